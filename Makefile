@@ -1,0 +1,40 @@
+# Two commands set everything up and check it:
+#   make setup      create .venv and install the workbench with everything it needs
+#   make test       run the whole test suite
+# After setup, `make reproduce` runs the main job on the embedded task set.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+TASKS  ?= data/aspera_workbench_v1
+RUNS   ?= runs
+
+.PHONY: setup test reproduce bench conformance clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+setup: $(BIN)/python
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e '.[test]'
+
+test: setup
+	$(BIN)/python -m pytest -n 2 -q
+
+reproduce:
+	@test -x $(BIN)/aspera || { echo "run 'make setup' first"; exit 1; }
+	$(BIN)/aspera validate --tasks $(TASKS)
+	$(BIN)/aspera run --tasks $(TASKS) --agent reference --out $(RUNS)/reference.jsonl
+	$(BIN)/aspera run --tasks $(TASKS) --agent noop --out $(RUNS)/noop.jsonl
+	$(BIN)/aspera summary $(RUNS)/reference.jsonl
+	$(BIN)/aspera summary $(RUNS)/noop.jsonl
+
+bench:
+	$(BIN)/python benchmarks/bench_library.py
+	$(BIN)/python benchmarks/bench_executor.py
+
+conformance:
+	$(BIN)/python ../shared/spec/conformance/run_conformance.py --adapter aspera_core.conformance:run_program
+
+clean:
+	rm -rf $(VENV) $(RUNS) *.egg-info
