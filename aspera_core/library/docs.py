@@ -1,0 +1,211 @@
+"""Render the library's documentation as Python-stub text.
+
+The docstrings and signatures of the library are the documentation that
+language models read in their prompts. :func:`render_module_docs` turns one
+module into stub-like source (signatures, fields and docstrings, no bodies) in
+definition order; :func:`render_library_docs` concatenates several modules
+under ``# <module>.py`` headers, the layout the original agents' prompts use.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import enum
+import importlib
+import inspect
+import re
+import textwrap
+import types
+import typing
+from typing import Any
+
+from pydantic import BaseModel
+
+_PACKAGE = "aspera_core.library"
+_LIBRARY_PREFIX = re.compile(
+    r"\b(?:aspera_core\.library\.)?(?:exceptions|time_utils|company_directory|work_calendar|"
+    r"room_booking|files|contacts|messaging|navigation|reminder|user_device_settings|ai_assistant)\."
+)
+_INDENT = "    "
+
+
+def _module(module: types.ModuleType | str) -> types.ModuleType:
+    if isinstance(module, str):
+        name = module if "." in module else f"{_PACKAGE}.{module}"
+        return importlib.import_module(name)
+    return module
+
+
+def _defined_names(module: types.ModuleType) -> list[str]:
+    """Public top-level names the module itself defines, in source order."""
+    tree = ast.parse(inspect.getsource(module))
+    names: list[str] = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            candidates = [node.name]
+        elif isinstance(node, ast.Assign):
+            candidates = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            candidates = [node.target.id]
+        else:
+            continue
+        names.extend(n for n in candidates if not n.startswith("_") and n not in names)
+    return names
+
+
+def _annotation(annotation: Any) -> str:
+    if annotation is inspect.Parameter.empty:
+        return ""
+    if isinstance(annotation, str):
+        return annotation
+    # Names from the library read better unqualified, as programs see them.
+    return _LIBRARY_PREFIX.sub("", inspect.formatannotation(annotation))
+
+
+def _signature(function: Any, name: str) -> str:
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return f"def {name}(...)"
+    parts = []
+    seen_keyword_only = False
+    for parameter in signature.parameters.values():
+        if parameter.kind is parameter.KEYWORD_ONLY and not seen_keyword_only:
+            parts.append("*")
+            seen_keyword_only = True
+        text = parameter.name
+        if parameter.kind is parameter.VAR_POSITIONAL:
+            text = "*" + text
+        elif parameter.kind is parameter.VAR_KEYWORD:
+            text = "**" + text
+        annotation = _annotation(parameter.annotation)
+        if annotation:
+            text += f": {annotation}"
+        if parameter.default is not inspect.Parameter.empty:
+            text += f" = {_value(parameter.default)}" if annotation else f"={_value(parameter.default)}"
+        parts.append(text)
+    returns = _annotation(signature.return_annotation)
+    return f"def {name}({', '.join(parts)})" + (f" -> {returns}" if returns else "")
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    return repr(value)
+
+
+def _docstring(obj: Any, indent: str) -> list[str]:
+    doc = inspect.getdoc(obj)
+    if not doc:
+        return []
+    body = textwrap.indent(f'"""{doc}\n"""' if "\n" in doc else f'"""{doc}"""', indent)
+    return body.splitlines()
+
+
+def _render_function(function: Any, name: str, indent: str = "") -> list[str]:
+    lines = [f"{indent}{_signature(function, name)}:"]
+    lines += _docstring(function, indent + _INDENT) or [f"{indent}{_INDENT}..."]
+    return lines
+
+
+def _fields(cls: type) -> list[tuple[str, str, Any]]:
+    """(name, annotation text, default or inspect.Parameter.empty) for record-like classes."""
+    empty = inspect.Parameter.empty
+    if isinstance(cls, type) and issubclass(cls, BaseModel):
+        result = []
+        for name, info in cls.model_fields.items():
+            default = empty if info.is_required() else info.get_default(call_default_factory=True)
+            result.append((name, _annotation(info.annotation), default))
+        return result
+    if dataclasses.is_dataclass(cls):
+        result = []
+        for f in dataclasses.fields(cls):
+            if f.default is not dataclasses.MISSING:
+                default = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                default = f.default_factory()
+            else:
+                default = empty
+            result.append((f.name, _annotation(f.type), default))
+        return result
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        hints = typing.get_type_hints(cls)
+        defaults = getattr(cls, "_field_defaults", {})
+        return [(n, _annotation(hints.get(n, empty)), defaults.get(n, empty)) for n in cls._fields]
+    hints = cls.__dict__.get("__annotations__", {})
+    return [(n, _annotation(a), cls.__dict__.get(n, empty)) for n, a in hints.items()]
+
+
+def _render_class(cls: type, name: str) -> list[str]:
+    bases = [b.__name__ for b in cls.__bases__ if b is not object]
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        bases = ["NamedTuple"]
+    header = f"class {name}({', '.join(bases)}):" if bases else f"class {name}:"
+    lines = ["@dataclass"] if dataclasses.is_dataclass(cls) else []
+    lines.append(header)
+    lines += _docstring(cls, _INDENT)
+    if issubclass(cls, enum.Enum):
+        lines += [f"{_INDENT}{m.name} = {m.value!r}" for m in cls]
+        return lines
+    for field_name, annotation, default in _fields(cls):
+        text = f"{_INDENT}{field_name}: {annotation}" if annotation else f"{_INDENT}{field_name}"
+        if default is not inspect.Parameter.empty:
+            text += f" = {_value(default)}"
+        lines.append(text)
+    for attr, member in cls.__dict__.items():
+        if attr.startswith("_") and attr not in ("__str__", "__eq__"):
+            continue
+        if isinstance(member, property):
+            lines.append("")
+            lines.append(f"{_INDENT}@property")
+            lines += _render_function(member.fget, attr, _INDENT)
+        elif isinstance(member, (staticmethod, classmethod)):
+            if attr.startswith("_") or attr in ("model_config",):
+                continue
+            lines.append("")
+            lines.append(f"{_INDENT}@{type(member).__name__}")
+            lines += _render_function(member.__func__, attr, _INDENT)
+        elif inspect.isfunction(member) and inspect.getdoc(member) and (
+            not attr.startswith("_") or member.__doc__
+        ):
+            lines.append("")
+            lines += _render_function(member, attr, _INDENT)
+    return lines
+
+
+def render_module_docs(module: types.ModuleType | str) -> str:
+    """The documentation of one library module as Python-stub text.
+
+    Args:
+        module: a library module or its short name (``"work_calendar"``).
+
+    Returns:
+        The module docstring, then every public class, function, enum and
+        constant the module defines (not the names it merely imports), in
+        definition order, each with its signature or fields and its docstring.
+    """
+    module = _module(module)
+    blocks: list[list[str]] = []
+    if module.__doc__:
+        blocks.append(_docstring(module, ""))
+    for name in _defined_names(module):
+        obj = getattr(module, name, None)
+        if isinstance(obj, enum.EnumMeta) or inspect.isclass(obj):
+            blocks.append(_render_class(obj, name))
+        elif inspect.isfunction(obj) or callable(obj) and hasattr(obj, "__wrapped__"):
+            blocks.append(_render_function(obj, name))
+        elif typing.get_origin(obj) is typing.Literal or obj is str:
+            blocks.append([f"{name} = {_annotation(obj) if obj is not str else 'str'}"])
+        elif isinstance(obj, (int, float, str, tuple)):
+            blocks.append([f"{name} = {obj!r}"])
+    return "\n\n".join("\n".join(block) for block in blocks) + "\n"
+
+
+def render_library_docs(modules: list[str]) -> str:
+    """Documentation of several library modules, each under a ``# <module>.py`` header.
+
+    Args:
+        modules: short module names in the order to render, e.g. a task's ``scenario.apps``.
+    """
+    return "\n\n".join(f"# {m}.py\n\n{render_module_docs(m)}" for m in modules)

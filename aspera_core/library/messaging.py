@@ -1,0 +1,1 @@
+"""Messaging (documentation only): the simulated world offers no messaging functions."""
