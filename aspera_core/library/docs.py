@@ -90,8 +90,12 @@ def _signature(function: Any, name: str) -> str:
 
 
 def _value(value: Any) -> str:
+    """Source-like text of a default value (enum members by name, records by fields)."""
     if isinstance(value, enum.Enum):
         return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, tuple) and hasattr(type(value), "_fields"):
+        fields = ", ".join(f"{f}={_value(getattr(value, f))}" for f in value._fields)
+        return f"{type(value).__name__}({fields})"
     return repr(value)
 
 

@@ -1,0 +1,32 @@
+import ast
+
+from aspera_core.library import docs, time_utils
+
+
+def test_module_docs_list_every_public_function_with_signature_and_docstring():
+    text = docs.render_module_docs("time_utils")
+    assert "def now_() -> datetime.datetime:" in text
+    assert "class Duration(NamedTuple):" in text
+    assert "    number: int | float" in text
+    assert "def to_minutes(self) -> float:" in text
+    # the rendering is valid Python: stubs without bodies
+    ast.parse(text)
+    for name in ("Duration", "TimeInterval", "RepetitionSpec", "now_"):
+        assert f" {name}" in text
+    # imported helpers are not documented as if the module defined them
+    assert "def islice" not in text and "class rrule" not in text
+
+
+def test_library_docs_put_each_module_under_a_file_header():
+    text = docs.render_library_docs(["exceptions", "time_utils"])
+    assert text.startswith("# exceptions.py\n")
+    assert "\n# time_utils.py\n" in text
+    assert text.index("class RequiresUserInput") < text.index("def now_")
+
+
+def test_documentation_only_modules_render_and_are_not_type_checked():
+    from aspera_core.library import reminder
+
+    text = docs.render_module_docs(reminder)
+    assert "class PersonalReminder:" in text and "def search_reminder(" in text
+    assert reminder.search_reminder() is None  # would violate its return annotation if checked
