@@ -1,0 +1,45 @@
+"""Time helpers for checking code: expanding a recurrence rule into its schedule.
+
+Checking functions compare the schedule a program stored with the expected one
+by expanding both, rather than by comparing ``RepetitionSpec`` objects.
+"""
+
+import datetime
+from itertools import islice
+
+from aspera_core.library.time_utils import MAX_EVENT_RECURRENCES, RepetitionSpec, now_
+
+
+def repetition_schedule(
+    when: datetime.time,
+    spec: RepetitionSpec | None,
+    start_date: datetime.date | None = None,
+) -> list[datetime.datetime]:
+    """The start datetimes of a recurring series, or ``[]`` when there is no rule.
+
+    Like the library's ``_repetition_schedule`` but tolerant of ``spec=None``,
+    so checks can pass ``event.repeats`` without a guard. This function itself
+    is not type-checked; ``RepetitionSpec.generate_occurrences`` still is, so a
+    ``datetime`` given as ``when`` is rejected there.
+
+    Args:
+        when: time of day of every occurrence.
+        spec: the recurrence rule, or ``None``.
+        start_date: day of the first candidate occurrence; a falsy value means today.
+
+    Returns:
+        Every occurrence of a finite rule, or the first 23 of an open-ended one.
+        As with the library, a set ``spec.recurs_until`` is rewritten in place
+        to that day at ``when``.
+
+    Raises:
+        ValueError: the rule sets both ``max_repetitions`` and ``recurs_until``.
+    """
+    if spec is None:
+        return []
+    if not start_date:
+        start_date = now_().date()
+    occurrences = spec.generate_occurrences(start_date, when)
+    if spec.finite:
+        return list(occurrences)
+    return list(islice(occurrences, MAX_EVENT_RECURRENCES))
