@@ -1,0 +1,40 @@
+"""Tasks: the task model and the Asper-Bench release format (shards, indexes, code files).
+
+Typical use::
+
+    from aspera_core.tasks import load_tasks, write_tasks
+
+    tasks = load_tasks("path/to/release.tgz")     # or a folder, plans/ or one .nt
+    write_tasks(tasks, "out", write_code=True)    # shards, index files, code/
+"""
+
+from aspera_core.tasks.code_modules import read_code_module, read_code_query, render_code_module
+from aspera_core.tasks.model import (
+    Guidelines,
+    Scenario,
+    Task,
+    TaskFormatError,
+    TaskProblem,
+    function_name,
+)
+from aspera_core.tasks.nt_records import dump_task, load_task, read_task_record
+from aspera_core.tasks.release import SHARD_SIZE, load_tasks, shard_name, write_tasks
+
+__all__ = [
+    "SHARD_SIZE",
+    "Guidelines",
+    "Scenario",
+    "Task",
+    "TaskFormatError",
+    "TaskProblem",
+    "dump_task",
+    "function_name",
+    "load_task",
+    "load_tasks",
+    "read_code_module",
+    "read_code_query",
+    "read_task_record",
+    "render_code_module",
+    "shard_name",
+    "write_tasks",
+]

@@ -1,0 +1,197 @@
+"""Readable ``code/query_<id>.py`` modules (format A.7): writing and reading back.
+
+A code module shows one task as a runnable Python file: the star-import header
+the harness would provide, a ``#OK:`` marker and a ``# <query>`` comment above
+the reference AEP, a ``#OK:`` marker above each SIP, each EP, and an entry point
+that runs every EP on the reference AEP in a fresh world.
+
+Reading a module back follows the release's rule: cut at the
+``if __name__ == '__main__':`` guard, remove the top-level imports and every line
+starting with ``#``, split at top-level ``def`` lines and classify the functions
+by name (``setup_env*`` is a SIP, ``evaluate*`` an EP, anything else the AEP).
+This workbench's own tasks are authored as such modules, so the reader also
+rejects what the rule would silently mangle: code outside functions, decorated
+functions, a missing or second AEP.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from aspera_core.tasks.model import TaskFormatError, TaskProblem, function_name
+
+if TYPE_CHECKING:
+    from aspera_core.tasks.model import Task
+
+SIP_PREFIX = "setup_env"
+EP_PREFIX = "evaluate"
+ENTRY_GUARD = re.compile(r"""^if\s+__name__\s*==\s*(['"])__main__\1\s*:""")
+_MARKER = re.compile(r"^\s*#\s*(Feedback|Quarantine|OK): *(.*)$")
+
+_APP_PACKAGE = "aspera.apps_implementation"
+_SETUP_TOOL_PACKAGE = "aspera.runtime_state_generation_tools_implementation"
+_CHECK_TOOL_PACKAGE = "aspera.execution_evaluation_tools_implementation"
+
+
+def _tool_modules(tools: list[str] | None) -> list[str]:
+    """Distinct modules of ``module::function`` references, first seen first."""
+    modules: list[str] = []
+    for tool in tools or []:
+        module = tool.split("::", 1)[0]
+        if module not in modules:
+            modules.append(module)
+    return modules
+
+
+def _with_newline(program: str) -> str:
+    return program if program.endswith("\n") else program + "\n"
+
+
+def render_code_module(task: Task) -> str:
+    """Render a task as a readable, runnable module in the A.7 layout.
+
+    Args:
+        task: The task.
+
+    Returns:
+        The module text, ending with a newline.
+    """
+    scenario = task.scenario
+    header = [f"from {_APP_PACKAGE}.{app} import *" for app in scenario.apps]
+    header += [
+        f"from {_SETUP_TOOL_PACKAGE}.{module} import *"
+        for module in _tool_modules(scenario.simulation_tools)
+    ]
+    header.append("from typing import Any, Callable")
+    header += [
+        f"from {_CHECK_TOOL_PACKAGE}.{module} import *"
+        for module in _tool_modules(scenario.evaluation_tools)
+    ]
+    blocks = [f"#OK:\n# {task.query}\n{_with_newline(task.program)}"]
+    blocks += [f"#OK:\n{_with_newline(sip)}" for sip in task.state_generation_programs]
+    blocks += [_with_newline(ep) for ep in task.evaluation_programs]
+    blocks.append(_entry_point(task))
+    return "\n".join(header) + "\n\n\n" + "\n\n".join(blocks)
+
+
+def _entry_point(task: Task) -> str:
+    """An entry point running each SIP/EP pair on the reference AEP.
+
+    Pairs of a task often reuse the same function names, and in a module the
+    last definition wins; each distinct name pair is run once.
+    """
+    runs: list[tuple[str | None, str | None]] = []
+    for sip, ep in task.pairs:
+        names = (function_name(sip), function_name(ep))
+        if names not in runs:
+            runs.append(names)
+    lines = [
+        "if __name__ == '__main__':",
+        "    from aspera.simulation.execution_context import ExecutionContext, new_context",
+    ]
+    for sip_name, ep_name in runs:
+        lines += [
+            "",
+            "    context = ExecutionContext()",
+            "    with new_context(context):",
+            f"        {ep_name}(",
+            '            query="",',
+            f"            executable={task.solution_name},",
+            f"            setup_function={sip_name},",
+            "        )",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _code_error(message: str, source: str | None, line: int | None = None) -> TaskFormatError:
+    return TaskFormatError([TaskProblem(message, source=source, line=line)])
+
+
+def read_code_module(text: str, source: str | None = None) -> tuple[str, list[str], list[str]]:
+    """Turn a code module back into the task's programs (rule of A.7).
+
+    Args:
+        text: The module's source.
+        source: Display name of the file, for error messages.
+
+    Returns:
+        ``(aep, sips, eps)``; each program ends with one newline. SIPs and EPs
+        keep their order in the file, which pairs them by position.
+
+    Raises:
+        TaskFormatError: If the module does not parse, has code outside
+            functions, decorated functions, or not exactly one AEP.
+    """
+    lines = text.splitlines()
+    cut = next((i for i, line in enumerate(lines) if ENTRY_GUARD.match(line)), len(lines))
+    lines = lines[:cut]
+    try:
+        module = ast.parse("\n".join(lines))
+    except SyntaxError as error:
+        raise _code_error(f"does not parse as Python: {error.msg}", source, error.lineno) from None
+    dropped: set[int] = set()  # 0-based line numbers of top-level imports
+    for node in module.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            dropped.update(range(node.lineno - 1, (node.end_lineno or node.lineno)))
+        elif not isinstance(node, ast.FunctionDef):
+            message = "only imports and function definitions may appear at top level"
+            raise _code_error(message, source, node.lineno)
+        elif node.decorator_list:
+            raise _code_error(f"function {node.name!r} must not be decorated", source, node.lineno)
+    kept = [
+        (number, line)
+        for number, line in enumerate(lines)
+        if number not in dropped and not line.startswith("#")
+    ]
+    chunks: list[list[str]] = []
+    for _number, line in kept:
+        if line.startswith("def "):
+            chunks.append([])
+        if chunks:
+            chunks[-1].append(line)
+    aep: str | None = None
+    sips: list[str] = []
+    eps: list[str] = []
+    for chunk in chunks:
+        while chunk and not chunk[-1].strip():
+            chunk.pop()
+        program = "\n".join(chunk) + "\n"
+        name = function_name(program)
+        try:
+            body = ast.parse(program).body
+        except SyntaxError:
+            body = []
+        if len(body) != 1 or name is None:
+            # A line inside a string started with "def " or "#" at column 0.
+            raise _code_error(f"cannot cut function {name!r} out of the module cleanly", source)
+        if name.startswith(SIP_PREFIX):
+            sips.append(program)
+        elif name.startswith(EP_PREFIX):
+            eps.append(program)
+        elif aep is None:
+            aep = program
+        else:
+            message = f"two solution functions ({function_name(aep)!r} and {name!r})"
+            raise _code_error(message, source)
+    if aep is None:
+        raise _code_error("no solution function (one not named setup_env*/evaluate*)", source)
+    return aep, sips, eps
+
+
+def read_code_query(text: str) -> str | None:
+    """Find the query text written as ``# <query>`` under the AEP's marker.
+
+    Args:
+        text: The module's source.
+
+    Returns:
+        The query, or ``None`` if the module has no such line.
+    """
+    lines = text.splitlines()
+    for index, line in enumerate(lines[:-1]):
+        following = lines[index + 1]
+        if _MARKER.match(line) and following.startswith("#") and not _MARKER.match(following):
+            return following[1:].strip()
+    return None
