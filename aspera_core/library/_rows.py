@@ -16,7 +16,8 @@ shifting the random stream that task setup code relies on.
 """
 
 import inspect
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from aspera_core.library._matching import fuzzy_match_positions
 
