@@ -17,7 +17,10 @@ CASES = [json.loads(line) for line in (HERE / "cases.jsonl").read_text(encoding=
 
 #: Cases pinning behaviour this project changes on purpose: case id -> reason.
 #: Every entry is also listed in docs/compatibility.md.
-DEVIATIONS: dict[str, str] = {}
+DEVIATIONS: dict[str, str] = {
+    "room_booking-038": "summarise_availability(schedule, room_name=...) filters by room name "
+    "instead of raising the original's TypeError on a non-empty schedule",
+}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
