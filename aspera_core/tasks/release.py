@@ -125,21 +125,56 @@ def _read_shard(display: str, shard: str, data: bytes) -> tuple[list[_Located], 
     return tasks, problems
 
 
-def _duplicate_problems(located: list[_Located]) -> list[TaskProblem]:
+def _duplicates(located: list[_Located]) -> tuple[list[TaskProblem], set[int]]:
+    """Find repeated ids and query texts.
+
+    Returns:
+        One problem per repeat, and the positions (in ``located``) of the
+        tasks that repeat an earlier one.
+    """
     problems: list[TaskProblem] = []
+    repeats: set[int] = set()
     for field in ("query_id", "query"):
         first_seen: dict[str, str] = {}
-        for task, display, locate in located:
+        for position, (task, display, locate) in enumerate(located):
             value = getattr(task, field)
-            if value in first_seen:
-                message = f"duplicate {field.replace('_', ' ')}; also used in {first_seen[value]}"
-                line = locate((field,)) if locate else None
-                problems.append(
-                    TaskProblem(message, display, query_id=task.query_id, field=field, line=line)
-                )
-            else:
+            if value not in first_seen:
                 first_seen[value] = f"{display} (task {task.query_id})"
-    return problems
+                continue
+            message = f"duplicate {field.replace('_', ' ')}; also used in {first_seen[value]}"
+            line = locate((field,)) if locate else None
+            problems.append(
+                TaskProblem(message, display, query_id=task.query_id, field=field, line=line)
+            )
+            repeats.add(position)
+    return problems, repeats
+
+
+def read_task_set(path: str | Path) -> tuple[list[Task], list[TaskProblem]]:
+    """Load a task set leniently: the good tasks and the problems of the others.
+
+    Used by the validator, which reports broken tasks next to working ones. A
+    task whose id or query text repeats an earlier one is left out.
+
+    Args:
+        path: As for :func:`load_tasks`.
+
+    Returns:
+        The well-formed tasks sorted by integer id, and every problem found.
+
+    Raises:
+        FileNotFoundError: If ``path`` does not exist.
+        TaskFormatError: If ``path`` holds no shard at all.
+    """
+    located: list[_Located] = []
+    problems: list[TaskProblem] = []
+    for display, shard, data in _shard_sources(Path(path)):
+        tasks, found = _read_shard(display, shard, data)
+        located += tasks
+        problems += found
+    duplicates, repeats = _duplicates(located)
+    kept = [task for position, (task, _, _) in enumerate(located) if position not in repeats]
+    return sorted(kept, key=lambda task: int(task.query_id)), problems + duplicates
 
 
 def load_tasks(path: str | Path) -> list[Task]:
@@ -157,16 +192,10 @@ def load_tasks(path: str | Path) -> list[Task]:
         TaskFormatError: If no shard is found or any record is malformed; the
             error lists every problem in every shard.
     """
-    located: list[_Located] = []
-    problems: list[TaskProblem] = []
-    for display, shard, data in _shard_sources(Path(path)):
-        tasks, found = _read_shard(display, shard, data)
-        located += tasks
-        problems += found
-    problems += _duplicate_problems(located)
+    tasks, problems = read_task_set(path)
     if problems:
         raise TaskFormatError(problems)
-    return sorted((task for task, _, _ in located), key=lambda task: int(task.query_id))
+    return tasks
 
 
 def _assign_shards(tasks: list[Task], shard_size: int, renumber: bool) -> dict[str, list[Task]]:
@@ -222,7 +251,7 @@ def write_tasks(
     if shard_size < 1:
         raise ValueError(f"shard_size must be positive, got {shard_size}")
     ordered = sorted(tasks, key=lambda task: int(task.query_id))
-    duplicates = _duplicate_problems([(task, "tasks", None) for task in ordered])
+    duplicates, _ = _duplicates([(task, "tasks", None) for task in ordered])
     if duplicates:
         raise TaskFormatError(duplicates)
     shards = _assign_shards(ordered, shard_size, renumber)

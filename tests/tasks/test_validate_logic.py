@@ -1,0 +1,308 @@
+"""The validator's decisions, with program runs replaced by scripted outcomes.
+
+The end-to-end tests against the real executor are in test_validate_executor.py;
+here each check is driven by a fake ``evaluate``/``run_setup`` so that every
+decision rule can be exercised directly.
+"""
+
+from __future__ import annotations
+
+import shutil
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aspera_core.tasks import Task, load_tasks
+from aspera_core.tasks.validate import (
+    FAIL,
+    OK,
+    SKIP,
+    convention_problems,
+    first_difference,
+    format_table,
+    normalise_ids,
+    validate_task,
+    validate_task_set,
+)
+from aspera_core.tasks.wrong_programs import WrongProgram, read_wrong_programs
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+MINI = FIXTURES / "mini_release"
+NOOP = "def do_nothing():\n    pass\n"
+HANDBACK = "def ask():\n    raise RequiresUserInput('?')\n"
+BASELINES = {"noop": lambda task: NOOP, "handback": lambda task: HANDBACK}
+
+
+@pytest.fixture(scope="module")
+def tasks() -> list[Task]:
+    return load_tasks(MINI)
+
+
+def scripted(outcomes: dict[str, str], default: str = "task_completion_error"):
+    """An evaluate() that looks up each program's outcome; the reference passes."""
+
+    def evaluate(task: Task, program: str) -> str:
+        if program == task.program:
+            return outcomes.get("reference", "success")
+        return outcomes.get(program, default)
+
+    return evaluate
+
+
+def steady_world(task: Task, index: int) -> dict[str, Any]:
+    # A fresh random id each run, as the setup tools make: must not count.
+    uid = str(uuid.uuid4())
+    return {
+        "employees": [{"employee_id": uid, "manager": None}],
+        "user_calendar": [{"attendees": [uid]}],
+    }
+
+
+def run(task: Task, **overrides: Any):
+    arguments = {
+        "evaluate": scripted({}),
+        "run_setup": steady_world,
+        "baselines": BASELINES,
+        "wrong_programs": [
+            WrongProgram(task.query_id, "off by a day", "def p():\n    pass\n", 1, "w")
+        ],
+    }
+    arguments.update(overrides)
+    return validate_task(task, **arguments)
+
+
+def test_sound_task_passes_every_check(tasks: list[Task]) -> None:
+    report = run(tasks[0])
+    assert report.ok, report.problems
+    assert {name: check.status for name, check in report.checks.items()} == {
+        "parse": OK,
+        "setup": OK,
+        "reference": OK,
+        "noop": OK,
+        "handback": OK,
+        "wrong": OK,
+    }
+    assert report.checks["wrong"].detail == "1/1"
+
+
+def test_failing_reference_is_a_problem(tasks: list[Task]) -> None:
+    report = run(tasks[0], evaluate=scripted({"reference": "task_completion_error"}))
+    assert report.checks["reference"].status == FAIL
+    assert any("reference: expected to pass" in p for p in report.problems)
+
+
+def test_noop_that_passes_means_a_lenient_ep(tasks: list[Task]) -> None:
+    report = run(tasks[1], evaluate=scripted({NOOP: "success"}))
+    assert not report.ok
+    assert report.checks["noop"].status == FAIL
+    assert report.problems == [
+        "noop: expected to fail (doing nothing never solves a task), got success"
+    ]
+
+
+def test_untagged_task_accepting_a_handback_is_reported(tasks: list[Task]) -> None:
+    report = run(tasks[2], evaluate=scripted({HANDBACK: "success"}))
+    assert report.checks["handback"].status == FAIL
+    assert "tag it if asking the user is right" in report.problems[0]
+
+
+def test_handback_tag_flips_the_expectation(tasks: list[Task]) -> None:
+    tagged = tasks[2].model_copy(update={"tags": ["handback"]})
+    passes = run(tagged, evaluate=scripted({HANDBACK: "success"}))
+    assert passes.ok and passes.expects_handback
+    # tagged, but the EP does not accept a hand-back: tag and task disagree
+    refuses = run(tagged, evaluate=scripted({HANDBACK: "handback_control"}))
+    assert refuses.checks["handback"].status == FAIL
+    assert "the task is tagged 'handback'" in refuses.problems[0]
+    # noop must still fail on a hand-back task
+    lenient = run(tagged, evaluate=scripted({HANDBACK: "success", NOOP: "success"}))
+    assert [p.split(":")[0] for p in lenient.problems] == ["noop"]
+
+
+def test_nondeterministic_setup_is_reported_with_the_difference(tasks: list[Task]) -> None:
+    runs = iter(range(100))
+
+    def clocked_world(task: Task, index: int) -> dict[str, Any]:
+        starts_at = f"2024-06-25T09:{next(runs):02d}"
+        return {"user_calendar": [{"subject": "x", "starts_at": starts_at}]}
+
+    report = run(tasks[0], run_setup=clocked_world)
+    assert report.checks["setup"].status == FAIL
+    assert report.problems == [
+        "setup: setup program 1 is not deterministic: two runs in fresh worlds differ at "
+        "user_calendar[0].starts_at: '2024-06-25T09:00' != '2024-06-25T09:01'"
+    ]
+
+
+def test_setup_that_raises_is_reported(tasks: list[Task]) -> None:
+    def broken(task: Task, index: int) -> dict[str, Any]:
+        raise NameError("name 'simulate_org' is not defined")
+
+    report = run(tasks[0], run_setup=broken)
+    assert report.problems == [
+        "setup: setup program 1 raises NameError: name 'simulate_org' is not defined"
+    ]
+
+
+def test_wrong_program_that_passes_is_reported(tasks: list[Task]) -> None:
+    wrong = read_wrong_programs(
+        "# Wrong: forgets the attendee\ndef p():\n    pass\n\n\n"
+        "# Wrong: a day late\ndef q():\n    pass\n",
+        tasks[0].query_id,
+        "wrong/query_9001.py",
+    )
+    report = run(tasks[0], wrong_programs=wrong, evaluate=scripted({wrong[1].program: "success"}))
+    assert report.checks["wrong"].status == FAIL
+    assert report.checks["wrong"].detail == "1/2"
+    assert report.problems == ["wrong: wrong/query_9001.py:7 (a day late) passes the task"]
+
+
+def test_missing_wrong_programs(tasks: list[Task]) -> None:
+    report = run(tasks[0], wrong_programs=None)
+    assert report.problems == ["wrong: no wrong programs (wrong/query_9001.py)"]
+    relaxed = run(tasks[0], wrong_programs=None, require_wrong=False)
+    assert relaxed.ok and relaxed.checks["wrong"].status == SKIP
+
+
+def test_harness_failure_is_reported_not_raised(tasks: list[Task]) -> None:
+    def crashing(task: Task, program: str) -> str:
+        raise RuntimeError("worker died")
+
+    report = run(tasks[0], evaluate=crashing)
+    assert "reference: expected to pass" in report.problems[0]
+    assert "harness_error: RuntimeError: worker died" in report.problems[0]
+
+
+def test_result_objects_with_outcome_and_message_are_understood(tasks: list[Task]) -> None:
+    class Result:
+        def __init__(self, outcome: str, message: str | None):
+            self.outcome, self.message = outcome, message
+
+    def evaluate(task: Task, program: str) -> Result:
+        if program == task.program:
+            return Result("task_completion_error", "Incorrect solution\nmore text")
+        return Result("task_completion_error", None)
+
+    report = run(tasks[0], evaluate=evaluate)
+    assert report.problems == [
+        "reference: expected to pass (it is the reference solution), "
+        "got task_completion_error: Incorrect solution"
+    ]
+
+
+def test_normalise_ids_numbers_uuids_by_first_appearance() -> None:
+    a, b = str(uuid.uuid4()), str(uuid.uuid4())
+    world = {"rows": [{"id": a, "boss": b}, {"id": b, "boss": None, "link": f"meet/{a}"}], a: 1}
+    assert normalise_ids(world) == {
+        "rows": [
+            {"id": "<id-1>", "boss": "<id-2>"},
+            {"id": "<id-2>", "boss": None, "link": "meet/<id-1>"},
+        ],
+        "<id-1>": 1,
+    }
+    # the same structure with other ids normalises to the same value
+    c, d = str(uuid.uuid4()), str(uuid.uuid4())
+    other = {"rows": [{"id": c, "boss": d}, {"id": d, "boss": None, "link": f"meet/{c}"}], c: 1}
+    assert normalise_ids(other) == normalise_ids(world)
+    # but a different wiring does not
+    swapped = {"rows": [{"id": c, "boss": d}, {"id": d, "boss": None, "link": f"meet/{d}"}], c: 1}
+    assert normalise_ids(swapped) != normalise_ids(world)
+
+
+def test_first_difference() -> None:
+    assert first_difference({"a": [1, 2]}, {"a": [1, 2]}) is None
+    assert first_difference({"a": [1, 2]}, {"a": [1, 3]}) == "a[1]: 2 != 3"
+    assert first_difference({"a": [1]}, {"a": [1, 2]}) == "a: 1 rows != 2 rows"
+    assert first_difference({"a": 1}, {"b": 1}) == "a: present in only one world"
+
+
+def test_conventions(tasks: list[Task]) -> None:
+    assert convention_problems(tasks[0]) == []
+    ep = tasks[0].evaluation_programs[0].replace("setup_function: Callable", "setup: Callable", 1)
+    aep = tasks[0].program.replace("def book_design_review_with_ottoline():", "def book(when):")
+    changed = tasks[0].model_copy(
+        update={"program": "import datetime\n\n" + aep, "evaluation_programs": [ep]}
+    )
+    problems = convention_problems(changed)
+    assert problems[0] == "the reference program must be exactly one top-level function"
+    assert problems[1].startswith(
+        "evaluation program 1 must be an 'evaluate*' function taking "
+        "(query, executable, setup_function), got 'evaluate_book_design_review_with_ottoline'"
+    )
+    assert convention_problems(tasks[0].model_copy(update={"program": aep})) == [
+        "the reference function 'book' must take no arguments"
+    ]
+
+
+def _task_set(tmp_path: Path, wrong: bool = True) -> Path:
+    shutil.copytree(MINI / "plans", tmp_path / "plans")
+    if wrong:
+        shutil.copytree(FIXTURES / "mini_wrong", tmp_path / "wrong")
+    return tmp_path
+
+
+def test_set_with_a_malformed_task_reports_it_and_checks_the_rest(tmp_path: Path) -> None:
+    root = _task_set(tmp_path)
+    shard = root / "plans" / "queries_001.nt"
+    text = shard.read_text()
+    shard.write_text(text.replace("    query: Hey, [Assistant], push", "    ask: push"))
+    (root / "plans" / "queries_002.nt").write_text("-\n    query_id: 1\n  program: x\n")
+    (root / "wrong" / "query_77.py").write_text("# Wrong: x\ndef f():\n    pass\n")
+    report = validate_task_set(
+        root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES
+    )
+    assert [t.query_id for t in report.tasks] == ["9001", "9002", "9003", "9004"]
+    broken = report.tasks[2]
+    assert broken.checks["parse"].status == FAIL
+    assert broken.checks["reference"].status == SKIP
+    assert broken.problems[0] == (
+        "parse: queries_001.nt:372: field 'query': required field is missing"
+    )
+    assert [t.ok for t in report.tasks] == [True, True, False, True]
+    assert len(report.problems) == 2
+    assert report.problems[0].startswith("queries_002.nt:3: not valid NestedText")
+    assert report.problems[1] == "wrong/query_77.py: there is no task 77"
+    assert not report.ok
+
+
+def test_set_report_table_and_json(tmp_path: Path) -> None:
+    root = _task_set(tmp_path)
+    (root / "wrong" / "query_9002.py").write_text("def f():\n    pass\n")
+    report = validate_task_set(
+        root, evaluate=scripted({NOOP: "success"}), run_setup=steady_world, baselines=BASELINES
+    )
+    by_id = {t.query_id: t for t in report.tasks}
+    assert by_id["9002"].checks["wrong"].status == FAIL
+    assert "needs a '# Wrong: <what is wrong>' line" in by_id["9002"].problems[0]
+    assert all(t.checks["noop"].status == FAIL for t in report.tasks)
+    table = format_table(report)
+    lines = table.splitlines()
+    assert lines[0].split() == [
+        "task", "parse", "setup", "reference", "noop", "handback", "wrong", "verdict"
+    ]
+    assert lines[2].split() == ["9001", "ok", "ok", "ok", "FAIL", "ok", "4/4", "PROBLEM"]
+    assert "  task 9001: noop: expected to fail" in table
+    assert lines[-1] == "4 tasks, 4 with problems"
+    data = report.to_json()
+    assert data["ok"] is False
+    assert data["tasks"][0]["checks"]["noop"] == {"status": "FAIL", "detail": "success"}
+
+
+def test_wrong_folder_defaults_to_the_set_and_can_be_overridden(tmp_path: Path) -> None:
+    root = _task_set(tmp_path, wrong=False)
+    bare = validate_task_set(
+        root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES
+    )
+    for task in bare.tasks:
+        assert task.problems == [f"wrong: no wrong programs (wrong/query_{task.query_id}.py)"]
+    given = validate_task_set(
+        root,
+        evaluate=scripted({}),
+        run_setup=steady_world,
+        baselines=BASELINES,
+        wrong_dir=FIXTURES / "mini_wrong",
+    )
+    assert given.ok
+    assert [t.checks["wrong"].detail for t in given.tasks] == ["4/4", "3/3", "2/2", "3/3"]
