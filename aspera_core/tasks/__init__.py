@@ -8,7 +8,12 @@ Typical use::
     write_tasks(tasks, "out", write_code=True)    # shards, index files, code/
 """
 
-from aspera_core.tasks.code_modules import read_code_module, read_code_query, render_code_module
+from aspera_core.tasks.code_modules import (
+    read_code_module,
+    read_code_query,
+    read_code_tags,
+    render_code_module,
+)
 from aspera_core.tasks.model import (
     Guidelines,
     Scenario,
@@ -33,6 +38,7 @@ __all__ = [
     "load_tasks",
     "read_code_module",
     "read_code_query",
+    "read_code_tags",
     "read_task_record",
     "render_code_module",
     "shard_name",

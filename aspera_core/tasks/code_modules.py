@@ -29,6 +29,7 @@ SIP_PREFIX = "setup_env"
 EP_PREFIX = "evaluate"
 ENTRY_GUARD = re.compile(r"""^if\s+__name__\s*==\s*(['"])__main__\1\s*:""")
 _MARKER = re.compile(r"^\s*#\s*(Feedback|Quarantine|OK): *(.*)$")
+_TAGS = re.compile(r"^#\s*Tags:\s*(.*)$")
 
 _APP_PACKAGE = "aspera.apps_implementation"
 _SETUP_TOOL_PACKAGE = "aspera.runtime_state_generation_tools_implementation"
@@ -180,6 +181,29 @@ def read_code_module(text: str, source: str | None = None) -> tuple[str, list[st
     return aep, sips, eps
 
 
+def read_code_tags(text: str) -> list[str]:
+    """Read the task's categories from a ``# Tags: a, b, c`` comment line.
+
+    This workbench's own code modules carry such a line under the query line;
+    the release's do not. Only the part before the entry point is searched.
+
+    Args:
+        text: The module's source.
+
+    Returns:
+        The tags in written order, without duplicates; empty if there is no
+        such line.
+    """
+    for line in text.splitlines():
+        if ENTRY_GUARD.match(line):
+            break
+        match = _TAGS.match(line)
+        if match:
+            tags = [tag.strip() for tag in match.group(1).split(",")]
+            return list(dict.fromkeys(tag for tag in tags if tag))
+    return []
+
+
 def read_code_query(text: str) -> str | None:
     """Find the query text written as ``# <query>`` under the AEP's marker.
 
@@ -193,5 +217,6 @@ def read_code_query(text: str) -> str | None:
     for index, line in enumerate(lines[:-1]):
         following = lines[index + 1]
         if _MARKER.match(line) and following.startswith("#") and not _MARKER.match(following):
-            return following[1:].strip()
+            if not _TAGS.match(following):
+                return following[1:].strip()
     return None

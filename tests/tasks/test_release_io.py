@@ -18,6 +18,7 @@ from aspera_core.tasks import (
     load_tasks,
     read_code_module,
     read_code_query,
+    read_code_tags,
     render_code_module,
     write_tasks,
 )
@@ -261,3 +262,14 @@ def test_writer_rejects_duplicate_ids(tmp_path: Path, tasks: list[Task]) -> None
     clash = tasks[1].model_copy(update={"query_id": tasks[0].query_id})
     with pytest.raises(TaskFormatError, match="duplicate query id"):
         write_tasks([tasks[0], clash], tmp_path)
+
+
+def test_tags_line_of_a_code_module() -> None:
+    text = (
+        "from x import *\n\n\n#OK:\n# Hey, [Assistant], move it.\n"
+        "# Tags: handback, reschedule , handback,\ndef move():\n    pass\n"
+    )
+    assert read_code_tags(text) == ["handback", "reschedule"]
+    assert read_code_query(text) == "Hey, [Assistant], move it."
+    assert read_code_module(text)[0] == "def move():\n    pass\n"
+    assert read_code_tags((FIXTURE / "code" / "query_9001.py").read_text()) == []
