@@ -13,7 +13,10 @@ SCORE_CUTOFF = 90
 MAX_MATCHES = 50
 
 
-def fuzzy_match_positions(query: str, candidates: list[str | None]) -> list[int]:
+# Unsubscripted ``list`` on purpose: beartype draws a word from the global
+# random stream per call of a function whose signature has a subscripted
+# container, and this helper must not shift the stream (see ``_rows``).
+def fuzzy_match_positions(query: str, candidates: list) -> list:
     """Positions of the candidates that match ``query``, best match first.
 
     Args:

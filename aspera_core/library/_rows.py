@@ -15,15 +15,10 @@ outside the checked package and draw nothing; plain ``list`` keeps ours from
 shifting the random stream that task setup code relies on.
 """
 
-import inspect
 from collections.abc import Callable
 from typing import Any
 
-from aspera_core.library._matching import fuzzy_match_positions
-
-# The shared matcher is itself type-checked (and would draw a random word per
-# call); call the undecorated function for the reason given above.
-_fuzzy_positions = inspect.unwrap(fuzzy_match_positions)
+from aspera_core.library._matching import fuzzy_match_positions as _fuzzy_positions
 
 
 def filter_dataframe(rows: list, predicate: Callable) -> list:
