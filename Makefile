@@ -34,7 +34,7 @@ bench:
 	$(BIN)/python benchmarks/bench_executor.py
 
 conformance:
-	$(BIN)/python ../shared/spec/conformance/run_conformance.py --adapter aspera_core.conformance:run_program
+	$(BIN)/python tests/conformance/run_conformance.py --adapter aspera_core.conformance:run_program
 
 clean:
 	rm -rf $(VENV) $(RUNS) *.egg-info
