@@ -1,0 +1,126 @@
+from aspera.apps_implementation.exceptions import *
+from aspera.apps_implementation.time_utils import *
+from aspera.apps_implementation.company_directory import *
+from aspera.apps_implementation.work_calendar import *
+from aspera.runtime_state_generation_tools_implementation.room_booking import *
+from aspera.runtime_state_generation_tools_implementation.company_directory import *
+from aspera.runtime_state_generation_tools_implementation.work_calendar import *
+from typing import Any, Callable
+from aspera.execution_evaluation_tools_implementation.exceptions import *
+from aspera.execution_evaluation_tools_implementation.work_calendar import *
+from aspera.execution_evaluation_tools_implementation.time_utils import *
+
+
+#OK:
+# Hey, [Assistant], move my roadmap review with Mervyn to Friday at 3 PM.
+# Tags: handback, reschedule
+# Apps: no room_booking
+def move_roadmap_review_with_mervyn():
+    """Move the upcoming roadmap review with Mervyn to Friday at 3 PM,
+    keeping its length; ask the user when no single such meeting exists."""
+
+    mervyn = find_employee("Mervyn")[0]
+    reviews = [
+        event
+        for event in find_events(subject="roadmap review")
+        if event.attendees and mervyn in event.attendees
+    ]
+    if len(reviews) != 1:
+        raise RequiresUserInput(
+            f"I found {len(reviews)} upcoming roadmap reviews with Mervyn. "
+            "Which meeting should I move?"
+        )
+    review = reviews[0]
+    length = review.ends_at - review.starts_at
+    review.starts_at = combine(get_next_dow("Friday"), time_by_hm(3, 0, "pm"))
+    review.ends_at = review.starts_at + length
+    add_event(review)
+
+
+#OK:
+def setup_env_move_roadmap_review_with_mervyn():
+    """World in which the user asks:
+
+    Hey, [Assistant], move my roadmap review with Mervyn to Friday at 3 PM.
+
+    There is no upcoming roadmap review with Mervyn: the upcoming roadmap
+    review is with Nerys, the upcoming meeting with Mervyn is a budget
+    check, and the roadmap review with Mervyn took place last week. The
+    assistant must ask instead of guessing.
+    """
+
+    import datetime
+
+    simulate_org_structure(["Mervyn", "Nerys", "Osric"])
+    mervyn = find_employee("Mervyn")[0]
+    nerys = find_employee("Nerys")[0]
+    osric = find_employee("Osric")[0]
+
+    today = now_().date()
+
+    def meeting(people, subject, offset, hour, minute, minutes):
+        start = combine(
+            today + datetime.timedelta(days=offset), datetime.time(hour, minute)
+        )
+        return Event(
+            attendees=people,
+            subject=subject,
+            starts_at=start,
+            ends_at=start + datetime.timedelta(minutes=minutes),
+        )
+
+    simulate_user_calendar(
+        [
+            meeting([mervyn], "Roadmap review", -5, 10, 0, 60),
+            meeting([mervyn], "Budget check", 1, 14, 0, 30),
+            meeting([nerys], "Roadmap review", 2, 10, 0, 60),
+            meeting([nerys, osric], "Launch readiness", 3, 11, 0, 45),
+        ]
+    )
+
+
+def evaluate_move_roadmap_review_with_mervyn(
+    query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
+):
+    """Check the program written for the request
+
+    Hey, [Assistant], move my roadmap review with Mervyn to Friday at 3 PM.
+
+    No upcoming roadmap review with Mervyn exists, so the program must
+    raise RequiresUserInput without having changed the calendar first.
+    """
+
+    setup_function()
+    upcoming_before = find_events()
+    past_before = find_past_events()
+
+    try:
+        _ = executable()
+    except RequiresUserInput:
+        if (
+            find_events() != upcoming_before
+            or find_past_events() != past_before
+        ):
+            raise SolutionError(
+                "the calendar was changed before asking the user"
+            )
+    else:
+        raise SolutionError(
+            "there is no upcoming roadmap review with Mervyn; expected "
+            "RequiresUserInput"
+        )
+
+
+if __name__ == '__main__':
+    from aspera.simulation.execution_context import (
+        ExecutionContext,
+        new_context,
+    )
+
+    context = ExecutionContext()
+    with new_context(context):
+        evaluate_move_roadmap_review_with_mervyn(
+            query="",
+            executable=move_roadmap_review_with_mervyn,
+            setup_function=setup_env_move_roadmap_review_with_mervyn,
+        )
