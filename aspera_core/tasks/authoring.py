@@ -1,0 +1,291 @@
+"""Build the workbench's own task set from its authoring sources.
+
+The workbench's tasks (``data/aspera_workbench_v1``) are written by hand as one
+readable module per task, ``<root>/code/query_<id>.py``, in the release's code
+layout (format A.7) plus a few comment lines that the release's code reader
+ignores::
+
+    #OK:
+    # Hey, [Assistant], <the query>
+    # Tags: action, relative_dates
+    # Apps: no room_booking            (optional)
+    def the_solution():
+        ...
+
+    #OK:
+    def setup_env_the_solution():
+        ...
+
+    def evaluate_the_solution(query, executable, setup_function):
+        ...
+
+:func:`build_task_set` turns every such module into a :class:`Task`: the query
+is the comment line right under the solution's ``#OK:`` marker, the tags come
+from ``# Tags:`` (:func:`read_code_tags`), the programs from
+:func:`read_code_module`, and the scenario is the same for every task except
+for the app list (five apps, or four without ``room_booking`` when the module
+says ``# Apps: no room_booking``). The
+generated ``plans/`` shards and index files are written with
+:func:`write_tasks`. The build reads nothing but the code modules and uses no
+clock, so building twice gives byte-identical files.
+
+Command line: ``aspera build-tasks ROOT`` or ``python -m aspera_core.tasks.authoring ROOT``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from aspera_core.tasks.code_modules import read_code_module, read_code_query, read_code_tags
+from aspera_core.tasks.model import Guidelines, Scenario, Task, TaskFormatError, TaskProblem
+from aspera_core.tasks.release import SHARD_GLOB, write_tasks
+
+CODE_FOLDER = "code"
+PLANS_FOLDER = "plans"
+
+#: Every record gets this timestamp, so rebuilding never changes a shard.
+TIMESTAMP = "2026-11-29 12:00:00"
+
+APPS = ["exceptions", "time_utils", "room_booking", "company_directory", "work_calendar"]
+APPS_WITHOUT_ROOMS = ["exceptions", "time_utils", "company_directory", "work_calendar"]
+SIMULATION_TOOLS = [
+    "room_booking::simulate_conference_room",
+    "company_directory::simulate_org_structure",
+    "company_directory::simulate_vacation_schedule",
+    "work_calendar::simulate_user_calendar",
+    "work_calendar::simulate_employee_calendar",
+]
+EVALUATION_TOOLS = [
+    "exceptions::SolutionError",
+    "work_calendar::assert_user_calendar_shared",
+    "time_utils::repetition_schedule",
+]
+
+#: How this task set was written, stage by stage (informational, format A.4).
+GUIDELINES = Guidelines(
+    generation_labelling=[
+        "Write the solution as one function without parameters that calls only the "
+        "assistant library; import standard-library modules inside the function if needed.",
+        "Find people with find_employee and work out relative dates with the time "
+        "utilities instead of writing literal dates.",
+        "If the person or meeting the request refers to cannot be found, or more than one "
+        "matches, or the request cannot be carried out as asked, raise RequiresUserInput "
+        "before changing anything.",
+        "Give new events exactly the length the user asked for rather than the default "
+        "duration.",
+        "Return the answer of an information request; an action request returns nothing.",
+    ],
+    runtime_setup=[
+        "Create the organisation with simulate_org_structure before anything else and look "
+        "people up afterwards; do not rely on where a name lands in the chart.",
+        "Derive every date from the fixed clock (Tuesday 2024-06-25 09:06) and keep meetings "
+        "inside working hours unless the task is about something else.",
+        "Add distractors that differ from what the request targets in one respect only: "
+        "another day, another colleague, a similar subject, or a meeting already over.",
+        "Include recurring series wherever the request touches them, also series whose first "
+        "occurrence is in the past.",
+        "Keep the world deterministic: no identifiers, no real clock, and no randomness "
+        "beyond the draws of the organisation generator.",
+    ],
+    evaluation=[
+        "Run the setup first, record the upcoming and past events, then call the program "
+        "once.",
+        "Compare events by their content, never by id, and accept every reasonable way of "
+        "reaching the goal (updating or replacing an event, one series or single events "
+        "where they are equivalent, listing the user as an attendee or not).",
+        "Check that everything the request did not mention is left as it was.",
+        "For a request that must be handed back, require RequiresUserInput and an unchanged "
+        "calendar at the moment it was raised.",
+        "Raise SolutionError with a one-line message saying what was expected and what was "
+        "found.",
+    ],
+)
+
+#: Category tags a task may carry (``# Tags:``).
+TAG_VOCABULARY = frozenset(
+    {
+        "action",
+        "information",
+        "handback",
+        "multi_step",
+        "loop",
+        "conditional",
+        "recurring",
+        "rooms",
+        "org_structure",
+        "vacation",
+        "availability",
+        "relative_dates",
+        "shared_calendar",
+        "delete",
+        "reschedule",
+    }
+)
+
+_FILE_NAME = re.compile(r"query_([1-9][0-9]*)\.py")
+_APPS_LINE = re.compile(r"^#\s*Apps:(.*)$")
+_APP_IMPORT = re.compile(r"^from aspera\.apps_implementation\.(\w+) import \*\s*$")
+_NO_ROOMS = "no room_booking"
+
+
+def scenario_for(apps: list[str]) -> Scenario:
+    """The scenario every authored task gets, with the given app list."""
+    return Scenario(
+        apps=list(apps),
+        query_solution=["work_calendar_query_solution"],
+        runtime_setup=["work_calendar_runtime_setup"],
+        evaluation=["work_calendar_evaluation"],
+        guidelines=GUIDELINES,
+        simulation_tools=list(SIMULATION_TOOLS),
+        evaluation_tools=list(EVALUATION_TOOLS),
+    )
+
+
+def _problem(message: str, source: str, line: int | None = None) -> TaskFormatError:
+    return TaskFormatError([TaskProblem(message, source=source, line=line)])
+
+
+def _comment_value(lines: list[str], pattern: re.Pattern[str]) -> tuple[str, int] | None:
+    """The text after the first comment line matching ``pattern``, with its 1-based line."""
+    for number, line in enumerate(lines, start=1):
+        match = pattern.match(line)
+        if match:
+            return match.group(1).strip(), number
+    return None
+
+
+def read_authored_task(path: str | Path) -> Task:
+    """Build one task from its authoring module.
+
+    Args:
+        path: ``.../code/query_<id>.py``.
+
+    Returns:
+        The task, with the shared scenario, :data:`TIMESTAMP` and its tags.
+
+    Raises:
+        TaskFormatError: If the file name, query, tags, app line or programs do
+            not follow the authoring format.
+    """
+    path = Path(path)
+    source = f"{path.parent.name}/{path.name}"
+    match = _FILE_NAME.fullmatch(path.name)
+    if match is None:
+        raise _problem("expected a file named query_<id>.py", source)
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+
+    query = read_code_query(text)
+    if query is None or query.startswith("Apps:"):
+        raise _problem("no query line ('# <query>') under the solution's #OK: marker", source)
+
+    tags = read_code_tags(text)
+    if not tags:
+        raise _problem("no '# Tags:' line listing the task's categories", source)
+    unknown = [tag for tag in tags if tag not in TAG_VOCABULARY]
+    if unknown:
+        raise _problem(f"unknown tags {unknown}; allowed: {sorted(TAG_VOCABULARY)}", source)
+
+    apps = APPS
+    found = _comment_value(lines, _APPS_LINE)
+    if found is not None:
+        apps_text, apps_line = found
+        if apps_text != _NO_ROOMS:
+            raise _problem(f"the only '# Apps:' value is {_NO_ROOMS!r}", source, apps_line)
+        apps = APPS_WITHOUT_ROOMS
+    imported = [m.group(1) for m in map(_APP_IMPORT.match, lines) if m]
+    if imported and imported != apps:
+        message = f"the header imports the apps {imported} but the scenario lists {apps}"
+        raise _problem(message, source)
+
+    aep, sips, eps = read_code_module(text, source)
+    return Task(
+        query_id=match.group(1),
+        program=aep,
+        query=query,
+        scenario=scenario_for(apps),
+        state_generation_programs=sips,
+        evaluation_programs=eps,
+        timestamp=TIMESTAMP,
+        tags=tags,
+    )
+
+
+def load_authored_tasks(root: str | Path) -> list[Task]:
+    """Build every task of ``<root>/code/``, in id order.
+
+    Args:
+        root: The task set's folder.
+
+    Returns:
+        The tasks.
+
+    Raises:
+        FileNotFoundError: If ``<root>/code`` does not exist.
+        TaskFormatError: Listing every module that does not follow the format.
+    """
+    code = Path(root) / CODE_FOLDER
+    if not code.is_dir():
+        raise FileNotFoundError(f"no {CODE_FOLDER}/ folder in {root}")
+    paths = [p for p in code.glob("query_*.py") if _FILE_NAME.fullmatch(p.name)]
+    paths.sort(key=lambda p: int(_FILE_NAME.fullmatch(p.name).group(1)))  # type: ignore[union-attr]
+    tasks: list[Task] = []
+    problems: list[TaskProblem] = []
+    for path in paths:
+        try:
+            tasks.append(read_authored_task(path))
+        except TaskFormatError as error:
+            problems += error.problems
+    if problems:
+        raise TaskFormatError(problems)
+    return tasks
+
+
+def build_task_set(root: str | Path) -> list[Task]:
+    """Build ``<root>/plans/`` from ``<root>/code/``.
+
+    Shards left over from an earlier build are removed first, so the plans
+    always hold exactly the tasks of the code folder.
+
+    Args:
+        root: The task set's folder.
+
+    Returns:
+        The tasks written.
+
+    Raises:
+        FileNotFoundError: If ``<root>/code`` does not exist.
+        TaskFormatError: If a module does not follow the authoring format or
+            two tasks share an id or a query text.
+    """
+    tasks = load_authored_tasks(root)
+    plans = Path(root) / PLANS_FOLDER
+    if plans.is_dir():
+        for shard in plans.glob(SHARD_GLOB):
+            shard.unlink()
+    write_tasks(tasks, root)
+    return tasks
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m aspera_core.tasks.authoring ROOT``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m aspera_core.tasks.authoring",
+        description="Build <ROOT>/plans/ from the authoring modules in <ROOT>/code/.",
+    )
+    parser.add_argument("root", help="task set folder holding code/query_<id>.py")
+    args = parser.parse_args(argv)
+    try:
+        tasks = build_task_set(args.root)
+    except (FileNotFoundError, TaskFormatError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    print(f"built {len(tasks)} tasks into {Path(args.root) / PLANS_FOLDER}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
