@@ -1,7 +1,8 @@
 """Documents and file storage.
 
 The simulated world has no file store: no table holds documents, so the
-functions below have no effect and always return ``None``. The module exists
+functions below have no effect and always return ``None``, whatever their
+signatures announce. Their arguments are not type-checked. The module exists
 because :class:`Document` is the type of ``Event.attachments`` in the calendar
 and because programs written for the original library may import it.
 """
@@ -47,7 +48,7 @@ def search_documents(
     author: str | None = None,
     last_modified: datetime.date | None = None,
     max_results: int | None = 1,
-) -> None:
+) -> list[Document]:
     """Search the user's documents by title, creation date, content, author or modification date.
 
     The simulated world holds no documents, so this has no effect and returns ``None``.
@@ -55,7 +56,7 @@ def search_documents(
     return None
 
 
-def search_in_document(phrase: str, document: Document) -> None:
+def search_in_document(phrase: str, document: Document) -> bool:
     """Check whether ``phrase`` occurs, character for character, in ``document``.
 
     The simulated world holds no documents, so this has no effect and returns ``None``.
@@ -63,7 +64,7 @@ def search_in_document(phrase: str, document: Document) -> None:
     return None
 
 
-def delete_document(document: Document) -> None:
+def delete_document(document: Document):
     """Delete ``document`` from the user's storage.
 
     The simulated world holds no documents, so this has no effect and returns ``None``.
@@ -71,7 +72,7 @@ def delete_document(document: Document) -> None:
     return None
 
 
-def print_docs(docs: list[Document]) -> None:
+def print_docs(docs: list[Document]):
     """Send ``docs`` to the printer.
 
     The simulated world has no printer or documents, so this has no effect and returns ``None``.
@@ -79,9 +80,7 @@ def print_docs(docs: list[Document]) -> None:
     return None
 
 
-def backup(
-    docs: list[Document], provider: Literal["gdrive", "icloud", "onedrive"] = "icloud"
-) -> None:
+def backup(docs: list[Document], provider: Literal["gdrive", "icloud", "onedrive"] = "icloud"):
     """Copy ``docs`` to a cloud storage ``provider``.
 
     The simulated world holds no documents, so this has no effect and returns ``None``.
@@ -89,7 +88,7 @@ def backup(
     return None
 
 
-def rename_document(document: Document) -> None:
+def rename_document(document: Document):
     """Rename ``document``.
 
     The simulated world holds no documents, so this has no effect and returns ``None``.

@@ -12,11 +12,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from aspera_core.library._rows import (
-    exact_match_filter_dataframe,
-    filter_dataframe,
-    gt_eq_filter_dataframe,
-)
+from aspera_core.library._rows import exact_match_filter_dataframe as _exact_match_filter
+from aspera_core.library._rows import filter_dataframe, gt_eq_filter_dataframe
 from aspera_core.library.exceptions import SearchError
 from aspera_core.library.time_utils import (
     TimeExpressions,
@@ -137,7 +134,7 @@ def find_available_time_slots(
     windows = _maybe_convert_to_time_interval(time_window)
     room = _resolve_room(room_name)
     all_bookings = _get_current_context().get_database(_Tables.CONFERENCE_ROOM_BOOKINGS)
-    bookings = exact_match_filter_dataframe(all_bookings, "room_id", room["room_id"])
+    bookings = _exact_match_filter(all_bookings, "room_id", room["room_id"])
     free = []
     for window in windows:
         free.extend(_free_parts(window, bookings))

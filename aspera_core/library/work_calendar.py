@@ -19,6 +19,9 @@ Things to know before using this module:
 * The user is never listed among an event's attendees.
 """
 
+# Programs receive this module through a star import, so the module names and
+# helpers imported here are also globals of every program; a few (functools,
+# filter_dataframe, NoDataError, ...) are imported only for that reason.
 import datetime
 import functools
 import logging
@@ -248,19 +251,7 @@ class Event(BaseModel):
                 as in the original library).
             pydantic.ValidationError: a stored value is not valid for its field.
         """
-        values = dict(data)
-        for field in EMPLOYEE_FIELDS:
-            ids = values.get(field)
-            if ids is not None:
-                values[field] = [_get_employee_by_id(employee_id) for employee_id in ids]
-        for field in STRUCT_FIELDS:
-            # A struct whose members are all empty stands for "no value". The
-            # attachments column holds a list, which has no members to inspect:
-            # the original fails here too, so stored attachments are unreadable.
-            struct = values.get(field)
-            if struct is not None and all(member is None for member in struct.values()):
-                values[field] = None
-        return cls.model_validate(values)
+        return _event_from_row(cls, data, _get_employee_by_id)
 
 
 _EVENT_FIELDS = tuple(Event.model_fields)
@@ -333,6 +324,42 @@ def _event_to_row(event: Event) -> dict:
         original_starts_at=_as_datetime(event.original_starts_at),
     )
     return row
+
+
+def _event_from_row(cls, data, person):
+    """Rebuild an event of class ``cls`` from a stored row, mapping ids to people with ``person``."""
+    values = dict(data)
+    for field in EMPLOYEE_FIELDS:
+        ids = values.get(field)
+        if ids is not None:
+            values[field] = [person(employee_id) for employee_id in ids]
+    for field in STRUCT_FIELDS:
+        # A struct whose members are all empty stands for "no value". The
+        # attachments column holds a list, which has no members to inspect:
+        # the original fails here too, so stored attachments are unreadable.
+        struct = values.get(field)
+        if struct is not None and all(member is None for member in struct.values()):
+            values[field] = None
+    return cls.model_validate(values)
+
+
+def _events_from_rows(rows: list) -> list:
+    """Events for stored rows, reading the directory once for all of them.
+
+    Equivalent to ``Event.from_dict`` on each row (unknown ids raise a bare
+    ``AssertionError``), but each person is looked up only once.
+    """
+    directory = {row["employee_id"]: row["name"] for row in _get_current_context().get_database(_Tables.EMPLOYEES)}
+    handles = {}
+
+    def person(employee_id):
+        handle = handles.get(employee_id)
+        if handle is None:
+            assert employee_id in directory
+            handle = handles[employee_id] = Employee(name=directory[employee_id], employee_id=employee_id)
+        return handle
+
+    return [_event_from_row(Event, row, person) for row in rows]
 
 
 def _user_calendar_rows() -> list:
@@ -530,7 +557,7 @@ def _find_event_helper(attendees: list | None, subject: str | None) -> list:
     if subject:
         rows = fuzzy_match_filter_dataframe(rows, "subject", subject)
     rows = exact_match_filter_dataframe(rows, "recurrent_event_id", None)
-    return [Event.from_dict(row) for row in rows]
+    return _events_from_rows(rows)
 
 
 def _starts_at(event):
@@ -631,7 +658,7 @@ def get_calendar(employee: Employee) -> list[Event]:
     """
     rows = _get_current_context().get_database(_Tables.SHARED_CALENDARS)
     owned = exact_match_filter_dataframe(rows, "calendar_id", employee.employee_id)
-    return [Event.from_dict(row) for row in owned]
+    return _events_from_rows(owned)
 
 
 def share_calendar(recipients: list[Employee]) -> None:
@@ -831,7 +858,7 @@ def get_event_instances(event: Event) -> list[Event]:
             "This function should only be called with existing events."
         )
     occurrences = exact_match_filter_dataframe(rows, "recurrent_event_id", event.event_id)
-    return sorted((Event.from_dict(row) for row in occurrences), key=_starts_at)
+    return sorted(_events_from_rows(occurrences), key=_starts_at)
 
 
 def get_event_by_id(event_id: str) -> Event:
