@@ -379,16 +379,6 @@ _MISSING_BOUNDS_MESSAGE = (
 )
 
 
-def validate_starts_at(event) -> None:
-    """Check that a recurring event has a start time.
-
-    Raises:
-        EventDefinitionError: ``event.repeats`` is set but ``event.starts_at`` is ``None``.
-    """
-    if event.repeats is not None and event.starts_at is None:
-        raise EventDefinitionError(_MISSING_START_MESSAGE)
-
-
 def _occurrence_starts(event: Event) -> list:
     """Start times of every occurrence of a recurring event (the first 23 if it never ends).
 
@@ -430,42 +420,6 @@ def _copy_event(event: Event, changes: dict) -> Event:
         if field not in changes:
             setattr(copy, field, deepcopy(getattr(copy, field)))
     return copy
-
-
-def expand_to_instances(event: Event) -> list[Event] | None:
-    """The single occurrences of a recurring event, as separate events (nothing is stored).
-
-    Each occurrence is a copy of ``event`` with a new ``event_id``, no
-    ``repeats``, ``starts_at`` moved to the occurrence and the same length,
-    ``recurrent_event_id`` set to ``event.event_id`` and ``original_starts_at``
-    set to ``event.starts_at``. A rule without an end gives its first 23
-    occurrences. Note that the first occurrence is not always ``starts_at``
-    itself: with weekday or month-day rules it is the first matching day.
-
-    Returns:
-        The occurrences in chronological order, or ``None`` when ``event.repeats`` is ``None``.
-
-    Raises:
-        EventDefinitionError: the event has no ``starts_at`` or no ``ends_at``.
-    """
-    if event.repeats is None:
-        return None
-    starts = _occurrence_starts(event)
-    length = event.ends_at - event.starts_at
-    return [
-        _copy_event(
-            event,
-            {
-                "event_id": _new_id(),
-                "repeats": None,
-                "starts_at": start,
-                "ends_at": start + length,
-                "recurrent_event_id": event.event_id,
-                "original_starts_at": event.starts_at,
-            },
-        )
-        for start in starts
-    ]
 
 
 def _remove_event_rows(table: _Tables, event_id: str) -> None:
@@ -823,7 +777,55 @@ def provide_event_details(events: list[Event]) -> str:
     return "\n".join(f"{number}. {event}" for number, event in enumerate(ordered))
 
 
-# --- Lookups by id --------------------------------------------------------------------------
+# --- Helpers of the executable layer (not in the original documentation) ----------------
+
+
+def validate_starts_at(event) -> None:
+    """Check that a recurring event has a start time.
+
+    Raises:
+        EventDefinitionError: ``event.repeats`` is set but ``event.starts_at`` is ``None``.
+    """
+    if event.repeats is not None and event.starts_at is None:
+        raise EventDefinitionError(_MISSING_START_MESSAGE)
+
+
+def expand_to_instances(event: Event) -> list[Event] | None:
+    """The single occurrences of a recurring event, as separate events (nothing is stored).
+
+    Each occurrence is a copy of ``event`` with a new ``event_id``, no
+    ``repeats``, ``starts_at`` moved to the occurrence and the same length,
+    ``recurrent_event_id`` set to ``event.event_id`` and ``original_starts_at``
+    set to ``event.starts_at``. A rule without an end gives its first 23
+    occurrences. Note that the first occurrence is not always ``starts_at``
+    itself: with weekday or month-day rules it is the first matching day.
+
+    Returns:
+        The occurrences in chronological order, or ``None`` when ``event.repeats`` is ``None``.
+
+    Raises:
+        EventDefinitionError: the event has no ``starts_at`` or no ``ends_at``.
+    """
+    if event.repeats is None:
+        return None
+    starts = _occurrence_starts(event)
+    length = event.ends_at - event.starts_at
+    return [
+        _copy_event(
+            event,
+            {
+                "event_id": _new_id(),
+                "repeats": None,
+                "starts_at": start,
+                "ends_at": start + length,
+                "recurrent_event_id": event.event_id,
+                "original_starts_at": event.starts_at,
+            },
+        )
+        for start in starts
+    ]
+
+
 
 
 def get_event_ids(namespace: "DatabaseNamespace | None" = None) -> set[EventId]:
