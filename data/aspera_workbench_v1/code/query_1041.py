@@ -1,0 +1,128 @@
+from aspera.apps_implementation.exceptions import *
+from aspera.apps_implementation.time_utils import *
+from aspera.apps_implementation.company_directory import *
+from aspera.apps_implementation.work_calendar import *
+from aspera.runtime_state_generation_tools_implementation.room_booking import *
+from aspera.runtime_state_generation_tools_implementation.company_directory import *
+from aspera.runtime_state_generation_tools_implementation.work_calendar import *
+from typing import Any, Callable
+from aspera.execution_evaluation_tools_implementation.exceptions import *
+from aspera.execution_evaluation_tools_implementation.work_calendar import *
+from aspera.execution_evaluation_tools_implementation.time_utils import *
+
+
+# OK:
+# Hey, [Assistant], is Tamsin on holiday at any point next week?
+# Tags: handback, vacation, relative_dates
+# Apps: no room_booking
+def is_tamsin_on_holiday_next_week() -> bool:
+    """Tell whether Tamsin has a holiday overlapping next week, asking the
+    user first if the name does not single out one colleague."""
+
+    candidates = find_employee("Tamsin")
+    if len(candidates) != 1:
+        raise RequiresUserInput(
+            "I found more than one colleague called Tamsin, or none at all. "
+            "Which Tamsin do you mean?"
+        )
+    tamsin = candidates[0]
+    next_week = parse_durations_to_date_interval(DateRanges["NextWeek"])
+    for holiday in get_vacation_schedule(tamsin) or []:
+        if (
+            holiday.start.date() <= next_week.end
+            and holiday.end.date() >= next_week.start
+        ):
+            return True
+    return False
+
+
+# OK:
+def setup_env_is_tamsin_on_holiday_next_week():
+    """World in which the user asks:
+
+    Hey, [Assistant], is Tamsin on holiday at any point next week?
+
+    Two colleagues are called Tamsin: Tamsin Achterberg is off from Monday to
+    Wednesday next week, Tamsin Okonkwo is not off at all next week (her
+    holiday is the week after). The answers differ, so the program must ask
+    which Tamsin is meant.
+    """
+
+    import datetime
+
+    simulate_org_structure(["Tamsin Achterberg", "Tamsin Okonkwo", "Jolyon"])
+    achterberg = find_employee("Tamsin Achterberg")[0]
+    okonkwo = find_employee("Tamsin Okonkwo")[0]
+
+    next_monday = get_next_dow("Monday")
+
+    def days_off(first_offset: int, last_offset: int) -> TimeInterval:
+        return TimeInterval(
+            start=combine(
+                next_monday + datetime.timedelta(days=first_offset),
+                datetime.time(0, 0),
+            ),
+            end=combine(
+                next_monday + datetime.timedelta(days=last_offset),
+                datetime.time(23, 59),
+            ),
+        )
+
+    simulate_vacation_schedule(achterberg, [days_off(0, 2)])
+    simulate_vacation_schedule(okonkwo, [days_off(7, 11)])
+
+
+def evaluate_is_tamsin_on_holiday_next_week(
+    query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
+):
+    """Check the program written for the request
+
+    Hey, [Assistant], is Tamsin on holiday at any point next week?
+
+    Two colleagues are called Tamsin and only one of them is off next week,
+    so the program must raise `RequiresUserInput` instead of answering, and
+    must not have changed the calendar.
+
+    Parameters
+    ----------
+    query
+        Not used; the harness passes an empty string.
+    executable
+        The program under test, e.g. `is_tamsin_on_holiday_next_week`.
+    setup_function
+        `setup_env_is_tamsin_on_holiday_next_week`, which builds the world."""
+
+    setup_function()
+    upcoming_before = find_events()
+    past_before = find_past_events()
+
+    try:
+        answer = executable()
+    except RequiresUserInput:
+        if (
+            find_events() != upcoming_before
+            or find_past_events() != past_before
+        ):
+            raise SolutionError(
+                "the calendar was changed before asking the user for input"
+            )
+    else:
+        raise SolutionError(
+            f"two colleagues are called Tamsin: expected RequiresUserInput, "
+            f"got the answer {answer!r}"
+        )
+
+
+if __name__ == '__main__':
+    from aspera.simulation.execution_context import (
+        ExecutionContext,
+        new_context,
+    )
+
+    context = ExecutionContext()
+    with new_context(context):
+        evaluate_is_tamsin_on_holiday_next_week(
+            query="",
+            executable=is_tamsin_on_holiday_next_week,
+            setup_function=setup_env_is_tamsin_on_holiday_next_week,
+        )
