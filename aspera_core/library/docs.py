@@ -60,7 +60,7 @@ def _annotation(annotation: Any) -> str:
     if isinstance(annotation, str):
         return annotation
     # Names from the library read better unqualified, as programs see them.
-    return _LIBRARY_PREFIX.sub("", inspect.formatannotation(annotation))
+    return _LIBRARY_PREFIX.sub("", inspect.formatannotation(annotation)).replace("typing.", "")
 
 
 def _signature(function: Any, name: str) -> str:
@@ -141,6 +141,18 @@ def _fields(cls: type) -> list[tuple[str, str, Any]]:
     return [(n, _annotation(a), cls.__dict__.get(n, empty)) for n, a in hints.items()]
 
 
+def _pydantic_hooks(cls: type) -> set[str]:
+    """Names of a model's validators and serializers: machinery, not API."""
+    decorators = getattr(cls, "__pydantic_decorators__", None)
+    if decorators is None:
+        return set()
+    hooks: set[str] = set()
+    for group in ("validators", "field_validators", "root_validators", "field_serializers",
+                  "model_serializers", "model_validators"):
+        hooks.update(getattr(decorators, group, {}))
+    return hooks
+
+
 def _render_class(cls: type, name: str) -> list[str]:
     bases = [b.__name__ for b in cls.__bases__ if b is not object]
     if issubclass(cls, tuple) and hasattr(cls, "_fields"):
@@ -157,8 +169,9 @@ def _render_class(cls: type, name: str) -> list[str]:
         if default is not inspect.Parameter.empty:
             text += f" = {_value(default)}"
         lines.append(text)
+    hidden = _pydantic_hooks(cls)
     for attr, member in cls.__dict__.items():
-        if attr.startswith("_") and attr not in ("__str__", "__eq__"):
+        if attr in hidden or attr.startswith("_") and attr not in ("__str__", "__eq__"):
             continue
         if isinstance(member, property):
             lines.append("")
@@ -195,12 +208,14 @@ def render_module_docs(module: types.ModuleType | str) -> str:
         blocks.append(_docstring(module, ""))
     for name in _defined_names(module):
         obj = getattr(module, name, None)
-        if isinstance(obj, enum.EnumMeta) or inspect.isclass(obj):
+        if obj in (str, int) and name != obj.__name__:  # a type alias such as EventId = str
+            blocks.append([f"{name} = {obj.__name__}"])
+        elif typing.get_origin(obj) is typing.Literal:
+            blocks.append([f"{name} = {_annotation(obj)}"])
+        elif isinstance(obj, enum.EnumMeta) or inspect.isclass(obj):
             blocks.append(_render_class(obj, name))
         elif inspect.isfunction(obj) or callable(obj) and hasattr(obj, "__wrapped__"):
             blocks.append(_render_function(obj, name))
-        elif typing.get_origin(obj) is typing.Literal or obj is str:
-            blocks.append([f"{name} = {_annotation(obj) if obj is not str else 'str'}"])
         elif isinstance(obj, (int, float, str, tuple)):
             blocks.append([f"{name} = {obj!r}"])
     return "\n\n".join("\n".join(block) for block in blocks) + "\n"

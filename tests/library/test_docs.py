@@ -30,3 +30,12 @@ def test_documentation_only_modules_render_and_are_not_type_checked():
     text = docs.render_module_docs(reminder)
     assert "class PersonalReminder:" in text and "def search_reminder(" in text
     assert reminder.search_reminder() is None  # would violate its return annotation if checked
+
+
+def test_type_aliases_render_as_aliases():
+    text = docs.render_module_docs("work_calendar")
+    assert "\nEventId = str\n" in text
+    assert "class EventId" not in text
+    assert "def add_event(event: Event) -> str:" in text  # aliases resolve at run time
+    assert "DEFAULT_EVENT_DURATION_MINUTES = 16" in text
+    assert "def get_calendar(employee: Employee) -> list[Event]:" in text
