@@ -85,7 +85,8 @@ def evaluate_name_of_cfo_assistant(
     expected = get_assistant(leaders[0]).name
     if not isinstance(answer, str):
         raise SolutionError(
-            f"expected the assistant's name as a string, got {type(answer).__name__}"
+            "expected the assistant's name as a string, got "
+            f"{type(answer).__name__}"
         )
     if answer.strip().lower() != expected.lower():
         raise SolutionError(

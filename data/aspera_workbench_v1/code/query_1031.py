@@ -34,8 +34,7 @@ def count_finance_joiners_this_year() -> int:
 def setup_env_count_finance_joiners_this_year():
     """World in which the user asks:
 
-    Hey, [Assistant], how many people in the Finance team joined the company
-    this year?
+    Hey, [Assistant], how many people in the Finance team joined the company this year?
 
     A sixteen-name organisation whose Finance team is extended with two more
     people. Joining dates are drawn by the directory simulation: in Finance
@@ -72,8 +71,7 @@ def evaluate_count_finance_joiners_this_year(
 ):
     """Check the program written for the request
 
-    Hey, [Assistant], how many people in the Finance team joined the company
-    this year?
+    Hey, [Assistant], how many people in the Finance team joined the company this year?
 
     The program must return the number of employees in team Finance (its
     manager included) whose joining date is in 2024, as a whole number, and
@@ -111,7 +109,8 @@ def evaluate_count_finance_joiners_this_year(
         raise SolutionError(f"expected a number, got {type(answer).__name__}")
     if answer != expected:
         raise SolutionError(
-            f"expected {expected} Finance joiners in 2024 ({', '.join(joined)}) "
+            f"expected {expected} Finance joiners in 2024 "
+            f"({', '.join(joined)}) "
             f"out of {len(finance)} Finance employees, got {answer}"
         )
     if find_events() != upcoming_before or find_past_events() != past_before:

@@ -152,7 +152,8 @@ def evaluate_one_to_ones_with_reports_next_monday(
             )
         if not event.attendees or len(event.attendees) != 1:
             raise SolutionError(
-                f"the one-to-one at {event.starts_at} must have exactly one attendee"
+                f"the one-to-one at {event.starts_at} must have exactly "
+                "one attendee"
             )
         met.append(event.attendees[0])
     if sorted(p.employee_id for p in met) != sorted(

@@ -138,11 +138,13 @@ def evaluate_budget_review_with_cfo_and_assistant(
     expected_start = combine(datetime.date(2024, 6, 27), time_by_hm(2, 0, "pm"))
     if review.starts_at != expected_start:
         raise SolutionError(
-            f"expected the review to start at {expected_start}, got {review.starts_at}"
+            f"expected the review to start at {expected_start}, "
+            f"got {review.starts_at}"
         )
     if review.ends_at - review.starts_at != datetime.timedelta(minutes=45):
         raise SolutionError(
-            f"expected a 45-minute review, got {review.ends_at - review.starts_at}"
+            "expected a 45-minute review, got "
+            f"{review.ends_at - review.starts_at}"
         )
     got_people = sorted(p.employee_id for p in review.attendees or [])
     if got_people != expected_people:

@@ -124,7 +124,8 @@ def evaluate_skip_level_with_managers_manager(
     expected_start = combine(datetime.date(2024, 7, 3), time_by_hm(11, 0, "am"))
     if meeting.starts_at != expected_start:
         raise SolutionError(
-            f"expected the meeting to start at {expected_start}, got {meeting.starts_at}"
+            f"expected the meeting to start at {expected_start}, "
+            f"got {meeting.starts_at}"
         )
     if meeting.ends_at - meeting.starts_at != datetime.timedelta(minutes=30):
         raise SolutionError("expected a 30-minute meeting")

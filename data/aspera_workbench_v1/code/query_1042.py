@@ -39,7 +39,8 @@ def lunch_with_ysolde_next_week():
         )
         return
     raise RequiresUserInput(
-        "Ysolde is on holiday every weekday next week. Should I look at another week?"
+        "Ysolde is on holiday every weekday next week. "
+        "Should I look at another week?"
     )
 
 

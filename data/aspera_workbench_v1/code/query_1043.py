@@ -209,7 +209,8 @@ def evaluate_one_to_ones_around_holidays(
     )
     if names != ["Ignatius"]:
         raise SolutionError(
-            f"only Ignatius is off all week among the reports, the program said {names}"
+            "only Ignatius is off all week among the reports, "
+            f"the program said {names}"
         )
 
 

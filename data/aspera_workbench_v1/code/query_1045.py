@@ -130,7 +130,8 @@ def evaluate_minutes_with_manager_rest_of_week(
         raise SolutionError(f"expected a number of minutes, got {answer!r}")
     if answer != 115:
         raise SolutionError(
-            f"expected 115 minutes (30 tomorrow, 60 on Thursday, 25 on Friday), "
+            "expected 115 minutes (30 tomorrow, 60 on Thursday, "
+            "25 on Friday), "
             f"got {answer}"
         )
     if find_events() != upcoming_before or find_past_events() != past_before:

@@ -169,7 +169,8 @@ def evaluate_intros_with_new_teammates(
             )
         if event.starts_at != expected_start:
             raise SolutionError(
-                f"the intro with {person.name} should start at {expected_start}, "
+                f"the intro with {person.name} should start at "
+                f"{expected_start}, "
                 f"not {event.starts_at}"
             )
         if event.ends_at - event.starts_at != datetime.timedelta(minutes=20):

@@ -145,7 +145,8 @@ def evaluate_marisol_meeting_minutes_thursday(
         raise SolutionError(f"expected a number of minutes, got {answer!r}")
     if answer != 105:
         raise SolutionError(
-            f"expected 105 minutes on Thursday (60 + 30 + the 15-minute stand-up), "
+            "expected 105 minutes on Thursday "
+            "(60 + 30 + the 15-minute stand-up), "
             f"got {answer}"
         )
     if find_events() != upcoming_before or find_past_events() != past_before:

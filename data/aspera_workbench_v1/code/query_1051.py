@@ -28,7 +28,8 @@ def move_meeting_with_anselm():
     ]
     if len(mine) != 1:
         raise RequiresUserInput(
-            "I could not single out one meeting with Anselm tomorrow. Which one?"
+            "I could not single out one meeting with Anselm tomorrow. "
+            "Which one?"
         )
     meeting = mine[0]
     length = meeting.ends_at - meeting.starts_at
@@ -148,14 +149,16 @@ def evaluate_move_meeting_with_anselm(
     changed = [e for e in upcoming_after if e not in others_before]
     if len(changed) != 1:
         raise SolutionError(
-            f"expected the review to be moved (one event), found {len(changed)} "
+            "expected the review to be moved (one event), "
+            f"found {len(changed)} "
             "new or changed events"
         )
     moved = changed[0]
     expected_start = combine(tomorrow, time_by_hm(4, 0, "pm"))
     if moved.starts_at != expected_start:
         raise SolutionError(
-            f"expected the review to start at {expected_start}, got {moved.starts_at}"
+            f"expected the review to start at {expected_start}, "
+            f"got {moved.starts_at}"
         )
     if moved.ends_at - moved.starts_at != datetime.timedelta(minutes=45):
         raise SolutionError("the review must keep its 45-minute length")
@@ -256,14 +259,16 @@ def evaluate_move_meeting_with_anselm(
     changed = [e for e in upcoming_after if e not in others_before]
     if len(changed) != 1:
         raise SolutionError(
-            f"expected the review to be moved (one event), found {len(changed)} "
+            "expected the review to be moved (one event), "
+            f"found {len(changed)} "
             "new or changed events"
         )
     moved = changed[0]
     expected_start = combine(tomorrow, time_by_hm(2, 0, "pm"))
     if moved.starts_at != expected_start:
         raise SolutionError(
-            f"expected the review to start at {expected_start}, got {moved.starts_at}"
+            f"expected the review to start at {expected_start}, "
+            f"got {moved.starts_at}"
         )
     if moved.ends_at - moved.starts_at != datetime.timedelta(minutes=45):
         raise SolutionError("the review must keep its 45-minute length")

@@ -123,7 +123,8 @@ def evaluate_cancel_meetings_with_teammates_on_holiday(
     query
         Not used; the harness passes an empty string.
     executable
-        The program under test, e.g. `cancel_meetings_with_teammates_on_holiday`.
+        The program under test, e.g.
+        `cancel_meetings_with_teammates_on_holiday`.
     setup_function
         `setup_env_cancel_meetings_with_teammates_on_holiday`, which builds
         the world."""
@@ -154,10 +155,14 @@ def evaluate_cancel_meetings_with_teammates_on_holiday(
         for e in removed
     }
     if got != expected or len(removed) != 2:
+        cancelled = sorted(
+            f"{start} with {', '.join(names)}" for start, names in got
+        )
         raise SolutionError(
-            "expected exactly the Monday 1 July one-to-one with Ingeborg and the "
+            "expected exactly the Monday 1 July one-to-one with Ingeborg and "
+            "the "
             "Thursday 4 July meeting with Wystan and Kerensa to be cancelled, "
-            f"cancelled {sorted(str(start) + ' ' + ', '.join(names) for start, names in got)}"
+            f"cancelled {cancelled}"
         )
 
 

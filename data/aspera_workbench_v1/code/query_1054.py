@@ -118,7 +118,8 @@ def evaluate_first_day_next_month_both_in(
     day = answer.date() if isinstance(answer, datetime.datetime) else answer
     if day != datetime.date(2024, 7, 9):
         raise SolutionError(
-            f"expected Tuesday 2024-07-09 (manager off 1-3 July, Verity off 4, 5 "
+            "expected Tuesday 2024-07-09 (manager off 1-3 July, "
+            "Verity off 4, 5 "
             f"and 8 July), got {day}"
         )
     if find_events() != upcoming_before or find_past_events() != past_before:

@@ -95,7 +95,8 @@ def evaluate_share_calendar_with_leadership_assistants(
     query
         Not used; the harness passes an empty string.
     executable
-        The program under test, e.g. `share_calendar_with_leadership_assistants`.
+        The program under test, e.g.
+        `share_calendar_with_leadership_assistants`.
     setup_function
         `setup_env_share_calendar_with_leadership_assistants`, which builds the
         world."""

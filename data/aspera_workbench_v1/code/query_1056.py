@@ -207,7 +207,8 @@ def evaluate_team_prep_meeting_next_week(
     expected_start = datetime.datetime(2024, 7, 4, 13, 0)
     if prep.starts_at != expected_start:
         raise SolutionError(
-            f"expected the prep meeting at {expected_start}, got {prep.starts_at}"
+            f"expected the prep meeting at {expected_start}, "
+            f"got {prep.starts_at}"
         )
     if prep.ends_at - prep.starts_at != datetime.timedelta(hours=1):
         raise SolutionError("the prep meeting must last one hour")
