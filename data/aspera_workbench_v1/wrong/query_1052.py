@@ -16,3 +16,18 @@ def catch_up_with_lucan_tomorrow_afternoon():
                 )
             )
             return
+
+
+# Wrong: invites both colleagues called Lucan to one catch-up instead of asking
+def catch_up_with_lucan_tomorrow_afternoon():
+    lucans = find_employee("Lucan")
+    tomorrow = parse_date_string(DateExpressions["Tomorrow"])
+    start = combine(tomorrow, time_by_hm(3, 0, "pm"))
+    add_event(
+        Event(
+            attendees=lucans,
+            subject="Catch-up",
+            starts_at=start,
+            ends_at=start + datetime.timedelta(minutes=30),
+        )
+    )
