@@ -127,7 +127,7 @@ def evaluate_resolve_thursday_afternoon_clash(
         )
     if len(added) != 1:
         raise SolutionError(
-            f"expected the Coffee chat to be moved, found {len(added)} new events"
+            f"expected the Coffee chat moved, found {len(added)} new events"
         )
     moved = added[0]
     start = combine(

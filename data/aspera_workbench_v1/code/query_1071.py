@@ -50,7 +50,7 @@ def team_retro_on_friday():
     ]
     if not options:
         raise RequiresUserInput(
-            f"No room for {headcount} people is free on Friday at {start:%H:%M}."
+            f"No room for {headcount} is free on Friday at {start:%H:%M}."
         )
     smallest = min(options, key=lambda option: option.room.capacity)
     add_event(

@@ -181,7 +181,7 @@ def evaluate_relocate_meetings_out_of_birch(
         )
     if len(added) != len(removed) - 1:
         raise SolutionError(
-            f"expected two meetings updated and one deleted, found {len(added)} "
+            f"expected two updated and one deleted, found {len(added)} "
             f"new and {len(removed)} changed or deleted events"
         )
     user = get_current_user()

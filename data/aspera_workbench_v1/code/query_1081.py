@@ -201,7 +201,7 @@ def evaluate_product_demo_with_sabela_in_maple_or_willow(
         raise SolutionError("the demo must invite Sabela alone")
     if (demo.location or "").strip().lower() != "willow":
         raise SolutionError(
-            f"Maple is booked from 10:30, expected Willow, found {demo.location!r}"
+            f"Maple is booked, expected Willow, found {demo.location!r}"
         )
 
 

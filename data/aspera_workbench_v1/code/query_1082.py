@@ -117,7 +117,7 @@ def evaluate_weekly_sync_with_solveig_in_juniper(
             raise SolutionError("each sync must invite Solveig alone")
         if event.ends_at - event.starts_at != datetime.timedelta(hours=1):
             raise SolutionError(
-                f"expected one-hour syncs, found {event.ends_at - event.starts_at}"
+                f"expected one-hour syncs, found {event.duration.number} minutes"
             )
         if (event.location or "").strip().lower() != "juniper":
             raise SolutionError(f"expected Juniper, found {event.location!r}")

@@ -166,7 +166,7 @@ def evaluate_lighten_thursday_by_moving_idony(
         )
     if len(added) != 1:
         raise SolutionError(
-            f"expected the one-on-one to be moved, found {len(added)} new events"
+            f"expected the one-on-one moved, found {len(added)} new events"
         )
     moved = added[0]
     start = combine(thursday + datetime.timedelta(days=1), datetime.time(15, 0))
