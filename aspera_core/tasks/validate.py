@@ -373,6 +373,26 @@ class _TaskValidator:
         self.report.checks["wrong"] = Check(OK if ok else FAIL, counts)
 
 
+def planned_programs(
+    task: Task,
+    baselines: Mapping[str, BuildProgram],
+    wrong_programs: list[WrongProgram] | None,
+) -> list[str]:
+    """The programs :func:`validate_task` evaluates on a task, in order.
+
+    Args:
+        task: The task.
+        baselines: As for :func:`validate_task`.
+        wrong_programs: The task's wrong programs, if any.
+
+    Returns:
+        Reference AEP, the baseline programs, then the wrong programs.
+    """
+    programs = [task.program]
+    programs += [baselines[name](task) for name in ("noop", "handback") if name in baselines]
+    return programs + [wrong.program for wrong in wrong_programs or []]
+
+
 def validate_task(
     task: Task,
     *,
@@ -417,6 +437,7 @@ def validate_task_set(
     wrong_dir: str | Path | None = None,
     require_wrong: bool = True,
     progress: Callable[[TaskReport], None] | None = None,
+    prefetch: Callable[[list[tuple[Task, str]]], None] | None = None,
 ) -> SetReport:
     """Validate every task of a task set.
 
@@ -429,6 +450,9 @@ def validate_task_set(
             ``path`` is a folder (none for archives and single shards).
         require_wrong: Whether a task without wrong programs is a problem.
         progress: Called with each task's report as soon as it is done.
+        prefetch: Called once, before any check, with every (task, program)
+            run the checks will ask ``evaluate`` for, so that a caller can run
+            them all in parallel and answer ``evaluate`` from the results.
 
     Returns:
         The report for the set.
@@ -450,6 +474,14 @@ def validate_task_set(
     known = {task.query_id for task in tasks} | set(reports)
     for query_id in sorted(set(wrong) - known, key=int):
         set_problems.append(f"{WRONG_FOLDER}/query_{query_id}.py: there is no task {query_id}")
+    if prefetch is not None:
+        prefetch(
+            [
+                (task, program)
+                for task in tasks
+                for program in planned_programs(task, baselines, wrong.get(task.query_id))
+            ]
+        )
     for task in tasks:
         report = validate_task(
             task,

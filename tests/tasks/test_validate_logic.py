@@ -306,3 +306,25 @@ def test_wrong_folder_defaults_to_the_set_and_can_be_overridden(tmp_path: Path) 
     )
     assert given.ok
     assert [t.checks["wrong"].detail for t in given.tasks] == ["4/4", "3/3", "2/2", "3/3"]
+
+
+def test_prefetch_sees_every_run_before_any_check(tmp_path: Path) -> None:
+    root = _task_set(tmp_path)
+    seen: list[tuple[str, str]] = []
+    asked: list[tuple[str, str]] = []
+
+    def prefetch(runs: list[tuple[Task, str]]) -> None:
+        assert not asked, "prefetch must come first"
+        seen.extend((task.query_id, program) for task, program in runs)
+
+    def evaluate(task: Task, program: str) -> str:
+        asked.append((task.query_id, program))
+        return "success" if program == task.program else "task_completion_error"
+
+    report = validate_task_set(
+        root, evaluate=evaluate, run_setup=steady_world, baselines=BASELINES, prefetch=prefetch
+    )
+    assert report.ok
+    # reference + noop + handback + wrong programs (4, 3, 2, 3)
+    assert len(seen) == 4 * 3 + 12
+    assert sorted(asked) == sorted(seen)
