@@ -166,3 +166,17 @@ def test_module_entry_point(root: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert main([str(root)]) == 0
     assert "built 2 tasks" in capsys.readouterr().out
     assert main([str(root / "missing")]) == 1
+
+
+def test_cli_subcommand(root: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from aspera_core.cli import build_tasks
+
+    parser = argparse.ArgumentParser()
+    build_tasks.add_arguments(parser)
+    assert build_tasks.run(parser.parse_args([str(root)])) == 0
+    assert "built 2 tasks" in capsys.readouterr().out
+    assert (root / "plans" / "queries_001.nt").exists()
+    assert build_tasks.run(parser.parse_args([str(root / "missing")])) == 2
+    assert "aspera build-tasks:" in capsys.readouterr().err

@@ -1,0 +1,45 @@
+"""``aspera build-tasks ROOT``: build a task set's ``plans/`` from its ``code/``.
+
+Each authoring module ``<ROOT>/code/query_<id>.py`` becomes one task record
+(see :mod:`aspera_core.tasks.authoring`); the shards and index files are
+written to ``<ROOT>/plans/``, replacing those of an earlier build. The build
+is deterministic, so an unchanged ``code/`` folder gives byte-identical plans.
+Exit status: 0 when built, 2 when the code folder is missing or a module does
+not follow the authoring format.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from aspera_core.tasks.authoring import PLANS_FOLDER, build_task_set
+from aspera_core.tasks.model import TaskFormatError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``aspera build-tasks``."""
+    parser.add_argument(
+        "root",
+        type=Path,
+        help="task set folder holding code/query_<id>.py (plans/ is written there)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``aspera build-tasks`` with parsed arguments.
+
+    Args:
+        args: Options declared by :func:`add_arguments`.
+
+    Returns:
+        The exit status: 0 when built, 2 if the sources could not be read.
+    """
+    try:
+        tasks = build_task_set(args.root)
+    except (FileNotFoundError, TaskFormatError) as error:
+        print(f"aspera build-tasks: {error}", file=sys.stderr)
+        return 2
+    print(f"built {len(tasks)} tasks into {args.root / PLANS_FOLDER}")
+    return 0
