@@ -1,0 +1,145 @@
+"""The validator on real program runs: the sandboxed executor and in-process setup.
+
+Each test builds a small task set from the mini-release fixture (some tasks
+deliberately broken) and checks that validation reports exactly the problem
+that was planted.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from aspera_core.cli.validate import SetupRunner, validate_with_executor
+from aspera_core.executor.sandbox import SandboxConfig
+from aspera_core.tasks import Task, load_tasks, write_tasks
+from aspera_core.tasks.validate import SetReport, format_table
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+CONFIG = SandboxConfig(workers=2, timeout_s=30)
+BASELINES = {
+    "noop": lambda task: f"def {task.solution_name}():\n    pass\n",
+    "handback": lambda task: (
+        f"def {task.solution_name}():\n    raise RequiresUserInput('Which one do you mean?')\n"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def mini() -> dict[str, Task]:
+    tasks = {task.query_id: task for task in load_tasks(FIXTURES / "mini_release")}
+    # Handing back is the right answer to 9003; the release format has no tags.
+    tasks["9003"] = tasks["9003"].model_copy(update={"tags": ["handback"]})
+    return tasks
+
+
+def validate(tmp_path: Path, tasks: dict[str, Task]) -> SetReport:
+    write_tasks(tasks.values(), tmp_path)
+    shutil.copytree(FIXTURES / "mini_wrong", tmp_path / "wrong")
+    return validate_with_executor(tmp_path, BASELINES, config=CONFIG)
+
+
+def problems_by_task(report: SetReport) -> dict[str, list[str]]:
+    return {task.query_id: task.problems for task in report.tasks if task.problems}
+
+
+def test_sound_set_passes(tmp_path: Path, mini: dict[str, Task]) -> None:
+    report = validate(tmp_path, mini)
+    assert report.ok, format_table(report)
+    rows = format_table(report).splitlines()
+    assert rows[2].split() == ["9001", "ok", "ok", "ok", "ok", "ok", "4/4", "ok"]
+    assert rows[4].split() == ["9003", "(handback)", "ok", "ok", "ok", "ok", "ok", "2/2", "ok"]
+    # the hand-back program passes 9003 and fails the others
+    outcomes = {t.query_id: t.checks["handback"].detail for t in report.tasks}
+    assert outcomes == {
+        "9001": "handback_control",
+        "9002": "handback_control",
+        "9003": "success",
+        "9004": "handback_control",
+    }
+
+
+def test_untagged_handback_task_is_reported(tmp_path: Path, mini: dict[str, Task]) -> None:
+    untagged = {**mini, "9003": mini["9003"].model_copy(update={"tags": []})}
+    report = validate(tmp_path, untagged)
+    assert problems_by_task(report) == {
+        "9003": [
+            "handback: expected to fail (the task is not tagged 'handback'; tag it if asking "
+            "the user is right), got success"
+        ]
+    }
+
+
+def test_ep_that_accepts_doing_nothing(tmp_path: Path, mini: dict[str, Task]) -> None:
+    # An EP that runs the program but checks nothing.
+    lenient = (
+        "def evaluate_book_design_review_with_ottoline(query, executable, setup_function):\n"
+        "    setup_function()\n"
+        "    executable()\n"
+    )
+    broken = {**mini, "9001": mini["9001"].model_copy(update={"evaluation_programs": [lenient]})}
+    report = validate(tmp_path, broken)
+    problems = problems_by_task(report)
+    assert list(problems) == ["9001"]
+    assert problems["9001"][0] == (
+        "noop: expected to fail (doing nothing never solves a task), got success"
+    )
+    assert len(problems["9001"]) == 1 + 4  # noop and every wrong program pass
+    assert all(p.startswith("wrong: wrong/query_9001.py:") for p in problems["9001"][1:])
+    assert next(t for t in report.tasks if t.query_id == "9001").checks["wrong"].detail == "0/4"
+
+
+@pytest.mark.parametrize(
+    "source, where",
+    [
+        ("str(datetime.datetime.now())", "user_calendar[7].subject"),
+        ("__import__('uuid').uuid4().hex", "user_calendar[7].subject"),
+    ],
+)
+def test_nondeterministic_setup(
+    tmp_path: Path, mini: dict[str, Task], source: str, where: str
+) -> None:
+    sip = mini["9002"].state_generation_programs[0]
+    assert "    import datetime\n" in sip
+    extra = (
+        "    _stamp = combine(get_next_dow('Thursday'), time_by_hm(4, 0, 'pm'))\n"
+        "    add_event(Event(\n"
+        f"        subject='Report ' + {source},\n"
+        "        starts_at=_stamp,\n"
+        "        ends_at=_stamp + datetime.timedelta(minutes=30),\n"
+        "    ))\n"
+    )
+    changed = {
+        **mini,
+        "9002": mini["9002"].model_copy(update={"state_generation_programs": [sip + extra]}),
+    }
+    report = validate(tmp_path, changed)
+    (problem,) = problems_by_task(report)["9002"]
+    assert problem.startswith(
+        "setup: setup program 1 is not deterministic: two runs in fresh worlds differ at "
+        f"{where}: 'Report "
+    )
+
+
+def test_setup_runner_worlds_differ_only_in_ids(mini: dict[str, Task]) -> None:
+    runner = SetupRunner()
+    first, second = runner(mini["9001"], 0), runner(mini["9001"], 0)
+    assert first["employees"] and first["user_calendar"]
+    assert first != second  # employee ids are fresh uuid4 strings each time
+    first_names = [row["name"] for row in first["employees"]]
+    assert first_names == [row["name"] for row in second["employees"]]
+
+
+def test_setup_that_raises_is_reported(tmp_path: Path, mini: dict[str, Task]) -> None:
+    sip = mini["9004"].state_generation_programs[0] + "    find_employee('Nobody At All')[0]\n"
+    changed = {
+        **mini,
+        "9004": mini["9004"].model_copy(update={"state_generation_programs": [sip]}),
+    }
+    report = validate(tmp_path, changed)
+    problems = problems_by_task(report)["9004"]
+    assert problems[0].startswith("setup: setup program 1 raises ")
+    # the same SIP runs inside the EP, so the reference fails too
+    assert problems[1].startswith("reference: expected to pass")
