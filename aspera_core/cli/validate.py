@@ -27,6 +27,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
+from aspera_core.agents import HandbackAgent, NoopAgent
 from aspera_core.executor.namespaces import NamespaceTemplates
 from aspera_core.executor.outcome import Verdict
 from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig
@@ -138,9 +139,14 @@ class BatchEvaluator:
         return self.verdicts[key]
 
 
+def builtin_baselines() -> dict[str, BuildProgram]:
+    """The ``noop`` and ``handback`` programs, as the built-in agents write them."""
+    return {"noop": NoopAgent().program, "handback": HandbackAgent().program}
+
+
 def validate_with_executor(
     path: str | Path,
-    baselines: Mapping[str, BuildProgram],
+    baselines: Mapping[str, BuildProgram] | None = None,
     *,
     wrong_dir: str | Path | None = None,
     require_wrong: bool = True,
@@ -151,7 +157,8 @@ def validate_with_executor(
 
     Args:
         path: The task set.
-        baselines: Builders of the ``noop`` and ``handback`` programs.
+        baselines: Builders of the ``noop`` and ``handback`` programs
+            (default: the built-in agents).
         wrong_dir: Wrong-program folder (default ``<path>/wrong``).
         require_wrong: Whether a task without wrong programs is a problem.
         config: Sandbox limits (defaults of :class:`SandboxConfig`).
@@ -170,7 +177,7 @@ def validate_with_executor(
             path,
             evaluate=evaluate,
             run_setup=SetupRunner(),
-            baselines=baselines,
+            baselines=builtin_baselines() if baselines is None else baselines,
             wrong_dir=wrong_dir,
             require_wrong=require_wrong,
             progress=progress,
@@ -204,12 +211,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace, baselines: Mapping[str, BuildProgram]) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run ``aspera validate`` with parsed arguments.
 
     Args:
         args: Options declared by :func:`add_arguments`.
-        baselines: Builders of the ``noop`` and ``handback`` programs.
 
     Returns:
         The exit status: 0 when sound, 1 on any problem, 2 if unreadable.
@@ -220,7 +226,6 @@ def run(args: argparse.Namespace, baselines: Mapping[str, BuildProgram]) -> int:
     try:
         report = validate_with_executor(
             args.tasks,
-            baselines,
             wrong_dir=args.wrong,
             require_wrong=not args.no_wrong_required,
             config=SandboxConfig(**limits),

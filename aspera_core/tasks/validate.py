@@ -373,6 +373,27 @@ class _TaskValidator:
         self.report.checks["wrong"] = Check(OK if ok else FAIL, counts)
 
 
+def default_wrong_dir(path: Path) -> Path | None:
+    """Where the wrong programs of a task set live: ``wrong/`` beside ``plans/``.
+
+    Args:
+        path: The task set as given to the validator: a release folder, its
+            ``plans`` folder, a shard inside it, or an archive. A folder with
+            a ``wrong`` folder of its own uses that one.
+
+    Returns:
+        The folder (which may not exist), or ``None`` for an archive.
+    """
+    if path.is_dir():
+        beside = (path / "plans").is_dir() or (path / WRONG_FOLDER).is_dir()
+        root = path if beside else path.parent
+    elif path.suffix == ".nt":
+        root = path.parent.parent if path.parent.name == "plans" else path.parent
+    else:
+        return None
+    return root / WRONG_FOLDER
+
+
 def planned_programs(
     task: Task,
     baselines: Mapping[str, BuildProgram],
@@ -446,8 +467,8 @@ def validate_task_set(
         evaluate: See :func:`validate_task`.
         run_setup: See :func:`validate_task`.
         baselines: See :func:`validate_task`.
-        wrong_dir: Folder of wrong programs; default ``<path>/wrong`` when
-            ``path`` is a folder (none for archives and single shards).
+        wrong_dir: Folder of wrong programs; default: see
+            :func:`default_wrong_dir`.
         require_wrong: Whether a task without wrong programs is a problem.
         progress: Called with each task's report as soon as it is done.
         prefetch: Called once, before any check, with every (task, program)
@@ -463,8 +484,8 @@ def validate_task_set(
     """
     path = Path(path)
     tasks, load_problems = read_task_set(path)
-    if wrong_dir is None and path.is_dir():
-        wrong_dir = path / WRONG_FOLDER
+    if wrong_dir is None:
+        wrong_dir = default_wrong_dir(path)
     wrong, wrong_problems = load_wrong_programs(wrong_dir) if wrong_dir else ({}, [])
     reports: dict[str, TaskReport] = {}
     set_problems = _attach(load_problems, reports, "parse")

@@ -7,24 +7,20 @@ that was planted.
 
 from __future__ import annotations
 
+import argparse
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from aspera_core.cli.validate import SetupRunner, validate_with_executor
+from aspera_core.cli.validate import SetupRunner, add_arguments, run, validate_with_executor
 from aspera_core.executor.sandbox import SandboxConfig
 from aspera_core.tasks import Task, load_tasks, write_tasks
 from aspera_core.tasks.validate import SetReport, format_table
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CONFIG = SandboxConfig(workers=2, timeout_s=30)
-BASELINES = {
-    "noop": lambda task: f"def {task.solution_name}():\n    pass\n",
-    "handback": lambda task: (
-        f"def {task.solution_name}():\n    raise RequiresUserInput('Which one do you mean?')\n"
-    ),
-}
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +34,8 @@ def mini() -> dict[str, Task]:
 def validate(tmp_path: Path, tasks: dict[str, Task]) -> SetReport:
     write_tasks(tasks.values(), tmp_path)
     shutil.copytree(FIXTURES / "mini_wrong", tmp_path / "wrong")
-    return validate_with_executor(tmp_path, BASELINES, config=CONFIG)
+    # noop and handback programs come from the built-in agents
+    return validate_with_executor(tmp_path, config=CONFIG)
 
 
 def problems_by_task(report: SetReport) -> dict[str, list[str]]:
@@ -143,3 +140,53 @@ def test_setup_that_raises_is_reported(tmp_path: Path, mini: dict[str, Task]) ->
     assert problems[0].startswith("setup: setup program 1 raises ")
     # the same SIP runs inside the EP, so the reference fails too
     assert problems[1].startswith("reference: expected to pass")
+
+
+def _cli(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="aspera validate")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+def test_command_prints_table_and_exits_zero(
+    tmp_path: Path, mini: dict[str, Task], capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_tasks(mini.values(), tmp_path)
+    shutil.copytree(FIXTURES / "mini_wrong", tmp_path / "wrong")
+    assert _cli(["--tasks", str(tmp_path), "--workers", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split() == [
+        "task", "parse", "setup", "reference", "noop", "handback", "wrong", "verdict"
+    ]
+    assert out.endswith("4 tasks, 0 with problems: OK\n")
+
+
+def test_command_exits_one_on_a_problem_and_can_print_json(
+    tmp_path: Path, mini: dict[str, Task], capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_tasks(mini.values(), tmp_path)  # no wrong/ folder beside it
+    assert _cli(["--tasks", str(tmp_path), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["ok"] is False
+    assert [t["problems"] for t in data["tasks"]] == [
+        [f"wrong: no wrong programs (wrong/query_{n}.py)"] for n in mini
+    ]
+    # the requirement can be lifted, or the wrong programs taken from elsewhere
+    assert _cli(["--tasks", str(tmp_path), "--no-wrong-required"]) == 0
+    wrong = str(FIXTURES / "mini_wrong")
+    assert _cli(["--tasks", str(tmp_path / "plans"), "--wrong", wrong]) == 0
+    capsys.readouterr()
+    # given the plans folder or one shard, wrong/ is looked for beside plans/
+    shutil.copytree(FIXTURES / "mini_wrong", tmp_path / "wrong")
+    assert _cli(["--tasks", str(tmp_path / "plans")]) == 0
+    assert _cli(["--tasks", str(tmp_path / "plans" / "queries_001.nt")]) == 0
+
+
+def test_command_exits_two_when_the_set_cannot_be_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _cli(["--tasks", str(tmp_path / "missing")]) == 2
+    assert "aspera validate: no such task set" in capsys.readouterr().err
+    (tmp_path / "empty").mkdir()
+    assert _cli(["--tasks", str(tmp_path / "empty")]) == 2
+    assert "no task shards" in capsys.readouterr().err

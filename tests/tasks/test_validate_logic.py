@@ -20,6 +20,7 @@ from aspera_core.tasks.validate import (
     OK,
     SKIP,
     convention_problems,
+    default_wrong_dir,
     first_difference,
     format_table,
     normalise_ids,
@@ -328,3 +329,16 @@ def test_prefetch_sees_every_run_before_any_check(tmp_path: Path) -> None:
     # reference + noop + handback + wrong programs (4, 3, 2, 3)
     assert len(seen) == 4 * 3 + 12
     assert sorted(asked) == sorted(seen)
+
+
+def test_default_wrong_dir(tmp_path: Path) -> None:
+    root = _task_set(tmp_path, wrong=False)
+    assert default_wrong_dir(root) == root / "wrong"
+    assert default_wrong_dir(root / "plans") == root / "wrong"
+    assert default_wrong_dir(root / "plans" / "queries_001.nt") == root / "wrong"
+    archive = root / "set.tgz"
+    archive.write_bytes(b"")
+    assert default_wrong_dir(archive) is None
+    loose = tmp_path / "loose"
+    (loose / "wrong").mkdir(parents=True)
+    assert default_wrong_dir(loose) == loose / "wrong"
