@@ -1,0 +1,28 @@
+"""Agents: whatever turns a task into a program.
+
+An :class:`Agent` has a ``name``, a ``model`` and a ``seed`` (recorded in every
+result row) and one method, ``program(task) -> str``. Built-ins:
+
+* ``reference`` - the task's own reference program;
+* ``noop`` - a function with the reference program's name that does nothing;
+* ``handback`` - a function that raises ``RequiresUserInput`` at once;
+* ``replay`` - the programs of an earlier results file, matched by task id.
+
+Model-backed agents plug in with :func:`register_agent`.
+"""
+
+from aspera_core.agents.base import Agent, ProgramUnavailable
+from aspera_core.agents.builtin import HandbackAgent, NoopAgent, ReferenceAgent, ReplayAgent
+from aspera_core.agents.registry import AGENTS, make_agent, register_agent
+
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "HandbackAgent",
+    "NoopAgent",
+    "ProgramUnavailable",
+    "ReferenceAgent",
+    "ReplayAgent",
+    "make_agent",
+    "register_agent",
+]

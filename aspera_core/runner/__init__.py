@@ -1,0 +1,16 @@
+"""Running an agent over a task set through the sandboxed executor.
+
+Example::
+
+    from aspera_core.agents import make_agent
+    from aspera_core.executor import SandboxConfig
+    from aspera_core.runner import run_agent
+    from aspera_core.tasks import load_tasks
+
+    report = run_agent(load_tasks("data/aspera_workbench_v1"), make_agent("reference"),
+                       "runs/reference.jsonl", SandboxConfig(workers=2))
+"""
+
+from aspera_core.runner.run import RunReport, RunWarning, make_row, run_agent, select_tasks
+
+__all__ = ["RunReport", "RunWarning", "make_row", "run_agent", "select_tasks"]

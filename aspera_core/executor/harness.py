@@ -1,0 +1,419 @@
+"""Evaluating one candidate program on one task, in the current process.
+
+This is the evaluation protocol itself (format part B); it has no isolation.
+:mod:`aspera_core.executor.sandbox` calls it inside a forked, locked-down
+worker. Calling :func:`evaluate_program` directly is useful for debugging a
+trusted program, never for untrusted ones.
+
+For each setup/evaluation pair, in order:
+
+1. a fresh namespace receives the harness imports and the setup (SIP) and
+   evaluation (EP) sources; the SIP and EP are the first functions each
+   source defines;
+2. the candidate program runs in a fresh module ``query_executable``
+   (registered in ``sys.modules`` while it runs) that already holds the
+   scenario apps' star imports;
+3. a fresh :class:`~aspera_core.world.state.ExecutionContext` (empty tables,
+   ``random`` seeded with 0) is installed and the EP is called as
+   ``evaluate_P(query="", executable=<program function>, setup_function=<SIP>)``;
+4. the exception that escapes, if any, is classified by type and origin.
+
+A task-completion error (or a timeout, or detected tampering) stops the
+remaining pairs. :func:`~aspera_core.executor.outcome.combine_pairs` decides
+the task's outcome from the pair results.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import reprlib
+import sys
+import time
+import traceback as traceback_module
+from types import CodeType, ModuleType
+from typing import Any, Callable, Protocol, Sequence
+
+from aspera_core.executor.classify import (
+    ORIGIN_EVALUATION,
+    ORIGIN_HARNESS,
+    ORIGIN_PROGRAM,
+    ORIGIN_SETUP,
+    classify,
+    error_type_name,
+    exception_message,
+    format_traceback,
+)
+from aspera_core.executor.integrity import IntegrityBaseline, namespace_changes
+from aspera_core.executor.namespaces import NamespaceTemplates
+from aspera_core.executor.outcome import Outcome, PairResult, Verdict, combine_pairs
+from aspera_core.executor.source import COMPILE_ERRORS, compile_source, function_name, solution_name
+from aspera_core.world.state import ExecutionContext, new_context
+
+PROGRAM_MODULE = "query_executable"
+PROGRAM_FILE = "<program>"
+MAX_OUTPUT_CHARS = 4_000
+MAX_RETURN_REPR_CHARS = 1_000
+
+TAMPERING = "LibraryTampering"
+
+
+class TaskTimeout(BaseException):
+    """Raised inside a worker when the task's time is up (``BaseException``, so
+    a program's ``except Exception`` does not swallow it)."""
+
+
+class ScenarioLike(Protocol):
+    """What the harness reads from a task's scenario."""
+
+    apps: list[str]
+    simulation_tools: list[str] | None
+    evaluation_tools: list[str] | None
+
+
+class TaskLike(Protocol):
+    """What the harness reads from a task (``aspera_core.tasks.Task`` fits)."""
+
+    query: str
+    scenario: ScenarioLike
+    state_generation_programs: list[str]
+    evaluation_programs: list[str]
+
+
+class TailBuffer(io.TextIOBase):
+    """A text stream that keeps only the last ``limit`` characters written."""
+
+    def __init__(self, limit: int = MAX_OUTPUT_CHARS) -> None:
+        super().__init__()
+        self._limit = limit
+        self._chunks: list[str] = []
+        self._size = 0
+        self._dropped = 0
+
+    def writable(self) -> bool:  # noqa: D102 - io protocol
+        return True
+
+    def isatty(self) -> bool:  # noqa: D102 - io protocol
+        return False
+
+    @property
+    def encoding(self) -> str:  # noqa: D102 - io protocol
+        return "utf-8"
+
+    def write(self, text: str) -> int:
+        """Append ``text``, forgetting the oldest characters beyond the limit."""
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        self._chunks.append(text)
+        self._size += len(text)
+        if self._size > 2 * self._limit:
+            joined = "".join(self._chunks)
+            keep = joined[-self._limit :]
+            self._dropped += len(joined) - len(keep)
+            self._chunks, self._size = [keep], len(keep)
+        return len(text)
+
+    def getvalue(self) -> str:
+        """The kept tail, prefixed by a marker when older text was dropped."""
+        joined = "".join(self._chunks)
+        dropped = self._dropped + max(0, len(joined) - self._limit)
+        joined = joined[-self._limit :] if len(joined) > self._limit else joined
+        return f"[... {dropped} characters cut ...]\n{joined}" if dropped else joined
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 4
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxset = _REPR.maxfrozenset = _REPR.maxdict = 30
+_REPR.maxstring = 300
+_REPR.maxother = MAX_RETURN_REPR_CHARS
+
+
+def safe_repr(value: Any) -> str:
+    """Bounded ``repr`` that never raises."""
+    try:
+        text = _REPR.repr(value)
+    except BaseException as error:  # noqa: BLE001 - a hostile __repr__
+        if isinstance(error, TaskTimeout):
+            raise
+        return f"<repr failed: {type(error).__name__}>"
+    return text if len(text) <= MAX_RETURN_REPR_CHARS else text[:MAX_RETURN_REPR_CHARS] + "..."
+
+
+def _failure(index: int, exc: BaseException, origin: str, outcome: Outcome | None = None) -> PairResult:
+    if isinstance(exc, TaskTimeout):
+        outcome = Outcome.TIMEOUT
+    return PairResult(
+        index=index,
+        outcome=outcome or classify(exc, origin),
+        error_type=error_type_name(exc),
+        message=exception_message(exc),
+        traceback=format_traceback(exc),
+        origin=origin,
+    )
+
+
+def _syntax_error_text(exc: BaseException) -> str:
+    # The original reported compile errors with a zero-depth traceback.
+    return "".join(traceback_module.format_exception_only(type(exc), exc))
+
+
+class Evaluator:
+    """Runs candidate programs through a task's setup/evaluation pairs.
+
+    Args:
+        templates: Namespace templates to reuse (one is created if omitted).
+        integrity: Fingerprint of the library and evaluator modules to check
+            after every pair; ``None`` skips the check.
+        interrupts_are_errors: Treat ``KeyboardInterrupt`` raised during a
+            pair as the program's execution error (inside a worker) rather
+            than stopping the caller (in-process use).
+    """
+
+    def __init__(
+        self,
+        templates: NamespaceTemplates | None = None,
+        integrity: IntegrityBaseline | None = None,
+        interrupts_are_errors: bool = False,
+    ) -> None:
+        self.templates = templates or NamespaceTemplates()
+        self.integrity = integrity
+        self.interrupts_are_errors = interrupts_are_errors
+
+    def evaluate(
+        self,
+        task: TaskLike,
+        program: str,
+        on_pair_start: Callable[[int], None] | None = None,
+        on_pair_end: Callable[[PairResult], None] | None = None,
+        capture_output: bool = True,
+    ) -> Verdict:
+        """Evaluate ``program`` on ``task``.
+
+        Args:
+            task: The task (its query, scenario and SIP/EP lists are used).
+            program: The candidate program's source.
+            on_pair_start: Called with a pair's index before it runs.
+            on_pair_end: Called with each pair's result as soon as it is known.
+            capture_output: Redirect ``sys.stdout``/``sys.stderr`` into bounded
+                buffers whose tails go into the verdict.
+
+        Returns:
+            The verdict. Program errors never raise; they are classified.
+
+        Raises:
+            KeyboardInterrupt: in-process use only (see ``interrupts_are_errors``).
+        """
+        started = time.perf_counter()
+        sips = list(task.state_generation_programs or ())
+        eps = list(task.evaluation_programs or ())
+        total = min(len(sips), len(eps))
+        stdout, stderr = TailBuffer(), TailBuffer()
+        saved = sys.stdout, sys.stderr
+        if capture_output:
+            sys.stdout, sys.stderr = stdout, stderr
+        last_return: list[Any] = []
+        results: list[PairResult] = []
+        try:
+            name = solution_name(program)
+            if name is None:
+                return Verdict(
+                    outcome=Outcome.PARSE_ERROR,
+                    error_type="NoFunctionFound",
+                    message="the submitted text defines no function ('def name(...):' line)",
+                    pairs_total=total,
+                    duration_s=time.perf_counter() - started,
+                )
+            try:
+                code = compile_source(program, PROGRAM_FILE)
+            except COMPILE_ERRORS as exc:
+                return Verdict(
+                    outcome=Outcome.SYNTAX_ERROR,
+                    error_type=error_type_name(exc),
+                    message=exception_message(exc),
+                    traceback=_syntax_error_text(exc),
+                    pairs_total=total,
+                    duration_s=time.perf_counter() - started,
+                )
+            for index in range(total):
+                if on_pair_start is not None:
+                    on_pair_start(index)
+                result = self._run_pair(task, index, sips[index], eps[index], code, name, last_return)
+                results.append(result)
+                if on_pair_end is not None:
+                    on_pair_end(result)
+                if result.outcome in (Outcome.TASK_COMPLETION_ERROR, Outcome.TIMEOUT) or (
+                    result.error_type == TAMPERING
+                ):
+                    break
+        finally:
+            if capture_output:
+                sys.stdout, sys.stderr = saved
+        return self._verdict(results, total, started, stdout, stderr, last_return)
+
+    def _verdict(
+        self,
+        results: list[PairResult],
+        total: int,
+        started: float,
+        stdout: TailBuffer,
+        stderr: TailBuffer,
+        last_return: list[Any],
+    ) -> Verdict:
+        deciding = combine_pairs(results)
+        return Verdict(
+            outcome=Outcome.SUCCESS if deciding is None else deciding.outcome,
+            error_type=None if deciding is None else deciding.error_type,
+            message=None if deciding is None else deciding.message,
+            traceback=None if deciding is None else deciding.traceback,
+            pairs_run=len(results),
+            pairs_total=total,
+            duration_s=time.perf_counter() - started,
+            stdout=stdout.getvalue(),
+            stderr=stderr.getvalue(),
+            return_value=safe_repr(last_return[-1]) if last_return else None,
+            pairs=tuple(results),
+        )
+
+    def _run_pair(
+        self,
+        task: TaskLike,
+        index: int,
+        sip_source: str,
+        ep_source: str,
+        program_code: CodeType,
+        solution: str,
+        last_return: list[Any],
+    ) -> PairResult:
+        try:
+            return self._run_pair_unchecked(task, index, sip_source, ep_source, program_code, solution, last_return)
+        except TaskTimeout as exc:
+            # The timer fired in harness code, between the program's steps.
+            return _failure(index, exc, ORIGIN_HARNESS)
+
+    def _run_pair_unchecked(
+        self,
+        task: TaskLike,
+        index: int,
+        sip_source: str,
+        ep_source: str,
+        program_code: CodeType,
+        solution: str,
+        last_return: list[Any],
+    ) -> PairResult:
+        scenario = task.scenario
+        try:
+            namespace = self.templates.evaluation(
+                scenario.apps, scenario.simulation_tools, scenario.evaluation_tools
+            )
+            exec(compile_source(sip_source, f"<setup {index + 1}>"), namespace)
+            exec(compile_source(ep_source, f"<evaluation {index + 1}>"), namespace)
+            setup_fn = namespace[function_name(sip_source) or ""]
+            evaluate_fn = namespace[function_name(ep_source) or ""]
+            module = ModuleType(PROGRAM_MODULE)
+            module.__dict__.update(self.templates.program(scenario.apps))
+        except Exception as exc:
+            # Broken task data or a missing library module: not the program's fault,
+            # but the pair cannot be judged, so it is an execution error.
+            return _failure(index, exc, ORIGIN_HARNESS)
+        snapshot = list(namespace.items())
+
+        from_program: list[BaseException] = []
+        from_setup: list[BaseException] = []
+        sys.modules[PROGRAM_MODULE] = module
+        try:
+            try:
+                # The module's top-level code runs before the pair's context
+                # exists, against the process's default context (as in the original).
+                exec(program_code, module.__dict__)
+                target = module.__dict__.get(solution)
+                if not callable(target):
+                    raise AttributeError(
+                        f"module {PROGRAM_MODULE!r} has no top-level function {solution!r}"
+                    )
+            except BaseException as exc:  # noqa: BLE001 - every failure is classified
+                if isinstance(exc, KeyboardInterrupt) and not self.interrupts_are_errors:
+                    raise
+                return self._checked(index, _failure(index, exc, ORIGIN_PROGRAM), snapshot, namespace)
+
+            executable = _tagging(target, from_program, last_return)
+            setup_function = _tagging(setup_fn, from_setup, None)
+            context = ExecutionContext()
+            context.query = task.query
+            try:
+                with new_context(context):
+                    evaluate_fn(query="", executable=executable, setup_function=setup_function)
+            except BaseException as exc:  # noqa: BLE001
+                if isinstance(exc, KeyboardInterrupt) and not self.interrupts_are_errors:
+                    raise
+                origin = ORIGIN_EVALUATION
+                if any(exc is seen for seen in from_program):
+                    origin = ORIGIN_PROGRAM
+                elif any(exc is seen for seen in from_setup):
+                    origin = ORIGIN_SETUP
+                return self._checked(index, _failure(index, exc, origin), snapshot, namespace)
+            return self._checked(index, PairResult(index=index, outcome=Outcome.SUCCESS), snapshot, namespace)
+        finally:
+            if sys.modules.get(PROGRAM_MODULE) is module:
+                del sys.modules[PROGRAM_MODULE]
+
+    def _checked(
+        self,
+        index: int,
+        result: PairResult,
+        snapshot: list[tuple[str, Any]] | None,
+        namespace: dict[str, Any] | None = None,
+    ) -> PairResult:
+        """Replace ``result`` by an execution error if the program tampered with anything."""
+        changed: list[str] = []
+        if self.integrity is not None:
+            changed += self.integrity.changes()
+        if snapshot is not None and namespace is not None:
+            changed += [f"evaluation namespace: {name}" for name in namespace_changes(snapshot, namespace)]
+        if not changed:
+            return result
+        shown = ", ".join(changed[:10]) + (f" and {len(changed) - 10} more" if len(changed) > 10 else "")
+        return PairResult(
+            index=index,
+            outcome=Outcome.EXECUTION_ERROR,
+            error_type=TAMPERING,
+            message=f"the program replaced parts of the library or evaluator: {shown}",
+            traceback=result.traceback,
+            origin=ORIGIN_PROGRAM,
+        )
+
+
+def _tagging(
+    function: Callable[..., Any], escaped: list[BaseException], returns: list[Any] | None
+) -> Callable[..., Any]:
+    """Wrap ``function`` so exceptions leaving it are remembered (to know their origin)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            value = function(*args, **kwargs)
+        except BaseException as exc:
+            escaped.append(exc)
+            raise
+        if returns is not None:
+            returns[:] = [value]
+        return value
+
+    try:
+        functools.update_wrapper(call, function)
+    except Exception:  # an odd callable without the usual attributes
+        pass
+    return call
+
+
+def evaluate_program(task: TaskLike, program: str, evaluator: Evaluator | None = None) -> Verdict:
+    """Evaluate a trusted program on a task in this process (no isolation).
+
+    Args:
+        task: The task.
+        program: The program's source.
+        evaluator: An evaluator to reuse (its templates stay warm).
+
+    Returns:
+        The verdict.
+    """
+    return (evaluator or Evaluator()).evaluate(task, program)
+

@@ -1,0 +1,137 @@
+"""The outcome vocabulary and the result objects of one evaluation.
+
+Every part of the workbench (executor, result rows, summaries, notebooks) uses
+the same eight outcome names. A task is evaluated pair by pair (one setup
+program and one evaluation program per pair); :func:`combine_pairs` turns the
+per-pair results into the task's verdict following the evaluation protocol.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Outcome(StrEnum):
+    """How the evaluation of one program on one task ended."""
+
+    SUCCESS = "success"
+    """Every setup/evaluation pair ran and the evaluation program raised nothing."""
+    SYNTAX_ERROR = "syntax_error"
+    """The program does not compile; no pair was run."""
+    EXECUTION_ERROR = "execution_error"
+    """The program (or its setup) raised, the worker died, or the program tampered with the evaluator."""
+    TASK_COMPLETION_ERROR = "task_completion_error"
+    """The program ran, but the evaluation program found the wrong effect or answer."""
+    HANDBACK_CONTROL = "handback_control"
+    """The program raised ``RequiresUserInput`` where the evaluation program expected it to act."""
+    TIMEOUT = "timeout"
+    """The wall-clock (or CPU-time) limit was exceeded."""
+    RESOURCE_ERROR = "resource_error"
+    """The memory cap or another resource limit was exceeded."""
+    PARSE_ERROR = "parse_error"
+    """No program could be found (no function definition in the submitted text)."""
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """Result of running one setup/evaluation pair.
+
+    Attributes:
+        index: 0-based position of the pair in the task.
+        outcome: How the pair ended.
+        error_type: Qualified class name of the exception that ended it, if any.
+        message: Text of that exception (bounded).
+        traceback: Formatted traceback (bounded), if any.
+        origin: Where the exception came from: ``"program"``, ``"setup"``,
+            ``"evaluation"``, ``"harness"`` or ``"worker"``; ``None`` on success.
+    """
+
+    index: int
+    outcome: Outcome
+    error_type: str | None = None
+    message: str | None = None
+    traceback: str | None = None
+    origin: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return a JSON-compatible dictionary (the outcome as its string value)."""
+        data = asdict(self)
+        data["outcome"] = self.outcome.value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PairResult:
+        """Rebuild a result written by :meth:`to_json`.
+
+        Raises:
+            KeyError, ValueError, TypeError: ``data`` is not such a dictionary.
+        """
+        return cls(
+            index=int(data["index"]),
+            outcome=Outcome(data["outcome"]),
+            error_type=data.get("error_type"),
+            message=data.get("message"),
+            traceback=data.get("traceback"),
+            origin=data.get("origin"),
+        )
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The evaluation of one program on one task.
+
+    Attributes:
+        outcome: The task's outcome.
+        error_type: Qualified exception class name behind a failure, else ``None``.
+        message: The exception's message (bounded), else ``None``.
+        traceback: The formatted traceback (bounded), else ``None``.
+        pairs_run: How many setup/evaluation pairs were started.
+        pairs_total: How many pairs the task has.
+        duration_s: Wall-clock seconds spent evaluating.
+        stdout: Tail of what the program and the evaluation printed to stdout.
+        stderr: Tail of what was written to stderr (log records, warnings, and
+            notes about operations the sandbox refused).
+        return_value: ``repr`` (bounded) of the program's return value in the
+            last pair that returned, if any.
+        pairs: Per-pair results in order.
+    """
+
+    outcome: Outcome
+    error_type: str | None = None
+    message: str | None = None
+    traceback: str | None = None
+    pairs_run: int = 0
+    pairs_total: int = 0
+    duration_s: float = 0.0
+    stdout: str = ""
+    stderr: str = ""
+    return_value: str | None = None
+    pairs: tuple[PairResult, ...] = field(default=())
+
+
+def combine_pairs(pairs: list[PairResult] | tuple[PairResult, ...]) -> PairResult | None:
+    """Decide which pair result determines a task's outcome.
+
+    The protocol: a task-completion error ends the task with that outcome; the
+    task succeeds iff every pair succeeded; otherwise it is a hand-back if any
+    pair handed back, else the first failing pair decides.
+
+    Args:
+        pairs: Per-pair results in the order they were run.
+
+    Returns:
+        The deciding pair result, or ``None`` when every pair succeeded (and
+        when there are no pairs).
+    """
+    for pair in pairs:
+        if pair.outcome is Outcome.TASK_COMPLETION_ERROR:
+            return pair
+    failures = [pair for pair in pairs if pair.outcome is not Outcome.SUCCESS]
+    if not failures:
+        return None
+    for pair in failures:
+        if pair.outcome is Outcome.HANDBACK_CONTROL:
+            return pair
+    return failures[0]

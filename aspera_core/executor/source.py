@@ -1,0 +1,73 @@
+"""Reading program text: the function a program defines, and compiling it.
+
+The evaluation protocol names a program's function by a textual rule (format
+part B.3): the first line that looks like a ``def`` header. For a candidate
+program, top-level ``aspera`` import lines are removed before the search.
+Programs are compiled with ``optimize=0`` whatever the interpreter's ``-O``
+setting, because evaluation programs are built from ``assert`` statements.
+"""
+
+from __future__ import annotations
+
+import linecache
+import re
+from types import CodeType
+
+# The first ``def name(...)`` header of a text; ``[^)]*`` may span lines,
+# which covers headers wrapped over several lines.
+_FUNCTION_HEADER = re.compile(r"^\s*def\s+(\w+)\s*\([^)]*\)\s*(->\s*[^:]+)?\s*:", re.MULTILINE)
+
+# A top-level import of the original release's package, on one line.
+_ASPERA_IMPORT = re.compile(r"^(?:from\s+aspera(?:\.[\w.]*)?\s+import\b.*|import\s+aspera\b.*)$", re.MULTILINE)
+
+#: Exceptions ``compile`` raises for text that is not a valid module.
+COMPILE_ERRORS = (SyntaxError, ValueError, OverflowError, RecursionError)
+
+
+def function_name(text: str) -> str | None:
+    """Name in the first ``def`` header of ``text`` (rule B.3).
+
+    Args:
+        text: Python source (it need not compile).
+
+    Returns:
+        The function name, or ``None`` when no header is found.
+    """
+    match = _FUNCTION_HEADER.search(text)
+    return match.group(1) if match else None
+
+
+def solution_name(program: str) -> str | None:
+    """Name of a candidate program's solution function.
+
+    Top-level ``from aspera... import`` / ``import aspera...`` lines are removed
+    first, as the original evaluator does, then :func:`function_name` applies.
+
+    Args:
+        program: The candidate program as submitted.
+
+    Returns:
+        The solution function's name, or ``None`` if the text defines none.
+    """
+    return function_name(_ASPERA_IMPORT.sub("", program))
+
+
+def compile_source(text: str, filename: str) -> CodeType:
+    """Compile a module's source and make its lines available to tracebacks.
+
+    Args:
+        text: Python source of a whole module.
+        filename: Pseudo file name shown in tracebacks, e.g. ``<program>``.
+
+    Returns:
+        The module code object.
+
+    Raises:
+        SyntaxError, ValueError, OverflowError, RecursionError: ``text`` does
+            not compile (see :data:`COMPILE_ERRORS`).
+    """
+    code = compile(text, filename, "exec", dont_inherit=True, optimize=0)
+    # Tracebacks read source lines through linecache; a pseudo file name has no
+    # file on disk, so the text is registered under that name.
+    linecache.cache[filename] = (len(text), None, text.splitlines(keepends=True), filename)
+    return code
