@@ -1,18 +1,19 @@
 """``aspera validate --tasks PATH``: check that a task set is sound.
 
-For each task: the record parses and follows the program conventions, every
-setup program builds the same world twice, the reference program passes, a
-do-nothing program fails, a hand-back program fails unless the task is tagged
-``handback`` (then it must pass), and the hand-written wrong programs in
-``<set>/wrong/`` all fail. The checks themselves are in
-:mod:`aspera_core.tasks.validate`; this module connects them to the sandboxed
-executor and the built-in agents, prints a table and sets the exit status
-(0: no problem, 1: some problem, 2: the task set could not be read).
+For each task it checks that the record parses and its programs follow the
+protocol's conventions, that every setup program builds the same world when
+run twice, that the reference program passes, that a program doing nothing
+fails, that a program handing back control fails unless the task is tagged
+"handback" (then it must pass), and that every hand-written wrong program in
+the "wrong" folder beside "plans" fails (and that there is at least one).
 
-Programs are evaluated in the sandbox, all at once and in parallel. Setup
-programs are run in this process to compare the worlds they build: they are
-the task set's own code, and the world's tables are not reachable from a
-sandbox verdict.
+It prints a table with one row per task and the problems found below it.
+Exit status: 0 when no problem was found, 1 on any problem, 2 when the task
+set cannot be read.
+
+Programs run in the sandboxed executor, in parallel. Setup programs run in
+this process, since the worlds they build are compared table by table: they
+are the task set's own code.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from aspera_core.tasks.validate import BuildProgram, SetReport, format_table, va
 from aspera_core.world.state import ExecutionContext, new_context
 
 SETUP_TIMEOUT_S = 30.0
+EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --json"
 
 
 class SetupTimeout(Exception):
@@ -197,7 +199,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--wrong",
         type=Path,
         default=None,
-        help="folder of wrong programs (default: <tasks>/wrong)",
+        help="folder of wrong programs (default: the wrong/ folder beside plans/)",
     )
     parser.add_argument(
         "--no-wrong-required",

@@ -190,3 +190,14 @@ def test_command_exits_two_when_the_set_cannot_be_read(
     (tmp_path / "empty").mkdir()
     assert _cli(["--tasks", str(tmp_path / "empty")]) == 2
     assert "no task shards" in capsys.readouterr().err
+
+
+def test_registered_as_an_aspera_subcommand(
+    tmp_path: Path, mini: dict[str, Task], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from aspera_core.cli.main import main
+
+    write_tasks(mini.values(), tmp_path)
+    shutil.copytree(FIXTURES / "mini_wrong", tmp_path / "wrong")
+    assert main(["validate", "--tasks", str(tmp_path), "--workers", "2"]) == 0
+    assert capsys.readouterr().out.endswith("4 tasks, 0 with problems: OK\n")
