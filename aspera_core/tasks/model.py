@@ -224,6 +224,14 @@ class _Layout(BaseModel):
         known = set(canonical)
         return [k for k in keys if k in known or k in self.extra_fields]
 
+    def _record(self, canonical: tuple[str, ...], after: dict[str, str]) -> dict[str, Any]:
+        """The NestedText dictionary: typed fields for known keys, raw values
+        for the others (an extra key named like a field cannot shadow it)."""
+        return {
+            key: _dump_value(getattr(self, key)) if key in canonical else self.extra_fields[key]
+            for key in self._ordered_keys(canonical, after)
+        }
+
     def _has_value(self, key: str) -> bool:
         value = getattr(self, key)
         return value is not None and value != []
@@ -247,11 +255,7 @@ class Guidelines(_Layout):
 
     def to_record(self) -> dict[str, Any]:
         """Return the NestedText dictionary for these guidelines."""
-        keys = self._ordered_keys(GUIDELINE_KEYS, {})
-        return {
-            k: self.extra_fields[k] if k in self.extra_fields else _dump_value(getattr(self, k))
-            for k in keys
-        }
+        return self._record(GUIDELINE_KEYS, {})
 
 
 class Scenario(_Layout):
@@ -277,11 +281,7 @@ class Scenario(_Layout):
 
     def to_record(self) -> dict[str, Any]:
         """Return the NestedText dictionary for this scenario."""
-        keys = self._ordered_keys(SCENARIO_KEYS, {})
-        return {
-            k: self.extra_fields[k] if k in self.extra_fields else _dump_value(getattr(self, k))
-            for k in keys
-        }
+        return self._record(SCENARIO_KEYS, {})
 
 
 def scenario_problems(scenario: Scenario) -> list[FieldProblem]:
@@ -351,11 +351,7 @@ class Task(_Layout):
 
     def to_record(self) -> dict[str, Any]:
         """Return the NestedText dictionary for this task (layout preserved)."""
-        keys = self._ordered_keys(TASK_KEYS, {"tags": "timestamp"})
-        return {
-            k: self.extra_fields[k] if k in self.extra_fields else _dump_value(getattr(self, k))
-            for k in keys
-        }
+        return self._record(TASK_KEYS, {"tags": "timestamp"})
 
 
 def task_problems(task: Task) -> list[FieldProblem]:
