@@ -58,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
     warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera run: warning: {message}\n"
     try:
         config = SandboxConfig(
-            workers=args.workers or default_workers(), timeout_s=args.timeout, memory_mb=args.memory_mb
+            workers=default_workers() if args.workers is None else args.workers,
+            timeout_s=args.timeout,
+            memory_mb=args.memory_mb,
         )
         agent = make_agent(args.agent, replay=args.replay)
         tasks = load_tasks(args.tasks)

@@ -144,16 +144,21 @@ class Guard:
 
     # -- paths ----------------------------------------------------------------
 
-    def _inside(self, path: Any) -> bool:
+    def _inside(self, path: Any, or_itself: bool = False) -> bool:
+        """Whether ``path`` lies strictly below the sandbox directory (or is it, if allowed).
+
+        Removing, renaming or re-permissioning the directory itself is refused
+        so that it survives for the next task; opening it is fine (that is how
+        unnamed temporary files are made).
+        """
         try:
             text = os.fsdecode(path)
         except TypeError:
             return False
         if text == os.devnull:
             return True
-        # Strictly below: the directory itself must survive for the next task.
         resolved = os.path.realpath(os.path.join(os.getcwd(), text))
-        return resolved.startswith(self.sandbox_dir + os.sep)
+        return resolved.startswith(self.sandbox_dir + os.sep) or (or_itself and resolved == self.sandbox_dir)
 
     def _check_open(self, args: tuple[Any, ...]) -> None:
         path, _mode, flags = args
@@ -161,7 +166,7 @@ class Guard:
             return
         if isinstance(path, int):
             self._deny(f"opening file descriptor {path} for writing is not allowed")
-        if not self._inside(path):
+        if not self._inside(path, or_itself=True):
             self._deny(f"writing {os.fsdecode(path)!r} (outside the task's directory) is not allowed")
 
     def _path_checker(self, event: str) -> Callable[[tuple[Any, ...]], None]:

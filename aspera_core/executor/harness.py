@@ -47,7 +47,13 @@ from aspera_core.executor.classify import (
 from aspera_core.executor.integrity import IntegrityBaseline, namespace_changes
 from aspera_core.executor.namespaces import NamespaceTemplates
 from aspera_core.executor.outcome import Outcome, PairResult, Verdict, combine_pairs
-from aspera_core.executor.source import COMPILE_ERRORS, compile_source, function_name, solution_name
+from aspera_core.executor.source import (
+    COMPILE_ERRORS,
+    compile_source,
+    function_name,
+    has_definition,
+    solution_name,
+)
 from aspera_core.world.state import ExecutionContext, new_context
 
 PROGRAM_MODULE = "query_executable"
@@ -56,6 +62,7 @@ MAX_OUTPUT_CHARS = 4_000
 MAX_RETURN_REPR_CHARS = 1_000
 
 TAMPERING = "LibraryTampering"
+_NO_FUNCTION = "no function definition found (the protocol looks for a 'def name(...):' line)"
 
 
 class TaskTimeout(BaseException):
@@ -214,26 +221,19 @@ class Evaluator:
         last_return: list[Any] = []
         results: list[PairResult] = []
         try:
-            name = solution_name(program)
-            if name is None:
-                return Verdict(
-                    outcome=Outcome.PARSE_ERROR,
-                    error_type="NoFunctionFound",
-                    message="the submitted text defines no function ('def name(...):' line)",
-                    pairs_total=total,
-                    duration_s=time.perf_counter() - started,
-                )
+            # Prose is a parse error, broken code a syntax error, and code whose
+            # function the protocol's rule cannot find a parse error again.
+            if not has_definition(program):
+                return self._not_run(Outcome.PARSE_ERROR, "NoFunctionFound", _NO_FUNCTION, None, total, started)
             try:
                 code = compile_source(program, PROGRAM_FILE)
             except COMPILE_ERRORS as exc:
-                return Verdict(
-                    outcome=Outcome.SYNTAX_ERROR,
-                    error_type=error_type_name(exc),
-                    message=exception_message(exc),
-                    traceback=_syntax_error_text(exc),
-                    pairs_total=total,
-                    duration_s=time.perf_counter() - started,
+                return self._not_run(
+                    Outcome.SYNTAX_ERROR, error_type_name(exc), exception_message(exc), _syntax_error_text(exc), total, started
                 )
+            name = solution_name(program)
+            if name is None:
+                return self._not_run(Outcome.PARSE_ERROR, "NoFunctionFound", _NO_FUNCTION, None, total, started)
             for index in range(total):
                 if on_pair_start is not None:
                     on_pair_start(index)
@@ -249,6 +249,19 @@ class Evaluator:
             if capture_output:
                 sys.stdout, sys.stderr = saved
         return self._verdict(results, total, started, stdout, stderr, last_return)
+
+    @staticmethod
+    def _not_run(
+        outcome: Outcome, error_type: str, message: str, traceback: str | None, total: int, started: float
+    ) -> Verdict:
+        return Verdict(
+            outcome=outcome,
+            error_type=error_type,
+            message=message,
+            traceback=traceback,
+            pairs_total=total,
+            duration_s=time.perf_counter() - started,
+        )
 
     def _verdict(
         self,

@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import gc
 import json
+import logging
 import os
 import pickle
 import select
@@ -74,6 +75,7 @@ import struct
 import sys
 import tempfile
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
@@ -661,6 +663,26 @@ def _isolate_descriptors(keep: tuple[int, ...]) -> None:
     os.close(devnull)
 
 
+class _CurrentStderrHandler(logging.Handler):
+    """Writes log records to whatever ``sys.stderr`` is when they are emitted."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            sys.stderr.write(self.format(record) + "\n")
+        except Exception:  # noqa: BLE001 - logging must never break the program
+            self.handleError(record)
+
+
+def _show_warning(message: Any, category: type, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
+def _route_logs_and_warnings() -> None:
+    """Send log records and warnings to the captured stderr, whatever the evaluating process configured."""
+    logging.root.handlers[:] = [_CurrentStderrHandler()]
+    warnings.showwarning = _show_warning
+
+
 def _raise_timeout(signum: int, frame: Any) -> None:
     raise TaskTimeout("the task's time limit was reached")
 
@@ -694,6 +716,7 @@ def _worker_main(
         def note_self_signal(number: int) -> None:
             _send(fd, {"kind": "signal", "nonce": nonce, "signal": number})
 
+        _route_logs_and_warnings()
         if sandbox._evaluator.integrity is not None:
             sandbox._evaluator.integrity.arm()
         guard = slot.guard

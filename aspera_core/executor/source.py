@@ -17,6 +17,9 @@ from types import CodeType
 # which covers headers wrapped over several lines.
 _FUNCTION_HEADER = re.compile(r"^\s*def\s+(\w+)\s*\([^)]*\)\s*(->\s*[^:]+)?\s*:", re.MULTILINE)
 
+# Anything that looks like the start of a function definition.
+_ANY_DEF = re.compile(r"^\s*(?:async\s+)?def\s+\w+", re.MULTILINE)
+
 # A top-level import of the original release's package, on one line.
 _ASPERA_IMPORT = re.compile(r"^(?:from\s+aspera(?:\.[\w.]*)?\s+import\b.*|import\s+aspera\b.*)$", re.MULTILINE)
 
@@ -35,6 +38,15 @@ def function_name(text: str) -> str | None:
     """
     match = _FUNCTION_HEADER.search(text)
     return match.group(1) if match else None
+
+
+def has_definition(text: str) -> bool:
+    """Whether ``text`` contains anything that starts like a function definition.
+
+    Text without one (prose, an empty answer) is not a program at all: a
+    parse error rather than a syntax error.
+    """
+    return _ANY_DEF.search(text) is not None
 
 
 def solution_name(program: str) -> str | None:

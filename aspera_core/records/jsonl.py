@@ -102,6 +102,8 @@ def read_rows(path: str | Path) -> list[ResultRow]:
 def _describe(error: Exception) -> str:
     if isinstance(error, ValidationError):
         first = error.errors()[0]
+        if first.get("type") == "json_invalid":
+            return f"not valid JSON ({first.get('msg')})"
         field = ".".join(str(part) for part in first.get("loc", ())) or "row"
         return f"not a result row (field {field!r}: {first.get('msg')})"
     return f"not valid JSON ({error})"

@@ -1,0 +1,113 @@
+"""The built-in agents and the agent registry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aspera_core.agents import (
+    AGENTS,
+    Agent,
+    HandbackAgent,
+    NoopAgent,
+    ProgramUnavailable,
+    ReferenceAgent,
+    ReplayAgent,
+    make_agent,
+    register_agent,
+)
+from aspera_core.records import Outcome, ResultRow, ResultsWriter
+from aspera_core.tasks import Task, load_tasks
+
+MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
+
+
+@pytest.fixture(scope="module")
+def task() -> Task:
+    return load_tasks(MINI_RELEASE)[0]
+
+
+def test_reference_submits_the_task_program(task: Task) -> None:
+    assert ReferenceAgent().program(task) == task.program
+
+
+def test_noop_keeps_the_reference_name_and_does_nothing(task: Task) -> None:
+    program = NoopAgent().program(task)
+    assert program == f"def {task.solution_name}():\n    pass\n"
+    namespace: dict[str, object] = {}
+    exec(program, namespace)
+    assert namespace[task.solution_name]() is None  # type: ignore[operator]
+
+
+def test_handback_raises_requires_user_input(task: Task) -> None:
+    from aspera_core import compat
+    from aspera_core.library.exceptions import RequiresUserInput
+
+    compat.install()
+    program = HandbackAgent().program(task)
+    assert program.startswith("from aspera.apps_implementation.exceptions import RequiresUserInput")
+    namespace: dict[str, object] = {}
+    exec(program, namespace)
+    with pytest.raises(RequiresUserInput):
+        namespace[task.solution_name]()  # type: ignore[operator]
+
+
+def test_agents_follow_the_interface() -> None:
+    for agent in (ReferenceAgent(), NoopAgent(), HandbackAgent()):
+        assert isinstance(agent, Agent)
+        assert agent.model is None and agent.seed is None
+
+
+def write_results(path: Path, rows: list[tuple[str, str]], model: str | None = None) -> None:
+    with ResultsWriter(path) as writer:
+        for task_id, program in rows:
+            writer.write(
+                ResultRow(task_id=task_id, query="q", agent="someone", model=model, seed=1, program=program,
+                          outcome=Outcome.SUCCESS, duration_s=0.0, pairs_run=1)
+            )
+
+
+def test_replay_matches_programs_by_task_id(tmp_path: Path, task: Task) -> None:
+    path = tmp_path / "earlier.jsonl"
+    write_results(path, [(task.query_id, "def a():\n    return 1\n"), (task.query_id, "def b():\n    pass\n")], model="m")
+    with path.open("a") as handle:
+        handle.write('{"task_id": "cut off')  # an interrupted earlier run
+    agent = ReplayAgent(path)
+    assert agent.program(task) == "def a():\n    return 1\n"  # the first row wins
+    assert (agent.name, agent.model, agent.seed) == ("replay", "m", 1)
+
+
+def test_replay_without_a_program_for_the_task(tmp_path: Path, task: Task) -> None:
+    path = tmp_path / "earlier.jsonl"
+    write_results(path, [("12345", "def a():\n    pass\n")])
+    with pytest.raises(ProgramUnavailable, match=task.query_id):
+        ReplayAgent(path).program(task)
+
+
+def test_replay_needs_a_results_file(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="--replay"):
+        make_agent("replay")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    with pytest.raises(ValueError, match="no result rows"):
+        make_agent("replay", replay=str(empty))
+    with pytest.raises(FileNotFoundError):
+        make_agent("replay", replay=str(tmp_path / "missing.jsonl"))
+
+
+def test_registry() -> None:
+    assert {"reference", "noop", "handback", "replay"} <= set(AGENTS)
+    assert isinstance(make_agent("noop", replay="ignored"), NoopAgent)
+    with pytest.raises(KeyError, match="available"):
+        make_agent("oracle")
+    with pytest.raises(ValueError, match="already registered"):
+        register_agent("noop", NoopAgent)
+
+
+def test_registering_a_new_agent() -> None:
+    register_agent("constant-for-test", lambda **_: NoopAgent())
+    try:
+        assert isinstance(make_agent("constant-for-test"), NoopAgent)
+    finally:
+        del AGENTS["constant-for-test"]

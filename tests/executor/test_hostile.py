@@ -1,0 +1,429 @@
+"""Hostile programs: each is contained, classified, and leaves nothing behind.
+
+Every test checks, besides the verdict, that the sandbox is still usable, that
+no worker process is left and that the slot directories are empty.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from aspera_core.executor import Outcome, Sandbox, Verdict
+
+from .helpers import EVALUATE_MEETING, GOOD_MEETING, SETUP, SmallTask, answer_task, describe, hostile_config, meeting_task, server_children, slot_contents, source
+
+GOOD = "def answer():\n    return 42\n"
+
+
+@pytest.fixture(scope="module")
+def sandbox() -> Iterator[Sandbox]:
+    with Sandbox(hostile_config()) as box:
+        yield box
+
+
+def run(sandbox: Sandbox, program: str, task: SmallTask | None = None) -> Verdict:
+    verdict = sandbox.evaluate(task or answer_task(), program)
+    # contained: the run goes on, nothing is left behind
+    assert sandbox.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+    assert server_children(sandbox) == []
+    assert slot_contents(sandbox) == []
+    return verdict
+
+
+def test_infinite_loop_times_out(sandbox: Sandbox) -> None:
+    verdict = run(sandbox, "def answer():\n    while True:\n        pass\n")
+    assert verdict.outcome is Outcome.TIMEOUT
+
+
+def test_loop_that_swallows_the_timeout_is_killed(sandbox: Sandbox) -> None:
+    program = source(
+        """
+        import time
+
+        def answer():
+            while True:
+                try:
+                    time.sleep(10)
+                except BaseException:
+                    pass
+        """
+    )
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.TIMEOUT
+    assert verdict.error_type == "WorkerTimeout"
+
+
+def test_memory_bomb_is_a_resource_error(sandbox: Sandbox) -> None:
+    program = "def answer():\n    blocks = []\n    while True:\n        blocks.append(b'x' * (1 << 22))\n"
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.RESOURCE_ERROR, describe(verdict)
+
+
+def test_one_huge_allocation_is_a_resource_error(sandbox: Sandbox) -> None:
+    verdict = run(sandbox, "def answer():\n    return len(bytearray(1 << 40))\n")
+    assert verdict.outcome is Outcome.RESOURCE_ERROR
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "os.fork()",
+        "os.system('touch /tmp/aspera-should-not-exist')",
+        "subprocess.run(['/bin/true'])",
+        "multiprocessing.Process(target=print).start()",
+        "os.posix_spawn('/bin/true', ['/bin/true'], {})",
+    ],
+)
+def test_process_creation_is_refused(sandbox: Sandbox, call: str) -> None:
+    program = f"import os, subprocess, multiprocessing\n\ndef answer():\n    {call}\n    return 42\n"
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.EXECUTION_ERROR, describe(verdict)
+    assert verdict.error_type.endswith("SandboxViolation")
+    assert not Path("/tmp/aspera-should-not-exist").exists()
+
+
+@pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="fork_exec's signature differs between versions")
+def test_fork_without_an_audit_event_is_refused_by_the_kernel(sandbox: Sandbox, tmp_path: Path) -> None:
+    marker = tmp_path / "forked"
+    program = source(
+        f"""
+        import os
+        import _posixsubprocess
+
+        def answer():
+            r, w = os.pipe()
+            _posixsubprocess.fork_exec([b"/bin/touch", b"{marker}"], [b"/bin/touch"], True, (w,), None, None,
+                -1, -1, -1, -1, -1, -1, r, w, False, False, -1, None, None, None, -1, None, False)
+            return 42
+        """
+    )
+    verdict = run(sandbox, program)
+    if not sandbox.protections.seccomp:
+        pytest.skip("seccomp is not available here")
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert verdict.error_type == "PermissionError"
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("status", [0, 7])
+def test_os_exit_is_an_execution_error(sandbox: Sandbox, status: int) -> None:
+    verdict = run(sandbox, f"import os\n\ndef answer():\n    os._exit({status})\n")
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert verdict.error_type == "WorkerExit"
+    assert f"status {status}" in verdict.message
+
+
+def test_killing_its_own_worker_is_an_execution_error(sandbox: Sandbox) -> None:
+    program = "import os, signal\n\ndef answer():\n    os.kill(os.getpid(), signal.SIGKILL)\n"
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert verdict.error_type == "WorkerSignal"
+    assert "SIGKILL" in verdict.message
+
+
+@pytest.mark.parametrize(
+    "target",
+    ["os.getppid()", str(os.getpid()), "1", "-1", "0"],
+    ids=["fork-server", "evaluating-process", "init", "everyone", "own-group"],
+)
+def test_killing_other_processes_is_refused(sandbox: Sandbox, target: str) -> None:
+    program = f"import os, signal\n\ndef answer():\n    os.kill({target}, signal.SIGKILL)\n    return 42\n"
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert verdict.error_type.endswith("SandboxViolation")
+    os.kill(os.getpid(), 0)  # this process is alive
+
+
+def test_killing_the_fork_server_through_a_pidfd_is_refused(sandbox: Sandbox) -> None:
+    program = "import os, signal\n\ndef answer():\n    signal.pidfd_send_signal(os.pidfd_open(os.getppid()), signal.SIGKILL)\n    return 42\n"
+    verdict = run(sandbox, program)
+    if not (sandbox.protections.seccomp or sandbox.protections.landlock_abi >= 6):
+        pytest.skip("no kernel layer guards pidfds here")
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert verdict.error_type == "PermissionError"
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        "open(target, 'w').write('x')",
+        "pathlib.Path(target).write_text('x')",
+        "os.close(os.open(target, os.O_WRONLY | os.O_CREAT))",
+        "os.mkdir(target)",
+        "os.mkfifo(target)",
+        "os.symlink('/etc/passwd', 'link')",
+        "shutil.copy('/etc/hostname', target)",
+        "sqlite3.connect(target).execute('create table t (x)')",
+    ],
+)
+def test_writing_outside_the_sandbox_is_refused(sandbox: Sandbox, tmp_path: Path, how: str) -> None:
+    target = tmp_path / "escaped"
+    program = source(
+        f"""
+        import os, pathlib, shutil, sqlite3
+
+        def answer():
+            target = {str(target)!r}
+            {how}
+            return 42
+        """
+    )
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.EXECUTION_ERROR, describe(verdict)
+    assert issubclass(PermissionError, OSError) and verdict.error_type in (
+        "aspera_core.executor.guard.SandboxViolation",
+        "PermissionError",
+        "sqlite3.OperationalError",
+    )
+    assert not target.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_removing_files_outside_the_sandbox_is_refused(sandbox: Sandbox, tmp_path: Path) -> None:
+    victim = tmp_path / "keep-me.txt"
+    victim.write_text("precious")
+    verdict = run(sandbox, f"import os\n\ndef answer():\n    os.remove({str(victim)!r})\n    return 42\n")
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert victim.read_text() == "precious"
+
+
+def test_files_inside_the_sandbox_work_and_are_removed_afterwards(sandbox: Sandbox) -> None:
+    program = source(
+        """
+        import os, tempfile
+
+        def answer():
+            with open("notes.txt", "w") as handle:
+                handle.write("scratch")
+            os.mkdir("sub")
+            with tempfile.NamedTemporaryFile(delete=False) as handle:
+                handle.write(b"x")
+            return 42 if open("notes.txt").read() == "scratch" else 0
+        """
+    )
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.SUCCESS, describe(verdict)
+
+
+def test_the_sandbox_directory_itself_cannot_be_removed(sandbox: Sandbox) -> None:
+    program = "import os\n\ndef answer():\n    os.rmdir(os.getcwd())\n    return 42\n"
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert all(os.path.isdir(slot.directory) for slot in sandbox._slots)
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        "socket.socket()",
+        "socket.create_connection(('127.0.0.1', 9), timeout=1)",
+        "socket.getaddrinfo('example.org', 80)",
+        "urllib.request.urlopen('http://127.0.0.1:9/', timeout=1)",
+    ],
+)
+def test_network_is_refused(sandbox: Sandbox, how: str) -> None:
+    program = f"import socket, urllib.request\n\ndef answer():\n    {how}\n    return 42\n"
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.EXECUTION_ERROR, describe(verdict)
+
+
+def test_ctypes_is_refused(sandbox: Sandbox) -> None:
+    verdict = run(sandbox, "import ctypes\n\ndef answer():\n    ctypes.CDLL(None).getpid()\n    return 42\n")
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert verdict.error_type.endswith("SandboxViolation")
+
+
+def test_refused_operations_are_noted_on_stderr(sandbox: Sandbox) -> None:
+    program = "import os\n\ndef answer():\n    try:\n        os.fork()\n    except OSError:\n        pass\n    return 42\n"
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.SUCCESS  # caught: the program went on and answered
+    assert "sandbox refused: os.fork" in verdict.stderr
+
+
+def test_raising_resource_limits_is_refused(sandbox: Sandbox) -> None:
+    program = source(
+        """
+        import resource
+
+        def answer():
+            resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+            return 42
+        """
+    )
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+
+
+# -- tampering with the library or the evaluator -------------------------------------------
+
+
+def tamper(body: str) -> str:
+    """A program that does nothing useful but tampers so the meeting check would pass."""
+    return source(
+        """
+        import sys
+        import builtins
+        import aspera.apps_implementation.work_calendar as calendar
+
+        def book_sync():
+        """
+    ) + "".join(f"    {line}\n" for line in source(body).splitlines())
+
+
+TAMPERING = {
+    "rebind-module-function": """
+        fake = calendar.Event(subject="Sync")
+        calendar.find_events = lambda *args, **kwargs: [fake]
+    """,
+    "patch-class-equality": """
+        calendar.Event.__eq__ = lambda self, other: True
+    """,
+    "patch-builtin": """
+        builtins.len = lambda items: 1
+    """,
+    "rebind-evaluation-globals": """
+        frame = sys._getframe(2)
+        ada = frame.f_globals["find_employee"]("Ada Lovelace")[0]
+        fake = calendar.Event(attendees=[ada], subject="Sync")
+        frame.f_globals["find_events"] = lambda *args, **kwargs: [fake]
+        calendar.Event.__eq__ = calendar.Event.__eq__
+    """,
+    "delete-library-name": """
+        del calendar.add_event
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(TAMPERING))
+def test_tampering_is_never_a_success(sandbox: Sandbox, name: str) -> None:
+    verdict = run(sandbox, tamper(TAMPERING[name]), meeting_task())
+    assert verdict.outcome is Outcome.EXECUTION_ERROR, describe(verdict)
+    assert verdict.error_type == "LibraryTampering"
+
+
+def test_replacing_code_objects_is_refused(sandbox: Sandbox) -> None:
+    program = tamper(
+        """
+        calendar.find_events.__code__ = (lambda *args, **kwargs: []).__code__
+        """
+    )
+    verdict = run(sandbox, program, meeting_task())
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert verdict.error_type.endswith("SandboxViolation")
+
+
+def test_tampering_does_not_leak_into_the_next_task(sandbox: Sandbox) -> None:
+    run(sandbox, tamper(TAMPERING["patch-class-equality"]), meeting_task())
+    # the same do-nothing program, now without tampering, fails honestly
+    verdict = sandbox.evaluate(meeting_task(), "def book_sync():\n    pass\n")
+    assert verdict.outcome is Outcome.TASK_COMPLETION_ERROR
+    assert sandbox.evaluate(meeting_task(), GOOD_MEETING).outcome is Outcome.SUCCESS
+
+
+def test_forged_verdict_lines_are_ignored(sandbox: Sandbox) -> None:
+    program = source(
+        """
+        import os
+
+        def answer():
+            line = b'{"kind": "verdict", "nonce": "guess", "outcome": "success"}\\n'
+            for fd in map(int, os.listdir("/proc/self/fd")):
+                try:
+                    os.write(fd, line)
+                except OSError:
+                    pass
+            os._exit(0)
+        """
+    )
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert verdict.error_type == "WorkerExit"
+
+
+def test_flooding_the_report_pipe_is_contained(sandbox: Sandbox) -> None:
+    program = source(
+        """
+        import os
+
+        def answer():
+            fds = [int(name) for name in os.listdir("/proc/self/fd")]
+            chunk = b"x" * 65536
+            while True:
+                for fd in fds:
+                    try:
+                        os.write(fd, chunk)
+                    except OSError:
+                        pass
+        """
+    )
+    verdict = run(sandbox, program)
+    assert verdict.outcome in (Outcome.EXECUTION_ERROR, Outcome.TIMEOUT)
+    assert verdict.outcome is not Outcome.SUCCESS
+
+
+def test_threads_left_running_do_not_outlive_the_task(sandbox: Sandbox) -> None:
+    program = source(
+        """
+        import threading, time
+
+        def answer():
+            def spin():
+                while True:
+                    time.sleep(0.01)
+
+            threading.Thread(target=spin, daemon=False).start()
+            return 42
+        """
+    )
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.SUCCESS
+
+
+def test_kernel_layers_hold_without_the_audit_hook(tmp_path: Path) -> None:
+    with Sandbox(hostile_config(audit_hook=False, workers=1)) as bare:
+        if not (bare.protections.seccomp and bare.protections.landlock_abi):
+            pytest.skip("Landlock and seccomp are not both available here")
+        target = tmp_path / "escaped"
+        for call in ("os.fork()", "socket.socket()", f"open({str(target)!r}, 'w')", "os.kill(os.getppid(), 9)"):
+            program = f"import os, socket\n\ndef answer():\n    {call}\n    return 42\n"
+            verdict = bare.evaluate(answer_task(), program)
+            assert verdict.outcome is Outcome.EXECUTION_ERROR, (call, describe(verdict))
+            assert verdict.error_type == "PermissionError", call
+        assert not target.exists()
+        assert server_children(bare) == []
+
+
+def test_an_error_while_running_stops_the_workers() -> None:
+    from aspera_core.executor import Job
+
+    class Stop(Exception):
+        pass
+
+    servers = []
+
+    def jobs() -> Iterator[Job]:
+        for _ in range(2):
+            yield Job(answer_task(), "def answer():\n    while True:\n        pass\n")
+        servers.append(box._server)
+        raise Stop  # e.g. the agent failed while two workers are busy
+
+    with Sandbox(hostile_config(timeout_s=30, workers=3)) as box:
+        with pytest.raises(Stop):
+            list(box.run(jobs()))
+        assert box._server is None
+        assert slot_contents(box) == []
+        assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+    assert servers and not os.path.exists(f"/proc/{servers[0].pid}")
+
+
+def test_signal_numbers_are_named_in_crash_messages(sandbox: Sandbox) -> None:
+    verdict = run(sandbox, "import os, signal\n\ndef answer():\n    os.kill(os.getpid(), signal.SIGSEGV)\n")
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert "SIGSEGV" in verdict.message
+    assert signal.SIGSEGV  # the name exists on this platform
