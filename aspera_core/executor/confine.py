@@ -56,9 +56,16 @@ def _errno_text() -> str:
 # -- resource limits -----------------------------------------------------------
 
 
-def _address_space_bytes() -> int:
-    with open("/proc/self/statm", "rb") as statm:
-        return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+class AddressSpace:
+    """Reads this process's current address-space size (kept open: read once per fork)."""
+
+    def __init__(self) -> None:
+        self._fd = os.open("/proc/self/statm", os.O_RDONLY | os.O_CLOEXEC)
+        self._page = os.sysconf("SC_PAGE_SIZE")
+
+    def current(self) -> int:
+        """Bytes of address space in use now."""
+        return int(os.pread(self._fd, 64, 0).split()[0]) * self._page
 
 
 def set_shared_limits(file_size_mb: int) -> None:
@@ -75,17 +82,21 @@ def set_shared_limits(file_size_mb: int) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def set_worker_limits(memory_mb: int, cpu_s: float) -> None:
+def set_worker_limits(current: int | None, memory_mb: int, cpu_s: float) -> None:
     """Limit this process's address space (current size + ``memory_mb``) and CPU time.
 
     Args:
+        current: Address space in use now, in bytes (measured by the forking
+            process just before the fork; read here when ``None``).
         memory_mb: Address space the process may add to its current size.
         cpu_s: CPU seconds (the process gets ``SIGXCPU`` after this).
 
     Raises:
         OSError, ValueError: a limit cannot be set.
     """
-    address_space = _address_space_bytes() + memory_mb * 1024 * 1024
+    if current is None:
+        current = AddressSpace().current()
+    address_space = current + memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
     cpu = max(1, int(cpu_s + 0.999))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
@@ -383,7 +394,12 @@ class Protections:
         return ", ".join(layers)
 
 
-def apply(protections: Protections, ruleset: int | None, seccomp: SeccompFilter | None = None) -> None:
+def apply(
+    protections: Protections,
+    ruleset: int | None,
+    seccomp: SeccompFilter | None = None,
+    set_no_new_privileges: bool = True,
+) -> None:
     """Apply the kernel layers named by ``protections`` to this process.
 
     Args:
@@ -391,13 +407,16 @@ def apply(protections: Protections, ruleset: int | None, seccomp: SeccompFilter 
         ruleset: Landlock ruleset from :func:`landlock_ruleset` (needed when
             ``protections.landlock_abi`` is set).
         seccomp: A prepared filter (one is made if omitted).
+        set_no_new_privileges: Set ``PR_SET_NO_NEW_PRIVS`` first (skip it
+            when an ancestor set it: the flag is inherited).
 
     Raises:
         OSError: a layer that worked when probed failed now.
     """
     if not (protections.landlock_abi or protections.seccomp):
         return
-    no_new_privileges()
+    if set_no_new_privileges:
+        no_new_privileges()
     if protections.landlock_abi:
         if ruleset is None:
             raise OSError("no Landlock ruleset was prepared for this worker")

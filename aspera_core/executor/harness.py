@@ -120,11 +120,12 @@ class TailBuffer(io.TextIOBase):
             self._chunks, self._size = [keep], len(keep)
         return len(text)
 
-    def getvalue(self) -> str:
+    def getvalue(self, _len: Any = len) -> str:
         """The kept tail, prefixed by a marker when older text was dropped."""
         joined = "".join(self._chunks)
-        dropped = self._dropped + max(0, len(joined) - self._limit)
-        joined = joined[-self._limit :] if len(joined) > self._limit else joined
+        extra = _len(joined) - self._limit
+        dropped = self._dropped + (extra if extra > 0 else 0)
+        joined = joined[-self._limit :] if extra > 0 else joined
         return f"[... {dropped} characters cut ...]\n{joined}" if dropped else joined
 
 
@@ -135,15 +136,17 @@ _REPR.maxstring = 300
 _REPR.maxother = MAX_RETURN_REPR_CHARS
 
 
-def safe_repr(value: Any) -> str:
-    """Bounded ``repr`` that never raises."""
+def safe_repr(value: Any, _len: Any = len, _isinstance: Any = isinstance, _type: Any = type, _str: Any = str) -> str:
+    """Bounded ``repr`` that never raises (builtins bound early: a program may have replaced them)."""
     try:
         text = _REPR.repr(value)
+        if not _isinstance(text, _str):
+            raise TypeError("repr returned a non-string")
     except BaseException as error:  # noqa: BLE001 - a hostile __repr__
-        if isinstance(error, TaskTimeout):
+        if _isinstance(error, TaskTimeout):
             raise
-        return f"<repr failed: {type(error).__name__}>"
-    return text if len(text) <= MAX_RETURN_REPR_CHARS else text[:MAX_RETURN_REPR_CHARS] + "..."
+        return f"<repr failed: {_type(error).__name__}>"
+    return text if _len(text) <= MAX_RETURN_REPR_CHARS else text[:MAX_RETURN_REPR_CHARS] + "..."
 
 
 def _failure(index: int, exc: BaseException, origin: str, outcome: Outcome | None = None) -> PairResult:
@@ -174,6 +177,9 @@ class Evaluator:
         interrupts_are_errors: Treat ``KeyboardInterrupt`` raised during a
             pair as the program's execution error (inside a worker) rather
             than stopping the caller (in-process use).
+        single_use: This process evaluates one program and exits (a sandbox
+            worker): its first pair may run in the cached namespace templates
+            instead of copies.
     """
 
     def __init__(
@@ -181,10 +187,13 @@ class Evaluator:
         templates: NamespaceTemplates | None = None,
         integrity: IntegrityBaseline | None = None,
         interrupts_are_errors: bool = False,
+        single_use: bool = False,
     ) -> None:
         self.templates = templates or NamespaceTemplates()
         self.integrity = integrity
         self.interrupts_are_errors = interrupts_are_errors
+        self.single_use = single_use
+        self._used_templates = False
 
     def evaluate(
         self,
@@ -271,20 +280,24 @@ class Evaluator:
         stdout: TailBuffer,
         stderr: TailBuffer,
         last_return: list[Any],
+        _len: Any = len,
+        _tuple: Any = tuple,
+        _clock: Any = time.perf_counter,
     ) -> Verdict:
+        # Runs after the program: builtins are bound early in case it replaced them.
         deciding = combine_pairs(results)
         return Verdict(
             outcome=Outcome.SUCCESS if deciding is None else deciding.outcome,
             error_type=None if deciding is None else deciding.error_type,
             message=None if deciding is None else deciding.message,
             traceback=None if deciding is None else deciding.traceback,
-            pairs_run=len(results),
+            pairs_run=_len(results),
             pairs_total=total,
-            duration_s=time.perf_counter() - started,
+            duration_s=_clock() - started,
             stdout=stdout.getvalue(),
             stderr=stderr.getvalue(),
             return_value=safe_repr(last_return[-1]) if last_return else None,
-            pairs=tuple(results),
+            pairs=_tuple(results),
         )
 
     def _run_pair(
@@ -303,6 +316,30 @@ class Evaluator:
             # The timer fired in harness code, between the program's steps.
             return _failure(index, exc, ORIGIN_HARNESS)
 
+    def _namespaces(self, task: TaskLike, index: int) -> tuple[dict[str, Any], dict[str, Any], bool]:
+        """The evaluation namespace and the program's globals for one pair.
+
+        Returns:
+            ``(evaluation namespace, program globals, shared)``; ``shared``
+            means both are the cached templates themselves (a single-use
+            worker's first pair, with version tags available to notice changes).
+        """
+        scenario = task.scenario
+        shared = (
+            self.single_use
+            and index == 0
+            and self.integrity is not None
+            and self.integrity.reads_versions
+            and not self._used_templates
+        )
+        self._used_templates |= shared
+        evaluation = self.templates.evaluation(
+            scenario.apps, scenario.simulation_tools, scenario.evaluation_tools, fresh=not shared
+        )
+        program = self.templates.program(scenario.apps, fresh=not shared)
+        program["__name__"] = PROGRAM_MODULE
+        return evaluation, program, shared
+
     def _run_pair_unchecked(
         self,
         task: TaskLike,
@@ -313,32 +350,28 @@ class Evaluator:
         solution: str,
         last_return: list[Any],
     ) -> PairResult:
-        scenario = task.scenario
         try:
-            namespace = self.templates.evaluation(
-                scenario.apps, scenario.simulation_tools, scenario.evaluation_tools
-            )
+            namespace, program_globals, shared = self._namespaces(task, index)
             exec(compile_source(sip_source, f"<setup {index + 1}>"), namespace)
             exec(compile_source(ep_source, f"<evaluation {index + 1}>"), namespace)
             setup_fn = namespace[function_name(sip_source) or ""]
             evaluate_fn = namespace[function_name(ep_source) or ""]
-            module = ModuleType(PROGRAM_MODULE)
-            module.__dict__.update(self.templates.program(scenario.apps))
+            watch = _NamespaceWatch(self, task, namespace, shared, (setup_fn, evaluate_fn))
         except Exception as exc:
             # Broken task data or a missing library module: not the program's fault,
             # but the pair cannot be judged, so it is an execution error.
             return _failure(index, exc, ORIGIN_HARNESS)
-        snapshot = list(namespace.items())
 
         from_program: list[BaseException] = []
         from_setup: list[BaseException] = []
+        module = _program_module(program_globals)
         sys.modules[PROGRAM_MODULE] = module
         try:
             try:
                 # The module's top-level code runs before the pair's context
                 # exists, against the process's default context (as in the original).
-                exec(program_code, module.__dict__)
-                target = module.__dict__.get(solution)
+                exec(program_code, program_globals)
+                target = program_globals.get(solution)
                 if not callable(target):
                     raise AttributeError(
                         f"module {PROGRAM_MODULE!r} has no top-level function {solution!r}"
@@ -346,7 +379,7 @@ class Evaluator:
             except BaseException as exc:  # noqa: BLE001 - every failure is classified
                 if isinstance(exc, KeyboardInterrupt) and not self.interrupts_are_errors:
                     raise
-                return self._checked(index, _failure(index, exc, ORIGIN_PROGRAM), snapshot, namespace)
+                return self._checked(index, lambda: _failure(index, exc, ORIGIN_PROGRAM), watch)
 
             executable = _tagging(target, from_program, last_return)
             setup_function = _tagging(setup_fn, from_setup, None)
@@ -358,41 +391,102 @@ class Evaluator:
             except BaseException as exc:  # noqa: BLE001
                 if isinstance(exc, KeyboardInterrupt) and not self.interrupts_are_errors:
                     raise
+                failure = exc
+            else:
+                return self._checked(index, lambda: PairResult(index=index, outcome=Outcome.SUCCESS), watch)
+
+            def classified() -> PairResult:
                 origin = ORIGIN_EVALUATION
-                if any(exc is seen for seen in from_program):
+                if any(failure is seen for seen in from_program):
                     origin = ORIGIN_PROGRAM
-                elif any(exc is seen for seen in from_setup):
+                elif any(failure is seen for seen in from_setup):
                     origin = ORIGIN_SETUP
-                return self._checked(index, _failure(index, exc, origin), snapshot, namespace)
-            return self._checked(index, PairResult(index=index, outcome=Outcome.SUCCESS), snapshot, namespace)
+                return _failure(index, failure, origin)
+
+            return self._checked(index, classified, watch)
         finally:
             if sys.modules.get(PROGRAM_MODULE) is module:
                 del sys.modules[PROGRAM_MODULE]
 
     def _checked(
-        self,
-        index: int,
-        result: PairResult,
-        snapshot: list[tuple[str, Any]] | None,
-        namespace: dict[str, Any] | None = None,
+        self, index: int, result: Callable[[], PairResult], watch: _NamespaceWatch, _len: Any = len
     ) -> PairResult:
-        """Replace ``result`` by an execution error if the program tampered with anything."""
+        """The pair's result, unless the program tampered with anything (then an execution error).
+
+        Tampering is checked *before* the result is built: building it formats
+        the exception with code that relies on builtins the program may have replaced.
+        """
         changed: list[str] = []
         if self.integrity is not None:
             changed += self.integrity.changes()
-        if snapshot is not None and namespace is not None:
-            changed += [f"evaluation namespace: {name}" for name in namespace_changes(snapshot, namespace)]
+        changed += [f"evaluation namespace: {name}" for name in watch.changes()]
         if not changed:
-            return result
-        shown = ", ".join(changed[:10]) + (f" and {len(changed) - 10} more" if len(changed) > 10 else "")
+            return result()
+        shown = ", ".join(changed[:10]) + (f" and {_len(changed) - 10} more" if _len(changed) > 10 else "")
         return PairResult(
             index=index,
             outcome=Outcome.EXECUTION_ERROR,
             error_type=TAMPERING,
             message=f"the program replaced parts of the library or evaluator: {shown}",
-            traceback=result.traceback,
             origin=ORIGIN_PROGRAM,
         )
+
+
+class _NamespaceWatch:
+    """Notices a program rebinding names in the evaluation program's namespace (via frames).
+
+    With a private copy of the namespace, every binding is remembered and
+    compared afterwards. With the shared template (see
+    :meth:`Evaluator._namespaces`), only the dictionary's version tag is read;
+    if it changed, the bindings are compared with a pristine copy of the
+    template and with the setup and evaluation functions.
+    """
+
+    def __init__(
+        self, evaluator: Evaluator, task: TaskLike, namespace: dict[str, Any], shared: bool, functions: tuple[Any, ...]
+    ) -> None:
+        self.namespace = namespace
+        self.functions = functions
+        self.integrity = evaluator.integrity
+        if shared and self.integrity is not None:
+            scenario = task.scenario
+            self.pristine: dict[str, Any] | None = evaluator.templates.pristine_evaluation(
+                scenario.apps, scenario.simulation_tools, scenario.evaluation_tools
+            )
+            self.version = self.integrity.dict_version(namespace)
+            self.snapshot: list[tuple[str, Any]] = []
+        else:
+            self.pristine = None
+            self.version = None
+            self.snapshot = list(namespace.items())
+
+    def changes(self, _list: Any = list) -> list[str]:
+        if self.pristine is None:
+            return namespace_changes(self.snapshot, self.namespace)
+        assert self.integrity is not None
+        if self.integrity.dict_version(self.namespace) == self.version:
+            return []
+        changed = namespace_changes(_list(self.pristine.items()), self.namespace)
+        changed += [f.__name__ for f in self.functions if self.namespace.get(f.__name__) is not f]
+        return changed
+
+
+def _program_module(namespace: dict[str, Any]) -> ModuleType:
+    """The ``query_executable`` module object for a program running in ``namespace``.
+
+    When the namespace is a module's own dictionary the module is returned;
+    otherwise a module that forwards attribute lookups to the namespace.
+    """
+    module = ModuleType(PROGRAM_MODULE)
+
+    def forward(name: str) -> Any:
+        try:
+            return namespace[name]
+        except KeyError:
+            raise AttributeError(f"module {PROGRAM_MODULE!r} has no attribute {name!r}") from None
+
+    module.__getattr__ = forward  # type: ignore[method-assign]
+    return module
 
 
 def _tagging(

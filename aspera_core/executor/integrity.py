@@ -115,11 +115,39 @@ class _VersionReader:
     def __init__(self) -> None:
         self._fd = os.open("/proc/self/mem", os.O_RDONLY | os.O_CLOEXEC)
 
-    def version(self, address: int) -> bytes:
-        return os.pread(self._fd, 8, address)
+    def version(self, address: int, _pread: Any = os.pread) -> bytes:
+        return _pread(self._fd, 8, address)
+
+    def versions(self, runs: tuple[tuple[int, int, tuple[int, ...]], ...], _pread: Any = os.pread) -> bytes:
+        """All tags, read run by run: one read per run of nearby addresses."""
+        pread, fd = _pread, self._fd
+        return b"".join(
+            b"".join(chunk[offset : offset + 8] for offset in offsets)
+            for chunk, offsets in ((pread(fd, length, start), offsets) for start, length, offsets in runs)
+        )
 
     def close(self) -> None:
         os.close(self._fd)
+
+
+def _runs(addresses: list[int], span: int = 4096) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """Group addresses (of 8-byte words) into reads of at most ``span`` bytes.
+
+    Returns:
+        ``(start, length, offsets)`` per read, where ``offsets`` are relative to
+        ``start``; concatenating the words in order follows ``addresses``'
+        sorted order.
+    """
+    runs: list[tuple[int, int, tuple[int, ...]]] = []
+    group: list[int] = []
+    for address in sorted(addresses):
+        if group and address + 8 - group[0] > span:
+            runs.append((group[0], group[-1] + 8 - group[0], tuple(a - group[0] for a in group)))
+            group = []
+        group.append(address)
+    if group:
+        runs.append((group[0], group[-1] + 8 - group[0], tuple(a - group[0] for a in group)))
+    return tuple(runs)
 
 
 def _version_tags_work() -> bool:
@@ -192,8 +220,15 @@ class IntegrityBaseline:
                     self._add_class(value, functions)
         self._functions = tuple(functions.values())
         self._codes = self._snapshot_code()
+        # Addresses of the version tags, sorted and grouped into reads: plain
+        # integers, so reading them touches none of the dictionaries (see the
+        # module docstring).
+        addresses = [id(real) + _VERSION_OFFSET for _, _, real in self._versioned]
+        order = sorted(range(len(addresses)), key=addresses.__getitem__)
+        self._versioned = [self._versioned[i] for i in order]
+        self._runs = _runs(addresses)
         self._reader: _VersionReader | None = None
-        self._versions: tuple[bytes, ...] = ()
+        self._versions: bytes | None = None
 
     def _add_table(
         self, label: str, mapping: Mapping[str, Any], names: tuple[str, ...], real: Any, by_version: bool
@@ -233,26 +268,75 @@ class IntegrityBaseline:
             tuple(f.__kwdefaults__ for f in fns),
         )
 
-    def _read_versions(self) -> tuple[bytes, ...]:
+    def _read_versions(self) -> bytes:
         assert self._reader is not None
-        version = self._reader.version
-        return tuple(version(id(real) + _VERSION_OFFSET) for _, _, real in self._versioned)
+        return self._reader.versions(self._runs)
 
-    def arm(self) -> None:
-        """Start watching from now: record the current version tags (call in the worker).
+    def snapshot(self) -> None:
+        """Record the current version tags (in the process that forks the workers).
 
-        Call it before anything untrusted runs. Without it, :meth:`changes`
-        checks every binding (correct, but slower in a fresh worker).
+        Workers forked afterwards inherit the record, so they need not read
+        the tags themselves before the program runs; anything that changes a
+        protected dictionary after this call counts as a change.
         """
-        if self._versioned and self._reader is None:
+        if self._versioned:
             try:
-                self._reader = _VersionReader()
+                self._reader = self._reader or _VersionReader()
             except OSError:
                 return
             self._versions = self._read_versions()
 
-    def changes(self) -> list[str]:
+    def arm(self) -> None:
+        """Prepare to check in this process (call it in the worker, before the program runs).
+
+        Opens the worker's own memory reader; takes a :meth:`snapshot` first
+        if none was inherited. Without ``arm``, :meth:`changes` checks every
+        binding (correct, but slower in a fresh worker).
+        """
+        if not self._versioned:
+            return
+        if self._versions is None:
+            self.snapshot()
+            return
+        try:
+            # /proc/self/mem names the process that opens it: reopen after a fork.
+            self._reader = _VersionReader()
+        except OSError:
+            self._reader = None
+
+    @property
+    def reads_versions(self) -> bool:
+        """Whether this process can read version tags now (after :meth:`arm`)."""
+        return self._reader is not None
+
+    def dict_version(self, namespace: dict[str, Any]) -> bytes | None:
+        """The version tag of one dictionary (``None`` when tags cannot be read here).
+
+        Only the dictionary object's own header is read, never its contents.
+        """
+        if self._reader is None:
+            return None
+        return self._reader.version(id(namespace) + _VERSION_OFFSET)
+
+    def changes(
+        self,
+        _len: Any = len,
+        _range: Any = range,
+        _map: Any = map,
+        _zip: Any = zip,
+        _all: Any = all,
+        _list: Any = list,
+        _tuple: Any = tuple,
+        _sorted: Any = sorted,
+        _set: Any = set,
+        _callable: Any = callable,
+        _isinstance: Any = isinstance,
+    ) -> list[str]:
         """Protected names that are no longer as they were.
+
+        The builtins this check uses are bound when it is defined (a program
+        that replaces ``len`` must not be able to blind it; function defaults
+        cannot be reassigned inside a worker).
 
         Returns:
             Dotted names (``module.name`` or ``module.Class.attr``) that were
@@ -261,35 +345,44 @@ class IntegrityBaseline:
             this check is not reported.)
         """
         changed: list[str] = []
-        suspects = list(self._by_binding)
-        if self._reader is not None:
-            now = self._read_versions()
-            suspects += [self._versioned[i][0] for i, (a, b) in enumerate(zip(self._versions, now)) if a != b]
+        suspects = _list(self._by_binding)
+        if self._reader is not None and self._versions is not None:
+            now, before = self._read_versions(), self._versions
+            if now != before:
+                suspects += [
+                    self._versioned[i][0]
+                    for i in _range(_len(self._versioned))
+                    if now[8 * i : 8 * i + 8] != before[8 * i : 8 * i + 8]
+                ]
         else:
             suspects += [index for index, _, _ in self._versioned]
         for index in suspects:
             label, mapping, names, values, known = self._tables[index]
-            current = tuple(map(mapping.get, names, repeat(_MISSING)))
-            if not all(map(is_, current, values)):
-                changed += [f"{label}.{n}" for n, a, b in zip(names, current, values) if a is not b]
+            current = _tuple(_map(mapping.get, names, repeat(_MISSING)))
+            if not _all(_map(is_, current, values)):
+                changed += [f"{label}.{n}" for n, a, b in _zip(names, current, values) if a is not b]
             changed += [
                 f"{label}.{n}"
-                for n, v in list(mapping.items())
-                if n not in known and n not in _CACHE_NAMES and _watch_in_module(n, v)
+                for n, v in _list(mapping.items())
+                if n not in known
+                and n not in _CACHE_NAMES
+                and (not n.startswith("_") or _callable(v) or _isinstance(v, ModuleType))
             ]
         if self.check_code:
             now_code = self._snapshot_code()
-            for kind, before, after in zip(("__code__", "__defaults__", "__kwdefaults__"), self._codes, now_code):
-                if not all(map(is_, before, after)):
+            for kind, before_code, after in _zip(("__code__", "__defaults__", "__kwdefaults__"), self._codes, now_code):
+                if not _all(_map(is_, before_code, after)):
                     changed += [
                         f"{f.__module__}.{f.__qualname__}.{kind}"
-                        for f, a, b in zip(self._functions, before, after)
+                        for f, a, b in _zip(self._functions, before_code, after)
                         if a is not b
                     ]
-        return sorted(set(changed))
+        return _sorted(_set(changed))
 
 
-def namespace_changes(snapshot: list[tuple[str, Any]], namespace: Mapping[str, Any]) -> list[str]:
+def namespace_changes(
+    snapshot: list[tuple[str, Any]], namespace: Mapping[str, Any], _missing: Any = _MISSING
+) -> list[str]:
     """Names of ``snapshot`` that ``namespace`` no longer binds to the same object.
 
     Args:
@@ -299,4 +392,4 @@ def namespace_changes(snapshot: list[tuple[str, Any]], namespace: Mapping[str, A
     Returns:
         The rebound or deleted names.
     """
-    return [name for name, value in snapshot if namespace.get(name, _MISSING) is not value]
+    return [name for name, value in snapshot if namespace.get(name, _missing) is not value]

@@ -90,51 +90,77 @@ class NamespaceTemplates:
     """Builds and caches the namespace templates of each distinct scenario.
 
     Building a template imports the modules it names, so building templates
-    in a parent process before forking workers keeps the imports warm.
+    in a parent process before forking workers keeps the imports warm. A
+    process that evaluates a single pair and then exits (a sandbox worker)
+    may use a template itself instead of a copy (``fresh=False``): copying
+    touches every imported object, which in a freshly forked process costs a
+    page copy each.
     """
 
     def __init__(self) -> None:
         compat.install()
         self._evaluation: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._pristine: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._program: dict[tuple[str, ...], dict[str, Any]] = {}
+
+    @staticmethod
+    def _key(
+        apps: Sequence[str], simulation_tools: Sequence[str] | None, evaluation_tools: Sequence[str] | None
+    ) -> tuple[Any, ...]:
+        return (tuple(apps), tuple(simulation_tools or ()), tuple(evaluation_tools or ()))
 
     def evaluation(
         self,
         apps: Sequence[str],
         simulation_tools: Sequence[str] | None,
         evaluation_tools: Sequence[str] | None,
+        fresh: bool = True,
     ) -> dict[str, Any]:
-        """A fresh namespace for one pair's setup and evaluation programs.
+        """The namespace for one pair's setup and evaluation programs.
 
         Args:
             apps: Scenario apps.
             simulation_tools: Setup tool references, or ``None``.
             evaluation_tools: Checking tool references, or ``None``.
+            fresh: Return a new copy (``False``: the cached template itself,
+                for a process that uses it once and exits).
 
         Returns:
-            A new dictionary (a copy of the cached template) with
-            ``__name__`` set to ``"__console__"`` as in the original script.
+            The namespace, with ``__name__`` set to ``"__console__"`` as in
+            the original script.
 
         Raises:
             ImportError: a named module or tool does not exist.
             ValueError: a name or reference is malformed.
         """
-        key = (tuple(apps), tuple(simulation_tools or ()), tuple(evaluation_tools or ()))
+        key = self._key(apps, simulation_tools, evaluation_tools)
         template = self._evaluation.get(key)
         if template is None:
             template = _run_imports(evaluation_imports(apps, simulation_tools, evaluation_tools))
             template["__name__"] = "__console__"
             self._evaluation[key] = template
-        return dict(template)
+            self._pristine[key] = dict(template)
+        return dict(template) if fresh else template
 
-    def program(self, apps: Sequence[str]) -> dict[str, Any]:
+    def pristine_evaluation(
+        self, apps: Sequence[str], simulation_tools: Sequence[str] | None, evaluation_tools: Sequence[str] | None
+    ) -> dict[str, Any]:
+        """An untouched copy of an evaluation template (to tell what a program changed).
+
+        Raises:
+            KeyError: :meth:`evaluation` was never called for this scenario.
+        """
+        return self._pristine[self._key(apps, simulation_tools, evaluation_tools)]
+
+    def program(self, apps: Sequence[str], fresh: bool = True) -> dict[str, Any]:
         """The names a candidate module receives before its own code runs.
 
         Args:
             apps: Scenario apps.
+            fresh: Return a new copy (``False``: the cached template itself).
 
         Returns:
-            A new dictionary with the apps' star-imported names.
+            A dictionary with the apps' star-imported names.
 
         Raises:
             ImportError: an app module does not exist.
@@ -146,4 +172,4 @@ class NamespaceTemplates:
             template = _run_imports(app_imports(apps))
             template.pop("__builtins__", None)
             self._program[key] = template
-        return dict(template)
+        return dict(template) if fresh else template

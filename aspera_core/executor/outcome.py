@@ -8,7 +8,7 @@ per-pair results into the task's verdict following the evaluation protocol.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -56,10 +56,19 @@ class PairResult:
     origin: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """Return a JSON-compatible dictionary (the outcome as its string value)."""
-        data = asdict(self)
-        data["outcome"] = self.outcome.value
-        return data
+        """Return a JSON-compatible dictionary (the outcome as its string value).
+
+        Built field by field, without helpers that rely on builtins: it runs
+        in a worker after the program, which may have replaced them.
+        """
+        return {
+            "index": self.index,
+            "outcome": self.outcome.value,
+            "error_type": self.error_type,
+            "message": self.message,
+            "traceback": self.traceback,
+            "origin": self.origin,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PairResult:

@@ -191,27 +191,18 @@ WORKER_FLOOD = "WorkerFlood"
 # into the result pipe.
 MAX_REPORT_BYTES = 8 * 1024 * 1024
 
-_HEADER = struct.Struct("!I")
+# Evaluating process -> fork server: a command header, then (for "run") a
+# payload of that many bytes: the pickled (task spec, program), which only the
+# worker decodes. Fork server -> evaluating process: one status record per
+# finished worker. Both channels are private to trusted processes.
+_COMMAND = struct.Struct("=cI8sI")  # kind (b"r"un, b"k"ill, b"s"top), slot, nonce, payload size
+_STATUS = struct.Struct("=Iii")  # slot, wait status, killed at the deadline (0/1)
 
 
-def _send_frame(fd: int, obj: Any) -> None:
-    """Send a length-prefixed pickle (only between the evaluating process and the fork server)."""
-    payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    view = memoryview(_HEADER.pack(len(payload)) + payload)
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
-
-
-def _take_frames(buffer: bytearray) -> list[Any]:
-    """Remove and decode the complete frames at the start of ``buffer``."""
-    frames = []
-    while len(buffer) >= _HEADER.size:
-        (size,) = _HEADER.unpack_from(buffer)
-        if len(buffer) < _HEADER.size + size:
-            break
-        frames.append(pickle.loads(bytes(buffer[_HEADER.size : _HEADER.size + size])))
-        del buffer[: _HEADER.size + size]
-    return frames
 
 
 @dataclass
@@ -258,7 +249,7 @@ class Sandbox:
         compat.install()
         self.protections = confine.probe(self.config.kernel_confinement)
         self._templates = NamespaceTemplates()
-        self._evaluator = Evaluator(self._templates, integrity=None, interrupts_are_errors=True)
+        self._evaluator = Evaluator(self._templates, integrity=None, interrupts_are_errors=True, single_use=True)
         self._prepared: set[tuple[Any, ...]] = set()
         self._root = tempfile.mkdtemp(prefix="aspera-sandbox-")
         self._slots: list[_Slot] = []
@@ -519,21 +510,25 @@ class _ServerHandle:
         return cls(pid, control_write, status_read)
 
     def start_job(self, slot: int, nonce: str, spec: _TaskSpec, program: str) -> None:
-        _send_frame(self.control, ("run", slot, nonce, spec, program))
+        payload = pickle.dumps((spec, program), protocol=pickle.HIGHEST_PROTOCOL)
+        _write_all(self.control, _COMMAND.pack(b"r", slot, bytes.fromhex(nonce), len(payload)) + payload)
 
     def kill(self, slot: int) -> None:
-        _send_frame(self.control, ("kill", slot))
+        _write_all(self.control, _COMMAND.pack(b"k", slot, bytes(8), 0))
 
     def read_exits(self) -> list[tuple[int, int, bool]]:
         data = os.read(self.status, 1 << 16)
         if not data:
             raise RuntimeError("the sandbox's fork server died unexpectedly")
         self._buffer += data
-        return _take_frames(self._buffer)
+        whole = len(self._buffer) - len(self._buffer) % _STATUS.size
+        exits = [(slot, status, bool(late)) for slot, status, late in _STATUS.iter_unpack(self._buffer[:whole])]
+        del self._buffer[:whole]
+        return exits
 
     def stop(self) -> None:
         try:
-            _send_frame(self.control, ("stop",))
+            _write_all(self.control, _COMMAND.pack(b"s", 0, bytes(8), 0))
         except OSError:
             pass
         for fd in (self.control, self.status):
@@ -547,17 +542,12 @@ class _ServerHandle:
             pass
 
 
-@dataclass
-class _Worker:
-    slot: int
-    pid: int
-    pidfd: int
-    deadline: float
-    timed_out: bool = False
-
-
 def _serve(sandbox: Sandbox, control: int, status: int, parent: int) -> None:
-    """Main loop of the fork server: start workers on request, enforce deadlines, report exits."""
+    """Main loop of the fork server: start workers on request, enforce deadlines, report exits.
+
+    The loop is deliberately plain: after every fork, each memory page this
+    process writes to is copied, so it touches as little as it can.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the evaluating process handles Ctrl-C
     confine.die_with_parent(signal.SIGKILL)
     if os.getppid() != parent:
@@ -566,63 +556,87 @@ def _serve(sandbox: Sandbox, control: int, status: int, parent: int) -> None:
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # oversized writes fail with EFBIG instead
     signal.signal(signal.SIGALRM, _raise_timeout)
     confine.set_shared_limits(sandbox.config.file_size_mb)
+    if sandbox.protections.landlock_abi or sandbox.protections.seccomp:
+        confine.no_new_privileges()
     sys.dont_write_bytecode = True
+    _route_logs_and_warnings()
     seccomp = confine.SeccompFilter() if sandbox.protections.seccomp else None
+    size = confine.AddressSpace()
+    if sandbox._evaluator.integrity is not None:
+        sandbox._evaluator.integrity.snapshot()  # workers inherit it
     limit = sandbox.config.timeout_s + sandbox.config.grace_s
     poller = select.epoll()
     poller.register(control, select.EPOLLIN)
-    workers: dict[int, _Worker] = {}  # by pidfd
+    # Descriptors a worker must not keep: everything open here now, plus the
+    # process descriptors of the workers running when it is forked.
+    inherited = [int(name) for name in os.listdir("/proc/self/fd")]
+    workers: dict[int, list[Any]] = {}  # pidfd -> [slot, pid, deadline, killed at the deadline]
     buffer = bytearray()
+    header = _COMMAND.size
     stopping = False
     while not stopping or workers:
-        now = time.monotonic()
-        for worker in workers.values():
-            if not worker.timed_out and now >= worker.deadline:
-                worker.timed_out = True
-                _kill(worker.pid)
-        deadlines = [w.deadline - now for w in workers.values() if not w.timed_out]
-        timeout = max(0.0, min(deadlines)) if deadlines else -1
+        timeout = -1.0
+        if workers:
+            now = time.monotonic()
+            for worker in workers.values():
+                if not worker[3]:
+                    if now >= worker[2]:
+                        worker[3] = 1
+                        _kill(worker[1])
+                    elif timeout < 0 or worker[2] - now < timeout:
+                        timeout = worker[2] - now
         for fd, _ in poller.poll(timeout):
-            if fd == control:
-                data = os.read(control, 1 << 16)
-                if not data:  # the evaluating process is gone
-                    stopping = True
-                    poller.unregister(control)
-                    for worker in workers.values():
-                        _kill(worker.pid)
-                    continue
-                buffer += data
-                for command in _take_frames(buffer):
-                    if command[0] == "run":
-                        _, slot_index, nonce, spec, program = command
-                        pid = _fork_worker(sandbox, seccomp, slot_index, nonce, spec, program)
-                        pidfd = os.pidfd_open(pid)
-                        poller.register(pidfd, select.EPOLLIN)
-                        workers[pidfd] = _Worker(slot_index, pid, pidfd, time.monotonic() + limit)
-                    elif command[0] == "kill":
-                        for worker in workers.values():
-                            if worker.slot == command[1]:
-                                _kill(worker.pid)
-                    elif command[0] == "stop":
-                        stopping = True
-                        for worker in workers.values():
-                            _kill(worker.pid)
-            else:
-                worker = workers.pop(fd)
+            if fd != control:
+                slot, pid, _, late = workers.pop(fd)
                 poller.unregister(fd)
-                _, exit_status = os.waitpid(worker.pid, 0)
+                _, exit_status = os.waitpid(pid, 0)
                 os.close(fd)
                 if not stopping:
-                    _send_frame(status, (worker.slot, exit_status, worker.timed_out))
+                    _write_all(status, _STATUS.pack(slot, exit_status, late))
+                continue
+            data = os.read(control, 1 << 20)
+            if not data:  # the evaluating process is gone
+                stopping = True
+                poller.unregister(control)
+                for worker in workers.values():
+                    _kill(worker[1])
+                continue
+            buffer += data
+            while len(buffer) >= header:
+                kind, slot, nonce, length = _COMMAND.unpack_from(buffer)
+                if len(buffer) < header + length:
+                    break
+                payload = bytes(buffer[header : header + length])
+                del buffer[: header + length]
+                if kind == b"r":
+                    closing = inherited + list(workers)
+                    pid = _fork_worker(sandbox, seccomp, size.current(), closing, slot, nonce.hex(), payload)
+                    pidfd = os.pidfd_open(pid)
+                    poller.register(pidfd, select.EPOLLIN)
+                    workers[pidfd] = [slot, pid, time.monotonic() + limit, 0]
+                elif kind == b"k":
+                    for worker in workers.values():
+                        if worker[0] == slot:
+                            _kill(worker[1])
+                else:  # stop
+                    stopping = True
+                    for worker in workers.values():
+                        _kill(worker[1])
 
 
 def _fork_worker(
-    sandbox: Sandbox, seccomp: confine.SeccompFilter | None, slot_index: int, nonce: str, spec: _TaskSpec, program: str
+    sandbox: Sandbox,
+    seccomp: confine.SeccompFilter | None,
+    address_space: int,
+    closing: list[int],
+    slot_index: int,
+    nonce: str,
+    payload: bytes,
 ) -> int:
     server = os.getpid()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - runs in the worker
-        _worker_main(sandbox, seccomp, sandbox._slots[slot_index], nonce, spec, program, server)
+        _worker_main(sandbox, seccomp, address_space, closing, sandbox._slots[slot_index], nonce, payload, server)
     try:
         os.setpgid(pid, pid)
     except OSError:  # the worker already did it, or already exited
@@ -641,22 +655,63 @@ def _kill(pid: int) -> None:
 # -- the worker ------------------------------------------------------------------------------
 
 
-def _send(fd: int, message: dict[str, Any]) -> None:
-    data = (json.dumps(message, ensure_ascii=True) + "\n").encode("ascii")
-    view = memoryview(data)
+def _json(
+    message: dict[str, Any],
+    _quote: Any = json.encoder.encode_basestring_ascii,
+    _isinstance: Any = isinstance,
+    _str: Any = str,
+    _int: Any = int,
+    _float: Any = float,
+    _dict: Any = dict,
+    _int_text: Any = int.__repr__,
+    _float_text: Any = float.__repr__,
+) -> str:
+    """A flat (or one level nested) message as ASCII JSON.
+
+    Written out by hand with builtins bound at definition: it runs after the
+    program, which may have replaced ``list``, ``isinstance`` and the like,
+    and :func:`json.dumps` looks those up when it runs.
+    """
+    parts = []
+    for key, value in message.items():
+        if value is None:
+            text = "null"
+        elif value is True:
+            text = "true"
+        elif value is False:
+            text = "false"
+        elif _isinstance(value, _str):
+            text = _quote(value)
+        elif _isinstance(value, _int):
+            text = _int_text(value)
+        elif _isinstance(value, _float):
+            text = _float_text(value)
+        elif _isinstance(value, _dict):
+            text = _json(value)
+        else:
+            text = _quote(_str(value))
+        parts.append(_quote(key) + ":" + text)
+    return "{" + ",".join(parts) + "}"
+
+
+def _send(fd: int, message: dict[str, Any], _write: Any = os.write, _view: Any = memoryview) -> None:
+    view = _view((_json(message) + "\n").encode("ascii"))
     while view:
-        view = view[os.write(fd, view) :]
+        view = view[_write(fd, view) :]
 
 
-def _isolate_descriptors(keep: tuple[int, ...]) -> None:
-    """Point every inherited descriptor except ``keep`` at /dev/null (numbers stay taken)."""
+def _isolate_descriptors(closing: list[int], keep: tuple[int, ...]) -> None:
+    """Point the inherited descriptors ``closing`` (except ``keep``) and 0-2 at /dev/null.
+
+    The numbers stay taken, so no stale object of the evaluating process can
+    later close or write to a descriptor the program opened.
+    """
     devnull = os.open(os.devnull, os.O_RDWR)
-    for name in os.listdir("/proc/self/fd"):
-        fd = int(name)
+    for fd in closing:
         if fd != devnull and fd not in keep:
             try:
                 os.dup2(devnull, fd, inheritable=False)
-            except OSError:  # the descriptor of the directory listing itself
+            except OSError:  # closed since it was listed
                 pass
     for standard in (0, 1, 2):
         os.dup2(devnull, standard)
@@ -690,10 +745,11 @@ def _raise_timeout(signum: int, frame: Any) -> None:
 def _worker_main(
     sandbox: Sandbox,
     seccomp: confine.SeccompFilter | None,
+    address_space: int,
+    closing: list[int],
     slot: _Slot,
     nonce: str,
-    spec: _TaskSpec,
-    program: str,
+    payload: bytes,
     server: int,
 ) -> None:
     """Body of a worker process; never returns."""
@@ -704,19 +760,18 @@ def _worker_main(
         confine.die_with_parent(signal.SIGKILL)
         if os.getppid() != server:  # pragma: no cover - the fork server is already gone
             os._exit(3)
-        _isolate_descriptors((fd,) if slot.ruleset is None else (fd, slot.ruleset))
+        _isolate_descriptors(closing, (fd,) if slot.ruleset is None else (fd, slot.ruleset))
         os.chdir(slot.directory)
         os.environ["TMPDIR"] = os.environ["HOME"] = slot.directory
         tempfile.tempdir = slot.directory
-        confine.set_worker_limits(config.memory_mb, config.timeout_s + config.grace_s)
-        confine.apply(sandbox.protections, slot.ruleset, seccomp)
+        confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)
+        confine.apply(sandbox.protections, slot.ruleset, seccomp, set_no_new_privileges=False)
         if slot.ruleset is not None:
             os.close(slot.ruleset)
 
         def note_self_signal(number: int) -> None:
             _send(fd, {"kind": "signal", "nonce": nonce, "signal": number})
 
-        _route_logs_and_warnings()
         if sandbox._evaluator.integrity is not None:
             sandbox._evaluator.integrity.arm()
         guard = slot.guard
@@ -725,6 +780,7 @@ def _worker_main(
         if config.audit_hook:
             guard.install()
         signal.setitimer(signal.ITIMER_REAL, config.timeout_s)
+        spec, program = pickle.loads(payload)
         verdict = sandbox._evaluator.evaluate(
             spec,
             program,
@@ -834,10 +890,16 @@ def _death(
     )
 
 
-def _text_or_none(value: Any) -> str | None:
-    if value is None or isinstance(value, str):
-        return value
-    raise TypeError("expected a string")
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _count(value: Any, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
+
+
+def _seconds(value: Any, default: float) -> float:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0 else default
 
 
 def _verdict_from_worker(
@@ -859,21 +921,24 @@ def _verdict_from_worker(
         # A verdict that arrived counts even if the deadline passed while the
         # worker was exiting.
         try:
-            return Verdict(
-                outcome=Outcome(final["outcome"]),
-                error_type=_text_or_none(final.get("error_type")),
-                message=_text_or_none(final.get("message")),
-                traceback=_text_or_none(final.get("traceback")),
-                pairs_run=int(final.get("pairs_run", len(started))),
-                pairs_total=int(final.get("pairs_total", total)),
-                duration_s=float(final.get("duration_s", elapsed)),
-                stdout=_text_or_none(final.get("stdout")) or "",
-                stderr=_text_or_none(final.get("stderr")) or "",
-                return_value=_text_or_none(final.get("return_value")),
-                pairs=tuple(pairs),
-            )
+            outcome = Outcome(final["outcome"])
         except (KeyError, TypeError, ValueError):
             pass  # a malformed report: judged like a worker that sent none
+        else:
+            # Each field on its own: a program that broke builtins may garble one.
+            return Verdict(
+                outcome=outcome,
+                error_type=_text(final.get("error_type")),
+                message=_text(final.get("message")),
+                traceback=_text(final.get("traceback")),
+                pairs_run=_count(final.get("pairs_run"), len(pairs)),
+                pairs_total=_count(final.get("pairs_total"), total),
+                duration_s=_seconds(final.get("duration_s"), elapsed),
+                stdout=_text(final.get("stdout")) or "",
+                stderr=_text(final.get("stderr")) or "",
+                return_value=_text(final.get("return_value")),
+                pairs=tuple(pairs),
+            )
     self_signals = {m["signal"] for m in messages if m.get("kind") == "signal" and isinstance(m.get("signal"), int)}
     outcome, error_type, message = _death(status, timed_out, current.flooded, self_signals, config)
     in_flight = PairResult(index=len(pairs), outcome=outcome, error_type=error_type, message=message, origin=ORIGIN_WORKER)

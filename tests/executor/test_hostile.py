@@ -297,6 +297,14 @@ TAMPERING = {
     "delete-library-name": """
         del calendar.add_event
     """,
+    "blind-the-checker-first": """
+        import os, operator
+        os.pread = lambda fd, size, offset: bytes(size)
+        operator.is_ = lambda a, b: True
+        for name in ("len", "all", "map", "zip", "range", "sorted", "set", "tuple", "list"):
+            setattr(builtins, name, lambda *args, **kwargs: [])
+        calendar.Event.__eq__ = lambda self, other: True
+    """,
 }
 
 
