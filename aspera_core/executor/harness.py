@@ -25,7 +25,6 @@ the task's outcome from the pair results.
 
 from __future__ import annotations
 
-import functools
 import io
 import reprlib
 import sys
@@ -492,7 +491,11 @@ def _program_module(namespace: dict[str, Any]) -> ModuleType:
 def _tagging(
     function: Callable[..., Any], escaped: list[BaseException], returns: list[Any] | None
 ) -> Callable[..., Any]:
-    """Wrap ``function`` so exceptions leaving it are remembered (to know their origin)."""
+    """Wrap ``function`` so exceptions leaving it are remembered (to know their origin).
+
+    The wrapper is not dressed up with ``functools.wraps``: evaluation
+    programs only call it, and copying attributes costs page copies in a worker.
+    """
 
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -504,10 +507,6 @@ def _tagging(
             returns[:] = [value]
         return value
 
-    try:
-        functools.update_wrapper(call, function)
-    except Exception:  # an odd callable without the usual attributes
-        pass
     return call
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import copyreg
 import dis
+from array import array
 import gc
 import os
 import sys
@@ -118,36 +119,50 @@ class _VersionReader:
     def version(self, address: int, _pread: Any = os.pread) -> bytes:
         return _pread(self._fd, 8, address)
 
-    def versions(self, runs: tuple[tuple[int, int, tuple[int, ...]], ...], _pread: Any = os.pread) -> bytes:
+    def versions(self, runs: _Runs, _pread: Any = os.pread, _zip: Any = zip, _bytearray: Any = bytearray) -> bytes:
         """All tags, read run by run: one read per run of nearby addresses."""
-        pread, fd = _pread, self._fd
-        return b"".join(
-            b"".join(chunk[offset : offset + 8] for offset in offsets)
-            for chunk, offsets in ((pread(fd, length, start), offsets) for start, length, offsets in runs)
-        )
+        fd, offsets = self._fd, runs.offsets
+        tags = _bytearray()
+        position = 0
+        for start, length, count in _zip(runs.starts, runs.lengths, runs.counts):
+            chunk = _pread(fd, length, start)
+            for offset in offsets[position : position + count]:
+                tags += chunk[offset : offset + 8]
+            position += count
+        return bytes(tags)
 
     def close(self) -> None:
         os.close(self._fd)
 
 
-def _runs(addresses: list[int], span: int = 4096) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """Group addresses (of 8-byte words) into reads of at most ``span`` bytes.
+class _Runs:
+    """Addresses of 8-byte words grouped into reads of at most ``span`` bytes.
 
-    Returns:
-        ``(start, length, offsets)`` per read, where ``offsets`` are relative to
-        ``start``; concatenating the words in order follows ``addresses``'
-        sorted order.
+    Stored in flat machine-word arrays rather than tuples of integers, so that
+    a forked worker iterating them writes to none of the inherited objects.
+
+    Attributes:
+        starts: First address of each read.
+        lengths: Bytes of each read.
+        counts: Words taken from each read.
+        offsets: Offsets of the words inside their read, run after run.
     """
-    runs: list[tuple[int, int, tuple[int, ...]]] = []
-    group: list[int] = []
-    for address in sorted(addresses):
-        if group and address + 8 - group[0] > span:
-            runs.append((group[0], group[-1] + 8 - group[0], tuple(a - group[0] for a in group)))
-            group = []
-        group.append(address)
-    if group:
-        runs.append((group[0], group[-1] + 8 - group[0], tuple(a - group[0] for a in group)))
-    return tuple(runs)
+
+    def __init__(self, addresses: list[int], span: int = 4096) -> None:
+        self.starts = array("Q")
+        self.lengths = array("L")
+        self.counts = array("L")
+        self.offsets = array("L")
+        group: list[int] = []
+        for address in sorted(addresses) + [-1]:
+            if group and (address < 0 or address + 8 - group[0] > span):
+                self.starts.append(group[0])
+                self.lengths.append(group[-1] + 8 - group[0])
+                self.counts.append(len(group))
+                self.offsets.extend(a - group[0] for a in group)
+                group = []
+            if address >= 0:
+                group.append(address)
 
 
 def _version_tags_work() -> bool:
@@ -226,7 +241,7 @@ class IntegrityBaseline:
         addresses = [id(real) + _VERSION_OFFSET for _, _, real in self._versioned]
         order = sorted(range(len(addresses)), key=addresses.__getitem__)
         self._versioned = [self._versioned[i] for i in order]
-        self._runs = _runs(addresses)
+        self._runs = _Runs(addresses)
         self._reader: _VersionReader | None = None
         self._versions: bytes | None = None
 

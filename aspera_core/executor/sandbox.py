@@ -9,7 +9,9 @@ Three kinds of processes take part:
   fingerprint, and then forks, once, a
 * **fork server**: a small process that does nothing but fork one
 * **worker** per task, at most ``workers`` at a time, and enforce each
-  worker's deadline.
+  worker's deadline. The evaluating process keeps up to ``workers`` further
+  jobs queued at the fork server, which starts one as soon as a worker exits,
+  so no processor waits for a round trip.
 
 Every worker starts as a copy of the pristine, warm fork server, so no state
 can pass from one task to another, and starting one costs a ``fork`` rather
@@ -63,6 +65,7 @@ accidents and the behaviours above, run the workbench inside a container or VM.
 
 from __future__ import annotations
 
+import collections
 import gc
 import json
 import logging
@@ -196,7 +199,7 @@ MAX_REPORT_BYTES = 8 * 1024 * 1024
 # worker decodes. Fork server -> evaluating process: one status record per
 # finished worker. Both channels are private to trusted processes.
 _COMMAND = struct.Struct("=cI8sI")  # kind (b"r"un, b"k"ill, b"s"top), slot, nonce, payload size
-_STATUS = struct.Struct("=Iii")  # slot, wait status, killed at the deadline (0/1)
+_STATUS = struct.Struct("=Iiid")  # slot, wait status, killed at the deadline (0/1), seconds run
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -256,7 +259,9 @@ class Sandbox:
         self._server: _ServerHandle | None = None
         self._closed = False
         try:
-            for index in range(self.config.workers):
+            # Twice as many slots as workers: the fork server keeps the next
+            # jobs queued and starts one the moment a worker exits.
+            for index in range(2 * self.config.workers):
                 self._slots.append(self._new_slot(index))
         except BaseException:
             self.close()
@@ -361,12 +366,10 @@ class Sandbox:
                 assert server is not None
                 for fd, _ in poller.poll():
                     if fd == server.status:
-                        for slot_index, status, timed_out in server.read_exits():
+                        for slot_index, status, timed_out, seconds in server.read_exits():
                             current = running.pop(slot_index)
                             _read_available(current.slot.read_end, current.buffer)
-                            verdict = _verdict_from_worker(
-                                current, status, timed_out, time.monotonic() - current.started, self.config
-                            )
+                            verdict = _verdict_from_worker(current, status, timed_out, seconds, self.config)
                             self._release(current.slot, free)
                             yield current.job, verdict
                         continue
@@ -516,13 +519,16 @@ class _ServerHandle:
     def kill(self, slot: int) -> None:
         _write_all(self.control, _COMMAND.pack(b"k", slot, bytes(8), 0))
 
-    def read_exits(self) -> list[tuple[int, int, bool]]:
+    def read_exits(self) -> list[tuple[int, int, bool, float]]:
         data = os.read(self.status, 1 << 16)
         if not data:
             raise RuntimeError("the sandbox's fork server died unexpectedly")
         self._buffer += data
         whole = len(self._buffer) - len(self._buffer) % _STATUS.size
-        exits = [(slot, status, bool(late)) for slot, status, late in _STATUS.iter_unpack(self._buffer[:whole])]
+        exits = [
+            (slot, status, bool(late), seconds)
+            for slot, status, late, seconds in _STATUS.iter_unpack(self._buffer[:whole])
+        ]
         del self._buffer[:whole]
         return exits
 
@@ -570,10 +576,21 @@ def _serve(sandbox: Sandbox, control: int, status: int, parent: int) -> None:
     # Descriptors a worker must not keep: everything open here now, plus the
     # process descriptors of the workers running when it is forked.
     inherited = [int(name) for name in os.listdir("/proc/self/fd")]
-    workers: dict[int, list[Any]] = {}  # pidfd -> [slot, pid, deadline, killed at the deadline]
+    workers: dict[int, list[Any]] = {}  # pidfd -> [slot, pid, deadline, killed at deadline, started]
+    queued: collections.deque[tuple[int, bytes, bytes]] = collections.deque()  # (slot, nonce, payload)
+    most = sandbox.config.workers
     buffer = bytearray()
     header = _COMMAND.size
     stopping = False
+
+    def start(slot: int, nonce: bytes, payload: bytes) -> None:
+        closing = inherited + list(workers)
+        pid = _fork_worker(sandbox, seccomp, size.current(), closing, slot, nonce.hex(), payload)
+        pidfd = os.pidfd_open(pid)
+        poller.register(pidfd, select.EPOLLIN)
+        begun = time.monotonic()
+        workers[pidfd] = [slot, pid, begun + limit, 0, begun]
+
     while not stopping or workers:
         timeout = -1.0
         if workers:
@@ -587,16 +604,19 @@ def _serve(sandbox: Sandbox, control: int, status: int, parent: int) -> None:
                         timeout = worker[2] - now
         for fd, _ in poller.poll(timeout):
             if fd != control:
-                slot, pid, _, late = workers.pop(fd)
+                slot, pid, _, late, begun = workers.pop(fd)
                 poller.unregister(fd)
                 _, exit_status = os.waitpid(pid, 0)
                 os.close(fd)
+                if queued and not stopping:
+                    start(*queued.popleft())  # first keep the processors busy
                 if not stopping:
-                    _write_all(status, _STATUS.pack(slot, exit_status, late))
+                    _write_all(status, _STATUS.pack(slot, exit_status, late, time.monotonic() - begun))
                 continue
             data = os.read(control, 1 << 20)
             if not data:  # the evaluating process is gone
                 stopping = True
+                queued.clear()
                 poller.unregister(control)
                 for worker in workers.values():
                     _kill(worker[1])
@@ -609,17 +629,17 @@ def _serve(sandbox: Sandbox, control: int, status: int, parent: int) -> None:
                 payload = bytes(buffer[header : header + length])
                 del buffer[: header + length]
                 if kind == b"r":
-                    closing = inherited + list(workers)
-                    pid = _fork_worker(sandbox, seccomp, size.current(), closing, slot, nonce.hex(), payload)
-                    pidfd = os.pidfd_open(pid)
-                    poller.register(pidfd, select.EPOLLIN)
-                    workers[pidfd] = [slot, pid, time.monotonic() + limit, 0]
+                    if len(workers) < most:
+                        start(slot, nonce, payload)
+                    else:
+                        queued.append((slot, nonce, payload))
                 elif kind == b"k":
                     for worker in workers.values():
                         if worker[0] == slot:
                             _kill(worker[1])
                 else:  # stop
                     stopping = True
+                    queued.clear()
                     for worker in workers.values():
                         _kill(worker[1])
 
