@@ -346,6 +346,7 @@ class IntegrityBaseline:
         _set: Any = set,
         _callable: Any = callable,
         _isinstance: Any = isinstance,
+        _modules: Any = sys.modules,
     ) -> list[str]:
         """Protected names that are no longer as they were.
 
@@ -382,6 +383,8 @@ class IntegrityBaseline:
                 if n not in known
                 and n not in _CACHE_NAMES
                 and (not n.startswith("_") or _callable(v) or _isinstance(v, ModuleType))
+                # importing a submodule binds it in its package: not tampering
+                and not (_isinstance(v, ModuleType) and _modules.get(f"{label}.{n}") is v)
             ]
         if self.check_code:
             now_code = self._snapshot_code()

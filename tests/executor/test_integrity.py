@@ -107,3 +107,21 @@ def test_namespace_changes() -> None:
     del namespace["b"]
     namespace["c"] = 3
     assert namespace_changes(snapshot, namespace) == ["a", "b"]
+
+
+def test_importing_a_submodule_is_not_tampering() -> None:
+    package = types.ModuleType("aspera_core._integrity_package")
+    package.__path__ = []  # type: ignore[attr-defined]
+    sub = types.ModuleType("aspera_core._integrity_package.sub")
+    sys.modules[package.__name__] = package
+    try:
+        baseline = IntegrityBaseline([package], check_code=False)
+        baseline.arm()
+        sys.modules[sub.__name__] = sub
+        package.sub = sub  # what the import system does
+        assert baseline.changes() == []
+        package.other = types.ModuleType("impostor")  # not a genuine submodule
+        assert baseline.changes() == ["aspera_core._integrity_package.other"]
+    finally:
+        sys.modules.pop(sub.__name__, None)
+        del sys.modules[package.__name__]

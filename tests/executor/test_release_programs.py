@@ -92,3 +92,33 @@ def test_program_module_is_registered_only_while_it_runs(tasks: list[Task]) -> N
     verdict = Evaluator().evaluate(task, program.format(name=task.solution_name))
     assert verdict.outcome is Outcome.TASK_COMPLETION_ERROR  # ran without errors, did nothing
     assert "query_executable" not in sys.modules
+
+
+def test_programs_may_import_from_the_tool_packages(sandbox: Sandbox, tasks: list[Task]) -> None:
+    """Import lines naming the setup and checking tool packages resolve too."""
+    task = next(t for t in tasks if t.query_id == "9002")
+    program = (
+        "from aspera.runtime_state_generation_tools_implementation.company_directory import *\n"
+        "from aspera.execution_evaluation_tools_implementation.exceptions import SolutionError\n"
+        "from aspera.simulation.execution_context import ExecutionContext\n\n"
+        f"def {task.solution_name}():\n"
+        "    raise SolutionError('I give up')\n"
+    )
+    verdict = sandbox.evaluate(task, program)
+    assert verdict.outcome is Outcome.TASK_COMPLETION_ERROR, describe(verdict)
+    assert verdict.error_type == "aspera_core.tools.checks.exceptions.SolutionError"
+    assert verdict.pairs[0].origin == "program"
+
+
+def test_triple_quotes_and_backslashes_need_no_escaping(sandbox: Sandbox, tasks: list[Task]) -> None:
+    task = next(t for t in tasks if t.query_id == "9002")
+    program = (
+        f"def {task.solution_name}() -> int:\n"
+        "    '''A docstring with ''' + \"\\\\n\" + ''' escapes.'''\n"
+        "    text = 'a\\nb'\n"
+        "    assert text.count('\\n') == 1\n"
+        "    return 135\n"
+    )
+    verdict = sandbox.evaluate(task, program)
+    assert verdict.outcome is Outcome.TASK_COMPLETION_ERROR or verdict.outcome is Outcome.SUCCESS, describe(verdict)
+    assert verdict.return_value == "135"
