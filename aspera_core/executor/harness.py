@@ -31,7 +31,7 @@ import sys
 import time
 import traceback as traceback_module
 from types import CodeType, ModuleType
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol
 
 from aspera_core.executor.classify import (
     ORIGIN_EVALUATION,

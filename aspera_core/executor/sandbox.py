@@ -19,22 +19,29 @@ than an interpreter start. The evaluating process never forks after start-up:
 it shares no memory pages with the workers (so it pays no copy-on-write cost
 for them), and it may start threads (model clients) without making forks unsafe.
 
-A worker, before running anything from the task:
+The fork server sets, once, what every worker inherits: no core dumps and a
+file-size limit, ``PR_SET_NO_NEW_PRIVS``, log records and warnings routed to
+whatever ``sys.stderr`` is when they are emitted (the worker's captured
+stderr), and the integrity baseline's version tags. A worker then, before
+running anything from the task:
 
 1. becomes the leader of its own process group, asks to be killed if the fork
    server dies, and replaces every inherited file descriptor by ``/dev/null``
    except its own result pipe;
 2. moves into its slot's private directory (also ``TMPDIR`` and ``HOME``);
-3. limits its address space (current size + ``memory_mb``), CPU time, file
-   sizes and core dumps, and arms a timer that raises
-   :class:`~aspera_core.executor.harness.TaskTimeout` at the deadline (so the
-   verdict shows where a slow program was);
+3. limits its address space (current size + ``memory_mb``) and CPU time, and
+   arms a timer that raises :class:`~aspera_core.executor.harness.TaskTimeout`
+   at the deadline (so the verdict shows where a slow program was);
 4. applies the kernel layers of :mod:`~aspera_core.executor.confine` (Landlock
    and seccomp, where available) and the audit hook of
    :mod:`~aspera_core.executor.guard`;
 5. evaluates the task with :class:`~aspera_core.executor.harness.Evaluator`,
    writing each pair's result and then the verdict as JSON lines to its slot's
    pipe, and exits with ``os._exit``.
+
+A slot is a private directory with its Landlock ruleset, audit guard and
+result pipe; there are twice as many slots as workers, and a slot's directory
+is emptied before it is used again.
 
 The fork server kills a worker's process group when its hard deadline
 (timeout + grace) passes and reports every worker's exit status. The
@@ -222,10 +229,11 @@ class _Slot:
 
 @dataclass
 class _Running:
+    """A job handed to the fork server, and what its worker has reported so far."""
+
     job: Job
     slot: _Slot
     nonce: str
-    started: float
     buffer: bytearray = field(default_factory=bytearray)
     flooded: bool = False
 
@@ -356,7 +364,7 @@ class Sandbox:
                         watched = server
                     slot = free.pop()
                     nonce = os.urandom(8).hex()
-                    running[slot.index] = _Running(job, slot, nonce, time.monotonic())
+                    running[slot.index] = _Running(job, slot, nonce)
                     server.start_job(slot.index, nonce, _TaskSpec.of(job.task), job.program)
                 if not running:
                     if waiting is not None:

@@ -16,7 +16,17 @@ import pytest
 
 from aspera_core.executor import Outcome, Sandbox, Verdict
 
-from .helpers import EVALUATE_MEETING, GOOD_MEETING, SETUP, SmallTask, answer_task, describe, hostile_config, meeting_task, server_children, slot_contents, source
+from .helpers import (
+    GOOD_MEETING,
+    SmallTask,
+    answer_task,
+    describe,
+    hostile_config,
+    meeting_task,
+    server_children,
+    slot_contents,
+    source,
+)
 
 GOOD = "def answer():\n    return 42\n"
 

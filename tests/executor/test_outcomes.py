@@ -10,7 +10,6 @@ from .helpers import (
     EVALUATE_BARE_ASSERT,
     EVALUATE_EXPECTS_HANDBACK,
     GOOD_MEETING,
-    SETUP,
     answer_task,
     describe,
     meeting_task,
