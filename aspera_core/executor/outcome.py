@@ -58,7 +58,7 @@ class PairResult:
     def to_json(self) -> dict[str, Any]:
         """Return a JSON-compatible dictionary (the outcome as its string value).
 
-        Built field by field, without helpers that rely on builtins: it runs
+        Built field by field, without functions that rely on builtins: it runs
         in a worker after the program, which may have replaced them.
         """
         return {

@@ -6,7 +6,7 @@ import pytest
 
 from aspera_core.executor import Sandbox
 
-from .helpers import hostile_config
+from .support import hostile_config
 
 
 @pytest.fixture(scope="module")

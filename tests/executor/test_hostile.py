@@ -16,7 +16,7 @@ import pytest
 
 from aspera_core.executor import Outcome, Sandbox, Verdict
 
-from .helpers import (
+from .support import (
     GOOD_MEETING,
     SmallTask,
     answer_task,

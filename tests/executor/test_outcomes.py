@@ -6,7 +6,7 @@ import pytest
 
 from aspera_core.executor import Outcome, Sandbox
 
-from .helpers import (
+from .support import (
     EVALUATE_BARE_ASSERT,
     EVALUATE_EXPECTS_HANDBACK,
     GOOD_MEETING,

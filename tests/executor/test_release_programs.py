@@ -7,7 +7,7 @@ import pytest
 from aspera_core.executor import Evaluator, Job, Outcome, Sandbox, evaluate_program
 from aspera_core.tasks import Task, load_tasks, read_code_module
 
-from .helpers import MINI_RELEASE, describe
+from .support import MINI_RELEASE, describe
 
 pytestmark = pytest.mark.skipif(not MINI_RELEASE.exists(), reason="mini release fixture missing")
 
