@@ -1,4 +1,4 @@
-"""Small tasks written for the executor tests, and sandbox helpers."""
+"""Small tasks written for the executor tests, and functions to inspect a sandbox."""
 
 from __future__ import annotations
 
