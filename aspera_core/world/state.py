@@ -120,12 +120,16 @@ SCHEMAS: dict[DatabaseNamespace, dict[str, Any]] = {
     DatabaseNamespace.USER_METADATA: {"calendar_visible_to": "list[str]"},
 }
 
+#: Columns holding unsigned 8-bit integers, whose range is checked on write.
+_BYTE_COLUMNS = {ns: [c for c, kind in columns.items() if kind == "uint8"] for ns, columns in SCHEMAS.items()}
+
 
 def _copy(value: Any) -> Any:
     """Deep copy of the plain values stored in rows (much faster than ``copy.deepcopy``)."""
-    if isinstance(value, list):
+    kind = type(value)
+    if kind is list:
         return [_copy(v) for v in value]
-    if isinstance(value, dict):
+    if kind is dict:
         return {k: _copy(v) for k, v in value.items()}
     return value
 
@@ -171,25 +175,24 @@ class ExecutionContext:
         """
         namespace = DatabaseNamespace(namespace)
         schema = SCHEMAS[namespace]
+        byte_columns = _BYTE_COLUMNS[namespace]
         prepared = []
         for row in rows:
-            unknown = [column for column in row if column not in schema]
-            if unknown:
-                raise KeyError(f"{unknown[0]!r} is not a column of table {namespace.value!r}")
+            if not row.keys() <= schema.keys():
+                unknown = next(column for column in row if column not in schema)
+                raise KeyError(f"{unknown!r} is not a column of table {namespace.value!r}")
             if all(value is None for value in row.values()):
                 raise ValueError(
                     f"cannot add an all-null row to table {namespace.value!r} "
                     "(that pattern is reserved)"
                 )
-            full = {}
-            for column, kind in schema.items():
+            for column in byte_columns:
                 value = row.get(column)
-                if kind == "uint8" and value is not None and not 0 <= value <= 255:
+                if value is not None and not 0 <= value <= 255:
                     raise ComputeError(
                         f"value {value!r} of column {column!r} does not fit an unsigned 8-bit integer"
                     )
-                full[column] = _copy(value)
-            prepared.append(full)
+            prepared.append({column: _copy(row.get(column)) for column in schema})
         self.tables[namespace].extend(prepared)
 
     def remove_from_database(
