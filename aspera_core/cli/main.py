@@ -4,7 +4,7 @@ Each subcommand lives in its own module of this package, which exposes
 ``add_arguments(parser)`` (declares its options) and ``run(args) -> int``
 (does the work, returns the exit status); the first line of the module's
 docstring is its help text. To add a subcommand, write the module and add it
-to :data:`SUBCOMMANDS`; entries whose module does not exist (yet) are skipped.
+to :data:`SUBCOMMANDS`.
 """
 
 from __future__ import annotations
@@ -33,13 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
     for command, module_name in SUBCOMMANDS.items():
-        qualified = f"{__package__}.{module_name}"
-        try:
-            module = importlib.import_module(qualified)
-        except ModuleNotFoundError as error:
-            if error.name == qualified:
-                continue  # not written yet
-            raise
+        module = importlib.import_module(f"{__package__}.{module_name}")
         doc = (module.__doc__ or "").strip()
         # "``aspera run``: evaluate ..." -> "evaluate ..."
         summary = re.sub(r"^``[^`]*``:\s*", "", doc.splitlines()[0]) if doc else command
