@@ -29,14 +29,12 @@ generated ``plans/`` shards and index files are written with
 :func:`write_tasks`. The build reads nothing but the code modules and uses no
 clock, so building twice gives byte-identical files.
 
-Command line: ``aspera build-tasks ROOT`` or ``python -m aspera_core.tasks.authoring ROOT``.
+Command line: ``aspera build-tasks ROOT``.
 """
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 from pathlib import Path
 
 from aspera_core.tasks.code_modules import read_code_module, read_code_query, read_code_tags
@@ -268,24 +266,3 @@ def build_task_set(root: str | Path) -> list[Task]:
             shard.unlink()
     write_tasks(tasks, root)
     return tasks
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m aspera_core.tasks.authoring ROOT``."""
-    parser = argparse.ArgumentParser(
-        prog="python -m aspera_core.tasks.authoring",
-        description="Build <ROOT>/plans/ from the authoring modules in <ROOT>/code/.",
-    )
-    parser.add_argument("root", help="task set folder holding code/query_<id>.py")
-    args = parser.parse_args(argv)
-    try:
-        tasks = build_task_set(args.root)
-    except (FileNotFoundError, TaskFormatError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    print(f"built {len(tasks)} tasks into {Path(args.root) / PLANS_FOLDER}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

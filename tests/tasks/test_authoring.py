@@ -16,7 +16,6 @@ from aspera_core.tasks.authoring import (
     TIMESTAMP,
     build_task_set,
     load_authored_tasks,
-    main,
 )
 
 HEADER_5 = """from aspera.apps_implementation.exceptions import *
@@ -160,12 +159,6 @@ def test_malformed_modules_are_reported(root: Path, text: str, message: str) -> 
     (root / "code" / "query_1003.py").write_text(text)
     with pytest.raises(TaskFormatError, match=message):
         load_authored_tasks(root)
-
-
-def test_module_entry_point(root: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(root)]) == 0
-    assert "built 2 tasks" in capsys.readouterr().out
-    assert main([str(root / "missing")]) == 1
 
 
 def test_cli_subcommand(root: Path, capsys: pytest.CaptureFixture[str]) -> None:

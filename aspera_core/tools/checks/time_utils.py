@@ -5,9 +5,14 @@ by expanding both, rather than by comparing ``RepetitionSpec`` objects.
 """
 
 import datetime
-from itertools import islice
+import inspect
 
-from aspera_core.library.time_utils import MAX_EVENT_RECURRENCES, RepetitionSpec, now_
+from aspera_core.library.time_utils import RepetitionSpec, _repetition_schedule
+
+# Checking tools are not type-checked, but the library code they call is: use
+# the schedule helper's undecorated body so that only the library's own checks
+# (inside ``generate_occurrences``) apply, as in the original.
+_schedule = inspect.unwrap(_repetition_schedule)
 
 
 def repetition_schedule(
@@ -37,9 +42,4 @@ def repetition_schedule(
     """
     if spec is None:
         return []
-    if not start_date:
-        start_date = now_().date()
-    occurrences = spec.generate_occurrences(start_date, when)
-    if spec.finite:
-        return list(occurrences)
-    return list(islice(occurrences, MAX_EVENT_RECURRENCES))
+    return _schedule(when, spec, start_date)
