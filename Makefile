@@ -26,8 +26,10 @@ reproduce:
 	$(BIN)/aspera validate --tasks $(TASKS)
 	$(BIN)/aspera run --tasks $(TASKS) --agent reference --out $(RUNS)/reference.jsonl
 	$(BIN)/aspera run --tasks $(TASKS) --agent noop --out $(RUNS)/noop.jsonl
+	$(BIN)/aspera run --tasks $(TASKS) --agent handback --out $(RUNS)/handback.jsonl
 	$(BIN)/aspera summary $(RUNS)/reference.jsonl
 	$(BIN)/aspera summary $(RUNS)/noop.jsonl
+	$(BIN)/aspera summary $(RUNS)/handback.jsonl
 
 bench:
 	$(BIN)/python benchmarks/bench_library.py
