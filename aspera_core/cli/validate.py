@@ -11,101 +11,95 @@ It prints a table with one row per task and the problems found below it.
 Exit status: 0 when no problem was found, 1 on any problem, 2 when the task
 set cannot be read.
 
-Programs run in the sandboxed executor, in parallel. Setup programs run in
-this process, since the worlds they build are compared table by table: they
-are the task set's own code.
+Programs run in the sandboxed executor, in parallel. Setup programs run there
+too: each setup program is run twice, each time in a fresh worker, and the
+digests of the worlds it built are compared table by table.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
+import ast
 import json
-import signal
 import sys
-import threading
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Mapping
 
 from aspera_core.agents import HandbackAgent, NoopAgent
-from aspera_core.executor.namespaces import NamespaceTemplates
-from aspera_core.executor.outcome import Verdict
+from aspera_core.executor.outcome import Outcome, Verdict
 from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig
-from aspera_core.executor.source import compile_source, function_name
 from aspera_core.tasks.model import Task, TaskFormatError
 from aspera_core.tasks.validate import BuildProgram, SetReport, format_table, validate_task_set
-from aspera_core.world.state import ExecutionContext, new_context
 
-SETUP_TIMEOUT_S = 30.0
 EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --json"
 
 
-class SetupTimeout(Exception):
-    """A setup program ran longer than allowed."""
+#: The program a setup probe evaluates after the setup program: a digest of each
+#: table of the world it built, with the random ids renumbered by first appearance.
+WORLD_PROBE = """\
+def setup_world_digest():
+    import hashlib
+    import json
+
+    from aspera_core.tasks.validate import normalise_ids
+    from aspera_core.world.state import get_current_context
+
+    world = normalise_ids(get_current_context().to_dict())
+    digests = {}
+    for table, rows in world.items():
+        text = json.dumps(rows, sort_keys=True)
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+        digests[table] = f"{len(rows)} rows, sha256 {digest}"
+    return digests
+"""
+
+#: The evaluation program of a setup probe: build the world, then take its digest.
+PROBE_EVALUATION = """\
+def evaluate_setup_world_digest(query, executable, setup_function):
+    setup_function()
+    executable()
+"""
 
 
-@contextlib.contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    """Interrupt the block with :class:`SetupTimeout` after ``seconds``.
-
-    Only possible in the main thread (signals); elsewhere the block runs
-    without a limit.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def expire(signum: int, frame: Any) -> None:
-        raise SetupTimeout(f"setup program did not finish within {seconds:g} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+class SetupProgramError(Exception):
+    """A setup program failed (raised, timed out or was stopped) in its probe."""
 
 
-class SetupRunner:
-    """Runs one setup program in a fresh world and returns the world's tables.
+class SandboxSetupRunner:
+    """Runs one setup program in the sandbox and returns a digest of each table it built.
+
+    Setup programs may come from a model (generated task sets), so they get the
+    same isolation as any other program: the probe is an ordinary evaluation
+    whose only pair is the setup program followed by :data:`WORLD_PROBE`.
 
     Args:
-        templates: Namespace templates to reuse across tasks.
-        timeout_s: Time allowed for one setup program.
+        sandbox: An open sandbox.
     """
 
-    def __init__(
-        self, templates: NamespaceTemplates | None = None, timeout_s: float = SETUP_TIMEOUT_S
-    ):
-        self.templates = templates or NamespaceTemplates()
-        self.timeout_s = timeout_s
+    def __init__(self, sandbox: Sandbox):
+        self.sandbox = sandbox
 
-    def __call__(self, task: Task, index: int) -> Mapping[str, Any]:
-        """Run SIP ``index`` of ``task`` as the harness would, without an EP.
+    def __call__(self, task: Task, index: int) -> Mapping[str, str]:
+        """Build the world of SIP ``index`` of ``task`` in a fresh worker.
 
         Returns:
-            ``ExecutionContext.to_dict()`` of the world it built.
+            Table name -> row count and digest of its id-normalised rows.
 
         Raises:
-            Exception: Whatever the setup program raises, or
-                :class:`SetupTimeout`.
+            SetupProgramError: The setup program did not complete.
         """
-        scenario = task.scenario
-        namespace = self.templates.evaluation(
-            scenario.apps, scenario.simulation_tools, scenario.evaluation_tools
+        probe = task.model_copy(
+            update={
+                "program": WORLD_PROBE,
+                "state_generation_programs": [task.state_generation_programs[index]],
+                "evaluation_programs": [PROBE_EVALUATION],
+            }
         )
-        source = task.state_generation_programs[index]
-        exec(compile_source(source, f"<setup {index + 1}>"), namespace)
-        setup = namespace[function_name(source) or ""]
-        context = ExecutionContext()
-        context.query = task.query
-        # Library warnings would garble the table; the worlds are what counts.
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            with _time_limit(self.timeout_s), new_context(context):
-                setup()
-        return context.to_dict()
+        verdict = self.sandbox.evaluate(probe, WORLD_PROBE)
+        if verdict.outcome is not Outcome.SUCCESS or verdict.return_value is None:
+            error = (verdict.error_type or verdict.outcome.value).rsplit(".", 1)[-1]
+            raise SetupProgramError(f"{error}: {verdict.message}")
+        return ast.literal_eval(verdict.return_value)
 
 
 class BatchEvaluator:
@@ -178,7 +172,7 @@ def validate_with_executor(
         return validate_task_set(
             path,
             evaluate=evaluate,
-            run_setup=SetupRunner(),
+            run_setup=SandboxSetupRunner(sandbox),
             baselines=builtin_baselines() if baselines is None else baselines,
             wrong_dir=wrong_dir,
             require_wrong=require_wrong,
