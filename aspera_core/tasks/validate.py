@@ -22,8 +22,10 @@ For every task the validator checks that
 
 The module is pure logic. Running programs is delegated to callables that the
 command line wires to the sandboxed executor: ``evaluate(task, program)``
-returns the outcome of one program on a task, ``run_setup(task, i)`` the world
-SIP *i* builds in a fresh context, as ``ExecutionContext.to_dict()`` data.
+returns the outcome of one program on a task, ``run_setup(task, i)`` a JSON-like
+description of the world SIP *i* builds in a fresh context (the command line
+uses per-table digests computed in the sandbox; ``ExecutionContext.to_dict()``
+data works too and pinpoints a difference down to the field).
 """
 
 from __future__ import annotations
