@@ -57,6 +57,31 @@ from aspera_core.world.state import ExecutionContext, new_context
 
 PROGRAM_MODULE = "query_executable"
 PROGRAM_FILE = "<program>"
+
+
+def setup_file(index: int) -> str:
+    """Pseudo file name of setup program ``index`` (0-based) in tracebacks."""
+    return f"<setup {index + 1}>"
+
+
+def evaluation_file(index: int) -> str:
+    """Pseudo file name of evaluation program ``index`` (0-based) in tracebacks."""
+    return f"<evaluation {index + 1}>"
+
+
+def precompile(task: TaskLike) -> None:
+    """Compile a task's setup and evaluation programs into the shared cache.
+
+    The sandbox calls this before forking its workers, so each worker finds
+    the code objects ready instead of compiling them again. Programs that do
+    not compile are left for the evaluation to report.
+    """
+    for index, pair in enumerate(zip(task.state_generation_programs, task.evaluation_programs)):
+        for text, filename in zip(pair, (setup_file(index), evaluation_file(index))):
+            try:
+                compile_source(text, filename, cached=True)
+            except COMPILE_ERRORS:
+                pass
 MAX_OUTPUT_CHARS = 4_000
 MAX_RETURN_REPR_CHARS = 1_000
 
@@ -351,8 +376,8 @@ class Evaluator:
     ) -> PairResult:
         try:
             namespace, program_globals, shared = self._namespaces(task, index)
-            exec(compile_source(sip_source, f"<setup {index + 1}>"), namespace)
-            exec(compile_source(ep_source, f"<evaluation {index + 1}>"), namespace)
+            exec(compile_source(sip_source, setup_file(index), cached=True), namespace)
+            exec(compile_source(ep_source, evaluation_file(index), cached=True), namespace)
             setup_fn = namespace[function_name(sip_source) or ""]
             evaluate_fn = namespace[function_name(ep_source) or ""]
             watch = _NamespaceWatch(self, task, namespace, shared, (setup_fn, evaluate_fn))

@@ -93,7 +93,7 @@ from aspera_core import compat
 from aspera_core.executor import confine
 from aspera_core.executor.classify import ORIGIN_WORKER, error_type_name, exception_message, format_traceback
 from aspera_core.executor.guard import Guard
-from aspera_core.executor.harness import Evaluator, TaskLike, TaskTimeout
+from aspera_core.executor.harness import Evaluator, TaskLike, TaskTimeout, precompile
 from aspera_core.executor.integrity import IntegrityBaseline
 from aspera_core.executor.namespaces import NamespaceTemplates
 from aspera_core.executor.outcome import Outcome, PairResult, Verdict, combine_pairs
@@ -278,7 +278,10 @@ class Sandbox:
     # -- public API -------------------------------------------------------------------
 
     def prepare(self, tasks: Iterable[TaskLike]) -> None:
-        """Import and build everything the tasks' scenarios need, before workers start.
+        """Import and build everything the tasks need, before workers start.
+
+        Builds the namespaces of every scenario and compiles every setup and
+        evaluation program, so workers inherit both.
 
         Calling it is optional (:meth:`run` prepares unseen scenarios itself, at
         the price of restarting the fork server), but it keeps every worker warm.
@@ -288,6 +291,9 @@ class Sandbox:
         """
         new = False
         for task in tasks:
+            # Compiled once here, the code is inherited by every worker forked
+            # later (a server already running compiles in its workers instead).
+            precompile(task)
             key = _scenario_key(task)
             if key in self._prepared:
                 continue

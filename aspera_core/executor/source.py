@@ -9,6 +9,7 @@ setting, because evaluation programs are built from ``assert`` statements.
 
 from __future__ import annotations
 
+import functools
 import linecache
 import re
 from types import CodeType
@@ -64,12 +65,17 @@ def solution_name(program: str) -> str | None:
     return function_name(_ASPERA_IMPORT.sub("", program))
 
 
-def compile_source(text: str, filename: str) -> CodeType:
+def compile_source(text: str, filename: str, *, cached: bool = False) -> CodeType:
     """Compile a module's source and make its lines available to tracebacks.
 
     Args:
         text: Python source of a whole module.
         filename: Pseudo file name shown in tracebacks, e.g. ``<program>``.
+        cached: Reuse the code object of an earlier compilation of the same
+            text and file name. Meant for a task's setup and evaluation
+            programs, which are evaluated again and again (and compiled once
+            before the sandbox forks its workers); code objects are immutable,
+            so sharing them is safe.
 
     Returns:
         The module code object.
@@ -78,8 +84,16 @@ def compile_source(text: str, filename: str) -> CodeType:
         SyntaxError, ValueError, OverflowError, RecursionError: ``text`` does
             not compile (see :data:`COMPILE_ERRORS`).
     """
-    code = compile(text, filename, "exec", dont_inherit=True, optimize=0)
+    code = _compile_cached(text, filename) if cached else _compile(text, filename)
     # Tracebacks read source lines through linecache; a pseudo file name has no
     # file on disk, so the text is registered under that name.
     linecache.cache[filename] = (len(text), None, text.splitlines(keepends=True), filename)
     return code
+
+
+def _compile(text: str, filename: str) -> CodeType:
+    return compile(text, filename, "exec", dont_inherit=True, optimize=0)
+
+
+# Bounded: a task set has a few hundred setup and evaluation programs.
+_compile_cached = functools.lru_cache(maxsize=4096)(_compile)
