@@ -13,15 +13,8 @@ hook), as the original does: a wrongly typed argument raises
 parameter and the expected type. Well-typed programs never see it.
 """
 
-import warnings
-
 from beartype import BeartypeConf
 from beartype.claw import beartype_this_package
-from beartype.roar import BeartypeDecorHintPep585DeprecationWarning
-
-# The original annotates with typing.Generator and friends, which programs see
-# through star imports; keep them without beartype's advice to modernise.
-warnings.filterwarnings("ignore", category=BeartypeDecorHintPep585DeprecationWarning)
 
 #: Modules that only document an API; their stubs return ``None`` unchecked.
 DOCUMENTATION_ONLY_MODULES = (

@@ -10,7 +10,8 @@ import datetime
 from dataclasses import dataclass
 from enum import Enum, StrEnum, auto
 from itertools import islice
-from typing import Generator, Literal, NamedTuple, Self
+from collections.abc import Generator
+from typing import Literal, NamedTuple, Self
 
 from dateutil.relativedelta import relativedelta
 from dateutil.rrule import DAILY as _DAILY
