@@ -5,6 +5,9 @@ Evaluates the reference program of every task of the project's task set
 tasks if the set is not built) with isolation on, for 1 and 2 workers, and
 prints tasks per second, milliseconds per task and peak resident memory.
 The in-process evaluator (no isolation at all) is measured for comparison.
+As in ``aspera run``, each task's setup and evaluation programs are compiled
+once per process (the sandbox does it before forking its workers); the
+candidate programs are compiled in every evaluation.
 
 Each configuration runs in a fresh interpreter so its peak-memory numbers are
 its own. Usage::
