@@ -30,6 +30,8 @@ reproduce:
 	$(BIN)/aspera summary $(RUNS)/reference.jsonl
 	$(BIN)/aspera summary $(RUNS)/noop.jsonl
 	$(BIN)/aspera summary $(RUNS)/handback.jsonl
+	$(BIN)/papermill notebooks/outcomes.ipynb $(RUNS)/outcomes.ipynb -f params/outcomes.yaml --cwd . -k python3 --no-progress-bar
+	@echo "figures/outcomes.png and figures/outcomes.csv written; executed notebook: $(RUNS)/outcomes.ipynb"
 
 bench:
 	$(BIN)/python benchmarks/bench_library.py
