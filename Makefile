@@ -19,6 +19,8 @@ setup: $(BIN)/python
 	$(BIN)/python -m pip install -e '.[test]'
 
 test: setup
+	$(BIN)/ruff check aspera_core tests benchmarks
+	$(BIN)/ruff format --check aspera_core tests benchmarks
 	$(BIN)/python -m pytest -n 2 -q
 
 reproduce:

@@ -121,10 +121,19 @@ def main() -> None:
 
     results = []
     for configuration in ("in-process", "1", "2"):
-        command = [sys.executable, __file__, "--child", configuration,
-                   "--evaluations", str(args.evaluations), "--rounds", str(args.rounds)]
-        output = subprocess.run(command, check=True, capture_output=True, text=True, cwd=REPO,
-                                env={**os.environ, "PYTHONPATH": str(REPO)})
+        command = [
+            sys.executable,
+            __file__,
+            "--child",
+            configuration,
+            "--evaluations",
+            str(args.evaluations),
+            "--rounds",
+            str(args.rounds),
+        ]
+        output = subprocess.run(
+            command, check=True, capture_output=True, text=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}
+        )
         results.append(json.loads(output.stdout.strip().splitlines()[-1]))
 
     print(f"task set: {results[0]['tasks']}")

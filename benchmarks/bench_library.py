@@ -69,7 +69,10 @@ def main() -> None:
     )
     rows = [
         ("world reset (new ExecutionContext)", lambda: ExecutionContext()),
-        ("reset + simulate_org_structure([])", lambda: (set_current_context(ExecutionContext()), simulate_org_structure([]))),
+        (
+            "reset + simulate_org_structure([])",
+            lambda: (set_current_context(ExecutionContext()), simulate_org_structure([])),
+        ),
     ]
     results = [(label, median_us(action, max(repeat // 10, 50))) for label, action in rows]
     build_world()

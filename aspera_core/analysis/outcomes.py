@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from statistics import NormalDist
-from typing import Iterable, Mapping
 
 import pandas as pd
 

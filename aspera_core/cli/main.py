@@ -13,7 +13,7 @@ import argparse
 import importlib
 import re
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from aspera_core import __version__
 

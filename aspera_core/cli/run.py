@@ -34,7 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--agent", required=True, help=f"agent name ({', '.join(sorted(AGENTS))})")
     parser.add_argument("--out", required=True, help="results file (JSONL, appended to)")
     parser.add_argument("--replay", metavar="FILE", help="results file whose programs the replay agent submits")
-    parser.add_argument("--workers", type=int, default=None, help=f"tasks evaluated at once (default: {default_workers()})")
+    parser.add_argument(
+        "--workers", type=int, default=None, help=f"tasks evaluated at once (default: {default_workers()})"
+    )
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per task (default: 10)")
     parser.add_argument("--memory-mb", type=int, default=1024, help="memory cap per task in MiB (default: 1024)")
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
@@ -94,7 +96,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"aspera run: error: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"aspera run: interrupted; finished tasks are in {args.out}; run the same command to resume", file=sys.stderr)
+        print(
+            f"aspera run: interrupted; finished tasks are in {args.out}; run the same command to resume",
+            file=sys.stderr,
+        )
         return 130
     counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
     print(

@@ -13,7 +13,6 @@ import warnings
 
 from aspera_core.records import ResultsFileWarning, format_summary, read_rows, summarize
 
-
 EXAMPLE = "example: aspera summary runs/reference.jsonl --json"
 
 

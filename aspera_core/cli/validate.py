@@ -22,8 +22,9 @@ import argparse
 import ast
 import json
 import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from aspera_core.agents import HandbackAgent, NoopAgent
 from aspera_core.executor.outcome import Outcome, Verdict
@@ -202,9 +203,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--workers", type=int, default=None, help="parallel evaluations")
-    parser.add_argument(
-        "--timeout", type=float, default=10.0, help="seconds allowed per program evaluation"
-    )
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds allowed per program evaluation")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -45,9 +45,7 @@ def _build_aliases() -> dict[str, str]:
 ALIASES: dict[str, str] = _build_aliases()
 
 # Every dotted prefix of an alias must exist as a (namespace-like) package.
-_PACKAGES = sorted(
-    {name.rsplit(".", depth)[0] for name in ALIASES for depth in range(1, name.count(".") + 1)}
-)
+_PACKAGES = sorted({name.rsplit(".", depth)[0] for name in ALIASES for depth in range(1, name.count(".") + 1)})
 
 
 class _AliasLoader(importlib.abc.Loader):
@@ -93,7 +91,6 @@ def install() -> None:
     existing = sys.modules.get("aspera")
     if existing is not None and getattr(existing, "__file__", None):
         raise ImportError(
-            "a real 'aspera' package is already imported; the workbench cannot alias its "
-            "module names in this process"
+            "a real 'aspera' package is already imported; the workbench cannot alias its module names in this process"
         )
     sys.meta_path.insert(0, _FINDER)

@@ -159,8 +159,17 @@ def landlock_abi() -> int:
 
 def _handled_fs(abi: int) -> int:
     rights = (
-        _FS_EXECUTE | _FS_WRITE_FILE | _FS_REMOVE_DIR | _FS_REMOVE_FILE | _FS_MAKE_CHAR | _FS_MAKE_DIR
-        | _FS_MAKE_REG | _FS_MAKE_SOCK | _FS_MAKE_FIFO | _FS_MAKE_BLOCK | _FS_MAKE_SYM
+        _FS_EXECUTE
+        | _FS_WRITE_FILE
+        | _FS_REMOVE_DIR
+        | _FS_REMOVE_FILE
+        | _FS_MAKE_CHAR
+        | _FS_MAKE_DIR
+        | _FS_MAKE_REG
+        | _FS_MAKE_SOCK
+        | _FS_MAKE_FIFO
+        | _FS_MAKE_BLOCK
+        | _FS_MAKE_SYM
     )
     if abi >= 2:
         rights |= _FS_REFER
@@ -239,15 +248,48 @@ _BPF_RET_K = 0x06
 
 # x86-64 system call numbers.
 _X86_64_DENIED = {
-    "fork": 57, "vfork": 58, "execve": 59, "execveat": 322, "socketpair": 53,
-    "tkill": 200, "ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311,
-    "pidfd_open": 434, "pidfd_send_signal": 424, "pidfd_getfd": 438, "setrlimit": 160,
-    "mknod": 133, "mknodat": 259, "unshare": 272, "setns": 308, "mount": 165, "umount2": 166,
-    "pivot_root": 155, "chroot": 161, "setpgid": 109, "setsid": 112, "io_uring_setup": 425,
-    "open_by_handle_at": 304, "name_to_handle_at": 303, "bpf": 321, "perf_event_open": 298,
-    "userfaultfd": 323, "kexec_load": 246, "kexec_file_load": 320, "init_module": 175,
-    "finit_module": 313, "delete_module": 176, "reboot": 169, "keyctl": 250, "add_key": 248,
-    "request_key": 249, "acct": 163, "swapon": 167, "swapoff": 168, "quotactl": 179,
+    "fork": 57,
+    "vfork": 58,
+    "execve": 59,
+    "execveat": 322,
+    "socketpair": 53,
+    "tkill": 200,
+    "ptrace": 101,
+    "process_vm_readv": 310,
+    "process_vm_writev": 311,
+    "pidfd_open": 434,
+    "pidfd_send_signal": 424,
+    "pidfd_getfd": 438,
+    "setrlimit": 160,
+    "mknod": 133,
+    "mknodat": 259,
+    "unshare": 272,
+    "setns": 308,
+    "mount": 165,
+    "umount2": 166,
+    "pivot_root": 155,
+    "chroot": 161,
+    "setpgid": 109,
+    "setsid": 112,
+    "io_uring_setup": 425,
+    "open_by_handle_at": 304,
+    "name_to_handle_at": 303,
+    "bpf": 321,
+    "perf_event_open": 298,
+    "userfaultfd": 323,
+    "kexec_load": 246,
+    "kexec_file_load": 320,
+    "init_module": 175,
+    "finit_module": 313,
+    "delete_module": 176,
+    "reboot": 169,
+    "keyctl": 250,
+    "add_key": 248,
+    "request_key": 249,
+    "acct": 163,
+    "swapon": 167,
+    "swapoff": 168,
+    "quotactl": 179,
 }
 _X86_64_SOCKET = 41
 _X86_64_CLONE = 56

@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 
@@ -178,7 +179,9 @@ class Guard:
                     self._deny(f"{event} relative to a directory descriptor is not allowed")
             for position in paths:
                 if position < len(args) and not isinstance(args[position], int) and not self._inside(args[position]):
-                    self._deny(f"{event} on {os.fsdecode(args[position])!r} (outside the task's directory) is not allowed")
+                    self._deny(
+                        f"{event} on {os.fsdecode(args[position])!r} (outside the task's directory) is not allowed"
+                    )
 
         return check
 

@@ -30,8 +30,9 @@ import reprlib
 import sys
 import time
 import traceback as traceback_module
+from collections.abc import Callable
 from types import CodeType, ModuleType
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from aspera_core.executor.classify import (
     ORIGIN_EVALUATION,
@@ -82,6 +83,8 @@ def precompile(task: TaskLike) -> None:
                 compile_source(text, filename, cached=True)
             except COMPILE_ERRORS:
                 pass
+
+
 MAX_OUTPUT_CHARS = 4_000
 MAX_RETURN_REPR_CHARS = 1_000
 
@@ -262,7 +265,12 @@ class Evaluator:
                 code = compile_source(program, PROGRAM_FILE)
             except COMPILE_ERRORS as exc:
                 return self._not_run(
-                    Outcome.SYNTAX_ERROR, error_type_name(exc), exception_message(exc), _syntax_error_text(exc), total, started
+                    Outcome.SYNTAX_ERROR,
+                    error_type_name(exc),
+                    exception_message(exc),
+                    _syntax_error_text(exc),
+                    total,
+                    started,
                 )
             name = solution_name(program)
             if name is None:
@@ -397,13 +405,12 @@ class Evaluator:
                 exec(program_code, program_globals)
                 target = program_globals.get(solution)
                 if not callable(target):
-                    raise AttributeError(
-                        f"module {PROGRAM_MODULE!r} has no top-level function {solution!r}"
-                    )
+                    raise AttributeError(f"module {PROGRAM_MODULE!r} has no top-level function {solution!r}")
             except BaseException as exc:  # noqa: BLE001 - every failure is classified
                 if isinstance(exc, KeyboardInterrupt) and not self.interrupts_are_errors:
                     raise
-                return self._checked(index, lambda: _failure(index, exc, ORIGIN_PROGRAM), watch)
+                caught = exc
+                return self._checked(index, lambda: _failure(index, caught, ORIGIN_PROGRAM), watch)
 
             executable = _tagging(target, from_program, last_return)
             setup_function = _tagging(setup_fn, from_setup, None)
@@ -547,4 +554,3 @@ def evaluate_program(task: TaskLike, program: str, evaluator: Evaluator | None =
         The verdict.
     """
     return (evaluator or Evaluator()).evaluate(task, program)
-

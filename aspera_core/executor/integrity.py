@@ -31,14 +31,15 @@ from __future__ import annotations
 
 import copyreg
 import dis
-from array import array
 import gc
 import os
 import sys
+from array import array
+from collections.abc import Iterable, Mapping
 from itertools import repeat
 from operator import is_
 from types import CodeType, FunctionType, ModuleType
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 PROTECTED_PREFIXES = ("aspera_core", "aspera")
 PROTECTED_EXTRA_MODULES = ("builtins", "enum", "json", "json.encoder", "pydantic.main")

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import builtins
 import importlib
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from aspera_core import compat
 

@@ -86,8 +86,9 @@ import sys
 import tempfile
 import time
 import warnings
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from aspera_core import compat
 from aspera_core.executor import confine
@@ -975,7 +976,9 @@ def _verdict_from_worker(
             )
     self_signals = {m["signal"] for m in messages if m.get("kind") == "signal" and isinstance(m.get("signal"), int)}
     outcome, error_type, message = _death(status, timed_out, current.flooded, self_signals, config)
-    in_flight = PairResult(index=len(pairs), outcome=outcome, error_type=error_type, message=message, origin=ORIGIN_WORKER)
+    in_flight = PairResult(
+        index=len(pairs), outcome=outcome, error_type=error_type, message=message, origin=ORIGIN_WORKER
+    )
     results = pairs + [in_flight]
     deciding = combine_pairs(results) or in_flight
     return Verdict(

@@ -147,8 +147,14 @@ def _pydantic_hooks(cls: type) -> set[str]:
     if decorators is None:
         return set()
     hooks: set[str] = set()
-    for group in ("validators", "field_validators", "root_validators", "field_serializers",
-                  "model_serializers", "model_validators"):
+    for group in (
+        "validators",
+        "field_validators",
+        "root_validators",
+        "field_serializers",
+        "model_serializers",
+        "model_validators",
+    ):
         hooks.update(getattr(decorators, group, {}))
     return hooks
 
@@ -183,9 +189,7 @@ def _render_class(cls: type, name: str) -> list[str]:
             lines.append("")
             lines.append(f"{_INDENT}@{type(member).__name__}")
             lines += _render_function(member.__func__, attr, _INDENT)
-        elif inspect.isfunction(member) and inspect.getdoc(member) and (
-            not attr.startswith("_") or member.__doc__
-        ):
+        elif inspect.isfunction(member) and inspect.getdoc(member) and (not attr.startswith("_") or member.__doc__):
             lines.append("")
             lines += _render_function(member, attr, _INDENT)
     return lines

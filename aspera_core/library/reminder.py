@@ -58,9 +58,7 @@ def search_reminder(
     """Reminders matching all given criteria. Returns ``None`` in the simulated world."""
 
 
-def organise(
-    reminder: PersonalReminder, target_list: ListName, operation: ReminderListOps
-) -> PersonalReminder:
+def organise(reminder: PersonalReminder, target_list: ListName, operation: ReminderListOps) -> PersonalReminder:
     """Add ``reminder`` to, or remove it from, ``target_list``. Returns ``None`` here."""
 
 

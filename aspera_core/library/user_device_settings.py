@@ -4,7 +4,5 @@ from aspera_core.library.navigation import LocationEventTrigger
 from aspera_core.library.time_utils import TimeInterval
 
 
-def set_do_not_disturb(
-    schedule: list[TimeInterval] | None = None, trigger: LocationEventTrigger | None = None
-):
+def set_do_not_disturb(schedule: list[TimeInterval] | None = None, trigger: LocationEventTrigger | None = None):
     """Silence notifications during ``schedule`` or when ``trigger`` fires. Has no effect here."""

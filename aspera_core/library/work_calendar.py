@@ -226,7 +226,9 @@ class Event(BaseModel):
         if self.subject and names is None:
             text = f"'{self.subject}' starting at: {start}, ending at {_format_moment(self.ends_at)}"
         elif self.subject:
-            text = f"'{self.subject}' with {names} starting at: {start} for {_describe_span(self.starts_at, self.ends_at)}"
+            text = (
+                f"'{self.subject}' with {names} starting at: {start} for {_describe_span(self.starts_at, self.ends_at)}"
+            )
         else:
             text = f"Meeting with {names} starting at: {start} for {_describe_span(self.starts_at, self.ends_at)}"
         if self.location is not None:
@@ -824,8 +826,6 @@ def expand_to_instances(event: Event) -> list[Event] | None:
         )
         for start in starts
     ]
-
-
 
 
 def get_event_ids(namespace: "DatabaseNamespace | None" = None) -> set[EventId]:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import fcntl
 import os
 import warnings
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from pydantic import ValidationError
 
@@ -185,4 +185,3 @@ class ResultsWriter:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-

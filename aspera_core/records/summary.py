@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import warnings
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from aspera_core.executor import Outcome
 from aspera_core.records.jsonl import ResultsFileWarning
@@ -29,7 +30,11 @@ def unique_rows(rows: Iterable[ResultRow]) -> list[ResultRow]:
         seen.add(row.task_id)
         kept.append(row)
     if duplicates:
-        warnings.warn(f"{duplicates} duplicate row(s) ignored (the first row of each task counts)", ResultsFileWarning, stacklevel=2)
+        warnings.warn(
+            f"{duplicates} duplicate row(s) ignored (the first row of each task counts)",
+            ResultsFileWarning,
+            stacklevel=2,
+        )
     return kept
 
 

@@ -13,9 +13,9 @@ import sys
 import uuid
 import warnings
 from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
 
 from tqdm import tqdm
 
@@ -121,7 +121,7 @@ def make_row(task: Task, agent: Agent, program: str, verdict: Verdict, run_id: s
 
 
 def _now() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
 
 
 def run_agent(
@@ -180,7 +180,9 @@ def run_agent(
 def _jobs(tasks: Sequence[Task], agent: Agent, report: RunReport) -> Iterator[Job]:
     for task in tasks:
         if len(task.state_generation_programs) != len(task.evaluation_programs) or not task.evaluation_programs:
-            warnings.warn(f"task {task.query_id}: needs matching, non-empty SIP and EP lists; skipped", RunWarning, stacklevel=2)
+            warnings.warn(
+                f"task {task.query_id}: needs matching, non-empty SIP and EP lists; skipped", RunWarning, stacklevel=2
+            )
             report.unavailable.append(task.query_id)
             continue
         try:

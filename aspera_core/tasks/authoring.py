@@ -72,8 +72,7 @@ GUIDELINES = Guidelines(
         "If the person or meeting the request refers to cannot be found, or more than one "
         "matches, or the request cannot be carried out as asked, raise RequiresUserInput "
         "before changing anything.",
-        "Give new events exactly the length the user asked for rather than the default "
-        "duration.",
+        "Give new events exactly the length the user asked for rather than the default duration.",
         "Return the answer of an information request; an action request returns nothing.",
     ],
     runtime_setup=[
@@ -89,16 +88,14 @@ GUIDELINES = Guidelines(
         "beyond the draws of the organisation generator.",
     ],
     evaluation=[
-        "Run the setup first, record the upcoming and past events, then call the program "
-        "once.",
+        "Run the setup first, record the upcoming and past events, then call the program once.",
         "Compare events by their content, never by id, and accept every reasonable way of "
         "reaching the goal (updating or replacing an event, one series or single events "
         "where they are equivalent, listing the user as an attendee or not).",
         "Check that everything the request did not mention is left as it was.",
         "For a request that must be handed back, require RequiresUserInput and an unchanged "
         "calendar at the moment it was raised.",
-        "Raise SolutionError with a one-line message saying what was expected and what was "
-        "found.",
+        "Raise SolutionError with a one-line message saying what was expected and what was found.",
     ],
 )
 

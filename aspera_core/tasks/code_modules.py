@@ -61,15 +61,9 @@ def render_code_module(task: Task) -> str:
     """
     scenario = task.scenario
     header = [f"from {_APP_PACKAGE}.{app} import *" for app in scenario.apps]
-    header += [
-        f"from {_SETUP_TOOL_PACKAGE}.{module} import *"
-        for module in _tool_modules(scenario.simulation_tools)
-    ]
+    header += [f"from {_SETUP_TOOL_PACKAGE}.{module} import *" for module in _tool_modules(scenario.simulation_tools)]
     header.append("from typing import Any, Callable")
-    header += [
-        f"from {_CHECK_TOOL_PACKAGE}.{module} import *"
-        for module in _tool_modules(scenario.evaluation_tools)
-    ]
+    header += [f"from {_CHECK_TOOL_PACKAGE}.{module} import *" for module in _tool_modules(scenario.evaluation_tools)]
     blocks = [f"#OK:\n# {task.query}\n{_with_newline(task.program)}"]
     blocks += [f"#OK:\n{_with_newline(sip)}" for sip in task.state_generation_programs]
     blocks += [_with_newline(ep) for ep in task.evaluation_programs]
@@ -141,11 +135,7 @@ def read_code_module(text: str, source: str | None = None) -> tuple[str, list[st
             raise _code_error(message, source, node.lineno)
         elif node.decorator_list:
             raise _code_error(f"function {node.name!r} must not be decorated", source, node.lineno)
-    kept = [
-        (number, line)
-        for number, line in enumerate(lines)
-        if number not in dropped and not line.startswith("#")
-    ]
+    kept = [(number, line) for number, line in enumerate(lines) if number not in dropped and not line.startswith("#")]
     chunks: list[list[str]] = []
     for _number, line in kept:
         if line.startswith("def "):

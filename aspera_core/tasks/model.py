@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -101,9 +102,7 @@ class TaskFormatError(ValueError):
     """
 
     def __init__(self, problems: Iterable[TaskProblem | str]):
-        self.problems: list[TaskProblem] = [
-            p if isinstance(p, TaskProblem) else TaskProblem(p) for p in problems
-        ]
+        self.problems: list[TaskProblem] = [p if isinstance(p, TaskProblem) else TaskProblem(p) for p in problems]
         if not self.problems:
             raise ValueError("TaskFormatError needs at least one problem")
         lines = [str(p) for p in self.problems]
@@ -377,17 +376,11 @@ def task_problems(task: Task) -> list[FieldProblem]:
     problems += program_problems(task.program, "program")
     sips, eps = task.state_generation_programs, task.evaluation_programs
     if not sips:
-        problems.append(
-            FieldProblem("state_generation_programs", "needs at least one setup program")
-        )
+        problems.append(FieldProblem("state_generation_programs", "needs at least one setup program"))
     if not eps:
-        problems.append(
-            FieldProblem("evaluation_programs", "needs at least one evaluation program")
-        )
+        problems.append(FieldProblem("evaluation_programs", "needs at least one evaluation program"))
     if sips and eps and len(sips) != len(eps):
-        message = (
-            f"expected {len(sips)} items to match state_generation_programs, got {len(eps)}"
-        )
+        message = f"expected {len(sips)} items to match state_generation_programs, got {len(eps)}"
         problems.append(FieldProblem("evaluation_programs", message))
     for field, programs in (("state_generation_programs", sips), ("evaluation_programs", eps)):
         for index, program in enumerate(programs):

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import tarfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 import nestedtext
 
@@ -116,9 +117,7 @@ def _read_shard(display: str, shard: str, data: bytes) -> tuple[list[_Located], 
     problems: list[TaskProblem] = []
     for index, record in enumerate(records):
         locate = keymap_locator(keymap, (index,))
-        task, found = read_task_record(
-            record, source=display, position=index + 1, locate=locate, shard=shard
-        )
+        task, found = read_task_record(record, source=display, position=index + 1, locate=locate, shard=shard)
         problems += found
         if task is not None:
             tasks.append((task, display, locate))
@@ -143,9 +142,7 @@ def _duplicates(located: list[_Located]) -> tuple[list[TaskProblem], set[int]]:
                 continue
             message = f"duplicate {field.replace('_', ' ')}; also used in {first_seen[value]}"
             line = locate((field,)) if locate else None
-            problems.append(
-                TaskProblem(message, display, query_id=task.query_id, field=field, line=line)
-            )
+            problems.append(TaskProblem(message, display, query_id=task.query_id, field=field, line=line))
             repeats.add(position)
     return problems, repeats
 

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Protocol
+from typing import Any, Protocol
 
 from aspera_core.tasks.model import Task, TaskProblem
 from aspera_core.tasks.release import read_task_set
@@ -93,9 +94,7 @@ class TaskReport:
 
     query_id: str
     expects_handback: bool = False
-    checks: dict[str, Check] = field(
-        default_factory=lambda: {name: Check() for name in COLUMNS[1:-1]}
-    )
+    checks: dict[str, Check] = field(default_factory=lambda: {name: Check() for name in COLUMNS[1:-1]})
     wrong_rejected: int = 0
     wrong_total: int = 0
     problems: list[str] = field(default_factory=list)
@@ -243,9 +242,7 @@ def convention_problems(task: Task) -> list[str]:
         if _parameter_names(solution):
             problems.append(f"the reference function {solution.name!r} must take no arguments")
         if solution.name.startswith(("setup_env", "evaluate")):
-            problems.append(
-                f"the reference function {solution.name!r} must not be named like a SIP or EP"
-            )
+            problems.append(f"the reference function {solution.name!r} must not be named like a SIP or EP")
     for index, (sip, ep) in enumerate(task.pairs, start=1):
         setup = _single_function(sip)
         if setup is None:
@@ -260,9 +257,7 @@ def convention_problems(task: Task) -> list[str]:
             problems.append(f"evaluation program {index} must be exactly one top-level function")
             continue
         names = _parameter_names(check)
-        if not check.name.startswith("evaluate") or [
-            n for n in names if n in EP_PARAMETERS
-        ] != list(EP_PARAMETERS):
+        if not check.name.startswith("evaluate") or [n for n in names if n in EP_PARAMETERS] != list(EP_PARAMETERS):
             problems.append(
                 f"evaluation program {index} must be an 'evaluate*' function taking "
                 f"({', '.join(EP_PARAMETERS)}), got {check.name!r}({', '.join(names)})"
@@ -322,8 +317,7 @@ class _TaskValidator:
             difference = first_difference(worlds[0], worlds[1])
             if difference is not None:
                 problem = (
-                    f"setup program {index + 1} is not deterministic: two runs in fresh "
-                    f"worlds differ at {difference}"
+                    f"setup program {index + 1} is not deterministic: two runs in fresh worlds differ at {difference}"
                 )
                 self.report.fail("setup", problem, "differs")
                 return
@@ -365,9 +359,7 @@ class _TaskValidator:
         for wrong in programs:
             outcome, message = self.run_program(wrong.program)
             if outcome == SUCCESS:
-                self.report.problems.append(
-                    f"wrong: {wrong.source}:{wrong.line} ({wrong.reason}) passes the task"
-                )
+                self.report.problems.append(f"wrong: {wrong.source}:{wrong.line} ({wrong.reason}) passes the task")
             else:
                 self.report.wrong_rejected += 1
         counts = f"{self.report.wrong_rejected}/{self.report.wrong_total}"
@@ -526,9 +518,7 @@ def validate_task_set(
     return SetReport(ordered, set_problems)
 
 
-def _attach(
-    problems: Iterable[TaskProblem], reports: dict[str, TaskReport], column: str
-) -> list[str]:
+def _attach(problems: Iterable[TaskProblem], reports: dict[str, TaskReport], column: str) -> list[str]:
     """File problems under their task's report; return the ones with no task."""
     loose: list[str] = []
     for problem in problems:
@@ -562,9 +552,7 @@ def format_table(report: SetReport) -> str:
         cells.append("ok" if task.ok else "PROBLEM")
         rows.append(cells)
     widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
-    lines = [
-        "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows
-    ]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * width for width in widths))
     details = [f"  {problem}" for problem in report.problems]
     for task in report.tasks:

@@ -18,8 +18,9 @@ import code
 import contextlib
 import datetime
 import random
+from collections.abc import Callable, Iterator
 from enum import StrEnum
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from aspera_core.world.errors import ComputeError, NoDataError
 
@@ -156,9 +157,7 @@ class ExecutionContext:
             self._console = code.InteractiveConsole()
         return self._console
 
-    def get_database(
-        self, namespace: DatabaseNamespace, drop_headguard: bool = True
-    ) -> list[dict[str, Any]]:
+    def get_database(self, namespace: DatabaseNamespace, drop_headguard: bool = True) -> list[dict[str, Any]]:
         """The rows of a table, in insertion order. Treat the result as read-only.
 
         ``drop_headguard`` is accepted for compatibility; there is no guard row here.
@@ -182,22 +181,15 @@ class ExecutionContext:
                 unknown = next(column for column in row if column not in schema)
                 raise KeyError(f"{unknown!r} is not a column of table {namespace.value!r}")
             if all(value is None for value in row.values()):
-                raise ValueError(
-                    f"cannot add an all-null row to table {namespace.value!r} "
-                    "(that pattern is reserved)"
-                )
+                raise ValueError(f"cannot add an all-null row to table {namespace.value!r} (that pattern is reserved)")
             for column in byte_columns:
                 value = row.get(column)
                 if value is not None and not 0 <= value <= 255:
-                    raise ComputeError(
-                        f"value {value!r} of column {column!r} does not fit an unsigned 8-bit integer"
-                    )
+                    raise ComputeError(f"value {value!r} of column {column!r} does not fit an unsigned 8-bit integer")
             prepared.append({column: _copy(row.get(column)) for column in schema})
         self.tables[namespace].extend(prepared)
 
-    def remove_from_database(
-        self, namespace: DatabaseNamespace, predicate: Callable[[dict[str, Any]], bool]
-    ) -> None:
+    def remove_from_database(self, namespace: DatabaseNamespace, predicate: Callable[[dict[str, Any]], bool]) -> None:
         """Delete the rows for which ``predicate(row)`` is true.
 
         Raises:
@@ -221,15 +213,13 @@ class ExecutionContext:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, list[dict[str, Any]]]) -> "ExecutionContext":
+    def from_dict(cls, data: dict[str, list[dict[str, Any]]]) -> ExecutionContext:
         """Rebuild a context from :meth:`to_dict` output (re-seeds ``random`` like any new context)."""
         context = cls()
         for name, rows in data.items():
             ns = DatabaseNamespace(name)
             schema = SCHEMAS[ns]
-            context.tables[ns] = [
-                {c: _from_json(row.get(c), kind) for c, kind in schema.items()} for row in rows
-            ]
+            context.tables[ns] = [{c: _from_json(row.get(c), kind) for c, kind in schema.items()} for row in rows]
         return context
 
 

@@ -63,14 +63,25 @@ def write_results(path: Path, rows: list[tuple[str, str]], model: str | None = N
     with ResultsWriter(path) as writer:
         for task_id, program in rows:
             writer.write(
-                ResultRow(task_id=task_id, query="q", agent="someone", model=model, seed=1, program=program,
-                          outcome=Outcome.SUCCESS, duration_s=0.0, pairs_run=1)
+                ResultRow(
+                    task_id=task_id,
+                    query="q",
+                    agent="someone",
+                    model=model,
+                    seed=1,
+                    program=program,
+                    outcome=Outcome.SUCCESS,
+                    duration_s=0.0,
+                    pairs_run=1,
+                )
             )
 
 
 def test_replay_matches_programs_by_task_id(tmp_path: Path, task: Task) -> None:
     path = tmp_path / "earlier.jsonl"
-    write_results(path, [(task.query_id, "def a():\n    return 1\n"), (task.query_id, "def b():\n    pass\n")], model="m")
+    write_results(
+        path, [(task.query_id, "def a():\n    return 1\n"), (task.query_id, "def b():\n    pass\n")], model="m"
+    )
     with path.open("a") as handle:
         handle.write('{"task_id": "cut off')  # an interrupted earlier run
     agent = ReplayAgent(path)

@@ -56,7 +56,9 @@ def test_outcome_table_counts_each_task_once_per_run():
 
 
 def test_plot_has_one_bar_per_run_and_outcome_that_occurs():
-    table = outcome_table({"a": [row("1", Outcome.SUCCESS), row("2", Outcome.TIMEOUT)], "b": [row("1", Outcome.SUCCESS)]})
+    table = outcome_table(
+        {"a": [row("1", Outcome.SUCCESS), row("2", Outcome.TIMEOUT)], "b": [row("1", Outcome.SUCCESS)]}
+    )
     figure = plot_outcomes(table)
     axes = figure.axes[0]
     labels = [text.get_text() for text in axes.get_legend().get_texts()]

@@ -53,7 +53,10 @@ def test_ids_limit_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 def test_replay(tmp_path: Path) -> None:
     first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
     assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "handback", "--out", first, "--no-progress") == 0
-    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "replay", "--replay", first, "--out", second, "--no-progress") == 0
+    assert (
+        aspera("run", "--tasks", MINI_RELEASE, "--agent", "replay", "--replay", first, "--out", second, "--no-progress")
+        == 0
+    )
     outcomes = {r.task_id: r.outcome for r in read_rows(second)}
     assert outcomes == {r.task_id: r.outcome for r in read_rows(first)}
     assert outcomes["9003"] is Outcome.SUCCESS
@@ -81,7 +84,9 @@ def broken_copy(tmp_path: Path) -> Path:
     return root
 
 
-def test_a_task_with_a_missing_field_is_reported_by_id_and_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_task_with_a_missing_field_is_reported_by_id_and_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root = broken_copy(tmp_path)
     shard = root / "plans" / "queries_001.nt"
     lines = shard.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -125,10 +130,22 @@ def test_hostile_programs_do_not_stop_a_run(tmp_path: Path) -> None:
     replay = tmp_path / "hostile.jsonl"
     with ResultsWriter(replay) as writer:
         for task in tasks:
-            writer.write(ResultRow(task_id=task.query_id, query=task.query, agent="x", program=programs[task.query_id],
-                                   outcome=Outcome.SUCCESS, duration_s=0, pairs_run=0))
+            writer.write(
+                ResultRow(
+                    task_id=task.query_id,
+                    query=task.query,
+                    agent="x",
+                    program=programs[task.query_id],
+                    outcome=Outcome.SUCCESS,
+                    duration_s=0,
+                    pairs_run=0,
+                )
+            )
     out = tmp_path / "out.jsonl"
-    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "replay", "--replay", replay, "--out", out, "--no-progress") == 0
+    assert (
+        aspera("run", "--tasks", MINI_RELEASE, "--agent", "replay", "--replay", replay, "--out", out, "--no-progress")
+        == 0
+    )
     rows = read_rows(out)
     assert sorted(r.task_id for r in rows) == ["9001", "9002", "9003", "9004"]
     assert all(r.outcome is Outcome.EXECUTION_ERROR for r in rows)
@@ -174,12 +191,34 @@ def test_a_killed_run_resumes_with_every_task_exactly_once(tmp_path: Path) -> No
     with ResultsWriter(replay) as writer:
         for task_id in ids:
             program = "import time\n\ndef p():\n    time.sleep(0.04)\n"
-            writer.write(ResultRow(task_id=task_id, query="q", agent="x", program=program,
-                                   outcome=Outcome.SUCCESS, duration_s=0, pairs_run=0))
+            writer.write(
+                ResultRow(
+                    task_id=task_id,
+                    query="q",
+                    agent="x",
+                    program=program,
+                    outcome=Outcome.SUCCESS,
+                    duration_s=0,
+                    pairs_run=0,
+                )
+            )
     out = tmp_path / "results.jsonl"
     command = [
-        sys.executable, "-m", "aspera_core.cli.main", "run", "--tasks", str(tmp_path / "set"), "--agent", "replay",
-        "--replay", str(replay), "--out", str(out), "--workers", "1", "--no-progress",
+        sys.executable,
+        "-m",
+        "aspera_core.cli.main",
+        "run",
+        "--tasks",
+        str(tmp_path / "set"),
+        "--agent",
+        "replay",
+        "--replay",
+        str(replay),
+        "--out",
+        str(out),
+        "--workers",
+        "1",
+        "--no-progress",
     ]
     process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60

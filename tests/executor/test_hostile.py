@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -250,7 +250,9 @@ def test_ctypes_is_refused(sandbox: Sandbox) -> None:
 
 
 def test_refused_operations_are_noted_on_stderr(sandbox: Sandbox) -> None:
-    program = "import os\n\ndef answer():\n    try:\n        os.fork()\n    except OSError:\n        pass\n    return 42\n"
+    program = (
+        "import os\n\ndef answer():\n    try:\n        os.fork()\n    except OSError:\n        pass\n    return 42\n"
+    )
     verdict = run(sandbox, program)
     assert verdict.outcome is Outcome.SUCCESS  # caught: the program went on and answered
     assert "sandbox refused: os.fork" in verdict.stderr

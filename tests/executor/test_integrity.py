@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import sys
 import types
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -14,7 +14,7 @@ from aspera_core.executor.integrity import IntegrityBaseline, namespace_changes
 
 def make_module() -> types.ModuleType:
     module = types.ModuleType("aspera_core._integrity_probe")
-    source = '''
+    source = """
 import dataclasses
 
 LIMIT = 16
@@ -36,7 +36,7 @@ class Record:
 
     def __eq__(self, other):
         return isinstance(other, Record) and self.name == other.name
-'''
+"""
     sys.modules[module.__name__] = module  # dataclasses looks the module up
     exec(source, module.__dict__)
     return module

@@ -40,7 +40,9 @@ def test_code_modules_run_unchanged(sandbox: Sandbox, tasks: list[Task]) -> None
     for task in tasks:
         text = (MINI_RELEASE / "code" / f"query_{task.query_id}.py").read_text(encoding="utf-8")
         program, _sips, _eps = read_code_module(text)
-        verdict = sandbox.evaluate(task, "from aspera.apps_implementation.work_calendar import *\nimport datetime\n\n" + program)
+        verdict = sandbox.evaluate(
+            task, "from aspera.apps_implementation.work_calendar import *\nimport datetime\n\n" + program
+        )
         assert verdict.outcome is Outcome.SUCCESS, (task.query_id, describe(verdict))
 
 

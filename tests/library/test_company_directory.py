@@ -9,7 +9,6 @@ from beartype.roar import BeartypeCallHintParamViolation
 from pydantic import ValidationError
 
 from aspera_core.library import _rows
-from aspera_core.library import company_directory as cd
 from aspera_core.library.company_directory import (
     Employee,
     EmployeeDetails,
@@ -40,25 +39,40 @@ def world():
         yield context
 
 
-def add_person(context, name, *, team="engineering", role="Team Member", manager=None,
-               assistant=None, reports=None, is_user=False, employee_id=None):
+def add_person(
+    context,
+    name,
+    *,
+    team="engineering",
+    role="Team Member",
+    manager=None,
+    assistant=None,
+    reports=None,
+    is_user=False,
+    employee_id=None,
+):
     """Write one employee row directly, for layouts the generator cannot produce."""
     employee_id = employee_id or f"id-{name}-{len(context.get_database(DatabaseNamespace.EMPLOYEES))}"
-    context.add_to_database(DatabaseNamespace.EMPLOYEES, [{
-        "employee_id": employee_id,
-        "name": name,
-        "email_address": f"{name.lower()}@company.co.ro",
-        "mobile": "+40700000000",
-        "team": team,
-        "role": role,
-        "video_conference_link": f"https://company.xweb.com/{name.lower()}",
-        "joined_date": datetime.date(2023, 9, 1),
-        "birth_date": datetime.date(1990, 7, 1),
-        "manager": manager,
-        "assistant": assistant,
-        "reports": [] if reports is None else reports,
-        "is_user": is_user,
-    }])
+    context.add_to_database(
+        DatabaseNamespace.EMPLOYEES,
+        [
+            {
+                "employee_id": employee_id,
+                "name": name,
+                "email_address": f"{name.lower()}@company.co.ro",
+                "mobile": "+40700000000",
+                "team": team,
+                "role": role,
+                "video_conference_link": f"https://company.xweb.com/{name.lower()}",
+                "joined_date": datetime.date(2023, 9, 1),
+                "birth_date": datetime.date(1990, 7, 1),
+                "manager": manager,
+                "assistant": assistant,
+                "reports": [] if reports is None else reports,
+                "is_user": is_user,
+            }
+        ],
+    )
     return Employee(name=name, employee_id=employee_id)
 
 
@@ -120,18 +134,21 @@ def people(world):
     return world
 
 
-@pytest.mark.parametrize("query, expected", [
-    ("Bartholomew", ["Bartholomew"]),
-    ("bartholomew", ["Bartholomew"]),
-    ("  Annelise!", ["Annelise"]),
-    ("Anneliese", ["Annelise"]),
-    ("Barth", ["Bartholomew"]),
-    ("Keane", ["Mary-Jo Keane"]),
-    ("mary jo", ["Mary-Jo Keane"]),
-    ("Bartholomew the Great", ["Bartholomew"]),
-    ("Kasimir", []),
-    ("", []),
-])
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("Bartholomew", ["Bartholomew"]),
+        ("bartholomew", ["Bartholomew"]),
+        ("  Annelise!", ["Annelise"]),
+        ("Anneliese", ["Annelise"]),
+        ("Barth", ["Bartholomew"]),
+        ("Keane", ["Mary-Jo Keane"]),
+        ("mary jo", ["Mary-Jo Keane"]),
+        ("Bartholomew the Great", ["Bartholomew"]),
+        ("Kasimir", []),
+        ("", []),
+    ],
+)
 def test_find_employee_is_fuzzy(people, query, expected):
     assert names(find_employee(query)) == expected
 
@@ -246,9 +263,19 @@ def test_manager_of_unknown_employee_is_an_assertion_error(org):
 
 def test_only_leaders_have_assistants(org):
     assert {name: getattr(get_assistant(e), "name", None) for name, e in org.items()} == {
-        "Alex": None, "Charm": None, "Danton": "Ileana", "Elina": None, "Horace": "Marat",
-        "Ileana": None, "Jeeves": None, "Mafalda": None, "Marat": None, "Robespierre": None,
-        "Splendour": None, "Spookington": None, "Sweethearta": "Charm",
+        "Alex": None,
+        "Charm": None,
+        "Danton": "Ileana",
+        "Elina": None,
+        "Horace": "Marat",
+        "Ileana": None,
+        "Jeeves": None,
+        "Mafalda": None,
+        "Marat": None,
+        "Robespierre": None,
+        "Splendour": None,
+        "Spookington": None,
+        "Sweethearta": "Charm",
     }
 
 
@@ -388,8 +415,11 @@ def test_employee_equality_repr_and_hashing():
 
 def test_team_values():
     assert [(t.name, t.value) for t in Team] == [
-        ("SalesMarketing", "salesmarketing"), ("Engineering", "engineering"), ("Finance", "finance"),
-        ("Leadership", "leadership"), ("Assistants", "assistants"),
+        ("SalesMarketing", "salesmarketing"),
+        ("Engineering", "engineering"),
+        ("Finance", "finance"),
+        ("Leadership", "leadership"),
+        ("Assistants", "assistants"),
     ]
     assert Team.Finance == "finance"
 
@@ -423,8 +453,20 @@ def test_star_import_surface():
     exec("from aspera_core.library.company_directory import *", namespace)
     assert isinstance(namespace["datetime"], types.ModuleType)
     assert namespace["datetime"] is datetime
-    for name in ["deepcopy", "Any", "Optional", "TYPE_CHECKING", "BaseModel", "model_validator",
-                 "PydanticCustomError", "StrEnum", "auto", "SearchError", "TimeInterval", "EmployeeID"]:
+    for name in [
+        "deepcopy",
+        "Any",
+        "Optional",
+        "TYPE_CHECKING",
+        "BaseModel",
+        "model_validator",
+        "PydanticCustomError",
+        "StrEnum",
+        "auto",
+        "SearchError",
+        "TimeInterval",
+        "EmployeeID",
+    ]:
         assert name in namespace, name
     for name in ["filter_dataframe", "exact_match_filter_dataframe", "fuzzy_match_filter_dataframe"]:
         assert namespace[name] is getattr(_rows, name)
@@ -436,8 +478,12 @@ def test_star_import_surface():
 # --- row helpers ----------------------------------------------------------------------------
 
 
-ROWS = [{"name": "Alex", "n": 3}, {"name": "Alice Smith", "n": 1}, {"name": None, "n": None},
-        {"name": "Mafalda", "n": 2}]
+ROWS = [
+    {"name": "Alex", "n": 3},
+    {"name": "Alice Smith", "n": 1},
+    {"name": None, "n": None},
+    {"name": "Mafalda", "n": 2},
+]
 
 
 def test_row_filters():

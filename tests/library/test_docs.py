@@ -1,6 +1,6 @@
 import ast
 
-from aspera_core.library import docs, time_utils
+from aspera_core.library import docs
 
 
 def test_module_docs_list_every_public_function_with_signature_and_docstring():

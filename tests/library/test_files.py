@@ -13,7 +13,14 @@ from aspera_core.library.files import Document
 def test_document_defaults_and_fields():
     document = Document()
     assert list(Document.model_fields) == [
-        "title", "content", "author", "num_pages", "last_modified", "created_on", "is_starred", "folder",
+        "title",
+        "content",
+        "author",
+        "num_pages",
+        "last_modified",
+        "created_on",
+        "is_starred",
+        "folder",
     ]
     assert document.title is None and document.author is None and document.num_pages is None
     assert document.is_starred is False

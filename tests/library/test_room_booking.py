@@ -54,8 +54,14 @@ def rooms(world):
     simulate_conference_room("Bay 1", 4, {day(27): [slot(27, 9, 0, 17, 30)]})
     simulate_conference_room("Bay 10", 20, {day(26): [slot(26, 12, 0, 13, 0)]})
     # Stored out of time order, and one booking filed under an unrelated key.
-    simulate_conference_room("Umber Annex", 2, {day(28): [slot(28, 15, 0, 16, 0), slot(28, 10, 0, 11, 0)],
-                                                datetime.date(2024, 1, 1): [slot(28, 12, 0, 12, 30)]})
+    simulate_conference_room(
+        "Umber Annex",
+        2,
+        {
+            day(28): [slot(28, 15, 0, 16, 0), slot(28, 10, 0, 11, 0)],
+            datetime.date(2024, 1, 1): [slot(28, 12, 0, 12, 30)],
+        },
+    )
     return world
 
 
@@ -106,7 +112,9 @@ def test_intervals_are_kept_and_only_the_first_element_decides():
 
 def test_free_time_of_a_day(rooms):
     assert find_available_time_slots("Saffron", [day(26)]) == [
-        slot(26, 9, 6, 10, 0), slot(26, 11, 0, 14, 0), slot(26, 15, 30, 17, 10),
+        slot(26, 9, 6, 10, 0),
+        slot(26, 11, 0, 14, 0),
+        slot(26, 15, 30, 17, 10),
     ]
     assert find_available_time_slots("Suite", [day(29)]) == [working_day(29)]
 
@@ -116,7 +124,8 @@ def test_free_time_within_intervals(rooms):
     assert find_available_time_slots("Saffron", [slot(26, 10, 0, 11, 0)]) == []
     # Windows are answered in the given order, not sorted.
     assert find_available_time_slots("Saffron", [slot(26, 16, 0, 17, 0), slot(26, 8, 0, 10, 30)]) == [
-        slot(26, 16, 0, 17, 0), slot(26, 8, 0, 10, 0),
+        slot(26, 16, 0, 17, 0),
+        slot(26, 8, 0, 10, 0),
     ]
 
 
@@ -127,7 +136,8 @@ def test_touching_bookings_count_as_overlapping(world):
     assert find_available_time_slots("Kiln", [slot(26, 10, 0, 17, 0)]) == [slot(26, 10, 0, 17, 0)]
     simulate_conference_room("Glaze", 4, {day(26): [slot(26, 9, 0, 10, 0), slot(26, 12, 0, 13, 0)]})
     assert find_available_time_slots("Glaze", [slot(26, 10, 0, 17, 0)]) == [
-        slot(26, 10, 0, 12, 0), slot(26, 13, 0, 17, 0),
+        slot(26, 10, 0, 12, 0),
+        slot(26, 13, 0, 17, 0),
     ]
 
 
@@ -139,7 +149,8 @@ def test_bookings_are_swept_in_storage_order(rooms):
     # 15:00-16:00 is stored before 10:00-11:00 and 12:00-12:30, which are then skipped.
     assert find_available_time_slots("Umber", [day(28)]) == [slot(28, 9, 6, 15, 0), slot(28, 16, 0, 17, 10)]
     assert find_available_time_slots("Umber", [slot(28, 9, 0, 12, 15)]) == [
-        slot(28, 9, 0, 10, 0), slot(28, 11, 0, 12, 0),
+        slot(28, 9, 0, 10, 0),
+        slot(28, 11, 0, 12, 0),
     ]
 
 
@@ -192,14 +203,23 @@ def test_default_time_window():
 def test_search_lists_every_room_in_storage_order(rooms):
     found = search_conference_room([slot(27, 10, 0, 11, 0)])
     assert [(a.room.room_name, a.room.capacity, len(a.free_slots)) for a in found] == [
-        ("Saffron", 6, 1), ("Cobalt Suite", 12, 1), ("Bay 1", 4, 0), ("Bay 10", 20, 1), ("Umber Annex", 2, 1),
+        ("Saffron", 6, 1),
+        ("Cobalt Suite", 12, 1),
+        ("Bay 1", 4, 0),
+        ("Bay 10", 20, 1),
+        ("Umber Annex", 2, 1),
     ]
 
 
 def test_search_by_capacity(rooms):
     found = search_conference_room([day(26), day(27)], capacity=6)
     assert [a.room.room_name for a in found] == ["Saffron", "Cobalt Suite", "Bay 10"]
-    assert found[0].free_slots == [slot(26, 9, 6, 10, 0), slot(26, 11, 0, 14, 0), slot(26, 15, 30, 17, 10), working_day(27)]
+    assert found[0].free_slots == [
+        slot(26, 9, 6, 10, 0),
+        slot(26, 11, 0, 14, 0),
+        slot(26, 15, 30, 17, 10),
+        working_day(27),
+    ]
     assert search_conference_room([day(26)], capacity=21) == []
     assert search_conference_room([], capacity=21) == []
 
@@ -210,7 +230,8 @@ def test_search_reresolves_rooms_by_name(world):
     found = search_conference_room([day(28)])
     # "Bay 1" is found inside "Bay 10", stored first, and gets its bookings.
     assert [(a.room.room_name, a.free_slots) for a in found] == [
-        ("Bay 10", [slot(28, 12, 0, 17, 10)]), ("Bay 1", [slot(28, 12, 0, 17, 10)]),
+        ("Bay 10", [slot(28, 12, 0, 17, 10)]),
+        ("Bay 1", [slot(28, 12, 0, 17, 10)]),
     ]
 
 
@@ -235,8 +256,10 @@ def test_search_with_mixed_list_fails(rooms):
 def test_search_over_default_window(world):
     simulate_conference_room("Solitary", 3)
     assert search_conference_room([room_booking_default_time_window()]) == [
-        RoomAvailability(room=ConferenceRoom(room_name="Solitary", capacity=3),
-                         free_slots=[TimeInterval(at(25, 9, 6), at(28, 17, 10))])
+        RoomAvailability(
+            room=ConferenceRoom(room_name="Solitary", capacity=3),
+            free_slots=[TimeInterval(at(25, 9, 6), at(28, 17, 10))],
+        )
     ]
 
 
@@ -276,8 +299,15 @@ def test_star_import_surface_and_identity():
     assert namespace["now_"] is time_utils.now_
     assert namespace["gt_eq_filter_dataframe"] is _rows.gt_eq_filter_dataframe
     assert namespace["filter_dataframe"] is _rows.filter_dataframe
-    for name in ("BaseModel", "TYPE_CHECKING", "SearchError", "TimeExpressions", "TimeInterval", "get_next_dow",
-                 "parse_time_string"):
+    for name in (
+        "BaseModel",
+        "TYPE_CHECKING",
+        "SearchError",
+        "TimeExpressions",
+        "TimeInterval",
+        "get_next_dow",
+        "parse_time_string",
+    ):
         assert name in namespace, name
     assert "re" not in namespace and "_maybe_convert_to_time_interval" not in namespace
     assert rb.TimeInterval is time_utils.TimeInterval

@@ -310,9 +310,9 @@ def test_duration_comparisons_are_unit_aware_but_inequality_and_hash_are_tuple_b
 
 def test_duration_months_and_foreign_operands_cannot_be_compared():
     with pytest.raises(TypeError, match="Cannot convert variable durations to minutes!"):
-        months(1) < days(40)
+        _ = months(1) < days(40)
     with pytest.raises(BeartypeCallHintParamViolation, match="parameter other="):
-        hours(1) == 60
+        _ = hours(1) == 60
 
 
 def test_cast_to_timedelta():

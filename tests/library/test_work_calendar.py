@@ -91,7 +91,11 @@ def test_constants():
     assert wc.DEFAULT_EVENT_DURATION_MINUTES == 16
     assert wc.EventId is str
     assert wc.EMPLOYEE_FIELDS == (
-        "attendees", "attendees_to_avoid", "optional_attendees", "declined_by", "tentative_attendees",
+        "attendees",
+        "attendees_to_avoid",
+        "optional_attendees",
+        "declined_by",
+        "tentative_attendees",
     )
     assert wc.ID_FIELDS == ("event_id", "recurrent_event_id")
     assert wc.STRUCT_FIELDS == ("repeats", "attachments")
@@ -99,7 +103,9 @@ def test_constants():
 
 def test_show_as_status_values():
     assert [(s.name, s.value) for s in ShowAsStatus] == [
-        ("Busy", "busy"), ("OutOfOffice", "outofoffice"), ("Free", "free"),
+        ("Busy", "busy"),
+        ("OutOfOffice", "outofoffice"),
+        ("Free", "free"),
     ]
     assert ShowAsStatus.Free == "free"
 
@@ -123,9 +129,24 @@ def test_default_preparation_time_is_thirty_int_minutes():
 def test_event_defaults_and_field_order():
     event = Event()
     assert list(Event.model_fields) == [
-        "attendees", "attendees_to_avoid", "optional_attendees", "declined_by", "tentative_attendees",
-        "subject", "location", "starts_at", "ends_at", "show_as_status", "event_importance", "repeats",
-        "notes", "video_link", "attachments", "event_id", "recurrent_event_id", "original_starts_at",
+        "attendees",
+        "attendees_to_avoid",
+        "optional_attendees",
+        "declined_by",
+        "tentative_attendees",
+        "subject",
+        "location",
+        "starts_at",
+        "ends_at",
+        "show_as_status",
+        "event_importance",
+        "repeats",
+        "notes",
+        "video_link",
+        "attachments",
+        "event_id",
+        "recurrent_event_id",
+        "original_starts_at",
     ]
     assert event.show_as_status is ShowAsStatus.Busy
     assert event.event_importance == "normal"
@@ -134,9 +155,14 @@ def test_event_defaults_and_field_order():
 
 def test_event_coerces_lax_input_and_ignores_unknown_keywords():
     event = Event(
-        subject="Kiln", starts_at="2024-07-02T08:15:00", ends_at=datetime.date(2024, 7, 3),
-        original_starts_at=datetime.date(2024, 7, 1), show_as_status="outofoffice",
-        event_importance="high", colour="teal", repeats={"frequency": "daily", "max_repetitions": 2},
+        subject="Kiln",
+        starts_at="2024-07-02T08:15:00",
+        ends_at=datetime.date(2024, 7, 3),
+        original_starts_at=datetime.date(2024, 7, 1),
+        show_as_status="outofoffice",
+        event_importance="high",
+        colour="teal",
+        repeats={"frequency": "daily", "max_repetitions": 2},
     )
     assert event.starts_at == datetime.datetime(2024, 7, 2, 8, 15)
     assert event.ends_at == datetime.datetime(2024, 7, 3, 0, 0)
@@ -182,7 +208,7 @@ def test_duration_is_float_minutes():
     duration = Event(starts_at=at(27, 10), ends_at=at(28, 10)).duration
     assert duration.number == 1440.0 and type(duration.number) is float
     with pytest.raises(TypeError, match="unsupported operand"):
-        Event(subject="No times").duration
+        _ = Event(subject="No times").duration
 
 
 def test_equality_ignores_people_order_but_not_duplicates_none_or_ids(people):
@@ -210,33 +236,57 @@ def test_events_are_unhashable():
 def test_str_formats(people):
     ott, bart, xio, que = people.ott, people.bart, people.xio, people.que
     cases = [
-        (Event(subject="Glaze test", attendees=[xio, ott], starts_at=at(27, 10), ends_at=at(27, 11)),
-         "'Glaze test' with Xiomara, Ottilie starting at: 2024-06-27 10:00:00 for 1 hours"),
-        (Event(subject="Glaze test", starts_at=at(27, 10), ends_at=at(27, 11)),
-         "'Glaze test' starting at: 2024-06-27 10:00:00, ending at 2024-06-27 11:00:00"),
-        (Event(attendees=[ott, bart], starts_at=at(27, 10), ends_at=at(27, 10), location="Annex"),
-         "Meeting with Ottilie, Bartholomew starting at: 2024-06-27 10:00:00 for less than a minute (location: Annex)"),
-        (Event(subject="", attendees=[], starts_at=at(27, 10), ends_at=at(27, 10, 45)),
-         "Meeting with None starting at: 2024-06-27 10:00:00 for 45 minutes"),
-        (Event(subject="Overnight", attendees=[que], starts_at=at(27, 20), ends_at=at(28, 22, 5)),
-         "'Overnight' with Quentin starting at: 2024-06-27 20:00:00 for 26 hours and 5 minutes"),
-        (Event(subject="Unbounded", attendees=[que], starts_at=at(27, 20)),
-         "'Unbounded' with Quentin starting at: 2024-06-27 20:00:00 for N/A"),
+        (
+            Event(subject="Glaze test", attendees=[xio, ott], starts_at=at(27, 10), ends_at=at(27, 11)),
+            "'Glaze test' with Xiomara, Ottilie starting at: 2024-06-27 10:00:00 for 1 hours",
+        ),
+        (
+            Event(subject="Glaze test", starts_at=at(27, 10), ends_at=at(27, 11)),
+            "'Glaze test' starting at: 2024-06-27 10:00:00, ending at 2024-06-27 11:00:00",
+        ),
+        (
+            Event(attendees=[ott, bart], starts_at=at(27, 10), ends_at=at(27, 10), location="Annex"),
+            "Meeting with Ottilie, Bartholomew starting at: 2024-06-27 10:00:00 for less than a minute (location: Annex)",
+        ),
+        (
+            Event(subject="", attendees=[], starts_at=at(27, 10), ends_at=at(27, 10, 45)),
+            "Meeting with None starting at: 2024-06-27 10:00:00 for 45 minutes",
+        ),
+        (
+            Event(subject="Overnight", attendees=[que], starts_at=at(27, 20), ends_at=at(28, 22, 5)),
+            "'Overnight' with Quentin starting at: 2024-06-27 20:00:00 for 26 hours and 5 minutes",
+        ),
+        (
+            Event(subject="Unbounded", attendees=[que], starts_at=at(27, 20)),
+            "'Unbounded' with Quentin starting at: 2024-06-27 20:00:00 for N/A",
+        ),
         (Event(), "Meeting with None starting at: N/A for N/A"),
-        (Event(subject="Moved", attendees=[que], starts_at=at(27, 9), ends_at=at(27, 10, 30), location=""),
-         "'Moved' with Quentin starting at: 2024-06-27 09:00:00 for 1 hours and 30 minutes (location: )"),
-        (Event(subject="Seconds", attendees=[que], starts_at=at(27, 9), ends_at=datetime.datetime(2024, 6, 27, 9, 0, 59)),
-         "'Seconds' with Quentin starting at: 2024-06-27 09:00:00 for less than a minute"),
-        (Event(subject="Short", attendees=[ott], starts_at=at(27, 9), ends_at=at(27, 9, 59)),
-         "'Short' with Ottilie starting at: 2024-06-27 09:00:00 for 59 minutes"),
+        (
+            Event(subject="Moved", attendees=[que], starts_at=at(27, 9), ends_at=at(27, 10, 30), location=""),
+            "'Moved' with Quentin starting at: 2024-06-27 09:00:00 for 1 hours and 30 minutes (location: )",
+        ),
+        (
+            Event(
+                subject="Seconds",
+                attendees=[que],
+                starts_at=at(27, 9),
+                ends_at=datetime.datetime(2024, 6, 27, 9, 0, 59),
+            ),
+            "'Seconds' with Quentin starting at: 2024-06-27 09:00:00 for less than a minute",
+        ),
+        (
+            Event(subject="Short", attendees=[ott], starts_at=at(27, 9), ends_at=at(27, 9, 59)),
+            "'Short' with Ottilie starting at: 2024-06-27 09:00:00 for 59 minutes",
+        ),
     ]
     for event, expected in cases:
         assert str(event) == expected
 
 
 def test_model_dump_stores_people_as_name_sorted_ids(people):
-    event = Event(attendees=[people.xio, people.ott, people.que], declined_by=[], subject="S",
-                  repeats=daily(max_repetitions=2))
+    event = Event(
+        attendees=[people.xio, people.ott, people.que], declined_by=[], subject="S", repeats=daily(max_repetitions=2)
+    )
     dumped = event.model_dump()
     assert dumped["attendees"] == [people.ott.employee_id, people.que.employee_id, people.xio.employee_id]
     assert dumped["declined_by"] == []
@@ -248,8 +298,13 @@ def test_model_dump_stores_people_as_name_sorted_ids(people):
 
 
 def test_from_dict_rebuilds_people_and_empty_structs(people):
-    row = {"attendees": [people.bart.employee_id, people.ott.employee_id], "subject": "Row",
-           "starts_at": at(27, 10), "repeats": {"frequency": None, "period": None}, "calendar_id": "ignored"}
+    row = {
+        "attendees": [people.bart.employee_id, people.ott.employee_id],
+        "subject": "Row",
+        "starts_at": at(27, 10),
+        "repeats": {"frequency": None, "period": None},
+        "calendar_id": "ignored",
+    }
     event = Event.from_dict(row)
     assert event.attendees == [people.bart, people.ott]
     assert event.repeats is None
@@ -355,8 +410,13 @@ def test_overlapping_events_are_not_rejected(people):
 
 
 def test_recurring_event_is_stored_as_series_plus_occurrences(people):
-    parent = Event(subject="Throwing", attendees=[people.bart], starts_at=at(27, 16), ends_at=at(27, 17),
-                   repeats=weekly(max_repetitions=3))
+    parent = Event(
+        subject="Throwing",
+        attendees=[people.bart],
+        starts_at=at(27, 16),
+        ends_at=at(27, 17),
+        repeats=weekly(max_repetitions=3),
+    )
     add_event(parent)
     rows = user_rows(people.context)
     assert [row["recurrent_event_id"] for row in rows] == [None] + [parent.event_id] * 3
@@ -391,8 +451,12 @@ def test_open_ended_series_gets_23_occurrences_and_default_end(people):
 
 
 def test_by_rules_can_move_the_first_occurrence(people):
-    parent = Event(subject="Slip", starts_at=at(25, 14), ends_at=at(25, 15),
-                   repeats=weekly(which_weekday=[0, 2], max_repetitions=3))
+    parent = Event(
+        subject="Slip",
+        starts_at=at(25, 14),
+        ends_at=at(25, 15),
+        repeats=weekly(which_weekday=[0, 2], max_repetitions=3),
+    )
     add_event(parent)
     assert [i.starts_at for i in get_event_instances(parent)] == [at(26, 14), at(1, 14), at(3, 14)]
     assert [e.starts_at for e in find_events()] == [at(25, 14)]
@@ -429,12 +493,18 @@ def test_saving_an_occurrence_replaces_only_it(people):
 
 
 def test_negative_month_day_is_stored_as_null_and_breaks_reads(people):
-    parent = Event(subject="Month end", starts_at=at(30, 17), ends_at=at(30, 17, 30),
-                   repeats=RepetitionSpec(frequency=EventFrequency.MONTHLY, which_month_day=[-1], max_repetitions=3))
+    parent = Event(
+        subject="Month end",
+        starts_at=at(30, 17),
+        ends_at=at(30, 17, 30),
+        repeats=RepetitionSpec(frequency=EventFrequency.MONTHLY, which_month_day=[-1], max_repetitions=3),
+    )
     add_event(parent)
     assert user_rows(people.context)[0]["repeats"]["which_month_day"] == [None]
     assert [i.starts_at for i in get_event_instances(parent)] == [
-        at(30, 17), datetime.datetime(2024, 7, 31, 17), datetime.datetime(2024, 8, 31, 17),
+        at(30, 17),
+        datetime.datetime(2024, 7, 31, 17),
+        datetime.datetime(2024, 8, 31, 17),
     ]
     with pytest.raises(ValidationError, match="which_month_day"):
         find_events()
@@ -450,8 +520,16 @@ def test_stored_attachments_break_later_queries(people):
 
 def test_storage_row_format(people):
     spec = RepetitionSpec(frequency=EventFrequency.WEEKLY, max_repetitions=2, exclude_occurrence=[at(4, 10)])
-    add_event(Event(subject="Row", attendees=[people.xio, people.bart], starts_at=at(27, 10), ends_at=at(27, 11),
-                    show_as_status=ShowAsStatus.Free, repeats=spec))
+    add_event(
+        Event(
+            subject="Row",
+            attendees=[people.xio, people.bart],
+            starts_at=at(27, 10),
+            ends_at=at(27, 11),
+            show_as_status=ShowAsStatus.Free,
+            repeats=spec,
+        )
+    )
     row = user_rows(people.context)[0]
     assert row["attendees"] == [people.bart.employee_id, people.xio.employee_id]
     assert row["show_as_status"] == "free"
@@ -483,8 +561,13 @@ def busy_calendar(people):
 
 def test_find_events_returns_upcoming_sorted_with_stable_ties(busy_calendar):
     assert subjects(find_events()) == [
-        "Kiln firing", "Glaze test", "Glazing plan meeting", "Clay audit review", "Clay audit",
-        "Lunch and learn", "Studio meeting",
+        "Kiln firing",
+        "Glaze test",
+        "Glazing plan meeting",
+        "Clay audit review",
+        "Clay audit",
+        "Lunch and learn",
+        "Studio meeting",
     ]
     assert subjects(find_past_events()) == ["Old catch-up", "Early start"]
 
@@ -532,8 +615,14 @@ def test_event_at_exactly_now_is_upcoming(people):
 
 
 def test_series_is_filtered_on_its_first_occurrence(people):
-    add_event(Event(subject="Chemistry", starts_at=at(18, 11), ends_at=at(18, 12),
-                    repeats=weekly(recurs_until=datetime.date(2024, 8, 1))))
+    add_event(
+        Event(
+            subject="Chemistry",
+            starts_at=at(18, 11),
+            ends_at=at(18, 12),
+            repeats=weekly(recurs_until=datetime.date(2024, 8, 1)),
+        )
+    )
     add_event(Event(subject="Chemistry", starts_at=at(1, 11), ends_at=at(1, 12), repeats=weekly(max_repetitions=2)))
     assert [e.starts_at for e in find_events(subject="chemistry")] == [at(1, 11)]
     assert [e.starts_at for e in find_past_events(subject="chemistry")] == [at(18, 11)]
@@ -607,12 +696,15 @@ def test_delete_event_errors(people):
 
 
 def test_get_calendar_is_unfiltered_and_in_storage_order(people):
-    simulate_employee_calendar(people.ott, [
-        Event(subject="Later", attendees=[people.bart], starts_at=at(28, 15), ends_at=at(28, 16)),
-        Event(subject="No end", starts_at=at(26, 9, 30)),
-        Event(subject="Past", starts_at=at(20, 9), ends_at=at(20, 10)),
-        Event(subject="Series", starts_at=at(27, 8), ends_at=at(27, 8, 15), repeats=daily(max_repetitions=2)),
-    ])
+    simulate_employee_calendar(
+        people.ott,
+        [
+            Event(subject="Later", attendees=[people.bart], starts_at=at(28, 15), ends_at=at(28, 16)),
+            Event(subject="No end", starts_at=at(26, 9, 30)),
+            Event(subject="Past", starts_at=at(20, 9), ends_at=at(20, 10)),
+            Event(subject="Series", starts_at=at(27, 8), ends_at=at(27, 8, 15), repeats=daily(max_repetitions=2)),
+        ],
+    )
     calendar = get_calendar(people.ott)
     assert subjects(calendar) == ["Later", "No end", "Past", "Series", "Series", "Series"]
     assert calendar[1].ends_at is None
@@ -623,8 +715,17 @@ def test_get_calendar_is_unfiltered_and_in_storage_order(people):
 
 
 def test_get_calendar_lists_people_by_name(people):
-    simulate_employee_calendar(people.ott, [Event(subject="Listed", attendees=[people.xio, people.que, people.bart],
-                                                  starts_at=at(27, 13), ends_at=at(27, 14))])
+    simulate_employee_calendar(
+        people.ott,
+        [
+            Event(
+                subject="Listed",
+                attendees=[people.xio, people.que, people.bart],
+                starts_at=at(27, 13),
+                ends_at=at(27, 14),
+            )
+        ],
+    )
     assert [p.name for p in get_calendar(people.ott)[0].attendees] == ["Bartholomew", "Quentin", "Xiomara"]
 
 
@@ -671,18 +772,27 @@ def test_no_events_with_date_gives_that_working_day(world):
 
 
 def test_gaps_between_events(world):
-    events = [Event(starts_at=at(27, 13), ends_at=at(27, 14, 30)), Event(starts_at=at(27, 10), ends_at=at(27, 11)),
-              Event(starts_at=at(27, 10, 30), ends_at=at(27, 12)), Event(starts_at=at(27, 12), ends_at=at(27, 13))]
+    events = [
+        Event(starts_at=at(27, 13), ends_at=at(27, 14, 30)),
+        Event(starts_at=at(27, 10), ends_at=at(27, 11)),
+        Event(starts_at=at(27, 10, 30), ends_at=at(27, 12)),
+        Event(starts_at=at(27, 12), ends_at=at(27, 13)),
+    ]
     assert find_available_slots(events) == [
-        TimeInterval(at(27, 9, 6), at(27, 10)), TimeInterval(at(27, 14, 30), at(27, 17, 10)),
+        TimeInterval(at(27, 9, 6), at(27, 10)),
+        TimeInterval(at(27, 14, 30), at(27, 17, 10)),
     ]
 
 
 def test_nested_event_does_not_shorten_a_longer_one(world):
-    events = [Event(starts_at=at(27, 10), ends_at=at(27, 12)), Event(starts_at=at(27, 10, 30), ends_at=at(27, 11)),
-              Event(starts_at=at(27, 14), ends_at=at(27, 15))]
+    events = [
+        Event(starts_at=at(27, 10), ends_at=at(27, 12)),
+        Event(starts_at=at(27, 10, 30), ends_at=at(27, 11)),
+        Event(starts_at=at(27, 14), ends_at=at(27, 15)),
+    ]
     assert find_available_slots(events) == [
-        TimeInterval(at(27, 9, 6), at(27, 10)), TimeInterval(at(27, 12), at(27, 14)),
+        TimeInterval(at(27, 9, 6), at(27, 10)),
+        TimeInterval(at(27, 12), at(27, 14)),
         TimeInterval(at(27, 15), at(27, 17, 10)),
     ]
 
@@ -691,19 +801,23 @@ def test_free_events_do_not_block(world):
     free = Event(starts_at=at(27, 10), ends_at=at(27, 11), show_as_status=ShowAsStatus.Free)
     away = Event(starts_at=at(27, 15), ends_at=at(27, 16), show_as_status=ShowAsStatus.OutOfOffice)
     assert find_available_slots([free, away]) == [
-        TimeInterval(at(27, 9, 6), at(27, 15)), TimeInterval(at(27, 16), at(27, 17, 10)),
+        TimeInterval(at(27, 9, 6), at(27, 15)),
+        TimeInterval(at(27, 16), at(27, 17, 10)),
     ]
     assert len(find_available_slots([free])) == 4
 
 
 def test_multi_day_event_and_weekends(world):
     assert find_available_slots([Event(starts_at=at(28, 15), ends_at=at(1, 11))]) == [
-        TimeInterval(at(28, 9, 6), at(28, 15)), TimeInterval(at(1, 11), at(1, 17, 10)),
+        TimeInterval(at(28, 9, 6), at(28, 15)),
+        TimeInterval(at(1, 11), at(1, 17, 10)),
     ]
     spread = [Event(starts_at=at(28, 16), ends_at=at(28, 17)), Event(starts_at=at(1, 9), ends_at=at(1, 9, 30))]
     assert find_available_slots(spread) == [
-        TimeInterval(at(28, 9, 6), at(28, 16)), TimeInterval(at(28, 17), at(28, 17, 10)),
-        TimeInterval(at(29, 9, 6), at(29, 17, 10)), TimeInterval(at(30, 9, 6), at(30, 17, 10)),
+        TimeInterval(at(28, 9, 6), at(28, 16)),
+        TimeInterval(at(28, 17), at(28, 17, 10)),
+        TimeInterval(at(29, 9, 6), at(29, 17, 10)),
+        TimeInterval(at(30, 9, 6), at(30, 17, 10)),
         TimeInterval(at(1, 9, 30), at(1, 17, 10)),
     ]
 
@@ -719,15 +833,18 @@ def test_events_outside_working_hours(world):
 def test_slots_are_not_clipped_to_now(world):
     events = [Event(starts_at=at(24, 10), ends_at=at(24, 11)), Event(starts_at=at(25, 16), ends_at=at(25, 16, 30))]
     assert find_available_slots(events) == [
-        TimeInterval(at(24, 9, 6), at(24, 10)), TimeInterval(at(24, 11), at(24, 17, 10)),
-        TimeInterval(at(25, 9, 6), at(25, 16)), TimeInterval(at(25, 16, 30), at(25, 17, 10)),
+        TimeInterval(at(24, 9, 6), at(24, 10)),
+        TimeInterval(at(24, 11), at(24, 17, 10)),
+        TimeInterval(at(25, 9, 6), at(25, 16)),
+        TimeInterval(at(25, 16, 30), at(25, 17, 10)),
     ]
 
 
 def test_date_selects_one_day(world):
     events = [Event(starts_at=at(26, 10), ends_at=at(26, 11)), Event(starts_at=at(28, 14), ends_at=at(28, 15))]
     assert find_available_slots(events, date=datetime.date(2024, 6, 28)) == [
-        TimeInterval(at(28, 9, 6), at(28, 14)), TimeInterval(at(28, 15), at(28, 17, 10)),
+        TimeInterval(at(28, 9, 6), at(28, 14)),
+        TimeInterval(at(28, 15), at(28, 17, 10)),
     ]
     assert find_available_slots(events, date=datetime.date(2024, 6, 27)) == [TimeInterval(at(27, 9, 6), at(27, 17, 10))]
     assert find_available_slots(events, date=datetime.date(2024, 7, 5)) == [TimeInterval(at(5, 9, 6), at(5, 17, 10))]
@@ -740,7 +857,8 @@ def test_custom_settings_and_touching_events(world):
     narrow = CalendarSearchSettings(datetime.time(10), datetime.time(12))
     assert find_available_slots(events, narrow) == []
     assert find_available_slots(events, search_settings=get_search_settings("work")) == [
-        TimeInterval(at(27, 9, 6), at(27, 10)), TimeInterval(at(27, 12), at(27, 17, 10)),
+        TimeInterval(at(27, 9, 6), at(27, 10)),
+        TimeInterval(at(27, 12), at(27, 17, 10)),
     ]
 
 
@@ -822,8 +940,13 @@ def test_expand_to_instances_does_not_store(world):
 
 
 def test_expand_to_instances_copies_are_independent(people):
-    series = Event(subject="Rec", attendees=[people.ott], starts_at=at(27, 10), ends_at=at(27, 11),
-                   repeats=daily(max_repetitions=2))
+    series = Event(
+        subject="Rec",
+        attendees=[people.ott],
+        starts_at=at(27, 10),
+        ends_at=at(27, 11),
+        repeats=daily(max_repetitions=2),
+    )
     first = expand_to_instances(series)[0]
     first.attendees.append(people.bart)
     assert series.attendees == [people.ott]
@@ -837,7 +960,9 @@ def test_expand_to_instances_needs_both_bounds(world):
 def test_validate_starts_at(world):
     assert validate_starts_at(Event(subject="plain")) is None
     assert validate_starts_at(Event(subject="s", starts_at=at(27, 9), repeats=daily())) is None
-    with pytest.raises(EventDefinitionError, match="Start time is required to expand a recurring event into instances."):
+    with pytest.raises(
+        EventDefinitionError, match="Start time is required to expand a recurring event into instances."
+    ):
         validate_starts_at(Event(subject="s", repeats=daily()))
 
 
@@ -875,9 +1000,26 @@ def test_star_import_surface_and_identity():
     assert namespace["NoDataError"] is NoDataError
     assert namespace["Document"] is Document
     assert isinstance(namespace["logger"], logging.Logger)
-    for name in ("NOT_GIVEN", "functools", "uuid", "field_serializer", "EventDefinitionError", "SearchError",
-                 "get_event_ids", "expand_to_instances", "validate_starts_at", "get_event_instances",
-                 "get_event_by_id", "TYPE_CHECKING", "Self", "StrEnum", "auto", "NamedTuple", "Literal", "Any"):
+    for name in (
+        "NOT_GIVEN",
+        "functools",
+        "uuid",
+        "field_serializer",
+        "EventDefinitionError",
+        "SearchError",
+        "get_event_ids",
+        "expand_to_instances",
+        "validate_starts_at",
+        "get_event_instances",
+        "get_event_by_id",
+        "TYPE_CHECKING",
+        "Self",
+        "StrEnum",
+        "auto",
+        "NamedTuple",
+        "Literal",
+        "Any",
+    ):
         assert name in namespace, name
     for hidden in ("_repetition_schedule", "_get_employee_by_id", "DatabaseNamespace", "pl"):
         assert hidden not in namespace

@@ -21,7 +21,9 @@ def test_environment_yml_installs_the_package_with_pip():
 
 def test_ci_runs_exactly_the_documented_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
-    commands = [line for line in ci.splitlines() if line and not line.startswith("#") and not line.startswith(("set ", "cd "))]
+    commands = [
+        line for line in ci.splitlines() if line and not line.startswith("#") and not line.startswith(("set ", "cd "))
+    ]
     assert commands == ["make test"]
     readme = (ROOT / "README.md").read_text()
     assert "make test" in readme and "make setup" in readme

@@ -26,8 +26,13 @@ from aspera_core.records import (
 
 def row(task_id: str, outcome: Outcome = Outcome.SUCCESS, **extra: object) -> ResultRow:
     values: dict[str, object] = dict(
-        task_id=task_id, query="q", agent="reference", program="def f():\n    pass\n", outcome=outcome,
-        duration_s=0.01, pairs_run=1,
+        task_id=task_id,
+        query="q",
+        agent="reference",
+        program="def f():\n    pass\n",
+        outcome=outcome,
+        duration_s=0.01,
+        pairs_run=1,
     )
     values.update(extra)
     return ResultRow(**values)  # type: ignore[arg-type]
@@ -111,7 +116,9 @@ def test_invalid_lines_in_the_middle_are_skipped_and_named(tmp_path: Path) -> No
 
 def test_non_utf8_bytes_do_not_stop_reading(tmp_path: Path) -> None:
     path = tmp_path / "results.jsonl"
-    path.write_bytes(row("1").model_dump_json().encode() + b"\n\xff\xfe garbage\n" + row("2").model_dump_json().encode() + b"\n")
+    path.write_bytes(
+        row("1").model_dump_json().encode() + b"\n\xff\xfe garbage\n" + row("2").model_dump_json().encode() + b"\n"
+    )
     with pytest.warns(ResultsFileWarning):
         assert [r.task_id for r in read_rows(path)] == ["1", "2"]
 

@@ -31,7 +31,13 @@ def test_reference_rows(tmp_path: Path, tasks: list[Task]) -> None:
     for task in tasks:
         row = by_id[task.query_id]
         assert row.outcome is Outcome.SUCCESS
-        assert (row.query, row.program, row.agent, row.model, row.seed) == (task.query, task.program, "reference", None, None)
+        assert (row.query, row.program, row.agent, row.model, row.seed) == (
+            task.query,
+            task.program,
+            "reference",
+            None,
+            None,
+        )
         assert row.tags == tuple(task.tags)
         assert (row.pairs_run, row.pairs_total) == (1, 1)
         assert row.run_id == report.run_id and row.started_at.endswith("+00:00")

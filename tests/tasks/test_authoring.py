@@ -71,9 +71,7 @@ def root(tmp_path: Path) -> Path:
     (code / "query_1002.py").write_text(
         module("Hey, [Assistant], book it twice.", "action, loop", no_rooms=True, pairs=2)
     )
-    (code / "query_1001.py").write_text(
-        module("Hey, [Assistant], book it.", "action, relative_dates")
-    )
+    (code / "query_1001.py").write_text(module("Hey, [Assistant], book it.", "action, relative_dates"))
     # not a task module: ignored
     (code / "notes.py").write_text("x = 1\n")
     return tmp_path

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import nestedtext
 import pydantic
@@ -56,9 +57,7 @@ def _set_scenario(index: int, key: str, value: Any) -> Callable[[list[dict[str, 
     return change
 
 
-BAD_PROGRAM = (
-    "def evaluate_x(query, executable, setup_function):\n    setup_function()\n    if True\n"
-)
+BAD_PROGRAM = "def evaluate_x(query, executable, setup_function):\n    setup_function()\n    if True\n"
 
 CASES = {
     "missing field": (
@@ -71,8 +70,7 @@ CASES = {
     ),
     "string where a list is expected": (
         _set(2, "state_generation_programs", RECORDS[2]["state_generation_programs"][0]),
-        "task 9003: field 'state_generation_programs': expected a list of strings, "
-        "got a multi-line string",
+        "task 9003: field 'state_generation_programs': expected a list of strings, got a multi-line string",
     ),
     "non-integer id": (
         _set(3, "query_id", "nine"),
@@ -84,8 +82,7 @@ CASES = {
     ),
     "count mismatch": (
         _set(0, "state_generation_programs", RECORDS[0]["state_generation_programs"] * 2),
-        "task 9001: field 'evaluation_programs': expected 2 items to match "
-        "state_generation_programs, got 1",
+        "task 9001: field 'evaluation_programs': expected 2 items to match state_generation_programs, got 1",
     ),
     "no pairs": (
         _set(1, "evaluation_programs", []),
@@ -93,8 +90,7 @@ CASES = {
     ),
     "empty program list value": (
         _set(1, "state_generation_programs", ""),
-        "task 9002: field 'state_generation_programs': expected a list of strings, "
-        "got an empty value",
+        "task 9002: field 'state_generation_programs': expected a list of strings, got an empty value",
     ),
     "program does not parse": (
         _set(2, "evaluation_programs", [BAD_PROGRAM]),

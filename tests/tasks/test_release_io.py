@@ -65,9 +65,7 @@ def test_empty_and_absent_symbols_in_apps_both_mean_none(tasks: list[Task]) -> N
 
 def test_round_trip_is_byte_for_byte(tasks: list[Task], tmp_path: Path) -> None:
     written = write_tasks(tasks, tmp_path, write_code=True)
-    assert sorted(p.relative_to(tmp_path).as_posix() for p in written) == sorted(
-        RELEASE_FILES + CODE_FILES
-    )
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in written) == sorted(RELEASE_FILES + CODE_FILES)
     for name in RELEASE_FILES + CODE_FILES:
         assert (tmp_path / name).read_bytes() == (FIXTURE / name).read_bytes(), name
 
@@ -167,9 +165,7 @@ def _tgz(entries: dict[str, bytes]) -> bytes:
 
 
 @pytest.mark.parametrize("suffix", [".tgz", ".tar.gz"])
-def test_archive_is_read_in_memory_skipping_appledouble(
-    tmp_path: Path, tasks: list[Task], suffix: str
-) -> None:
+def test_archive_is_read_in_memory_skipping_appledouble(tmp_path: Path, tasks: list[Task], suffix: str) -> None:
     shard = (FIXTURE / "plans" / "queries_001.nt").read_bytes()
     archive = tmp_path / f"release{suffix}"
     archive.write_bytes(
@@ -215,9 +211,7 @@ def test_missing_path_raises_file_not_found(tmp_path: Path) -> None:
 
 def _numbered_tasks(template: Task, count: int) -> list[Task]:
     return [
-        template.model_copy(
-            update={"query_id": str(n), "query": f"{template.query} (variant {n})", "shard": None}
-        )
+        template.model_copy(update={"query_id": str(n), "query": f"{template.query} (variant {n})", "shard": None})
         for n in range(count, 0, -1)  # reversed: the writer must sort
     ]
 

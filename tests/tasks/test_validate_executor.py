@@ -15,11 +15,10 @@ from pathlib import Path
 import pytest
 
 from aspera_core.cli.validate import SandboxSetupRunner, add_arguments, run, validate_with_executor
-from aspera_core.executor.sandbox import Sandbox
-from aspera_core.world.state import DatabaseNamespace
-from aspera_core.executor.sandbox import SandboxConfig
+from aspera_core.executor.sandbox import Sandbox, SandboxConfig
 from aspera_core.tasks import Task, load_tasks, write_tasks
 from aspera_core.tasks.validate import SetReport, format_table
+from aspera_core.world.state import DatabaseNamespace
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CONFIG = SandboxConfig(workers=2, timeout_s=30)
@@ -82,9 +81,7 @@ def test_ep_that_accepts_doing_nothing(tmp_path: Path, mini: dict[str, Task]) ->
     report = validate(tmp_path, broken)
     problems = problems_by_task(report)
     assert list(problems) == ["9001"]
-    assert problems["9001"][0] == (
-        "noop: expected to fail (doing nothing never solves a task), got success"
-    )
+    assert problems["9001"][0] == ("noop: expected to fail (doing nothing never solves a task), got success")
     assert len(problems["9001"]) == 1 + 4  # noop and every wrong program pass
     assert all(p.startswith("wrong: wrong/query_9001.py:") for p in problems["9001"][1:])
     assert next(t for t in report.tasks if t.query_id == "9001").checks["wrong"].detail == "0/4"
@@ -97,9 +94,7 @@ def test_ep_that_accepts_doing_nothing(tmp_path: Path, mini: dict[str, Task]) ->
         ("__import__('uuid').uuid4().hex", "user_calendar"),
     ],
 )
-def test_nondeterministic_setup(
-    tmp_path: Path, mini: dict[str, Task], source: str, where: str
-) -> None:
+def test_nondeterministic_setup(tmp_path: Path, mini: dict[str, Task], source: str, where: str) -> None:
     sip = mini["9002"].state_generation_programs[0]
     assert "    import datetime\n" in sip
     extra = (
@@ -117,8 +112,7 @@ def test_nondeterministic_setup(
     report = validate(tmp_path, changed)
     (problem,) = problems_by_task(report)["9002"]
     assert problem.startswith(
-        "setup: setup program 1 is not deterministic: two runs in fresh worlds differ at "
-        f"{where}: '8 rows, sha256 "
+        f"setup: setup program 1 is not deterministic: two runs in fresh worlds differ at {where}: '8 rows, sha256 "
     )
 
 
@@ -161,7 +155,14 @@ def test_command_prints_table_and_exits_zero(
     assert _cli(["--tasks", str(tmp_path), "--workers", "2"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].split() == [
-        "task", "parse", "setup", "reference", "noop", "handback", "wrong", "verdict"
+        "task",
+        "parse",
+        "setup",
+        "reference",
+        "noop",
+        "handback",
+        "wrong",
+        "verdict",
     ]
     assert out.endswith("4 tasks, 0 with problems: OK\n")
 
@@ -173,9 +174,7 @@ def test_command_exits_one_on_a_problem_and_can_print_json(
     assert _cli(["--tasks", str(tmp_path), "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["ok"] is False
-    assert [t["problems"] for t in data["tasks"]] == [
-        [f"wrong: no wrong programs (wrong/query_{n}.py)"] for n in mini
-    ]
+    assert [t["problems"] for t in data["tasks"]] == [[f"wrong: no wrong programs (wrong/query_{n}.py)"] for n in mini]
     # the requirement can be lifted, or the wrong programs taken from elsewhere
     assert _cli(["--tasks", str(tmp_path), "--no-wrong-required"]) == 0
     wrong = str(FIXTURES / "mini_wrong")
@@ -187,9 +186,7 @@ def test_command_exits_one_on_a_problem_and_can_print_json(
     assert _cli(["--tasks", str(tmp_path / "plans" / "queries_001.nt")]) == 0
 
 
-def test_command_exits_two_when_the_set_cannot_be_read(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_command_exits_two_when_the_set_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert _cli(["--tasks", str(tmp_path / "missing")]) == 2
     assert "aspera validate: no such task set" in capsys.readouterr().err
     (tmp_path / "empty").mkdir()

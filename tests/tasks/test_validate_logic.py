@@ -66,9 +66,7 @@ def run(task: Task, **overrides: Any):
         "evaluate": scripted({}),
         "run_setup": steady_world,
         "baselines": BASELINES,
-        "wrong_programs": [
-            WrongProgram(task.query_id, "off by a day", "def p():\n    pass\n", 1, "w")
-        ],
+        "wrong_programs": [WrongProgram(task.query_id, "off by a day", "def p():\n    pass\n", 1, "w")],
     }
     arguments.update(overrides)
     return validate_task(task, **arguments)
@@ -98,9 +96,7 @@ def test_noop_that_passes_means_a_lenient_ep(tasks: list[Task]) -> None:
     report = run(tasks[1], evaluate=scripted({NOOP: "success"}))
     assert not report.ok
     assert report.checks["noop"].status == FAIL
-    assert report.problems == [
-        "noop: expected to fail (doing nothing never solves a task), got success"
-    ]
+    assert report.problems == ["noop: expected to fail (doing nothing never solves a task), got success"]
 
 
 def test_untagged_task_accepting_a_handback_is_reported(tasks: list[Task]) -> None:
@@ -142,15 +138,12 @@ def test_setup_that_raises_is_reported(tasks: list[Task]) -> None:
         raise NameError("name 'simulate_org' is not defined")
 
     report = run(tasks[0], run_setup=broken)
-    assert report.problems == [
-        "setup: setup program 1 raises NameError: name 'simulate_org' is not defined"
-    ]
+    assert report.problems == ["setup: setup program 1 raises NameError: name 'simulate_org' is not defined"]
 
 
 def test_wrong_program_that_passes_is_reported(tasks: list[Task]) -> None:
     wrong = read_wrong_programs(
-        "# Wrong: forgets the attendee\ndef p():\n    pass\n\n\n"
-        "# Wrong: a day late\ndef q():\n    pass\n",
+        "# Wrong: forgets the attendee\ndef p():\n    pass\n\n\n# Wrong: a day late\ndef q():\n    pass\n",
         tasks[0].query_id,
         "wrong/query_9001.py",
     )
@@ -188,8 +181,7 @@ def test_result_objects_with_outcome_and_message_are_understood(tasks: list[Task
 
     report = run(tasks[0], evaluate=evaluate)
     assert report.problems == [
-        "reference: expected to pass (it is the reference solution), "
-        "got task_completion_error: Incorrect solution"
+        "reference: expected to pass (it is the reference solution), got task_completion_error: Incorrect solution"
     ]
 
 
@@ -223,9 +215,7 @@ def test_conventions(tasks: list[Task]) -> None:
     assert convention_problems(tasks[0]) == []
     ep = tasks[0].evaluation_programs[0].replace("setup_function: Callable", "setup: Callable", 1)
     aep = tasks[0].program.replace("def book_design_review_with_ottoline():", "def book(when):")
-    changed = tasks[0].model_copy(
-        update={"program": "import datetime\n\n" + aep, "evaluation_programs": [ep]}
-    )
+    changed = tasks[0].model_copy(update={"program": "import datetime\n\n" + aep, "evaluation_programs": [ep]})
     problems = convention_problems(changed)
     assert problems[0] == "the reference program must be exactly one top-level function"
     assert problems[1].startswith(
@@ -251,16 +241,12 @@ def test_set_with_a_malformed_task_reports_it_and_checks_the_rest(tmp_path: Path
     shard.write_text(text.replace("    query: Hey, [Assistant], push", "    ask: push"))
     (root / "plans" / "queries_002.nt").write_text("-\n    query_id: 1\n  program: x\n")
     (root / "wrong" / "query_77.py").write_text("# Wrong: x\ndef f():\n    pass\n")
-    report = validate_task_set(
-        root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES
-    )
+    report = validate_task_set(root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES)
     assert [t.query_id for t in report.tasks] == ["9001", "9002", "9003", "9004"]
     broken = report.tasks[2]
     assert broken.checks["parse"].status == FAIL
     assert broken.checks["reference"].status == SKIP
-    assert broken.problems[0] == (
-        "parse: queries_001.nt:372: field 'query': required field is missing"
-    )
+    assert broken.problems[0] == ("parse: queries_001.nt:372: field 'query': required field is missing")
     assert [t.ok for t in report.tasks] == [True, True, False, True]
     assert len(report.problems) == 2
     assert report.problems[0].startswith("queries_002.nt:3: not valid NestedText")
@@ -271,18 +257,14 @@ def test_set_with_a_malformed_task_reports_it_and_checks_the_rest(tmp_path: Path
 def test_set_report_table_and_json(tmp_path: Path) -> None:
     root = _task_set(tmp_path)
     (root / "wrong" / "query_9002.py").write_text("def f():\n    pass\n")
-    report = validate_task_set(
-        root, evaluate=scripted({NOOP: "success"}), run_setup=steady_world, baselines=BASELINES
-    )
+    report = validate_task_set(root, evaluate=scripted({NOOP: "success"}), run_setup=steady_world, baselines=BASELINES)
     by_id = {t.query_id: t for t in report.tasks}
     assert by_id["9002"].checks["wrong"].status == FAIL
     assert "needs a '# Wrong: <what is wrong>' line" in by_id["9002"].problems[0]
     assert all(t.checks["noop"].status == FAIL for t in report.tasks)
     table = format_table(report)
     lines = table.splitlines()
-    assert lines[0].split() == [
-        "task", "parse", "setup", "reference", "noop", "handback", "wrong", "verdict"
-    ]
+    assert lines[0].split() == ["task", "parse", "setup", "reference", "noop", "handback", "wrong", "verdict"]
     assert lines[2].split() == ["9001", "ok", "ok", "ok", "FAIL", "ok", "4/4", "PROBLEM"]
     assert "  task 9001: noop: expected to fail" in table
     assert lines[-1] == "4 tasks, 4 with problems"
@@ -293,9 +275,7 @@ def test_set_report_table_and_json(tmp_path: Path) -> None:
 
 def test_wrong_folder_defaults_to_the_set_and_can_be_overridden(tmp_path: Path) -> None:
     root = _task_set(tmp_path, wrong=False)
-    bare = validate_task_set(
-        root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES
-    )
+    bare = validate_task_set(root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES)
     for task in bare.tasks:
         assert task.problems == [f"wrong: no wrong programs (wrong/query_{task.query_id}.py)"]
     given = validate_task_set(
@@ -322,9 +302,7 @@ def test_prefetch_sees_every_run_before_any_check(tmp_path: Path) -> None:
         asked.append((task.query_id, program))
         return "success" if program == task.program else "task_completion_error"
 
-    report = validate_task_set(
-        root, evaluate=evaluate, run_setup=steady_world, baselines=BASELINES, prefetch=prefetch
-    )
+    report = validate_task_set(root, evaluate=evaluate, run_setup=steady_world, baselines=BASELINES, prefetch=prefetch)
     assert report.ok
     # reference + noop + handback + wrong programs (4, 3, 2, 3)
     assert len(seen) == 4 * 3 + 12

@@ -16,7 +16,9 @@ from aspera_core.world.state import ExecutionContext, new_context
 def people():
     with new_context(ExecutionContext()):
         simulate_org_structure(["Ottilie", "Bartholomew", "Xiomara"])
-        yield SimpleNamespace(**{name[:3].lower(): find_employee(name)[0] for name in ("Ottilie", "Bartholomew", "Xiomara")})
+        yield SimpleNamespace(
+            **{name[:3].lower(): find_employee(name)[0] for name in ("Ottilie", "Bartholomew", "Xiomara")}
+        )
 
 
 def test_solution_error_is_a_plain_exception():

@@ -48,8 +48,9 @@ def table(context):
 
 
 def name_of(context, employee_id):
-    return next(row["name"] for row in context.get_database(DatabaseNamespace.EMPLOYEES)
-                if row["employee_id"] == employee_id)
+    return next(
+        row["name"] for row in context.get_database(DatabaseNamespace.EMPLOYEES) if row["employee_id"] == employee_id
+    )
 
 
 def layout(context):
@@ -57,8 +58,13 @@ def layout(context):
     rows = table(context)
     ids = {row["employee_id"]: name for name, row in rows.items()}
     return {
-        name: (row["team"], row["role"], ids.get(row["manager"]), [ids[r] for r in row["reports"]],
-               ids.get(row["assistant"]))
+        name: (
+            row["team"],
+            row["role"],
+            ids.get(row["manager"]),
+            [ids[r] for r in row["reports"]],
+            ids.get(row["assistant"]),
+        )
         for name, row in rows.items()
     }
 
@@ -100,8 +106,19 @@ def test_default_organisation_drawn_values(world):
 def test_rows_are_written_depth_first_reports_before_assistant(world):
     simulate_org_structure([])
     assert [row["name"] for row in world.get_database(DatabaseNamespace.EMPLOYEES)] == [
-        "Danton", "Horace", "Splendour", "Elina", "Jeeves", "Mafalda", "Alex", "Marat",
-        "Sweethearta", "Robespierre", "Spookington", "Charm", "Ileana",
+        "Danton",
+        "Horace",
+        "Splendour",
+        "Elina",
+        "Jeeves",
+        "Mafalda",
+        "Alex",
+        "Marat",
+        "Sweethearta",
+        "Robespierre",
+        "Spookington",
+        "Charm",
+        "Ileana",
     ]
 
 
@@ -153,10 +170,16 @@ def test_padded_duplicates_reach_the_directory(world):
     assert "Jeeves" not in {row["name"] for row in rows}
 
 
-@pytest.mark.parametrize("caller_names, expected_size", [
-    ([], 13), (["P1", "P2", "P3"], 13), ([f"P{i}" for i in range(12)], 13),
-    ([f"P{i}" for i in range(15)], 16), ([f"P{i}" for i in range(11)] + ["Alex"], 12),
-])
+@pytest.mark.parametrize(
+    "caller_names, expected_size",
+    [
+        ([], 13),
+        (["P1", "P2", "P3"], 13),
+        ([f"P{i}" for i in range(12)], 13),
+        ([f"P{i}" for i in range(15)], 16),
+        ([f"P{i}" for i in range(11)] + ["Alex"], 12),
+    ],
+)
 def test_directory_size(world, caller_names, expected_size):
     simulate_org_structure(caller_names)
     assert len(world.get_database(DatabaseNamespace.EMPLOYEES)) == expected_size
@@ -177,12 +200,16 @@ def test_twelve_names_with_the_user_fill_only_two_teams_before_the_user(world):
 
 def test_members_are_dealt_with_the_users_team_last(world):
     simulate_org_structure([f"P{i}" for i in range(14)], user_team=Team.Finance)
-    members = [row for row in world.get_database(DatabaseNamespace.EMPLOYEES)
-               if row["role"] == "Team Member" and not row["is_user"]]
+    members = [
+        row
+        for row in world.get_database(DatabaseNamespace.EMPLOYEES)
+        if row["role"] == "Team Member" and not row["is_user"]
+    ]
     # 14 names + user - 9 posts = 5 members (the user is placed separately):
     # rounds over (SalesMarketing, Engineering, Finance) give 2, 2, 1.
-    counts = {team: sum(row["team"] == team for row in members)
-              for team in ("salesmarketing", "engineering", "finance")}
+    counts = {
+        team: sum(row["team"] == team for row in members) for team in ("salesmarketing", "engineering", "finance")
+    }
     assert counts == {"salesmarketing": 2, "engineering": 2, "finance": 1}
 
 
@@ -197,8 +224,11 @@ def test_every_record_is_complete_and_consistent(world):
         assert row["mobile"][:3] == "+40" and row["mobile"][3] in "6789" and len(row["mobile"]) == 14
         assert row["birth_date"].month in (7, 8) and 1979 <= row["birth_date"].year <= 2004
         joined = row["joined_date"]
-        assert (VeteranJoinedRange().start <= joined <= VeteranJoinedRange().end
-                or NewHireJoinedRange().start <= joined < today or joined == FIXED_HIRE_DATE)
+        assert (
+            VeteranJoinedRange().start <= joined <= VeteranJoinedRange().end
+            or NewHireJoinedRange().start <= joined < today
+            or joined == FIXED_HIRE_DATE
+        )
         assert isinstance(row["reports"], list)
         assert (row["assistant"] is not None) == (row["role"] in ("CEO", "COO", "CFO"))
         if row["role"] in ("CEO", "COO", "CFO"):
@@ -323,7 +353,8 @@ def test_org_structure_rendering_and_size(world):
 
 def test_rendering_of_a_leader_user_and_sub_managers(world):
     organization = simulate_org_structure(
-        ["Ottilie"], user_role="COO", teams_to_extend={Team.Engineering: ["E1", "E2"]})
+        ["Ottilie"], user_role="COO", teams_to_extend={Team.Engineering: ["E1", "E2"]}
+    )
     text = str(organization)
     assert text.endswith("\n\nAlex (COO)")
     assert "      E2 (Manager)\n        E1 (Team Member)" in text
@@ -371,13 +402,18 @@ def test_range_defaults():
 
 
 def test_team_extension_request_validation():
-    TeamExtension(team=Team.Finance, additional_members=["A", "B"], managers=["A"],
-                  structure_constraints=[{"manager": "A", "reports": ["B"]}])
+    TeamExtension(
+        team=Team.Finance,
+        additional_members=["A", "B"],
+        managers=["A"],
+        structure_constraints=[{"manager": "A", "reports": ["B"]}],
+    )
     with pytest.raises(ValidationError):
         TeamExtension(team=Team.Finance, additional_members=["A", "B"], managers=["Z"])
     with pytest.raises(ValidationError):
-        TeamExtension(team=Team.Finance, additional_members=["A", "B"],
-                      structure_constraints=[{"manager": "A", "reports": ["Z"]}])
+        TeamExtension(
+            team=Team.Finance, additional_members=["A", "B"], structure_constraints=[{"manager": "A", "reports": ["Z"]}]
+        )
 
 
 # --- holidays -------------------------------------------------------------------------------

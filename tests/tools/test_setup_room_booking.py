@@ -44,16 +44,26 @@ def test_create_room_and_booking_return_new_uuids(world):
     booking_id = create_booking(room_id, datetime.datetime(2024, 6, 26, 10), datetime.datetime(2024, 6, 26, 11))
     uuid.UUID(room_id), uuid.UUID(booking_id)
     assert rooms(world) == [{"room_id": room_id, "capacity": 4, "room_name": "Alpha"}]
-    assert bookings(world) == [{"room_id": room_id, "booking_id": booking_id,
-                                "start": datetime.datetime(2024, 6, 26, 10), "end": datetime.datetime(2024, 6, 26, 11)}]
+    assert bookings(world) == [
+        {
+            "room_id": room_id,
+            "booking_id": booking_id,
+            "start": datetime.datetime(2024, 6, 26, 10),
+            "end": datetime.datetime(2024, 6, 26, 11),
+        }
+    ]
     assert create_room("Beta", 4) != room_id
 
 
 def test_simulate_conference_room_writes_bookings_in_dict_then_list_order(world):
-    result = simulate_conference_room("Umber", 2, {
-        datetime.date(2024, 6, 28): [interval(28, 15, 16), interval(28, 10, 11)],
-        datetime.date(2024, 1, 1): [interval(27, 12, 13)],
-    })
+    result = simulate_conference_room(
+        "Umber",
+        2,
+        {
+            datetime.date(2024, 6, 28): [interval(28, 15, 16), interval(28, 10, 11)],
+            datetime.date(2024, 1, 1): [interval(27, 12, 13)],
+        },
+    )
     assert result is None
     [room] = rooms(world)
     assert room["room_name"] == "Umber" and room["capacity"] == 2

@@ -55,15 +55,21 @@ def test_simulate_user_calendar_updates_repeated_objects(people):
 
 
 def test_simulate_user_calendar_expands_series(people):
-    series = Event(subject="Series", starts_at=at(27, 10), ends_at=at(27, 11),
-                   repeats=RepetitionSpec(frequency=EventFrequency.DAILY, max_repetitions=3))
+    series = Event(
+        subject="Series",
+        starts_at=at(27, 10),
+        ends_at=at(27, 11),
+        repeats=RepetitionSpec(frequency=EventFrequency.DAILY, max_repetitions=3),
+    )
     simulate_user_calendar([series])
     assert len(get_event_instances(series)) == 3
 
 
 def test_employee_calendar_stores_events_as_given(people):
-    events = [Event(subject="No end", attendees=[people.bart], starts_at=at(26, 9, 30)),
-              Event(subject="Past", starts_at=at(20, 9), ends_at=at(20, 10))]
+    events = [
+        Event(subject="No end", attendees=[people.bart], starts_at=at(26, 9, 30)),
+        Event(subject="Past", starts_at=at(20, 9), ends_at=at(20, 10)),
+    ]
     ids = simulate_employee_calendar(people.ott, events)
     assert ids == [events[0].event_id, events[1].event_id] and None not in ids
     assert events[0].ends_at is None
@@ -74,8 +80,9 @@ def test_employee_calendar_stores_events_as_given(people):
 
 def test_employee_calendar_expands_series_and_keeps_the_parent_bound(people):
     spec = RepetitionSpec(frequency=EventFrequency.DAILY, recurs_until=datetime.date(2024, 6, 28))
-    simulate_employee_calendar(people.ott, [Event(subject="Bounded", starts_at=at(26, 13, 30),
-                                                  ends_at=at(26, 14), repeats=spec)])
+    simulate_employee_calendar(
+        people.ott, [Event(subject="Bounded", starts_at=at(26, 13, 30), ends_at=at(26, 14), repeats=spec)]
+    )
     calendar = get_calendar(people.ott)
     assert spec.recurs_until == at(28, 13, 30)
     assert calendar[0].repeats.recurs_until == datetime.datetime(2024, 6, 28)
@@ -89,8 +96,9 @@ def test_employee_calendar_recurring_event_needs_bounds(people):
     with pytest.raises(EventDefinitionError, match="Start time is required"):
         simulate_employee_calendar(people.ott, [no_start])
     assert no_start.event_id is None
-    no_end = Event(subject="S", starts_at=at(27, 13),
-                   repeats=RepetitionSpec(frequency=EventFrequency.DAILY, max_repetitions=2))
+    no_end = Event(
+        subject="S", starts_at=at(27, 13), repeats=RepetitionSpec(frequency=EventFrequency.DAILY, max_repetitions=2)
+    )
     with pytest.raises(EventDefinitionError):
         simulate_employee_calendar(people.ott, [no_end])
     assert no_end.event_id is not None

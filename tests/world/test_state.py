@@ -53,7 +53,9 @@ def test_capacity_must_fit_unsigned_byte():
     context = ExecutionContext()
     context.add_to_database(DatabaseNamespace.CONFERENCE_ROOMS, [{"room_id": "r", "capacity": 255, "room_name": "A"}])
     with pytest.raises(ComputeError):
-        context.add_to_database(DatabaseNamespace.CONFERENCE_ROOMS, [{"room_id": "s", "capacity": 256, "room_name": "B"}])
+        context.add_to_database(
+            DatabaseNamespace.CONFERENCE_ROOMS, [{"room_id": "s", "capacity": 256, "room_name": "B"}]
+        )
 
 
 def test_remove_matching_rows_keeps_order_and_reports_no_match():

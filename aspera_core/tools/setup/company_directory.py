@@ -240,11 +240,7 @@ class OrgStructure(BaseModel):
     def _render(person: EmployeeConstructor, depth: int, lines: list[str]) -> None:
         title = person.role
         manager = person.manager
-        if (
-            person.role == "Manager"
-            and isinstance(manager, EmployeeConstructor)
-            and manager.role in LEADERSHIP_ROLES
-        ):
+        if person.role == "Manager" and isinstance(manager, EmployeeConstructor) and manager.role in LEADERSHIP_ROLES:
             title = f"{_department_title(person.team)} Manager"
         lines.append(f"{'  ' * depth}{person.name} ({title})")
         for report in person.reports:
@@ -264,9 +260,7 @@ def validate_user_role(role: UserRole | None) -> None:
         ValueError: unknown role.
     """
     if role is not None and role not in LEADERSHIP_ROLES + OTHER_ROLES:
-        raise ValueError(
-            f"Invalid user role: {role}. Choose one of {', '.join(LEADERSHIP_ROLES + OTHER_ROLES)}."
-        )
+        raise ValueError(f"Invalid user role: {role}. Choose one of {', '.join(LEADERSHIP_ROLES + OTHER_ROLES)}.")
 
 
 def validate_nb_employees(
@@ -431,9 +425,7 @@ def extend_team(
         becomes_manager = random.random() < manager_probability and bool(names)
         without_reports = [manager for manager in managers if not manager.reports]
         manager = random.choice(without_reports or managers)
-        fixed_date = (
-            organization.get_fixed_hire_date_employees(team_to_extend) < MAX_HIRED_ON_FIXED_DATE
-        )
+        fixed_date = organization.get_fixed_hire_date_employees(team_to_extend) < MAX_HIRED_ON_FIXED_DATE
         role = "Manager" if becomes_manager else "Team Member"
         person = EmployeeConstructor(name, team_to_extend, role, manager, fix_hire_date=fixed_date)
         _add_member(members, person)
@@ -514,8 +506,7 @@ def simulate_vacation_schedule(employee: Employee, time_off: list[TimeInterval])
     list books nothing.
     """
     rows = [
-        {"employee_id": employee.employee_id, "starts": interval.start, "ends": interval.end}
-        for interval in time_off
+        {"employee_id": employee.employee_id, "starts": interval.start, "ends": interval.end} for interval in time_off
     ]
     get_current_context().add_to_database(DatabaseNamespace.EMPLOYEE_VACATIONS, rows)
 
