@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.agents import HandbackAgent, NoopAgent
-from aspera_core.executor.outcome import Outcome, Verdict
 from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig
+from aspera_core.outcomes import Outcome, Verdict
 from aspera_core.tasks.model import Task, TaskFormatError
 from aspera_core.tasks.validate import BuildProgram, SetReport, format_table, validate_task_set
 

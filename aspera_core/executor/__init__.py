@@ -19,9 +19,9 @@ Example::
 from aspera_core.executor.classify import classify, error_type_name
 from aspera_core.executor.guard import SandboxViolation
 from aspera_core.executor.harness import Evaluator, TaskTimeout, evaluate_program
-from aspera_core.executor.outcome import Outcome, PairResult, Verdict, combine_pairs
 from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig, default_workers
 from aspera_core.executor.source import function_name, solution_name
+from aspera_core.outcomes import Outcome, PairResult, Verdict, combine_pairs
 
 __all__ = [
     "Evaluator",

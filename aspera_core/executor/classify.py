@@ -18,7 +18,14 @@ import traceback as traceback_module
 from pathlib import Path
 from types import TracebackType
 
-from aspera_core.executor.outcome import Outcome
+from aspera_core.outcomes import (  # noqa: F401 - the origins are re-exported
+    ORIGIN_EVALUATION,
+    ORIGIN_HARNESS,
+    ORIGIN_PROGRAM,
+    ORIGIN_SETUP,
+    ORIGIN_WORKER,
+    Outcome,
+)
 
 #: Exception class names (anywhere in the class hierarchy) that mean "the
 #: program did the wrong thing" (task-completion error).
@@ -28,11 +35,6 @@ TASK_COMPLETION_NAMES = frozenset({"SolutionError"})
 #: library; the original's text match counted it as a hand-back too.
 HANDBACK_NAMES = frozenset({"RequiresUserInput", "RequiresUserInputError"})
 
-ORIGIN_PROGRAM = "program"
-ORIGIN_SETUP = "setup"
-ORIGIN_EVALUATION = "evaluation"
-ORIGIN_HARNESS = "harness"
-ORIGIN_WORKER = "worker"
 
 MAX_MESSAGE_CHARS = 4_000
 MAX_TRACEBACK_CHARS = 16_000

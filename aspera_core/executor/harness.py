@@ -19,7 +19,7 @@ For each setup/evaluation pair, in order:
 4. the exception that escapes, if any, is classified by type and origin.
 
 A task-completion error (or a timeout, or detected tampering) stops the
-remaining pairs. :func:`~aspera_core.executor.outcome.combine_pairs` decides
+remaining pairs. :func:`~aspera_core.outcomes.combine_pairs` decides
 the task's outcome from the pair results.
 """
 
@@ -46,7 +46,6 @@ from aspera_core.executor.classify import (
 )
 from aspera_core.executor.integrity import IntegrityBaseline, namespace_changes
 from aspera_core.executor.namespaces import NamespaceTemplates
-from aspera_core.executor.outcome import Outcome, PairResult, Verdict, combine_pairs
 from aspera_core.executor.source import (
     COMPILE_ERRORS,
     compile_source,
@@ -54,6 +53,7 @@ from aspera_core.executor.source import (
     has_definition,
     solution_name,
 )
+from aspera_core.outcomes import Outcome, PairResult, Verdict, combine_pairs
 from aspera_core.world.state import ExecutionContext, new_context
 
 PROGRAM_MODULE = "query_executable"

@@ -97,7 +97,7 @@ from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator, TaskLike, TaskTimeout, precompile
 from aspera_core.executor.integrity import IntegrityBaseline
 from aspera_core.executor.namespaces import NamespaceTemplates
-from aspera_core.executor.outcome import Outcome, PairResult, Verdict, combine_pairs
+from aspera_core.outcomes import Outcome, PairResult, Verdict, combine_pairs
 
 
 def default_workers() -> int:

@@ -16,7 +16,7 @@ Example::
     print(summarize(rows)["success_rate"])
 """
 
-from aspera_core.executor import Outcome
+from aspera_core.outcomes import Outcome
 from aspera_core.records.jsonl import (
     ResultsFileBusy,
     ResultsFileWarning,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from aspera_core.executor import Outcome
+from aspera_core.outcomes import Outcome
 
 
 class ResultRow(BaseModel):

@@ -6,7 +6,7 @@ import warnings
 from collections.abc import Iterable
 from typing import Any
 
-from aspera_core.executor import Outcome
+from aspera_core.outcomes import Outcome
 from aspera_core.records.jsonl import ResultsFileWarning
 from aspera_core.records.schema import ResultRow
 

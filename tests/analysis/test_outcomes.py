@@ -52,7 +52,7 @@ def test_outcome_table_counts_each_task_once_per_run():
     assert table.loc["bad", "n"] == 2 and table.loc["bad", "syntax_error"] == 1  # first row of task 1 counts
     assert table.loc["bad", "success_rate"] == 0.0 and table.loc["bad", "ci_low"] == 0.0
     assert table.loc["good", "success_rate"] == pytest.approx(2 / 3)
-    assert list(table.columns[1:9]) == [o.value for o in Outcome]
+    assert list(table.columns[1:10]) == [o.value for o in Outcome]
 
 
 def test_plot_has_one_bar_per_run_and_outcome_that_occurs():

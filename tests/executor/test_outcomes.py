@@ -246,4 +246,5 @@ def test_outcome_values_are_the_project_vocabulary(outcome: Outcome) -> None:
         "timeout",
         "resource_error",
         "parse_error",
+        "model_error",
     }

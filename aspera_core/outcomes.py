@@ -1,7 +1,8 @@
 """The outcome vocabulary and the result objects of one evaluation.
 
 Every part of the workbench (executor, result rows, summaries, notebooks) uses
-the same eight outcome names. A task is evaluated pair by pair (one setup
+the same outcome names. This module depends on nothing else in the package, so
+reading results never loads the sandbox. A task is evaluated pair by pair (one setup
 program and one evaluation program per pair); :func:`combine_pairs` turns the
 per-pair results into the task's verdict following the evaluation protocol.
 """
@@ -14,24 +15,40 @@ from typing import Any
 
 
 class Outcome(StrEnum):
-    """How the evaluation of one program on one task ended."""
+    """How the evaluation of one program on one task ended.
+
+    Members are declared in the order tables and figures show them.
+    """
 
     SUCCESS = "success"
     """Every setup/evaluation pair ran and the evaluation program raised nothing."""
-    SYNTAX_ERROR = "syntax_error"
-    """The program does not compile; no pair was run."""
-    EXECUTION_ERROR = "execution_error"
-    """The program (or its setup) raised, the worker died, or the program tampered with the evaluator."""
     TASK_COMPLETION_ERROR = "task_completion_error"
     """The program ran, but the evaluation program found the wrong effect or answer."""
     HANDBACK_CONTROL = "handback_control"
     """The program raised ``RequiresUserInput`` where the evaluation program expected it to act."""
+    EXECUTION_ERROR = "execution_error"
+    """The program (or its setup) raised, the worker died, or the program tampered with the evaluator."""
+    SYNTAX_ERROR = "syntax_error"
+    """The program does not compile; no pair was run."""
+    PARSE_ERROR = "parse_error"
+    """No program could be found (no function definition in the submitted text)."""
     TIMEOUT = "timeout"
     """The wall-clock (or CPU-time) limit was exceeded."""
     RESOURCE_ERROR = "resource_error"
     """The memory cap or another resource limit was exceeded."""
-    PARSE_ERROR = "parse_error"
-    """No program could be found (no function definition in the submitted text)."""
+    MODEL_ERROR = "model_error"
+    """No program was obtained: the model endpoint still failed after its retries.
+
+    Not a verdict on any program: summaries show it apart, and a resumed run
+    asks the model again."""
+
+
+#: Where the exception that ended a pair came from (``PairResult.origin``).
+ORIGIN_PROGRAM = "program"
+ORIGIN_SETUP = "setup"
+ORIGIN_EVALUATION = "evaluation"
+ORIGIN_HARNESS = "harness"
+ORIGIN_WORKER = "worker"
 
 
 @dataclass(frozen=True)
