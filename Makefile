@@ -29,9 +29,9 @@ reproduce:
 	$(BIN)/aspera run --tasks $(TASKS) --agent reference --out $(RUNS)/reference.jsonl
 	$(BIN)/aspera run --tasks $(TASKS) --agent noop --out $(RUNS)/noop.jsonl
 	$(BIN)/aspera run --tasks $(TASKS) --agent handback --out $(RUNS)/handback.jsonl
-	$(BIN)/aspera summary $(RUNS)/reference.jsonl
-	$(BIN)/aspera summary $(RUNS)/noop.jsonl
-	$(BIN)/aspera summary $(RUNS)/handback.jsonl
+	$(BIN)/aspera summary $(RUNS)/reference.jsonl --tasks $(TASKS)
+	$(BIN)/aspera summary $(RUNS)/noop.jsonl --tasks $(TASKS)
+	$(BIN)/aspera summary $(RUNS)/handback.jsonl --tasks $(TASKS)
 	$(BIN)/papermill notebooks/outcomes.ipynb $(RUNS)/outcomes.ipynb -f params/outcomes.yaml --cwd . -k python3 --no-progress-bar
 	@echo "figures/outcomes.png and figures/outcomes.csv written; executed notebook: $(RUNS)/outcomes.ipynb"
 

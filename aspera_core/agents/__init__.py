@@ -1,7 +1,8 @@
 """Agents: whatever turns a task into a program.
 
-An :class:`Agent` has a ``name``, a ``model`` and a ``seed`` (recorded in every
-result row) and one method, ``program(task) -> str``. Built-ins:
+An :class:`Agent` has a ``name``, a ``model`` and a ``setting`` (recorded in
+every result row), says whether it is ``seeded``, and has one method,
+``propose(task, seed) -> Proposal``. Built-ins:
 
 * ``reference`` - the task's own reference program;
 * ``noop`` - a function with the reference program's name that does nothing;
@@ -11,7 +12,7 @@ result row) and one method, ``program(task) -> str``. Built-ins:
 Model-backed agents plug in with :func:`register_agent`.
 """
 
-from aspera_core.agents.base import Agent, ProgramUnavailable
+from aspera_core.agents.base import Agent, ProgramUnavailable, Proposal, StopRun
 from aspera_core.agents.builtin import HandbackAgent, NoopAgent, ReferenceAgent, ReplayAgent
 from aspera_core.agents.registry import AGENTS, make_agent, register_agent
 
@@ -21,8 +22,10 @@ __all__ = [
     "HandbackAgent",
     "NoopAgent",
     "ProgramUnavailable",
+    "Proposal",
     "ReferenceAgent",
     "ReplayAgent",
+    "StopRun",
     "make_agent",
     "register_agent",
 ]

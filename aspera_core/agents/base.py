@@ -1,9 +1,19 @@
-"""The agent interface: a task goes in, a program (Python source) comes out."""
+"""The agent interface: a task (and a seed) go in, a :class:`Proposal` comes out.
+
+An agent is anything with the attributes and the method of :class:`Agent`.
+The runner calls :meth:`Agent.propose` from several threads at once when
+``concurrency`` > 1, so an agent must be safe to call concurrently (the
+built-ins hold no mutable state; model-backed agents share a thread-safe client).
+"""
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 
+from aspera_core.outcomes import Outcome
+from aspera_core.records import Generation, Selection
 from aspera_core.tasks import Task
 
 
@@ -11,31 +21,81 @@ class ProgramUnavailable(Exception):
     """The agent has no program for this task (the runner skips the task and writes no row)."""
 
 
-@runtime_checkable
-class Agent(Protocol):
-    """Anything that writes a program for a task.
+class StopRun(Exception):
+    """The agent asks the runner to stop cleanly, e.g. because the spending limit is reached.
+
+    The runner starts nothing new, finishes and records what is in flight,
+    and reports the reason.
+    """
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """What an agent produced for one task and seed.
 
     Attributes:
-        name: Short name stored in every result row (``reference``, ``noop``, ...).
+        program: The program's source (import lines optional, then the
+            solution function); empty when there is none.
+        failure: ``MODEL_ERROR`` when the model never answered usefully, or
+            ``PARSE_ERROR`` when its answer held no program; such proposals
+            are recorded without being evaluated. ``None`` for a program to evaluate.
+        message: Why, for a failure.
+        generation: How a model produced the program.
+        selection: Primitive selection and its scores.
+        mutation: What was changed, for programs derived from the reference.
+        details: Anything else worth keeping in the row (JSON values).
+    """
+
+    program: str = ""
+    failure: Outcome | None = None
+    message: str | None = None
+    generation: Generation | None = None
+    selection: Selection | None = None
+    mutation: str | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.failure not in (None, Outcome.MODEL_ERROR, Outcome.PARSE_ERROR):
+            raise ValueError(f"a proposal can only fail with model_error or parse_error, not {self.failure}")
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that writes programs for tasks.
+
+    Attributes:
+        name: Short name stored in every result row (``reference``, ``cck``, ...).
         model: Model behind the agent, or ``None`` for built-in agents.
-        seed: Sampling seed of the model, or ``None``.
+        setting: Its setting (``cck``, ``ps``, ...), or ``None``.
+        seeded: Whether its programs depend on a seed (then the runner runs
+            every requested seed; otherwise each task once, with seed ``None``).
     """
 
     name: str
     model: str | None
-    seed: int | None
+    setting: str | None
+    seeded: bool
 
-    def program(self, task: Task) -> str:
+    def parameters(self) -> dict[str, Any]:
+        """Everything else that shapes the programs (sampling parameters,
+        template versions, the digest of a replayed file...), as JSON values.
+        Recorded in the results file's experiment: runs with other
+        parameters go to another file."""
+        ...
+
+    def propose(self, task: Task, seed: int | None) -> Proposal:
         """Write the program for ``task``.
 
         Args:
             task: The task (query, scenario, reference program...).
+            seed: The sampling seed (``None`` for agents that are not seeded).
 
         Returns:
-            Python source: import lines (optional) and the solution function.
-            Text without any function definition is evaluated as a parse error.
+            The proposal. Text without any function definition is evaluated
+            as a parse error.
 
         Raises:
             ProgramUnavailable: the agent cannot produce a program for this task.
+            StopRun: the run must stop (e.g. the spending limit is reached).
         """
         ...

@@ -7,10 +7,12 @@ whose goal is an action, and replaying a results file re-evaluates its programs.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
-from aspera_core.agents.base import ProgramUnavailable
+from aspera_core.agents.base import ProgramUnavailable, Proposal
 from aspera_core.tasks import Task, function_name
 
 
@@ -18,36 +20,50 @@ def _solution_name(task: Task) -> str:
     return function_name(task.program) or "solution"
 
 
-class ReferenceAgent:
+class _Builtin:
+    """Shared attributes of the agents that need no model."""
+
+    name = ""
+    model: str | None = None
+    setting: str | None = None
+    seeded = False
+
+    def parameters(self) -> dict[str, Any]:
+        """Built-in agents have no parameters."""
+        return {}
+
+    def program(self, task: Task) -> str:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
+
+    def propose(self, task: Task, seed: int | None = None) -> Proposal:
+        """Return :meth:`program` as a proposal (the seed is ignored)."""
+        return Proposal(program=self.program(task))
+
+
+class ReferenceAgent(_Builtin):
     """Submits the task's own reference program."""
 
     name = "reference"
-    model: str | None = None
-    seed: int | None = None
 
     def program(self, task: Task) -> str:
         """Return ``task.program``."""
         return task.program
 
 
-class NoopAgent:
+class NoopAgent(_Builtin):
     """Submits a function with the reference program's name that does nothing."""
 
     name = "noop"
-    model: str | None = None
-    seed: int | None = None
 
     def program(self, task: Task) -> str:
         """Return ``def <name>():\\n    pass``."""
         return f"def {_solution_name(task)}():\n    pass\n"
 
 
-class HandbackAgent:
+class HandbackAgent(_Builtin):
     """Submits a function that hands control back to the user at once."""
 
     name = "handback"
-    model: str | None = None
-    seed: int | None = None
 
     def program(self, task: Task) -> str:
         """Return a function that raises ``RequiresUserInput`` (with a release-style import line)."""
@@ -60,28 +76,33 @@ class HandbackAgent:
         )
 
 
-class ReplayAgent:
-    """Submits the programs stored in an earlier results file, matched by task id.
+class ReplayAgent(_Builtin):
+    """Submits the programs stored in a file of earlier results, matched by task id.
 
-    The first row of each task id is used. ``model`` and ``seed`` are taken
-    from the file when all its rows agree on them.
+    The file may be a results file of this workbench or any JSON Lines file
+    whose lines have at least ``task_id`` and ``program`` (other lines, such
+    as a results header, are ignored). The first program of each task id is
+    used; ``model`` is taken from the file when all its rows agree on it.
 
     Args:
-        path: A results file written by ``aspera run``.
+        path: The file to replay.
 
     Raises:
         FileNotFoundError: the file does not exist.
-        ValueError: the file contains no row with a ``task_id`` and a ``program``.
+        ValueError: the file contains no line with a ``task_id`` and a ``program``.
     """
 
     name = "replay"
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        if self.path.is_dir():
+            raise ValueError(f"{self.path} is a folder; the replay agent needs a results file")
+        data = self.path.read_bytes()
+        self.digest = hashlib.sha256(data).hexdigest()
         self.programs: dict[str, str] = {}
         models: set[str | None] = set()
-        seeds: set[int | None] = set()
-        for line in self.path.read_text(encoding="utf-8", errors="replace").splitlines():
+        for line in data.decode("utf-8", errors="replace").splitlines():
             try:
                 row = json.loads(line)
             except ValueError:
@@ -89,21 +110,23 @@ class ReplayAgent:
             if not isinstance(row, dict):
                 continue
             task_id, program = row.get("task_id"), row.get("program")
-            if isinstance(task_id, str) and isinstance(program, str) and task_id not in self.programs:
-                self.programs[task_id] = program
+            if isinstance(task_id, str | int) and isinstance(program, str) and str(task_id) not in self.programs:
+                self.programs[str(task_id)] = program
                 models.add(row.get("model"))
-                seeds.add(row.get("seed"))
         if not self.programs:
-            raise ValueError(f"{self.path} contains no result rows with a task_id and a program")
-        self.model: str | None = models.pop() if len(models) == 1 else None
-        seed = seeds.pop() if len(seeds) == 1 else None
-        self.seed: int | None = seed if isinstance(seed, int) else None
+            raise ValueError(f"{self.path} contains no lines with a task_id and a program")
+        model = models.pop() if len(models) == 1 else None
+        self.model = model if isinstance(model, str) else None
+
+    def parameters(self) -> dict[str, Any]:
+        """The replayed file's content digest (another file is another experiment)."""
+        return {"replay_sha256": self.digest}
 
     def program(self, task: Task) -> str:
         """Return the stored program of ``task``.
 
         Raises:
-            ProgramUnavailable: the file has no row for this task.
+            ProgramUnavailable: the file has no program for this task.
         """
         try:
             return self.programs[task.query_id]

@@ -1,22 +1,35 @@
-"""``aspera run``: evaluate an agent's programs on a task set, one JSONL row per task.
+"""aspera run: evaluate an agent's programs on a task set, one JSONL row per program.
 
-Programs run in sandboxed worker processes; a row is appended to ``--out`` as
-each task finishes. Tasks already in ``--out`` are skipped, so running the
-same command again resumes an interrupted run.
+Programs run in sandboxed worker processes; a row is appended to --out as each
+evaluation finishes. The results file records its experiment (agent, model,
+setting, parameters, task set digest, library fixes, workbench version):
+running the same command again resumes it, skipping task-seed pairs that
+already have a row, while a run of another experiment into the same file is
+refused (--force-new starts a new file beside it). A file that is not a
+results file is never written to.
+
+Exit status: 0 done, 1 the results file is in use, 2 bad arguments or files,
+3 stopped early by the agent (e.g. its spending limit), 130 interrupted
+(Ctrl-C or SIGTERM; run the same command to resume).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import warnings
 
-from aspera_core.agents import AGENTS, make_agent
+from aspera_core.agents import AGENTS, ReplayAgent, make_agent
 from aspera_core.executor import SandboxConfig, default_workers
 from aspera_core.executor.confine import probe
-from aspera_core.records import ResultsFileBusy, ResultsFileWarning
-from aspera_core.runner import RunWarning
-from aspera_core.runner import run_agent as run_agents
+from aspera_core.records import (
+    ExperimentMismatch,
+    NotAResultsFile,
+    ResultsFileBusy,
+    ResultsFileWarning,
+)
+from aspera_core.runner import DEFAULT_CONCURRENCY, AgentFailed, RunReport, RunWarning, run_agent, select_tasks
 from aspera_core.tasks import TaskFormatError, load_tasks
 
 EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
@@ -28,21 +41,77 @@ def _ids(values: list[str] | None) -> list[str] | None:
     return [part for value in values for part in value.replace(",", " ").split() if part]
 
 
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds above 0, not {text!r}")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera run``."""
     parser.add_argument("--tasks", required=True, help="release folder, plans folder, .tgz archive or .nt shard")
     parser.add_argument("--agent", required=True, help=f"agent name ({', '.join(sorted(AGENTS))})")
-    parser.add_argument("--out", required=True, help="results file (JSONL, appended to)")
-    parser.add_argument("--replay", metavar="FILE", help="results file whose programs the replay agent submits")
     parser.add_argument(
-        "--workers", type=int, default=None, help=f"tasks evaluated at once (default: {default_workers()})"
+        "--out", required=True, help="results file (JSONL; created, or resumed if it holds this experiment)"
     )
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per task (default: 10)")
+    parser.add_argument("--replay", metavar="FILE", help="file whose programs the replay agent submits")
+    parser.add_argument("--seeds", nargs="+", type=int, metavar="S", help="seeds for seeded agents (default: 0)")
+    parser.add_argument(
+        "--concurrency",
+        type=int,
+        default=DEFAULT_CONCURRENCY,
+        help=f"programs requested from a model at once (default {DEFAULT_CONCURRENCY}; no effect on built-in agents)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=None, help=f"programs evaluated at once (default: {default_workers()})"
+    )
+    parser.add_argument("--timeout", type=_seconds, default=10.0, help="seconds per task (default: 10)")
     parser.add_argument("--memory-mb", type=int, default=1024, help="memory cap per task in MiB (default: 1024)")
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
     parser.add_argument("--limit", type=int, metavar="K", help="at most K tasks (after --ids)")
+    parser.add_argument(
+        "--force-new", action="store_true", help="if --out holds another experiment, write a new file beside it"
+    )
+    parser.add_argument(
+        "--resume-anyway", action="store_true", help="append to --out even if it holds another experiment"
+    )
     parser.add_argument("--fsync", action="store_true", help="fsync the results file after every row")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _error(message: str) -> int:
+    print(f"aspera run: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _check_replay(agent: ReplayAgent, task_ids: list[str], all_ids: set[str]) -> str | None:
+    """An error if the replayed file covers none of the selected tasks; notes unknown ids."""
+    covered = [task_id for task_id in task_ids if task_id in agent.programs]
+    if not covered:
+        return f"{agent.path} has programs for none of the {len(task_ids)} selected tasks"
+    unknown = sorted(set(agent.programs) - all_ids)
+    if unknown:
+        shown = ", ".join(unknown[:10]) + (" ..." if len(unknown) > 10 else "")
+        print(
+            f"aspera run: note: {agent.path} has programs for {len(unknown)} task id(s) not in the task set "
+            f"(ignored): {shown}",
+            file=sys.stderr,
+        )
+    return None
+
+
+def _describe(report: RunReport) -> str:
+    counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
+    seeds = "" if report.seeds == [None] else f" x {len(report.seeds)} seeds"
+    text = (
+        f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}; "
+        f"{report.model_errors} model errors; {len(report.unavailable)} skipped; "
+        f"of {report.expected} expected ({report.selected} tasks{seeds})"
+    )
+    if report.remaining:
+        text += f"; {report.remaining} still without a row"
+    return text
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,12 +121,13 @@ def run(args: argparse.Namespace) -> int:
         args: Options declared by :func:`add_arguments`.
 
     Returns:
-        The exit status: 0 when the run completed, 1 if the results file is in
-        use, 2 for bad arguments or an unreadable task set, 130 when interrupted.
+        The exit status (see the module docstring).
     """
     warnings.simplefilter("default", RunWarning)
     warnings.simplefilter("default", ResultsFileWarning)
     warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera run: warning: {message}\n"
+    if args.force_new and args.resume_anyway:
+        return _error("--force-new and --resume-anyway contradict each other")
     try:
         config = SandboxConfig(
             workers=default_workers() if args.workers is None else args.workers,
@@ -66,12 +136,18 @@ def run(args: argparse.Namespace) -> int:
         )
         agent = make_agent(args.agent, replay=args.replay)
         tasks = load_tasks(args.tasks)
-    except (KeyError, ValueError, FileNotFoundError, TaskFormatError) as error:
-        print(f"aspera run: error: {str(error).strip(chr(39))}", file=sys.stderr)
-        return 2
+        selected = select_tasks(tasks, _ids(args.ids), args.limit)
+    except (KeyError, ValueError, TaskFormatError) as error:
+        return _error(str(error).strip("'"))
+    except OSError as error:
+        return _error(f"{error.filename or args.tasks}: {error.strerror or error}")
+    if isinstance(agent, ReplayAgent):
+        problem = _check_replay(agent, [task.query_id for task in selected], {task.query_id for task in tasks})
+        if problem:
+            return _error(problem)
     protections = probe(config.kernel_confinement)
     print(
-        f"aspera run: {len(tasks)} tasks from {args.tasks}; agent {agent.name}; "
+        f"aspera run: {len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}; "
         f"{config.workers} worker(s), {config.timeout_s:g} s and {config.memory_mb} MiB per task; "
         f"isolation: {protections.describe()}",
         file=sys.stderr,
@@ -79,32 +155,40 @@ def run(args: argparse.Namespace) -> int:
     for note in protections.notes:
         print(f"aspera run: note: {note}", file=sys.stderr)
     try:
-        report = run_agents(
+        report = run_agent(
             tasks,
             agent,
             args.out,
             config,
             ids=_ids(args.ids),
             limit=args.limit,
+            seeds=args.seeds,
+            concurrency=args.concurrency,
+            task_set=str(args.tasks),
+            force_new=args.force_new,
+            resume_anyway=args.resume_anyway,
             progress=not args.no_progress,
             fsync=args.fsync,
         )
-    except ValueError as error:
-        print(f"aspera run: error: {error}", file=sys.stderr)
-        return 2
+    except (ValueError, NotAResultsFile, ExperimentMismatch) as error:
+        return _error(str(error))
+    except OSError as error:
+        return _error(f"cannot write {error.filename or args.out}: {error.strerror or error}")
     except ResultsFileBusy as error:
         print(f"aspera run: error: {error}", file=sys.stderr)
         return 1
+    except AgentFailed as error:
+        print(f"aspera run: error: {error}; finished rows are in {args.out}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(
-            f"aspera run: interrupted; finished tasks are in {args.out}; run the same command to resume",
-            file=sys.stderr,
+            f"aspera run: interrupted; finished rows are in {args.out}; run the same command to resume", file=sys.stderr
         )
         return 130
-    counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
-    print(
-        f"aspera run: {report.evaluated} evaluated ({counts}); {report.already_done} already in {args.out}"
-        + (f"; {len(report.unavailable)} skipped" if report.unavailable else ""),
-        file=sys.stderr,
-    )
+    if report.out != type(report.out)(args.out):
+        print(f"aspera run: {args.out} holds another experiment; this run was written to {report.out}", file=sys.stderr)
+    print(f"aspera run: {_describe(report)}", file=sys.stderr)
+    if report.stopped:
+        print(f"aspera run: stopped early: {report.stopped}; run the same command to resume", file=sys.stderr)
+        return 3
     return 0

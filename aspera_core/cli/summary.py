@@ -1,7 +1,10 @@
-"""``aspera summary``: outcome counts and rates of a results file.
+"""aspera summary: outcome counts and success rates of a results file, with their denominators.
 
-One row per task counts (the first, if a file holds duplicates); cut-off or
-invalid lines are skipped with a warning.
+One row counts per task and seed (the first judged one). model_error rows
+(no program was obtained) are shown apart and are not in the denominator.
+With --tasks, selected tasks without a row and rows of unknown tasks are
+counted too. Exit status: 0, or 2 when the file is missing or is not a
+results file of this workbench.
 """
 
 from __future__ import annotations
@@ -11,17 +14,23 @@ import json
 import sys
 import warnings
 
-from aspera_core.records import ResultsFileWarning, format_summary, read_rows, summarize
+from aspera_core.records import NotAResultsFile, ResultsFileWarning, format_summary, read_results, summarize
+from aspera_core.runner import task_set_digest
+from aspera_core.tasks import TaskFormatError, load_tasks
 
-EXAMPLE = "example: aspera summary runs/reference.jsonl --json"
+EXAMPLE = "example: aspera summary runs/reference.jsonl --tasks data/aspera_workbench_v1 --json"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera summary``."""
     parser.add_argument("results", help="results file written by 'aspera run'")
-    parser.add_argument(
-        "--json", action="store_true", help="print one JSON object: n, success_rate and one count per outcome"
-    )
+    parser.add_argument("--tasks", help="the task set the run used: counts its tasks that have no row")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+
+def _error(message: str) -> int:
+    print(f"aspera summary: error: {message}", file=sys.stderr)
+    return 2
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,18 +40,40 @@ def run(args: argparse.Namespace) -> int:
         args: Options declared by :func:`add_arguments`.
 
     Returns:
-        The exit status: 0, or 2 when the file does not exist.
+        The exit status: 0, or 2 for a missing or foreign file or an unreadable task set.
     """
     warnings.simplefilter("default", ResultsFileWarning)
     warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera summary: warning: {message}\n"
     try:
-        rows = read_rows(args.results)
-    except FileNotFoundError:
-        print(f"aspera summary: error: {args.results} does not exist", file=sys.stderr)
-        return 2
-    summary = summarize(rows)
+        results = read_results(args.results)
+    except (FileNotFoundError, NotAResultsFile) as error:
+        return _error(str(error))
+    selected = None
+    if args.tasks:
+        try:
+            tasks = load_tasks(args.tasks)
+        except (OSError, TaskFormatError) as error:
+            return _error(str(error))
+        selected = [task.query_id for task in tasks]
+        experiment = results.experiment
+        if experiment is not None and experiment.task_set_digest != task_set_digest(tasks):
+            print(
+                f"aspera summary: warning: {args.tasks} differs from the task set the results were produced on",
+                file=sys.stderr,
+            )
+    summary = summarize(results.rows, selected)
+    experiment = results.experiment
     if args.json:
+        summary["experiment"] = None if experiment is None else experiment.model_dump()
         print(json.dumps(summary))
+        return 0
+    if experiment is None:
+        print("experiment: not recorded (a file from an earlier version)")
     else:
-        print(format_summary(summary))
+        print(
+            f"experiment: agent {experiment.agent}, model {experiment.model or '-'}, setting "
+            f"{experiment.setting or '-'}, task set {experiment.task_set or '-'} "
+            f"({experiment.task_set_digest[:12]}), library fixes {'on' if experiment.library_fixes else 'off'}"
+        )
+    print(format_summary(summary))
     return 0

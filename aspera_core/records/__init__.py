@@ -1,12 +1,16 @@
-"""Result rows and results files: the contract between the runner and the notebooks.
+"""Results files: the contract between the runner and the notebooks.
 
-* :class:`ResultRow` is one evaluated program on one task.
-* :class:`ResultsWriter` appends rows to a JSONL file, one line per row, as
-  soon as each is known; :func:`read_rows` reads a file back and tolerates a
-  cut-off last line left by an interrupted run; :func:`completed_ids` is what a
-  resumed run skips.
-* :func:`summarize` counts outcomes; :data:`Outcome` is the outcome
-  vocabulary (re-exported from :mod:`aspera_core.executor`).
+* :class:`ResultsHeader` and :class:`Experiment` name what a results file
+  holds; :class:`ResultRow` is one evaluated program on one task, with
+  per-pair detail (:class:`PairDetail`) and, for model-backed agents, how the
+  program was produced (:class:`Generation`, :class:`Selection`).
+* :class:`ResultsWriter` appends rows as they are known and refuses files
+  that are not results files of the same experiment; :func:`read_results`
+  and :func:`read_rows` read them back (a cut-off last line is skipped).
+* :func:`summarize` counts outcomes with their denominators.
+
+This package depends only on :mod:`aspera_core.outcomes`: reading results
+loads neither the library nor the sandbox.
 
 Example::
 
@@ -18,26 +22,56 @@ Example::
 
 from aspera_core.outcomes import Outcome
 from aspera_core.records.jsonl import (
+    ExperimentMismatch,
+    LegacyResultsFile,
+    NotAResultsFile,
+    ResultsFile,
     ResultsFileBusy,
     ResultsFileWarning,
     ResultsWriter,
-    completed_ids,
+    completed_keys,
+    judged,
+    next_free_path,
+    read_results,
     read_rows,
     repair_tail,
 )
-from aspera_core.records.schema import ResultRow
-from aspera_core.records.summary import format_summary, summarize, unique_rows
+from aspera_core.records.schema import (
+    FORMAT_VERSION,
+    Experiment,
+    Generation,
+    PairDetail,
+    ResultRow,
+    ResultsHeader,
+    Selection,
+    Usage,
+)
+from aspera_core.records.summary import counted_rows, format_summary, summarize
 
 __all__ = [
+    "FORMAT_VERSION",
+    "Experiment",
+    "ExperimentMismatch",
+    "Generation",
+    "LegacyResultsFile",
+    "NotAResultsFile",
     "Outcome",
+    "PairDetail",
     "ResultRow",
+    "ResultsFile",
     "ResultsFileBusy",
     "ResultsFileWarning",
+    "ResultsHeader",
     "ResultsWriter",
-    "completed_ids",
+    "Selection",
+    "Usage",
+    "completed_keys",
+    "counted_rows",
     "format_summary",
+    "judged",
+    "next_free_path",
+    "read_results",
     "read_rows",
     "repair_tail",
     "summarize",
-    "unique_rows",
 ]

@@ -1,77 +1,187 @@
-"""Counting outcomes in a results file."""
+"""Counting the outcomes of a results file, always with their denominators.
+
+Which row counts: one per ``(task, seed)``. A program can be judged only
+once it exists, so ``model_error`` rows (the model never delivered a program)
+are kept apart: they are not in the denominator of the success rate, and a
+later judged row for the same task and seed (from a resumed run) replaces
+them. If a file holds two judged rows for one task and seed, the first counts.
+"""
 
 from __future__ import annotations
 
+import statistics
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from aspera_core.outcomes import Outcome
-from aspera_core.records.jsonl import ResultsFileWarning
+from aspera_core.records.jsonl import ResultsFileWarning, judged
 from aspera_core.records.schema import ResultRow
 
 
-def unique_rows(rows: Iterable[ResultRow]) -> list[ResultRow]:
-    """The first row of every task id, in order (warns once if there were duplicates).
+def counted_rows(rows: Iterable[ResultRow]) -> list[ResultRow]:
+    """The row that counts for each ``(task_id, seed)``, in first-seen order.
+
+    The first judged row wins; a key with only ``model_error`` rows keeps the
+    last of them. Warns once when judged rows were duplicated.
 
     Args:
         rows: Rows of one results file.
 
     Returns:
-        One row per task id.
+        One row per ``(task_id, seed)``.
     """
-    seen: set[str] = set()
-    kept: list[ResultRow] = []
+    chosen: dict[tuple[str, int | None], ResultRow] = {}
     duplicates = 0
     for row in rows:
-        if row.task_id in seen:
+        current = chosen.get(row.key)
+        if current is None or not judged(current):
+            chosen[row.key] = row
+        elif judged(row):
             duplicates += 1
-            continue
-        seen.add(row.task_id)
-        kept.append(row)
     if duplicates:
         warnings.warn(
-            f"{duplicates} duplicate row(s) ignored (the first row of each task counts)",
+            f"{duplicates} duplicate row(s) ignored (the first judged row of each task and seed counts)",
             ResultsFileWarning,
             stacklevel=2,
         )
-    return kept
+    return list(chosen.values())
 
 
-def summarize(rows: Iterable[ResultRow]) -> dict[str, Any]:
-    """Outcome counts of a set of rows (one per task; duplicates are ignored).
+def _rate(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def _per_seed(kept: list[ResultRow]) -> dict[str, dict[str, Any]]:
+    seeds: dict[str, dict[str, Any]] = {}
+    for row in kept:
+        if not judged(row):
+            continue
+        entry = seeds.setdefault(str(row.seed), {"programs": 0, "success": 0})
+        entry["programs"] += 1
+        entry["success"] += row.outcome is Outcome.SUCCESS
+    for entry in seeds.values():
+        entry["success_rate"] = _rate(entry["success"], entry["programs"])
+    return dict(sorted(seeds.items()))
+
+
+def summarize(rows: Iterable[ResultRow], selected: Sequence[str] | None = None) -> dict[str, Any]:
+    """Outcome counts and success rates of a set of rows, with every denominator.
 
     Args:
-        rows: Result rows.
+        rows: Result rows (of one experiment).
+        selected: Task ids that should have rows (e.g. the whole task set).
+            When given, tasks without a row and rows of unknown tasks are counted.
 
     Returns:
-        ``{"n": tasks, "success_rate": share of successes or None when n is 0,
-        "<outcome>": count, ...}`` with a count for every outcome name, in the
-        order of :class:`~aspera_core.executor.Outcome`.
+        A dictionary with:
+
+        * ``rows``: rows given; ``n``: judged programs (one per task and seed),
+          the denominator of ``success_rate``;
+        * one count per outcome, in the order of :class:`Outcome` (``model_error``
+          counts tasks and seeds that have no program);
+        * ``success_rate``: ``success / n`` (``None`` when ``n`` is 0);
+        * ``tasks``: distinct task ids with a judged row; ``seeds``: the seeds seen;
+        * ``per_seed``: per seed, ``programs``, ``success`` and ``success_rate``;
+          ``seed_mean`` and ``seed_sd``: mean and sample standard deviation of
+          the per-seed success rates (``seed_sd`` is ``None`` for one seed);
+        * with ``selected``: ``selected`` (task count), ``expected`` (selected
+          tasks x seeds), ``missing`` (expected pairs with no judged row, model
+          errors included), ``missing_tasks`` (their ids), ``unknown_tasks`` (ids
+          with rows that are not selected, left out of every count above) and
+          ``success_rate_of_expected`` (``success / expected``: a missing
+          program counts as a failure).
     """
-    kept = unique_rows(rows)
+    rows = list(rows)
+    kept = counted_rows(rows)
+    unknown: list[str] = []
+    if selected is not None:
+        wanted = {str(task_id) for task_id in selected}
+        unknown = sorted({row.task_id for row in kept if row.task_id not in wanted}, key=_id_order)
+        kept = [row for row in kept if row.task_id in wanted]
     counts = {outcome.value: 0 for outcome in Outcome}
     for row in kept:
         counts[row.outcome.value] += 1
-    n = len(kept)
-    return {"n": n, "success_rate": counts[Outcome.SUCCESS.value] / n if n else None, **counts}
+    n = sum(counts.values()) - counts[Outcome.MODEL_ERROR.value]
+    per_seed = _per_seed(kept)
+    rates = [entry["success_rate"] for entry in per_seed.values() if entry["success_rate"] is not None]
+    summary: dict[str, Any] = {
+        "rows": len(rows),
+        "n": n,
+        "success_rate": _rate(counts[Outcome.SUCCESS.value], n),
+        **counts,
+        "tasks": len({row.task_id for row in kept if judged(row)}),
+        "seeds": [None if seed == "None" else int(seed) for seed in per_seed],
+        "per_seed": per_seed,
+        "seed_mean": statistics.fmean(rates) if rates else None,
+        "seed_sd": statistics.stdev(rates) if len(rates) > 1 else None,
+    }
+    if selected is not None:
+        seeds = {row.seed for row in rows} or {None}
+        done = {row.key for row in kept if judged(row)}
+        missing = [(task_id, seed) for task_id in wanted for seed in seeds if (task_id, seed) not in done]
+        expected = len(wanted) * len(seeds)
+        summary.update(
+            selected=len(wanted),
+            expected=expected,
+            missing=len(missing),
+            missing_tasks=sorted({task_id for task_id, _ in missing}, key=_id_order),
+            unknown_tasks=unknown,
+            success_rate_of_expected=_rate(counts[Outcome.SUCCESS.value], expected),
+        )
+    return summary
+
+
+def _id_order(task_id: str) -> tuple[int, str]:
+    return (int(task_id), "") if task_id.isdigit() else (0, task_id)
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
 
 
 def format_summary(summary: dict[str, Any]) -> str:
-    """A small text table of a :func:`summarize` result.
+    """A text table of a :func:`summarize` result, each rate beside its denominator.
 
     Args:
         summary: Output of :func:`summarize`.
 
     Returns:
-        One line per outcome with its count and rate, then the total.
+        One line per outcome with its count and its share of the judged
+        programs, then the denominators: programs, tasks, seeds, and (when
+        the task set was given) tasks without a row and unknown task ids.
     """
     n = summary["n"]
     width = max(len(outcome.value) for outcome in Outcome)
     lines = [f"{'outcome':<{width}}  {'count':>6}  {'rate':>7}"]
     for outcome in Outcome:
+        if outcome is Outcome.MODEL_ERROR:
+            continue
         count = summary[outcome.value]
-        rate = f"{100 * count / n:6.1f}%" if n else "     -"
-        lines.append(f"{outcome.value:<{width}}  {count:>6}  {rate:>7}")
-    lines.append(f"{'total':<{width}}  {n:>6}")
+        lines.append(f"{outcome.value:<{width}}  {count:>6}  {_percent(_rate(count, n)):>7}")
+    lines.append(f"{'judged programs':<{width}}  {n:>6}  (the denominator of every rate above)")
+    model_errors = summary[Outcome.MODEL_ERROR.value]
+    lines.append(
+        f"{'model_error':<{width}}  {model_errors:>6}  (no program obtained; not judged; asked again on resume)"
+    )
+    seeds = summary["seeds"]
+    lines.append(f"tasks with a judged row: {summary['tasks']}; rows in file: {summary['rows']}")
+    if len(seeds) > 1 or seeds not in ([], [None]):
+        per_seed = ", ".join(
+            f"seed {seed}: {_percent(entry['success_rate'])} of {entry['programs']}"
+            for seed, entry in summary["per_seed"].items()
+        )
+        spread = "" if summary["seed_sd"] is None else f" ± {100 * summary['seed_sd']:.1f} (sd over seeds)"
+        lines.append(f"success per seed: {per_seed}; mean {_percent(summary['seed_mean'])}{spread}")
+    if "selected" in summary:
+        lines.append(
+            f"task set: {summary['selected']} tasks selected, {summary['expected']} task-seed pairs expected; "
+            f"{summary['missing']} without a judged row; success over expected: "
+            f"{summary[Outcome.SUCCESS.value]}/{summary['expected']} = {_percent(summary['success_rate_of_expected'])}"
+        )
+        if summary["unknown_tasks"]:
+            shown = ", ".join(summary["unknown_tasks"][:10]) + (" ..." if len(summary["unknown_tasks"]) > 10 else "")
+            lines.append(
+                f"rows for {len(summary['unknown_tasks'])} task id(s) not in the task set (not counted): {shown}"
+            )
     return "\n".join(lines)

@@ -11,6 +11,26 @@ Example::
                        "runs/reference.jsonl", SandboxConfig(workers=2))
 """
 
-from aspera_core.runner.run import RunReport, RunWarning, make_row, run_agent, select_tasks
+from aspera_core.runner.run import (
+    DEFAULT_CONCURRENCY,
+    AgentFailed,
+    RunReport,
+    RunWarning,
+    experiment_of,
+    make_row,
+    run_agent,
+    select_tasks,
+    task_set_digest,
+)
 
-__all__ = ["RunReport", "RunWarning", "make_row", "run_agent", "select_tasks"]
+__all__ = [
+    "DEFAULT_CONCURRENCY",
+    "AgentFailed",
+    "RunReport",
+    "RunWarning",
+    "experiment_of",
+    "make_row",
+    "run_agent",
+    "select_tasks",
+    "task_set_digest",
+]

@@ -1,56 +1,100 @@
-"""Running an agent over a task set: evaluate each program, write one row per task.
+"""Running an agent over a task set: obtain programs, evaluate them, write one row each.
 
-Rows are appended to the results file as each evaluation finishes. Tasks that
-already have a row are skipped, so re-running the same command after an
-interruption resumes where it stopped; at most the tasks being evaluated when
-the run was killed are lost (and evaluated again on resume).
+Obtaining a program and evaluating it are decoupled. Agents that wait on
+something outside (a model endpoint) are called from a bounded pool of
+threads (``concurrency``), and each program goes to the sandbox the moment it
+is ready; built-in agents are called inline. Rows are appended to the results
+file as each evaluation finishes. ``(task, seed)`` pairs that already have a
+judged row are skipped, so re-running the same command after an interruption
+resumes where it stopped; ``model_error`` rows (no program was obtained) are
+asked again.
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
+import queue
 import sys
+import threading
 import uuid
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tqdm import tqdm
 
-from aspera_core.agents import Agent, ProgramUnavailable
-from aspera_core.executor import Job, Outcome, Sandbox, SandboxConfig, Verdict
-from aspera_core.records import ResultRow, ResultsWriter, completed_ids
+from aspera_core import __version__
+from aspera_core.agents import Agent, ProgramUnavailable, Proposal, StopRun
+from aspera_core.executor import Job, Sandbox, SandboxConfig, Verdict
+from aspera_core.outcomes import Outcome
+from aspera_core.records import (
+    Experiment,
+    PairDetail,
+    ResultRow,
+    ResultsWriter,
+    completed_keys,
+    next_free_path,
+)
 from aspera_core.tasks import Task
 
 # A monitor thread would be running when the sandbox forks its fork server.
 tqdm.monitor_interval = 0
+
+DEFAULT_CONCURRENCY = 8
 
 
 class RunWarning(UserWarning):
     """A task was skipped (the agent had no program for it, or the task cannot be evaluated)."""
 
 
-@dataclass
-class RunReport:
-    """What a run did.
+class AgentFailed(RuntimeError):
+    """The agent raised something other than the documented exceptions; the run stopped.
 
-    Attributes:
-        selected: Tasks selected by ``ids``/``limit``.
-        already_done: Selected tasks that already had a row (skipped).
-        evaluated: Tasks evaluated and written in this run.
-        unavailable: Tasks skipped because the agent had no program for them.
-        counts: Outcome counts of the rows written in this run.
-        run_id: Identifier stored in the rows of this run.
+    Rows of programs already obtained were written first.
     """
 
+
+@dataclass
+class RunReport:
+    """What a run did, with every denominator.
+
+    Attributes:
+        out: The results file written (differs from the requested one after ``force_new``).
+        selected: Tasks selected by ``ids``/``limit``.
+        seeds: Seeds run per task (``[None]`` for agents that are not seeded).
+        expected: ``selected * len(seeds)`` task-seed pairs.
+        already_done: Pairs that already had a judged row (skipped).
+        evaluated: Programs evaluated and written in this run.
+        model_errors: Pairs for which no program was obtained in this run
+            (written as ``model_error`` rows; asked again on resume).
+        unavailable: Task ids (with the seed, for seeded agents) skipped
+            because the agent had no program or the task cannot be evaluated.
+        counts: Outcome counts of the rows written in this run.
+        run_id: Identifier stored in the rows of this run.
+        stopped: Why the run stopped before the end (``StopRun``), else ``None``.
+    """
+
+    out: Path
     selected: int = 0
+    seeds: list[int | None] = field(default_factory=lambda: [None])
+    expected: int = 0
     already_done: int = 0
     evaluated: int = 0
+    model_errors: int = 0
     unavailable: list[str] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
     run_id: str = ""
+    stopped: str | None = None
+
+    @property
+    def remaining(self) -> int:
+        """Pairs still without a judged row after this run."""
+        return self.expected - self.already_done - self.evaluated - len(self.unavailable)
 
 
 def select_tasks(tasks: Sequence[Task], ids: Iterable[str] | None = None, limit: int | None = None) -> list[Task]:
@@ -83,40 +127,27 @@ def select_tasks(tasks: Sequence[Task], ids: Iterable[str] | None = None, limit:
     return selected
 
 
-def make_row(task: Task, agent: Agent, program: str, verdict: Verdict, run_id: str, started_at: str) -> ResultRow:
-    """The result row of one evaluation.
+def task_set_digest(tasks: Iterable[Task]) -> str:
+    """SHA-256 of a task set's content (records in id order), whatever files it was read from.
 
-    Args:
-        task: The task.
-        agent: The agent that wrote the program.
-        program: The program as evaluated.
-        verdict: The executor's verdict.
-        run_id: The run's identifier.
-        started_at: When the evaluation started (ISO 8601, UTC).
-
-    Returns:
-        The row.
+    The same release read from its folder or from its archive has the same
+    digest; any change to any task's text changes it.
     """
-    return ResultRow(
-        task_id=task.query_id,
-        query=task.query,
+    records = [task.to_record() for task in sorted(tasks, key=lambda task: int(task.query_id))]
+    return hashlib.sha256(json.dumps(records, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def experiment_of(agent: Agent, tasks: Sequence[Task], task_set: str = "", library_fixes: bool = False) -> Experiment:
+    """The experiment a run of ``agent`` on ``tasks`` belongs to (recorded in the results file)."""
+    return Experiment(
         agent=agent.name,
         model=agent.model,
-        seed=agent.seed,
-        program=program,
-        outcome=verdict.outcome,
-        error_type=verdict.error_type,
-        message=verdict.message,
-        traceback=verdict.traceback,
-        duration_s=max(0.0, verdict.duration_s),
-        pairs_run=verdict.pairs_run,
-        pairs_total=verdict.pairs_total,
-        run_id=run_id,
-        started_at=started_at,
-        stdout=verdict.stdout,
-        stderr=verdict.stderr,
-        return_value=verdict.return_value,
-        tags=tuple(task.tags),
+        setting=agent.setting,
+        parameters=agent.parameters(),
+        task_set=task_set,
+        task_set_digest=task_set_digest(tasks),
+        library_fixes=library_fixes,
+        workbench_version=__version__,
     )
 
 
@@ -124,25 +155,175 @@ def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
 
 
+@dataclass(frozen=True)
+class _Work:
+    """One task and seed, and (once obtained) the agent's proposal for it."""
+
+    task: Task
+    seed: int | None
+    started_at: str = ""
+    proposal: Proposal | None = None
+
+
+def make_row(work: _Work, agent: Agent, verdict: Verdict | None, run_id: str, library_fixes: bool = False) -> ResultRow:
+    """The result row of one task and seed.
+
+    Args:
+        work: The task, seed and proposal.
+        agent: The agent that made the proposal.
+        verdict: The executor's verdict, or ``None`` for a proposal that failed
+            before evaluation (``model_error``/``parse_error``).
+        run_id: The run's identifier.
+        library_fixes: Whether the library's documented fixes were on.
+
+    Returns:
+        The row.
+    """
+    task, proposal = work.task, work.proposal
+    assert proposal is not None, "rows are made for obtained proposals"
+    common: dict[str, Any] = dict(
+        task_id=task.query_id,
+        query=task.query,
+        tags=tuple(task.tags),
+        agent=agent.name,
+        model=agent.model,
+        setting=agent.setting,
+        seed=work.seed,
+        program=proposal.program,
+        run_id=run_id,
+        started_at=work.started_at,
+        library_fixes=library_fixes,
+        generation=proposal.generation,
+        selection=proposal.selection,
+        mutation=proposal.mutation,
+        details=dict(proposal.details),
+        pairs_total=min(len(task.state_generation_programs), len(task.evaluation_programs)),
+    )
+    if verdict is None:
+        return ResultRow(
+            **common,
+            outcome=proposal.failure or Outcome.MODEL_ERROR,
+            message=proposal.message,
+            duration_s=0.0,
+            pairs_run=0,
+        )
+    common["pairs_total"] = verdict.pairs_total
+    return ResultRow(
+        **common,
+        outcome=verdict.outcome,
+        error_type=verdict.error_type,
+        message=verdict.message,
+        traceback=verdict.traceback,
+        duration_s=max(0.0, verdict.duration_s),
+        pairs_run=verdict.pairs_run,
+        pairs=tuple(
+            PairDetail(
+                index=pair.index,
+                outcome=pair.outcome,
+                origin=pair.origin,
+                error_type=pair.error_type,
+                message=pair.message,
+            )
+            for pair in verdict.pairs
+        ),
+        stdout=verdict.stdout,
+        stderr=verdict.stderr,
+        return_value=verdict.return_value,
+    )
+
+
+class _Producer:
+    """Obtains proposals for a list of work items, inline or from a pool of daemon threads.
+
+    Proposals come out of :meth:`results` as they are ready. Daemon threads are
+    used so that an interrupted run exits without waiting for requests in flight.
+    """
+
+    def __init__(self, agent: Agent, work: list[_Work], concurrency: int) -> None:
+        self.agent = agent
+        self.work = work
+        self.concurrency = concurrency if getattr(agent, "blocking", True) else 1
+        self.stop_reason: str | None = None
+        self._stop = threading.Event()
+        self._todo: queue.SimpleQueue[_Work | None] = queue.SimpleQueue()
+        self._done: queue.SimpleQueue[tuple[_Work, BaseException | None]] = queue.SimpleQueue()
+
+    def _obtain(self, item: _Work) -> tuple[_Work, BaseException | None]:
+        started = _now()
+        try:
+            proposal = self.agent.propose(item.task, item.seed)
+        except StopRun as error:
+            self.stop_reason = self.stop_reason or str(error) or "the agent stopped the run"
+            self._stop.set()
+            return item, error
+        except Exception as error:  # noqa: BLE001 - ProgramUnavailable, or an agent's bug: reported by results()
+            return item, error
+        return _Work(item.task, item.seed, started, proposal), None
+
+    def _thread(self) -> None:
+        while (item := self._todo.get()) is not None:
+            self._done.put(self._obtain(item) if not self._stop.is_set() else (item, StopRun()))
+
+    def stop(self) -> None:
+        """Start nothing new (proposals in flight still arrive)."""
+        self._stop.set()
+
+    def results(self) -> Iterator[tuple[_Work, BaseException | None]]:
+        """Each work item with its proposal, or with the exception the agent raised, as they come."""
+        if self.concurrency <= 1:
+            for item in self.work:
+                if self._stop.is_set():
+                    return
+                yield self._obtain(item)
+            return
+        for item in self.work:
+            self._todo.put(item)
+        threads = min(self.concurrency, len(self.work))
+        for _ in range(threads):
+            self._todo.put(None)
+            threading.Thread(target=self._thread, name="aspera-agent", daemon=True).start()
+        for _ in range(len(self.work)):
+            while True:
+                try:  # a timeout keeps Ctrl-C responsive while waiting
+                    yield self._done.get(timeout=0.5)
+                    break
+                except queue.Empty:
+                    continue
+
+
 def run_agent(
     tasks: Sequence[Task],
     agent: Agent,
     out: str | Path,
     config: SandboxConfig | None = None,
+    *,
     ids: Iterable[str] | None = None,
     limit: int | None = None,
+    seeds: Sequence[int] | None = None,
+    concurrency: int = DEFAULT_CONCURRENCY,
+    task_set: str = "",
+    library_fixes: bool = False,
+    force_new: bool = False,
+    resume_anyway: bool = False,
     progress: bool = True,
     fsync: bool = False,
 ) -> RunReport:
-    """Evaluate ``agent`` on the selected tasks and append one row per task to ``out``.
+    """Obtain ``agent``'s programs for the selected tasks, evaluate them, append one row each to ``out``.
 
     Args:
         tasks: The task set.
         agent: The agent.
-        out: The results file (appended to; tasks already in it are skipped).
+        out: The results file (appended to; pairs already in it are skipped).
         config: Sandbox limits (defaults: one worker per CPU, 10 s, 1 GiB).
         ids: Only these task ids.
         limit: At most this many tasks (after ``ids``).
+        seeds: Seeds to run for a seeded agent (default ``[0]``); ignored otherwise.
+        concurrency: Proposals obtained at the same time (for agents that wait
+            on a model; built-in agents are called one at a time).
+        task_set: How the user named the task set (recorded, not compared).
+        library_fixes: Whether the library's documented fixes are on (recorded).
+        force_new: If ``out`` holds another experiment, write to a new file beside it.
+        resume_anyway: Append even if ``out`` holds another experiment.
         progress: Show a progress bar (on stderr) with the live success count.
         fsync: ``fsync`` the file after every row.
 
@@ -150,45 +331,99 @@ def run_agent(
         What the run did.
 
     Raises:
-        ValueError: bad ``ids`` or ``limit``.
+        ValueError: bad ``ids``, ``limit``, ``seeds`` or ``concurrency``, or no task selected.
         aspera_core.records.ResultsFileBusy: another run is writing to ``out``.
+        aspera_core.records.NotAResultsFile: ``out`` exists and is not a results file.
+        aspera_core.records.ExperimentMismatch: ``out`` holds another experiment.
+        AgentFailed: the agent raised an undocumented exception.
     """
     selected = select_tasks(tasks, ids, limit)
-    report = RunReport(selected=len(selected), run_id=uuid.uuid4().hex[:12])
-    with ResultsWriter(out, fsync=fsync) as writer:
-        done = completed_ids(out)
-        todo = [task for task in selected if task.query_id not in done]
-        report.already_done = len(selected) - len(todo)
-        if not todo:
-            return report
-        with Sandbox(config) as sandbox:
-            sandbox.prepare(todo)
-            bar = tqdm(total=len(todo), desc=f"{agent.name}", unit="task", disable=not progress, file=sys.stderr)
-            try:
-                for job, verdict in sandbox.run(_jobs(todo, agent, report)):
-                    task, program, started_at = job.key
-                    writer.write(make_row(task, agent, program, verdict, report.run_id, started_at))
-                    report.evaluated += 1
-                    report.counts[verdict.outcome.value] += 1
-                    bar.update(1)
-                    bar.set_postfix(success=report.counts[Outcome.SUCCESS.value], refresh=False)
-            finally:
-                bar.close()
+    if not selected:
+        raise ValueError("no task selected: the task set is empty or the selection matches nothing")
+    if concurrency < 1:
+        raise ValueError("concurrency must be at least 1")
+    run_seeds: list[int | None] = list(seeds if seeds is not None else [0]) if agent.seeded else [None]
+    if not run_seeds or len(set(run_seeds)) != len(run_seeds):
+        raise ValueError("seeds must be a non-empty list without repeats")
+    experiment = experiment_of(agent, tasks, task_set, library_fixes)
+    path = Path(out)
+    if force_new and path.exists() and path.stat().st_size > 0:
+        path = next_free_path(path)
+    report = RunReport(out=path, selected=len(selected), seeds=run_seeds, run_id=uuid.uuid4().hex[:12])
+    report.expected = len(selected) * len(run_seeds)
+    with ResultsWriter(path, experiment, resume_anyway=resume_anyway, fsync=fsync) as writer:
+        done = completed_keys(writer.existing)
+        todo = [_Work(task, seed) for task in selected for seed in run_seeds if (task.query_id, seed) not in done]
+        report.already_done = report.expected - len(todo)
+        if todo:
+            _evaluate(todo, agent, writer, config, report, library_fixes, concurrency, progress)
     return report
 
 
-def _jobs(tasks: Sequence[Task], agent: Agent, report: RunReport) -> Iterator[Job]:
-    for task in tasks:
-        if len(task.state_generation_programs) != len(task.evaluation_programs) or not task.evaluation_programs:
-            warnings.warn(
-                f"task {task.query_id}: needs matching, non-empty SIP and EP lists; skipped", RunWarning, stacklevel=2
-            )
-            report.unavailable.append(task.query_id)
-            continue
-        try:
-            program = agent.program(task)
-        except ProgramUnavailable as error:
-            warnings.warn(f"task {task.query_id}: skipped: {error}", RunWarning, stacklevel=2)
-            report.unavailable.append(task.query_id)
-            continue
-        yield Job(task, program, key=(task, program, _now()))
+def _skip(report: RunReport, work: _Work, reason: str) -> None:
+    label = work.task.query_id if work.seed is None else f"{work.task.query_id} (seed {work.seed})"
+    warnings.warn(f"task {label}: skipped: {reason}", RunWarning, stacklevel=4)
+    report.unavailable.append(label)
+
+
+def _evaluate(
+    todo: list[_Work],
+    agent: Agent,
+    writer: ResultsWriter,
+    config: SandboxConfig | None,
+    report: RunReport,
+    library_fixes: bool,
+    concurrency: int,
+    progress: bool,
+) -> None:
+    runnable = [work for work in todo if _runnable(work, report)]
+    bar = tqdm(total=len(runnable), desc=agent.name, unit="program", disable=not progress, file=sys.stderr)
+    producer = _Producer(agent, runnable, concurrency)
+    failure: list[AgentFailed] = []
+
+    def record(row: ResultRow) -> None:
+        writer.write(row)
+        report.counts[row.outcome.value] += 1
+        bar.update(1)
+        bar.set_postfix(success=report.counts[Outcome.SUCCESS.value], refresh=False)
+
+    def jobs() -> Iterator[Job]:
+        for work, error in producer.results():
+            if isinstance(error, StopRun):
+                continue
+            if isinstance(error, ProgramUnavailable):
+                _skip(report, work, str(error))
+                bar.update(1)
+            elif error is not None:
+                failure.append(AgentFailed(f"agent {agent.name} failed on task {work.task.query_id}: {error!r}"))
+                failure[0].__cause__ = error
+                producer.stop()
+            elif work.proposal is not None and work.proposal.failure is not None:
+                report.model_errors += work.proposal.failure is Outcome.MODEL_ERROR
+                report.evaluated += work.proposal.failure is not Outcome.MODEL_ERROR
+                record(make_row(work, agent, None, report.run_id, library_fixes))
+            elif work.proposal is not None:
+                yield Job(work.task, work.proposal.program, key=work)
+
+    try:
+        with Sandbox(config) as sandbox:
+            sandbox.prepare({work.task.query_id: work.task for work in runnable}.values())
+            for job, verdict in sandbox.run(jobs()):
+                record(make_row(job.key, agent, verdict, report.run_id, library_fixes))
+                report.evaluated += 1
+    except BaseException:
+        producer.stop()
+        raise
+    finally:
+        bar.close()
+    report.stopped = producer.stop_reason
+    if failure:
+        raise failure[0]
+
+
+def _runnable(work: _Work, report: RunReport) -> bool:
+    task = work.task
+    if len(task.state_generation_programs) != len(task.evaluation_programs) or not task.evaluation_programs:
+        _skip(report, work, "needs matching, non-empty setup and evaluation program lists")
+        return False
+    return True

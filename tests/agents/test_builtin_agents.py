@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,12 +13,13 @@ from aspera_core.agents import (
     HandbackAgent,
     NoopAgent,
     ProgramUnavailable,
+    Proposal,
     ReferenceAgent,
     ReplayAgent,
     make_agent,
     register_agent,
 )
-from aspera_core.records import Outcome, ResultRow, ResultsWriter
+from aspera_core.records import Experiment, Outcome, ResultRow, ResultsWriter
 from aspera_core.tasks import Task, load_tasks
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
@@ -53,14 +55,22 @@ def test_handback_raises_requires_user_input(task: Task) -> None:
         namespace[task.solution_name]()  # type: ignore[operator]
 
 
-def test_agents_follow_the_interface() -> None:
+def test_agents_follow_the_interface(task: Task) -> None:
     for agent in (ReferenceAgent(), NoopAgent(), HandbackAgent()):
         assert isinstance(agent, Agent)
-        assert agent.model is None and agent.seed is None
+        assert (agent.model, agent.setting, agent.seeded, agent.parameters()) == (None, None, False, {})
+        assert agent.propose(task, None) == Proposal(program=agent.program(task))
+
+
+def test_a_proposal_fails_only_before_evaluation() -> None:
+    assert Proposal(failure=Outcome.MODEL_ERROR, message="429").program == ""
+    with pytest.raises(ValueError, match="model_error or parse_error"):
+        Proposal(program="def f(): pass", failure=Outcome.TIMEOUT)
 
 
 def write_results(path: Path, rows: list[tuple[str, str]], model: str | None = None) -> None:
-    with ResultsWriter(path) as writer:
+    experiment = Experiment(agent="someone", model=model, task_set_digest="x", workbench_version="0")
+    with ResultsWriter(path, experiment) as writer:
         for task_id, program in rows:
             writer.write(
                 ResultRow(
@@ -86,7 +96,16 @@ def test_replay_matches_programs_by_task_id(tmp_path: Path, task: Task) -> None:
         handle.write('{"task_id": "cut off')  # an interrupted earlier run
     agent = ReplayAgent(path)
     assert agent.program(task) == "def a():\n    return 1\n"  # the first row wins
-    assert (agent.name, agent.model, agent.seed) == ("replay", "m", 1)
+    assert (agent.name, agent.model, agent.seeded) == ("replay", "m", False)
+    assert agent.parameters() == {"replay_sha256": agent.digest} and len(agent.digest) == 64
+
+
+def test_replay_reads_the_minimal_format(tmp_path: Path, task: Task) -> None:
+    path = tmp_path / "programs.jsonl"
+    path.write_text(json.dumps({"task_id": int(task.query_id), "program": "def a():\n    pass\n"}) + "\n")
+    assert ReplayAgent(path).program(task) == "def a():\n    pass\n"
+    with pytest.raises(ValueError, match="folder"):
+        ReplayAgent(tmp_path)
 
 
 def test_replay_without_a_program_for_the_task(tmp_path: Path, task: Task) -> None:
@@ -101,7 +120,7 @@ def test_replay_needs_a_results_file(tmp_path: Path) -> None:
         make_agent("replay")
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
-    with pytest.raises(ValueError, match="no result rows"):
+    with pytest.raises(ValueError, match="no lines with a task_id and a program"):
         make_agent("replay", replay=str(empty))
     with pytest.raises(FileNotFoundError):
         make_agent("replay", replay=str(tmp_path / "missing.jsonl"))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from aspera_core.cli.main import build_parser, main
-from aspera_core.records import Outcome, ResultRow, ResultsWriter, read_rows
+from aspera_core.records import Outcome, read_rows
 from aspera_core.tasks import load_tasks, write_tasks
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
@@ -25,19 +25,27 @@ def aspera(*args: str) -> int:
     return main([str(arg) for arg in args])
 
 
+def write_programs(path: Path, programs: dict[str, str]) -> None:
+    """A replay file in the minimal format: one JSON object with task_id and program per line."""
+    path.write_text("".join(json.dumps({"task_id": i, "program": p}) + "\n" for i, p in programs.items()))
+
+
 def test_run_then_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "reference.jsonl"
     assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", out, "--workers", "2") == 0
     err = capsys.readouterr().err
     assert "isolation: processes, rlimits, audit hook" in err
     assert "success=4" in err  # the progress bar's live success count
-    assert "4 evaluated (success 4)" in err
+    assert "4 evaluated (success 4); 0 already in" in err and "of 4 expected (4 tasks)" in err
     assert aspera("summary", out) == 0
     text = capsys.readouterr().out
-    assert text.splitlines()[1].split() == ["success", "4", "100.0%"]
+    assert text.splitlines()[0].startswith("experiment: agent reference, model -, setting -, task set")
+    assert text.splitlines()[2].split() == ["success", "4", "100.0%"]
     assert aspera("summary", out, "--json") == 0
     summary = json.loads(capsys.readouterr().out)
-    assert summary == {"n": 4, "success_rate": 1.0, **{o.value: 4 if o is Outcome.SUCCESS else 0 for o in Outcome}}
+    assert (summary["n"], summary["success_rate"], summary["rows"], summary["tasks"]) == (4, 1.0, 4, 4)
+    assert {o.value: summary[o.value] for o in Outcome} == {o.value: 4 if o is Outcome.SUCCESS else 0 for o in Outcome}
+    assert summary["experiment"]["agent"] == "reference"
 
 
 def test_ids_limit_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -46,7 +54,7 @@ def test_ids_limit_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert aspera(*common, "--ids", "9004,9002", "9003", "--limit", "2") == 0
     assert sorted(r.task_id for r in read_rows(out)) == ["9002", "9003"]
     assert aspera(*common) == 0
-    assert "2 already in" in capsys.readouterr().err
+    assert "2 evaluated (task_completion_error 2); 2 already in" in capsys.readouterr().err
     assert sorted(r.task_id for r in read_rows(out)) == ["9001", "9002", "9003", "9004"]
 
 
@@ -128,19 +136,7 @@ def test_hostile_programs_do_not_stop_a_run(tmp_path: Path) -> None:
         "9004": f"def p():\n    open({str(escape)!r}, 'w').write('x')\n",
     }
     replay = tmp_path / "hostile.jsonl"
-    with ResultsWriter(replay) as writer:
-        for task in tasks:
-            writer.write(
-                ResultRow(
-                    task_id=task.query_id,
-                    query=task.query,
-                    agent="x",
-                    program=programs[task.query_id],
-                    outcome=Outcome.SUCCESS,
-                    duration_s=0,
-                    pairs_run=0,
-                )
-            )
+    write_programs(replay, {task.query_id: programs[task.query_id] for task in tasks})
     out = tmp_path / "out.jsonl"
     assert (
         aspera("run", "--tasks", MINI_RELEASE, "--agent", "replay", "--replay", replay, "--out", out, "--no-progress")
@@ -188,20 +184,7 @@ def live_processes_mentioning(text: str) -> list[int]:
 def test_a_killed_run_resumes_with_every_task_exactly_once(tmp_path: Path) -> None:
     ids = slow_task_set(tmp_path, 60)
     replay = tmp_path / "slow.jsonl"
-    with ResultsWriter(replay) as writer:
-        for task_id in ids:
-            program = "import time\n\ndef p():\n    time.sleep(0.04)\n"
-            writer.write(
-                ResultRow(
-                    task_id=task_id,
-                    query="q",
-                    agent="x",
-                    program=program,
-                    outcome=Outcome.SUCCESS,
-                    duration_s=0,
-                    pairs_run=0,
-                )
-            )
+    write_programs(replay, dict.fromkeys(ids, "import time\n\ndef p():\n    time.sleep(0.04)\n"))
     out = tmp_path / "results.jsonl"
     command = [
         sys.executable,
@@ -223,13 +206,13 @@ def test_a_killed_run_resumes_with_every_task_exactly_once(tmp_path: Path) -> No
     process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and process.poll() is None:
-        if out.exists() and out.read_bytes().count(b"\n") >= 10:
+        if out.exists() and out.read_bytes().count(b"\n") >= 11:  # the header and ten rows
             break
         time.sleep(0.005)
     assert process.poll() is None, process.stderr.read().decode()
     process.send_signal(signal.SIGKILL)
     process.wait()
-    written_before = out.read_bytes().count(b"\n")
+    written_before = out.read_bytes().count(b"\n") - 1  # the header line
     assert 10 <= written_before < len(ids)
 
     # the fork server and its workers die with the run
@@ -244,3 +227,120 @@ def test_a_killed_run_resumes_with_every_task_exactly_once(tmp_path: Path) -> No
     rows = read_rows(out)
     assert sorted(int(row.task_id) for row in rows) == sorted(int(i) for i in ids)
     assert all(row.outcome is Outcome.TASK_COMPLETION_ERROR for row in rows)
+
+
+# -- files that are not ours, other experiments, denominators -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("README.md", "# Notes\n\nkeep me\n"),
+        ("analysis.ipynb", json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})),
+        ("table.csv", "task_id,outcome\n1,success\n"),
+    ],
+)
+def test_run_never_writes_into_a_file_that_is_not_a_results_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, content: str
+) -> None:
+    target = tmp_path / name
+    target.write_text(content)
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", target, "--no-progress") == 2
+    err = capsys.readouterr().err
+    assert "not a results file" in err and "Traceback" not in err
+    assert target.read_text() == content
+
+
+def test_running_another_agent_into_a_results_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "reference.jsonl"
+    common = ["--tasks", MINI_RELEASE, "--out", out, "--no-progress"]
+    assert aspera("run", "--agent", "reference", *common) == 0
+    before = out.read_bytes()
+    capsys.readouterr()
+    assert aspera("run", "--agent", "noop", *common) == 2
+    err = capsys.readouterr().err
+    assert "holds another experiment (agent: 'reference' != 'noop')" in err and "--force-new" in err
+    assert out.read_bytes() == before
+    assert aspera("run", "--agent", "noop", *common, "--force-new") == 0
+    assert f"this run was written to {tmp_path / 'reference.2.jsonl'}" in capsys.readouterr().err
+    assert out.read_bytes() == before
+    assert {r.agent for r in read_rows(tmp_path / "reference.2.jsonl")} == {"noop"}
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "0"])
+def test_non_finite_or_non_positive_timeouts_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    out = tmp_path / "out.jsonl"
+    with pytest.raises(SystemExit) as exit_status:
+        aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", out, "--timeout", value)
+    assert exit_status.value.code == 2
+    assert "finite number of seconds" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_unusable_output_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    common = ["run", "--tasks", MINI_RELEASE, "--agent", "noop", "--no-progress", "--out"]
+    assert aspera(*common, tmp_path) == 2
+    assert "is a folder" in capsys.readouterr().err
+    # /proc refuses new files even to root, so this holds whoever runs the tests.
+    assert aspera(*common, "/proc/self/aspera-out.jsonl") == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "Traceback" not in err
+
+
+def test_a_path_below_a_file_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("x")
+    assert (
+        aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--no-progress", "--out", blocker / "out.jsonl") == 2
+    )
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and err[1].startswith("aspera run: error: ")  # the start line, then the error
+    assert blocker.read_text() == "x"
+
+
+def test_a_replay_that_covers_no_selected_task_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    replay = tmp_path / "other.jsonl"
+    write_programs(replay, {"1": "def p():\n    pass\n", "2": "def p():\n    pass\n"})
+    out = tmp_path / "out.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "replay", "--replay", replay, "--out", out) == 2
+    assert "has programs for none of the 4 selected tasks" in capsys.readouterr().err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "content", ["just some text\n", "a,b\n1,2\n", '{"a": 1}\n', ""], ids=["text", "csv", "json", "empty"]
+)
+def test_summary_refuses_anything_that_is_not_a_results_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str
+) -> None:
+    path = tmp_path / "file.jsonl"
+    path.write_text(content)
+    assert aspera("summary", path) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("aspera summary: error: ") and len(err.strip().splitlines()) == 1
+    assert path.read_text() == content
+    assert aspera("summary", tmp_path) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
+def test_summary_with_the_task_set_counts_tasks_without_a_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "partial.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", out, "--ids", "9001", "9003") == 0
+    capsys.readouterr()
+    assert aspera("summary", out, "--tasks", MINI_RELEASE, "--json") == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["n"], summary["selected"], summary["missing"], summary["missing_tasks"]) == (
+        2,
+        4,
+        2,
+        ["9002", "9004"],
+    )
+    assert summary["success_rate"] == 1.0 and summary["success_rate_of_expected"] == 0.5
+    assert aspera("summary", out, "--tasks", MINI_RELEASE) == 0
+    assert "2 without a judged row; success over expected: 2/4 = 50.0%" in capsys.readouterr().out

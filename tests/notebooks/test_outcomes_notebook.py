@@ -6,14 +6,15 @@ import pandas as pd
 import papermill
 import yaml
 
-from aspera_core.records import Outcome, ResultRow, ResultsWriter
+from aspera_core.records import Experiment, Outcome, ResultRow, ResultsWriter
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "outcomes.ipynb"
 
 
 def write_run(path: Path, outcomes: list[Outcome]) -> None:
-    with ResultsWriter(path) as writer:
+    experiment = Experiment(agent=path.stem, task_set_digest="test", workbench_version="test")
+    with ResultsWriter(path, experiment) as writer:
         for index, outcome in enumerate(outcomes):
             writer.write(
                 ResultRow(

@@ -1,9 +1,11 @@
-"""Result rows, results files and summaries."""
+"""Result rows, results files (header, identity, refusals, resume) and summaries."""
 
 from __future__ import annotations
 
 import json
 import multiprocessing
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -11,17 +13,28 @@ import pydantic
 import pytest
 
 from aspera_core.records import (
+    Experiment,
+    ExperimentMismatch,
+    Generation,
+    LegacyResultsFile,
+    NotAResultsFile,
     Outcome,
+    PairDetail,
     ResultRow,
     ResultsFileBusy,
     ResultsFileWarning,
     ResultsWriter,
-    completed_ids,
+    completed_keys,
+    counted_rows,
     format_summary,
+    next_free_path,
+    read_results,
     read_rows,
     repair_tail,
     summarize,
 )
+
+EXPERIMENT = Experiment(agent="reference", task_set="tasks", task_set_digest="abc", workbench_version="0")
 
 
 def row(task_id: str, outcome: Outcome = Outcome.SUCCESS, **extra: object) -> ResultRow:
@@ -38,6 +51,11 @@ def row(task_id: str, outcome: Outcome = Outcome.SUCCESS, **extra: object) -> Re
     return ResultRow(**values)  # type: ignore[arg-type]
 
 
+def write(path: Path, *rows: ResultRow, experiment: Experiment = EXPERIMENT) -> None:
+    with ResultsWriter(path, experiment) as writer:
+        writer.write_all(rows)
+
+
 def test_rows_are_frozen_and_reject_unknown_fields() -> None:
     with pytest.raises(pydantic.ValidationError):
         ResultRow(**row("1").model_dump(), surprise=1)
@@ -45,6 +63,8 @@ def test_rows_are_frozen_and_reject_unknown_fields() -> None:
         row("1").task_id = "2"  # type: ignore[misc]
     with pytest.raises(pydantic.ValidationError):
         row("1", outcome="great")  # type: ignore[arg-type]
+    with pytest.raises(pydantic.ValidationError):
+        row("1", pairs=[{"index": 0, "outcome": "success", "extra": 1}])
 
 
 def test_outcome_is_shared_with_the_executor() -> None:
@@ -53,29 +73,118 @@ def test_outcome_is_shared_with_the_executor() -> None:
     assert Outcome is ExecutorOutcome
 
 
-def test_write_then_read_round_trip(tmp_path: Path) -> None:
+def test_reading_results_loads_no_sandbox_and_no_library() -> None:
+    code = (
+        "import sys, aspera_core.records\n"
+        "bad = sorted(m for m in sys.modules if m.startswith(('aspera_core.executor', 'aspera_core.library', 'ctypes')))\n"
+        "print(bad)"
+    )
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert output.strip() == "[]"
+
+
+def test_a_file_starts_with_its_experiment_and_round_trips(tmp_path: Path) -> None:
     path = tmp_path / "runs" / "results.jsonl"
-    rows = [row("1"), row("2", Outcome.TIMEOUT, message="slow", tags=("action",)), row("3", model="m", seed=2)]
-    with ResultsWriter(path) as writer:
-        writer.write_all(rows)
-    assert read_rows(path) == rows
-    assert len(path.read_text().splitlines()) == 3
-    assert completed_ids(path) == {"1", "2", "3"}
+    pairs = (
+        PairDetail(index=0, outcome=Outcome.SUCCESS),
+        PairDetail(index=1, outcome=Outcome.TIMEOUT, origin="program"),
+    )
+    rows = [
+        row("1"),
+        row("2", Outcome.TIMEOUT, message="slow", tags=("action",), pairs=pairs),
+        row("3", model="m", seed=2, generation=Generation(completion="```x```", cost_usd=0.5)),
+    ]
+    write(path, *rows)
+    results = read_results(path)
+    assert results.header is not None and results.experiment == EXPERIMENT
+    assert results.rows == rows
+    assert len(path.read_text().splitlines()) == 4
+    assert json.loads(path.read_text().splitlines()[0])["aspera_results"] == 2
 
 
-def test_appending_keeps_earlier_rows(tmp_path: Path) -> None:
+def test_appending_keeps_earlier_rows_and_skips_completed_pairs(tmp_path: Path) -> None:
     path = tmp_path / "results.jsonl"
-    with ResultsWriter(path) as writer:
-        writer.write(row("1"))
-    with ResultsWriter(path, fsync=True) as writer:
-        writer.write(row("2"))
-    assert [r.task_id for r in read_rows(path)] == ["1", "2"]
+    write(path, row("1", seed=0), row("2", Outcome.MODEL_ERROR, seed=0))
+    with ResultsWriter(path, EXPERIMENT, fsync=True) as writer:
+        assert completed_keys(writer.existing) == {("1", 0)}  # model errors are asked again
+        writer.write(row("2", seed=0))
+    assert [r.task_id for r in read_rows(path)] == ["1", "2", "2"]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"# My project\n\nSome notes.\n",
+        json.dumps({"cells": [], "metadata": {}, "nbformat": 4}).encode(),
+        b"task_id,outcome\n1,success\n",
+        b'{"a": 1}\n',
+        b"\xff\xfe\x00binary",
+    ],
+    ids=["markdown", "notebook", "csv", "foreign-json", "binary"],
+)
+def test_foreign_files_are_refused_and_left_byte_for_byte(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "README.md"
+    path.write_bytes(content)
+    with pytest.raises(NotAResultsFile, match="not a results file"):
+        ResultsWriter(path, EXPERIMENT)
+    with pytest.raises(NotAResultsFile):
+        read_results(path)
+    assert path.read_bytes() == content
+
+
+def test_folders_empty_files_and_missing_files(tmp_path: Path) -> None:
+    with pytest.raises(NotAResultsFile, match="folder"):
+        read_results(tmp_path)
+    with pytest.raises(NotAResultsFile, match="folder"):
+        ResultsWriter(tmp_path, EXPERIMENT)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    with pytest.raises(NotAResultsFile, match="empty"):
+        read_results(empty)
+    write(empty, row("1"))  # an empty file is as good as a new one
+    assert [r.task_id for r in read_rows(empty)] == ["1"]
+    with pytest.raises(FileNotFoundError):
+        read_results(tmp_path / "missing.jsonl")
+
+
+def test_another_experiment_is_refused_unless_forced(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    write(path, row("1"))
+    before = path.read_bytes()
+    other = EXPERIMENT.model_copy(update={"agent": "noop", "task_set_digest": "def"})
+    with pytest.raises(ExperimentMismatch) as caught:
+        ResultsWriter(path, other)
+    assert caught.value.differences == ["agent: 'reference' != 'noop'", "task_set_digest: 'abc' != 'def'"]
+    assert path.read_bytes() == before
+    # Only where the tasks live differs: the same experiment.
+    write(path, row("2"), experiment=EXPERIMENT.model_copy(update={"task_set": "elsewhere"}))
+    with ResultsWriter(path, other, resume_anyway=True) as writer:
+        writer.write(row("3"))
+    assert [r.task_id for r in read_rows(path)] == ["1", "2", "3"]
+
+
+def test_legacy_files_are_read_but_never_appended_to(tmp_path: Path) -> None:
+    path = tmp_path / "old.jsonl"
+    legacy = row("1").model_dump_json(exclude_defaults=True) + "\n"
+    path.write_text(legacy)
+    results = read_results(path)
+    assert results.header is None and [r.task_id for r in results.rows] == ["1"]
+    with pytest.raises(LegacyResultsFile, match="earlier version"):
+        ResultsWriter(path, EXPERIMENT)
+    assert path.read_text() == legacy
+
+
+def test_next_free_path_never_names_an_existing_file(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    assert next_free_path(path) == tmp_path / "run.2.jsonl"
+    (tmp_path / "run.2.jsonl").write_text("x")
+    assert next_free_path(path) == tmp_path / "run.3.jsonl"
+    assert next_free_path(tmp_path / "run.2.jsonl") == tmp_path / "run.3.jsonl"
 
 
 def test_a_cut_off_last_line_is_skipped_with_a_warning(tmp_path: Path) -> None:
     path = tmp_path / "results.jsonl"
-    with ResultsWriter(path) as writer:
-        writer.write(row("1"))
+    write(path, row("1"))
     with path.open("a") as handle:
         handle.write(row("2").model_dump_json()[:40])
     with pytest.warns(ResultsFileWarning, match="cut-off last line"):
@@ -84,9 +193,11 @@ def test_a_cut_off_last_line_is_skipped_with_a_warning(tmp_path: Path) -> None:
 
 def test_the_writer_removes_a_cut_off_line_before_appending(tmp_path: Path) -> None:
     path = tmp_path / "results.jsonl"
-    path.write_text(row("1").model_dump_json() + "\n" + row("2").model_dump_json()[:25])
+    write(path, row("1"))
+    with path.open("a") as handle:
+        handle.write(row("2").model_dump_json()[:25])
     with pytest.warns(ResultsFileWarning, match="removed a cut-off last line"):
-        writer = ResultsWriter(path)
+        writer = ResultsWriter(path, EXPERIMENT)
     with writer:
         writer.write(row("3"))
     with warnings.catch_warnings():
@@ -105,26 +216,18 @@ def test_repair_tail_on_files_without_any_newline(tmp_path: Path) -> None:
 
 def test_invalid_lines_in_the_middle_are_skipped_and_named(tmp_path: Path) -> None:
     path = tmp_path / "results.jsonl"
-    lines = [row("1").model_dump_json(), "not json", json.dumps({"task_id": "x"}), row("2").model_dump_json()]
-    path.write_text("\n".join(lines) + "\n")
+    write(path, row("1"))
+    with path.open("a") as handle:
+        handle.write("\n".join(["not json", json.dumps({"task_id": "x"}), row("2").model_dump_json()]) + "\n")
     with pytest.warns(ResultsFileWarning) as caught:
         assert [r.task_id for r in read_rows(path)] == ["1", "2"]
     messages = [str(w.message) for w in caught]
-    assert any(":2: skipped: not valid JSON" in m for m in messages)
-    assert any(":3: skipped: not a result row" in m for m in messages)
-
-
-def test_non_utf8_bytes_do_not_stop_reading(tmp_path: Path) -> None:
-    path = tmp_path / "results.jsonl"
-    path.write_bytes(
-        row("1").model_dump_json().encode() + b"\n\xff\xfe garbage\n" + row("2").model_dump_json().encode() + b"\n"
-    )
-    with pytest.warns(ResultsFileWarning):
-        assert [r.task_id for r in read_rows(path)] == ["1", "2"]
+    assert any(":3: skipped: not valid JSON" in m for m in messages)
+    assert any(":4: skipped: not a result row" in m for m in messages)
 
 
 def _hold_lock(path: str, ready: multiprocessing.synchronize.Event, release: multiprocessing.synchronize.Event) -> None:
-    with ResultsWriter(path):
+    with ResultsWriter(path, EXPERIMENT):
         ready.set()
         release.wait(10)
 
@@ -138,30 +241,59 @@ def test_two_writers_cannot_share_a_file(tmp_path: Path) -> None:
     try:
         assert ready.wait(30)
         with pytest.raises(ResultsFileBusy):
-            ResultsWriter(path)
+            ResultsWriter(path, EXPERIMENT)
     finally:
         release.set()
         holder.join(30)
-    with ResultsWriter(path):
+    with ResultsWriter(path, EXPERIMENT):
         pass
 
 
-def test_summary_counts_every_outcome() -> None:
+def test_summary_counts_every_outcome_over_judged_programs() -> None:
     rows = [row("1"), row("2"), row("3", Outcome.HANDBACK_CONTROL), row("4", Outcome.PARSE_ERROR)]
+    rows.append(row("5", Outcome.MODEL_ERROR))
     summary = summarize(rows)
-    assert summary["n"] == 4
+    assert (summary["rows"], summary["n"], summary["tasks"]) == (5, 4, 4)
     assert summary["success_rate"] == 0.5
-    assert summary["handback_control"] == 1
-    assert summary["parse_error"] == 1
-    assert list(summary) == ["n", "success_rate", *[o.value for o in Outcome]]
+    assert (summary["handback_control"], summary["parse_error"], summary["model_error"]) == (1, 1, 1)
     text = format_summary(summary)
     assert "success                     2    50.0%" in text
-    assert text.splitlines()[-1].split() == ["total", "4"]
+    assert "judged programs             4" in text
+    assert "model_error                 1" in text
 
 
-def test_summary_of_nothing_and_of_duplicates() -> None:
+def test_summary_with_the_task_set_counts_missing_and_unknown_tasks() -> None:
+    rows = [row("1"), row("2", Outcome.TIMEOUT), row("9"), row("3", Outcome.MODEL_ERROR)]
+    summary = summarize(rows, selected=["1", "2", "3", "4"])
+    assert (summary["n"], summary["success"], summary["selected"], summary["expected"]) == (2, 1, 4, 4)
+    assert summary["missing"] == 2 and summary["missing_tasks"] == ["3", "4"]
+    assert summary["unknown_tasks"] == ["9"]
+    assert summary["success_rate"] == 0.5 and summary["success_rate_of_expected"] == 0.25
+    text = format_summary(summary)
+    assert "4 tasks selected, 4 task-seed pairs expected; 2 without a judged row" in text
+    assert "success over expected: 1/4 = 25.0%" in text
+    assert "not in the task set (not counted): 9" in text
+
+
+def test_summary_over_seeds() -> None:
+    rows = [row("1", seed=0), row("2", Outcome.TIMEOUT, seed=0), row("1", seed=1), row("2", seed=1)]
+    summary = summarize(rows)
+    assert summary["seeds"] == [0, 1]
+    assert summary["per_seed"] == {
+        "0": {"programs": 2, "success": 1, "success_rate": 0.5},
+        "1": {"programs": 2, "success": 2, "success_rate": 1.0},
+    }
+    assert summary["seed_mean"] == 0.75 and summary["seed_sd"] == pytest.approx(0.35355, abs=1e-5)
+    assert "seed 0: 50.0% of 2, seed 1: 100.0% of 2; mean 75.0% ± 35.4 (sd over seeds)" in format_summary(summary)
+
+
+def test_the_first_judged_row_counts_and_replaces_model_errors() -> None:
     assert summarize([])["success_rate"] is None
     assert "-" in format_summary(summarize([]))
     with pytest.warns(ResultsFileWarning, match="1 duplicate"):
         summary = summarize([row("1"), row("1", Outcome.TIMEOUT)])
     assert (summary["n"], summary["success"], summary["timeout"]) == (1, 1, 0)
+    kept = counted_rows([row("1", Outcome.MODEL_ERROR), row("1", Outcome.MODEL_ERROR, message="again")])
+    assert [r.message for r in kept] == ["again"]
+    kept = counted_rows([row("1", Outcome.MODEL_ERROR), row("1", Outcome.TIMEOUT), row("1", Outcome.MODEL_ERROR)])
+    assert [r.outcome for r in kept] == [Outcome.TIMEOUT]

@@ -1,15 +1,18 @@
-"""Running agents over task sets: rows, selection, resume and replay."""
+"""Running agents over task sets: rows, selection, identity, resume, seeds, concurrency and replay."""
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from aspera_core.agents import NoopAgent, ReferenceAgent, ReplayAgent
+from aspera_core.agents import NoopAgent, ProgramUnavailable, Proposal, ReferenceAgent, ReplayAgent, StopRun
 from aspera_core.executor import SandboxConfig
-from aspera_core.records import Outcome, read_rows
-from aspera_core.runner import RunWarning, run_agent, select_tasks
+from aspera_core.records import ExperimentMismatch, Generation, Outcome, read_results, read_rows
+from aspera_core.runner import AgentFailed, RunWarning, run_agent, select_tasks, task_set_digest
 from aspera_core.tasks import Task, load_tasks
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
@@ -21,27 +24,77 @@ def tasks() -> list[Task]:
     return load_tasks(MINI_RELEASE)
 
 
+class ScriptedAgent:
+    """A seeded agent that waits like a model would and answers from a function."""
+
+    name = "scripted"
+    model = "script-1"
+    setting = "cck"
+    seeded = True
+
+    def __init__(self, answer: Any, delay_s: float = 0.0) -> None:
+        self.answer = answer
+        self.delay_s = delay_s
+        self.calls: list[tuple[str, int | None]] = []
+        self.lock = threading.Lock()
+        self.active = 0
+        self.most_active = 0
+
+    def parameters(self) -> dict[str, Any]:
+        return {"temperature": 0.0}
+
+    def propose(self, task: Task, seed: int | None) -> Proposal:
+        with self.lock:
+            self.calls.append((task.query_id, seed))
+            self.active += 1
+            self.most_active = max(self.most_active, self.active)
+        try:
+            time.sleep(self.delay_s)
+            return self.answer(task, seed)
+        finally:
+            with self.lock:
+                self.active -= 1
+
+
+def reference_answer(task: Task, seed: int | None) -> Proposal:
+    return Proposal(program=task.program, generation=Generation(completion=task.program, requests=1))
+
+
 def test_reference_rows(tmp_path: Path, tasks: list[Task]) -> None:
     out = tmp_path / "reference.jsonl"
-    report = run_agent(tasks, ReferenceAgent(), out, CONFIG, progress=False)
-    rows = read_rows(out)
-    assert report.evaluated == 4 and report.counts == {"success": 4}
-    assert sorted(row.task_id for row in rows) == ["9001", "9002", "9003", "9004"]
-    by_id = {row.task_id: row for row in rows}
+    report = run_agent(tasks, ReferenceAgent(), out, CONFIG, task_set="mini", progress=False)
+    results = read_results(out)
+    assert report.evaluated == 4 and report.counts == {"success": 4} and report.expected == 4
+    assert results.experiment is not None
+    assert (results.experiment.agent, results.experiment.task_set) == ("reference", "mini")
+    assert results.experiment.task_set_digest == task_set_digest(tasks)
+    by_id = {row.task_id: row for row in results.rows}
+    assert sorted(by_id) == ["9001", "9002", "9003", "9004"]
     for task in tasks:
         row = by_id[task.query_id]
         assert row.outcome is Outcome.SUCCESS
-        assert (row.query, row.program, row.agent, row.model, row.seed) == (
+        assert (row.query, row.program, row.agent, row.model, row.seed, row.setting) == (
             task.query,
             task.program,
             "reference",
             None,
             None,
+            None,
         )
         assert row.tags == tuple(task.tags)
         assert (row.pairs_run, row.pairs_total) == (1, 1)
+        assert [(p.index, p.outcome) for p in row.pairs] == [(0, Outcome.SUCCESS)]
         assert row.run_id == report.run_id and row.started_at.endswith("+00:00")
     assert by_id["9002"].return_value == "135"
+
+
+def test_rows_keep_the_detail_of_every_pair(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "noop.jsonl"
+    run_agent(tasks, NoopAgent(), out, CONFIG, ids=["9001"], progress=False)
+    (row,) = read_rows(out)
+    (pair,) = row.pairs
+    assert pair.outcome is Outcome.TASK_COMPLETION_ERROR and pair.origin == "evaluation"
+    assert pair.error_type and pair.error_type.endswith("SolutionError") and pair.message
 
 
 def test_resume_skips_tasks_already_in_the_file(tmp_path: Path, tasks: list[Task]) -> None:
@@ -54,6 +107,22 @@ def test_resume_skips_tasks_already_in_the_file(tmp_path: Path, tasks: list[Task
     assert sorted(row.task_id for row in rows) == ["9001", "9002", "9003", "9004"]
     assert all(row.outcome is Outcome.TASK_COMPLETION_ERROR for row in rows)
     assert len({row.run_id for row in rows}) == 2
+
+
+def test_another_agent_into_the_same_file_is_refused(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "reference.jsonl"
+    run_agent(tasks, ReferenceAgent(), out, CONFIG, progress=False)
+    before = out.read_bytes()
+    with pytest.raises(ExperimentMismatch, match="agent: 'reference' != 'noop'"):
+        run_agent(tasks, NoopAgent(), out, CONFIG, progress=False)
+    assert out.read_bytes() == before
+    changed = [tasks[0].model_copy(update={"query": tasks[0].query + " Please."}), *tasks[1:]]
+    with pytest.raises(ExperimentMismatch, match="task_set_digest"):
+        run_agent(changed, ReferenceAgent(), out, CONFIG, progress=False)
+    report = run_agent(tasks, NoopAgent(), out, CONFIG, force_new=True, progress=False)
+    assert report.out == tmp_path / "reference.2.jsonl" and report.evaluated == 4
+    assert out.read_bytes() == before
+    assert {row.agent for row in read_rows(report.out)} == {"noop"}
 
 
 def test_resume_after_a_cut_off_row(tmp_path: Path, tasks: list[Task]) -> None:
@@ -77,15 +146,105 @@ def test_selection(tasks: list[Task]) -> None:
         select_tasks(tasks, limit=-1)
 
 
+def test_nothing_selected_is_an_error_and_creates_no_file(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "none.jsonl"
+    with pytest.raises(ValueError, match="no task selected"):
+        run_agent(tasks, NoopAgent(), out, CONFIG, limit=0, progress=False)
+    with pytest.raises(ValueError, match="no task selected"):
+        run_agent([], NoopAgent(), out, CONFIG, progress=False)
+    assert not out.exists()
+
+
 def test_replay_reproduces_the_outcomes(tmp_path: Path, tasks: list[Task]) -> None:
     first = tmp_path / "first.jsonl"
     run_agent(tasks, ReferenceAgent(), first, CONFIG, ids=["9001", "9003"], progress=False)
-    run_agent(tasks, NoopAgent(), first, CONFIG, ids=["9002"], progress=False)
     replayed = tmp_path / "replayed.jsonl"
-    with pytest.warns(RunWarning, match="9004"):
+    with pytest.warns(RunWarning) as caught:
         report = run_agent(tasks, ReplayAgent(first), replayed, CONFIG, progress=False)
-    assert report.unavailable == ["9004"]
+    assert sorted(str(w.message).split(":")[0] for w in caught) == ["task 9002", "task 9004"]
+    assert report.unavailable == ["9002", "9004"] and report.remaining == 0
     before = {row.task_id: (row.program, row.outcome) for row in read_rows(first)}
     after = {row.task_id: (row.program, row.outcome) for row in read_rows(replayed)}
     assert after == before
     assert {row.agent for row in read_rows(replayed)} == {"replay"}
+
+
+def test_seeded_agents_get_one_row_per_task_and_seed(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "seeds.jsonl"
+    agent = ScriptedAgent(reference_answer)
+    report = run_agent(tasks, agent, out, CONFIG, seeds=[0, 1], ids=["9001", "9002"], progress=False)
+    assert (report.expected, report.evaluated) == (4, 4)
+    assert sorted(agent.calls) == [("9001", 0), ("9001", 1), ("9002", 0), ("9002", 1)]
+    rows = read_rows(out)
+    assert sorted((r.task_id, r.seed) for r in rows) == sorted(agent.calls)
+    assert {(r.model, r.setting) for r in rows} == {("script-1", "cck")}
+    assert all(r.generation is not None and r.generation.requests == 1 for r in rows)
+    again = ScriptedAgent(reference_answer)
+    report = run_agent(tasks, again, out, CONFIG, seeds=[0, 1, 2], ids=["9001", "9002"], progress=False)
+    assert sorted(again.calls) == [("9001", 2), ("9002", 2)] and report.already_done == 4
+    with pytest.raises(ValueError, match="without repeats"):
+        run_agent(tasks, again, out, CONFIG, seeds=[1, 1], progress=False)
+
+
+def test_programs_are_requested_concurrently_and_verdicts_do_not_change(tmp_path: Path, tasks: list[Task]) -> None:
+    many = [task.model_copy(update={"query_id": str(10000 + i), "query": f"{task.query} ({i})"})
+            for i, task in enumerate(tasks * 8)]  # fmt: skip
+    slow = ScriptedAgent(reference_answer, delay_s=0.2)
+    started = time.perf_counter()
+    report = run_agent(many, slow, tmp_path / "slow.jsonl", CONFIG, concurrency=16, progress=False)
+    elapsed = time.perf_counter() - started
+    assert report.counts == {"success": 32} and slow.most_active > 8
+    assert elapsed < 32 * 0.2 / 2  # sequential requests alone would take 6.4 s
+
+
+def test_model_errors_are_recorded_apart_and_asked_again(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "flaky.jsonl"
+
+    def fail_on_9002(task: Task, seed: int | None) -> Proposal:
+        if task.query_id == "9002":
+            return Proposal(failure=Outcome.MODEL_ERROR, message="HTTP 500 after 5 attempts")
+        if task.query_id == "9003":
+            return Proposal(failure=Outcome.PARSE_ERROR, message="no program in the answer")
+        return reference_answer(task, seed)
+
+    report = run_agent(tasks, ScriptedAgent(fail_on_9002), out, CONFIG, progress=False)
+    assert (report.evaluated, report.model_errors) == (3, 1)
+    outcomes = {row.task_id: row.outcome for row in read_rows(out)}
+    assert outcomes == {
+        "9001": Outcome.SUCCESS,
+        "9002": Outcome.MODEL_ERROR,
+        "9003": Outcome.PARSE_ERROR,
+        "9004": Outcome.SUCCESS,
+    }
+    retry = ScriptedAgent(reference_answer)
+    report = run_agent(tasks, retry, out, CONFIG, progress=False)
+    assert retry.calls == [("9002", 0)] and report.counts == {"success": 1}
+
+
+def test_stop_run_keeps_every_finished_row(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "budget.jsonl"
+
+    def stop_after_two(task: Task, seed: int | None) -> Proposal:
+        if task.query_id in ("9003", "9004"):
+            raise StopRun("the spending limit of 0.01 USD is reached")
+        return reference_answer(task, seed)
+
+    report = run_agent(tasks, ScriptedAgent(stop_after_two), out, CONFIG, concurrency=1, progress=False)
+    assert report.stopped == "the spending limit of 0.01 USD is reached"
+    assert report.evaluated == 2 and report.remaining == 2
+    assert sorted(row.task_id for row in read_rows(out)) == ["9001", "9002"]
+
+
+def test_an_agent_that_crashes_stops_the_run_with_a_clear_error(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "crash.jsonl"
+
+    def crash(task: Task, seed: int | None) -> Proposal:
+        if task.query_id == "9003":
+            raise KeyError("boom")
+        if task.query_id == "9004":
+            raise ProgramUnavailable("nothing for this one")
+        return reference_answer(task, seed)
+
+    with pytest.raises(AgentFailed, match="agent scripted failed on task 9003: KeyError"):
+        run_agent(tasks, ScriptedAgent(crash), out, CONFIG, concurrency=1, progress=False)
+    assert sorted(row.task_id for row in read_rows(out)) == ["9001", "9002"]
