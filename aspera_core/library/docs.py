@@ -92,7 +92,7 @@ def _module(module: types.ModuleType | str) -> types.ModuleType:
     return module
 
 
-def _defined_names(module: types.ModuleType) -> list[str]:
+def defined_names(module: types.ModuleType) -> list[str]:
     """Public top-level names the module itself defines, in source order."""
     tree = ast.parse(inspect.getsource(module))
     names: list[str] = []
@@ -270,7 +270,7 @@ def render_module_docs(module: types.ModuleType | str, documented_only: bool = F
     blocks: list[list[str]] = []
     if module.__doc__:
         blocks.append(_docstring(module, ""))
-    for name in _defined_names(module):
+    for name in defined_names(module):
         if name in hidden:
             continue
         obj = getattr(module, name, None)
