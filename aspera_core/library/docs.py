@@ -18,6 +18,7 @@ import re
 import textwrap
 import types
 import typing
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel
@@ -252,13 +253,20 @@ def _render_class(cls: type, name: str, hidden_members: frozenset[str] = frozens
     return lines
 
 
-def render_module_docs(module: types.ModuleType | str, documented_only: bool = False) -> str:
+def render_module_docs(
+    module: types.ModuleType | str,
+    documented_only: bool = False,
+    names: Iterable[str] | None = None,
+    module_docstring: bool = True,
+) -> str:
     """The documentation of one library module as Python-stub text.
 
     Args:
         module: a library module or its short name (``"work_calendar"``).
         documented_only: leave out what the original's documentation layer
             does not show (:data:`EXECUTABLE_ONLY`), as prompts do.
+        names: render only these of the module's names.
+        module_docstring: start with the module's docstring.
 
     Returns:
         The module docstring, then every public class, function, enum and
@@ -268,10 +276,11 @@ def render_module_docs(module: types.ModuleType | str, documented_only: bool = F
     module = _module(module)
     hidden = EXECUTABLE_ONLY.get(module.__name__.rsplit(".", 1)[-1], frozenset()) if documented_only else frozenset()
     blocks: list[list[str]] = []
-    if module.__doc__:
+    if module.__doc__ and module_docstring:
         blocks.append(_docstring(module, ""))
+    wanted = None if names is None else set(names)
     for name in defined_names(module):
-        if name in hidden:
+        if name in hidden or (wanted is not None and name not in wanted):
             continue
         obj = getattr(module, name, None)
         if obj in (str, int) and name != obj.__name__:  # a type alias such as EventId = str

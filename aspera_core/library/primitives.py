@@ -120,9 +120,7 @@ class _Uses(ast.NodeVisitor):
                 self.bound.add((alias.asname or alias.name).split(".")[0])
 
 
-def names_used(
-    program: str, modules: Iterable[str] = CORE_MODULES, documented_only: bool = False
-) -> list[str]:
+def names_used(program: str, modules: Iterable[str] = CORE_MODULES, documented_only: bool = False) -> list[str]:
     """The library primitives a program refers to, in order of first use.
 
     Args:
