@@ -22,6 +22,7 @@ Things to know before using this module:
 # Programs receive this module through a star import, so the module names and
 # helpers imported here are also globals of every program; a few (functools,
 # filter_dataframe, NoDataError, ...) are imported only for that reason.
+import dataclasses as _dataclasses
 import datetime
 import functools
 import logging
@@ -31,6 +32,7 @@ from enum import StrEnum, auto
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self
 
 from pydantic import BaseModel, field_serializer
+from pydantic_core import PydanticSerializationError as _PydanticSerializationError
 
 from aspera_core.library._rows import (
     exact_match_filter_dataframe,
@@ -261,69 +263,69 @@ _EVENT_FIELDS = tuple(Event.model_fields)
 
 # --- Storage ------------------------------------------------------------------------
 
-_UINT8_RANGE = range(0, 256)
-_INT32_RANGE = range(-(2**31), 2**31)
-_SMALL_UNSIGNED_LISTS = ("which_weekday", "which_month_day", "which_year_month")
+_SPEC_FIELDS = tuple(field.name for field in _dataclasses.fields(RepetitionSpec))
 
 
-def _as_datetime(value: Any) -> Any:
-    """Dates are stored as datetimes (midnight), as in the original's datetime columns."""
-    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
-        return datetime.datetime.combine(value, datetime.time())
+def _dumped(value: Any) -> Any:
+    """``value`` as pydantic's ``model_dump`` hands it to storage: models and
+    dataclasses become dicts of their fields, lists are dumped item by item,
+    anything else is passed on unchanged."""
+    if isinstance(value, BaseModel):
+        return value.model_dump()
+    if _dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: _dumped(getattr(value, field.name)) for field in _dataclasses.fields(value)}
+    if isinstance(value, list | tuple):
+        return [_dumped(item) for item in value]
     return value
 
 
-def _fit(value: Any, allowed: range) -> Any:
-    """What a fixed-width integer column keeps of ``value``: out-of-range numbers become null."""
-    if isinstance(value, int) and value not in allowed:
-        return None
-    return value
+def _stored_people(event: Event, field: str) -> list | None:
+    """The stored form of a people list: ids ordered by name, as the field serializer dumps it.
 
-
-def _fit_list(values: list | None, allowed: range) -> list | None:
-    return None if values is None else [_fit(value, allowed) for value in values]
-
-
-def _spec_to_struct(spec: RepetitionSpec) -> dict:
-    """The stored form of a recurrence rule.
-
-    Mirrors the original's column types: day/month lists are unsigned 8-bit, so
-    a negative month day (counting from the month's end) is stored as null and
-    the stored series can no longer be read back.
+    Raises:
+        PydanticSerializationError: the list holds something that is not a
+            person (``None``, a name, ...), or is not a list at all; pydantic
+            reports the serializer's failure this way in the original.
     """
-    struct = {
-        "frequency": getattr(spec.frequency, "value", spec.frequency),
-        "period": _fit(spec.period, _INT32_RANGE),
-        "recurs_until": _as_datetime(spec.recurs_until),
-        "max_repetitions": _fit(spec.max_repetitions, _INT32_RANGE),
-        "bysetpos": _fit_list(spec.bysetpos, _INT32_RANGE),
-        "exclude_occurrence": (
-            None if spec.exclude_occurrence is None else [_as_datetime(d) for d in spec.exclude_occurrence]
-        ),
-        "occurrence_on_date": _as_datetime(spec.occurrence_on_date),
-    }
-    for field in _SMALL_UNSIGNED_LISTS:
-        struct[field] = _fit_list(getattr(spec, field), _UINT8_RANGE)
-    return struct
+    try:
+        return _ids_sorted_by_name(getattr(event, field))
+    except Exception as error:
+        raise _PydanticSerializationError(
+            f"Error calling function `serialise_attendees`: {type(error).__name__}: {error}"
+        ) from None
 
 
 def _event_to_row(event: Event) -> dict:
-    """The stored form of an event: people as name-ordered ids, plain values elsewhere."""
-    row = {field: _ids_sorted_by_name(getattr(event, field)) for field in EMPLOYEE_FIELDS}
+    """The row handed to storage for an event: what the original's ``model_dump()`` gives.
+
+    People are name-ordered ids; every other field is passed as it is (or
+    dumped to a dict, for the recurrence rule and attachments), and the
+    table converts or refuses values of the wrong type (see
+    ``aspera_core.world.columns``): an int subject is stored as text, a
+    text start time is refused with ``ComputeError``. Fields are not
+    re-validated on assignment, so any value can reach this point.
+
+    Raises:
+        PydanticSerializationError: a people list holds something that is not a person.
+    """
+    row = {field: _stored_people(event, field) for field in EMPLOYEE_FIELDS}
+    repeats = event.repeats
+    if type(repeats) is RepetitionSpec:
+        repeats = {name: getattr(repeats, name) for name in _SPEC_FIELDS}
     row.update(
         subject=event.subject,
         location=event.location,
-        starts_at=_as_datetime(event.starts_at),
-        ends_at=_as_datetime(event.ends_at),
-        show_as_status=getattr(event.show_as_status, "value", event.show_as_status),
+        starts_at=event.starts_at,
+        ends_at=event.ends_at,
+        show_as_status=event.show_as_status,
         event_importance=event.event_importance,
-        repeats=None if event.repeats is None else _spec_to_struct(event.repeats),
+        repeats=_dumped(repeats),
         notes=event.notes,
         video_link=event.video_link,
-        attachments=None if event.attachments is None else [doc.model_dump() for doc in event.attachments],
+        attachments=_dumped(event.attachments),
         event_id=event.event_id,
         recurrent_event_id=event.recurrent_event_id,
-        original_starts_at=_as_datetime(event.original_starts_at),
+        original_starts_at=event.original_starts_at,
     )
     return row
 
@@ -395,7 +397,7 @@ def _occurrence_starts(event: Event) -> list:
 def _instance_rows(series_row: dict, event: Event, starts: list) -> list:
     """Stored occurrences of a series: copies of its row moved to each start, without the rule."""
     length = event.ends_at - event.starts_at
-    original_start = _as_datetime(event.starts_at)
+    original_start = event.starts_at
     return [
         {
             **series_row,
@@ -477,19 +479,27 @@ def add_event(event: Event) -> EventId:
     Raises:
         EventDefinitionError: a recurring event has no ``starts_at`` (or, when
             updating an existing event, no ``ends_at``).
-        TypeError: a new event has neither ``starts_at`` nor ``ends_at``.
+        TypeError: a new event has no ``ends_at`` and no usable ``starts_at``.
+        ComputeError: a field holds a value of a type its calendar column cannot
+            store, e.g. text in ``starts_at`` or a list in ``location`` (fields are
+            not checked on assignment); nothing is stored.
+        PydanticSerializationError: a people list holds something other than
+            employees; nothing is stored.
     """
     validate_starts_at(event)
     if event.event_id is None:
         if event.ends_at is None:
-            if event.starts_at is None:
-                raise TypeError("Could not schedule event without start time")
             logger.warning(
                 "Event %r has no end time; it will last %d minutes.",
                 event.subject,
                 DEFAULT_EVENT_DURATION_MINUTES,
             )
-            event.ends_at = event.starts_at + datetime.timedelta(minutes=DEFAULT_EVENT_DURATION_MINUTES)
+            try:
+                event.ends_at = event.starts_at + datetime.timedelta(minutes=DEFAULT_EVENT_DURATION_MINUTES)
+            except TypeError:
+                # No start, or a start that is not a datetime (fields are not
+                # checked on assignment): the original reports both this way.
+                raise TypeError("Could not schedule event without start time") from None
         event.event_id = _new_id()
     event_id = event.event_id
     if any(row["event_id"] == event_id for row in _user_calendar_rows()):
@@ -654,6 +664,20 @@ def _touches(event: Event, day: datetime.date) -> bool:
     return event.starts_at.date() <= day <= event.ends_at.date()
 
 
+def _no_event_on(day: datetime.date, events: list) -> bool:
+    """Whether no event spans ``day``.
+
+    Each event is made into a ``TimeInterval`` first, as in the original, so
+    an event without a start or an end fails that type's check
+    (``BeartypeCallHintParamViolation``) here.
+    """
+    return not any(TimeInterval(event.starts_at, event.ends_at).contains_date(day) for event in events)
+
+
+def _start_or_earliest(event):
+    return event.starts_at or datetime.datetime.min
+
+
 def _gaps_on(day: datetime.date, events: list, day_start: datetime.time, day_end: datetime.time) -> list:
     """Free intervals of ``day`` between ``day_start`` and ``day_end`` around ``events``."""
     cursor = datetime.datetime.combine(day, day_start)
@@ -715,7 +739,7 @@ def find_available_slots(
         )
     day_start, day_end = search_settings
     blocking = [event for event in events if event.show_as_status != ShowAsStatus.Free]
-    if not blocking or (date is not None and not any(_touches(event, date) for event in blocking)):
+    if not blocking or (date is not None and _no_event_on(date, blocking)):
         if date is not None:
             return [_working_day(date, day_start, day_end)]
         today = now_().date()
@@ -724,12 +748,19 @@ def find_available_slots(
             _working_day(today + datetime.timedelta(days=offset), day_start, day_end)
             for offset in range((last_day - today).days + 1)
         ]
+    # The span runs from the earliest start to the latest end among the events
+    # that have one (today when none has). Events lacking a start or an end are
+    # only noticed below, on the days the span reaches, as in the original: a
+    # day's filter reads the start first and the end only when the start is
+    # not after that day.
+    starts = [event.starts_at for event in blocking if event.starts_at]
+    ends = [event.ends_at for event in blocking if event.ends_at]
+    first_day = (min(starts) if starts else now_()).date()
+    last_day = (max(ends) if ends else now_()).date()
+    blocking.sort(key=_start_or_earliest)
     if date is not None:
         days = [date]
     else:
-        first_day = min(event.starts_at for event in blocking).date()
-        ends = [event.ends_at for event in blocking if event.ends_at is not None]
-        last_day = max(ends).date() if ends else now_().date()
         days = [first_day + datetime.timedelta(days=n) for n in range((last_day - first_day).days + 1)]
     slots = []
     for day in days:

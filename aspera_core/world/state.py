@@ -16,12 +16,23 @@ from __future__ import annotations
 
 import code
 import contextlib
-import datetime
 import random
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from typing import Any
 
+from aspera_core.world.columns import (
+    BOOLEAN,
+    DATE,
+    DATETIME,
+    INT32,
+    TEXT,
+    UINT8,
+    Category,
+    ColumnType,
+    ListOf,
+    Struct,
+)
 from aspera_core.world.errors import ComputeError, NoDataError
 
 
@@ -38,101 +49,102 @@ class DatabaseNamespace(StrEnum):
     USER_METADATA = "user_metadata"
 
 
-# Logical column types; used to validate writes and to (de)serialise contexts.
-_EMPLOYEE_LIST = "list[str]"
-_REPEATS_FIELDS = {
-    "frequency": "str",
-    "period": "int",
-    "recurs_until": "datetime",
-    "max_repetitions": "int",
-    "which_weekday": "list[int]",
-    "which_month_day": "list[int]",
-    "which_year_month": "list[int]",
-    "bysetpos": "list[int]",
-    "exclude_occurrence": "list[datetime]",
-    "occurrence_on_date": "datetime",
-}
-_DOCUMENT_FIELDS = {
-    "title": "str",
-    "content": "str",
-    "author": "list[str]",
-    "num_pages": "int",
-    "last_modified": "datetime",
-    "created_on": "datetime",
-    "is_starred": "bool",
-    "folder": "str",
-}
-CALENDAR_COLUMNS: dict[str, Any] = {
-    "attendees": _EMPLOYEE_LIST,
-    "attendees_to_avoid": _EMPLOYEE_LIST,
-    "optional_attendees": _EMPLOYEE_LIST,
-    "declined_by": _EMPLOYEE_LIST,
-    "tentative_attendees": _EMPLOYEE_LIST,
-    "subject": "str",
-    "location": "str",
-    "starts_at": "datetime",
-    "ends_at": "datetime",
-    "show_as_status": "str",
-    "event_importance": "str",
-    "repeats": _REPEATS_FIELDS,
-    "notes": "str",
-    "video_link": "str",
-    "attachments": [_DOCUMENT_FIELDS],
-    "event_id": "str",
-    "recurrent_event_id": "str",
-    "original_starts_at": "datetime",
+# Column types, as in the original's schemas. The category lists are the
+# values of the library's ShowAsStatus, Team and EventFrequency enums (this
+# layer sits below the library, so they are spelled out here).
+_PEOPLE = ListOf(TEXT)
+_REPEATS = Struct(
+    {
+        "frequency": Category(("daily", "weekly", "monthly", "yearly")),
+        "period": INT32,
+        "recurs_until": DATETIME,
+        "max_repetitions": INT32,
+        "which_weekday": ListOf(UINT8),
+        "which_month_day": ListOf(UINT8),
+        "which_year_month": ListOf(UINT8),
+        "bysetpos": ListOf(INT32),
+        "exclude_occurrence": ListOf(DATETIME),
+        "occurrence_on_date": DATETIME,
+    }
+)
+_DOCUMENT = Struct(
+    {
+        "title": TEXT,
+        "content": TEXT,
+        "author": ListOf(TEXT),
+        "num_pages": INT32,
+        "last_modified": DATETIME,
+        "created_on": DATETIME,
+        "is_starred": BOOLEAN,
+        "folder": TEXT,
+    }
+)
+CALENDAR_COLUMNS: dict[str, ColumnType] = {
+    "attendees": _PEOPLE,
+    "attendees_to_avoid": _PEOPLE,
+    "optional_attendees": _PEOPLE,
+    "declined_by": _PEOPLE,
+    "tentative_attendees": _PEOPLE,
+    "subject": TEXT,
+    "location": TEXT,
+    "starts_at": DATETIME,
+    "ends_at": DATETIME,
+    "show_as_status": Category(("busy", "outofoffice", "free")),
+    "event_importance": Category(("normal", "high")),
+    "repeats": _REPEATS,
+    "notes": TEXT,
+    "video_link": TEXT,
+    "attachments": ListOf(_DOCUMENT),
+    "event_id": TEXT,
+    "recurrent_event_id": TEXT,
+    "original_starts_at": DATETIME,
 }
 
-SCHEMAS: dict[DatabaseNamespace, dict[str, Any]] = {
+SCHEMAS: dict[DatabaseNamespace, dict[str, ColumnType]] = {
     DatabaseNamespace.USER_CALENDAR: CALENDAR_COLUMNS,
-    DatabaseNamespace.SHARED_CALENDARS: {**CALENDAR_COLUMNS, "calendar_id": "str"},
+    DatabaseNamespace.SHARED_CALENDARS: {**CALENDAR_COLUMNS, "calendar_id": TEXT},
     DatabaseNamespace.EMPLOYEES: {
-        "employee_id": "str",
-        "name": "str",
-        "email_address": "str",
-        "mobile": "str",
-        "team": "str",
-        "role": "str",
-        "video_conference_link": "str",
-        "joined_date": "date",
-        "birth_date": "date",
-        "manager": "str",
-        "assistant": "str",
-        "reports": "list[str]",
-        "is_user": "bool",
+        "employee_id": TEXT,
+        "name": TEXT,
+        "email_address": TEXT,
+        "mobile": TEXT,
+        "team": Category(("salesmarketing", "engineering", "finance", "leadership", "assistants")),
+        "role": TEXT,
+        "video_conference_link": TEXT,
+        "joined_date": DATE,
+        "birth_date": DATE,
+        "manager": TEXT,
+        "assistant": TEXT,
+        "reports": ListOf(TEXT),
+        "is_user": BOOLEAN,
     },
     DatabaseNamespace.EMPLOYEE_VACATIONS: {
-        "employee_id": "str",
-        "starts": "datetime",
-        "ends": "datetime",
+        "employee_id": TEXT,
+        "starts": DATETIME,
+        "ends": DATETIME,
     },
     DatabaseNamespace.CONFERENCE_ROOMS: {
-        "room_id": "str",
-        "capacity": "uint8",
-        "room_name": "str",
+        "room_id": TEXT,
+        "capacity": UINT8,
+        "room_name": TEXT,
     },
     DatabaseNamespace.CONFERENCE_ROOM_BOOKINGS: {
-        "room_id": "str",
-        "booking_id": "str",
-        "start": "datetime",
-        "end": "datetime",
+        "room_id": TEXT,
+        "booking_id": TEXT,
+        "start": DATETIME,
+        "end": DATETIME,
     },
-    DatabaseNamespace.SANDBOX: {"sandbox_message_index": "int"},
-    DatabaseNamespace.USER_METADATA: {"calendar_visible_to": "list[str]"},
+    DatabaseNamespace.SANDBOX: {"sandbox_message_index": INT32},
+    DatabaseNamespace.USER_METADATA: {"calendar_visible_to": ListOf(TEXT)},
 }
 
-#: Columns holding unsigned 8-bit integers, whose range is checked on write.
-_BYTE_COLUMNS = {ns: [c for c, kind in columns.items() if kind == "uint8"] for ns, columns in SCHEMAS.items()}
-
-
-def _copy(value: Any) -> Any:
-    """Deep copy of the plain values stored in rows (much faster than ``copy.deepcopy``)."""
-    kind = type(value)
-    if kind is list:
-        return [_copy(v) for v in value]
-    if kind is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    return value
+#: Per table, each column with the types it keeps as they are and the function
+#: that stores any other value (skipping the call for the common case keeps
+#: writes, which every setup program makes, as cheap as a plain copy).
+_WRITERS = {
+    ns: tuple((column, kind.passthrough, kind.store) for column, kind in columns.items())
+    for ns, columns in SCHEMAS.items()
+}
 
 
 class ExecutionContext:
@@ -165,16 +177,26 @@ class ExecutionContext:
         return self.tables[DatabaseNamespace(namespace)]
 
     def add_to_database(self, namespace: DatabaseNamespace, rows: list[dict[str, Any]]) -> None:
-        """Append copies of ``rows``; missing columns become ``None``.
+        """Append ``rows``, converted to the table's column types; missing columns become ``None``.
+
+        Values are stored the way the original's data frames store them (see
+        ``aspera_core.world.columns``): an int given for a text column is kept
+        as its digits, a number given for an integer column is truncated, a
+        text that is not one of a category column's values becomes ``None``.
+        The rows are converted before anything is appended, so a write that
+        fails leaves the table as it was. Stored rows share no lists or dicts
+        with ``rows``.
 
         Raises:
             KeyError: a row names a column the table does not have.
             ValueError: a row whose values are all ``None``.
-            ComputeError: a value does not fit an unsigned 8-bit column.
+            ComputeError: a value that its column cannot hold (a text for a
+                datetime, a list for a text, 256 for an unsigned byte, ...).
+            TypeError: a list value mixes items of different types.
         """
         namespace = DatabaseNamespace(namespace)
         schema = SCHEMAS[namespace]
-        byte_columns = _BYTE_COLUMNS[namespace]
+        writers = _WRITERS[namespace]
         prepared = []
         for row in rows:
             if not row.keys() <= schema.keys():
@@ -182,11 +204,14 @@ class ExecutionContext:
                 raise KeyError(f"{unknown!r} is not a column of table {namespace.value!r}")
             if all(value is None for value in row.values()):
                 raise ValueError(f"cannot add an all-null row to table {namespace.value!r} (that pattern is reserved)")
-            for column in byte_columns:
-                value = row.get(column)
-                if value is not None and not 0 <= value <= 255:
-                    raise ComputeError(f"value {value!r} of column {column!r} does not fit an unsigned 8-bit integer")
-            prepared.append({column: _copy(row.get(column)) for column in schema})
+            stored = {}
+            try:
+                for column, passthrough, store in writers:
+                    value = row.get(column)
+                    stored[column] = value if type(value) in passthrough else store(value)
+            except ComputeError as error:
+                raise ComputeError(f"{error} (column {column!r} of table {namespace.value!r})") from None
+            prepared.append(stored)
         self.tables[namespace].extend(prepared)
 
     def remove_from_database(self, namespace: DatabaseNamespace, predicate: Callable[[dict[str, Any]], bool]) -> None:
@@ -208,7 +233,7 @@ class ExecutionContext:
     def to_dict(self) -> dict[str, list[dict[str, Any]]]:
         """All tables as JSON-compatible data (dates and datetimes as ISO strings)."""
         return {
-            ns.value: [{c: _to_json(row[c], kind) for c, kind in SCHEMAS[ns].items()} for row in rows]
+            ns.value: [{c: kind.to_json(row[c]) for c, kind in SCHEMAS[ns].items()} for row in rows]
             for ns, rows in self.tables.items()
         }
 
@@ -219,38 +244,8 @@ class ExecutionContext:
         for name, rows in data.items():
             ns = DatabaseNamespace(name)
             schema = SCHEMAS[ns]
-            context.tables[ns] = [{c: _from_json(row.get(c), kind) for c, kind in schema.items()} for row in rows]
+            context.tables[ns] = [{c: kind.from_json(row.get(c)) for c, kind in schema.items()} for row in rows]
         return context
-
-
-def _to_json(value: Any, kind: Any) -> Any:
-    if value is None:
-        return None
-    if isinstance(kind, dict):
-        return {k: _to_json(value.get(k), sub) for k, sub in kind.items()}
-    if isinstance(kind, list):
-        return [_to_json(v, kind[0]) for v in value]
-    if kind in ("date", "datetime"):
-        return value.isoformat()
-    if kind == "list[datetime]":
-        return [v.isoformat() for v in value]
-    return _copy(value)
-
-
-def _from_json(value: Any, kind: Any) -> Any:
-    if value is None:
-        return None
-    if isinstance(kind, dict):
-        return {k: _from_json(value.get(k), sub) for k, sub in kind.items()}
-    if isinstance(kind, list):
-        return [_from_json(v, kind[0]) for v in value]
-    if kind == "date":
-        return datetime.date.fromisoformat(value)
-    if kind == "datetime":
-        return datetime.datetime.fromisoformat(value)
-    if kind == "list[datetime]":
-        return [datetime.datetime.fromisoformat(v) for v in value]
-    return _copy(value)
 
 
 _current: ExecutionContext | None = None

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 from beartype.roar import BeartypeCallHintForwardRefException, BeartypeCallHintParamViolation
 from pydantic import ValidationError
+from pydantic_core import PydanticSerializationError
 
 from aspera_core.library import _rows, company_directory, time_utils
 from aspera_core.library import work_calendar as wc
@@ -38,7 +39,7 @@ from aspera_core.library.work_calendar import (
 )
 from aspera_core.tools.setup.company_directory import simulate_org_structure
 from aspera_core.tools.setup.work_calendar import simulate_employee_calendar
-from aspera_core.world.errors import NoDataError
+from aspera_core.world.errors import ComputeError, NoDataError
 from aspera_core.world.state import DatabaseNamespace, ExecutionContext, new_context
 
 NOW = datetime.datetime(2024, 6, 25, 9, 6)
@@ -538,6 +539,52 @@ def test_storage_row_format(people):
     assert find_events()[0].show_as_status is ShowAsStatus.Free
 
 
+def test_wrongly_typed_fields_are_converted_when_written(people):
+    event = Event(subject="Kiln", starts_at=at(27, 10), ends_at=at(27, 11))
+    event.subject = 12
+    event.location = 7
+    add_event(event)
+    stored = find_events()[0]
+    assert (stored.subject, stored.location) == ("12", "7")
+
+
+def test_a_refused_value_fails_the_write_and_stores_nothing(people):
+    series = Event(subject="Kiln", starts_at=at(27, 10), ends_at=at(27, 11), repeats=weekly(max_repetitions=3))
+    series.location = ["Kiln"]
+    with pytest.raises(ComputeError, match="column 'location'"):
+        add_event(series)
+    assert user_rows(people.context) == []
+    late = Event(subject="Late", starts_at=at(27, 10), ends_at=at(27, 11))
+    late.starts_at = "soon"
+    with pytest.raises(ComputeError, match="column 'starts_at'"):
+        add_event(late)
+    late.ends_at = None
+    late.event_id = None
+    with pytest.raises(TypeError, match="Could not schedule event without start time"):
+        add_event(late)
+    assert user_rows(people.context) == []
+
+
+def test_unknown_status_is_stored_as_null_and_breaks_reads(people):
+    event = Event(subject="Maybe", starts_at=at(27, 10), ends_at=at(27, 11))
+    event.show_as_status = "tentative"
+    add_event(event)
+    assert user_rows(people.context)[0]["show_as_status"] is None
+    with pytest.raises(ValidationError):
+        find_events()
+
+
+def test_people_lists_that_are_not_employees_fail_serialisation(people):
+    event = Event(subject="Who", starts_at=at(27, 10), ends_at=at(27, 11))
+    event.attendees = [None]
+    with pytest.raises(PydanticSerializationError, match="serialise_attendees.*AttributeError"):
+        add_event(event)
+    event.attendees = people.ott  # one employee instead of a list
+    with pytest.raises(PydanticSerializationError):
+        add_event(event)
+    assert user_rows(people.context) == []
+
+
 # --- find_events / find_past_events -----------------------------------------------------------
 
 
@@ -864,6 +911,22 @@ def test_custom_settings_and_touching_events(world):
 
 def test_event_without_end_gives_no_slots(world):
     assert find_available_slots([Event(subject="No end", starts_at=at(27, 10))]) == []
+
+
+def test_slots_over_events_lacking_a_start_or_an_end(world):
+    # The span runs from today (no start) to the 24th: no day is examined.
+    assert find_available_slots([Event(subject="a", ends_at=at(24, 11))]) == []
+    # With a date, each event is made into a TimeInterval first.
+    with pytest.raises(BeartypeCallHintParamViolation, match="parameter end="):
+        find_available_slots([Event(starts_at=at(26, 10))], date=datetime.date(2024, 6, 26))
+    with pytest.raises(BeartypeCallHintParamViolation, match="parameter start="):
+        find_available_slots([Event(ends_at=at(26, 10))], date=datetime.date(2024, 6, 26))
+    # Today is examined, and the event started today: its missing end is read.
+    with pytest.raises(AttributeError):
+        find_available_slots([Event(starts_at=at(25, 8))])
+    # The span ends on the 26th, so the open event of the 27th is never read.
+    slots = find_available_slots([Event(starts_at=at(26, 10), ends_at=at(26, 11)), Event(starts_at=at(27, 10))])
+    assert slots == [TimeInterval(at(26, 9, 6), at(26, 10)), TimeInterval(at(26, 11), at(26, 17, 10))]
 
 
 def test_find_available_slots_rejects_tuples(world):

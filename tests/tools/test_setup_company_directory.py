@@ -270,6 +270,41 @@ def test_non_leader_user_outside_departments_is_a_key_error(world, team):
         simulate_org_structure([], user_team=team)
 
 
+@pytest.mark.parametrize("role", ["CEO", "CFO"])
+def test_assistants_team_is_in_the_dealing_cycle_of_a_leader_user(world, role):
+    # 13 names leave 4 to deal after the leaders, assistants and managers; the
+    # fourth goes to Assistants, which has no manager.
+    with pytest.raises(KeyError):
+        simulate_org_structure([], user_role=role, user_team=Team.Assistants)
+    assert world.get_database(DatabaseNamespace.EMPLOYEES) == []
+
+
+def test_leader_user_in_assistants_with_three_names_to_deal_is_built(world):
+    names = ["Alex", *DEFAULT_ORG_NAMES[:11]]
+    simulate_org_structure(names, user_role="CFO", user_team=Team.Assistants)
+    placed = layout(world)
+    assert len(placed) == 12
+    members = sorted(team for team, role, *_ in placed.values() if role == "Team Member")
+    assert members == ["engineering", "finance", "salesmarketing"]
+
+
+def test_a_duplicate_of_a_leader_users_name_is_never_placed(world):
+    simulate_org_structure(["Anna", "Anna"], user_name="Anna", user_role="COO")
+    names = [row["name"] for row in world.get_database(DatabaseNamespace.EMPLOYEES)]
+    assert names.count("Anna") == 1
+    assert len(names) == 11
+    assert table(world)["Anna"]["role"] == "COO"
+
+
+def test_a_duplicate_of_a_member_users_name_is_placed_as_someone_else(world):
+    # Only one copy is set aside as the user; the other is an ordinary name to
+    # the leader and assistant draws (here it becomes the CFO).
+    simulate_org_structure(["Anna", "Anna"], user_name="Anna")
+    rows = [row for row in world.get_database(DatabaseNamespace.EMPLOYEES) if row["name"] == "Anna"]
+    assert sorted((row["role"], row["is_user"]) for row in rows) == [("CFO", False), ("Team Member", True)]
+    assert len(world.get_database(DatabaseNamespace.EMPLOYEES)) == 12
+
+
 def test_extending_leadership_is_a_key_error(world):
     with pytest.raises(KeyError):
         simulate_org_structure([], teams_to_extend={Team.Leadership: ["X1", "X2"]})

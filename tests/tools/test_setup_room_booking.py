@@ -84,3 +84,12 @@ def test_capacity_must_fit_in_a_byte(world):
     with pytest.raises(ComputeError):
         simulate_conference_room("Stadium", 300)
     assert [r["room_name"] for r in rooms(world)] == ["Hangar"]
+
+
+def test_capacity_given_as_text_or_float_is_stored_as_an_integer(world):
+    simulate_conference_room("Kiln", "8")
+    simulate_conference_room("Forge", 8.5)
+    assert [(r["room_name"], r["capacity"]) for r in rooms(world)] == [("Kiln", 8), ("Forge", 8)]
+    with pytest.raises(ComputeError):
+        simulate_conference_room("Hall", "eight")
+    assert len(rooms(world)) == 2

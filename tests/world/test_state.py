@@ -101,3 +101,22 @@ def test_new_context_installs_and_restores_even_on_error():
             assert get_current_context() is inner
             raise RuntimeError("boom")
     assert get_current_context() is outer
+
+
+def test_add_converts_values_to_column_types():
+    context = ExecutionContext()
+    context.add_to_database(DatabaseNamespace.CONFERENCE_ROOMS, [{"room_id": "r", "capacity": "8", "room_name": 12}])
+    assert context.get_database(DatabaseNamespace.CONFERENCE_ROOMS) == [
+        {"room_id": "r", "capacity": 8, "room_name": "12"}
+    ]
+
+
+def test_failed_add_leaves_the_table_as_it_was_and_names_the_column():
+    context = ExecutionContext()
+    ns = DatabaseNamespace.EMPLOYEE_VACATIONS
+    start = datetime.datetime(2024, 7, 1)
+    context.add_to_database(ns, [{"employee_id": "a", "starts": start, "ends": start}])
+    rows = [{"employee_id": "b", "starts": start, "ends": start}, {"employee_id": "c", "starts": "soon", "ends": start}]
+    with pytest.raises(ComputeError, match="'starts' of table 'employee_vacations'"):
+        context.add_to_database(ns, rows)
+    assert [row["employee_id"] for row in context.get_database(ns)] == ["a"]

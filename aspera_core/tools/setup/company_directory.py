@@ -283,7 +283,10 @@ def _place_leaders(names: list[str], user_name: str, user_role: UserRole) -> lis
     if user_role in LEADERSHIP_ROLES:
         names.remove(user_name)
         seats[user_role] = EmployeeConstructor(user_name, Team.Leadership, user_role, None, is_user=True)
-    elif user_name in names:
+    # Checked for leader users too: a second copy of the user's name (the
+    # caller listed it twice) is set aside like the user, so only one of them
+    # is ever placed.
+    if user_name in names:
         names.remove(user_name)
         user_set_aside = True
     for role in LEADERSHIP_ROLES:
@@ -328,15 +331,29 @@ def _add_member(team_members: list[EmployeeConstructor], member: EmployeeConstru
 def _deal_team_members(
     names: list[str], user_name: str, user_team: Team, teams: dict[Team, list[EmployeeConstructor]]
 ) -> None:
-    """Step 7: deal the remaining names round-robin, the user's team last in each round."""
+    """Step 7: deal the remaining names round-robin, the user's team last in each round.
+
+    The cycle is the departments other than ``user_team``, then ``user_team``
+    itself unless it is Leadership (so a user in Assistants puts that team in
+    the cycle). A drawn name equal to the user's is put back at the front and
+    the next one is taken, as for the managers.
+
+    Raises:
+        KeyError: the cycle reaches a team that has no manager (Assistants).
+    """
     order = [team for team in _DEPARTMENTS if team != user_team]
-    if user_team in _DEPARTMENTS:
+    if user_team != Team.Leadership:
         order.append(user_team)
     turn = 0
     while names and names != [user_name]:
         team = order[turn % len(order)]
         turn += 1
-        _add_member(teams[team], EmployeeConstructor(names.pop(), team, "Team Member", teams[team][0]))
+        name = names.pop()
+        if name == user_name:
+            name = names.pop()
+            names.insert(0, user_name)
+        members = teams[team]
+        _add_member(members, EmployeeConstructor(name, team, "Team Member", members[0]))
 
 
 def _place_user(
@@ -367,7 +384,8 @@ def simulate_basic_org_structure(
 
     Raises:
         ValueError: unknown ``user_role``.
-        KeyError: a non-leader user in team Leadership or Assistants.
+        KeyError: a non-leader user in team Leadership or Assistants, or a user in
+            Assistants when members are left to deal to it.
     """
     names = deepcopy(names)
     validate_user_role(user_role)
@@ -488,7 +506,9 @@ def simulate_org_structure(
 
     Raises:
         ValueError: unknown ``user_role``.
-        KeyError: a non-leader user in, or an extension of, Leadership or Assistants.
+        KeyError: a non-leader user in, or an extension of, Leadership or Assistants;
+            also a leader user with ``user_team=Team.Assistants`` when members are
+            left to deal to that team (it is part of the dealing cycle).
     """
     organization = simulate_basic_org_structure(
         default_employee_names, user_name, user_team=user_team, user_role=user_role

@@ -15,8 +15,11 @@ RoomBookingID = str
 def create_room(room_name: str, capacity: int) -> RoomId:
     """Store a conference room and return its new id.
 
+    The capacity column holds 0-255 and converts like the original's: numeric
+    text and floats are truncated to an integer (``"8"`` and ``8.5`` give 8).
+
     Raises:
-        ComputeError: ``capacity`` does not fit the table's 0-255 range.
+        ComputeError: ``capacity`` is not a number or does not fit 0-255.
     """
     room_id = str(uuid.uuid4())
     get_current_context().add_to_database(
@@ -51,11 +54,11 @@ def simulate_conference_room(
 
     Args:
         room_name: the room's name.
-        capacity: number of seats (0-255).
+        capacity: number of seats (0-255; see :func:`create_room` for other types).
         bookings: intervals during which the room is taken, grouped by day.
 
     Raises:
-        ComputeError: ``capacity`` is above 255.
+        ComputeError: ``capacity`` is not a number or does not fit 0-255 (nothing is stored).
     """
     room_id = create_room(room_name, capacity)
     for intervals in (bookings or {}).values():
