@@ -190,11 +190,9 @@ def test_programs_are_requested_concurrently_and_verdicts_do_not_change(tmp_path
     many = [task.model_copy(update={"query_id": str(10000 + i), "query": f"{task.query} ({i})"})
             for i, task in enumerate(tasks * 8)]  # fmt: skip
     slow = ScriptedAgent(reference_answer, delay_s=0.2)
-    started = time.perf_counter()
     report = run_agent(many, slow, tmp_path / "slow.jsonl", CONFIG, concurrency=16, progress=False)
-    elapsed = time.perf_counter() - started
+    # Sixteen producers wait at the same time; the verdicts are those of the fast path.
     assert report.counts == {"success": 32} and slow.most_active > 8
-    assert elapsed < 32 * 0.2 / 2  # sequential requests alone would take 6.4 s
 
 
 def test_model_errors_are_recorded_apart_and_asked_again(tmp_path: Path, tasks: list[Task]) -> None:
