@@ -109,7 +109,7 @@ def concurrency(base_url: str, calls: int, latency: float, prompt: str, levels: 
         client = LLMClient(config, budget=Budget(), prices=PRICES)
         started = time.perf_counter()
         with ThreadPoolExecutor(max_workers=level) as pool:
-            list(pool.map(lambda n: client.complete(messages(prompt, n)), range(calls)))
+            list(pool.map(lambda n, c=client: c.complete(messages(prompt, n)), range(calls)))
         walls[level] = time.perf_counter() - started
         client.close()
         ideal = calls * latency / level
