@@ -38,6 +38,7 @@ reproduce:
 bench:
 	$(BIN)/python benchmarks/bench_library.py
 	$(BIN)/python benchmarks/bench_executor.py
+	$(BIN)/python benchmarks/bench_llm.py
 
 conformance:
 	$(BIN)/python tests/conformance/run_conformance.py --adapter aspera_core.conformance:run_program

@@ -13,4 +13,4 @@ def test_import_layers_contract_is_kept():
     assert lint, "import-linter is a test dependency (pip install -e '.[test]')"
     result = subprocess.run([lint, "--no-cache"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "1 kept, 0 broken" in result.stdout
+    assert " kept, 0 broken" in result.stdout

@@ -1,0 +1,156 @@
+"""Spend tracking shared by every call of a run, with an optional dollar limit.
+
+The limit is checked before each request is sent, and the cost of an answer is known only
+once it arrives. So when the limit is crossed, requests already in flight still complete
+(and are counted): the final spend can exceed ``max_cost_usd`` by at most the cost of the
+calls in flight at that moment, i.e. at most ``concurrency`` times the dearest single call.
+Answers from the cache cost nothing now and never use up the limit.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from pydantic import BaseModel, ConfigDict
+
+from .errors import BudgetExceededError
+from .result import Completion
+
+
+class SpendReport(BaseModel):
+    """What a run's calls used so far.
+
+    Attributes:
+        requests_answered: Calls answered by the endpoint (not from the cache).
+        cache_hits: Calls answered from the cache.
+        requests_failed: Calls that ended in an error after their retries.
+        attempts: Requests sent in all (retries included).
+        prompt_tokens: Prompt tokens of the answered calls (cache hits excluded).
+        completion_tokens: Completion tokens of the answered calls (cache hits excluded).
+        total_tokens: Their sum as reported by the endpoint.
+        cost_usd: Dollars spent now (answered calls with a known price).
+        cached_cost_usd: Original cost of the answers served from the cache (known prices).
+        unpriced_answers: Answers (fresh or cached) whose cost is unknown; the dollar
+            figures leave them out.
+        max_cost_usd: The limit, or ``None``.
+        exhausted: The limit is reached: new requests are refused.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    requests_answered: int = 0
+    cache_hits: int = 0
+    requests_failed: int = 0
+    attempts: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    total_tokens: int = 0
+    cost_usd: float = 0.0
+    cached_cost_usd: float = 0.0
+    unpriced_answers: int = 0
+    max_cost_usd: float | None = None
+    exhausted: bool = False
+
+    def describe(self) -> str:
+        """One line for a run's log, every number with what it counts."""
+        calls = self.requests_answered + self.cache_hits + self.requests_failed
+        line = (
+            f"{calls} model calls: {self.requests_answered} answered, {self.cache_hits} from cache, "
+            f"{self.requests_failed} failed ({self.attempts} requests sent); "
+            f"{self.prompt_tokens} prompt + {self.completion_tokens} completion tokens; {dollars(self.cost_usd)} spent"
+        )
+        if self.max_cost_usd is not None:
+            line += f" of {dollars(self.max_cost_usd)} allowed"
+        if self.unpriced_answers:
+            line += f" ({self.unpriced_answers} answers of unknown cost not included)"
+        return line
+
+
+def dollars(amount: float) -> str:
+    """A dollar amount for people: cents for large sums, more digits for small ones."""
+    if amount >= 1 or amount == 0:
+        return f"${amount:.2f}"
+    return f"${amount:.4f}" if amount >= 0.01 else f"${amount:.6f}"
+
+
+class Budget:
+    """A thread-safe account of the spend of one run, shared by all its calls.
+
+    Args:
+        max_cost_usd: Dollars the run may spend; ``None`` for no limit (spend is still counted).
+
+    Raises:
+        ValueError: ``max_cost_usd`` is negative.
+    """
+
+    def __init__(self, max_cost_usd: float | None = None) -> None:
+        if max_cost_usd is not None and max_cost_usd < 0:
+            raise ValueError(f"max_cost_usd must be >= 0, got {max_cost_usd}")
+        self.max_cost_usd = max_cost_usd
+        self._lock = threading.Lock()
+        self._report = SpendReport(max_cost_usd=max_cost_usd)
+        self._counts = self._report.model_dump()
+
+    @property
+    def has_limit(self) -> bool:
+        """A dollar limit is set."""
+        return self.max_cost_usd is not None
+
+    def check(self, *, model: str, base_url: str) -> None:
+        """Allow a request to be sent, or refuse it.
+
+        Args:
+            model: Model of the request (for the error message).
+            base_url: Endpoint of the request (for the error message).
+
+        Raises:
+            BudgetExceededError: the spend has reached ``max_cost_usd``.
+        """
+        with self._lock:
+            spent = self._counts["cost_usd"]
+        if self.max_cost_usd is not None and spent >= self.max_cost_usd:
+            raise BudgetExceededError(
+                f"spend limit reached: {dollars(spent)} spent of {dollars(self.max_cost_usd)} allowed; "
+                f"request for model {model!r} at {base_url} not sent",
+                model=model,
+                base_url=base_url,
+                spent_usd=spent,
+                max_cost_usd=self.max_cost_usd,
+            )
+
+    def record(self, completion: Completion) -> None:
+        """Count an answer (fresh or from the cache)."""
+        with self._lock:
+            counts = self._counts
+            if completion.cost_usd is None:
+                counts["unpriced_answers"] += 1
+            if completion.cached:
+                counts["cache_hits"] += 1
+                counts["cached_cost_usd"] += completion.cost_usd or 0.0
+                return
+            counts["requests_answered"] += 1
+            counts["attempts"] += completion.attempts
+            if completion.usage is not None:
+                counts["prompt_tokens"] += completion.usage.prompt_tokens
+                counts["completion_tokens"] += completion.usage.completion_tokens
+                counts["total_tokens"] += completion.usage.total_tokens
+            counts["cost_usd"] += completion.spent_usd or 0.0
+
+    def record_failure(self, attempts: int) -> None:
+        """Count a call that ended in an error after ``attempts`` requests."""
+        with self._lock:
+            self._counts["requests_failed"] += 1
+            self._counts["attempts"] += attempts
+
+    @property
+    def spent_usd(self) -> float:
+        """Dollars spent so far."""
+        with self._lock:
+            return self._counts["cost_usd"]
+
+    def report(self) -> SpendReport:
+        """A snapshot of the counts."""
+        with self._lock:
+            counts = dict(self._counts)
+        counts["exhausted"] = self.max_cost_usd is not None and counts["cost_usd"] >= self.max_cost_usd
+        return SpendReport(**counts)

@@ -1,0 +1,156 @@
+"""On-disk cache of model answers, so that re-running a finished experiment sends nothing.
+
+One JSON file per request, named by the request's hash, under two levels of folders
+(``ab/abcdef....json``) so that no folder grows too large. A file is written to a temporary
+name in the same folder and renamed into place, so a reader (thread or process) sees either
+no entry or a complete one. Two workers asking the same uncached question at the same time
+both send it and both write; the answers are equally valid and the last rename wins.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+CACHE_FORMAT = 1
+"""Version of the key and entry layout; changing it starts a fresh cache."""
+
+CACHE_DIR_ENV = "ASPERA_LLM_CACHE"
+"""Environment variable overriding the default cache folder."""
+
+
+def default_cache_dir() -> Path:
+    """The cache folder used when none is given.
+
+    ``$ASPERA_LLM_CACHE`` if set, else ``$XDG_CACHE_HOME/aspera/llm``, else
+    ``~/.cache/aspera/llm``.
+    """
+    if os.environ.get(CACHE_DIR_ENV):
+        return Path(os.environ[CACHE_DIR_ENV]).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base).expanduser() / "aspera" / "llm"
+
+
+def request_key(base_url: str, body: dict[str, Any]) -> str:
+    """The hash identifying a request: SHA-256 of its canonical JSON.
+
+    The body is the request exactly as sent (model, messages, tools, tool choice,
+    temperature, seed, length cap, extra fields, after the model's quirks were applied).
+    The base URL is part of the key because a model name means a model only at one
+    endpoint: ``llama3`` on two local servers may be two quantisations, and a provider's
+    compatible API may serve a different snapshot under OpenAI's name. The API key,
+    timeout and retry settings are not part of it: they do not change the answer.
+
+    Args:
+        base_url: The endpoint, without trailing slash.
+        body: The request body.
+
+    Returns:
+        64 hexadecimal characters.
+    """
+    canonical = json.dumps(
+        {"format": CACHE_FORMAT, "base_url": base_url.rstrip("/"), "body": body},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+class ResponseCache:
+    """A folder of cached answers, safe to share between threads and processes.
+
+    Args:
+        directory: The cache folder (created on the first write); default
+            :func:`default_cache_dir`.
+    """
+
+    def __init__(self, directory: str | Path | None = None) -> None:
+        self.directory = Path(directory) if directory is not None else default_cache_dir()
+        # Folders known to exist: creating an existing folder costs a failing system call
+        # on every write otherwise. A race only repeats a harmless mkdir.
+        self._folders: set[str] = set()
+
+    def path_for(self, key: str) -> Path:
+        """The file holding the entry of ``key``."""
+        return self.directory / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        """The entry stored under ``key``, or ``None``.
+
+        An unreadable or damaged file counts as missing (it is overwritten by the next
+        answer), so a cache damaged by a full disk never stops a run.
+        """
+        try:
+            entry = json.loads(self.path_for(key).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(entry, dict) or entry.get("format") != CACHE_FORMAT or entry.get("key") != key:
+            return None
+        return entry
+
+    def put(self, key: str, entry: dict[str, Any]) -> Path:
+        """Store ``entry`` under ``key`` (write to a temporary file, then rename).
+
+        Args:
+            key: The request hash.
+            entry: A JSON-serialisable mapping; ``format`` and ``key`` are added.
+
+        Returns:
+            The entry's file.
+        """
+        path = self.path_for(key)
+        if key[:2] not in self._folders:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._folders.add(key[:2])
+        data = json.dumps({**entry, "format": CACHE_FORMAT, "key": key}, ensure_ascii=False)
+        try:
+            handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}-", suffix=".tmp", dir=path.parent)
+        except FileNotFoundError:  # the folder was removed since (the cache was cleared)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(data)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        return path
+
+    def __len__(self) -> int:
+        """Number of entries stored."""
+        return sum(1 for _ in self._entry_files())
+
+    def clear(self) -> int:
+        """Delete every entry (and leftover temporary file) of this cache; other files are left alone.
+
+        Returns:
+            The number of entries deleted.
+        """
+        removed = 0
+        self._folders.clear()
+        for path in self._entry_files():
+            path.unlink(missing_ok=True)
+            removed += 1
+        if self.directory.is_dir():
+            for folder in self.directory.iterdir():
+                if folder.is_dir() and len(folder.name) == 2:
+                    for leftover in folder.glob(".*.tmp"):
+                        leftover.unlink(missing_ok=True)
+                    if not any(folder.iterdir()):
+                        folder.rmdir()
+        return removed
+
+    def _entry_files(self):
+        if not self.directory.is_dir():
+            return
+        for folder in self.directory.iterdir():
+            if folder.is_dir() and len(folder.name) == 2:
+                for path in folder.glob("*.json"):
+                    if len(path.stem) == 64:
+                        yield path

@@ -1,0 +1,117 @@
+"""Settings of the model client: which endpoint and model, how to sample, how to retry."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
+
+from .errors import MissingAPIKeyError
+
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+"""OpenAI's endpoint, used when no base URL is given."""
+
+DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
+"""Environment variable read for the API key when none is given."""
+
+
+class RetryPolicy(BaseModel):
+    """How transient failures (429, 5xx, timeouts, dropped connections, unusable answers) are retried.
+
+    The wait before retry ``n`` (from 1) is the server's ``Retry-After`` when it sends one,
+    otherwise ``min(max_backoff_s, initial_backoff_s * multiplier ** (n - 1))`` with
+    "equal jitter": half of it fixed, the other half drawn uniformly, so that many threads
+    failing together do not come back together.
+
+    Attributes:
+        max_attempts: Requests sent at most for one call, the first included.
+        initial_backoff_s: Base wait before the first retry.
+        multiplier: Growth factor of the wait from one retry to the next.
+        max_backoff_s: Cap on one computed wait.
+        max_total_wait_s: Cap on the sum of the waits of one call. A ``Retry-After`` that
+            would exceed it ends the call at once instead of sleeping.
+        max_malformed: Of the attempts, how many may end in an unusable answer (not JSON,
+            no choices) before the call gives up; such answers usually come from a
+            proxy cutting the body or an overloaded local server, so a few retries help,
+            but a server that always answers that way should fail fast.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_attempts: int = Field(6, ge=1)
+    initial_backoff_s: float = Field(1.0, ge=0)
+    multiplier: float = Field(2.0, ge=1)
+    max_backoff_s: float = Field(60.0, ge=0)
+    max_total_wait_s: float = Field(300.0, ge=0)
+    max_malformed: int = Field(2, ge=1)
+
+
+class LLMConfig(BaseModel):
+    """Which model to call, where, and with which sampling settings.
+
+    Attributes:
+        model: Model name as the endpoint knows it (``gpt-4o``, ``llama3.1:8b``...).
+        base_url: Endpoint root ending in ``/v1``; ``None`` means OpenAI's. The
+            ``OPENAI_BASE_URL`` variable is deliberately not read: the endpoint of a run is
+            always stated, and recorded, explicitly.
+        api_key: The key; ``None`` reads it from the environment variable ``api_key_env``.
+            Held as a secret, so it never appears in a ``repr`` or an error message.
+        api_key_env: Environment variable holding the key when ``api_key`` is ``None``.
+        temperature: Sampling temperature; ``None`` leaves it to the endpoint. Dropped for
+            models whose quirks say they take none.
+        seed: Sampling seed sent to the endpoint (``None``: none sent). Part of the cache key.
+        max_tokens: Cap on the answer's tokens (sent as ``max_tokens`` or
+            ``max_completion_tokens`` depending on the model's quirks); ``None``: no cap.
+        timeout_s: Seconds one attempt may take (connect, and each read of the answer).
+        retry: The retry policy.
+        extra_body: Further request fields sent as they are (``reasoning_effort``,
+            ``top_p``...); part of the cache key.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model: str = Field(min_length=1)
+    base_url: str | None = None
+    api_key: SecretStr | None = None
+    api_key_env: str = DEFAULT_API_KEY_ENV
+    temperature: float | None = Field(0.0, ge=0)
+    seed: int | None = None
+    max_tokens: int | None = Field(None, gt=0)
+    timeout_s: float = Field(120.0, gt=0)
+    retry: RetryPolicy = RetryPolicy()
+    extra_body: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("base_url")
+    @classmethod
+    def _check_base_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.strip()
+        if not value.startswith(("http://", "https://")):
+            raise ValueError(f"base_url must start with http:// or https://, got {value!r}")
+        return value.rstrip("/")
+
+    @property
+    def endpoint(self) -> str:
+        """The base URL requests go to (OpenAI's when none is set), without a trailing slash."""
+        return self.base_url or DEFAULT_BASE_URL
+
+    def resolve_api_key(self) -> str:
+        """The API key to send: ``api_key``, or the value of ``api_key_env``.
+
+        Raises:
+            MissingAPIKeyError: neither is set (or the variable is empty).
+        """
+        if self.api_key is not None and self.api_key.get_secret_value():
+            return self.api_key.get_secret_value()
+        value = os.environ.get(self.api_key_env, "")
+        if value.strip():
+            return value.strip()
+        raise MissingAPIKeyError(
+            f"no API key for model {self.model!r} at {self.endpoint}: set the environment variable "
+            f"{self.api_key_env} (a local server that ignores keys accepts any non-empty value)",
+            model=self.model,
+            base_url=self.endpoint,
+            env_var=self.api_key_env,
+        )

@@ -1,0 +1,42 @@
+"""Waits between attempts."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from aspera_core.llm import RetryPolicy, backoff_delay, parse_retry_after
+
+NOW = datetime(2025, 3, 1, 12, 0, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("headers", "seconds"),
+    [
+        ({"Retry-After": "7"}, 7.0),
+        ({"retry-after": "0.5"}, 0.5),
+        ({"retry-after-ms": "250"}, 0.25),
+        ({"retry-after-ms": "250", "Retry-After": "9"}, 0.25),
+        ({"Retry-After": "Sat, 01 Mar 2025 12:00:30 GMT"}, 30.0),
+        ({"Retry-After": "Sat, 01 Mar 2025 11:00:00 GMT"}, 0.0),
+        ({"retry-after-ms": "soon", "Retry-After": "3"}, 3.0),
+        ({"Retry-After": "-4"}, None),
+        ({"Retry-After": "whenever"}, None),
+        ({}, None),
+    ],
+)
+def test_retry_after_forms(headers, seconds):
+    assert parse_retry_after(headers, now=NOW) == seconds
+
+
+def test_backoff_grows_is_capped_and_stays_within_its_jitter_band():
+    policy = RetryPolicy(initial_backoff_s=1.0, multiplier=2.0, max_backoff_s=5.0)
+    rng = random.Random(0)
+
+    for retry, full in [(1, 1.0), (2, 2.0), (3, 4.0), (4, 5.0), (10, 5.0)]:
+        waits = [backoff_delay(policy, retry, rng) for _ in range(200)]
+        assert min(waits) >= full / 2
+        assert max(waits) <= full
+        assert max(waits) - min(waits) > full / 4  # jittered, not constant
