@@ -23,6 +23,7 @@ Prompt structure (the original's, in our own words):
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import re
 import string
@@ -248,8 +249,17 @@ def reference_primitives(task: Task) -> list[str]:
         return []
 
 
+_IDENTIFIER = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
+
+
 def _mentioned(text: str, candidates: Iterable[str]) -> set[str]:
-    return {name for name in candidates if re.search(rf"(?<![\w.]){re.escape(name)}\b", text)}
+    """Which candidate names ``text`` mentions as names (not as attributes of something else)."""
+    return set(_IDENTIFIER.findall(text)).intersection(candidates)
+
+
+@functools.lru_cache(maxsize=64)
+def _example_primitives(example: str, apps: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(names_used(example, apps, documented_only=True))
 
 
 def selected_documentation(task: Task, selected: Iterable[str], files: PromptFiles, examples: int = 1) -> str:
@@ -264,7 +274,7 @@ def selected_documentation(task: Task, selected: Iterable[str], files: PromptFil
     owner = primitive_modules(tuple(apps), documented_only=True)
     wanted = {name for name in selected if name in owner}
     for example in files.examples[:examples]:
-        wanted |= {name for name in names_used(example, apps, documented_only=True) if name in owner}
+        wanted |= _example_primitives(example, tuple(apps)) & owner.keys()
     while True:
         rendered = "\n".join(
             docs.render_module_docs(

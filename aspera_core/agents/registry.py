@@ -15,12 +15,48 @@ def _replay(replay: str | None = None, **_: Any) -> Agent:
     return ReplayAgent(replay)
 
 
+def _model_agent(kind: str) -> Callable[..., Agent]:
+    """A factory for a model-backed agent; the model client is imported only when one is built."""
+
+    def build(
+        *,
+        model: str | None = None,
+        base_url: str | None = None,
+        api_key_env: str | None = None,
+        temperature: float | None = 0.0,
+        max_tokens: int | None = None,
+        request_timeout_s: float | None = None,
+        budget: Any = None,
+        cache_dir: str | None = None,
+        use_cache: bool = True,
+        prompts_dir: str | None = None,
+        **_: Any,
+    ) -> Agent:
+        if not model:
+            raise ValueError(f"the {kind} agent needs a model (--model NAME)")
+        from aspera_core.agents.model_agents import CCKAgent, PromptStore, PSAgent
+        from aspera_core.llm import LLMClient, LLMConfig, ResponseCache
+
+        settings: dict[str, Any] = {"model": model, "base_url": base_url, "temperature": temperature}
+        settings.update({"max_tokens": max_tokens} if max_tokens else {})
+        settings.update({"api_key_env": api_key_env} if api_key_env else {})
+        settings.update({"timeout_s": request_timeout_s} if request_timeout_s else {})
+        cache = ResponseCache(cache_dir) if use_cache else None
+        client = LLMClient(LLMConfig(**settings), cache=cache, budget=budget)
+        prompts = PromptStore(prompts_dir) if prompts_dir else None
+        return (CCKAgent if kind == "cck" else PSAgent)(client, prompts=prompts)
+
+    return build
+
+
 #: name -> factory taking keyword options (unused options are ignored).
 AGENTS: dict[str, Callable[..., Agent]] = {
     "reference": lambda **_: ReferenceAgent(),
     "noop": lambda **_: NoopAgent(),
     "handback": lambda **_: HandbackAgent(),
     "replay": _replay,
+    "cck": _model_agent("cck"),
+    "ps": _model_agent("ps"),
 }
 
 

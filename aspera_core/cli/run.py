@@ -19,6 +19,7 @@ import argparse
 import math
 import sys
 import warnings
+from pathlib import Path
 
 from aspera_core.agents import AGENTS, ReplayAgent, make_agent
 from aspera_core.executor import SandboxConfig, default_workers
@@ -56,6 +57,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", required=True, help="results file (JSONL; created, or resumed if it holds this experiment)"
     )
     parser.add_argument("--replay", metavar="FILE", help="file whose programs the replay agent submits")
+    model = parser.add_argument_group("model-backed agents (cck, ps)")
+    model.add_argument("--model", help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)")
+    model.add_argument("--base-url", help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)")
+    model.add_argument(
+        "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
+    )
+    model.add_argument("--temperature", type=float, default=0.0, help="sampling temperature (default 0)")
+    model.add_argument("--max-tokens", type=int, help="cap on each answer's tokens")
+    model.add_argument("--request-timeout", type=_seconds, help="seconds one model request may take (default 120)")
+    model.add_argument(
+        "--max-cost",
+        type=float,
+        metavar="USD",
+        help="stop cleanly once this much has been spent (finished rows are kept)",
+    )
+    model.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
+    model.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
     parser.add_argument("--seeds", nargs="+", type=int, metavar="S", help="seeds for seeded agents (default: 0)")
     parser.add_argument(
         "--concurrency",
@@ -101,6 +119,46 @@ def _check_replay(agent: ReplayAgent, task_ids: list[str], all_ids: set[str]) ->
     return None
 
 
+MODEL_AGENTS = ("cck", "ps")
+
+
+def _budget(args: argparse.Namespace) -> object | None:
+    """The run's spend account, for model-backed agents (the model client is imported only for them)."""
+    if args.agent not in MODEL_AGENTS:
+        return None
+    if args.max_cost is not None and not (math.isfinite(args.max_cost) and args.max_cost >= 0):
+        raise ValueError(f"--max-cost must be a finite number of dollars, not {args.max_cost}")
+    from aspera_core.llm import Budget
+
+    return Budget(max_cost_usd=args.max_cost)
+
+
+def _model_errors(agent: str) -> tuple[type[BaseException], ...]:
+    if agent not in MODEL_AGENTS:
+        return ()
+    from aspera_core.llm import LLMError
+
+    return (LLMError,)
+
+
+def _agent_options(args: argparse.Namespace, budget: object | None) -> dict[str, object]:
+    out = Path(args.out)
+    return {
+        "replay": args.replay,
+        "model": args.model,
+        "base_url": args.base_url,
+        "api_key_env": args.api_key_env,
+        "temperature": args.temperature,
+        "max_tokens": args.max_tokens,
+        "request_timeout_s": args.request_timeout,
+        "budget": budget,
+        "use_cache": not args.no_cache,
+        "cache_dir": args.cache_dir,
+        # Prompts are kept once each, by digest, beside the results file.
+        "prompts_dir": str(out.parent / "prompts"),
+    }
+
+
 def _describe(report: RunReport) -> str:
     counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
     seeds = "" if report.seeds == [None] else f" x {len(report.seeds)} seeds"
@@ -134,13 +192,16 @@ def run(args: argparse.Namespace) -> int:
             timeout_s=args.timeout,
             memory_mb=args.memory_mb,
         )
-        agent = make_agent(args.agent, replay=args.replay)
+        budget = _budget(args)
+        agent = make_agent(args.agent, **_agent_options(args, budget))
         tasks = load_tasks(args.tasks)
         selected = select_tasks(tasks, _ids(args.ids), args.limit)
     except (KeyError, ValueError, TaskFormatError) as error:
         return _error(str(error).strip("'"))
     except OSError as error:
         return _error(f"{error.filename or args.tasks}: {error.strerror or error}")
+    except _model_errors(args.agent) as error:  # a missing key, a limit on a model without a price
+        return _error(str(error))
     if isinstance(agent, ReplayAgent):
         problem = _check_replay(agent, [task.query_id for task in selected], {task.query_id for task in tasks})
         if problem:
@@ -188,6 +249,8 @@ def run(args: argparse.Namespace) -> int:
     if report.out != type(report.out)(args.out):
         print(f"aspera run: {args.out} holds another experiment; this run was written to {report.out}", file=sys.stderr)
     print(f"aspera run: {_describe(report)}", file=sys.stderr)
+    if budget is not None:
+        print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
     if report.stopped:
         print(f"aspera run: stopped early: {report.stopped}; run the same command to resume", file=sys.stderr)
         return 3

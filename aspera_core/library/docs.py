@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import enum
+import functools
 import importlib
 import inspect
 import re
@@ -253,6 +254,40 @@ def _render_class(cls: type, name: str, hidden_members: frozenset[str] = frozens
     return lines
 
 
+def _block(module: types.ModuleType, name: str, hidden: frozenset[str]) -> list[str] | None:
+    """The stub lines of one name a module defines (``None`` for a kind that is not rendered)."""
+    obj = getattr(module, name, None)
+    if obj in (str, int) and name != obj.__name__:  # a type alias such as EventId = str
+        return [f"{name} = {obj.__name__}"]
+    if typing.get_origin(obj) is typing.Literal:
+        return [f"{name} = {_annotation(obj)}"]
+    if isinstance(obj, enum.EnumMeta) or inspect.isclass(obj):
+        members = frozenset(m.split(".", 1)[1] for m in hidden if m.startswith(f"{name}."))
+        return _render_class(obj, name, members)
+    if inspect.isfunction(obj) or callable(obj) and hasattr(obj, "__wrapped__"):
+        return _render_function(obj, name)
+    if isinstance(obj, (int, float, str, tuple)):
+        return [f"{name} = {obj!r}"]
+    return None
+
+
+@functools.cache
+def _rendered(module_name: str, documented_only: bool) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+    """A module's docstring and each of its names' stub text, rendered once per process.
+
+    Rendering reads and parses the module's source, which costs tens of
+    milliseconds; prompts render the same modules again and again.
+    """
+    module = importlib.import_module(module_name)
+    hidden = EXECUTABLE_ONLY.get(module_name.rsplit(".", 1)[-1], frozenset()) if documented_only else frozenset()
+    docstring = "\n".join(_docstring(module, "")) if module.__doc__ else None
+    blocks = []
+    for name in defined_names(module):
+        if name not in hidden and (lines := _block(module, name, hidden)) is not None:
+            blocks.append((name, "\n".join(lines)))
+    return docstring, tuple(blocks)
+
+
 def render_module_docs(
     module: types.ModuleType | str,
     documented_only: bool = False,
@@ -273,28 +308,11 @@ def render_module_docs(
         constant the module defines (not the names it merely imports), in
         definition order, each with its signature or fields and its docstring.
     """
-    module = _module(module)
-    hidden = EXECUTABLE_ONLY.get(module.__name__.rsplit(".", 1)[-1], frozenset()) if documented_only else frozenset()
-    blocks: list[list[str]] = []
-    if module.__doc__ and module_docstring:
-        blocks.append(_docstring(module, ""))
+    docstring, blocks = _rendered(_module(module).__name__, documented_only)
     wanted = None if names is None else set(names)
-    for name in defined_names(module):
-        if name in hidden or (wanted is not None and name not in wanted):
-            continue
-        obj = getattr(module, name, None)
-        if obj in (str, int) and name != obj.__name__:  # a type alias such as EventId = str
-            blocks.append([f"{name} = {obj.__name__}"])
-        elif typing.get_origin(obj) is typing.Literal:
-            blocks.append([f"{name} = {_annotation(obj)}"])
-        elif isinstance(obj, enum.EnumMeta) or inspect.isclass(obj):
-            members = frozenset(m.split(".", 1)[1] for m in hidden if m.startswith(f"{name}."))
-            blocks.append(_render_class(obj, name, members))
-        elif inspect.isfunction(obj) or callable(obj) and hasattr(obj, "__wrapped__"):
-            blocks.append(_render_function(obj, name))
-        elif isinstance(obj, (int, float, str, tuple)):
-            blocks.append([f"{name} = {obj!r}"])
-    return "\n\n".join("\n".join(block) for block in blocks) + "\n"
+    parts = [docstring] if docstring and module_docstring else []
+    parts += [text for name, text in blocks if wanted is None or name in wanted]
+    return "\n\n".join(parts) + "\n"
 
 
 def render_library_docs(modules: list[str], documented_only: bool = False) -> str:
@@ -304,4 +322,9 @@ def render_library_docs(modules: list[str], documented_only: bool = False) -> st
         modules: short module names in the order to render, e.g. a task's ``scenario.apps``.
         documented_only: as for :func:`render_module_docs`.
     """
+    return _library_docs(tuple(modules), documented_only)
+
+
+@functools.lru_cache(maxsize=64)
+def _library_docs(modules: tuple[str, ...], documented_only: bool) -> str:
     return "\n\n".join(f"# {m}.py\n\n{render_module_docs(m, documented_only)}" for m in modules)

@@ -1,0 +1,293 @@
+"""Agents backed by a language model: complete codebase knowledge (``cck``) and primitive selection (``ps``).
+
+Both talk to the model only through :class:`aspera_core.llm.LLMClient` (retries,
+cache, spending) and build their prompts with :mod:`aspera_core.agents.prompting`.
+What happens when the model misbehaves:
+
+* a request that still fails after its retries gives a ``model_error``
+  proposal (not a verdict on any program; a resumed run asks again);
+* an answer with no usable program gives a ``parse_error`` proposal, the raw
+  answer kept;
+* a setup error (key refused, unknown model or endpoint, exhausted quota)
+  or the spending limit stops the run cleanly (:class:`StopRun`): no other
+  request could succeed, and every finished row is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aspera_core.agents.base import Proposal, StopRun
+from aspera_core.agents.parsing import extract_program
+from aspera_core.agents.prompting import (
+    Message,
+    PromptFiles,
+    cck_messages,
+    ps_messages,
+    reference_primitives,
+    selected_names,
+    selection_messages,
+    selection_scores,
+)
+from aspera_core.library.primitives import ALL_MODULES, module_primitives
+from aspera_core.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
+from aspera_core.outcomes import Outcome
+from aspera_core.records import Generation, Usage
+from aspera_core.tasks import Task
+
+
+def prompt_digest(messages: Sequence[Message]) -> str:
+    """SHA-256 of a prompt (its messages as canonical JSON)."""
+    return hashlib.sha256(json.dumps(list(messages), sort_keys=True).encode("utf-8")).hexdigest()
+
+
+class PromptStore:
+    """Keeps each distinct prompt once, as ``<digest>.json`` in a folder beside the results file.
+
+    Rows record only the digest; prompts are large and repeat across seeds.
+    Files are written atomically and never rewritten.
+
+    Args:
+        directory: The folder (created if missing).
+
+    Raises:
+        NotADirectoryError: ``directory`` exists and is not a folder.
+    """
+
+    def __init__(self, directory: str | Path) -> None:
+        self.directory = Path(directory)
+        if self.directory.exists() and not self.directory.is_dir():
+            raise NotADirectoryError(f"{self.directory} exists and is not a folder; the prompts cannot be stored there")
+        self.directory.mkdir(parents=True, exist_ok=True)
+
+    def put(self, messages: Sequence[Message]) -> str:
+        """Store a prompt (if not stored yet) and return its digest."""
+        digest = prompt_digest(messages)
+        path = self.directory / f"{digest}.json"
+        if not path.exists():
+            handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".prompt-", suffix=".tmp")
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump(list(messages), stream, ensure_ascii=False, indent=1)
+            os.replace(temporary, path)
+        return digest
+
+    def get(self, digest: str) -> list[Message]:
+        """The prompt stored under ``digest``.
+
+        Raises:
+            FileNotFoundError: no such prompt.
+        """
+        return json.loads((self.directory / f"{digest}.json").read_text(encoding="utf-8"))
+
+
+@dataclass
+class _Tally:
+    """What all requests made for one row cost."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    total_tokens: int = 0
+    cost: float | None = 0.0
+    spent: float = 0.0
+    latency: float = 0.0
+    requests: int = 0
+    cached: list[bool] = field(default_factory=list)
+
+    def add(self, completion: Completion) -> None:
+        usage = completion.usage
+        if usage is not None:
+            self.prompt_tokens += usage.prompt_tokens
+            self.completion_tokens += usage.completion_tokens
+            self.total_tokens += usage.total_tokens
+        self.cost = None if self.cost is None or completion.cost_usd is None else self.cost + completion.cost_usd
+        self.spent += completion.spent_usd or 0.0
+        self.latency += completion.latency_s
+        self.requests += 1
+        self.cached.append(completion.cached)
+
+    def generation(self, version: str, prompt: str | None, completion: str | None, error: str | None) -> Generation:
+        return Generation(
+            template_version=version,
+            prompt_sha256=prompt,
+            completion=completion,
+            usage=Usage(
+                prompt_tokens=self.prompt_tokens,
+                completion_tokens=self.completion_tokens,
+                total_tokens=self.total_tokens,
+            ),
+            cost_usd=self.cost if self.requests else None,
+            spent_usd=self.spent,
+            latency_s=self.latency,
+            requests=self.requests,
+            cached=bool(self.cached) and all(self.cached),
+            error=error,
+        )
+
+
+class _ModelAgent:
+    """What the model-backed agents share: the client, the prompt files, asking and recording."""
+
+    name = ""
+    setting = ""
+    seeded = True
+    blocking = True  # the runner asks from a pool of threads
+
+    def __init__(
+        self,
+        client: LLMClient,
+        files: PromptFiles | None = None,
+        *,
+        examples: int,
+        guidelines: bool = True,
+        prompts: PromptStore | None = None,
+    ) -> None:
+        self.client = client
+        self.files = files or PromptFiles.load()
+        self.examples = examples
+        self.guidelines = guidelines
+        self.prompts = prompts
+
+    @property
+    def model(self) -> str:
+        """The model the client asks."""
+        return self.client.config.model
+
+    def parameters(self) -> dict[str, Any]:
+        """Sampling parameters and prompt versions: what else makes two runs the same experiment."""
+        config = self.client.config
+        return {
+            "temperature": config.temperature,
+            "max_tokens": config.max_tokens,
+            "template_version": self.files.version,
+            "examples": self.examples,
+            "guidelines": self.guidelines,
+        }
+
+    def _ask(self, messages: list[Message], seed: int | None, tally: _Tally) -> Completion:
+        """One request; setup errors and the spending limit stop the run."""
+        try:
+            completion = self.client.complete(messages, seed=seed)
+        except BudgetExceededError as error:
+            raise StopRun(str(error)) from error
+        except LLMSetupError as error:
+            raise StopRun(str(error)) from error
+        tally.add(completion)
+        return completion
+
+    def _store(self, messages: list[Message]) -> str:
+        return self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
+
+    def _finish(self, messages: list[Message], tally: _Tally, completion: Completion, **extra: Any) -> Proposal:
+        parsed = extract_program(completion.text)
+        generation = tally.generation(self.files.version, self._store(messages), completion.text, None)
+        if parsed.program is None:
+            return Proposal(failure=Outcome.PARSE_ERROR, message=parsed.problem, generation=generation, **extra)
+        return Proposal(program=parsed.program, generation=generation, **extra)
+
+    def _model_error(
+        self, messages: list[Message] | None, tally: _Tally, error: LLMRequestError, **extra: Any
+    ) -> Proposal:
+        prompt = self._store(messages) if messages is not None else None
+        generation = tally.generation(self.files.version, prompt, None, str(error))
+        return Proposal(failure=Outcome.MODEL_ERROR, message=str(error), generation=generation, **extra)
+
+
+class CCKAgent(_ModelAgent):
+    """Complete codebase knowledge: the documentation of every scenario app, five worked examples, the guidelines.
+
+    Args:
+        client: The model client.
+        files: Prompt files (default: the project's).
+        examples: Worked examples shown (default 5).
+        guidelines: Show the numbered guidelines.
+        prompts: Where to keep each distinct prompt (default: not kept, only its digest).
+    """
+
+    name = "cck"
+    setting = "cck"
+
+    def __init__(
+        self,
+        client: LLMClient,
+        files: PromptFiles | None = None,
+        *,
+        examples: int = 5,
+        guidelines: bool = True,
+        prompts: PromptStore | None = None,
+    ) -> None:
+        super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
+
+    def propose(self, task: Task, seed: int | None) -> Proposal:
+        """Ask the model for the task's program with the full documentation in the prompt."""
+        messages = cck_messages(task, self.files, self.examples, self.guidelines)
+        tally = _Tally()
+        try:
+            completion = self._ask(messages, seed, tally)
+        except LLMRequestError as error:
+            return self._model_error(messages, tally, error)
+        return self._finish(messages, tally, completion)
+
+
+class PSAgent(_ModelAgent):
+    """Primitive selection: the model picks what it needs module by module, then writes with only that documented.
+
+    Args:
+        client: The model client.
+        files: Prompt files (default: the project's).
+        modules: Library modules shown for selection, one request each (default:
+            all twelve, alphabetically, as the original: those outside the
+            task's scenario act as distractors).
+        examples: Worked examples shown in the program prompt (default 1, as in the paper).
+        guidelines: Show the guidelines (selection and program).
+        prompts: Where to keep each distinct prompt.
+    """
+
+    name = "ps"
+    setting = "ps"
+
+    def __init__(
+        self,
+        client: LLMClient,
+        files: PromptFiles | None = None,
+        *,
+        modules: Sequence[str] = ALL_MODULES,
+        examples: int = 1,
+        guidelines: bool = True,
+        prompts: PromptStore | None = None,
+    ) -> None:
+        super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
+        self.modules = tuple(modules)
+
+    def parameters(self) -> dict[str, Any]:
+        """The shared parameters plus the modules shown for selection."""
+        return {**super().parameters(), "selection_modules": list(self.modules)}
+
+    def propose(self, task: Task, seed: int | None) -> Proposal:
+        """Select primitives module by module, then ask for the program with only those documented."""
+        tally = _Tally()
+        selected: dict[str, None] = {}
+        answers: dict[str, str] = {}
+        for module in self.modules:
+            messages = selection_messages(task, module, self.files, self.guidelines)
+            try:
+                completion = self._ask(messages, seed, tally)
+            except LLMRequestError as error:
+                return self._model_error(messages, tally, error, details={"selection_answers": answers})
+            answers[module] = completion.text
+            for name in selected_names(completion.text, module_primitives(module, documented_only=True)):
+                selected.setdefault(name)
+        selection = selection_scores(selected, reference_primitives(task))
+        messages = ps_messages(task, selected, self.files, self.examples, self.guidelines)
+        details = {"selection_answers": answers}
+        try:
+            completion = self._ask(messages, seed, tally)
+        except LLMRequestError as error:
+            return self._model_error(messages, tally, error, selection=selection, details=details)
+        return self._finish(messages, tally, completion, selection=selection, details=details)
