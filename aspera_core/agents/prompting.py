@@ -28,7 +28,7 @@ import hashlib
 import re
 import string
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -66,6 +66,8 @@ class PromptFiles:
     selection_guidelines: tuple[str, ...]
     examples: tuple[str, ...]
     version: str
+    # System messages depend on the scenario, not on the query: built once each.
+    _systems: dict[tuple[object, ...], str] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def load(cls, data: Path | None = None, templates: Path | None = None) -> PromptFiles:
@@ -158,11 +160,12 @@ def cck_messages(task: Task, files: PromptFiles, examples: int = 5, guidelines: 
     Returns:
         A system message and a user message.
     """
-    documentation = docs.render_library_docs(list(task.scenario.apps), documented_only=True)
-    return [
-        {"role": "system", "content": _system(files, documentation, examples, guidelines)},
-        {"role": "user", "content": _user(files, task)},
-    ]
+    key = ("cck", tuple(task.scenario.apps), examples, guidelines)
+    system = files._systems.get(key)
+    if system is None:
+        documentation = docs.render_library_docs(list(task.scenario.apps), documented_only=True)
+        system = files._systems[key] = _system(files, documentation, examples, guidelines)
+    return [{"role": "system", "content": system}, {"role": "user", "content": _user(files, task)}]
 
 
 def selection_messages(task: Task, module: str, files: PromptFiles, guidelines: bool = True) -> list[Message]:
