@@ -166,15 +166,18 @@ def build_world(context: ExecutionContext) -> tuple[World, Snapshot]:
 # --- Checking what a program left behind --------------------------------------------------
 
 
-def _show(value: Any, limit: int = 60) -> str:
-    """``type 'repr'`` of a wrong value, for error messages (bounded, never raising)."""
+def _repr(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` for error messages, bounded and never raising."""
     try:
         text = repr(value)
     except Exception:  # a hostile __repr__
         text = "<unprintable>"
-    if len(text) > limit:
-        text = text[: limit - 3] + "..."
-    return f"{type(value).__name__} {text}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _show(value: Any) -> str:
+    """A wrong value with its type, e.g. ``str '2024-06-26'``, for error messages."""
+    return f"{type(value).__name__} {_repr(value)}"
 
 
 class _Checker:
@@ -251,7 +254,7 @@ class _Checker:
             raise self.fail("repeats", f"expected a dict (see Repeats) or None, got {_show(value)}")
         unknown = [key for key in value if key not in REPEATS_KEYS]
         if unknown:
-            raise self.fail("repeats", f"unknown key {unknown[0]!r}; the keys are {', '.join(REPEATS_KEYS)}")
+            raise self.fail("repeats", f"unknown key {_repr(unknown[0])}; the keys are {', '.join(REPEATS_KEYS)}")
         inner = _Checker(f"{self.where}['repeats']", self.names)
         if value.get("frequency") is None:
             raise inner.fail("frequency", f"is required: one of {', '.join(map(repr, FREQUENCY_VALUES))}")
@@ -296,7 +299,7 @@ def _library_event(entry: dict[str, Any], where: str, snapshot: Snapshot) -> _Li
     unknown = [key for key in entry if key not in EVENT_KEYS]
     if unknown:
         raise ControlWorldError(
-            f"{where}: unknown key {_show(unknown[0])}; an event's keys are {', '.join(EVENT_KEYS)}"
+            f"{where}: unknown key {_repr(unknown[0])}; an event's keys are {', '.join(EVENT_KEYS)}"
         )
     for key in _REQUIRED:
         if entry.get(key) is None:
