@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -43,11 +44,24 @@ def control_program_problems(program: str) -> list[str]:
         return [f"does not parse as Python: line {error.lineno}: {error.msg}"]
     if len(body) != 1 or not isinstance(body[0], ast.FunctionDef):
         return ["must hold exactly one top-level function and nothing else"]
+    problems = []
     arguments = body[0].args
     positional = arguments.posonlyargs + arguments.args
     if len(positional) != 1 or arguments.vararg or arguments.kwonlyargs or arguments.kwarg:
-        return [f"the function {body[0].name!r} must take exactly one parameter (the world)"]
-    return []
+        problems.append(f"the function {body[0].name!r} must take exactly one parameter (the world)")
+    for node in ast.walk(body[0]):
+        if isinstance(node, ast.Import):
+            roots = [alias.name.split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots = [node.module.split(".")[0]]
+        else:
+            continue
+        problems += [
+            f"line {node.lineno}: imports {root!r}, which is not a standard-library module"
+            for root in roots
+            if root not in sys.stdlib_module_names
+        ]
+    return problems
 
 
 def default_control_dir(task_set: str | Path) -> Path | None:

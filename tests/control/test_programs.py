@@ -26,6 +26,9 @@ GOOD = "# Hey, [Assistant], do it.\ndef do_it(world):\n    return None\n"
         ("import datetime\n\ndef do_it(world):\n    pass\n", "exactly one top-level function"),
         ("def a(world):\n    pass\n\ndef b(world):\n    pass\n", "exactly one top-level function"),
         ("def do_it(world)\n    pass\n", "does not parse"),
+        ("def do_it(world):\n    import datetime, calendar\n    from collections import Counter\n", None),
+        ("def do_it(world):\n    from aspera_core.library import work_calendar\n", "line 2: imports 'aspera_core'"),
+        ("def do_it(world):\n    import numpy as np\n", "imports 'numpy', which is not a standard-library"),
     ],
 )
 def test_conventions(program: str, problem: str | None) -> None:
