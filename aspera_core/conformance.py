@@ -44,9 +44,14 @@ def _namespace() -> dict[str, Any]:
     return dict(_template)
 
 
-def run_program(program: str) -> dict[str, Any]:
-    """Execute ``program`` in a fresh world and namespace and return the namespace."""
+def run_program(program: str, library_fixes: bool = False) -> dict[str, Any]:
+    """Execute ``program`` in a fresh world and namespace and return the namespace.
+
+    Args:
+        program: The case's program.
+        library_fixes: Run with the library's documented fixes (default: the original's behaviour).
+    """
     namespace = _namespace()
-    with new_context(ExecutionContext()):
+    with new_context(ExecutionContext(library_fixes=library_fixes)):
         exec(compile(program, "<conformance case>", "exec"), namespace)
     return namespace

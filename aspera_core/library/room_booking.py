@@ -190,15 +190,24 @@ def summarise_availability(schedule: list[RoomAvailability], room_name: str | No
 
     Args:
         schedule: the result of :func:`search_conference_room` (or a part of it).
-        room_name: describe only the entries for the room with exactly this name.
+        room_name: describe only the entries for the room with exactly this name
+            (see Raises).
 
     Returns:
         Blocks separated by an empty line, each ``Room: <name> (Capacity: <n>)``
         followed by one ``  Available: <start> to <end>`` line per free slot
         (times as ``YYYY-MM-DD HH:MM``) or ``   Fully booked!``. ``"No rooms found!"``
         when there is nothing to describe.
+
+    Raises:
+        TypeError: ``room_name`` is given and ``schedule`` is not empty, as in
+            the original library, unless the world runs with the library's
+            fixes switched on.
     """
     if room_name is not None:
+        if not _get_current_context().library_fixes and schedule:
+            # The original reads each entry like a tuple here, which always fails.
+            raise TypeError("'RoomAvailability' object is not subscriptable")
         schedule = [entry for entry in schedule if entry.room.room_name == room_name]
     if not schedule:
         return "No rooms found!"

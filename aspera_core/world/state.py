@@ -154,10 +154,17 @@ class ExecutionContext:
     Python's global random module, which makes the organisation simulation of
     the setup tools reproducible. ``query`` and ``interactive_console`` exist
     for compatibility with the original harness; the library never reads them.
+
+    Args:
+        library_fixes: Switch on the library's documented fixes of the
+            original's defects (docs/compatibility.md). Off by default, so
+            that programs get the original's behaviour and verdicts stay
+            comparable with the paper's.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, library_fixes: bool = False) -> None:
         random.seed(0)
+        self.library_fixes = library_fixes
         self.tables: dict[DatabaseNamespace, list[dict[str, Any]]] = {ns: [] for ns in SCHEMAS}
         self.query: str = ""
         self._console: code.InteractiveConsole | None = None

@@ -20,7 +20,7 @@ from aspera_core.library.room_booking import (
 )
 from aspera_core.library.time_utils import TimeInterval
 from aspera_core.tools.setup.room_booking import simulate_conference_room
-from aspera_core.world.state import ExecutionContext, new_context
+from aspera_core.world.state import ExecutionContext, get_current_context, new_context
 
 
 def at(day, hour, minute=0):
@@ -278,8 +278,15 @@ def test_summarise_availability(rooms):
     assert summarise_availability([], room_name="Saffron") == "No rooms found!"
 
 
-def test_summarise_availability_filters_by_exact_room_name(rooms):
+def test_summarise_availability_with_a_room_name_fails_as_in_the_original(rooms):
     schedule = search_conference_room([day(26)])
+    with pytest.raises(TypeError, match="not subscriptable"):
+        summarise_availability(schedule, room_name="Bay 10")
+
+
+def test_with_library_fixes_summarise_availability_filters_by_exact_room_name(rooms):
+    schedule = search_conference_room([day(26)])
+    get_current_context().library_fixes = True
     assert summarise_availability(schedule, room_name="Bay 10") == (
         "Room: Bay 10 (Capacity: 20)\n"
         "  Available: 2024-06-26 09:06 to 2024-06-26 12:00\n"
