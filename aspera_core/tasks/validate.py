@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from aspera_core.tasks.model import Task, TaskProblem
-from aspera_core.tasks.release import read_task_set
+from aspera_core.tasks.taskset import read_task_set
 from aspera_core.tasks.wrong_programs import WRONG_FOLDER, WrongProgram, load_wrong_programs
 
 SUCCESS = "success"

@@ -54,6 +54,15 @@ def test_fixture_loads_in_id_order(tasks: list[Task]) -> None:
     assert tasks[0].scenario.simulation_tools[1] == "company_directory::simulate_org_structure"
 
 
+def test_loaded_tasks_are_what_validation_builds(tasks: list[Task]) -> None:
+    # The reader checks every field itself and builds tasks without validating again.
+    for task in tasks:
+        rebuilt = Task.model_validate(task.model_dump())
+        assert rebuilt == task and rebuilt.model_dump() == task.model_dump()
+        assert rebuilt.scenario.guidelines == task.scenario.guidelines
+        assert type(task.scenario) is type(rebuilt.scenario)
+
+
 def test_empty_and_absent_symbols_in_apps_both_mean_none(tasks: list[Task]) -> None:
     absent, empty = tasks[1].scenario, tasks[2].scenario
     assert absent.symbols_in_apps is None and empty.symbols_in_apps is None
@@ -174,7 +183,7 @@ def test_archive_is_read_in_memory_skipping_appledouble(tmp_path: Path, tasks: l
                 "asper_bench/plans/queries_001.nt": shard,
                 "asper_bench/plans/._queries_001.nt": b"\x00\x05\x16\x07 mac metadata \xff",
                 "asper_bench/._plans": b"\x00\x05\x16\x07",
-                "asper_bench/plans/query_id_to_shard.json": b"{}",
+                "asper_bench/plans/query_id_to_shard.json": (FIXTURE / "plans" / "query_id_to_shard.json").read_bytes(),
                 # correction corpora use the same shard names but are not tasks
                 "asper_bench/plan_corrections/queries_001.nt": b"not: a list\n",
                 "asper_bench/code/query_9001.py": b"def f(): pass\n",
