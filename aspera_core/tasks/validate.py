@@ -18,7 +18,12 @@ For every task the validator checks that
   must pass. A disagreement between tag and outcome is reported either way;
 * **wrong**: every hand-written wrong program kept beside the task set (see
   :mod:`aspera_core.tasks.wrong_programs` for their format) fails, and there is
-  at least one.
+  at least one. A set without a wrong-program folder (the published release
+  has none) skips this check; the report's notes say so.
+
+The set's index files are checked against its shards when it is read; their
+disagreements are problems of the tasks they name, and what could not be
+checked (no index files, say) is a note.
 
 The module is pure logic. Running programs is delegated to callables that the
 command line wires to the sandboxed executor: ``evaluate(task, program)``
@@ -38,7 +43,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from aspera_core.tasks.model import Task, TaskProblem
-from aspera_core.tasks.taskset import read_task_set
+from aspera_core.tasks.taskset import open_task_set
 from aspera_core.tasks.wrong_programs import WRONG_FOLDER, WrongProgram, load_wrong_programs
 
 SUCCESS = "success"
@@ -118,10 +123,13 @@ class SetReport:
         tasks: One report per task (including tasks that failed to load).
         problems: Problems not tied to one task (unreadable shards, stray
             wrong-program files).
+        notes: What could not be checked (no wrong-program folder, no index
+            files); not problems.
     """
 
     tasks: list[TaskReport]
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -133,6 +141,7 @@ class SetReport:
         return {
             "ok": self.ok,
             "problems": list(self.problems),
+            "notes": list(self.notes),
             "tasks": [{**asdict(task), "ok": task.ok} for task in self.tasks],
         }
 
@@ -462,8 +471,10 @@ def validate_task_set(
         run_setup: See :func:`validate_task`.
         baselines: See :func:`validate_task`.
         wrong_dir: Folder of wrong programs; default: see
-            :func:`default_wrong_dir`.
-        require_wrong: Whether a task without wrong programs is a problem.
+            :func:`default_wrong_dir`. When the default folder does not
+            exist, wrong programs are not checked and a note says so.
+        require_wrong: Whether a task without wrong programs is a problem
+            (only when there is a wrong-program folder).
         progress: Called with each task's report as soon as it is done.
         prefetch: Called once, before any check, with every (task, program)
             run the checks will ask ``evaluate`` for, so that a caller can run
@@ -473,13 +484,21 @@ def validate_task_set(
         The report for the set.
 
     Raises:
-        FileNotFoundError: If ``path`` does not exist.
+        FileNotFoundError: If ``path``, or a ``wrong_dir`` given, does not exist.
         TaskFormatError: If ``path`` holds no task shard.
     """
     path = Path(path)
-    tasks, load_problems = read_task_set(path)
+    task_set = open_task_set(path)
+    tasks, load_problems = list(task_set.tasks), list(task_set.problems)
+    notes = list(task_set.notes)
+    if wrong_dir is not None and not Path(wrong_dir).is_dir():
+        raise FileNotFoundError(f"no wrong-program folder {wrong_dir}")
     if wrong_dir is None:
         wrong_dir = default_wrong_dir(path)
+        if wrong_dir is None or not wrong_dir.is_dir():
+            where = "in an archive" if wrong_dir is None else f"at {wrong_dir}"
+            notes.append(f"no wrong-program folder {where}: wrong programs not checked (--wrong FOLDER gives one)")
+            wrong_dir, require_wrong = None, False
     wrong, wrong_problems = load_wrong_programs(wrong_dir) if wrong_dir else ({}, [])
     reports: dict[str, TaskReport] = {}
     set_problems = _attach(load_problems, reports, "parse")
@@ -515,7 +534,7 @@ def validate_task_set(
         if progress is not None:
             progress(report)
     ordered = sorted(reports.values(), key=lambda r: int(r.query_id) if r.query_id.isdigit() else 0)
-    return SetReport(ordered, set_problems)
+    return SetReport(ordered, set_problems, notes)
 
 
 def _attach(problems: Iterable[TaskProblem], reports: dict[str, TaskReport], column: str) -> list[str]:
@@ -560,6 +579,8 @@ def format_table(report: SetReport) -> str:
     bad = sum(not task.ok for task in report.tasks)
     if details:
         lines += ["", "Problems:"] + details
+    if report.notes:
+        lines += [""] + [f"note: {note}" for note in report.notes]
     summary = f"{len(report.tasks)} tasks, {bad} with problems"
     if report.problems:
         summary += f", {len(report.problems)} problems outside tasks"

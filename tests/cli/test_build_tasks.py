@@ -27,9 +27,7 @@ def built(tmp_path: Path) -> Path:
     return root
 
 
-def test_a_duplicate_query_fails_and_leaves_the_shards_intact(
-    built: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_duplicate_query_fails_and_leaves_the_shards_intact(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
     before = plans_bytes(built)
     capsys.readouterr()
     # a new task whose query repeats task 1001's
