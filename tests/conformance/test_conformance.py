@@ -10,17 +10,11 @@ import pathlib
 import pytest
 
 from aspera_core.conformance import run_program
+from tests.conformance.deviations import DEVIATIONS
 from tests.conformance.run_conformance import check_case
 
 HERE = pathlib.Path(__file__).parent
 CASES = [json.loads(line) for line in (HERE / "cases.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
-
-#: Cases pinning behaviour this project changes on purpose: case id -> reason.
-#: Every entry is also listed in docs/compatibility.md.
-DEVIATIONS: dict[str, str] = {
-    "room_booking-038": "summarise_availability(schedule, room_name=...) filters by room name "
-    "instead of raising the original's TypeError on a non-empty schedule",
-}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
