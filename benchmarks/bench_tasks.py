@@ -13,6 +13,9 @@ parses and "disk" really starts with an empty process:
 * ``process``: the whole ``python -c "load_tasks(...)"`` process, import included,
   with a warm disk cache (and, for comparison, cold).
 
+Wall-clock times depend on what else the machine runs; CPU times much less, so
+both are printed.
+
 Usage::
 
     python benchmarks/bench_tasks.py [--rounds R]
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -35,27 +39,23 @@ TASK_SET = REPO / "data" / "aspera_workbench_v1"
 
 MEASURE = """
 import json, sys, time
-started = time.perf_counter()
+
+def timed(name, call):
+    wall, cpu = time.perf_counter(), time.process_time()
+    value = call()
+    result[name] = [time.perf_counter() - wall, time.process_time() - cpu]
+    return value
+
+result = {}
+timed("import", lambda: __import__("aspera_core.tasks"))
 from aspera_core.tasks import load_tasks, open_task_set, task_set_digest
-imported = time.perf_counter()
 path, mode = sys.argv[1], sys.argv[2]
-result = {"import_s": imported - started}
 if mode == "cold":
-    begin = time.perf_counter()
-    task_set = open_task_set(path, cache=False)
-    result["cold_s"] = time.perf_counter() - begin
-    result["tasks"] = len(task_set.tasks)
+    result["tasks"] = len(timed("cold", lambda: open_task_set(path, cache=False)).tasks)
 else:
-    begin = time.perf_counter()
-    tasks = load_tasks(path)
-    result["disk_s"] = time.perf_counter() - begin
-    begin = time.perf_counter()
-    load_tasks(path)
-    result["memory_s"] = time.perf_counter() - begin
-    begin = time.perf_counter()
-    task_set_digest(path)
-    result["digest_s"] = time.perf_counter() - begin
-    result["tasks"] = len(tasks)
+    result["tasks"] = len(timed("disk", lambda: load_tasks(path)))
+    timed("memory", lambda: load_tasks(path))
+    timed("digest", lambda: task_set_digest(path))
 print(json.dumps(result))
 """
 
@@ -77,35 +77,41 @@ def repeated_set(folder: Path, count: int) -> Path:
     return folder
 
 
-def run(code: str, args: list[str], cache: Path | None) -> tuple[float, str]:
+def run(code: str, args: list[str], cache: Path | None) -> tuple[list[float], str]:
+    """Run ``code`` in a fresh interpreter; its wall and CPU seconds, and what it printed."""
     env = {**os.environ, "ASPERA_CACHE_DIR": str(cache) if cache else ""}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     begin = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, cwd=REPO)
     elapsed = time.perf_counter() - begin
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(done.stderr)
-    return elapsed, done.stdout
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return [elapsed, cpu], done.stdout
 
 
-def spread(values: list[float], scale: float = 1000.0) -> str:
-    values = [v * scale for v in values]
-    return f"{min(values):7.1f} {statistics.median(values):7.1f} {max(values):7.1f}"
+def spread(samples: list[list[float]]) -> str:
+    """Wall milliseconds (min, median, max) and median CPU milliseconds."""
+    wall = [sample[0] * 1000 for sample in samples]
+    cpu = statistics.median(sample[1] * 1000 for sample in samples)
+    return f"{min(wall):7.1f} {statistics.median(wall):7.1f} {max(wall):7.1f}   {cpu:7.1f}"
 
 
-def measure(path: Path, rounds: int, scratch: Path) -> dict[str, list[float]]:
-    found: dict[str, list[float]] = {}
+def measure(path: Path, rounds: int, scratch: Path) -> dict[str, list]:
+    found: dict[str, list] = {}
     for round_number in range(rounds):
         cache = scratch / f"cache-{path.name}-{round_number}"
         _, out = run(MEASURE, [str(path), "cold"], None)
         for key, value in json.loads(out).items():
             found.setdefault(key, []).append(value)
-        found.setdefault("process_cold_s", []).append(run(WHOLE_PROCESS, [str(path)], None)[0])
+        found.setdefault("process_cold", []).append(run(WHOLE_PROCESS, [str(path)], None)[0])
         run(WHOLE_PROCESS, [str(path)], cache)  # fills the disk cache
         _, out = run(MEASURE, [str(path), "warm"], cache)
         for key, value in json.loads(out).items():
-            if key != "import_s":
+            if key not in ("import", "tasks"):
                 found.setdefault(key, []).append(value)
-        found.setdefault("process_warm_s", []).append(run(WHOLE_PROCESS, [str(path)], cache)[0])
+        found.setdefault("process_warm", []).append(run(WHOLE_PROCESS, [str(path)], cache)[0])
     return found
 
 
@@ -113,8 +119,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="fresh-process rounds per measurement (default 5)")
     args = parser.parse_args()
-    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs; {sys.version.split()[0]}")
-    print(f"milliseconds over {args.rounds} rounds (min median max)")
+    print(
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs; {sys.version.split()[0]}"
+    )
+    print(f"milliseconds over {args.rounds} rounds: wall clock (min median max) and CPU (median)")
     with tempfile.TemporaryDirectory() as scratch_name:
         scratch = Path(scratch_name)
         sets = [TASK_SET, repeated_set(scratch / "tasks250", 250)]
@@ -132,7 +140,7 @@ def main() -> None:
             name = path.relative_to(REPO) if path.is_relative_to(REPO) else f"{path.name} (project tasks repeated)"
             print(f"\n{name}: {int(found['tasks'][0])} tasks")
             for key, label in rows:
-                print(f"  {label:<34} {spread(found[f'{key}_s'])}")
+                print(f"  {label:<34} {spread(found[key])}")
 
 
 if __name__ == "__main__":

@@ -268,11 +268,12 @@ def load_task(text: str, source: str | None = None) -> Task:
     return task
 
 
-def keymap_locator(keymap: dict[tuple[Any, ...], Any], prefix: tuple[Any, ...]) -> Locator:
+def keymap_locator(keymap: Any, prefix: tuple[Any, ...]) -> Locator:
     """Build a locator for the record found at ``prefix`` in a NestedText keymap.
 
     Args:
-        keymap: The keymap filled by ``nestedtext.load``.
+        keymap: The keymap filled by ``nestedtext.load``, or any object whose
+            ``get(keys)`` answers the same way (e.g. one filled on first use).
         prefix: Key path of the record in the document (``(i,)`` for item i).
 
     Returns:

@@ -210,6 +210,26 @@ def find_set_files(path: str | Path) -> SetFiles:
     return SetFiles(kind, groups)
 
 
+class _LazyKeymap:
+    """The line numbers of a shard's values, worked out only when a problem is reported.
+
+    Recording them makes NestedText's parse about 45% slower, and a sound
+    shard never needs them.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.keymap: dict[tuple[Any, ...], Any] | None = None
+
+    def get(self, keys: tuple[Any, ...]) -> Any:
+        if self.keymap is None:
+            import nestedtext
+
+            self.keymap = {}
+            nestedtext.loads(self.text, top="any", keymap=self.keymap)
+        return self.keymap.get(keys)
+
+
 def _read_shard(display: str, shard: str, data: bytes) -> tuple[list[_Located], list[TaskProblem]]:
     try:
         text = data.decode("utf-8")
@@ -221,11 +241,11 @@ def _read_shard(display: str, shard: str, data: bytes) -> tuple[list[_Located], 
         return [], [TaskProblem(message, source=display)]
     import nestedtext  # only when parsing: a cached set never needs it
 
-    keymap: dict[tuple[Any, ...], Any] = {}
     try:
-        records = nestedtext.loads(text, top="any", keymap=keymap)
+        records = nestedtext.loads(text, top="any")
     except nestedtext.NestedTextError as error:
         return [], [nestedtext_problem(error, display)]
+    keymap = _LazyKeymap(text)
     if records is None or records == "":
         return [], []  # an empty shard holds no tasks
     if not isinstance(records, list):
