@@ -18,8 +18,9 @@ and the public loading functions (:func:`~aspera_core.tasks.load_tasks`).
 
 from __future__ import annotations
 
+import contextlib
 import tarfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -431,17 +432,16 @@ def write_tasks(
     shard_of = {task.query_id: name for name, members in shards.items() for task in members}
     files.update(render_indexes(ordered, shard_of))
     code_files = {f"query_{task.query_id}.py": render_code_module(task) for task in ordered} if write_code else {}
-    # Build everything before swapping anything in; code/ first, so that
-    # plans/, the authoritative part, is the last to change.
-    if code_files:
-        _replace_with(Path(root) / "code", code_files, keep=lambda name: True)
-    _replace_with(plans, files, keep=lambda name: not is_shard_name(name) and name not in INDEX_FILES)
+    # Both folders are built before either is swapped in, so an error or an
+    # interruption while writing leaves both as they were.
+    with contextlib.ExitStack() as stack:
+        folders = [(plans, files, lambda name: not is_shard_name(name) and name not in INDEX_FILES)]
+        if code_files:
+            folders.append((Path(root) / "code", code_files, lambda name: True))
+        for folder, contents, keep in folders:
+            staging = stack.enter_context(replace_folder(folder, keep=keep))
+            for name, text in contents.items():
+                # newline="" keeps LF endings on every platform, as in the release.
+                with (staging / name).open("w", encoding="utf-8", newline="") as handle:
+                    handle.write(text)
     return [plans / name for name in files] + [Path(root) / "code" / name for name in code_files]
-
-
-def _replace_with(folder: Path, files: dict[str, str], keep: Callable[[str], bool]) -> None:
-    with replace_folder(folder, keep=keep) as staging:
-        for name, text in files.items():
-            # newline="" keeps LF endings on every platform, as in the release.
-            with (staging / name).open("w", encoding="utf-8", newline="") as handle:
-                handle.write(text)

@@ -32,6 +32,7 @@ import json
 import os
 import pickle
 import stat
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -175,19 +176,22 @@ class _Remembered:
 
 
 _memory: dict[str, _Remembered] = {}
+_memory_lock = threading.Lock()  # agents may load sets from several threads
 _MEMORY_ENTRIES = 16
 
 
 def clear_memory_cache() -> None:
     """Forget every set parsed in this process (the disk cache is kept)."""
-    _memory.clear()
+    with _memory_lock:
+        _memory.clear()
 
 
 def _remember(key: str, entry: _Remembered) -> None:
-    _memory.pop(key, None)
-    _memory[key] = entry
-    while len(_memory) > _MEMORY_ENTRIES:
-        del _memory[next(iter(_memory))]
+    with _memory_lock:
+        _memory.pop(key, None)
+        _memory[key] = entry
+        while len(_memory) > _MEMORY_ENTRIES:
+            del _memory[next(iter(_memory))]
 
 
 # -- the disk cache -----------------------------------------------------------------

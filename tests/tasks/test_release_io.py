@@ -276,3 +276,26 @@ def test_tags_line_of_a_code_module() -> None:
     assert read_code_query(text) == "Hey, [Assistant], move it."
     assert read_code_module(text)[0] == "def move():\n    pass\n"
     assert read_code_tags((FIXTURE / "code" / "query_9001.py").read_text()) == []
+
+
+@pytest.mark.parametrize("failing", ["query_to_query_id.json", "query_9004.py"])
+@pytest.mark.parametrize("error", [RuntimeError("disk full"), KeyboardInterrupt()])
+def test_an_interrupted_write_leaves_the_old_set_intact(
+    tmp_path: Path, tasks: list[Task], monkeypatch: pytest.MonkeyPatch, error: BaseException, failing: str
+) -> None:
+    write_tasks(tasks, tmp_path, write_code=True)
+    before = {p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    changed = [t.model_copy(update={"query": t.query + " Thanks!"}) for t in tasks]
+
+    real_open = Path.open
+
+    def fail_while_staging(path: Path, *args, **kwargs):
+        if path.parent.name.startswith(".") and path.name == failing:
+            raise error
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", fail_while_staging)
+    with pytest.raises(type(error)):
+        write_tasks(changed, tmp_path, write_code=True, replace=True)
+    after = {p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert after == before
