@@ -29,9 +29,12 @@ from aspera_core.fileio import replace_folder
 from aspera_core.tasks.code_modules import render_code_module
 from aspera_core.tasks.index import (
     ABSENT,
+    CHECKED,
     ID_INDEX,
     INDEX_FILES,
+    PARTIAL,
     QUERY_INDEX,
+    IndexCheck,
     IndexFile,
     check_indexes,
     render_indexes,
@@ -312,6 +315,27 @@ class ParsedSet:
     digest: str = ""
 
 
+def _check_group(
+    group: ShardGroup, tasks: list[Task], problems: list[TaskProblem], repeated: set[str], whole_set: bool
+) -> IndexCheck:
+    """Check one shard folder's index files, leaving out what did not load."""
+    displays = {shard.display: shard.name for shard in group.shards}
+    own = [p for p in problems if p.source in displays]
+    # A record that did not load, or repeats another, has its own problem: its
+    # index entries are not judged. A problem without an id may hide any id
+    # of its shard.
+    unreadable_ids = {p.query_id for p in own if p.query_id is not None} | repeated
+    unreadable_shards = {displays[p.source] for p in own if p.query_id is None}
+    return check_indexes(
+        tasks,
+        group.indexes,
+        shard_names=list(displays.values()),
+        unreadable_ids=unreadable_ids,
+        unreadable_shards=unreadable_shards,
+        whole_set=whole_set,
+    )
+
+
 def parse_set_files(files: SetFiles) -> ParsedSet:
     """Parse the shards of a set and check them against its index files.
 
@@ -323,9 +347,6 @@ def parse_set_files(files: SetFiles) -> ParsedSet:
     """
     located: list[_Located] = []
     problems: list[TaskProblem] = []
-    notes: list[str] = []
-    statuses: list[str] = []
-    index_problems: list[TaskProblem] = []
     group_of: list[int] = []
     for number, group in enumerate(files.groups):
         for shard in group.shards:
@@ -335,28 +356,20 @@ def parse_set_files(files: SetFiles) -> ParsedSet:
             problems += found
     duplicates, repeats = _duplicates(located)
     kept = [(task, group_of[i]) for i, (task, _, _) in enumerate(located) if i not in repeats]
-    for number, group in enumerate(files.groups):
-        displays = {shard.display for shard in group.shards}
-        names = [shard.name for shard in group.shards]
-        found_here = [p for p in problems if p.source in displays]
-        check = check_indexes(
-            [task for task, g in kept if g == number],
-            group.indexes,
-            shard_names=names,
-            unreadable_ids={p.query_id for p in found_here if p.query_id is not None}
-            | {p.query_id for p in duplicates if p.query_id is not None},
-            unreadable_shards={
-                s.name for s in group.shards if any(p.source == s.display and p.query_id is None for p in found_here)
-            },
-            whole_set=files.kind != SHARD,
-        )
-        statuses.append(check.status)
-        index_problems += check.problems
-        notes += check.notes
-    order = ("absent", "partial", "checked")
-    weakest = min(statuses, key=order.index) if statuses else ABSENT
-    tasks = sorted((task for task, _ in kept), key=lambda task: int(task.query_id))
-    return ParsedSet(files.kind, tasks, problems + duplicates + index_problems, notes, weakest)
+    repeated = {p.query_id for p in duplicates if p.query_id is not None}
+    checks = [
+        _check_group(group, [task for task, g in kept if g == number], problems, repeated, files.kind != SHARD)
+        for number, group in enumerate(files.groups)
+    ]
+    strength = (ABSENT, PARTIAL, CHECKED)
+    weakest = min((check.status for check in checks), key=strength.index, default=ABSENT)
+    return ParsedSet(
+        kind=files.kind,
+        tasks=sorted((task for task, _ in kept), key=lambda task: int(task.query_id)),
+        problems=problems + duplicates + [p for check in checks for p in check.problems],
+        notes=[note for check in checks for note in check.notes],
+        index=weakest,
+    )
 
 
 def _assign_shards(tasks: list[Task], shard_size: int, renumber: bool) -> dict[str, list[Task]]:
