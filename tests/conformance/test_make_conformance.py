@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 import shutil
 import subprocess
@@ -18,10 +19,18 @@ REPO = Path(__file__).resolve().parents[2]
 
 def make_command() -> list[str]:
     """The command ``make conformance`` runs, as an argument list (make -n: nothing is run)."""
+    # A make running this test passes its flags down; this make must not see them.
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     plan = subprocess.run(
-        ["make", "-n", "-o", ".venv/.installed", "conformance"], cwd=REPO, capture_output=True, text=True, check=True
+        ["make", "-n", "--no-print-directory", "-o", ".venv/.installed", "conformance"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
     ).stdout
-    return shlex.split(plan.replace("\\\n", " ").strip().splitlines()[-1])
+    (line,) = [line for line in plan.replace("\\\n", " ").splitlines() if "run_conformance.py" in line]
+    return shlex.split(line)
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")

@@ -28,7 +28,16 @@ def checkout(tmp_path: Path) -> Path:
 
 def planned(checkout: Path, target: str) -> str:
     """The commands ``make TARGET`` would run (``make -n``), nothing run."""
-    done = subprocess.run(["make", "-n", target], cwd=checkout, capture_output=True, text=True, check=True)
+    # A make running this test passes its flags down; this make must not see them.
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    done = subprocess.run(
+        ["make", "-n", "--no-print-directory", target],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
     return done.stdout
 
 
