@@ -63,10 +63,10 @@ class OneLineParser(argparse.ArgumentParser):
 def plain_text(text: str) -> str:
     """Docstring text without reStructuredText markup, for ``--help``.
 
-    ````code```` becomes ``code`` and roles such as ``:func:`~a.b``` become
-    the bare name.
+    ````code```` becomes ``code``; a role such as ``:mod:`a.b``` becomes
+    ``a.b``, and ``:func:`~a.b``` the last part, ``b``, as Sphinx shows them.
     """
-    text = re.sub(r":[a-z]+:`~?([^`]+)`", lambda m: m.group(1).rsplit(".", 1)[-1], text)
+    text = re.sub(r":[a-z]+:`(~?)([^`]+)`", lambda m: m.group(2).rsplit(".", 1)[-1] if m.group(1) else m.group(2), text)
     return re.sub(r"``([^`]+)``", r"\1", text).replace("::\n", ":\n")
 
 

@@ -145,6 +145,8 @@ def test_plain_text_drops_rest_markup() -> None:
     assert plain_text("``aspera run``: see :func:`~aspera_core.tasks.load_tasks` and :mod:`x`") == (
         "aspera run: see load_tasks and x"
     )
+    assert plain_text("(see :mod:`aspera_core.tasks.authoring`)") == "(see aspera_core.tasks.authoring)"
+    assert plain_text("Typical use::\n\n    x") == ("Typical use:\n\n    x")
 
 
 @pytest.mark.parametrize("command", list(SUBCOMMANDS))
