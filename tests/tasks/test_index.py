@@ -240,3 +240,17 @@ def test_an_archive_missing_a_shard_is_an_error(tmp_path: Path, tasks: list[Task
     archive.write_bytes(_tgz(complete))
     assert load_tasks(archive) == tasks
     assert open_task_set(archive).index == "checked"
+
+
+def test_aspera_run_on_a_copy_missing_a_shard_exits_two_and_writes_nothing(
+    tmp_path: Path, tasks: list[Task], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from aspera_core.cli.main import main
+
+    root = release_copy(tasks, tmp_path / "copy")
+    (root / "plans" / "queries_002.nt").unlink()
+    out = tmp_path / "runs" / "reference.jsonl"
+    assert main(["run", "--tasks", str(root), "--agent", "reference", "--out", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "query_id_to_shard.json: lists 2 tasks in queries_002.nt (9003, 9004), but there is no such shard" in err
+    assert not out.exists()
