@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import tarfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -439,22 +439,35 @@ def write_tasks(
     stale = [p.name for p in shard_files(plans) if p.name not in shards] if plans.is_dir() else []
     if stale and not replace:
         raise FileExistsError(f"{plans} already holds other shards: {', '.join(stale)}")
+    files = _shard_and_index_files(ordered, shards)
+    code_files = {f"query_{task.query_id}.py": render_code_module(task) for task in ordered} if write_code else {}
+    folders = [(plans, files, lambda name: not is_shard_name(name) and name not in INDEX_FILES)]
+    if code_files:
+        folders.append((Path(root) / "code", code_files, lambda name: True))
+    _replace_folders(folders)
+    return [plans / name for name in files] + [Path(root) / "code" / name for name in code_files]
+
+
+def _shard_and_index_files(ordered: list[Task], shards: dict[str, list[Task]]) -> dict[str, str]:
+    """File name -> text of every shard and both index files."""
     import nestedtext
 
     files = {name: nestedtext.dumps([task.to_record() for task in members]) + "\n" for name, members in shards.items()}
     shard_of = {task.query_id: name for name, members in shards.items() for task in members}
     files.update(render_indexes(ordered, shard_of))
-    code_files = {f"query_{task.query_id}.py": render_code_module(task) for task in ordered} if write_code else {}
-    # Both folders are built before either is swapped in, so an error or an
-    # interruption while writing leaves both as they were.
+    return files
+
+
+def _replace_folders(folders: list[tuple[Path, dict[str, str], Callable[[str], bool]]]) -> None:
+    """Write each folder's new files aside, then swap all of them in.
+
+    Every folder is complete before any is swapped, so an error or an
+    interruption while writing leaves all of them as they were.
+    """
     with contextlib.ExitStack() as stack:
-        folders = [(plans, files, lambda name: not is_shard_name(name) and name not in INDEX_FILES)]
-        if code_files:
-            folders.append((Path(root) / "code", code_files, lambda name: True))
         for folder, contents, keep in folders:
             staging = stack.enter_context(replace_folder(folder, keep=keep))
             for name, text in contents.items():
                 # newline="" keeps LF endings on every platform, as in the release.
                 with (staging / name).open("w", encoding="utf-8", newline="") as handle:
                     handle.write(text)
-    return [plans / name for name in files] + [Path(root) / "code" / name for name in code_files]

@@ -397,6 +397,32 @@ def default_wrong_dir(path: Path) -> Path | None:
     return root / WRONG_FOLDER
 
 
+def wrong_folder(path: Path, given: str | Path | None) -> tuple[Path | None, str | None]:
+    """The wrong-program folder to use, or a note saying why there is none.
+
+    Args:
+        path: The task set.
+        given: A folder named by the caller, or ``None`` for the default
+            (:func:`default_wrong_dir`).
+
+    Returns:
+        The folder (``None`` when there is none) and, when the default folder
+        does not exist, a one-line note.
+
+    Raises:
+        FileNotFoundError: If ``given`` is not a folder.
+    """
+    if given is not None:
+        if not Path(given).is_dir():
+            raise FileNotFoundError(f"no wrong-program folder {given}")
+        return Path(given), None
+    folder = default_wrong_dir(path)
+    if folder is not None and folder.is_dir():
+        return folder, None
+    where = "in an archive" if folder is None else f"at {folder}"
+    return None, f"no wrong-program folder {where}: wrong programs not checked (--wrong FOLDER gives one)"
+
+
 def planned_programs(
     task: Task,
     baselines: Mapping[str, BuildProgram],
@@ -491,15 +517,11 @@ def validate_task_set(
     task_set = open_task_set(path)
     tasks, load_problems = list(task_set.tasks), list(task_set.problems)
     notes = list(task_set.notes)
-    if wrong_dir is not None and not Path(wrong_dir).is_dir():
-        raise FileNotFoundError(f"no wrong-program folder {wrong_dir}")
-    if wrong_dir is None:
-        wrong_dir = default_wrong_dir(path)
-        if wrong_dir is None or not wrong_dir.is_dir():
-            where = "in an archive" if wrong_dir is None else f"at {wrong_dir}"
-            notes.append(f"no wrong-program folder {where}: wrong programs not checked (--wrong FOLDER gives one)")
-            wrong_dir, require_wrong = None, False
-    wrong, wrong_problems = load_wrong_programs(wrong_dir) if wrong_dir else ({}, [])
+    folder, note = wrong_folder(path, wrong_dir)
+    if note:
+        notes.append(note)
+        require_wrong = False
+    wrong, wrong_problems = load_wrong_programs(folder) if folder else ({}, [])
     reports: dict[str, TaskReport] = {}
     set_problems = _attach(load_problems, reports, "parse")
     set_problems += _attach(wrong_problems, reports, "wrong")
