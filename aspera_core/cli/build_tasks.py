@@ -2,27 +2,35 @@
 
 Each authoring module ``<ROOT>/code/query_<id>.py`` becomes one task record
 (see :mod:`aspera_core.tasks.authoring`); the shards and index files are
-written to ``<ROOT>/plans/``, replacing those of an earlier build. The build
-is deterministic, so an unchanged ``code/`` folder gives byte-identical plans.
-Exit status: 0 when built, 2 when the code folder is missing or a module does
-not follow the authoring format.
+written to ``<ROOT>/plans/``, replacing those of an earlier build. Every
+module is read and the tasks are checked (unique ids and queries) before
+anything is written, and the new ``plans/`` replaces the old one in one step,
+so a failed or interrupted build leaves the old plans byte for byte as they
+were. Other files in ``plans/`` are kept. The build is deterministic, so an
+unchanged ``code/`` folder gives byte-identical plans.
+Exit status: 0 when built, 2 for a bad argument, a missing code folder, a
+module that does not follow the authoring format, or plans that cannot be
+written.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
+from aspera_core.cli.args import existing_folder
 from aspera_core.tasks.authoring import PLANS_FOLDER, build_task_set
 from aspera_core.tasks.model import TaskFormatError
+
+EXAMPLE = "example: aspera build-tasks data/aspera_workbench_v1"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera build-tasks``."""
     parser.add_argument(
         "root",
-        type=Path,
+        type=existing_folder,
+        metavar="ROOT",
         help="task set folder holding code/query_<id>.py (plans/ is written there)",
     )
 
@@ -39,7 +47,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         tasks = build_task_set(args.root)
     except (FileNotFoundError, TaskFormatError) as error:
-        print(f"aspera build-tasks: {error}", file=sys.stderr)
+        print(f"aspera build-tasks: error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(
+            f"aspera build-tasks: error: cannot write {args.root / PLANS_FOLDER}: {error.strerror or error}",
+            file=sys.stderr,
+        )
         return 2
     print(f"built {len(tasks)} tasks into {args.root / PLANS_FOLDER}")
     return 0

@@ -3,40 +3,84 @@
 Each subcommand lives in its own module of this package, which exposes
 ``add_arguments(parser)`` (declares its options) and ``run(args) -> int``
 (does the work, returns the exit status); the first line of the module's
-docstring is its help text. To add a subcommand, write the module and add it
-to :data:`SUBCOMMANDS`.
+docstring is its help text, the module's ``EXAMPLE`` its example. To add a
+subcommand, write the module and add it to :data:`SUBCOMMANDS`.
+
+What every subcommand gets from :func:`main`, so that commands fail the same
+documented way:
+
+* a bad argument ends the command with exit status 2 and one line naming the
+  argument and the problem (no usage block, no traceback); argument types
+  shared by the commands are in :mod:`aspera_core.cli.args`;
+* a path that turns out to be unusable while the command runs (an
+  ``OSError`` naming a file) is one line and exit status 2;
+* Ctrl-C and SIGTERM both raise ``KeyboardInterrupt`` in the command, which
+  may catch it to say how to resume; otherwise the command ends with exit
+  status 130 and one line;
+* output into a closed pipe (``aspera tasks ... | head``) ends the command
+  quietly with exit status 141, as for other programs killed by SIGPIPE.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import re
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from typing import Any, NoReturn
 
 from aspera_core import __version__
+
+#: Exit statuses shared by every subcommand.
+EXIT_BAD_ARGUMENT = 2
+EXIT_INTERRUPTED = 130
+EXIT_CLOSED_PIPE = 141
 
 #: command name -> module of ``aspera_core.cli``, in the order ``--help`` lists them.
 SUBCOMMANDS: dict[str, str] = {
     "build-tasks": "build_tasks",
     "validate": "validate",
+    "tasks": "tasks",
+    "show": "show",
     "run": "run",
     "summary": "summary",
 }
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``aspera run: error: argument --timeout: ...``."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the problem on one line and exit with status 2."""
+        self.exit(EXIT_BAD_ARGUMENT, f"{self.prog}: error: {message}\n")
+
+
+def plain_text(text: str) -> str:
+    """Docstring text without reStructuredText markup, for ``--help``.
+
+    ````code```` becomes ``code``; a role such as ``:mod:`a.b``` becomes
+    ``a.b``, and ``:func:`~a.b``` the last part, ``b``, as Sphinx shows them.
+    """
+    text = re.sub(r":[a-z]+:`(~?)([^`]+)`", lambda m: m.group(2).rsplit(".", 1)[-1] if m.group(1) else m.group(2), text)
+    return re.sub(r"``([^`]+)``", r"\1", text).replace("::\n", ":\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available subcommand registered."""
-    parser = argparse.ArgumentParser(prog="aspera", description="ASPERA workbench: evaluate programs on task sets.")
+    parser = OneLineParser(prog="aspera", description="ASPERA workbench: evaluate programs on task sets.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
     for command, module_name in SUBCOMMANDS.items():
         module = importlib.import_module(f"{__package__}.{module_name}")
-        doc = (module.__doc__ or "").strip()
-        # "``aspera run``: evaluate ..." -> "evaluate ..."
-        summary = re.sub(r"^``[^`]*``:\s*", "", doc.splitlines()[0]) if doc else command
+        doc = plain_text((module.__doc__ or "").strip())
+        # "aspera run: evaluate ..." -> "evaluate ..."
+        summary = re.sub(r"^aspera [^:]*:\s*", "", doc.splitlines()[0]) if doc else command
         sub = subparsers.add_parser(
             command,
             help=summary,
@@ -49,6 +93,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """While active, SIGTERM raises ``KeyboardInterrupt`` in this process, as Ctrl-C does.
+
+    Child processes forked meanwhile (the sandbox's workers) keep the default
+    behaviour: SIGTERM ends them. Only the main thread can install handlers;
+    elsewhere this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    owner = os.getpid()
+
+    def interrupt(number: int, frame: Any) -> None:
+        if os.getpid() != owner:  # a forked child: die as SIGTERM normally makes it
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _quiet_stdout() -> None:
+    # Output already buffered for the closed pipe would fail again when Python
+    # flushes it at exit; send it nowhere instead.
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``aspera`` command.
 
@@ -56,10 +135,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv: Arguments without the program name (``sys.argv[1:]`` by default).
 
     Returns:
-        The exit status.
+        The exit status: the command's own, 2 for a bad argument or an
+        unusable path, 130 when interrupted (Ctrl-C or SIGTERM), 141 when the
+        output pipe was closed; 0 for ``--help`` and ``--version``.
     """
-    args = build_parser().parse_args(argv)
-    return int(args.handler(args) or 0)
+    parser = build_parser()
+    name = "aspera"
+    with sigterm_as_interrupt():
+        try:
+            try:
+                args = parser.parse_args(argv)
+            except SystemExit as stop:  # --help, --version, or a bad argument (already printed)
+                return stop.code if isinstance(stop.code, int) else EXIT_BAD_ARGUMENT
+            name = f"aspera {args.command}"
+            status = int(args.handler(args) or 0)
+            sys.stdout.flush()  # a closed pipe shows here, not at exit
+            return status
+        except KeyboardInterrupt:
+            print(f"{name}: interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        except BrokenPipeError:
+            _quiet_stdout()
+            return EXIT_CLOSED_PIPE
+        except OSError as error:
+            if error.filename is None:
+                raise  # not about a path the user gave: a real failure, keep its traceback
+            print(f"{name}: error: {_describe(error)}", file=sys.stderr)
+            return EXIT_BAD_ARGUMENT
+
+
+def _describe(error: OSError) -> str:
+    reason = error.strerror or type(error).__name__
+    if error.filename2 is not None:
+        return f"{reason}: {error.filename!s} -> {error.filename2!s}"
+    return f"{reason}: {error.filename!s}"
 
 
 if __name__ == "__main__":  # pragma: no cover

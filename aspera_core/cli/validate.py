@@ -4,12 +4,15 @@ For each task it checks that the record parses and its programs follow the
 protocol's conventions, that every setup program builds the same world when
 run twice, that the reference program passes, that a program doing nothing
 fails, that a program handing back control fails unless the task is tagged
-"handback" (then it must pass), and that every hand-written wrong program in
-the "wrong" folder beside "plans" fails (and that there is at least one).
+"handback" (then it must pass), and, where the set has a "wrong" folder
+beside "plans", that every hand-written wrong program in it fails and that
+each task has at least one. A set without a "wrong" folder (the published
+release has none) is validated without that check, and a note says so. The
+index files beside the shards are checked against them too.
 
-It prints a table with one row per task and the problems found below it.
-Exit status: 0 when no problem was found, 1 on any problem, 2 when the task
-set cannot be read.
+It prints a table with one row per task, the problems found and notes on what
+could not be checked. Exit status: 0 when no problem was found, 1 on any
+problem, 2 for a bad argument or a task set that cannot be read.
 
 Programs run in the sandboxed executor, in parallel. Setup programs run there
 too: each setup program is run twice, each time in a fresh worker, and the
@@ -27,12 +30,13 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.agents import HandbackAgent, NoopAgent
+from aspera_core.cli.args import existing_folder, finite_positive_float, positive_int, task_set_path
 from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig
 from aspera_core.outcomes import Outcome, Verdict
 from aspera_core.tasks.model import Task, TaskFormatError
 from aspera_core.tasks.validate import BuildProgram, SetReport, format_table, validate_task_set
 
-EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --json"
+EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2"
 
 
 #: The program a setup probe evaluates after the setup program: a digest of each
@@ -156,8 +160,11 @@ def validate_with_executor(
         path: The task set.
         baselines: Builders of the ``noop`` and ``handback`` programs
             (default: the built-in agents).
-        wrong_dir: Wrong-program folder (default ``<path>/wrong``).
-        require_wrong: Whether a task without wrong programs is a problem.
+        wrong_dir: Wrong-program folder (default: ``wrong/`` beside ``plans/``;
+            when that folder does not exist, wrong programs are not checked
+            and the report's notes say so).
+        require_wrong: Whether a task without wrong programs is a problem
+            (when there is a wrong-program folder).
         config: Sandbox limits (defaults of :class:`SandboxConfig`).
         progress: Called with each task's report when it is done.
 
@@ -165,7 +172,7 @@ def validate_with_executor(
         The report.
 
     Raises:
-        FileNotFoundError: If ``path`` does not exist.
+        FileNotFoundError: If ``path`` or a ``wrong_dir`` given does not exist.
         TaskFormatError: If ``path`` holds no task shard.
     """
     with Sandbox(config) as sandbox:
@@ -187,14 +194,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tasks",
         required=True,
-        type=Path,
+        type=task_set_path,
+        metavar="PATH",
         help="task set: release folder, plans/ folder, .tgz archive or one .nt shard",
     )
     parser.add_argument(
         "--wrong",
-        type=Path,
+        type=existing_folder,
         default=None,
-        help="folder of wrong programs (default: the wrong/ folder beside plans/)",
+        metavar="FOLDER",
+        help="folder of wrong programs (default: the wrong/ folder beside plans/, if there is one)",
     )
     parser.add_argument(
         "--no-wrong-required",
@@ -202,8 +211,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="do not count a task without wrong programs as a problem",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--workers", type=int, default=None, help="parallel evaluations")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds allowed per program evaluation")
+    parser.add_argument("--workers", type=positive_int, default=None, metavar="N", help="parallel evaluations")
+    parser.add_argument(
+        "--timeout",
+        type=finite_positive_float,
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds allowed per program evaluation (default: 10)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -226,7 +241,7 @@ def run(args: argparse.Namespace) -> int:
             config=SandboxConfig(**limits),
         )
     except (FileNotFoundError, TaskFormatError, ValueError) as error:
-        print(f"aspera validate: {error}", file=sys.stderr)
+        print(f"aspera validate: error: {error}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(report.to_json(), indent=2))

@@ -6,6 +6,9 @@ Typical use::
 
     tasks = load_tasks("path/to/release.tgz")     # or a folder, plans/ or one .nt
     write_tasks(tasks, "out", write_code=True)    # shards, index files, code/
+
+    task_set = open_task_set("out")               # tasks, problems, notes, content digest
+    print(len(task_set.tasks), task_set.digest, task_set.notes)
 """
 
 from aspera_core.tasks.code_modules import (
@@ -23,7 +26,15 @@ from aspera_core.tasks.model import (
     function_name,
 )
 from aspera_core.tasks.nt_records import dump_task, load_task, read_task_record
-from aspera_core.tasks.release import SHARD_SIZE, load_tasks, shard_name, write_tasks
+from aspera_core.tasks.release import SHARD_SIZE, shard_name, write_tasks
+from aspera_core.tasks.taskset import (
+    TaskSet,
+    load_tasks,
+    open_task_set,
+    read_task_set,
+    task_set_digest,
+    tasks_digest,
+)
 
 __all__ = [
     "SHARD_SIZE",
@@ -32,15 +43,20 @@ __all__ = [
     "Task",
     "TaskFormatError",
     "TaskProblem",
+    "TaskSet",
     "dump_task",
     "function_name",
     "load_task",
     "load_tasks",
+    "open_task_set",
     "read_code_module",
     "read_code_query",
     "read_code_tags",
     "read_task_record",
+    "read_task_set",
     "render_code_module",
     "shard_name",
+    "task_set_digest",
+    "tasks_digest",
     "write_tasks",
 ]

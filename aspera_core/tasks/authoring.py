@@ -39,7 +39,7 @@ from pathlib import Path
 
 from aspera_core.tasks.code_modules import read_code_module, read_code_query, read_code_tags
 from aspera_core.tasks.model import Guidelines, Scenario, Task, TaskFormatError, TaskProblem
-from aspera_core.tasks.release import SHARD_GLOB, write_tasks
+from aspera_core.tasks.release import write_tasks
 
 CODE_FOLDER = "code"
 PLANS_FOLDER = "plans"
@@ -242,8 +242,10 @@ def load_authored_tasks(root: str | Path) -> list[Task]:
 def build_task_set(root: str | Path) -> list[Task]:
     """Build ``<root>/plans/`` from ``<root>/code/``.
 
-    Shards left over from an earlier build are removed first, so the plans
-    always hold exactly the tasks of the code folder.
+    The new plans replace those of an earlier build in one step, once every
+    module has been read and the tasks checked: shards left over from an
+    earlier build are dropped, and on any error the old plans stay as they
+    were.
 
     Args:
         root: The task set's folder.
@@ -255,11 +257,8 @@ def build_task_set(root: str | Path) -> list[Task]:
         FileNotFoundError: If ``<root>/code`` does not exist.
         TaskFormatError: If a module does not follow the authoring format or
             two tasks share an id or a query text.
+        OSError: If the plans cannot be written (the old ones are then intact).
     """
     tasks = load_authored_tasks(root)
-    plans = Path(root) / PLANS_FOLDER
-    if plans.is_dir():
-        for shard in plans.glob(SHARD_GLOB):
-            shard.unlink()
-    write_tasks(tasks, root)
+    write_tasks(tasks, root, replace=True)
     return tasks

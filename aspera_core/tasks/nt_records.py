@@ -11,9 +11,7 @@ optional keys.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-import nestedtext
+from typing import TYPE_CHECKING, Any
 
 from aspera_core.tasks.model import (
     GUIDELINE_KEYS,
@@ -28,6 +26,12 @@ from aspera_core.tasks.model import (
     scenario_problems,
     task_problems,
 )
+
+if TYPE_CHECKING:
+    import nestedtext
+
+# nestedtext is imported where it is used: it pulls in date and formatting
+# libraries that a process loading its tasks from the cache never needs.
 
 # Maps a key path inside a record (e.g. ("scenario", "apps", 2)) to the 1-based
 # line of its value in the file, or None when unknown.
@@ -212,23 +216,15 @@ def read_task_record(
         return None, reader.problems
     extra = {k: v for k, v in record.items() if k not in TASK_KEYS}
     layout = {"key_order": tuple(record), "extra_fields": extra, "shard": shard}
-    draft = Task.model_construct(**layout, **fields)
-    for problem in task_problems(draft):
+    task = Task.model_construct(**layout, **fields)
+    for problem in task_problems(task):
         reader.add(problem)
     if reader.problems:
         return None, reader.problems
-    # Everything was checked above; building the models again runs the same
-    # checks and the type validation, which must now pass.
-    scenario = fields.pop("scenario")
-    guidelines = scenario.guidelines
-    if guidelines is not None:
-        guidelines = Guidelines(**_model_fields(guidelines))
-    scenario = Scenario(**{**_model_fields(scenario), "guidelines": guidelines})
-    return Task(**layout, **fields, scenario=scenario), []
-
-
-def _model_fields(model: Any) -> dict[str, Any]:
-    return {name: getattr(model, name) for name in type(model).model_fields}
+    # Every field's type and every content check was done above, so the task
+    # built without validation is the one validation would build; validating
+    # again would compile every program a second time (a third of a cold load).
+    return task, []
 
 
 def dump_task(task: Task) -> str:
@@ -240,6 +236,8 @@ def dump_task(task: Task) -> str:
     Returns:
         The record text; a shard is these records as items of a list.
     """
+    import nestedtext
+
     return nestedtext.dumps(task.to_record())
 
 
@@ -256,6 +254,8 @@ def load_task(text: str, source: str | None = None) -> Task:
     Raises:
         TaskFormatError: If the text is not valid NestedText or not a valid task.
     """
+    import nestedtext
+
     keymap: dict[tuple[Any, ...], Any] = {}
     try:
         record = nestedtext.loads(text, top=dict, keymap=keymap)
@@ -268,11 +268,12 @@ def load_task(text: str, source: str | None = None) -> Task:
     return task
 
 
-def keymap_locator(keymap: dict[tuple[Any, ...], Any], prefix: tuple[Any, ...]) -> Locator:
+def keymap_locator(keymap: Any, prefix: tuple[Any, ...]) -> Locator:
     """Build a locator for the record found at ``prefix`` in a NestedText keymap.
 
     Args:
-        keymap: The keymap filled by ``nestedtext.load``.
+        keymap: The keymap filled by ``nestedtext.load``, or any object whose
+            ``get(keys)`` answers the same way (e.g. one filled on first use).
         prefix: Key path of the record in the document (``(i,)`` for item i).
 
     Returns:

@@ -2,26 +2,43 @@
 
 A task set is a folder with ``plans/queries_NNN.nt`` shards (NestedText lists of
 task records, 32 per shard in id order), two JSON index files next to them and,
-optionally, ``code/query_<id>.py`` readable modules. The shards are the only
-authoritative part: loading reads shards alone, and writing regenerates the
-index files from the tasks.
+optionally, ``code/query_<id>.py`` readable modules. The shards are
+authoritative; the index files record what the set should contain and are
+checked against the shards when a set is read (see
+:mod:`aspera_core.tasks.index`). Writing regenerates the index files from the
+tasks.
 
-Loading accepts a release folder, its ``plans`` folder, a single shard, or a
+Reading accepts a release folder, its ``plans`` folder, a single shard, or a
 ``.tgz``/``.tar.gz`` archive read in memory. Archives made on macOS carry
 AppleDouble ``._<name>`` entries next to real files; those are skipped.
+
+This module reads and parses; :mod:`aspera_core.tasks.taskset` adds the cache
+and the public loading functions (:func:`~aspera_core.tasks.load_tasks`).
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
 import tarfile
-from collections.abc import Iterable, Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
 from typing import Any
 
-import nestedtext
-
+from aspera_core.fileio import replace_folder
 from aspera_core.tasks.code_modules import render_code_module
+from aspera_core.tasks.index import (
+    ABSENT,
+    CHECKED,
+    ID_INDEX,
+    INDEX_FILES,
+    PARTIAL,
+    QUERY_INDEX,
+    IndexCheck,
+    IndexFile,
+    check_indexes,
+    render_indexes,
+)
 from aspera_core.tasks.model import Task, TaskFormatError, TaskProblem
 from aspera_core.tasks.nt_records import (
     Locator,
@@ -30,14 +47,28 @@ from aspera_core.tasks.nt_records import (
     read_task_record,
 )
 
+__all__ = [
+    "ID_INDEX",
+    "QUERY_INDEX",
+    "SHARD_GLOB",
+    "SHARD_SIZE",
+    "ParsedSet",
+    "SetFiles",
+    "find_set_files",
+    "parse_set_files",
+    "shard_name",
+    "write_tasks",
+]
+
 # A loaded task with the file it came from and a locator for its lines.
 _Located = tuple[Task, str, "Locator | None"]
 
 SHARD_SIZE = 32
 SHARD_GLOB = "queries*.nt"
-ID_INDEX = "query_id_to_shard.json"
-QUERY_INDEX = "query_to_query_id.json"
-_ARCHIVE_SUFFIXES = (".tgz", ".tar.gz")
+ARCHIVE_SUFFIXES = (".tgz", ".tar.gz")
+
+#: The three ways a task set can be given.
+FOLDER, ARCHIVE, SHARD = "folder", "archive", "shard"
 
 
 def shard_name(number: int) -> str:
@@ -45,52 +76,162 @@ def shard_name(number: int) -> str:
     return f"queries_{number:03d}.nt"
 
 
-def _is_junk(name: str) -> bool:
-    # AppleDouble files carry macOS metadata, not tasks.
+def is_junk(name: str) -> bool:
+    """Whether a file name is an AppleDouble entry (macOS metadata, not data)."""
     return name.startswith("._")
 
 
-def _is_archive(path: Path) -> bool:
-    return path.is_file() and path.name.endswith(_ARCHIVE_SUFFIXES)
+def is_shard_name(name: str) -> bool:
+    """Whether a file name is a shard's (``queries*.nt``, junk excluded)."""
+    return not is_junk(name) and PurePosixPath(name).match(SHARD_GLOB)
 
 
-def _shard_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.glob(SHARD_GLOB) if p.is_file() and not _is_junk(p.name))
+def is_archive(path: Path) -> bool:
+    """Whether ``path`` is a release archive (``.tgz``/``.tar.gz`` file)."""
+    return path.is_file() and path.name.endswith(ARCHIVE_SUFFIXES)
 
 
-def _archive_shards(path: Path) -> Iterator[tuple[str, str, bytes]]:
-    """Yield (display name, shard name, content) for each shard in an archive."""
+def shard_folder(path: Path) -> Path:
+    """The folder holding the shards of a folder task set: ``plans/`` if there is one."""
+    return path / "plans" if (path / "plans").is_dir() else path
+
+
+def shard_files(folder: Path) -> list[Path]:
+    """The shard files of a folder, sorted by name."""
+    return sorted(p for p in folder.glob(SHARD_GLOB) if p.is_file() and not is_junk(p.name))
+
+
+@dataclass(frozen=True)
+class ShardFile:
+    """The raw bytes of one shard, its file name and the name to show for it."""
+
+    display: str
+    name: str
+    data: bytes
+
+
+@dataclass
+class ShardGroup:
+    """Shards of one folder with the index files found beside them."""
+
+    shards: list[ShardFile] = field(default_factory=list)
+    indexes: dict[str, IndexFile] = field(default_factory=dict)
+
+
+@dataclass
+class SetFiles:
+    """Everything read from disk for one task set, before parsing.
+
+    Attributes:
+        kind: ``"folder"``, ``"archive"`` or ``"shard"``.
+        groups: Shard folders with their index files (one, except for an
+            archive holding several ``plans`` folders).
+    """
+
+    kind: str
+    groups: list[ShardGroup]
+
+    def contents(self) -> Iterable[tuple[str, bytes]]:
+        """Every file read, as (display name, bytes), in a fixed order."""
+        for group in self.groups:
+            for shard in group.shards:
+                yield shard.display, shard.data
+            for name in INDEX_FILES:
+                if name in group.indexes:
+                    yield group.indexes[name].display, group.indexes[name].data
+
+
+def _archive_files(path: Path) -> list[ShardGroup]:
+    """Shards and index files of the ``plans`` folders (at any depth) of an archive."""
+    groups: dict[str, ShardGroup] = {}
     with tarfile.open(path, "r:*") as archive:
-        members = [
-            m
-            for m in archive.getmembers()
-            if m.isfile()
-            and not _is_junk(Path(m.name).name)
-            and Path(m.name).parent.name == "plans"
-            and Path(m.name).match(SHARD_GLOB)
-        ]
-        for member in sorted(members, key=lambda m: m.name):
+        members = sorted(
+            (
+                m
+                for m in archive.getmembers()
+                if m.isfile()
+                and PurePosixPath(m.name).parent.name == "plans"
+                and not is_junk(PurePosixPath(m.name).name)
+            ),
+            key=lambda m: m.name,
+        )
+        for member in members:
+            name = PurePosixPath(member.name).name
+            if not is_shard_name(name) and name not in INDEX_FILES:
+                continue
             handle = archive.extractfile(member)
-            assert handle is not None, "regular files can be extracted"
-            yield f"{path.name}:{member.name}", Path(member.name).name, handle.read()
+            if handle is None:  # pragma: no cover - regular files can always be extracted
+                continue
+            group = groups.setdefault(str(PurePosixPath(member.name).parent), ShardGroup())
+            display = f"{path.name}:{member.name}"
+            if name in INDEX_FILES:
+                group.indexes[name] = IndexFile(display, handle.read())
+            else:
+                group.shards.append(ShardFile(display, name, handle.read()))
+    return [group for group in groups.values() if group.shards]
 
 
-def _shard_sources(path: Path) -> list[tuple[str, str, bytes]]:
-    """Find the shards a path refers to, as (display name, shard name, bytes)."""
+def _folder_indexes(folder: Path, prefix: str = "") -> dict[str, IndexFile]:
+    found = {}
+    for name in INDEX_FILES:
+        path = folder / name
+        if path.is_file():
+            found[name] = IndexFile(prefix + name, path.read_bytes())
+    return found
+
+
+def find_set_files(path: str | Path) -> SetFiles:
+    """Read the shards and index files a task set path refers to.
+
+    Args:
+        path: A release folder (with ``plans/``), a ``plans`` folder, a
+            ``.tgz``/``.tar.gz`` archive, or one ``.nt`` shard.
+
+    Returns:
+        The files' bytes, grouped by shard folder.
+
+    Raises:
+        FileNotFoundError: If ``path`` does not exist.
+        TaskFormatError: If ``path`` holds no shard.
+        OSError: If a file cannot be read.
+    """
+    path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"no such task set: {path}")
-    if _is_archive(path):
-        sources = list(_archive_shards(path))
-        where = f"archive {path} (looked for plans/{SHARD_GLOB} at any depth)"
+    if is_archive(path):
+        groups = _archive_files(path)
+        kind, where = ARCHIVE, f"archive {path} (looked for plans/{SHARD_GLOB} at any depth)"
     elif path.is_file():
-        return [(path.name, path.name, path.read_bytes())]
+        group = ShardGroup([ShardFile(path.name, path.name, path.read_bytes())], _folder_indexes(path.parent))
+        return SetFiles(SHARD, [group])
     else:
-        folder = path / "plans" if (path / "plans").is_dir() else path
-        sources = [(p.name, p.name, p.read_bytes()) for p in _shard_files(folder)]
-        where = f"folder {folder}"
-    if not sources:
+        folder = shard_folder(path)
+        shards = [ShardFile(p.name, p.name, p.read_bytes()) for p in shard_files(folder)]
+        groups = [ShardGroup(shards, _folder_indexes(folder))] if shards else []
+        kind, where = FOLDER, f"folder {folder}"
+    if not groups:
         raise TaskFormatError([TaskProblem(f"no task shards ({SHARD_GLOB}) found in {where}")])
-    return sources
+    return SetFiles(kind, groups)
+
+
+class _LazyKeymap:
+    """The line numbers of a shard's values, worked out only when a problem is reported.
+
+    Recording them makes NestedText's parse about 45% slower, and a sound
+    shard never needs them.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.keymap: dict[tuple[Any, ...], Any] | None = None
+
+    def get(self, keys: tuple[Any, ...]) -> Any:
+        if self.keymap is None:
+            import nestedtext
+
+            self.keymap = {}
+            nestedtext.loads(self.text, top="any", keymap=self.keymap)
+        return self.keymap.get(keys)
 
 
 def _read_shard(display: str, shard: str, data: bytes) -> tuple[list[_Located], list[TaskProblem]]:
@@ -102,11 +243,13 @@ def _read_shard(display: str, shard: str, data: bytes) -> tuple[list[_Located], 
             "task files must be saved as UTF-8"
         )
         return [], [TaskProblem(message, source=display)]
-    keymap: dict[tuple[Any, ...], Any] = {}
+    import nestedtext  # only when parsing: a cached set never needs it
+
     try:
-        records = nestedtext.loads(text, top="any", keymap=keymap)
+        records = nestedtext.loads(text, top="any")
     except nestedtext.NestedTextError as error:
         return [], [nestedtext_problem(error, display)]
+    keymap = _LazyKeymap(text)
     if records is None or records == "":
         return [], []  # an empty shard holds no tasks
     if not isinstance(records, list):
@@ -133,66 +276,100 @@ def _duplicates(located: list[_Located]) -> tuple[list[TaskProblem], set[int]]:
     """
     problems: list[TaskProblem] = []
     repeats: set[int] = set()
-    for field in ("query_id", "query"):
+    for field_name in ("query_id", "query"):
         first_seen: dict[str, str] = {}
         for position, (task, display, locate) in enumerate(located):
-            value = getattr(task, field)
+            value = getattr(task, field_name)
             if value not in first_seen:
                 first_seen[value] = f"{display} (task {task.query_id})"
                 continue
-            message = f"duplicate {field.replace('_', ' ')}; also used in {first_seen[value]}"
-            line = locate((field,)) if locate else None
-            problems.append(TaskProblem(message, display, query_id=task.query_id, field=field, line=line))
+            message = f"duplicate {field_name.replace('_', ' ')}; also used in {first_seen[value]}"
+            line = locate((field_name,)) if locate else None
+            problems.append(TaskProblem(message, display, query_id=task.query_id, field=field_name, line=line))
             repeats.add(position)
     return problems, repeats
 
 
-def read_task_set(path: str | Path) -> tuple[list[Task], list[TaskProblem]]:
-    """Load a task set leniently: the good tasks and the problems of the others.
+@dataclass
+class ParsedSet:
+    """A task set as parsed: its good tasks and everything found wrong or unverified.
 
-    Used by the validator, which reports broken tasks next to working ones. A
-    task whose id or query text repeats an earlier one is left out.
+    Attributes:
+        kind: ``"folder"``, ``"archive"`` or ``"shard"``.
+        tasks: Well-formed tasks, sorted by integer id; a task repeating an
+            earlier id or query is left out.
+        problems: Every problem: malformed records, repeats, index disagreements.
+        notes: What could not be checked (no index files, one shard of a set)
+            and irregularities accepted; not errors.
+        index: How the index files were checked: ``"checked"``, ``"partial"``
+            or ``"absent"`` (the weakest of all shard folders).
+        digest: Content digest of ``tasks``, filled in by the caller that
+            caches the parse (:mod:`aspera_core.tasks.taskset`).
+    """
+
+    kind: str
+    tasks: list[Task]
+    problems: list[TaskProblem]
+    notes: list[str]
+    index: str
+    digest: str = ""
+
+
+def _check_group(
+    group: ShardGroup, tasks: list[Task], problems: list[TaskProblem], repeated: set[str], whole_set: bool
+) -> IndexCheck:
+    """Check one shard folder's index files, leaving out what did not load."""
+    displays = {shard.display: shard.name for shard in group.shards}
+    own = [p for p in problems if p.source in displays]
+    # A record that did not load, or repeats another, has its own problem: its
+    # index entries are not judged. A problem without an id may hide any id
+    # of its shard.
+    unreadable_ids = {p.query_id for p in own if p.query_id is not None} | repeated
+    unreadable_shards = {displays[p.source] for p in own if p.query_id is None}
+    return check_indexes(
+        tasks,
+        group.indexes,
+        shard_names=list(displays.values()),
+        unreadable_ids=unreadable_ids,
+        unreadable_shards=unreadable_shards,
+        whole_set=whole_set,
+    )
+
+
+def parse_set_files(files: SetFiles) -> ParsedSet:
+    """Parse the shards of a set and check them against its index files.
 
     Args:
-        path: As for :func:`load_tasks`.
+        files: What :func:`find_set_files` read.
 
     Returns:
-        The well-formed tasks sorted by integer id, and every problem found.
-
-    Raises:
-        FileNotFoundError: If ``path`` does not exist.
-        TaskFormatError: If ``path`` holds no shard at all.
+        The parsed set (never raises for bad content: problems are collected).
     """
     located: list[_Located] = []
     problems: list[TaskProblem] = []
-    for display, shard, data in _shard_sources(Path(path)):
-        tasks, found = _read_shard(display, shard, data)
-        located += tasks
-        problems += found
+    group_of: list[int] = []
+    for number, group in enumerate(files.groups):
+        for shard in group.shards:
+            tasks, found = _read_shard(shard.display, shard.name, shard.data)
+            located += tasks
+            group_of += [number] * len(tasks)
+            problems += found
     duplicates, repeats = _duplicates(located)
-    kept = [task for position, (task, _, _) in enumerate(located) if position not in repeats]
-    return sorted(kept, key=lambda task: int(task.query_id)), problems + duplicates
-
-
-def load_tasks(path: str | Path) -> list[Task]:
-    """Load a task set.
-
-    Args:
-        path: A release folder (containing ``plans/``), a ``plans`` folder, a
-            ``.tgz``/``.tar.gz`` release archive, or a single ``.nt`` shard.
-
-    Returns:
-        All tasks, sorted by integer id.
-
-    Raises:
-        FileNotFoundError: If ``path`` does not exist.
-        TaskFormatError: If no shard is found or any record is malformed; the
-            error lists every problem in every shard.
-    """
-    tasks, problems = read_task_set(path)
-    if problems:
-        raise TaskFormatError(problems)
-    return tasks
+    kept = [(task, group_of[i]) for i, (task, _, _) in enumerate(located) if i not in repeats]
+    repeated = {p.query_id for p in duplicates if p.query_id is not None}
+    checks = [
+        _check_group(group, [task for task, g in kept if g == number], problems, repeated, files.kind != SHARD)
+        for number, group in enumerate(files.groups)
+    ]
+    strength = (ABSENT, PARTIAL, CHECKED)
+    weakest = min((check.status for check in checks), key=strength.index, default=ABSENT)
+    return ParsedSet(
+        kind=files.kind,
+        tasks=sorted((task for task, _ in kept), key=lambda task: int(task.query_id)),
+        problems=problems + duplicates + [p for check in checks for p in check.problems],
+        notes=[note for check in checks for note in check.notes],
+        index=weakest,
+    )
 
 
 def _assign_shards(tasks: list[Task], shard_size: int, renumber: bool) -> dict[str, list[Task]]:
@@ -208,12 +385,6 @@ def _assign_shards(tasks: list[Task], shard_size: int, renumber: bool) -> dict[s
     }
 
 
-def _write_text(path: Path, text: str) -> None:
-    # newline="" keeps LF endings on every platform, as in the release.
-    with path.open("w", encoding="utf-8", newline="") as handle:
-        handle.write(text)
-
-
 def write_tasks(
     tasks: Iterable[Task],
     root: str | Path,
@@ -221,13 +392,20 @@ def write_tasks(
     *,
     write_code: bool = False,
     renumber: bool = False,
+    replace: bool = False,
 ) -> list[Path]:
-    """Write a task set in the release layout.
+    """Write a task set in the release layout, replacing the old files only once the new ones are complete.
 
     Tasks are written in ascending id order. If every task remembers the shard
     it was read from (and ``renumber`` is false) it goes back to that shard, so
     a loaded set is rewritten byte for byte; otherwise shards are numbered from
     ``queries_001.nt`` with ``shard_size`` tasks each, as in the release.
+
+    The tasks are checked before anything is written, and the new ``plans/``
+    (and ``code/``) content is built aside and swapped in at once (see
+    :func:`aspera_core.fileio.replace_folder`): an error or an interruption
+    leaves the old files byte for byte as they were. Files in those folders
+    that are not shards, index files or code modules of these tasks are kept.
 
     Args:
         tasks: The tasks; ids and query texts must be unique.
@@ -235,6 +413,9 @@ def write_tasks(
         shard_size: Tasks per shard when numbering shards.
         write_code: Also write ``code/query_<id>.py`` readable modules.
         renumber: Ignore remembered shard names and number shards afresh.
+        replace: Drop shards of ``plans/`` that this write does not produce
+            (e.g. a shard whose tasks were all removed); without it they are
+            an error.
 
     Returns:
         The paths written.
@@ -242,8 +423,10 @@ def write_tasks(
     Raises:
         TaskFormatError: If two tasks share an id or a query text.
         FileExistsError: If ``plans/`` already holds shards that this write
-            would not replace (loading would mix old and new tasks).
+            would not replace and ``replace`` is false (loading would mix old
+            and new tasks).
         ValueError: If ``shard_size`` is not positive.
+        OSError: If the files cannot be written (the old ones are then intact).
     """
     if shard_size < 1:
         raise ValueError(f"shard_size must be positive, got {shard_size}")
@@ -253,26 +436,38 @@ def write_tasks(
         raise TaskFormatError(duplicates)
     shards = _assign_shards(ordered, shard_size, renumber)
     plans = Path(root) / "plans"
-    plans.mkdir(parents=True, exist_ok=True)
-    stale = [p.name for p in _shard_files(plans) if p.name not in shards]
-    if stale:
+    stale = [p.name for p in shard_files(plans) if p.name not in shards] if plans.is_dir() else []
+    if stale and not replace:
         raise FileExistsError(f"{plans} already holds other shards: {', '.join(stale)}")
-    written: list[Path] = []
-    for name, members in shards.items():
-        path = plans / name
-        _write_text(path, nestedtext.dumps([task.to_record() for task in members]) + "\n")
-        written.append(path)
+    files = _shard_and_index_files(ordered, shards)
+    code_files = {f"query_{task.query_id}.py": render_code_module(task) for task in ordered} if write_code else {}
+    folders = [(plans, files, lambda name: not is_shard_name(name) and name not in INDEX_FILES)]
+    if code_files:
+        folders.append((Path(root) / "code", code_files, lambda name: True))
+    _replace_folders(folders)
+    return [plans / name for name in files] + [Path(root) / "code" / name for name in code_files]
+
+
+def _shard_and_index_files(ordered: list[Task], shards: dict[str, list[Task]]) -> dict[str, str]:
+    """File name -> text of every shard and both index files."""
+    import nestedtext
+
+    files = {name: nestedtext.dumps([task.to_record() for task in members]) + "\n" for name, members in shards.items()}
     shard_of = {task.query_id: name for name, members in shards.items() for task in members}
-    id_index = {task.query_id: [shard_of[task.query_id]] for task in ordered}
-    query_index = {task.query: [task.query_id] for task in ordered}
-    for name, index in ((ID_INDEX, id_index), (QUERY_INDEX, query_index)):
-        _write_text(plans / name, json.dumps(index, indent=4))
-        written.append(plans / name)
-    if write_code:
-        code = Path(root) / "code"
-        code.mkdir(exist_ok=True)
-        for task in ordered:
-            path = code / f"query_{task.query_id}.py"
-            _write_text(path, render_code_module(task))
-            written.append(path)
-    return written
+    files.update(render_indexes(ordered, shard_of))
+    return files
+
+
+def _replace_folders(folders: list[tuple[Path, dict[str, str], Callable[[str], bool]]]) -> None:
+    """Write each folder's new files aside, then swap all of them in.
+
+    Every folder is complete before any is swapped, so an error or an
+    interruption while writing leaves all of them as they were.
+    """
+    with contextlib.ExitStack() as stack:
+        for folder, contents, keep in folders:
+            staging = stack.enter_context(replace_folder(folder, keep=keep))
+            for name, text in contents.items():
+                # newline="" keeps LF endings on every platform, as in the release.
+                with (staging / name).open("w", encoding="utf-8", newline="") as handle:
+                    handle.write(text)

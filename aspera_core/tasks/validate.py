@@ -18,7 +18,12 @@ For every task the validator checks that
   must pass. A disagreement between tag and outcome is reported either way;
 * **wrong**: every hand-written wrong program kept beside the task set (see
   :mod:`aspera_core.tasks.wrong_programs` for their format) fails, and there is
-  at least one.
+  at least one. A set without a wrong-program folder (the published release
+  has none) skips this check; the report's notes say so.
+
+The set's index files are checked against its shards when it is read; their
+disagreements are problems of the tasks they name, and what could not be
+checked (no index files, say) is a note.
 
 The module is pure logic. Running programs is delegated to callables that the
 command line wires to the sandboxed executor: ``evaluate(task, program)``
@@ -38,7 +43,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from aspera_core.tasks.model import Task, TaskProblem
-from aspera_core.tasks.release import read_task_set
+from aspera_core.tasks.taskset import open_task_set
 from aspera_core.tasks.wrong_programs import WRONG_FOLDER, WrongProgram, load_wrong_programs
 
 SUCCESS = "success"
@@ -118,10 +123,13 @@ class SetReport:
         tasks: One report per task (including tasks that failed to load).
         problems: Problems not tied to one task (unreadable shards, stray
             wrong-program files).
+        notes: What could not be checked (no wrong-program folder, no index
+            files); not problems.
     """
 
     tasks: list[TaskReport]
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -133,6 +141,7 @@ class SetReport:
         return {
             "ok": self.ok,
             "problems": list(self.problems),
+            "notes": list(self.notes),
             "tasks": [{**asdict(task), "ok": task.ok} for task in self.tasks],
         }
 
@@ -388,6 +397,32 @@ def default_wrong_dir(path: Path) -> Path | None:
     return root / WRONG_FOLDER
 
 
+def wrong_folder(path: Path, given: str | Path | None) -> tuple[Path | None, str | None]:
+    """The wrong-program folder to use, or a note saying why there is none.
+
+    Args:
+        path: The task set.
+        given: A folder named by the caller, or ``None`` for the default
+            (:func:`default_wrong_dir`).
+
+    Returns:
+        The folder (``None`` when there is none) and, when the default folder
+        does not exist, a one-line note.
+
+    Raises:
+        FileNotFoundError: If ``given`` is not a folder.
+    """
+    if given is not None:
+        if not Path(given).is_dir():
+            raise FileNotFoundError(f"no wrong-program folder {given}")
+        return Path(given), None
+    folder = default_wrong_dir(path)
+    if folder is not None and folder.is_dir():
+        return folder, None
+    where = "in an archive" if folder is None else f"at {folder}"
+    return None, f"no wrong-program folder {where}: wrong programs not checked (--wrong FOLDER gives one)"
+
+
 def planned_programs(
     task: Task,
     baselines: Mapping[str, BuildProgram],
@@ -462,8 +497,10 @@ def validate_task_set(
         run_setup: See :func:`validate_task`.
         baselines: See :func:`validate_task`.
         wrong_dir: Folder of wrong programs; default: see
-            :func:`default_wrong_dir`.
-        require_wrong: Whether a task without wrong programs is a problem.
+            :func:`default_wrong_dir`. When the default folder does not
+            exist, wrong programs are not checked and a note says so.
+        require_wrong: Whether a task without wrong programs is a problem
+            (only when there is a wrong-program folder).
         progress: Called with each task's report as soon as it is done.
         prefetch: Called once, before any check, with every (task, program)
             run the checks will ask ``evaluate`` for, so that a caller can run
@@ -473,14 +510,18 @@ def validate_task_set(
         The report for the set.
 
     Raises:
-        FileNotFoundError: If ``path`` does not exist.
+        FileNotFoundError: If ``path``, or a ``wrong_dir`` given, does not exist.
         TaskFormatError: If ``path`` holds no task shard.
     """
     path = Path(path)
-    tasks, load_problems = read_task_set(path)
-    if wrong_dir is None:
-        wrong_dir = default_wrong_dir(path)
-    wrong, wrong_problems = load_wrong_programs(wrong_dir) if wrong_dir else ({}, [])
+    task_set = open_task_set(path)
+    tasks, load_problems = list(task_set.tasks), list(task_set.problems)
+    notes = list(task_set.notes)
+    folder, note = wrong_folder(path, wrong_dir)
+    if note:
+        notes.append(note)
+        require_wrong = False
+    wrong, wrong_problems = load_wrong_programs(folder) if folder else ({}, [])
     reports: dict[str, TaskReport] = {}
     set_problems = _attach(load_problems, reports, "parse")
     set_problems += _attach(wrong_problems, reports, "wrong")
@@ -515,7 +556,7 @@ def validate_task_set(
         if progress is not None:
             progress(report)
     ordered = sorted(reports.values(), key=lambda r: int(r.query_id) if r.query_id.isdigit() else 0)
-    return SetReport(ordered, set_problems)
+    return SetReport(ordered, set_problems, notes)
 
 
 def _attach(problems: Iterable[TaskProblem], reports: dict[str, TaskReport], column: str) -> list[str]:
@@ -560,6 +601,8 @@ def format_table(report: SetReport) -> str:
     bad = sum(not task.ok for task in report.tasks)
     if details:
         lines += ["", "Problems:"] + details
+    if report.notes:
+        lines += [""] + [f"note: {note}" for note in report.notes]
     summary = f"{len(report.tasks)} tasks, {bad} with problems"
     if report.problems:
         summary += f", {len(report.problems)} problems outside tasks"

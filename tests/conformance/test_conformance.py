@@ -10,6 +10,7 @@ import pathlib
 import pytest
 
 from aspera_core.conformance import run_program
+from tests.conformance.deviations import DEVIATIONS
 from tests.conformance.run_conformance import check_case
 
 HERE = pathlib.Path(__file__).parent
@@ -24,13 +25,8 @@ CASES = _load("cases.jsonl")
 #: This project's own cases (each says in its ``note`` how its expectation was obtained).
 EXTRA_CASES = _load("cases_extra.jsonl")
 
-#: Cases pinning behaviour this project changes on purpose: case id -> reason.
-#: Every entry is also listed in docs/compatibility.md. Fixes that only the
-#: library_fixes switch turns on are not deviations: by default the library
-#: behaves as the original.
-DEVIATIONS: dict[str, str] = {}
-
-#: Cases whose result changes when the library's documented fixes are on.
+#: Cases whose result changes when the library's documented fixes are on (they
+#: are not deviations: by default the library behaves as the original).
 FIXED_BY_LIBRARY_FIXES = {"room_booking-038"}
 
 

@@ -169,5 +169,6 @@ def test_cli_subcommand(root: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert build_tasks.run(parser.parse_args([str(root)])) == 0
     assert "built 2 tasks" in capsys.readouterr().out
     assert (root / "plans" / "queries_001.nt").exists()
-    assert build_tasks.run(parser.parse_args([str(root / "missing")])) == 2
-    assert "aspera build-tasks:" in capsys.readouterr().err
+    (root / "empty").mkdir()
+    assert build_tasks.run(parser.parse_args([str(root / "empty")])) == 2
+    assert capsys.readouterr().err.startswith("aspera build-tasks: error: no code/ folder")

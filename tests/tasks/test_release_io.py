@@ -54,6 +54,15 @@ def test_fixture_loads_in_id_order(tasks: list[Task]) -> None:
     assert tasks[0].scenario.simulation_tools[1] == "company_directory::simulate_org_structure"
 
 
+def test_loaded_tasks_are_what_validation_builds(tasks: list[Task]) -> None:
+    # The reader checks every field itself and builds tasks without validating again.
+    for task in tasks:
+        rebuilt = Task.model_validate(task.model_dump())
+        assert rebuilt == task and rebuilt.model_dump() == task.model_dump()
+        assert rebuilt.scenario.guidelines == task.scenario.guidelines
+        assert type(task.scenario) is type(rebuilt.scenario)
+
+
 def test_empty_and_absent_symbols_in_apps_both_mean_none(tasks: list[Task]) -> None:
     absent, empty = tasks[1].scenario, tasks[2].scenario
     assert absent.symbols_in_apps is None and empty.symbols_in_apps is None
@@ -174,7 +183,7 @@ def test_archive_is_read_in_memory_skipping_appledouble(tmp_path: Path, tasks: l
                 "asper_bench/plans/queries_001.nt": shard,
                 "asper_bench/plans/._queries_001.nt": b"\x00\x05\x16\x07 mac metadata \xff",
                 "asper_bench/._plans": b"\x00\x05\x16\x07",
-                "asper_bench/plans/query_id_to_shard.json": b"{}",
+                "asper_bench/plans/query_id_to_shard.json": (FIXTURE / "plans" / "query_id_to_shard.json").read_bytes(),
                 # correction corpora use the same shard names but are not tasks
                 "asper_bench/plan_corrections/queries_001.nt": b"not: a list\n",
                 "asper_bench/code/query_9001.py": b"def f(): pass\n",
@@ -267,3 +276,26 @@ def test_tags_line_of_a_code_module() -> None:
     assert read_code_query(text) == "Hey, [Assistant], move it."
     assert read_code_module(text)[0] == "def move():\n    pass\n"
     assert read_code_tags((FIXTURE / "code" / "query_9001.py").read_text()) == []
+
+
+@pytest.mark.parametrize("failing", ["query_to_query_id.json", "query_9004.py"])
+@pytest.mark.parametrize("error", [RuntimeError("disk full"), KeyboardInterrupt()])
+def test_an_interrupted_write_leaves_the_old_set_intact(
+    tmp_path: Path, tasks: list[Task], monkeypatch: pytest.MonkeyPatch, error: BaseException, failing: str
+) -> None:
+    write_tasks(tasks, tmp_path, write_code=True)
+    before = {p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    changed = [t.model_copy(update={"query": t.query + " Thanks!"}) for t in tasks]
+
+    real_open = Path.open
+
+    def fail_while_staging(path: Path, *args, **kwargs):
+        if path.parent.name.startswith(".") and path.name == failing:
+            raise error
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", fail_while_staging)
+    with pytest.raises(type(error)):
+        write_tasks(changed, tmp_path, write_code=True, replace=True)
+    after = {p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert after == before

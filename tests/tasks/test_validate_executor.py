@@ -170,10 +170,11 @@ def test_command_prints_table_and_exits_zero(
 def test_command_exits_one_on_a_problem_and_can_print_json(
     tmp_path: Path, mini: dict[str, Task], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    write_tasks(mini.values(), tmp_path)  # no wrong/ folder beside it
+    write_tasks(mini.values(), tmp_path)
+    (tmp_path / "wrong").mkdir()  # a wrong-program folder without the tasks' files
     assert _cli(["--tasks", str(tmp_path), "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert data["ok"] is False
+    assert data["ok"] is False and data["notes"] == []
     assert [t["problems"] for t in data["tasks"]] == [[f"wrong: no wrong programs (wrong/query_{n}.py)"] for n in mini]
     # the requirement can be lifted, or the wrong programs taken from elsewhere
     assert _cli(["--tasks", str(tmp_path), "--no-wrong-required"]) == 0
@@ -181,17 +182,50 @@ def test_command_exits_one_on_a_problem_and_can_print_json(
     assert _cli(["--tasks", str(tmp_path / "plans"), "--wrong", wrong]) == 0
     capsys.readouterr()
     # given the plans folder or one shard, wrong/ is looked for beside plans/
+    (tmp_path / "wrong").rmdir()
     shutil.copytree(FIXTURES / "mini_wrong", tmp_path / "wrong")
     assert _cli(["--tasks", str(tmp_path / "plans")]) == 0
     assert _cli(["--tasks", str(tmp_path / "plans" / "queries_001.nt")]) == 0
 
 
+def test_a_set_without_wrong_folder_passes_with_one_note(
+    tmp_path: Path, mini: dict[str, Task], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As the published release: shards and index files, no wrong/ folder.
+    write_tasks(mini.values(), tmp_path)
+    assert _cli(["--tasks", str(tmp_path), "--workers", "2"]) == 0
+    out = capsys.readouterr().out
+    notes = [line for line in out.splitlines() if line.startswith("note:")]
+    assert notes == [
+        f"note: no wrong-program folder at {tmp_path / 'wrong'}: wrong programs not checked (--wrong FOLDER gives one)"
+    ]
+    assert out.endswith("4 tasks, 0 with problems: OK\n")
+
+
 def test_command_exits_two_when_the_set_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert _cli(["--tasks", str(tmp_path / "missing")]) == 2
-    assert "aspera validate: no such task set" in capsys.readouterr().err
+    from aspera_core.cli.main import main
+
+    assert main(["validate", "--tasks", str(tmp_path / "missing")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"aspera validate: error: argument --tasks: no such task set: '{tmp_path / 'missing'}'\n"
     (tmp_path / "empty").mkdir()
-    assert _cli(["--tasks", str(tmp_path / "empty")]) == 2
-    assert "no task shards" in capsys.readouterr().err
+    assert main(["validate", "--tasks", str(tmp_path / "empty")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("aspera validate: error: no task shards") and err.count("\n") == 1
+    assert main(["validate", "--tasks", str(tmp_path / "empty"), "--wrong", str(tmp_path / "nope")]) == 2
+    assert capsys.readouterr().err.startswith("aspera validate: error: argument --wrong:")
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), [("--timeout", "nan"), ("--timeout", "inf"), ("--timeout", "0"), ("--workers", "0")]
+)
+def test_bad_numbers_are_one_line_and_exit_two(option: str, value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from aspera_core.cli.main import main
+
+    assert main(["validate", "--tasks", str(FIXTURES / "mini_release"), option, value]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"aspera validate: error: argument {option}: ") and err.count("\n") == 1
+    assert value in err
 
 
 def test_registered_as_an_aspera_subcommand(

@@ -275,9 +275,22 @@ def test_set_report_table_and_json(tmp_path: Path) -> None:
 
 def test_wrong_folder_defaults_to_the_set_and_can_be_overridden(tmp_path: Path) -> None:
     root = _task_set(tmp_path, wrong=False)
+    # no wrong/ folder (as in the published release): not checked, and said so
     bare = validate_task_set(root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES)
-    for task in bare.tasks:
+    assert bare.ok and [t.checks["wrong"].status for t in bare.tasks] == ["-"] * 4
+    assert bare.notes == [
+        f"no wrong-program folder at {root / 'wrong'}: wrong programs not checked (--wrong FOLDER gives one)"
+    ]
+    assert format_table(bare).splitlines()[-3].startswith("note: no wrong-program folder at ")
+    # a wrong/ folder that lacks a task's file: that task has a problem
+    (root / "wrong").mkdir()
+    empty = validate_task_set(root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES)
+    for task in empty.tasks:
         assert task.problems == [f"wrong: no wrong programs (wrong/query_{task.query_id}.py)"]
+    with pytest.raises(FileNotFoundError, match="no wrong-program folder"):
+        validate_task_set(
+            root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES, wrong_dir=tmp_path / "nope"
+        )
     given = validate_task_set(
         root,
         evaluate=scripted({}),
@@ -320,3 +333,25 @@ def test_default_wrong_dir(tmp_path: Path) -> None:
     loose = tmp_path / "loose"
     (loose / "wrong").mkdir(parents=True)
     assert default_wrong_dir(loose) == loose / "wrong"
+
+
+def test_index_disagreements_and_notes_are_reported(tmp_path: Path, tasks: list[Task]) -> None:
+    from aspera_core.tasks import write_tasks
+
+    write_tasks(tasks, tmp_path, shard_size=2, renumber=True)
+    shutil.copytree(FIXTURES / "mini_wrong", tmp_path / "wrong")
+    ids = (tmp_path / "plans" / "query_id_to_shard.json").read_text().replace('"queries_001.nt"', '"queries_009.nt"', 1)
+    (tmp_path / "plans" / "query_id_to_shard.json").write_text(ids)
+    report = validate_task_set(tmp_path, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES)
+    assert not report.ok
+    first = next(t for t in report.tasks if t.query_id == "9001")
+    assert first.problems == [
+        "parse: query_id_to_shard.json: puts task 9001 in queries_009.nt, but it is in queries_001.nt"
+    ]
+    # a lost shard: the set fails, naming the shard and its tasks
+    (tmp_path / "plans" / "queries_002.nt").unlink()
+    report = validate_task_set(tmp_path, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES)
+    assert "query_id_to_shard.json: lists 2 tasks in queries_002.nt (9003, 9004), but there is no such shard" in (
+        report.problems
+    )
+    assert "wrong/query_9003.py: there is no task 9003" in report.problems

@@ -1,0 +1,123 @@
+"""Argument types shared by the ``aspera`` subcommands.
+
+Each function converts one command-line value or raises
+:class:`argparse.ArgumentTypeError` with a sentence saying what was expected;
+argparse then ends the command with exit status 2 and that one line, before
+any work is done or any file is touched. Use them as ``type=`` of
+``parser.add_argument``::
+
+    parser.add_argument("--timeout", type=finite_positive_float, default=10.0)
+    parser.add_argument("--out", type=output_file, required=True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from pathlib import Path
+
+__all__ = [
+    "existing_folder",
+    "finite_positive_float",
+    "output_file",
+    "positive_int",
+    "task_set_path",
+]
+
+_ARCHIVE_SUFFIXES = (".tgz", ".tar.gz")
+
+
+def finite_positive_float(text: str) -> float:
+    """A number greater than zero that is neither infinite nor NaN (e.g. seconds).
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``nan``, ``inf``, ``0``, ``-1``, ``ten``).
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number greater than 0, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number greater than 0, got {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A whole number of at least 1 (e.g. workers, a limit).
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``0``, ``-2``, ``1.5``, ``two``).
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+def task_set_path(text: str) -> Path:
+    """An existing task set: a folder, a ``.nt`` shard or a ``.tgz``/``.tar.gz`` archive.
+
+    Only the path is checked here; the set's content is checked when it is loaded.
+
+    Raises:
+        argparse.ArgumentTypeError: If nothing is there, or it is a file of another kind.
+    """
+    path = Path(text)
+    if not text or not path.exists():
+        raise argparse.ArgumentTypeError(f"no such task set: {text!r}")
+    if path.is_file() and not (path.suffix == ".nt" or path.name.endswith(_ARCHIVE_SUFFIXES)):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a task set: expected a folder, a .nt shard or a .tgz/.tar.gz archive"
+        )
+    if not path.is_file() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is neither a file nor a folder")
+    return path
+
+
+def existing_folder(text: str) -> Path:
+    """A folder that exists.
+
+    Raises:
+        argparse.ArgumentTypeError: If there is no folder at that path.
+    """
+    path = Path(text)
+    if not text or not path.is_dir():
+        what = "is not a folder" if path.exists() else "does not exist"
+        raise argparse.ArgumentTypeError(f"{text!r} {what}")
+    return path
+
+
+def output_file(text: str) -> Path:
+    """A file the command may create or write: not a folder, in a folder that exists or can be made.
+
+    Nothing is created here. A file that exists must be a regular, writable
+    file; whether its content may be replaced or appended to is the command's
+    decision.
+
+    Raises:
+        argparse.ArgumentTypeError: If the path is empty, a folder, a special
+            file, not writable, or its folder cannot be created.
+    """
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, got an empty value")
+    path = Path(text)
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder; give a file name inside it")
+    if path.exists():
+        if not path.is_file():
+            raise argparse.ArgumentTypeError(f"{text!r} is not a regular file")
+        if not os.access(path, os.W_OK):
+            raise argparse.ArgumentTypeError(f"{text!r} cannot be written (permission denied)")
+        return path
+    ancestor = path.absolute().parent
+    while not ancestor.exists():
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot create {text!r}: {str(ancestor)!r} is a file, not a folder")
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"cannot create {text!r}: no permission to write in {str(ancestor)!r}")
+    return path

@@ -1,0 +1,413 @@
+"""Loading task sets: parsed once, reused while their files are unchanged, identified by a digest.
+
+Parsing a set is the slow part of loading it (NestedText, then every program
+compiled to check it). So each parse is kept:
+
+* **in this process**, keyed by the set's path and the size, modification
+  time, change time and inode of each of its files: a second load of an
+  unchanged set costs a few ``stat`` calls plus unpickling fresh copies of the
+  tasks (callers may change what they get without affecting each other);
+* **on disk**, in the user's cache folder, keyed by a SHA-256 digest of the
+  bytes of every shard and index file and of this package's task-parsing
+  code: a new process loading a set it has seen before skips parsing. A
+  changed shard, index file or parser gives a new key; at most
+  :data:`DISK_CACHE_ENTRIES` entries are kept.
+
+The cache folder is ``$ASPERA_CACHE_DIR`` if set (an empty value turns the
+disk cache off), else ``$XDG_CACHE_HOME/aspera-workbench``, else
+``~/.cache/aspera-workbench``. Entries are pickles, read only from a folder
+owned by the current user and writable by no one else.
+
+:func:`task_set_digest` (and :attr:`TaskSet.digest`) identify a set's
+*content*: a SHA-256 digest of every task's record in id order, with keys
+sorted. It is the same for the folder, its ``plans`` folder and its archive,
+does not depend on how tasks are spread over shards or on key order, and
+changes whenever any field of any task changes. Results files record it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import stat
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from aspera_core import __version__
+from aspera_core.fileio import write_atomic
+from aspera_core.tasks.index import INDEX_FILES
+from aspera_core.tasks.model import Task, TaskFormatError, TaskProblem
+from aspera_core.tasks.release import (
+    ParsedSet,
+    SetFiles,
+    find_set_files,
+    is_archive,
+    parse_set_files,
+    shard_files,
+    shard_folder,
+)
+
+__all__ = [
+    "DISK_CACHE_ENTRIES",
+    "TaskSet",
+    "cache_folder",
+    "clear_memory_cache",
+    "load_tasks",
+    "open_task_set",
+    "read_task_set",
+    "task_set_digest",
+    "tasks_digest",
+]
+
+DISK_CACHE_ENTRIES = 32
+_CACHE_ENV = "ASPERA_CACHE_DIR"
+_FORMAT = 1  # bump when the cached structure changes
+
+
+@dataclass(frozen=True)
+class TaskSet:
+    """A parsed task set.
+
+    Attributes:
+        path: The path as given.
+        kind: ``"folder"``, ``"archive"`` or ``"shard"``.
+        tasks: The well-formed tasks, sorted by integer id.
+        problems: Everything wrong (malformed records, repeated ids or
+            queries, disagreements with the index files); a set with problems
+            does not load with :func:`load_tasks`.
+        notes: What could not be checked and irregularities accepted (for
+            example, no index files), to be shown to the user; not errors.
+        index: ``"checked"``, ``"partial"`` or ``"absent"``: how far the index
+            files could be compared with the shards.
+        digest: The content digest of ``tasks`` (see :func:`tasks_digest`).
+    """
+
+    path: str
+    kind: str
+    tasks: tuple[Task, ...]
+    problems: tuple[TaskProblem, ...]
+    notes: tuple[str, ...]
+    index: str
+    digest: str
+
+    @property
+    def pairs(self) -> int:
+        """Setup/evaluation pairs over all tasks."""
+        return sum(len(task.pairs) for task in self.tasks)
+
+    def raise_problems(self) -> None:
+        """Raise :class:`TaskFormatError` listing every problem, if there is any."""
+        if self.problems:
+            raise TaskFormatError(self.problems)
+
+
+def tasks_digest(tasks: Iterable[Task]) -> str:
+    """The content digest of some tasks, independent of their order and layout.
+
+    Args:
+        tasks: Any tasks (each id at most once).
+
+    Returns:
+        64 hexadecimal digits: SHA-256 of the JSON of every task's record,
+        in integer id order, keys sorted, UTF-8.
+    """
+    ordered = sorted(tasks, key=lambda task: int(task.query_id))
+    digest = hashlib.sha256()
+    for task in ordered:
+        digest.update(json.dumps(task.to_record(), sort_keys=True, ensure_ascii=False).encode("utf-8"))
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+# -- where a set's files are, and whether they changed ----------------------------
+
+
+def _watched_files(path: Path) -> list[Path]:
+    """The files whose change means the set must be parsed again."""
+    if is_archive(path) or path.is_file():
+        files = [path]
+        folder = path.parent if not is_archive(path) else None
+    else:
+        folder = shard_folder(path)
+        files = shard_files(folder)
+    if folder is not None:
+        files += [folder / name for name in INDEX_FILES if (folder / name).exists()]
+    return files
+
+
+Signature = tuple[tuple[str, int, int, int, int], ...]
+
+
+def _signature(path: Path) -> Signature:
+    signature = []
+    for file in _watched_files(path):
+        info = file.stat()
+        signature.append((str(file), info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino))
+    return tuple(signature)
+
+
+#: A file changed less than this before it was read may change again with the
+#: same size and time stamp (time stamps are coarse): such a set is compared by
+#: content on its next load instead of by its signature alone.
+_SETTLE_NS = 2_000_000_000
+
+
+@dataclass
+class _Remembered:
+    """A set parsed in this process."""
+
+    signature: Signature
+    read_at_ns: int  # when its files were read
+    content_key: str
+    pickled: bytes  # unpickled afresh for every caller
+    digest: str
+    loads: bool  # no problems
+
+    def unchanged(self, signature: Signature) -> bool:
+        if signature != self.signature:
+            return False
+        newest = max((max(mtime, ctime) for _, _, mtime, ctime, _ in signature), default=0)
+        return newest < self.read_at_ns - _SETTLE_NS
+
+
+_memory: dict[str, _Remembered] = {}
+_memory_lock = threading.Lock()  # agents may load sets from several threads
+_MEMORY_ENTRIES = 16
+
+
+def clear_memory_cache() -> None:
+    """Forget every set parsed in this process (the disk cache is kept)."""
+    with _memory_lock:
+        _memory.clear()
+
+
+def _remember(key: str, entry: _Remembered) -> None:
+    with _memory_lock:
+        _memory.pop(key, None)
+        _memory[key] = entry
+        while len(_memory) > _MEMORY_ENTRIES:
+            del _memory[next(iter(_memory))]
+
+
+# -- the disk cache -----------------------------------------------------------------
+
+
+def cache_folder() -> Path | None:
+    """The folder of the disk cache, or ``None`` when it is turned off.
+
+    Returns:
+        ``$ASPERA_CACHE_DIR`` if set and not empty, else
+        ``$XDG_CACHE_HOME/aspera-workbench`` or ``~/.cache/aspera-workbench``,
+        with ``tasks/`` appended; ``None`` if ``$ASPERA_CACHE_DIR`` is empty.
+    """
+    configured = os.environ.get(_CACHE_ENV)
+    if configured is not None:
+        return Path(configured) / "tasks" if configured else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "aspera-workbench" / "tasks"
+
+
+_parser_digest: str | None = None
+
+
+def _parser_version() -> str:
+    """A digest of the code that turns files into tasks: a change of it invalidates the cache."""
+    global _parser_digest
+    if _parser_digest is None:
+        digest = hashlib.sha256(f"{__version__}/{_FORMAT}".encode())
+        package = Path(__file__).resolve().parent
+        for module in sorted(package.glob("*.py")):
+            digest.update(module.name.encode() + b"\0" + module.read_bytes())
+        _parser_digest = digest.hexdigest()
+    return _parser_digest
+
+
+def _content_key(kind: str, contents: Iterable[tuple[str, bytes]]) -> str:
+    # Display names are part of the key because problem messages quote them.
+    digest = hashlib.sha256(f"{_parser_version()}\0{kind}".encode())
+    for display, data in contents:
+        digest.update(f"\0{display}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def _trusted_folder(folder: Path) -> bool:
+    # Pickles run code when loaded: only read those in a folder no one else can write.
+    try:
+        info = folder.stat()
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
+def _disk_read(key: str) -> ParsedSet | None:
+    folder = cache_folder()
+    if folder is None or not _trusted_folder(folder):
+        return None
+    try:
+        with open(folder / f"{key}.pickle", "rb") as handle:
+            if os.fstat(handle.fileno()).st_uid != os.getuid():
+                return None
+            stored = pickle.load(handle)
+    except Exception:  # missing, cut short or from another version: parse again
+        return None
+    if not isinstance(stored, tuple) or len(stored) != 2 or stored[0] != _FORMAT:
+        return None
+    parsed = stored[1]
+    return parsed if isinstance(parsed, ParsedSet) else None
+
+
+def _disk_write(key: str, parsed: ParsedSet) -> None:
+    folder = cache_folder()
+    if folder is None:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if not _trusted_folder(folder):
+            return
+        write_atomic(folder / f"{key}.pickle", pickle.dumps((_FORMAT, parsed)), durable=False)
+        entries = sorted(folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in entries[DISK_CACHE_ENTRIES:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass  # a cache that cannot be written only costs time
+
+
+def _parse(files: SetFiles, key: str | None) -> ParsedSet:
+    """Parse, through the disk cache when ``key`` is given."""
+    parsed = _disk_read(key) if key else None
+    if parsed is None:
+        parsed = parse_set_files(files)
+        parsed.digest = tasks_digest(parsed.tasks)
+        if key:
+            _disk_write(key, parsed)
+    return parsed
+
+
+def _remembered(path: Path) -> _Remembered:
+    """The parse of a set: from memory if its files are unchanged, else from disk or parsed."""
+    key = os.path.realpath(path)
+    signature = _signature(path)
+    remembered = _memory.get(key)
+    if remembered is not None and remembered.unchanged(signature):
+        return remembered
+    read_at = time.time_ns()
+    files = find_set_files(path)
+    content_key = _content_key(files.kind, files.contents())
+    if remembered is not None and remembered.content_key == content_key:
+        pickled, digest, loads = remembered.pickled, remembered.digest, remembered.loads
+    else:
+        parsed = _parse(files, content_key)
+        pickled, digest, loads = pickle.dumps(parsed), parsed.digest, not parsed.problems
+    entry = _Remembered(signature, read_at, content_key, pickled, digest, loads)
+    _remember(key, entry)
+    return entry
+
+
+# -- public loading functions --------------------------------------------------------
+
+
+def open_task_set(path: str | Path, *, cache: bool = True) -> TaskSet:
+    """Parse a task set leniently, or reuse its earlier parse if its files are unchanged.
+
+    Args:
+        path: A release folder (containing ``plans/``), a ``plans`` folder, a
+            ``.tgz``/``.tar.gz`` release archive, or a single ``.nt`` shard.
+        cache: Use the in-process and disk caches (turn off to measure a cold
+            parse).
+
+    Returns:
+        The set, with its good tasks, problems, notes and content digest.
+
+    Raises:
+        FileNotFoundError: If ``path`` does not exist.
+        TaskFormatError: If ``path`` holds no shard at all.
+        OSError: If a file of the set cannot be read.
+    """
+    path_obj = Path(path)
+    if not path_obj.exists():
+        raise FileNotFoundError(f"no such task set: {path}")
+    parsed = pickle.loads(_remembered(path_obj).pickled) if cache else _parse(find_set_files(path_obj), None)
+    return TaskSet(
+        path=str(path),
+        kind=parsed.kind,
+        tasks=tuple(parsed.tasks),
+        problems=tuple(parsed.problems),
+        notes=tuple(parsed.notes),
+        index=parsed.index,
+        digest=parsed.digest,
+    )
+
+
+def read_task_set(path: str | Path) -> tuple[list[Task], list[TaskProblem]]:
+    """Load a task set leniently: the good tasks and the problems of the others.
+
+    Used by the validator, which reports broken tasks next to working ones. A
+    task whose id or query text repeats an earlier one is left out.
+
+    Args:
+        path: As for :func:`load_tasks`.
+
+    Returns:
+        The well-formed tasks sorted by integer id, and every problem found
+        (index-file disagreements included).
+
+    Raises:
+        FileNotFoundError: If ``path`` does not exist.
+        TaskFormatError: If ``path`` holds no shard at all.
+    """
+    task_set = open_task_set(path)
+    return list(task_set.tasks), list(task_set.problems)
+
+
+def load_tasks(path: str | Path) -> list[Task]:
+    """Load a task set.
+
+    The shards are checked against the index files beside them; a set without
+    index files loads too (:func:`open_task_set` says so in its notes).
+
+    Args:
+        path: A release folder (containing ``plans/``), a ``plans`` folder, a
+            ``.tgz``/``.tar.gz`` release archive, or a single ``.nt`` shard.
+
+    Returns:
+        All tasks, sorted by integer id (fresh objects on every call).
+
+    Raises:
+        FileNotFoundError: If ``path`` does not exist.
+        TaskFormatError: If no shard is found, any record is malformed, or the
+            index files disagree with the shards; the error lists every
+            problem, naming the file and the task id.
+    """
+    task_set = open_task_set(path)
+    task_set.raise_problems()
+    return list(task_set.tasks)
+
+
+def task_set_digest(path: str | Path) -> str:
+    """The content digest of a task set (see :func:`tasks_digest`).
+
+    Cheap when the set was loaded before in this process or in an earlier one.
+
+    Args:
+        path: As for :func:`load_tasks`.
+
+    Returns:
+        64 hexadecimal digits.
+
+    Raises:
+        FileNotFoundError: If ``path`` does not exist.
+        TaskFormatError: If the set does not load (see :func:`load_tasks`).
+    """
+    path_obj = Path(path)
+    if not path_obj.exists():
+        raise FileNotFoundError(f"no such task set: {path}")
+    entry = _remembered(path_obj)
+    if not entry.loads:
+        open_task_set(path).raise_problems()
+    return entry.digest

@@ -1,0 +1,181 @@
+"""What every ``aspera`` command gets from main(): one-line errors, Ctrl-C/SIGTERM, closed pipes, help texts."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+
+import pytest
+
+from aspera_core.cli import main as main_module
+from aspera_core.cli.main import SUBCOMMANDS, build_parser, main, plain_text
+
+REPO = Path(__file__).resolve().parents[2]
+TASK_SET = REPO / "data" / "aspera_workbench_v1"
+
+
+def fake_command(monkeypatch: pytest.MonkeyPatch, name: str, body) -> None:
+    """Register ``aspera <name>`` running ``body(args)``."""
+    module = types.ModuleType(f"aspera_core.cli._{name}")
+    module.__doc__ = f"``aspera {name}``: a command made by a test."
+    module.add_arguments = lambda parser: None
+    module.run = body
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setitem(SUBCOMMANDS, name, f"_{name}")
+
+
+# -- bad arguments -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "aspera: error: the following arguments are required: COMMAND"),
+        (["fly"], "aspera: error: argument COMMAND: invalid choice: 'fly'"),
+        (["tasks"], "aspera tasks: error: the following arguments are required: --tasks"),
+        (["tasks", "--tasks", str(TASK_SET), "--colour"], "aspera: error: unrecognized arguments: --colour"),
+        (["show", "--tasks", "nowhere", "1"], "aspera show: error: argument --tasks: no such task set: 'nowhere'"),
+        (["validate", "--tasks", str(TASK_SET), "--timeout", "nan"], "aspera validate: error: argument --timeout:"),
+        (["validate", "--tasks", str(TASK_SET), "--workers", "-1"], "aspera validate: error: argument --workers:"),
+        (["build-tasks", str(REPO / "README.md")], "aspera build-tasks: error: argument ROOT:"),
+    ],
+)
+def test_a_bad_argument_is_one_line_and_exit_two(argv, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(message), captured.err
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err and captured.out == ""
+
+
+def test_an_unusable_path_found_while_running_is_one_line(monkeypatch, capsys) -> None:
+    def body(args):
+        raise PermissionError(13, "Permission denied", "/somewhere/out.csv")
+
+    fake_command(monkeypatch, "write", body)
+    assert main(["write"]) == 2
+    assert capsys.readouterr().err == "aspera write: error: Permission denied: /somewhere/out.csv\n"
+
+
+def test_other_os_errors_keep_their_traceback(monkeypatch) -> None:
+    def body(args):
+        raise OSError(12, "Cannot allocate memory")
+
+    fake_command(monkeypatch, "fork", body)
+    with pytest.raises(OSError, match="Cannot allocate"):
+        main(["fork"])
+
+
+# -- interrupts ----------------------------------------------------------------------
+
+
+def test_sigterm_takes_the_ctrl_c_path(monkeypatch, capsys) -> None:
+    def body(args):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the signal arrives before this ends
+        return 0
+
+    fake_command(monkeypatch, "slow", body)
+    before = signal.getsignal(signal.SIGTERM)
+    begun = time.monotonic()
+    assert main(["slow"]) == 130
+    assert time.monotonic() - begun < 4
+    assert capsys.readouterr().err == "aspera slow: interrupted\n"
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_a_command_can_catch_the_interrupt_to_say_how_to_resume(monkeypatch, capsys) -> None:
+    def body(args):
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)
+        except KeyboardInterrupt:
+            print("aspera resumable: interrupted; run the same command to resume", file=sys.stderr)
+            return 130
+        return 0
+
+    fake_command(monkeypatch, "resumable", body)
+    assert main(["resumable"]) == 130
+    assert capsys.readouterr().err == "aspera resumable: interrupted; run the same command to resume\n"
+
+
+def test_forked_children_still_die_of_sigterm(monkeypatch) -> None:
+    statuses = []
+
+    def body(args):
+        child = os.fork()
+        if child == 0:  # pragma: no cover - runs in the child
+            try:
+                time.sleep(30)
+            finally:
+                os._exit(0)  # only reached if SIGTERM became an exception
+        time.sleep(0.2)
+        os.kill(child, signal.SIGTERM)
+        statuses.append(os.waitpid(child, 0)[1])
+        return 0
+
+    fake_command(monkeypatch, "forks", body)
+    assert main(["forks"]) == 0
+    assert os.WIFSIGNALED(statuses[0]) and os.WTERMSIG(statuses[0]) == signal.SIGTERM
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "aspera_core.cli.main", "tasks", "--tasks", str(TASK_SET)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=REPO,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # as `| head` does, before the command writes
+    err = child.stderr.read().decode()
+    assert child.wait() == 141
+    assert err == ""
+
+
+# -- help texts ------------------------------------------------------------------------
+
+
+def test_plain_text_drops_rest_markup() -> None:
+    assert plain_text("``aspera run``: see :func:`~aspera_core.tasks.load_tasks` and :mod:`x`") == (
+        "aspera run: see load_tasks and x"
+    )
+    assert plain_text("(see :mod:`aspera_core.tasks.authoring`)") == "(see aspera_core.tasks.authoring)"
+    assert plain_text("Typical use::\n\n    x") == ("Typical use:\n\n    x")
+
+
+@pytest.mark.parametrize("command", list(SUBCOMMANDS))
+def test_help_is_plain_text_with_one_example(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "``" not in text and ":func:" not in text and ":mod:" not in text
+    examples = [line for line in text.splitlines() if line.startswith("example: ")]
+    assert len(examples) == 1 and examples[0].startswith(f"example: aspera {command} ")
+    # the example is a valid command line
+    argv = shlex.split(examples[0].removeprefix("example: "))[1:]
+    parsed = build_parser().parse_args(argv)
+    assert parsed.command == command
+
+
+@pytest.mark.parametrize("command", ["tasks", "show"])
+def test_the_examples_of_the_quick_commands_run(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = __import__(f"aspera_core.cli.{command}", fromlist=["EXAMPLE"])
+    argv = shlex.split(module.EXAMPLE.removeprefix("example: "))[1:]
+    monkeypatch.chdir(REPO)
+    assert main(argv) == 0
+    assert capsys.readouterr().out
+
+
+def test_main_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    text = capsys.readouterr().out
+    assert all(f"    {command}" in text for command in SUBCOMMANDS)
+    assert "``" not in text
+    assert main_module.EXIT_CLOSED_PIPE == 141

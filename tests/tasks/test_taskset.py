@@ -1,0 +1,230 @@
+"""A task set is parsed once and reused while its files are unchanged; its digest identifies its content."""
+
+from __future__ import annotations
+
+import io
+import os
+import pickle
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+import pytest
+
+from aspera_core.tasks import (
+    Task,
+    TaskFormatError,
+    load_tasks,
+    open_task_set,
+    task_set_digest,
+    tasks_digest,
+    taskset,
+    write_tasks,
+)
+from aspera_core.tasks.taskset import cache_folder, clear_memory_cache
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("ASPERA_CACHE_DIR", str(folder))
+    return folder / "tasks"
+
+
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Records every real parse (cache misses)."""
+    seen: list[str] = []
+    real = taskset.parse_set_files
+
+    def counting(files):
+        seen.append(files.kind)
+        return real(files)
+
+    monkeypatch.setattr(taskset, "parse_set_files", counting)
+    return seen
+
+
+@pytest.fixture(scope="module")
+def tasks() -> list[Task]:
+    return load_tasks(FIXTURE)
+
+
+@pytest.fixture
+def settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Treat files as settled at once (no wait for coarse time stamps)."""
+    monkeypatch.setattr(taskset, "_SETTLE_NS", -(10**18))
+
+
+def test_an_unchanged_set_is_parsed_once(tmp_path: Path, tasks, cache, parses, settled) -> None:
+    write_tasks(tasks, tmp_path)
+    assert load_tasks(tmp_path) == tasks
+    assert load_tasks(tmp_path) == tasks
+    assert parses == ["folder"]
+
+
+def test_every_load_gets_its_own_objects(tmp_path: Path, tasks, cache, parses, settled) -> None:
+    write_tasks(tasks, tmp_path)
+    first = load_tasks(tmp_path)
+    first[0].tags.append("changed by a caller")
+    assert load_tasks(tmp_path)[0].tags == []
+
+
+def test_a_changed_shard_or_index_is_parsed_again(tmp_path: Path, tasks, cache, parses, settled) -> None:
+    write_tasks(tasks, tmp_path)
+    load_tasks(tmp_path)
+    shard = tmp_path / "plans" / "queries_001.nt"
+    shard.write_text(shard.read_text().replace("def book_design_review", "def book_design_critique"))
+    changed = load_tasks(tmp_path)
+    assert "design_critique" in changed[0].program and len(parses) == 2
+    (tmp_path / "plans" / "query_id_to_shard.json").write_text("{}")
+    with pytest.raises(TaskFormatError, match="has no entry for task 9001"):
+        load_tasks(tmp_path)
+    assert len(parses) == 3
+
+
+def test_a_rewrite_within_the_time_stamp_granularity_is_still_seen(
+    tmp_path: Path, tasks, cache, parses, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Time stamps are coarse: a file rewritten right after it was read may keep
+    # its size and times. Such a recent file is compared by content.
+    now = time.time_ns()
+    monkeypatch.setattr(taskset, "_signature", lambda path: (("shard", 1, now, now, 1),))
+    write_tasks(tasks, tmp_path)
+    shard = tmp_path / "plans" / "queries_001.nt"
+    load_tasks(tmp_path)
+    shard.write_text(shard.read_text().replace("def book_design_review", "def book_design_REVIEW"))
+    assert "design_REVIEW" in load_tasks(tmp_path)[0].program
+    assert len(parses) == 2
+    load_tasks(tmp_path)  # same content: no new parse
+    assert len(parses) == 2
+
+
+def test_a_new_process_reads_the_parse_from_the_disk_cache(tmp_path: Path, tasks, cache, parses) -> None:
+    write_tasks(tasks, tmp_path)
+    load_tasks(tmp_path)
+    assert len(list(cache.glob("*.pickle"))) == 1
+    clear_memory_cache()  # as in a new process
+    assert load_tasks(tmp_path) == tasks
+    assert parses == ["folder"]
+    # the same content elsewhere is the same entry; changed content is a new one
+    write_tasks(tasks, tmp_path / "copy")
+    clear_memory_cache()
+    load_tasks(tmp_path / "copy")
+    assert parses == ["folder"]
+    write_tasks(tasks[:3], tmp_path / "smaller")
+    load_tasks(tmp_path / "smaller")
+    assert parses == ["folder", "folder"] and len(list(cache.glob("*.pickle"))) == 2
+
+
+def test_a_damaged_cache_entry_is_parsed_again(tmp_path: Path, tasks, cache, parses) -> None:
+    write_tasks(tasks, tmp_path)
+    load_tasks(tmp_path)
+    (entry,) = cache.glob("*.pickle")
+    entry.write_bytes(b"\x80\x04 cut short")
+    clear_memory_cache()
+    assert load_tasks(tmp_path) == tasks and len(parses) == 2
+    entry.write_bytes(pickle.dumps(("another format", None)))
+    clear_memory_cache()
+    assert load_tasks(tmp_path) == tasks and len(parses) == 3
+
+
+def test_a_cache_folder_others_can_write_is_not_read(tmp_path: Path, tasks, cache, parses) -> None:
+    write_tasks(tasks, tmp_path)
+    load_tasks(tmp_path)
+    cache.chmod(0o777)
+    clear_memory_cache()
+    load_tasks(tmp_path)
+    assert len(parses) == 2
+
+
+def test_the_disk_cache_can_be_turned_off_and_is_bounded(tmp_path: Path, tasks, monkeypatch, parses) -> None:
+    monkeypatch.setenv("ASPERA_CACHE_DIR", "")
+    assert cache_folder() is None
+    write_tasks(tasks, tmp_path / "a")
+    load_tasks(tmp_path / "a")
+    clear_memory_cache()
+    load_tasks(tmp_path / "a")
+    assert len(parses) == 2
+    monkeypatch.setenv("ASPERA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(taskset, "DISK_CACHE_ENTRIES", 2)
+    for count in (1, 2, 3):
+        write_tasks(tasks[:count], tmp_path / f"set{count}")
+        load_tasks(tmp_path / f"set{count}")
+    assert len(list((tmp_path / "cache" / "tasks").glob("*.pickle"))) == 2
+
+
+def test_cache_off_always_parses(tmp_path: Path, tasks, cache, parses) -> None:
+    write_tasks(tasks, tmp_path)
+    open_task_set(tmp_path, cache=False)
+    open_task_set(tmp_path, cache=False)
+    assert len(parses) == 2 and not cache.exists()
+
+
+# -- the content digest -------------------------------------------------------------
+
+
+def _tgz(root: Path) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for path in sorted((root / "plans").iterdir()):
+            archive.add(path, arcname=f"release/plans/{path.name}")
+    return buffer.getvalue()
+
+
+def test_the_digest_depends_on_content_only(tmp_path: Path, tasks, cache) -> None:
+    digest = task_set_digest(FIXTURE)
+    assert len(digest) == 64 and digest == tasks_digest(tasks) == open_task_set(FIXTURE).digest
+    assert task_set_digest(FIXTURE / "plans") == digest
+    (tmp_path / "release.tgz").write_bytes(_tgz(FIXTURE))
+    assert task_set_digest(tmp_path / "release.tgz") == digest
+    write_tasks(tasks, tmp_path / "resharded", shard_size=1, renumber=True)
+    assert task_set_digest(tmp_path / "resharded") == digest
+    assert tasks_digest(reversed(tasks)) == digest
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"query": "Hey, [Assistant], something else."},
+        {"program": "def other():\n    pass\n"},
+        {"tags": ["handback"]},
+        {"timestamp": "2025-03-03 10:12:41"},
+        {"extra_fields": {"feedback": "looks fine"}},
+    ],
+    ids=lambda change: next(iter(change)),
+)
+def test_the_digest_changes_with_any_field(tasks, change) -> None:
+    changed = [tasks[0].model_copy(update=change), *tasks[1:]]
+    assert tasks_digest(changed) != tasks_digest(tasks)
+
+
+def test_the_digest_changes_with_a_setup_or_evaluation_program(tasks) -> None:
+    task = tasks[1]
+    sips = [
+        task.state_generation_programs[0].replace("def setup_env", "def setup_env_x"),
+        *task.state_generation_programs[1:],
+    ]
+    eps = [task.evaluation_programs[0] + "\n# a comment\n", *task.evaluation_programs[1:]]
+    digest = tasks_digest(tasks)
+    assert tasks_digest([tasks[0], task.model_copy(update={"state_generation_programs": sips}), *tasks[2:]]) != digest
+    assert tasks_digest([tasks[0], task.model_copy(update={"evaluation_programs": eps}), *tasks[2:]]) != digest
+
+
+def test_the_digest_is_the_same_in_another_process(tasks) -> None:
+    code = "from aspera_core.tasks import task_set_digest; import sys; print(task_set_digest(sys.argv[1]))"
+    env = {**os.environ, "ASPERA_CACHE_DIR": ""}
+    out = subprocess.run([sys.executable, "-c", code, str(FIXTURE)], capture_output=True, text=True, env=env, cwd=REPO)
+    assert out.stdout.strip() == tasks_digest(tasks)
+
+
+def test_no_digest_for_a_set_that_does_not_load(tmp_path: Path, tasks, cache) -> None:
+    write_tasks(tasks, tmp_path, shard_size=2, renumber=True)
+    (tmp_path / "plans" / "queries_002.nt").unlink()
+    with pytest.raises(TaskFormatError, match="no such shard"):
+        task_set_digest(tmp_path)
