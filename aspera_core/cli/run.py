@@ -22,6 +22,7 @@ import warnings
 from pathlib import Path
 
 from aspera_core.agents import AGENTS, ReplayAgent, make_agent
+from aspera_core.cli.args import finite_positive_float, positive_int, task_set_path
 from aspera_core.executor import SandboxConfig, default_workers
 from aspera_core.executor.confine import probe
 from aspera_core.records import (
@@ -31,7 +32,7 @@ from aspera_core.records import (
     ResultsFileWarning,
 )
 from aspera_core.runner import DEFAULT_CONCURRENCY, AgentFailed, RunReport, RunWarning, run_agent, select_tasks
-from aspera_core.tasks import TaskFormatError, load_tasks
+from aspera_core.tasks import TaskFormatError, open_task_set
 
 EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
 
@@ -42,16 +43,11 @@ def _ids(values: list[str] | None) -> list[str] | None:
     return [part for value in values for part in value.replace(",", " ").split() if part]
 
 
-def _seconds(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a finite number of seconds above 0, not {text!r}")
-    return value
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera run``."""
-    parser.add_argument("--tasks", required=True, help="release folder, plans folder, .tgz archive or .nt shard")
+    parser.add_argument(
+        "--tasks", required=True, type=task_set_path, help="release folder, plans folder, .tgz archive or .nt shard"
+    )
     parser.add_argument("--agent", required=True, help=f"agent name ({', '.join(sorted(AGENTS))})")
     parser.add_argument(
         "--out", required=True, help="results file (JSONL; created, or resumed if it holds this experiment)"
@@ -64,8 +60,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
     )
     model.add_argument("--temperature", type=float, default=0.0, help="sampling temperature (default 0)")
-    model.add_argument("--max-tokens", type=int, help="cap on each answer's tokens")
-    model.add_argument("--request-timeout", type=_seconds, help="seconds one model request may take (default 120)")
+    model.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
+    model.add_argument(
+        "--request-timeout", type=finite_positive_float, help="seconds one model request may take (default 120)"
+    )
     model.add_argument(
         "--max-cost",
         type=float,
@@ -77,17 +75,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seeds", nargs="+", type=int, metavar="S", help="seeds for seeded agents (default: 0)")
     parser.add_argument(
         "--concurrency",
-        type=int,
+        type=positive_int,
         default=DEFAULT_CONCURRENCY,
         help=f"programs requested from a model at once (default {DEFAULT_CONCURRENCY}; no effect on built-in agents)",
     )
     parser.add_argument(
-        "--workers", type=int, default=None, help=f"programs evaluated at once (default: {default_workers()})"
+        "--workers", type=positive_int, default=None, help=f"programs evaluated at once (default: {default_workers()})"
     )
-    parser.add_argument("--timeout", type=_seconds, default=10.0, help="seconds per task (default: 10)")
-    parser.add_argument("--memory-mb", type=int, default=1024, help="memory cap per task in MiB (default: 1024)")
+    parser.add_argument("--timeout", type=finite_positive_float, default=10.0, help="seconds per task (default: 10)")
+    parser.add_argument(
+        "--memory-mb", type=positive_int, default=1024, help="memory cap per task in MiB (default: 1024)"
+    )
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
-    parser.add_argument("--limit", type=int, metavar="K", help="at most K tasks (after --ids)")
+    parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K tasks (after --ids)")
     parser.add_argument(
         "--force-new", action="store_true", help="if --out holds another experiment, write a new file beside it"
     )
@@ -194,7 +194,9 @@ def run(args: argparse.Namespace) -> int:
         )
         budget = _budget(args)
         agent = make_agent(args.agent, **_agent_options(args, budget))
-        tasks = load_tasks(args.tasks)
+        task_set = open_task_set(args.tasks)
+        task_set.raise_problems()
+        tasks = list(task_set.tasks)
         selected = select_tasks(tasks, _ids(args.ids), args.limit)
     except (KeyError, ValueError, TaskFormatError) as error:
         return _error(str(error).strip("'"))
@@ -213,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
         f"isolation: {protections.describe()}",
         file=sys.stderr,
     )
-    for note in protections.notes:
+    for note in (*task_set.notes, *protections.notes):
         print(f"aspera run: note: {note}", file=sys.stderr)
     try:
         report = run_agent(

@@ -14,9 +14,9 @@ import json
 import sys
 import warnings
 
+from aspera_core.cli.args import task_set_path
 from aspera_core.records import NotAResultsFile, ResultsFileWarning, format_summary, read_results, summarize
-from aspera_core.runner import task_set_digest
-from aspera_core.tasks import TaskFormatError, load_tasks
+from aspera_core.tasks import TaskFormatError, load_tasks, tasks_digest
 
 EXAMPLE = "example: aspera summary runs/reference.jsonl --tasks data/aspera_workbench_v1 --json"
 
@@ -24,7 +24,9 @@ EXAMPLE = "example: aspera summary runs/reference.jsonl --tasks data/aspera_work
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera summary``."""
     parser.add_argument("results", help="results file written by 'aspera run'")
-    parser.add_argument("--tasks", help="the task set the run used: counts its tasks that have no row")
+    parser.add_argument(
+        "--tasks", type=task_set_path, help="the task set the run used: counts its tasks that have no row"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
 
@@ -56,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             return _error(str(error))
         selected = [task.query_id for task in tasks]
         experiment = results.experiment
-        if experiment is not None and experiment.task_set_digest != task_set_digest(tasks):
+        if experiment is not None and experiment.task_set_digest != tasks_digest(tasks):
             print(
                 f"aspera summary: warning: {args.tasks} differs from the task set the results were produced on",
                 file=sys.stderr,

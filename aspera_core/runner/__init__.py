@@ -20,7 +20,6 @@ from aspera_core.runner.run import (
     make_row,
     run_agent,
     select_tasks,
-    task_set_digest,
 )
 
 __all__ = [
@@ -32,5 +31,4 @@ __all__ = [
     "make_row",
     "run_agent",
     "select_tasks",
-    "task_set_digest",
 ]

@@ -13,8 +13,6 @@ asked again.
 from __future__ import annotations
 
 import datetime
-import hashlib
-import json
 import queue
 import sys
 import threading
@@ -40,7 +38,7 @@ from aspera_core.records import (
     completed_keys,
     next_free_path,
 )
-from aspera_core.tasks import Task
+from aspera_core.tasks import Task, tasks_digest
 
 # A monitor thread would be running when the sandbox forks its fork server.
 tqdm.monitor_interval = 0
@@ -127,16 +125,6 @@ def select_tasks(tasks: Sequence[Task], ids: Iterable[str] | None = None, limit:
     return selected
 
 
-def task_set_digest(tasks: Iterable[Task]) -> str:
-    """SHA-256 of a task set's content (records in id order), whatever files it was read from.
-
-    The same release read from its folder or from its archive has the same
-    digest; any change to any task's text changes it.
-    """
-    records = [task.to_record() for task in sorted(tasks, key=lambda task: int(task.query_id))]
-    return hashlib.sha256(json.dumps(records, sort_keys=True).encode("utf-8")).hexdigest()
-
-
 def experiment_of(agent: Agent, tasks: Sequence[Task], task_set: str = "", library_fixes: bool = False) -> Experiment:
     """The experiment a run of ``agent`` on ``tasks`` belongs to (recorded in the results file)."""
     return Experiment(
@@ -145,7 +133,7 @@ def experiment_of(agent: Agent, tasks: Sequence[Task], task_set: str = "", libra
         setting=agent.setting,
         parameters=agent.parameters(),
         task_set=task_set,
-        task_set_digest=task_set_digest(tasks),
+        task_set_digest=tasks_digest(tasks),
         library_fixes=library_fixes,
         workbench_version=__version__,
     )

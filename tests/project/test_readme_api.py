@@ -31,10 +31,10 @@ def test_the_custom_agent_example_registers_a_working_agent() -> None:
         # every member of the Agent protocol (checked by name: on Python 3.11 a
         # protocol's isinstance also demands caches a sandbox run may add to it)
         members = {name for name in vars(Agent) if not name.startswith("_")} | set(Agent.__annotations__)
-        assert members == {"name", "model", "seed", "program"}
-        assert all(hasattr(agent, name) for name in members) and callable(agent.program)
+        assert members == {"name", "model", "setting", "seeded", "parameters", "propose"}
+        assert all(hasattr(agent, name) for name in members) and callable(agent.propose)
         task = load_tasks(TASK_SET)[0]
-        assert agent.program(task) == task.program
+        assert agent.propose(task, None).program == task.program
     finally:
         AGENTS.pop("shortest", None)
 

@@ -12,8 +12,8 @@ import pytest
 from aspera_core.agents import NoopAgent, ProgramUnavailable, Proposal, ReferenceAgent, ReplayAgent, StopRun
 from aspera_core.executor import SandboxConfig
 from aspera_core.records import ExperimentMismatch, Generation, Outcome, read_results, read_rows
-from aspera_core.runner import AgentFailed, RunWarning, run_agent, select_tasks, task_set_digest
-from aspera_core.tasks import Task, load_tasks
+from aspera_core.runner import AgentFailed, RunWarning, run_agent, select_tasks
+from aspera_core.tasks import Task, load_tasks, tasks_digest
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 CONFIG = SandboxConfig(workers=2, timeout_s=5)
@@ -67,7 +67,7 @@ def test_reference_rows(tmp_path: Path, tasks: list[Task]) -> None:
     assert report.evaluated == 4 and report.counts == {"success": 4} and report.expected == 4
     assert results.experiment is not None
     assert (results.experiment.agent, results.experiment.task_set) == ("reference", "mini")
-    assert results.experiment.task_set_digest == task_set_digest(tasks)
+    assert results.experiment.task_set_digest == tasks_digest(tasks)
     by_id = {row.task_id: row for row in results.rows}
     assert sorted(by_id) == ["9001", "9002", "9003", "9004"]
     for task in tasks:
