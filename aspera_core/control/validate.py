@@ -35,7 +35,7 @@ from aspera_core.control.task import control_task
 from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig
 from aspera_core.outcomes import Verdict
 from aspera_core.tasks.model import Task, TaskProblem, function_name
-from aspera_core.tasks.release import read_task_set
+from aspera_core.tasks.taskset import read_task_set
 from aspera_core.tasks.validate import FAIL, HANDBACK_TAG, OK, SUCCESS, Check, SetReport, TaskReport
 from aspera_core.tasks.wrong_programs import WrongProgram
 
