@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, str] = {
     "validate": "validate",
     "run": "run",
     "summary": "summary",
+    "audit": "audit",
 }
 
 
