@@ -25,8 +25,8 @@ In a notebook, :func:`variant_table`, :func:`kind_table`, :func:`task_table`
 and :func:`weakest_table` turn an audit (or its JSON file) into DataFrames.
 """
 
-from aspera_core.audit.engine import AuditConfig, audit_tasks, judge
-from aspera_core.audit.observe import Observation
+from aspera_core.audit.engine import AuditConfig, audit_tasks, behaviours, judge
+from aspera_core.audit.observe import Observation, idle_observation
 from aspera_core.audit.programs import (
     Alternative,
     AlternativesError,
@@ -66,8 +66,10 @@ __all__ = [
     "TaskAudit",
     "VariantResult",
     "audit_tasks",
+    "behaviours",
     "candidates",
     "format_report",
+    "idle_observation",
     "judge",
     "kind_table",
     "load_alternatives",

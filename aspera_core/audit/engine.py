@@ -4,8 +4,9 @@ Two rounds of sandbox jobs, each submitted in one ``Sandbox.run`` call with
 all programs of a task next to each other:
 
 1. every candidate program through the task's own evaluation programs, plus
-   an observation run (:mod:`aspera_core.audit.observe`) of the reference and
-   of the two baselines;
+   an observation run (:mod:`aspera_core.audit.observe`) of the reference
+   (the baselines need none: they change nothing, and return nothing or hand
+   back at once);
 2. an observation run of every program whose verdict was not the expected
    one, to tell a real weakness from a mutant that changed nothing here or a
    rewrite that did not behave like the reference.
@@ -14,12 +15,13 @@ all programs of a task next to each other:
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from aspera_core.audit.observe import PROBE_EVALUATION, Observation, read_observations
+from aspera_core.audit.observe import PROBE_EVALUATION, Observation, idle_observation, read_observations
 from aspera_core.audit.programs import (
+    KIND_HANDBACK,
     ORIGIN_BASELINE,
     ORIGIN_GENERATED,
     ORIGIN_REFERENCE,
@@ -209,35 +211,30 @@ def audit_tasks(
     config = config or AuditConfig()
     wrong = wrong or {}
     alternatives = alternatives or {}
+    probes = [_ProbeTask.of(task) for task in tasks]
+    sandbox.prepare([*tasks, *probes])
     plans: list[_Plan] = []
-    for task in tasks:
-        problems: list[str] = []
-        try:
-            found = candidates(
-                task,
-                kinds=config.kinds,
-                per_kind=config.per_kind,
-                max_variants=config.max_variants,
-                seed=config.seed,
-                baselines=config.baselines,
-                wrong=wrong.get(task.query_id, ()),
-                alternatives=alternatives.get(task.query_id, ()),
-            )
-        except ValueError as error:
-            problems.append(f"no variants generated: {error}")
-            found = candidates(task, kinds=(), baselines=config.baselines)
-        plans.append(_Plan(task, _ProbeTask.of(task), found, problems, {}, {}))
-    sandbox.prepare([plan.task for plan in plans] + [plan.probe for plan in plans])
+    counter = _Counter(0, progress)
 
-    first: list[Job] = []
-    for index, plan in enumerate(plans):
-        for number, candidate in enumerate(plan.candidates):
-            first.append(Job(plan.task, candidate.source, (index, number, False)))
-        for number, candidate in enumerate(plan.candidates):
-            if candidate.origin in (ORIGIN_REFERENCE, ORIGIN_BASELINE):
-                first.append(Job(plan.probe, candidate.source, (index, number, True)))
-    counter = _Counter(len(first), progress)
-    _run(sandbox, plans, first, counter)
+    def first_round() -> Iterator[Job]:
+        # Variants are generated task by task as the sandbox asks for jobs, so
+        # generating overlaps with evaluating the earlier tasks.
+        for index, task in enumerate(tasks):
+            plan = _plan(task, probes[index], config, wrong, alternatives)
+            plans.append(plan)
+            jobs = [
+                Job(task, candidate.source, (index, number, False)) for number, candidate in enumerate(plan.candidates)
+            ]
+            for number, candidate in enumerate(plan.candidates):
+                if candidate.origin == ORIGIN_REFERENCE:
+                    jobs.append(Job(plan.probe, candidate.source, (index, number, True)))
+                elif candidate.origin == ORIGIN_BASELINE:
+                    behaviour = idle_observation("RequiresUserInput" if candidate.kind == KIND_HANDBACK else None)
+                    plan.observed[number] = (behaviour,) * len(plan.probe.state_generation_programs)
+            counter.planned += len(jobs)
+            yield from jobs
+
+    _run(sandbox, plans, first_round(), counter)
 
     second: list[Job] = []
     for index, plan in enumerate(plans):
@@ -265,6 +262,32 @@ def audit_tasks(
     return AuditReport(tuple(audits), config.to_json(), source, created)
 
 
+def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tuple[Observation, ...] | None]:
+    """What each program does in every world of a task: its world changes, answer and exception.
+
+    Two programs with equal observations (``Observation.same_as`` pair by
+    pair) get the same verdict from any evaluation program of the task; a
+    mutant observed like the reference program changes nothing in these
+    worlds. Programs run in the sandbox.
+
+    Args:
+        task: The task (its setup programs are used, not its evaluation programs).
+        programs: The programs.
+        sandbox: An open sandbox.
+
+    Returns:
+        One tuple of observations (one per setup program) per program, in
+        order; ``None`` where a run did not complete (a timeout, a setup error).
+    """
+    probe = _ProbeTask.of(task)
+    found: list[tuple[Observation, ...] | None] = [None] * len(programs)
+    for job, verdict in sandbox.run(Job(probe, program, number) for number, program in enumerate(programs)):
+        observed = read_observations(verdict.stdout)
+        if verdict.outcome is Outcome.SUCCESS and len(observed) == len(probe.state_generation_programs):
+            found[job.key] = tuple(observed)
+    return found
+
+
 class _Counter:
     def __init__(self, planned: int, progress: Callable[[int, int], None] | None) -> None:
         self.done, self.planned, self.progress = 0, planned, progress
@@ -275,7 +298,32 @@ class _Counter:
             self.progress(self.done, self.planned)
 
 
-def _run(sandbox: Sandbox, plans: list[_Plan], jobs: list[Job], counter: _Counter) -> None:
+def _plan(
+    task: Task,
+    probe: _ProbeTask,
+    config: AuditConfig,
+    wrong: Mapping[str, Sequence[WrongProgram]],
+    alternatives: Mapping[str, Sequence[Alternative]],
+) -> _Plan:
+    problems: list[str] = []
+    try:
+        found = candidates(
+            task,
+            kinds=config.kinds,
+            per_kind=config.per_kind,
+            max_variants=config.max_variants,
+            seed=config.seed,
+            baselines=config.baselines,
+            wrong=wrong.get(task.query_id, ()),
+            alternatives=alternatives.get(task.query_id, ()),
+        )
+    except ValueError as error:
+        problems.append(f"no variants generated: {error}")
+        found = candidates(task, kinds=(), baselines=config.baselines)
+    return _Plan(task, probe, found, problems, {}, {})
+
+
+def _run(sandbox: Sandbox, plans: list[_Plan], jobs: Iterable[Job], counter: _Counter) -> None:
     for job, verdict in sandbox.run(jobs):
         index, number, observing = job.key
         plan = plans[index]

@@ -227,6 +227,24 @@ def observe(executable: Callable[[], Any], setup_function: Callable[[], Any]) ->
     sys.stdout.write(MARKER + json.dumps(record) + "\n")
 
 
+def idle_observation(raised: str | None = None) -> Observation:
+    """What a program that changes nothing and returns ``None`` is observed to do.
+
+    The ``noop`` and ``handback`` baselines behave like this in every world, so
+    they need no observation run.
+
+    Args:
+        raised: Class name of the exception it raises at once, if any.
+    """
+    return Observation(
+        raised=raised,
+        answer="None",
+        answer_digest=_digest(_stable_repr(None)),
+        world_digest=_digest(json.dumps({}, sort_keys=True)),
+        changes={},
+    )
+
+
 def read_observations(stdout: str) -> list[Observation]:
     """The observation lines of a probe run's output, in pair order.
 

@@ -42,7 +42,7 @@ from pathlib import Path
 from aspera_core.agents import HandbackAgent, NoopAgent
 from aspera_core.tasks import Task
 from aspera_core.tasks.wrong_programs import WrongProgram
-from aspera_core.variants import FAIL, PASS, choose, variants
+from aspera_core.variants import FAIL, PASS, variants
 
 #: Where a program of the audit comes from.
 ORIGIN_REFERENCE = "reference"
@@ -53,6 +53,8 @@ ORIGIN_ALTERNATIVE = "alternative"
 
 #: Kinds of the programs that are not generated variants.
 KIND_REFERENCE = "reference"
+KIND_NOOP = "noop"
+KIND_HANDBACK = "handback"
 KIND_HAND_WRITTEN_WRONG = "hand_written_wrong"
 KIND_ALTERNATIVE_CORRECT = "alternative_correct"
 KIND_ALTERNATIVE_WRONG = "alternative_wrong"
@@ -207,13 +209,23 @@ def candidates(
     found = [Candidate(KIND_REFERENCE, ORIGIN_REFERENCE, "the task's reference program", task.program, PASS)]
     if baselines:
         found.append(
-            Candidate("noop", ORIGIN_BASELINE, "a function that does nothing", NoopAgent().program(task), None)
+            Candidate(KIND_NOOP, ORIGIN_BASELINE, "a function that does nothing", NoopAgent().program(task), None)
         )
-        found.append(Candidate("handback", ORIGIN_BASELINE, "hands back at once", HandbackAgent().program(task), None))
-    chosen = variants(
-        task.program, kinds=kinds, apps=task.scenario.apps, per_kind=per_kind, seed=seed, salt=task.query_id
-    )
-    chosen = choose(chosen, max_variants, seed, f"{task.query_id}:all kinds")
+        found.append(
+            Candidate(KIND_HANDBACK, ORIGIN_BASELINE, "hands back at once", HandbackAgent().program(task), None)
+        )
+    kinds = None if kinds is None else list(kinds)
+    chosen = []
+    if kinds != []:  # an empty list asks for no generated variants at all
+        chosen = variants(
+            task.program,
+            kinds=kinds,
+            apps=task.scenario.apps,
+            per_kind=per_kind,
+            limit=max_variants,
+            seed=seed,
+            salt=task.query_id,
+        )
     found += [Candidate(v.kind, ORIGIN_GENERATED, v.description, v.source, v.expected) for v in chosen]
     for program in wrong:
         description = f"{program.source}:{program.line}: {program.reason}"

@@ -78,36 +78,46 @@ def _collect(
     generators: dict[str, Callable[[Program], Iterator[tuple[str, str]]]],
     kinds: Iterable[str] | None,
     per_kind: int | None,
+    limit: int | None,
     seed: int,
     salt: str,
 ) -> list[Variant]:
-    """Run the generators and keep at most ``per_kind`` valid, distinct variants of each kind.
+    """Run the generators and keep valid, distinct variants: at most ``per_kind`` of each kind, ``limit`` in all.
 
-    The choice is a seeded shuffle of each kind's candidates, taken in that
-    order until enough are valid (only those are parsed), then put back in
-    source order.
+    The choice follows a seeded shuffle (of each kind's candidates, or of all
+    candidates when there is a ``limit``), taken in that order until enough
+    are valid; only the candidates looked at are parsed. The result is in kind
+    order, each kind's variants in source order.
     """
     text = program.text
     wanted = list(generators) if kinds is None else [kind for kind in generators if kind in set(kinds)]
     name = first_function_name(text)
+    pool = [(kind, found) for kind in wanted for found in generators[kind](program)]
+    if limit is not None:
+        order = list(range(len(pool)))
+        seeded_random(seed, f"{salt}:all kinds").shuffle(order)
+    else:
+        order = []
+        for kind in wanted:
+            positions = [i for i, (k, _) in enumerate(pool) if k == kind]
+            if per_kind is not None:
+                seeded_random(seed, f"{salt}:{kind}").shuffle(positions)
+            order += positions
     seen = {text}
-    found: list[Variant] = []
-    for kind in wanted:
-        candidates = list(generators[kind](program))
-        order = list(range(len(candidates)))
-        if per_kind is not None:
-            seeded_random(seed, f"{salt}:{kind}").shuffle(order)
-        kept: list[int] = []
-        for index in order:
-            if per_kind is not None and len(kept) == per_kind:
-                break
-            source = candidates[index][1]
-            if source in seen or not _valid(source, name):
-                continue
-            seen.add(source)
-            kept.append(index)
-        found += [Variant(kind, candidates[i][0], candidates[i][1], expected_verdict(kind)) for i in sorted(kept)]
-    return found
+    taken: dict[str, int] = {}
+    kept: list[int] = []
+    for index in order:
+        if limit is not None and len(kept) >= limit:
+            break
+        kind, (_, source) = pool[index]
+        if per_kind is not None and taken.get(kind, 0) >= per_kind:
+            continue
+        if source in seen or not _valid(source, name):
+            continue
+        seen.add(source)
+        taken[kind] = taken.get(kind, 0) + 1
+        kept.append(index)
+    return [Variant(pool[i][0], pool[i][1][0], pool[i][1][1], expected_verdict(pool[i][0])) for i in sorted(kept)]
 
 
 def _check_kinds(kinds: Iterable[str] | None) -> None:
@@ -123,6 +133,7 @@ def rewrites(
     *,
     kinds: Iterable[str] | None = None,
     per_kind: int | None = None,
+    limit: int | None = None,
     seed: int = 0,
     salt: str = "",
 ) -> list[Variant]:
@@ -134,6 +145,7 @@ def rewrites(
             breaking kinds in the list are ignored.
         per_kind: At most this many variants of each kind, chosen
             reproducibly from ``seed`` and ``salt`` (default: all).
+        limit: At most this many variants in all (default: no limit).
         seed: Seed of that choice.
         salt: Distinguishes the choices of different programs under one seed
             (e.g. the task id).
@@ -146,7 +158,7 @@ def rewrites(
         ValueError: the program does not parse or defines no function, or a kind is unknown.
     """
     _check_kinds(kinds)
-    return _collect(_program(program), preserving.GENERATORS, kinds, per_kind, seed, salt)
+    return _collect(_program(program), preserving.GENERATORS, kinds, per_kind, limit, seed, salt)
 
 
 def mutants(
@@ -155,6 +167,7 @@ def mutants(
     kinds: Iterable[str] | None = None,
     apps: Sequence[str] | None = None,
     per_kind: int | None = None,
+    limit: int | None = None,
     seed: int = 0,
     salt: str = "",
 ) -> list[Variant]:
@@ -167,6 +180,7 @@ def mutants(
         apps: The task scenario's apps, if known (``change_room`` picks a real
             other room only with ``room_booking``).
         per_kind: At most this many mutants of each kind (default: all).
+        limit: At most this many mutants in all (default: no limit).
         seed: Seed of that choice.
         salt: Distinguishes the choices of different programs under one seed.
 
@@ -177,7 +191,7 @@ def mutants(
         ValueError: the program does not parse or defines no function, or a kind is unknown.
     """
     _check_kinds(kinds)
-    return _collect(_program(program), breaking.generators(apps), kinds, per_kind, seed, salt)
+    return _collect(_program(program), breaking.generators(apps), kinds, per_kind, limit, seed, salt)
 
 
 def variants(
@@ -186,6 +200,7 @@ def variants(
     kinds: Iterable[str] | None = None,
     apps: Sequence[str] | None = None,
     per_kind: int | None = None,
+    limit: int | None = None,
     seed: int = 0,
     salt: str = "",
 ) -> list[Variant]:
@@ -193,4 +208,4 @@ def variants(
     _check_kinds(kinds)
     parsed = _program(program)
     generators = {**preserving.GENERATORS, **breaking.generators(apps)}
-    return _collect(parsed, generators, kinds, per_kind, seed, salt)
+    return _collect(parsed, generators, kinds, per_kind, limit, seed, salt)

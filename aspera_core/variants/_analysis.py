@@ -214,9 +214,14 @@ def bound_names(tree: ast.AST) -> set[str]:
     return names
 
 
-def identifiers(tree: ast.AST) -> set[str]:
-    """Every identifier that appears in a program (names, attributes, keywords, parameters)."""
-    found = bound_names(tree)
+def identifiers(tree: ast.AST, bindings: set[str] | None = None) -> set[str]:
+    """Every identifier that appears in a program (names, attributes, keywords, parameters).
+
+    Args:
+        tree: The program.
+        bindings: Its :func:`bound_names`, if already known.
+    """
+    found = set(bound_names(tree) if bindings is None else bindings)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             found.add(node.id)

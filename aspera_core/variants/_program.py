@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from aspera_core.variants._analysis import EffectAnalyser, bound_names, identifiers
+from aspera_core.variants._analysis import EffectAnalyser, bound_names, identifiers, uses_dynamic_scope
 from aspera_core.variants._source import Source, body_without_docstring, solution_function
 
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -29,9 +29,11 @@ class Program:
             raise ValueError("the program defines no top-level function")
         self.function = function
         self.bindings = bound_names(self.source.tree)
-        self._taken = identifiers(self.source.tree)
+        self._taken = identifiers(self.source.tree, self.bindings)
+        self.dynamic = uses_dynamic_scope(function)
         self.effects = EffectAnalyser(self.bindings)
         self._names: dict[str, list[ast.Name]] | None = None
+        self._owners: dict[int, dict[ast.AST, ast.stmt]] = {}
 
     @property
     def text(self) -> str:
@@ -65,6 +67,14 @@ class Program:
                 if isinstance(node, ast.Name):
                     self._names.setdefault(node.id, []).append(node)
         return self._names.get(name, [])
+
+    def owner(self, block: list[ast.stmt], node: ast.AST) -> int | None:
+        """Position in ``block`` of the statement that contains ``node``, if any."""
+        owners = self._owners.get(id(block))
+        if owners is None:
+            owners = {inner: index for index, stmt in enumerate(block) for inner in ast.walk(stmt)}
+            self._owners[id(block)] = owners
+        return owners.get(node)
 
     def blocks(self) -> Iterator[list[ast.stmt]]:
         """Every statement list of the solution function, nested functions left out; the docstring is skipped."""

@@ -47,7 +47,7 @@ import ast
 import symtable
 from collections.abc import Iterator
 
-from aspera_core.variants._analysis import Effect, has_control_flow, loads, stores, uses_dynamic_scope
+from aspera_core.variants._analysis import Effect, has_control_flow, loads, stores
 from aspera_core.variants._program import Program, lines, parents, short
 from aspera_core.variants._source import Edit
 
@@ -108,7 +108,7 @@ def _renameable(program: Program) -> list[str]:
     tree = program.source.tree
     table = symtable.symtable(program.text, "<program>", "exec")
     function_tables = [t for t in table.get_children() if t.get_name() == program.function.name]
-    if not function_tables or uses_dynamic_scope(program.function):
+    if not function_tables or program.dynamic:
         return []
     scope = function_tables[0]
     excluded: set[str] = set()
@@ -156,6 +156,18 @@ class _Renamer(ast.NodeTransformer):
         return node
 
 
+def _shape(tree: ast.AST) -> list[tuple[str, object]]:
+    """Node types in walk order, with names and constants: enough to tell a rename went right."""
+    shape: list[tuple[str, object]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant):
+            detail: object = repr(node.value)
+        else:
+            detail = getattr(node, "id", None) or getattr(node, "attr", None) or getattr(node, "arg", None)
+        shape.append((type(node).__name__, detail))
+    return shape
+
+
 def rename_variables(program: Program) -> Rewrite:
     """Rename every local variable at once, then each one alone (see the module docstring)."""
     names = _renameable(program)
@@ -173,7 +185,7 @@ def rename_variables(program: Program) -> Rewrite:
     # the text edits must give exactly the renamed tree (then any subset of them is right too)
     expected = _Renamer(mapping).visit(ast.parse(program.text))
     try:
-        if ast.dump(ast.parse(renamed)) != ast.dump(expected):
+        if _shape(ast.parse(renamed)) != _shape(expected):
             return
     except SyntaxError:
         return
@@ -188,7 +200,7 @@ def rename_variables(program: Program) -> Rewrite:
 def extract_helper(program: Program) -> Rewrite:
     """Move one statement's work into a nested helper called in its place."""
     src = program.source
-    if uses_dynamic_scope(program.function):
+    if program.dynamic:
         return
     for stmt in program.statements():
         if not src.owns_lines(stmt):
@@ -267,7 +279,7 @@ def _evaluated_once_in_order(program: Program, stmt: ast.stmt, use: ast.Name) ->
 def inline_variable(program: Program) -> Rewrite:
     """Replace a variable bound once and used once by its expression."""
     src = program.source
-    if uses_dynamic_scope(program.function):
+    if program.dynamic:
         return
     for block in program.blocks():
         for index, stmt in enumerate(block):
@@ -281,13 +293,13 @@ def inline_variable(program: Program) -> Rewrite:
             use = _single_use(program, name)
             if use is None:
                 continue
-            later = [i for i in range(index + 1, len(block)) if use in set(ast.walk(block[i]))]
-            if not later:
+            where = program.owner(block, use)
+            if where is None or where <= index:
                 continue
-            between = block[index + 1 : later[0]]
+            between = block[index + 1 : where]
             if any(program.effects.of(s) > Effect.READ or stores(s) & loads(stmt.value) for s in between):
                 continue
-            if not _evaluated_once_in_order(program, block[later[0]], use):
+            if not _evaluated_once_in_order(program, block[where], use):
                 continue
             value = src.segment(stmt.value)
             if not isinstance(stmt.value, _ATOMS):

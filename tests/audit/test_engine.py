@@ -130,3 +130,27 @@ def test_judge(origin: str, expected: str | None, verdict: Verdict, behaviour, s
 def test_judge_without_the_reference_behaviour_is_undetermined() -> None:
     result = judge(candidate("generated", "fail"), PASSED, observed("world-b"), None)
     assert (result.status, result.equivalent) == ("undetermined", None)
+
+
+def test_behaviours_in_the_sandbox_and_the_baselines_known_without_running_them() -> None:
+    from aspera_core.agents import HandbackAgent, NoopAgent
+    from aspera_core.audit import behaviours, idle_observation
+
+    task = sound_tasks()[2]  # two worlds
+    programs = [task.program, NoopAgent().program(task), HandbackAgent().program(task), "def broken(:\n"]
+    with Sandbox(SandboxConfig(workers=2, timeout_s=10)) as sandbox:
+        reference, noop, handback, broken = behaviours(task, programs, sandbox)
+    assert noop == (idle_observation(), idle_observation())
+    assert handback == (idle_observation("RequiresUserInput"),) * 2
+    assert reference is not None and reference[1].same_as(handback[1]) and not reference[0].same_as(noop[0])
+    assert broken is None
+
+
+def test_a_reference_that_does_not_parse_is_reported_not_fatal() -> None:
+    broken = sound_tasks()[1].model_copy(update={"program": "def count_meetings_with_ann(:\n    return 2\n"})
+    with Sandbox(SandboxConfig(workers=1, timeout_s=10)) as sandbox:
+        report = audit_tasks([broken], sandbox)
+    [task] = report.tasks
+    assert task.problems[0].startswith("no variants generated: the program does not parse")
+    assert [(v.kind, v.status, v.outcome) for v in task.variants][0] == ("reference", "flagged", "syntax_error")
+    assert report.flagged == 1
