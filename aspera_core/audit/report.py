@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.audit.observe import Observation
+from aspera_core.variants import KINDS
 
 FORMAT = "aspera-audit"
 VERSION = 1
@@ -46,6 +47,9 @@ STATUS_EQUIVALENT = "equivalent"
 STATUS_NOT_EQUIVALENT = "not_equivalent"
 STATUS_UNDETERMINED = "undetermined"
 STATUSES = (STATUS_OK, STATUS_FLAGGED, STATUS_EQUIVALENT, STATUS_NOT_EQUIVALENT, STATUS_UNDETERMINED)
+
+#: The order tables list kinds in: reference and baselines, rewrites, mutants, programs declared by people.
+KIND_ORDER = ("reference", "noop", "handback", *KINDS, "hand_written_wrong", "alternative_correct", "alternative_wrong")
 
 FALSE_ACCEPTANCE = "false_acceptance"
 FALSE_REJECTION = "false_rejection"
@@ -284,7 +288,7 @@ class AuditReport:
         return Rate.of(v for v in self.results if v.expected == expected)
 
     def kinds(self) -> list[KindRow]:
-        """Results per (kind, expected verdict), in order of first appearance."""
+        """Results per (kind, expected verdict): reference and baselines, rewrites, mutants, declared programs."""
         groups: dict[tuple[str, str], list[VariantResult]] = {}
         for result in self.results:
             if result.expected is not None:
@@ -296,6 +300,8 @@ class AuditReport:
                 if not result.judged:
                     excluded[result.status] = excluded.get(result.status, 0) + 1
             rows.append(KindRow(kind, expected, Rate.of(results), excluded))
+        rank = {kind: position for position, kind in enumerate(KIND_ORDER)}
+        rows.sort(key=lambda row: (rank.get(row.kind, len(rank)), row.kind, row.expected != "pass"))
         return rows
 
     def weakest(self, limit: int | None = None) -> list[TaskAudit]:
