@@ -117,9 +117,10 @@ class _Plan:
     observed: dict[int, tuple[Observation, ...] | None]
 
 
-def _observations(plan: _Plan, verdict: Verdict) -> tuple[Observation, ...] | None:
+def _observations(verdict: Verdict, pairs: int) -> tuple[Observation, ...] | None:
+    """The observations of a probe run, or ``None`` unless every pair reported."""
     found = read_observations(verdict.stdout)
-    if verdict.outcome is not Outcome.SUCCESS or len(found) != len(plan.probe.state_generation_programs):
+    if verdict.outcome is not Outcome.SUCCESS or len(found) != pairs:
         return None
     return tuple(found)
 
@@ -282,9 +283,7 @@ def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tu
     probe = _ProbeTask.of(task)
     found: list[tuple[Observation, ...] | None] = [None] * len(programs)
     for job, verdict in sandbox.run(Job(probe, program, number) for number, program in enumerate(programs)):
-        observed = read_observations(verdict.stdout)
-        if verdict.outcome is Outcome.SUCCESS and len(observed) == len(probe.state_generation_programs):
-            found[job.key] = tuple(observed)
+        found[job.key] = _observations(verdict, len(probe.state_generation_programs))
     return found
 
 
@@ -328,7 +327,7 @@ def _run(sandbox: Sandbox, plans: list[_Plan], jobs: Iterable[Job], counter: _Co
         index, number, observing = job.key
         plan = plans[index]
         if observing:
-            plan.observed[number] = _observations(plan, verdict)
+            plan.observed[number] = _observations(verdict, len(plan.probe.state_generation_programs))
         else:
             plan.verdicts[number] = verdict
         counter.tick()
