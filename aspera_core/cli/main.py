@@ -49,6 +49,7 @@ SUBCOMMANDS: dict[str, str] = {
     "show": "show",
     "run": "run",
     "summary": "summary",
+    "audit": "audit",
 }
 
 

@@ -1,0 +1,81 @@
+"""Auditing evaluation programs: do they accept every correct program and reject every wrong one?
+
+For each task the audit runs the reference program, the ``noop`` and
+``handback`` baselines, generated variants of the reference program
+(:mod:`aspera_core.variants`: rewrites that must pass, mutants that must fail),
+the task set's hand-written wrong programs and users' alternative solutions
+through the task's evaluation programs in the sandbox, and reports the
+false-rejection and false-acceptance rates by variant kind, with denominators.
+A mutant that was accepted only counts against the evaluation program if it
+changed the world, the answer or the exception compared with the reference
+program (see :mod:`aspera_core.audit.observe`).
+
+Typical use::
+
+    from aspera_core.audit import AuditConfig, audit_tasks, format_report
+    from aspera_core.executor import Sandbox
+    from aspera_core.tasks import load_tasks
+
+    with Sandbox() as sandbox:
+        report = audit_tasks(load_tasks("data/aspera_workbench_v1"), sandbox, AuditConfig(per_kind=2))
+    print(format_report(report))
+    report.write("audit.json")
+
+In a notebook, :func:`variant_table`, :func:`kind_table`, :func:`task_table`
+and :func:`weakest_table` turn an audit (or its JSON file) into DataFrames.
+"""
+
+from aspera_core.audit.engine import AuditConfig, audit_tasks, behaviours, judge
+from aspera_core.audit.observe import Observation, idle_observation
+from aspera_core.audit.programs import (
+    Alternative,
+    AlternativesError,
+    Candidate,
+    candidates,
+    load_alternatives,
+    read_alternatives,
+)
+from aspera_core.audit.report import (
+    FALSE_ACCEPTANCE,
+    FALSE_REJECTION,
+    STATUSES,
+    AuditFileError,
+    AuditReport,
+    KindRow,
+    Rate,
+    TaskAudit,
+    VariantResult,
+    format_report,
+    read_audit,
+)
+from aspera_core.audit.tables import kind_table, task_table, variant_table, weakest_table
+
+__all__ = [
+    "FALSE_ACCEPTANCE",
+    "FALSE_REJECTION",
+    "STATUSES",
+    "Alternative",
+    "AlternativesError",
+    "AuditConfig",
+    "AuditFileError",
+    "AuditReport",
+    "Candidate",
+    "KindRow",
+    "Observation",
+    "Rate",
+    "TaskAudit",
+    "VariantResult",
+    "audit_tasks",
+    "behaviours",
+    "candidates",
+    "format_report",
+    "idle_observation",
+    "judge",
+    "kind_table",
+    "load_alternatives",
+    "read_alternatives",
+    "read_audit",
+    "task_table",
+    "variant_table",
+    "weakest_table",
+]

@@ -1,0 +1,213 @@
+"""``aspera audit --tasks PATH``: check that evaluation programs accept correct programs and reject wrong ones.
+
+For every task it runs, through the task's evaluation programs in the
+sandbox: the reference program, the noop and handback baselines, generated
+variants of the reference program (rewrites that keep its meaning and must
+pass: reordered statements, renamed variables, extracted helpers, inlined
+variables, equivalent library calls, reversed independent loops; mutants
+that must fail: a dropped or repeated action, a shifted date or time, another
+attendee or room, an unrelated event, a swallowed hand-back, a wrong answer),
+the hand-written wrong programs of the "wrong" folder beside "plans" (if
+any), and the solutions of --alternatives DIR ("query_<id>.py" files whose
+functions are each preceded by "# Correct: <why>" or "# Wrong: <why>").
+
+An accepted mutant is flagged only if it changed the world, the answer or the
+exception compared with the reference program; a rejected rewrite only if it
+did not. It prints the false-rejection and false-acceptance rates by variant
+kind and per task, with denominators, and the weakest evaluation programs
+with the programs that slipped through; --out writes every program's
+result as JSON.
+
+Exit status: 0 when nothing was flagged, 1 when an evaluation program
+accepted a wrong program or rejected a correct one, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from aspera_core.audit import AlternativesError, AuditConfig, audit_tasks, format_report, load_alternatives
+from aspera_core.executor import Sandbox, SandboxConfig, default_workers
+from aspera_core.tasks import TaskFormatError, load_tasks
+from aspera_core.tasks.validate import default_wrong_dir
+from aspera_core.tasks.wrong_programs import load_wrong_programs
+from aspera_core.variants import KINDS
+
+EXAMPLE = "example: aspera audit --tasks data/aspera_workbench_v1 --out runs/audit.json"
+
+
+class _BadInput(Exception):
+    """Bad arguments or input files: reported on one line, exit status 2."""
+
+
+def _words(values: list[str] | None) -> list[str] | None:
+    if values is None:
+        return None
+    return [part for value in values for part in value.replace(",", " ").split() if part]
+
+
+def _per_kind(text: str) -> int | None:
+    if text == "all":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive number or 'all', got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number or 'all', got {text!r}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``aspera audit``."""
+    parser.add_argument(
+        "--tasks", required=True, type=Path, help="release folder, plans folder, .tgz archive or .nt shard"
+    )
+    parser.add_argument("--out", type=Path, help="write every program's result to this JSON file")
+    parser.add_argument(
+        "--alternatives",
+        type=Path,
+        metavar="DIR",
+        help="folder of query_<id>.py files with '# Correct:'/'# Wrong:' solutions",
+    )
+    parser.add_argument(
+        "--wrong",
+        type=Path,
+        metavar="DIR",
+        help="folder of hand-written wrong programs (default: wrong/ beside plans/)",
+    )
+    parser.add_argument("--kinds", nargs="+", metavar="KIND", help=f"only these variant kinds ({', '.join(KINDS)})")
+    parser.add_argument(
+        "--per-kind",
+        type=_per_kind,
+        default=3,
+        metavar="N",
+        help="at most N generated variants of each kind per task, or 'all' (default: 3)",
+    )
+    parser.add_argument(
+        "--max-variants",
+        type=int,
+        metavar="N",
+        help="then at most N generated variants per task in all (default: no limit)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the choice of variants (default: 0)")
+    parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
+    parser.add_argument(
+        "--workers", type=int, default=None, help=f"programs evaluated at once (default: {default_workers()})"
+    )
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per program evaluation (default: 10)")
+    parser.add_argument("--weakest", type=int, default=10, metavar="N", help="list the N weakest evaluation programs")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, SandboxConfig]:
+    """Everything the audit needs, checked before anything runs.
+
+    Raises:
+        _BadInput: with the one-line reason.
+    """
+    try:
+        config = AuditConfig(
+            kinds=tuple(_words(args.kinds)) if args.kinds else None,
+            per_kind=args.per_kind,
+            max_variants=args.max_variants,
+            seed=args.seed,
+        )
+        sandbox = SandboxConfig(
+            workers=default_workers() if args.workers is None else args.workers, timeout_s=args.timeout
+        )
+        tasks = load_tasks(args.tasks)
+    except (ValueError, FileNotFoundError, TaskFormatError) as error:
+        raise _BadInput(str(error).splitlines()[0]) from None
+    known = {task.query_id for task in tasks}
+    ids = _words(args.ids)
+    if ids is not None:
+        missing = [i for i in ids if i not in known]
+        if missing:
+            raise _BadInput(f"no task with id {', '.join(missing)} in {args.tasks}")
+        tasks = [task for task in tasks if task.query_id in set(ids)]
+    wrong_dir = args.wrong if args.wrong is not None else default_wrong_dir(args.tasks)
+    wrong: dict = {}
+    if args.wrong is not None and not args.wrong.is_dir():
+        raise _BadInput(f"{args.wrong}: no such folder")
+    if wrong_dir is not None:
+        wrong, problems = load_wrong_programs(wrong_dir)
+        if problems:
+            raise _BadInput(f"{wrong_dir}: {problems[0]}")
+    alternatives: dict = {}
+    if args.alternatives is not None:
+        try:
+            alternatives = load_alternatives(args.alternatives)
+        except AlternativesError as error:
+            raise _BadInput(str(error)) from None
+        strays = sorted(set(alternatives) - known, key=int)
+        if strays:
+            raise _BadInput(f"{args.alternatives / f'query_{strays[0]}.py'}: no task {strays[0]} in {args.tasks}")
+    if args.out is not None and not (args.out.parent if str(args.out.parent) else Path(".")).is_dir():
+        raise _BadInput(f"{args.out}: its folder does not exist")
+    if args.out is not None and args.out.is_dir():
+        raise _BadInput(f"{args.out}: is a folder")
+    return tasks, wrong, alternatives, config, sandbox
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``aspera audit`` with parsed arguments.
+
+    Args:
+        args: Options declared by :func:`add_arguments`.
+
+    Returns:
+        The exit status: 0 nothing flagged, 1 something flagged, 2 bad input.
+    """
+    try:
+        tasks, wrong, alternatives, config, sandbox_config = _inputs(args)
+    except _BadInput as error:
+        print(f"aspera audit: error: {error}", file=sys.stderr)
+        return 2
+    print(
+        f"aspera audit: {len(tasks)} tasks from {args.tasks}; "
+        f"{'all' if config.per_kind is None else config.per_kind} variant(s) per kind"
+        + ("" if config.max_variants is None else f", at most {config.max_variants} per task")
+        + f", seed {config.seed}; "
+        f"{sandbox_config.workers} worker(s)",
+        file=sys.stderr,
+    )
+    bar = None
+    if not args.no_progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=0, unit="run", file=sys.stderr, leave=False)
+
+    def progress(done: int, planned: int) -> None:
+        if bar is not None:
+            bar.total = planned
+            bar.update(done - bar.n)
+
+    try:
+        with Sandbox(sandbox_config) as sandbox:
+            report = audit_tasks(
+                tasks,
+                sandbox,
+                config,
+                wrong=wrong,
+                alternatives=alternatives,
+                source=str(args.tasks),
+                progress=progress,
+            )
+    except KeyboardInterrupt:
+        print("aspera audit: interrupted; nothing written", file=sys.stderr)
+        return 130
+    finally:
+        if bar is not None:
+            bar.close()
+    print(format_report(report, weakest=args.weakest), end="")
+    if args.out is not None:
+        try:
+            report.write(args.out)
+        except OSError as error:
+            print(f"aspera audit: error: cannot write {args.out}: {error.strerror or error}", file=sys.stderr)
+            return 2
+        print(f"aspera audit: {len(report.results)} results written to {args.out}", file=sys.stderr)
+    return 1 if report.flagged else 0

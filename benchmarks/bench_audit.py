@@ -1,0 +1,93 @@
+"""Time of the evaluation-program audit on 250 tasks with at least 20 generated variants each.
+
+The tasks are the project's own (``data/aspera_workbench_v1``) that have at
+least 20 generated variants, repeated up to 250; each gets 20 variants
+(chosen with a fixed seed across all kinds) plus the reference program and the
+noop and handback baselines, i.e. 23 programs through its evaluation
+programs, and the observation runs the audit needs (the reference, the
+baselines, and any program whose verdict was not the expected one). The
+hand-written wrong programs are not included.
+
+It prints the wall-clock time of the whole audit (sandbox start-up
+included), of generating the variants alone, the number of sandbox runs, and
+the load average before and after (the machine may be shared: compare runs
+taken at similar load). Usage::
+
+    python benchmarks/bench_audit.py [--tasks 250] [--variants 20] [--workers 2] [--rounds 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+from aspera_core.audit import AuditConfig, audit_tasks, candidates
+from aspera_core.executor import Sandbox, SandboxConfig
+from aspera_core.tasks import load_tasks
+from aspera_core.variants import variants
+
+REPO = Path(__file__).resolve().parents[1]
+TASK_SET = REPO / "data" / "aspera_workbench_v1"
+TARGET_S = 60.0
+
+
+class _Runs:
+    """Progress callback that remembers how many sandbox runs the audit planned."""
+
+    planned = 0
+
+    def __call__(self, done: int, planned: int) -> None:
+        self.planned = planned
+
+
+def workload(count: int, per_task: int) -> tuple[list, int, int]:
+    """The project's tasks with at least ``per_task`` variants, repeated up to ``count``."""
+    tasks = load_tasks(TASK_SET)
+    rich = [task for task in tasks if len(variants(task.program, apps=task.scenario.apps)) >= per_task]
+    if not rich:
+        raise SystemExit(f"no task of {TASK_SET} has {per_task} variants")
+    return (rich * (count // len(rich) + 1))[:count], len(tasks), len(rich)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tasks", type=int, default=250)
+    parser.add_argument("--variants", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=1)
+    args = parser.parse_args()
+
+    tasks, total, rich = workload(args.tasks, args.variants)
+    config = AuditConfig(per_kind=None, max_variants=args.variants, seed=0)
+    print(
+        f"workload: {len(tasks)} tasks ({rich} of the {total} project tasks have >= {args.variants} variants, "
+        f"repeated); {args.variants} variants + reference + noop + handback each; {args.workers} workers"
+    )
+
+    started = time.perf_counter()
+    programs = sum(len(candidates(t, per_kind=None, max_variants=args.variants, seed=0)) for t in tasks)
+    generation = time.perf_counter() - started
+    print(f"generating the variants alone: {generation:.1f} s for {programs} programs")
+
+    for round_number in range(1, args.rounds + 1):
+        load_before = os.getloadavg()
+        runs = _Runs()
+        started = time.perf_counter()
+        with Sandbox(SandboxConfig(workers=args.workers)) as sandbox:
+            report = audit_tasks(tasks, sandbox, config, progress=runs)
+        elapsed = time.perf_counter() - started
+        load_after = os.getloadavg()
+        evaluated = len(report.results)
+        print(
+            f"round {round_number}: {elapsed:.1f} s for {len(report.tasks)} tasks, {evaluated} programs evaluated "
+            f"+ {runs.planned - evaluated} observation runs = {runs.planned} sandbox runs "
+            f"({1000 * elapsed / runs.planned:.1f} ms per run); flagged {report.flagged}; "
+            f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
+            f"(target: under {TARGET_S:.0f} s on two cores)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""Rates with denominators, the text report, and the audit file (written atomically)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from aspera_core.audit import AuditFileError, AuditReport, Rate, TaskAudit, VariantResult, format_report, read_audit
+
+
+def result(kind: str, expected: str | None, status: str, actual: str | None = None) -> VariantResult:
+    if actual is None:
+        actual = expected if status in ("ok", "undetermined") else ("pass" if expected == "fail" else "fail")
+    return VariantResult(kind, "generated", f"{kind} change", "def f():\n    pass\n", expected, actual or "fail",
+                         "success" if actual == "pass" else "task_completion_error", None, None, status)  # fmt: skip
+
+
+REPORT = AuditReport(
+    tasks=(
+        TaskAudit("1", "Hey, [Assistant], book it.", 1, (
+            result("reference", "pass", "ok"),
+            result("drop_action", "fail", "flagged"),
+            result("drop_action", "fail", "ok"),
+            result("drop_action", "fail", "equivalent"),
+            result("rename_variables", "pass", "ok"),
+        )),
+        TaskAudit("2", "Hey, [Assistant], answer it.", 2, (
+            result("reference", "pass", "ok"),
+            result("rename_variables", "pass", "flagged"),
+            result("rename_variables", "pass", "not_equivalent"),
+            result("noop", None, "undetermined", actual="fail"),
+        ), problems=("the reference program's behaviour could not be observed",)),
+    ),
+    settings={"per_kind": 3},
+    source="set",
+    created="2026-01-01T00:00:00+00:00",
+)  # fmt: skip
+
+
+def test_rates_count_only_judged_programs() -> None:
+    assert REPORT.rate("fail") == Rate(1, 2)
+    assert REPORT.rate("pass") == Rate(1, 4)
+    assert str(Rate(1, 4)) == "1/4 (25.0%)" and str(Rate(0, 0)) == "0/0" and Rate(0, 0).value is None
+    rows = {(row.kind, row.expected): row for row in REPORT.kinds()}
+    assert rows["drop_action", "fail"].rate == Rate(1, 2)
+    assert rows["drop_action", "fail"].excluded == {"equivalent": 1}
+    assert rows["rename_variables", "pass"].rate == Rate(1, 2)
+    assert ("noop", None) not in rows  # undecided: in no rate
+    assert [task.task_id for task in REPORT.weakest()] == ["1", "2"]  # false acceptances first
+
+
+def test_format_report_states_denominators_and_what_slipped_through() -> None:
+    text = format_report(REPORT)
+    assert "false-rejection rate (programs that must pass, rejected): 1/4 (25.0%)" in text
+    assert "false-acceptance rate (programs that must fail, accepted): 1/2 (50.0%)" in text
+    assert "drop_action            fail  1/2 (50.0%)        equivalent 1" in text
+    assert "    accepted drop_action: drop_action change" in text
+    assert "    rejected rename_variables: rename_variables change (task_completion_error)" in text
+    assert "  task 2: the reference program's behaviour could not be observed" in text
+    assert "1        " in text.split("task     programs")[1]  # the per-task table
+    assert "weakest evaluation programs: none" in format_report(AuditReport(()))
+
+
+def test_write_and_read_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "audit.json"
+    REPORT.write(path)
+    assert read_audit(path) == REPORT
+    data = json.loads(path.read_text())
+    assert data["format"] == "aspera-audit" and data["flagged"] == 2
+    assert data["tasks"][0]["false_acceptance"] == {"errors": 1, "judged": 2, "rate": 0.5}
+    assert [p.name for p in tmp_path.iterdir()] == ["audit.json"]
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "audit.json"
+    path.write_text("the previous audit\n")
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(json, "dump", broken)
+    with pytest.raises(OSError, match="disk full"):
+        REPORT.write(path)
+    assert path.read_text() == "the previous audit\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["audit.json"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "not JSON"),
+        ('{"format": "other"}', "not an audit file"),
+        ('{"format": "aspera-audit", "version": 99}', "version 99 is not supported"),
+        ('{"format": "aspera-audit", "version": 1, "tasks": [{"task_id": "1"}]}', "malformed audit file"),
+    ],
+)
+def test_read_audit_rejects_other_files(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "x.json"
+    path.write_text(content)
+    with pytest.raises(AuditFileError, match=message):
+        read_audit(path)

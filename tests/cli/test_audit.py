@@ -1,0 +1,107 @@
+"""``aspera audit`` from the command line: reports, the JSON file, exit statuses, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from aspera_core.cli.main import main
+from aspera_core.tasks import write_tasks
+from tests.audit.support import strict_task, weak_task
+
+MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
+
+WRONG_ALTERNATIVE = """# Correct: the same review, computed in one expression
+def book_review():
+    start = combine(get_next_dow("Friday"), time_by_hm(2, 30, "pm"))
+    add_event(Event(attendees=[find_employee("Ann")[0], find_employee("Bob")[0]], subject="Review",
+                    starts_at=start, ends_at=start + datetime.timedelta(minutes=45), location="Maple"))
+
+
+# Wrong: forgets Bob and books Thursday
+def book_review():
+    start = combine(get_next_dow("Thursday"), time_by_hm(2, 30, "pm"))
+    add_event(Event(attendees=[find_employee("Ann")[0]], subject="Review",
+                    starts_at=start, ends_at=start + datetime.timedelta(minutes=45), location="Maple"))
+"""
+
+
+def aspera(*args: object) -> int:
+    return main([str(arg) for arg in args])
+
+
+def test_published_layout_without_wrong_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "audit.json"
+    status = aspera("audit", "--tasks", MINI_RELEASE, "--per-kind", "1", "--out", out, "--no-progress", "--workers", 2)
+    captured = capsys.readouterr()
+    assert status == 0, captured.out + captured.err
+    assert "weakest evaluation programs: none; no program was flagged" in captured.out
+    assert "false-acceptance rate (programs that must fail, accepted): 0/" in captured.out
+    data = json.loads(out.read_text())
+    assert [task["task_id"] for task in data["tasks"]] == ["9001", "9002", "9003", "9004"]
+    for task in data["tasks"]:
+        for variant in task["variants"]:
+            assert {"kind", "expected", "actual", "flagged"} <= set(variant)
+            assert variant["flagged"] is False
+    # 9003 is a hand-back task: the hand-back baseline must pass there, and
+    # mutants of code its world never reaches change nothing
+    handback = {v["kind"]: v for v in data["tasks"][2]["variants"] if v["origin"] == "baseline"}["handback"]
+    assert (handback["expected"], handback["actual"]) == ("pass", "pass")
+    assert any(v["status"] == "equivalent" for v in data["tasks"][2]["variants"])
+    assert [p.name for p in tmp_path.iterdir()] == ["audit.json"]
+
+
+def test_weak_and_strict_evaluation_programs_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_tasks([weak_task(), strict_task()], tmp_path / "set")
+    alternatives = tmp_path / "mine"
+    alternatives.mkdir()
+    (alternatives / "query_9102.py").write_text(WRONG_ALTERNATIVE)
+    out = tmp_path / "audit.json"
+    status = aspera(
+        "audit", "--tasks", tmp_path / "set", "--alternatives", alternatives, "--kinds", "shift_datetime,iteration_order",
+        "--out", out, "--no-progress",
+    )  # fmt: skip
+    text = capsys.readouterr().out
+    assert status == 1
+    weakest = text.split("weakest evaluation programs")[1]
+    assert "task 9102:" in weakest and "accepted shift_datetime: line 5: Friday -> Saturday" in weakest
+    assert "accepted alternative_wrong: line 9: forgets Bob and books Thursday" in weakest
+    assert "rejected iteration_order: lines 4-5" in weakest
+    data = json.loads(out.read_text())
+    kinds = {v["kind"] for task in data["tasks"] for v in task["variants"]}
+    assert kinds == {"reference", "noop", "handback", "shift_datetime", "iteration_order", "alternative_correct", "alternative_wrong"}  # fmt: skip
+    correct = [v for v in data["tasks"][0]["variants"] if v["kind"] == "alternative_correct"]
+    assert [(v["actual"], v["flagged"]) for v in correct] == [("pass", False)]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--tasks", "no/such/set"], "no/such/set"),
+        (["--tasks", MINI_RELEASE, "--kinds", "drop_everything"], "unknown variant kind(s): drop_everything"),
+        (["--tasks", MINI_RELEASE, "--ids", "12345"], "no task with id 12345"),
+        (["--tasks", MINI_RELEASE, "--out", "no/such/folder/audit.json"], "its folder does not exist"),
+        (["--tasks", MINI_RELEASE, "--alternatives", "no/such/folder"], "no such folder"),
+        (["--tasks", MINI_RELEASE, "--max-variants", "-1"], "max_variants must not be negative"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: list, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert aspera("audit", *args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and captured.err.startswith("aspera audit: error: ")
+    assert message in captured.err
+
+
+def test_bad_alternatives_name_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "query_9001.py").write_text("def book_design_review_with_ottoline():\n    pass\n")
+    assert aspera("audit", "--tasks", MINI_RELEASE, "--alternatives", folder) == 2
+    assert "query_9001.py:1: function 'book_design_review_with_ottoline' needs a '# Correct" in capsys.readouterr().err
+    (folder / "query_9001.py").unlink()
+    (folder / "query_77.py").write_text(WRONG_ALTERNATIVE)
+    assert aspera("audit", "--tasks", MINI_RELEASE, "--alternatives", folder) == 2
+    assert "query_77.py: no task 77 in" in capsys.readouterr().err
