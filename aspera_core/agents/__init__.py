@@ -7,19 +7,21 @@ every result row), says whether it is ``seeded``, and has one method,
 * ``reference`` - the task's own reference program;
 * ``noop`` - a function with the reference program's name that does nothing;
 * ``handback`` - a function that raises ``RequiresUserInput`` at once;
-* ``replay`` - the programs of an earlier results file, matched by task id.
+* ``replay`` - the programs of an earlier results file, matched by task id;
+* ``mutant`` - a semantics-breaking mutant of the reference program, drawn by the seed.
 
 Model-backed agents plug in with :func:`register_agent`.
 """
 
 from aspera_core.agents.base import Agent, ProgramUnavailable, Proposal, StopRun
-from aspera_core.agents.builtin import HandbackAgent, NoopAgent, ReferenceAgent, ReplayAgent
+from aspera_core.agents.builtin import HandbackAgent, MutantAgent, NoopAgent, ReferenceAgent, ReplayAgent
 from aspera_core.agents.registry import AGENTS, make_agent, register_agent
 
 __all__ = [
     "AGENTS",
     "Agent",
     "HandbackAgent",
+    "MutantAgent",
     "NoopAgent",
     "ProgramUnavailable",
     "Proposal",

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aspera_core.agents.base import Agent
-from aspera_core.agents.builtin import HandbackAgent, NoopAgent, ReferenceAgent, ReplayAgent
+from aspera_core.agents.builtin import HandbackAgent, MutantAgent, NoopAgent, ReferenceAgent, ReplayAgent
 
 
 def _replay(replay: str | None = None, **_: Any) -> Agent:
@@ -55,6 +55,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "noop": lambda **_: NoopAgent(),
     "handback": lambda **_: HandbackAgent(),
     "replay": _replay,
+    "mutant": lambda mutation_kinds=None, **_: MutantAgent(mutation_kinds),
     "cck": _model_agent("cck"),
     "ps": _model_agent("ps"),
 }

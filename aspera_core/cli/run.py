@@ -72,7 +72,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     model.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
     model.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
-    parser.add_argument("--seeds", nargs="+", type=int, metavar="S", help="seeds for seeded agents (default: 0)")
+    seeds = parser.add_mutually_exclusive_group()
+    seeds.add_argument("--seeds", nargs="+", type=int, metavar="S", help="seeds for seeded agents (default: 0)")
+    seeds.add_argument("--seed", type=int, metavar="S", help="one seed (the same as --seeds S)")
+    parser.add_argument(
+        "--mutation-kinds", nargs="+", metavar="KIND", help="for the mutant agent: draw only these kinds of mutant"
+    )
     parser.add_argument(
         "--concurrency",
         type=positive_int,
@@ -145,6 +150,7 @@ def _agent_options(args: argparse.Namespace, budget: object | None) -> dict[str,
     out = Path(args.out)
     return {
         "replay": args.replay,
+        "mutation_kinds": args.mutation_kinds,
         "model": args.model,
         "base_url": args.base_url,
         "api_key_env": args.api_key_env,
@@ -225,7 +231,7 @@ def run(args: argparse.Namespace) -> int:
             config,
             ids=_ids(args.ids),
             limit=args.limit,
-            seeds=args.seeds,
+            seeds=args.seeds if args.seed is None else [args.seed],
             concurrency=args.concurrency,
             task_set=str(args.tasks),
             force_new=args.force_new,

@@ -141,3 +141,23 @@ def test_registering_a_new_agent() -> None:
         assert isinstance(make_agent("constant-for-test"), NoopAgent)
     finally:
         del AGENTS["constant-for-test"]
+
+
+def test_the_mutant_agent_draws_a_breaking_mutant_reproducibly(task: Task) -> None:
+    from aspera_core.agents import MutantAgent
+
+    agent = MutantAgent()
+    first, again = agent.propose(task, 0), agent.propose(task, 0)
+    assert first == again and first.program != task.program and first.mutation
+    kind = first.mutation.split(":")[0]
+    assert kind in {"drop_action", "shift_datetime", "change_attendee", "change_room", "duplicate_action",
+                    "add_unrelated_event", "swallow_handback", "wrong_answer"}  # fmt: skip
+    drawn = {agent.propose(task, seed).program for seed in range(8)}
+    assert len(drawn) > 1  # seeds draw different mutants
+    only = MutantAgent(["shift_datetime"])
+    assert only.propose(task, 3).mutation.startswith("shift_datetime: ")  # type: ignore[union-attr]
+    assert (agent.seeded, only.parameters()) == (True, {"kinds": ["shift_datetime"]})
+    with pytest.raises(ValueError, match="unknown mutation kind"):
+        MutantAgent(["explode"])
+    with pytest.raises(ProgramUnavailable, match="no mutant"):
+        MutantAgent(["change_room"]).propose(task.model_copy(update={"program": "def f():\n    return 1\n"}), 0)
