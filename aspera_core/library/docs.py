@@ -29,6 +29,61 @@ _LIBRARY_PREFIX = re.compile(
 )
 _INDENT = "    "
 
+#: Names the original's documentation layer does not show although programs
+#: can use them (its executable-only additions), per module; ``Class.member``
+#: names a field, enum member or method of a documented class. Prompts show
+#: what the original documents, so that prompt length and content stay
+#: comparable with the paper's.
+EXECUTABLE_ONLY: dict[str, frozenset[str]] = {
+    "exceptions": frozenset(
+        {"ParseError", "EventDefinitionError", "SearchError", "RequiresUserInputError", "assert_requires_input_error"}
+    ),
+    "time_utils": frozenset(
+        {
+            "cast_to_timedelta",
+            "MAX_EVENT_RECURRENCES",
+            "Duration.to_minutes",
+            "RepetitionSpec.finite",
+            "RepetitionSpec.generate_occurrences",
+        }
+    ),
+    "company_directory": frozenset(
+        {
+            "EmployeeID",
+            "Team.Assistants",
+            "Employee.employee_id",
+            "Employee.employee_id_set",
+            "EmployeeDetails.role",
+            "EmployeeDetails.manager",
+            "EmployeeDetails.assistant",
+            "EmployeeDetails.reports",
+            "EmployeeDetails.employee_id",
+            "EmployeeDetails.is_user",
+            "EmployeeDetails.__str__",
+        }
+    ),
+    "work_calendar": frozenset(
+        {
+            "get_event_ids",
+            "expand_to_instances",
+            "validate_starts_at",
+            "get_event_instances",
+            "get_event_by_id",
+            "DEFAULT_EVENT_DURATION_MINUTES",
+            "EventId",
+            "EMPLOYEE_FIELDS",
+            "ID_FIELDS",
+            "STRUCT_FIELDS",
+            "NOT_GIVEN",
+            "logger",
+            "Event.from_dict",
+            "Event.serialise_attendees",
+            "Event.event_id",
+            "Event.recurrent_event_id",
+        }
+    ),
+}
+
 
 def _module(module: types.ModuleType | str) -> types.ModuleType:
     if isinstance(module, str):
@@ -159,7 +214,7 @@ def _pydantic_hooks(cls: type) -> set[str]:
     return hooks
 
 
-def _render_class(cls: type, name: str) -> list[str]:
+def _render_class(cls: type, name: str, hidden_members: frozenset[str] = frozenset()) -> list[str]:
     bases = [b.__name__ for b in cls.__bases__ if b is not object]
     if issubclass(cls, tuple) and hasattr(cls, "_fields"):
         bases = ["NamedTuple"]
@@ -168,14 +223,16 @@ def _render_class(cls: type, name: str) -> list[str]:
     lines.append(header)
     lines += _docstring(cls, _INDENT)
     if issubclass(cls, enum.Enum):
-        lines += [f"{_INDENT}{m.name} = {m.value!r}" for m in cls]
+        lines += [f"{_INDENT}{m.name} = {m.value!r}" for m in cls if m.name not in hidden_members]
         return lines
     for field_name, annotation, default in _fields(cls):
+        if field_name in hidden_members:
+            continue
         text = f"{_INDENT}{field_name}: {annotation}" if annotation else f"{_INDENT}{field_name}"
         if default is not inspect.Parameter.empty:
             text += f" = {_value(default)}"
         lines.append(text)
-    hidden = _pydantic_hooks(cls)
+    hidden = _pydantic_hooks(cls) | hidden_members
     for attr, member in cls.__dict__.items():
         if attr in hidden or attr.startswith("_") and attr not in ("__str__", "__eq__"):
             continue
@@ -195,11 +252,13 @@ def _render_class(cls: type, name: str) -> list[str]:
     return lines
 
 
-def render_module_docs(module: types.ModuleType | str) -> str:
+def render_module_docs(module: types.ModuleType | str, documented_only: bool = False) -> str:
     """The documentation of one library module as Python-stub text.
 
     Args:
         module: a library module or its short name (``"work_calendar"``).
+        documented_only: leave out what the original's documentation layer
+            does not show (:data:`EXECUTABLE_ONLY`), as prompts do.
 
     Returns:
         The module docstring, then every public class, function, enum and
@@ -207,17 +266,21 @@ def render_module_docs(module: types.ModuleType | str) -> str:
         definition order, each with its signature or fields and its docstring.
     """
     module = _module(module)
+    hidden = EXECUTABLE_ONLY.get(module.__name__.rsplit(".", 1)[-1], frozenset()) if documented_only else frozenset()
     blocks: list[list[str]] = []
     if module.__doc__:
         blocks.append(_docstring(module, ""))
     for name in _defined_names(module):
+        if name in hidden:
+            continue
         obj = getattr(module, name, None)
         if obj in (str, int) and name != obj.__name__:  # a type alias such as EventId = str
             blocks.append([f"{name} = {obj.__name__}"])
         elif typing.get_origin(obj) is typing.Literal:
             blocks.append([f"{name} = {_annotation(obj)}"])
         elif isinstance(obj, enum.EnumMeta) or inspect.isclass(obj):
-            blocks.append(_render_class(obj, name))
+            members = frozenset(m.split(".", 1)[1] for m in hidden if m.startswith(f"{name}."))
+            blocks.append(_render_class(obj, name, members))
         elif inspect.isfunction(obj) or callable(obj) and hasattr(obj, "__wrapped__"):
             blocks.append(_render_function(obj, name))
         elif isinstance(obj, (int, float, str, tuple)):
@@ -225,10 +288,11 @@ def render_module_docs(module: types.ModuleType | str) -> str:
     return "\n\n".join("\n".join(block) for block in blocks) + "\n"
 
 
-def render_library_docs(modules: list[str]) -> str:
+def render_library_docs(modules: list[str], documented_only: bool = False) -> str:
     """Documentation of several library modules, each under a ``# <module>.py`` header.
 
     Args:
         modules: short module names in the order to render, e.g. a task's ``scenario.apps``.
+        documented_only: as for :func:`render_module_docs`.
     """
-    return "\n\n".join(f"# {m}.py\n\n{render_module_docs(m)}" for m in modules)
+    return "\n\n".join(f"# {m}.py\n\n{render_module_docs(m, documented_only)}" for m in modules)

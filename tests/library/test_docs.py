@@ -39,3 +39,36 @@ def test_type_aliases_render_as_aliases():
     assert "def add_event(event: Event) -> str:" in text  # aliases resolve at run time
     assert "DEFAULT_EVENT_DURATION_MINUTES = 16" in text
     assert "def get_calendar(employee: Employee) -> list[Event]:" in text
+
+
+def test_the_documented_view_hides_what_the_original_does_not_document():
+    full = docs.render_library_docs(["exceptions", "company_directory", "work_calendar", "time_utils"])
+    shown = docs.render_library_docs(
+        ["exceptions", "company_directory", "work_calendar", "time_utils"], documented_only=True
+    )
+    ast.parse(shown)
+    for hidden in (
+        "class NOT_GIVEN",
+        "EMPLOYEE_FIELDS =",
+        "def from_dict(",
+        "\n    event_id: ",
+        "Assistants = ",
+        "def to_minutes(",
+        "class ParseError",
+        "def get_event_by_id(",
+        "\n    is_user: ",
+    ):
+        assert hidden in full and hidden not in shown, hidden
+    for kept in ("class RequiresUserInput", "def add_event(", "\n    subject: ", "class Team(", "def now_("):
+        assert kept in shown, kept
+    # every hidden name exists, so the list cannot silently go stale
+    import importlib
+
+    for module, names in docs.EXECUTABLE_ONLY.items():
+        loaded = importlib.import_module(f"aspera_core.library.{module}")
+        for name in names:
+            owner, _, member = name.partition(".")
+            target = getattr(loaded, owner)
+            if member:
+                fields = getattr(target, "model_fields", {}) or {}
+                assert member in fields or hasattr(target, member) or member in target.__members__, name
