@@ -80,6 +80,7 @@ from aspera_core.analysis.statistics import (
 )
 from aspera_core.analysis.style import new_figure, plotting_style, system_colours
 from aspera_core.analysis.tables import (
+    benchmark_table,
     length_comparison,
     length_pairs,
     outcome_counts,
@@ -88,7 +89,15 @@ from aspera_core.analysis.tables import (
     success_table,
     success_table_display,
 )
-from aspera_core.analysis.taxonomy import CATEGORIES, apply_labels, error_category, error_taxonomy, taxonomy_table
+from aspera_core.analysis.taxonomy import (
+    CATEGORIES,
+    apply_labels,
+    error_category,
+    error_taxonomy,
+    exception_table,
+    read_labels,
+    taxonomy_table,
+)
 
 __all__ = [
     "CATEGORIES",
@@ -103,6 +112,7 @@ __all__ = [
     "Skipped",
     "apply_labels",
     "benchmark_correlation",
+    "benchmark_table",
     "bootstrap_interval",
     "code_lines",
     "cyclomatic_complexity",
@@ -111,6 +121,7 @@ __all__ = [
     "documentation_words",
     "error_category",
     "error_taxonomy",
+    "exception_table",
     "judged_rows",
     "length_comparison",
     "length_pairs",
@@ -144,6 +155,7 @@ __all__ = [
     "programs_frame",
     "query_words",
     "raw_lines",
+    "read_labels",
     "runs_frame",
     "save_figure",
     "save_table",

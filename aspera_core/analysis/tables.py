@@ -9,7 +9,9 @@ in percent (0-100) in columns whose name says ``(%)``.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -295,3 +297,45 @@ def selection_table(frame: pd.DataFrame, success: pd.DataFrame | None = None) ->
             }
         )
     return pd.DataFrame.from_records(records, columns=["system", *columns]).set_index("system")
+
+
+def benchmark_table(
+    table: pd.DataFrame,
+    scores: pd.DataFrame | str | os.PathLike[str] | None,
+    *,
+    setting: str | None = "cck",
+    confidence: float = 0.95,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Rank correlation of per-model success (Table 3) with scores on other benchmarks.
+
+    Args:
+        table: Output of :func:`success_table`.
+        scores: A frame or CSV file with ``model``, ``benchmark``, ``score``; ``None`` gives an empty table.
+        setting: Use the models' success in this setting (``None``: every model-backed system).
+        confidence: Coverage of the bootstrap intervals.
+        samples: Bootstrap resamples.
+        seed: Seed of the resampling.
+
+    Returns:
+        The output of :func:`~aspera_core.analysis.statistics.benchmark_correlation`
+        (empty when no scores are given).
+
+    Raises:
+        FileNotFoundError: the CSV file does not exist.
+    """
+    from aspera_core.analysis.statistics import benchmark_correlation
+
+    if scores is None or table.empty:
+        return pd.DataFrame()
+    if not isinstance(scores, pd.DataFrame):
+        path = Path(scores)
+        if not path.is_file():
+            raise FileNotFoundError(f"benchmark scores {path} do not exist")
+        scores = pd.read_csv(path)
+    models = table[table["model"].notna()]
+    if setting is not None:
+        models = models[models["setting"] == setting]
+    success = (models.set_index("model")["success (%)"] / 100).groupby(level=0).mean()
+    return benchmark_correlation(success, scores, confidence=confidence, samples=samples, seed=seed)

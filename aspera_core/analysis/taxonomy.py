@@ -206,3 +206,34 @@ def taxonomy_table(frame: pd.DataFrame) -> pd.DataFrame:
     counts = counts.merge(totals, left_on="system", right_index=True)
     counts["share of failures (%)"] = 100 * counts["count"] / counts["failures"]
     return counts[counts["count"] > 0].reset_index(drop=True)
+
+
+def exception_table(frame: pd.DataFrame, examples: int = 1) -> pd.DataFrame:
+    """The exception types behind each system's failures, most frequent first, with an example message.
+
+    Args:
+        frame: A frame from :func:`error_taxonomy`.
+        examples: Example messages kept per row (the first ones met).
+
+    Returns:
+        ``system``, ``category``, ``exception`` (short class name, empty for
+        failures without one), ``count`` and ``example`` (a message, shortened
+        to one line of at most 120 characters).
+    """
+    failures = frame[frame["judged"] & ~frame["success"]].copy()
+    columns = ["system", "category", "exception", "count", "example"]
+    if failures.empty:
+        return pd.DataFrame(columns=columns)
+    failures["exception"] = failures["error_type"].map(lambda t: _short(t) if isinstance(t, str) else "")
+    failures["example"] = failures["message"].map(
+        lambda m: " ".join(str(m).split())[:120] if isinstance(m, str) and m else ""
+    )
+    grouped = failures.groupby(["system", "category", "exception"], observed=True, sort=False)
+    table = grouped.agg(
+        count=("task_id", "size"),
+        example=("example", lambda values: " | ".join([v for v in values if v][:examples])),
+    ).reset_index()
+    table = table[table["count"] > 0]
+    return table.sort_values(["system", "count"], ascending=[True, False], kind="stable").reset_index(drop=True)[
+        columns
+    ]

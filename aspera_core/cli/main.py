@@ -23,6 +23,8 @@ SUBCOMMANDS: dict[str, str] = {
     "validate": "validate",
     "run": "run",
     "summary": "summary",
+    "stats": "stats",
+    "pipeline": "pipeline",
 }
 
 
