@@ -253,26 +253,35 @@ def paired_comparisons(
         seed: Seed of the resampling.
 
     Returns:
-        One row per pair with the columns of :func:`paired_comparison`.
+        One row per pair: ``system A``, ``system B``, ``paired verdicts``,
+        ``tasks``, ``success A (%)``, ``success B (%)``, ``A - B (%)`` with its
+        ``CI low (%)`` and ``CI high (%)`` (paired bootstrap), ``only A
+        succeeded``, ``only B succeeded`` and ``McNemar p`` (exact).
     """
     systems = [s for s in frame["system"].cat.categories if (judged_rows(frame)["system"] == s).any()]
     chosen = list(pairs) if pairs is not None else list(itertools.combinations(systems, 2))
     records = [paired_comparison(frame, a, b, confidence=confidence, samples=samples, seed=seed) for a, b in chosen]
-    columns = [
-        "system_a",
-        "system_b",
-        "pairs",
-        "tasks",
-        "success_a",
-        "success_b",
-        "difference",
-        "ci_low",
-        "ci_high",
-        "only_a",
-        "only_b",
-        "p_value",
-    ]
-    return pd.DataFrame.from_records(records, columns=columns)
+    table = pd.DataFrame.from_records(records, columns=list(_PAIRED_COLUMNS))
+    for column in ("success_a", "success_b", "difference", "ci_low", "ci_high"):
+        table[column] = 100 * table[column]
+    return table.rename(columns=_PAIRED_COLUMNS)
+
+
+# paired_comparison's keys -> the table's column names (rates in percent there).
+_PAIRED_COLUMNS = {
+    "system_a": "system A",
+    "system_b": "system B",
+    "pairs": "paired verdicts",
+    "tasks": "tasks",
+    "success_a": "success A (%)",
+    "success_b": "success B (%)",
+    "difference": "A - B (%)",
+    "ci_low": "CI low (%)",
+    "ci_high": "CI high (%)",
+    "only_a": "only A succeeded",
+    "only_b": "only B succeeded",
+    "p_value": "McNemar p",
+}
 
 
 def seed_consistency(frame: pd.DataFrame) -> pd.DataFrame:

@@ -128,3 +128,13 @@ def test_benchmark_correlation_is_rank_based_with_intervals():
     assert table.loc["x", "spearman_low"] <= 1.0 <= table.loc["x", "spearman_high"] + 1e-12
     with pytest.raises(ValueError, match="model, benchmark, score"):
         benchmark_correlation(success, scores.drop(columns=["score"]))
+
+
+def test_the_comparison_table_gives_rates_in_percent(runs: pd.DataFrame):
+    from aspera_core.analysis.statistics import paired_comparisons
+
+    table = paired_comparisons(runs, samples=200)
+    assert list(table[["system A", "system B"]].iloc[0]) == ["model-a (CCK)", "model-b (CCK)"]
+    single = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)", samples=200)
+    assert table.iloc[0]["A - B (%)"] == pytest.approx(100 * single["difference"])
+    assert table.iloc[0]["McNemar p"] == pytest.approx(single["p_value"])
