@@ -14,6 +14,7 @@ per task and seed; ``model_error`` rows kept but marked ``judged = False``).
 
 from __future__ import annotations
 
+import functools
 import os
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
@@ -22,7 +23,14 @@ from typing import Any
 
 import pandas as pd
 
-from aspera_core.analysis.programs import code_lines, program_metrics, query_words, raw_lines
+from aspera_core.analysis.programs import (
+    code_lines,
+    cyclomatic_complexity,
+    primitives_used,
+    program_metrics,
+    query_words,
+    raw_lines,
+)
 from aspera_core.analysis.style import OUTCOME_ORDER
 from aspera_core.outcomes import PairResult, combine_pairs
 from aspera_core.records import ResultRow, ResultsFileWarning, counted_rows, judged, read_results
@@ -67,6 +75,12 @@ def _deciding(row: ResultRow) -> PairResult | None:
     return combine_pairs(pairs)
 
 
+@functools.lru_cache(maxsize=65_536)
+def _measures(program: str) -> tuple[int | None, int]:
+    """Complexity and primitives of a program, once per distinct text (agents repeat programs across seeds)."""
+    return cyclomatic_complexity(program), len(primitives_used(program))
+
+
 def _row_record(run: str, path: Path, row: ResultRow) -> dict[str, Any]:
     deciding = _deciding(row)
     selection, generation = row.selection, row.generation
@@ -94,6 +108,8 @@ def _row_record(run: str, path: Path, row: ResultRow) -> dict[str, Any]:
         "program": row.program,
         "program_raw_lines": raw_lines(row.program),
         "program_code_lines": code_lines(row.program),
+        "program_complexity": _measures(row.program)[0],
+        "program_primitives": _measures(row.program)[1],
         "mutation": row.mutation,
         "selected": None if selection is None else tuple(selection.selected),
         "selection_precision": None if selection is None else selection.precision,
@@ -125,7 +141,9 @@ def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.P
         ``judged`` (false for ``model_error`` rows), ``error_type``,
         ``message``, ``origin`` (where the deciding pair's exception came
         from), ``duration_s``, ``pairs_run``, ``pairs_total``, ``program``,
-        ``program_raw_lines``, ``program_code_lines``, ``mutation``,
+        ``program_raw_lines``, ``program_code_lines``, ``program_complexity``
+        (radon, the top-level function; ``None`` if it does not parse),
+        ``program_primitives`` (unique library primitives used), ``mutation``,
         ``selected``, ``selection_precision``, ``selection_recall``,
         ``selection_f1``, ``prompt_tokens``, ``completion_tokens``,
         ``cost_usd``, ``latency_s``, and ``pair_<i>_outcome``,
@@ -163,6 +181,7 @@ def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.P
     systems = list(dict.fromkeys(frame["system"]))
     frame["system"] = pd.Categorical(frame["system"], categories=systems)
     frame["seed"] = frame["seed"].astype("Int64")
+    frame["program_complexity"] = frame["program_complexity"].astype("Int64")
     return frame
 
 

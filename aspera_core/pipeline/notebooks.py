@@ -29,6 +29,9 @@ from aspera_core.pipeline.params import PipelineParams
 from aspera_core.pipeline.paths import project_root, resolve_path
 
 KERNEL = "python3"
+# The kernel's own start-up notices (e.g. about its local TCP transport) are not
+# the user's business; its errors still show.
+KERNEL_ARGUMENTS = ["--IPKernelApp.log_level=ERROR"]
 
 
 class NotebookFailed(RuntimeError):
@@ -147,6 +150,7 @@ def run_pipeline(
                     language="python",
                     cwd=str(source.parent),
                     progress_bar=False,
+                    extra_arguments=KERNEL_ARGUMENTS,
                 )
             except PapermillExecutionError as error:
                 runs.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from aspera_core.analysis.frames import runs_frame, system_label, tasks_frame
@@ -70,3 +71,11 @@ def test_tasks_frame_measures_every_task():
     assert row["setup_raw_lines"] == sum(len(p.splitlines()) for p in first.state_generation_programs)
     assert row["unique_primitives"] == len(row["primitives"]) > 0
     assert set(row["modules"]) <= {"company_directory", "work_calendar", "room_booking", "time_utils", "exceptions"}
+
+
+def test_generated_programs_are_measured_like_reference_programs(tmp_path: Path):
+    program = "def solve():\n    if find_events():\n        return now_()\n"
+    rows = [result_row("1", "success", program=program), result_row("2", "syntax_error", program="def broken(:\n")]
+    frame = runs_frame([write_results(tmp_path / "r.jsonl", rows)]).set_index("task_id")
+    assert frame.loc["1", ["program_complexity", "program_primitives", "program_code_lines"]].tolist() == [2, 2, 3]
+    assert pd.isna(frame.loc["2", "program_complexity"]) and frame.loc["2", "program_primitives"] == 0
