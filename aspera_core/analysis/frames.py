@@ -208,6 +208,18 @@ def _first_per_system(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 _EMPTY_ROW = ResultRow(task_id="0", query="", agent="", program="", outcome="success", duration_s=0, pairs_run=0)
 
 
+def system_order(frame: pd.DataFrame) -> list[str]:
+    """Every system of a runs frame, in the order its files were given (the order of colours in figures)."""
+    column = frame["system"]
+    return [str(s) for s in column.cat.categories] if hasattr(column, "cat") else list(dict.fromkeys(column))
+
+
+def with_systems(table: pd.DataFrame, frame: pd.DataFrame) -> pd.DataFrame:
+    """Record the runs frame's system order on a table derived from it (``table.attrs["systems"]``)."""
+    table.attrs["systems"] = system_order(frame)
+    return table
+
+
 def judged_rows(frame: pd.DataFrame) -> pd.DataFrame:
     """The rows that are verdicts on programs (``model_error`` rows dropped)."""
     return frame[frame["judged"]]

@@ -170,8 +170,9 @@ class SavedFigure:
     pdf: Path
     image: bytes
 
-    def _repr_png_(self) -> bytes:
-        return self.image
+    def _repr_png_(self) -> tuple[bytes, dict[str, str]]:
+        # The alternative text travels with the image into HTML exports.
+        return self.image, {"alt": f"figure: {self.png.stem.replace('_', ' ')}"}
 
     def __repr__(self) -> str:
         return f"SavedFigure(png={str(self.png)!r}, pdf={str(self.pdf)!r})"

@@ -66,6 +66,6 @@ def paper_success(model: str | None, setting: str | None) -> float | None:
     Returns:
         The reported percentage, or ``None``.
     """
-    if not model or not setting:
-        return None
+    if not isinstance(model, str) or not isinstance(setting, str) or not model or not setting:
+        return None  # built-in agents (no model; NaN once in a frame beside model rows)
     return PAPER_SUCCESS.get((canonical_model(model), setting.lower()))

@@ -52,6 +52,14 @@ def _spearman(x: Sequence[float], y: Sequence[float]) -> float:
     return float(spearmanr(x, y).statistic)
 
 
+def _colours(table: pd.DataFrame, shown: Sequence[str]) -> dict[str, str]:
+    """Colours by the order of every system of the runs the table came from, so a system keeps its colour
+    in every figure, even in a figure that shows only some systems."""
+    order = list(table.attrs.get("systems", [])) or list(shown)
+    colours = system_colours(order + [s for s in shown if s not in order])
+    return {system: colours[system] for system in shown}
+
+
 def _systems(categories: Sequence[str], present: Sequence[str]) -> list[str]:
     shown = set(present)
     return [system for system in categories if system in shown]
@@ -239,7 +247,7 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
         raise NoData("no judged programs")
     confidence = table.attrs.get("confidence", 0.95)
     systems = list(table.index)
-    colours = system_colours(systems)
+    colours = _colours(table, systems)
     positions = np.arange(len(systems))
     with plotting_style():
         figure, axes = new_figure(COLUMN_WIDTH if len(systems) <= 6 else PAGE_WIDTH, 0.38 * len(systems) + 1.3)
@@ -344,7 +352,7 @@ def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None =
     if binned.empty or binned["tasks"].sum() == 0:
         raise NoData("no task with both a verdict and a reference program")
     order = list(systems) if systems is not None else list(dict.fromkeys(binned["system"]))
-    colours = system_colours(order)
+    colours = _colours(binned, order)
     bins = binned.drop_duplicates("bin")[["bin", "low"]].sort_values("low")
     positions = {label: index for index, label in enumerate(bins["bin"])}
     counts = binned.groupby("bin", sort=False)["tasks"].max()
@@ -388,7 +396,7 @@ def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | No
     if pairs.empty:
         raise NoData("no judged programs")
     order = list(systems) if systems is not None else list(dict.fromkeys(pairs["system"]))
-    colours = system_colours(order)
+    colours = _colours(pairs, order)
     rng = np.random.default_rng(seed)
     with plotting_style():
         figure, axes = new_figure(COLUMN_WIDTH + 0.6, 3.0)
@@ -428,7 +436,7 @@ def plot_selection(selection: pd.DataFrame) -> Any:
     if selection.empty:
         raise NoData("no run recorded primitive-selection scores (PS setting)")
     systems = list(selection.index)
-    colours = system_colours(systems)
+    colours = _colours(selection, systems)
     metrics = ["precision (%)", "recall (%)", "F1 (%)"]
     with plotting_style():
         figure, (left, right) = new_figure(PAGE_WIDTH, 2.8, 1, 2)
@@ -483,7 +491,7 @@ def plot_pass_k(table: pd.DataFrame) -> Any:
     systems = [system for system, k in several.items() if k >= 2]
     if not systems:
         raise NoData("no system was run with two seeds or more")
-    colours = system_colours(systems)
+    colours = _colours(table, systems)
     with plotting_style():
         figure, axes = new_figure(COLUMN_WIDTH, 2.6)
         for system in systems:

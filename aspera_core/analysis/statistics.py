@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from aspera_core.analysis.frames import judged_rows
+from aspera_core.analysis.frames import judged_rows, with_systems
 
 DEFAULT_SAMPLES = 2000
 
@@ -366,7 +366,8 @@ def pass_k_table(frame: pd.DataFrame) -> pd.DataFrame:
                     "pass_at_k": float(np.mean(at)),
                 }
             )
-    return pd.DataFrame.from_records(records, columns=["system", "k", "tasks", "pass_hat_k", "pass_at_k"])
+    table = pd.DataFrame.from_records(records, columns=["system", "k", "tasks", "pass_hat_k", "pass_at_k"])
+    return with_systems(table, frame)
 
 
 def verdict_flips(frame: pd.DataFrame) -> pd.DataFrame:

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from aspera_core.analysis.frames import judged_rows
+from aspera_core.analysis.frames import judged_rows, with_systems
 from aspera_core.analysis.paper import paper_success
 from aspera_core.analysis.statistics import DEFAULT_SAMPLES, bootstrap_interval, success_summary, task_success
 from aspera_core.analysis.style import OUTCOME_LABELS, OUTCOME_ORDER
@@ -89,7 +89,7 @@ def success_table(
         table["paper (%)"] = [paper_success(model, setting) for model, setting in zip(table["model"], table["setting"])]
         table["paper (%)"] = table["paper (%)"].astype(float)
     table.attrs["confidence"] = confidence
-    return table
+    return with_systems(table, frame)
 
 
 def share_column(outcome: str) -> str:
@@ -195,7 +195,7 @@ def success_by_length(
     columns = ["system", "bin", "low", "high", "middle", "tasks", "success (%)", "CI low (%)", "CI high (%)"]
     table = pd.DataFrame.from_records(records, columns=columns)
     table.attrs["confidence"] = confidence
-    return table
+    return with_systems(table, frame)
 
 
 def length_pairs(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
@@ -211,7 +211,8 @@ def length_pairs(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
     """
     rows = judged_rows(frame)[["system", "task_id", "seed", "success", "program_code_lines"]]
     merged = rows.merge(tasks[["reference_code_lines"]], left_on="task_id", right_index=True, how="inner")
-    return merged.rename(columns={"program_code_lines": "generated lines", "reference_code_lines": "reference lines"})
+    merged = merged.rename(columns={"program_code_lines": "generated lines", "reference_code_lines": "reference lines"})
+    return with_systems(merged, frame)
 
 
 def length_comparison(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
@@ -296,7 +297,8 @@ def selection_table(frame: pd.DataFrame, success: pd.DataFrame | None = None) ->
                 "CCK success (%)": cck_by_model.get(model, math.nan),
             }
         )
-    return pd.DataFrame.from_records(records, columns=["system", *columns]).set_index("system")
+    table = pd.DataFrame.from_records(records, columns=["system", *columns]).set_index("system")
+    return with_systems(table, frame)
 
 
 def benchmark_table(

@@ -89,7 +89,8 @@ def _export_html(executed: Path, destination: Path) -> None:
     from nbconvert import HTMLExporter
 
     notebook = nbformat.read(executed, as_version=4)
-    body, _ = HTMLExporter().from_notebook_node(notebook)
+    # The classic template writes the figures' alternative text into the page (the lab template drops it).
+    body, _ = HTMLExporter(template_name="classic").from_notebook_node(notebook)
     destination.write_text(body, encoding="utf-8")
 
 

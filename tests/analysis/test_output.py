@@ -62,7 +62,7 @@ def test_figures_go_to_png_and_pdf_at_print_resolution(tmp_path: Path):
     width, _ = png_size(saved.png.read_bytes())
     assert width >= 150 * 3.0  # at least 150 dpi over a one-column width (tight bounding box)
     assert saved.pdf.read_bytes()[:5] == b"%PDF-"
-    assert saved._repr_png_() == saved.png.read_bytes()
+    assert saved._repr_png_() == (saved.png.read_bytes(), {"alt": "figure: line"})
     with pytest.raises(ValueError, match="150"):
         save_figure(figure, tmp_path, "low", dpi=72)
 

@@ -143,3 +143,14 @@ def test_a_notebooks_backend_is_not_switched():
     """The inline backend of a notebook kernel stays in place, so executed notebooks show their figures."""
     result = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["module://matplotlib_inline.backend_inline", "0"]
+
+
+def test_a_system_keeps_its_colour_in_figures_that_show_only_some_systems(runs: pd.DataFrame):
+    from matplotlib.colors import to_hex
+
+    table = success_table(runs, samples=100)
+    success = plot_task_success(table, runs).axes[0]
+    ps_position = list(table.index).index("gpt-4o (PS)")
+    colour_in_success = to_hex(success.lines[ps_position * 3].get_color())  # errorbar: marker line first
+    selection = plot_selection(selection_table(runs, table)).axes[0]  # shows the PS system alone
+    assert to_hex(selection.patches[0].get_facecolor()) == colour_in_success

@@ -19,7 +19,7 @@ from aspera_core.analysis.tables import (
     success_table,
     success_table_display,
 )
-from tests.analysis.support import model_run
+from tests.analysis.support import model_run, result_row, write_results
 
 S, F = "success", "task_completion_error"
 TWO_LINES = "def solve():\n    return 1\n"
@@ -43,7 +43,8 @@ def runs(tmp_path: Path) -> pd.DataFrame:
         selection={"1": (1.0, 0.5, 2 / 3), "2": (0.5, 0.5, 0.5), "3": (0.0, 0.0, 0.0)},
     )
     other = model_run(tmp_path / "x.jsonl", "tiny-model", "cck", {0: {"1": F, "2": F, "3": F, "4": F}})
-    return runs_frame([cck, ps, other])
+    builtin = write_results(tmp_path / "ref.jsonl", [result_row(i, S) for i in "1234"])  # no model, no setting
+    return runs_frame([cck, ps, other, builtin])
 
 
 def tasks() -> pd.DataFrame:
@@ -74,7 +75,7 @@ def test_table_three_gives_mean_and_sd_over_seeds_outcome_shares_and_the_paper_f
         28.4,
     )
     assert np.isnan(ps["sd over seeds (%)"])
-    assert np.isnan(table.loc["tiny-model (CCK)", "paper (%)"])
+    assert np.isnan(table.loc["tiny-model (CCK)", "paper (%)"]) and np.isnan(table.loc["reference", "paper (%)"])
     shown = success_table_display(table)
     assert shown.loc["o1-preview-2024-09-12 (CCK)", "success (%, mean ± sd over seeds)"] == "50.0 ± 35.4"
     assert shown.loc["o1-preview-2024-09-12 (CCK)", "paper (%)"] == "80.13"

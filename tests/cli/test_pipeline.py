@@ -9,9 +9,32 @@ import pandas as pd
 import pytest
 
 from aspera_core.cli.main import main
+from aspera_core.tasks import load_tasks
+from tests.analysis.support import model_run
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = str(ROOT / "params" / "mini.yaml")
+
+
+def model_results(folder: Path) -> dict[str, Path]:
+    """Hand-made runs of a model in two settings, with seeds and selection scores, on the mini release's tasks."""
+    ids = [task.query_id for task in load_tasks(ROOT / "tests" / "fixtures" / "mini_release")]
+    ok, wrong = "success", "task_completion_error"
+    cck = model_run(
+        folder / "o1-cck.jsonl",
+        "o1-preview",
+        "cck",
+        {0: dict(zip(ids, [ok, ok, ok, wrong])), 1: dict(zip(ids, [ok, wrong, ok, wrong]))},
+    )
+    ps = model_run(
+        folder / "o1-ps.jsonl",
+        "o1-preview",
+        "ps",
+        {0: dict(zip(ids, [ok, wrong, "execution_error", wrong]))},
+        selection={i: (0.5, 1.0, 2 / 3) for i in ids},
+        errors={ids[2]: ("program", "NameError")},
+    )
+    return {"o1-cck": cck, "o1-ps": ps}
 
 
 def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
@@ -21,10 +44,12 @@ def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
     figures.mkdir()
     (figures / "README.md").write_text("kept\n")
     (figures / "outcomes.csv").write_text("stale\n")
+    extra = [f"results.{label}={path}" for label, path in model_results(tmp_path).items()]
     status = main(
         [
             "pipeline",
             MINI,
+            *[part for item in extra for part in ("-p", item)],
             "-p",
             f"figures_dir={figures}",
             "-p",
@@ -45,24 +70,52 @@ def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
     outcomes = pd.read_csv(figures / "outcomes.csv", index_col="system")
     assert outcomes.loc["reference", "success"] == 4 and outcomes.loc["noop", "task_completion_error"] == 4
     assert (outcomes.loc["handback", "success"], outcomes.loc["handback", "handback_control"]) == (1, 3)
-    assert set(outcomes["programs"]) == {4}
+    assert outcomes["programs"].to_dict() == {
+        "reference": 4,
+        "noop": 4,
+        "handback": 4,
+        "o1-preview (CCK)": 8,
+        "o1-preview (PS)": 4,
+    }
 
     table3 = pd.read_csv(figures / "table3_success.csv", index_col="system")
-    assert table3["success (%)"].to_dict() == {"reference": 100.0, "noop": 0.0, "handback": 25.0}
-    assert table3["paper (%)"].isna().all() and set(table3["tasks"]) == {4}
-    assert "| handback | 4 | 1 | 25.0 |" in (figures / "table3_success.md").read_text()
+    assert table3["success (%)"].to_dict() == {
+        "reference": 100.0,
+        "noop": 0.0,
+        "handback": 25.0,
+        "o1-preview (CCK)": 62.5,  # mean of 75 % and 50 % over the two seeds
+        "o1-preview (PS)": 25.0,
+    }
+    assert table3.loc["o1-preview (CCK)", "sd over seeds (%)"] == pytest.approx(17.678, abs=1e-3)
+    assert table3.loc["o1-preview (CCK)", "paper (%)"] == 80.13 and table3.loc["o1-preview (PS)", "paper (%)"] == 28.4
+    assert table3.loc[["reference", "noop", "handback"], "paper (%)"].isna().all()
+    markdown = (figures / "table3_success.md").read_text()
+    assert "| handback | 4 | 1 | 25.0 |" in markdown and "| o1-preview (CCK) | 4 | 2 | 62.5 ± 17.7 |" in markdown
+
+    selection = pd.read_csv(figures / "primitive_selection.csv", index_col="system")
+    assert selection.loc["o1-preview (PS)", ["precision (%)", "CCK success (%)"]].tolist() == [50.0, 62.5]
+    flips = pd.read_csv(figures / "verdict_flips.csv", dtype={"seed_a": str}).set_index(["system", "seed_a"])
+    assert flips.loc[("o1-preview (CCK)", "0"), "flips"] == 1
 
     taxonomy = pd.read_csv(figures / "error_taxonomy.csv").set_index(["system", "category"])
     assert taxonomy.loc[("noop", "wrong effect or answer"), "count"] == 4
     assert taxonomy.loc[("handback", "unwarranted hand-back"), "failures"] == 3
+    assert taxonomy.loc[("o1-preview (PS)", "unknown name or attribute"), "count"] == 1
 
     paired = pd.read_csv(figures / "paired_comparisons.csv").set_index(["system A", "system B"])
     assert paired.loc[("reference", "noop"), ["only A succeeded", "only B succeeded"]].tolist() == [4, 0]
     assert paired.loc[("reference", "handback"), "A - B (%)"] == 75.0
 
-    for name in ("outcomes", "error_types", "task_success", "success_vs_reference_length"):
+    for name in (
+        "outcomes",
+        "error_types",
+        "task_success",
+        "success_vs_reference_length",
+        "primitive_selection",
+        "pass_k",
+    ):
         assert (figures / f"{name}.png").exists() and (figures / f"{name}.pdf").exists()
-    assert not (figures / "primitive_selection.png").exists()  # no PS runs: skipped with a note, no placeholder
+    assert not (figures / "benchmark_correlation.csv").exists()  # no scores named: skipped, no placeholder
     run_folder = tmp_path / "runs" / "mini"
     for name in ("02_evaluate", "04_error_taxonomy", "05_paper_tables_figures"):
         notebook = nbformat.read(run_folder / f"{name}.ipynb", as_version=4)
