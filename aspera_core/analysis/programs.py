@@ -5,14 +5,15 @@
   count as code).
 * Cyclomatic complexity: radon's ``cc_visit`` figure for the task's top-level
   function, the one named by the release format's rule (the first ``def``).
-  radon counts one path plus one per ``if``/``elif``, loop, ``except``,
-  ``with``-less ``assert``, boolean operator (each extra operand of ``and``/``or``)
-  and comprehension loop and condition; mccabe counts neither boolean operators
+  radon counts one path plus one per ``if``/``elif``, conditional expression,
+  loop (and a loop's ``else``), ``except`` clause (and a ``try``'s ``else``),
+  ``assert``, extra operand of ``and``/``or``, and comprehension loop and
+  condition; mccabe counts neither boolean operators
   nor comprehension conditions. radon is used because the paper's figures for
   the release (mean 5.26, median 5, max 19) are radon's, so ours compare. A
   helper defined inside the function is a separate block for radon and is
   **not** added to the function's figure; ``include_helpers=True`` adds each
-  nested helper's decision points (its complexity minus one) instead.
+  nested helper's decision points (its complexity minus one) as well.
 * Primitives used: the library names a program refers to, resolved against
   :mod:`aspera_core.analysis.primitives`: bare names that no assignment,
   parameter, import or definition of the program shadows (released programs
