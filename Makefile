@@ -1,7 +1,8 @@
 # Two commands set everything up and check it:
 #   make setup      create .venv and install the workbench with everything it needs
 #   make test       run the whole test suite (installs first only if needed)
-# After setup, `make reproduce` runs the main job on the embedded task set.
+# After setup, `make reproduce` validates the embedded task set and runs the default pipeline
+# (params/default.yaml): built-in agents, then every table and figure into figures/.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -39,14 +40,7 @@ test: $(STAMP)
 reproduce:
 	@test -x $(BIN)/aspera || { echo "run 'make setup' first"; exit 1; }
 	$(BIN)/aspera validate --tasks $(TASKS)
-	$(BIN)/aspera run --tasks $(TASKS) --agent reference --out $(RUNS)/reference.jsonl
-	$(BIN)/aspera run --tasks $(TASKS) --agent noop --out $(RUNS)/noop.jsonl
-	$(BIN)/aspera run --tasks $(TASKS) --agent handback --out $(RUNS)/handback.jsonl
-	$(BIN)/aspera summary $(RUNS)/reference.jsonl --tasks $(TASKS)
-	$(BIN)/aspera summary $(RUNS)/noop.jsonl --tasks $(TASKS)
-	$(BIN)/aspera summary $(RUNS)/handback.jsonl --tasks $(TASKS)
-	$(BIN)/papermill notebooks/outcomes.ipynb $(RUNS)/outcomes.ipynb -f params/outcomes.yaml --cwd . -k python3 --no-progress-bar
-	@echo "figures/outcomes.png and figures/outcomes.csv written; executed notebook: $(RUNS)/outcomes.ipynb"
+	$(BIN)/aspera pipeline params/default.yaml -p tasks=$(TASKS)
 
 bench:
 	$(BIN)/python benchmarks/bench_library.py

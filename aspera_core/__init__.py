@@ -3,6 +3,7 @@
 Layers, each importing only from the ones below it::
 
     cli
+    pipeline         parameter sets, notebooks under papermill
     runner | analysis
     records
     agents | generation
@@ -13,6 +14,100 @@ Layers, each importing only from the ones below it::
 
 ``aspera_core.compat`` makes the import paths of the original release
 (``aspera.apps_implementation.*`` and friends) resolve to these modules.
+
+The package itself re-exports the small API that notebooks and scripts need,
+loaded on first use so that ``import aspera_core`` stays cheap::
+
+    import aspera_core as ac
+
+    tasks = ac.load_tasks("data/aspera_workbench_v1")
+    ac.run_agent(tasks, ac.make_agent("reference"), "runs/reference.jsonl")
+    runs = ac.runs_frame(["runs/reference.jsonl"])
+    ac.success_table(runs)
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
 __version__ = "0.1.0"
+
+# name -> module that defines it. Imported when first used (PEP 562), so that
+# the command line and the sandbox's workers do not pay for pandas or
+# matplotlib, and so that no layer imports another through this package.
+_PUBLIC: dict[str, str] = {
+    # tasks, agents, running
+    "load_tasks": "aspera_core.tasks",
+    "Task": "aspera_core.tasks",
+    "make_agent": "aspera_core.agents",
+    "register_agent": "aspera_core.agents",
+    "Agent": "aspera_core.agents",
+    "Proposal": "aspera_core.agents",
+    "run_agent": "aspera_core.runner",
+    "SandboxConfig": "aspera_core.executor",
+    # results files
+    "Outcome": "aspera_core.outcomes",
+    "read_results": "aspera_core.records",
+    "read_rows": "aspera_core.records",
+    "summarize": "aspera_core.records",
+    # parameter sets and notebooks
+    "project_root": "aspera_core.pipeline",
+    "resolve_path": "aspera_core.pipeline",
+    "load_params": "aspera_core.pipeline",
+    "evaluate_agents": "aspera_core.pipeline",
+    "results_files": "aspera_core.pipeline",
+    "run_pipeline": "aspera_core.pipeline",
+    # analysis: frames, tables, statistics, figures
+    "runs_frame": "aspera_core.analysis",
+    "tasks_frame": "aspera_core.analysis",
+    "programs_frame": "aspera_core.analysis",
+    "program_metrics": "aspera_core.analysis",
+    "dataset_table": "aspera_core.analysis",
+    "primitive_counts": "aspera_core.analysis",
+    "outcome_counts": "aspera_core.analysis",
+    "success_table": "aspera_core.analysis",
+    "success_table_display": "aspera_core.analysis",
+    "success_summary": "aspera_core.analysis",
+    "success_by_length": "aspera_core.analysis",
+    "length_pairs": "aspera_core.analysis",
+    "length_comparison": "aspera_core.analysis",
+    "selection_table": "aspera_core.analysis",
+    "error_taxonomy": "aspera_core.analysis",
+    "taxonomy_table": "aspera_core.analysis",
+    "paired_comparisons": "aspera_core.analysis",
+    "seed_consistency": "aspera_core.analysis",
+    "pass_k_table": "aspera_core.analysis",
+    "verdict_flips": "aspera_core.analysis",
+    "benchmark_correlation": "aspera_core.analysis",
+    "benchmark_table": "aspera_core.analysis",
+    "exception_table": "aspera_core.analysis",
+    "bootstrap_interval": "aspera_core.analysis",
+    "Artefacts": "aspera_core.analysis",
+    "plotting_style": "aspera_core.analysis",
+    "plot_outcomes": "aspera_core.analysis",
+    "plot_complexity_distributions": "aspera_core.analysis",
+    "plot_query_length": "aspera_core.analysis",
+    "plot_program_lengths": "aspera_core.analysis",
+    "plot_task_success": "aspera_core.analysis",
+    "plot_error_types": "aspera_core.analysis",
+    "plot_success_by_length": "aspera_core.analysis",
+    "plot_generated_vs_reference": "aspera_core.analysis",
+    "plot_selection": "aspera_core.analysis",
+    "plot_pass_k": "aspera_core.analysis",
+}
+
+__all__ = ["__version__", *_PUBLIC]
+
+
+def __getattr__(name: str) -> Any:
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'aspera_core' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_PUBLIC))

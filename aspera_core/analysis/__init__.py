@@ -1,8 +1,177 @@
-"""Run records turned into tables and figures for the notebooks.
+"""Results files and task sets turned into the paper's tables and figures.
 
-Reads results files (``aspera_core.records``), never the runner's live objects.
+Reads results files (:mod:`aspera_core.records`) and task sets
+(:mod:`aspera_core.tasks`), never the runner's live objects. Everything
+returns pandas frames or matplotlib figures; no function changes global
+matplotlib state.
+
+* frames: :func:`runs_frame` (one row per run, task and seed),
+  :func:`tasks_frame` (one row per task), :func:`programs_frame`;
+* programs: :func:`program_metrics`, :func:`cyclomatic_complexity`,
+  :func:`primitives_used`; the library's names: :func:`library_primitives`;
+* Table 1: :func:`dataset_table`, :func:`primitive_counts`;
+* statistics: :func:`success_summary`, :func:`bootstrap_interval`,
+  :func:`paired_comparison`, :func:`seed_consistency`, :func:`pass_k_table`,
+  :func:`verdict_flips`, :func:`benchmark_correlation`;
+* tables: :func:`success_table` (Table 3), :func:`success_by_length`,
+  :func:`length_comparison`, :func:`selection_table`;
+* errors: :func:`error_taxonomy`, :func:`taxonomy_table`;
+* figures: ``plot_*``, styled by :func:`plotting_style`; written with
+  :class:`Artefacts` (CSV + Markdown, PNG + PDF, each file swapped in whole).
 """
 
-from aspera_core.analysis.outcomes import load_runs, outcome_table, plot_outcomes, wilson_interval
+from aspera_core.analysis.dataset import dataset_statistics, dataset_table, documentation_words, primitive_counts
+from aspera_core.analysis.frames import (
+    judged_rows,
+    programs_frame,
+    runs_frame,
+    system_label,
+    tasks_frame,
+)
+from aspera_core.analysis.outcomes import load_runs, outcome_table, wilson_interval
+from aspera_core.analysis.output import (
+    Artefacts,
+    SavedFigure,
+    SavedTable,
+    Skipped,
+    markdown_table,
+    save_figure,
+    save_table,
+    write_atomic,
+    write_text,
+)
+from aspera_core.analysis.paper import PAPER_SUCCESS, PAPER_TABLE1, paper_success
+from aspera_core.analysis.plots import (
+    NoData,
+    plot_complexity_distributions,
+    plot_error_types,
+    plot_generated_vs_reference,
+    plot_outcomes,
+    plot_pass_k,
+    plot_program_lengths,
+    plot_query_length,
+    plot_selection,
+    plot_success_by_length,
+    plot_task_success,
+)
+from aspera_core.analysis.primitives import Primitive, library_primitives
+from aspera_core.analysis.programs import (
+    ProgramMetrics,
+    code_lines,
+    cyclomatic_complexity,
+    primitives_used,
+    program_metrics,
+    query_words,
+    raw_lines,
+)
+from aspera_core.analysis.statistics import (
+    benchmark_correlation,
+    bootstrap_interval,
+    mcnemar_test,
+    paired_comparison,
+    paired_comparisons,
+    pass_at_k,
+    pass_hat_k,
+    pass_k_table,
+    seed_consistency,
+    success_summary,
+    task_success,
+    verdict_flips,
+)
+from aspera_core.analysis.style import new_figure, plotting_style, system_colours
+from aspera_core.analysis.tables import (
+    benchmark_table,
+    length_comparison,
+    length_pairs,
+    outcome_counts,
+    selection_table,
+    success_by_length,
+    success_table,
+    success_table_display,
+)
+from aspera_core.analysis.taxonomy import (
+    CATEGORIES,
+    apply_labels,
+    error_category,
+    error_taxonomy,
+    exception_table,
+    read_labels,
+    taxonomy_table,
+)
 
-__all__ = ["load_runs", "outcome_table", "plot_outcomes", "wilson_interval"]
+__all__ = [
+    "CATEGORIES",
+    "PAPER_SUCCESS",
+    "PAPER_TABLE1",
+    "Artefacts",
+    "NoData",
+    "Primitive",
+    "ProgramMetrics",
+    "SavedFigure",
+    "SavedTable",
+    "Skipped",
+    "apply_labels",
+    "benchmark_correlation",
+    "benchmark_table",
+    "bootstrap_interval",
+    "code_lines",
+    "cyclomatic_complexity",
+    "dataset_statistics",
+    "dataset_table",
+    "documentation_words",
+    "error_category",
+    "error_taxonomy",
+    "exception_table",
+    "judged_rows",
+    "length_comparison",
+    "length_pairs",
+    "library_primitives",
+    "load_runs",
+    "markdown_table",
+    "mcnemar_test",
+    "new_figure",
+    "outcome_counts",
+    "outcome_table",
+    "paired_comparison",
+    "paired_comparisons",
+    "paper_success",
+    "pass_at_k",
+    "pass_hat_k",
+    "pass_k_table",
+    "plot_complexity_distributions",
+    "plot_error_types",
+    "plot_generated_vs_reference",
+    "plot_outcomes",
+    "plot_pass_k",
+    "plot_program_lengths",
+    "plot_query_length",
+    "plot_selection",
+    "plot_success_by_length",
+    "plot_task_success",
+    "plotting_style",
+    "primitive_counts",
+    "primitives_used",
+    "program_metrics",
+    "programs_frame",
+    "query_words",
+    "raw_lines",
+    "read_labels",
+    "runs_frame",
+    "save_figure",
+    "save_table",
+    "seed_consistency",
+    "selection_table",
+    "success_by_length",
+    "success_summary",
+    "success_table",
+    "success_table_display",
+    "system_colours",
+    "system_label",
+    "task_success",
+    "taxonomy_table",
+    "tasks_frame",
+    "verdict_flips",
+    "wilson_interval",
+    "write_atomic",
+    "write_text",
+]

@@ -1,4 +1,4 @@
-"""Outcome counts and success rates with confidence intervals, per run."""
+"""Outcome counts and success rates with Wilson intervals, per results file."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from statistics import NormalDist
 
 import pandas as pd
 
+from aspera_core.analysis.style import OUTCOME_ORDER
 from aspera_core.records import Outcome, ResultRow, read_rows, summarize
-
-OUTCOME_ORDER = [outcome.value for outcome in Outcome]
 
 
 def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -94,36 +93,3 @@ def outcome_table(runs: Mapping[str, Iterable[ResultRow]], confidence: float = 0
         )
     columns = ["run", "n", *OUTCOME_ORDER, "success_rate", "ci_low", "ci_high"]
     return pd.DataFrame.from_records(records, columns=columns).set_index("run")
-
-
-def plot_outcomes(table: pd.DataFrame, title: str = "Outcomes per run"):
-    """Stacked horizontal bars of the share of each outcome, one bar per run.
-
-    Args:
-        table: Output of :func:`outcome_table`.
-        title: Title of the figure.
-
-    Returns:
-        The matplotlib ``Figure``.
-    """
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
-    import seaborn as sns
-
-    shares = table[OUTCOME_ORDER].div(table["n"].where(table["n"] > 0), axis=0).fillna(0.0)
-    shares = shares.loc[:, (shares > 0).any(axis=0)]  # only outcomes that occur
-    colours = dict(zip(OUTCOME_ORDER, sns.color_palette("colorblind", len(OUTCOME_ORDER))))
-    figure, axes = plt.subplots(figsize=(8, 0.6 * len(shares) + 1.6))
-    left = pd.Series(0.0, index=shares.index)
-    for outcome in shares.columns:
-        axes.barh(shares.index, shares[outcome], left=left, color=colours[outcome], label=outcome)
-        left += shares[outcome]
-    axes.set_xlim(0, 1)
-    axes.set_xlabel("share of tasks")
-    axes.invert_yaxis()
-    axes.set_title(title)
-    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.35), ncol=4, frameon=False)
-    figure.tight_layout()
-    return figure

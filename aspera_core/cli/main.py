@@ -50,6 +50,8 @@ SUBCOMMANDS: dict[str, str] = {
     "run": "run",
     "summary": "summary",
     "audit": "audit",
+    "stats": "stats",
+    "pipeline": "pipeline",
 }
 
 

@@ -61,7 +61,9 @@ def test_plot_has_one_bar_per_run_and_outcome_that_occurs():
     )
     figure = plot_outcomes(table)
     axes = figure.axes[0]
-    labels = [text.get_text() for text in axes.get_legend().get_texts()]
+    labels = [text.get_text() for text in figure.legends[0].get_texts()]
     assert labels == ["success", "timeout"]
     widths = sorted(round(patch.get_width(), 3) for patch in axes.patches)
-    assert widths == [0.0, 0.5, 0.5, 1.0]  # a: half success, half timeout; b: all success
+    assert widths == [0.0, 50.0, 50.0, 100.0]  # a: half success, half timeout; b: all success (percent)
+    assert axes.get_xlabel() == "share of judged programs (%)"
+    assert [t.get_text() for t in axes.get_yticklabels()] == ["a\n(n = 2 programs)", "b\n(n = 1 programs)"]

@@ -1,0 +1,290 @@
+"""Writing tables (CSV and Markdown) and figures (PNG and PDF), each file swapped in only when complete.
+
+A table is written twice from the same frame: CSV with full precision for
+machines, Markdown for people (percentages with one decimal, other numbers
+to three significant digits). A figure is saved as PNG (for the README and
+notebooks) and PDF (vector, for papers) from the same drawing. Every file
+goes to a hidden temporary file in the target folder first and replaces the
+target with one ``os.replace``: an error or an interruption leaves the
+previous file as it was, and no reader sees half a file.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from aspera_core.analysis.style import PNG_DPI
+
+
+def write_atomic(path: str | os.PathLike[str], write: Callable[[Path], None]) -> Path:
+    """Produce a file through a temporary file beside it, then swap it in.
+
+    Args:
+        path: The file to produce (its folder is created if missing).
+        write: Called with the temporary path; must create that file. Its
+            suffix is the target's, so writers that infer a format from it work.
+
+    Returns:
+        ``path`` as a :class:`~pathlib.Path`.
+
+    Raises:
+        IsADirectoryError: ``path`` is a folder.
+        Exception: whatever ``write`` raised; the target is left unchanged and
+            the temporary file removed.
+    """
+    target = Path(path)
+    if target.is_dir():
+        raise IsADirectoryError(f"{target} is a folder, not a file")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.stem}.tmp-{os.getpid()}-{secrets.token_hex(4)}{target.suffix}")
+    try:
+        write(temporary)
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return target
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> Path:
+    """Write a text file (UTF-8) with :func:`write_atomic`."""
+    return write_atomic(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
+
+
+def _format_cell(value: Any, percent: bool) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        if percent:
+            return f"{value:.1f}"
+        if value.is_integer() and abs(value) < 1e15:
+            return f"{int(value):,}" if abs(value) >= 10_000 else str(int(value))
+        return f"{value:.3g}"
+    if isinstance(value, int):
+        return f"{value:,}" if abs(value) >= 10_000 else str(value)
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def markdown_table(frame: pd.DataFrame, index: bool = False) -> str:
+    """A frame as a Markdown (GitHub) table, numbers formatted for reading.
+
+    Columns whose name contains ``%`` hold percentages and get one decimal;
+    other floats get three significant digits; integers are written whole.
+
+    Args:
+        frame: The table.
+        index: Write the index as the first column(s).
+
+    Returns:
+        The Markdown text, ending with a newline.
+    """
+    table = frame.reset_index() if index else frame
+    headers = [str(column) for column in table.columns]
+    percent = ["%" in header for header in headers]
+    numeric = [pd.api.types.is_numeric_dtype(table[column]) for column in table.columns]
+    lines = ["| " + " | ".join(header.replace("|", "\\|") for header in headers) + " |"]
+    lines.append("|" + "|".join("---:" if is_number else "---" for is_number in numeric) + "|")
+    for row in table.itertuples(index=False):
+        cells = [_format_cell(_plain(value), is_percent) for value, is_percent in zip(row, percent)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _plain(value: Any) -> Any:
+    """numpy scalars as Python numbers, so formatting treats them alike."""
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
+        try:
+            return value.item()
+        except (TypeError, ValueError):
+            return value
+    return value
+
+
+@dataclass(frozen=True)
+class SavedTable:
+    """Where a table was written; shows the table itself in a notebook.
+
+    Attributes:
+        csv: The CSV file.
+        markdown: The Markdown file.
+        frame: The table as written.
+    """
+
+    csv: Path
+    markdown: Path
+    frame: pd.DataFrame
+
+    def _repr_html_(self) -> str:
+        return self.frame._repr_html_()  # noqa: SLF001 - pandas' own notebook rendering
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown.read_text(encoding="utf-8")
+
+
+def save_table(
+    frame: pd.DataFrame, folder: str | os.PathLike[str], name: str, display: pd.DataFrame | None = None
+) -> SavedTable:
+    """Write a table as ``<folder>/<name>.csv`` and ``<folder>/<name>.md``.
+
+    Args:
+        frame: The table (its index is written only if it is named).
+        folder: The output folder (created if missing).
+        name: File name without extension.
+        display: A version of the same numbers arranged for reading (e.g.
+            ``mean ± sd`` in one cell) used for the Markdown file instead of ``frame``.
+
+    Returns:
+        The paths written, with the frame (shown as a table in a notebook).
+    """
+    folder = Path(folder)
+    keep_index = any(level is not None for level in frame.index.names)
+    csv_path = write_atomic(folder / f"{name}.csv", lambda temporary: frame.to_csv(temporary, index=keep_index))
+    readable = frame if display is None else display
+    readable_index = any(level is not None for level in readable.index.names)
+    markdown_path = write_text(folder / f"{name}.md", markdown_table(readable, index=readable_index))
+    return SavedTable(csv_path, markdown_path, frame)
+
+
+@dataclass(frozen=True)
+class SavedFigure:
+    """Where a figure was written; shows the PNG in a notebook.
+
+    Attributes:
+        png: The PNG file.
+        pdf: The PDF file.
+        image: The PNG's bytes (what a notebook displays).
+    """
+
+    png: Path
+    pdf: Path
+    image: bytes
+
+    def _repr_png_(self) -> tuple[bytes, dict[str, str]]:
+        # The alternative text travels with the image into HTML exports.
+        return self.image, {"alt": f"figure: {self.png.stem.replace('_', ' ')}"}
+
+    def __repr__(self) -> str:
+        return f"SavedFigure(png={str(self.png)!r}, pdf={str(self.pdf)!r})"
+
+
+def save_figure(figure: Any, folder: str | os.PathLike[str], name: str, dpi: int = PNG_DPI) -> SavedFigure:
+    """Save a figure as ``<folder>/<name>.png`` and ``<folder>/<name>.pdf``.
+
+    Args:
+        figure: A matplotlib figure.
+        folder: The output folder (created if missing).
+        name: File name without extension.
+        dpi: Resolution of the PNG (at least 150 for print-quality raster copies).
+
+    Returns:
+        The paths and the PNG bytes; as the last value of a notebook cell it
+        displays the image.
+
+    Raises:
+        ValueError: ``dpi`` is below 150.
+    """
+    if dpi < 150:
+        raise ValueError(f"dpi must be at least 150 for figures meant for papers, got {dpi}")
+    folder = Path(folder)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", pad_inches=0.03)
+    image = buffer.getvalue()
+    png = write_atomic(folder / f"{name}.png", lambda temporary: temporary.write_bytes(image))
+    pdf = write_atomic(
+        folder / f"{name}.pdf",
+        lambda temporary: figure.savefig(temporary, format="pdf", bbox_inches="tight", pad_inches=0.03),
+    )
+    return SavedFigure(png, pdf, image)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """An artefact that was not written because its input holds nothing to show.
+
+    Attributes:
+        name: The artefact's name.
+        reason: Why it was not written.
+    """
+
+    name: str
+    reason: str
+
+    def _repr_markdown_(self) -> str:
+        return f"*{self.name}: not written: {self.reason}.*"
+
+    def __repr__(self) -> str:
+        return f"Skipped({self.name!r}: {self.reason})"
+
+
+class Artefacts:
+    """Writes one notebook's tables and figures into a folder and keeps a list of them.
+
+    Args:
+        folder: The output folder (created when the first file is written).
+
+    Example::
+
+        out = Artefacts("figures")
+        out.table("table3_success", table, display=success_table_display(table))
+        out.figure("task_success", lambda: plot_task_success(table))
+    """
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self.folder = Path(folder)
+        self.written: list[Path] = []
+        self.skipped: list[Skipped] = []
+
+    def table(self, name: str, frame: pd.DataFrame, display: pd.DataFrame | None = None) -> SavedTable | Skipped:
+        """Write a table (CSV and Markdown); an empty table is skipped with a note.
+
+        Args:
+            name: File name without extension.
+            frame: The table.
+            display: The same numbers arranged for reading (Markdown), if different.
+
+        Returns:
+            The saved table, or a :class:`Skipped` note.
+        """
+        if frame.empty:
+            return self._skip(name, "the table is empty for these runs")
+        saved = save_table(frame, self.folder, name, display)
+        self.written += [saved.csv, saved.markdown]
+        return saved
+
+    def figure(self, name: str, make: Any) -> SavedFigure | Skipped:
+        """Write a figure (PNG and PDF).
+
+        Args:
+            name: File name without extension.
+            make: A figure, or a function without arguments returning one; a
+                :class:`~aspera_core.analysis.plots.NoData` it raises becomes a note.
+
+        Returns:
+            The saved figure (displays as the image in a notebook), or a :class:`Skipped` note.
+        """
+        from aspera_core.analysis.plots import NoData
+
+        if callable(make):
+            try:
+                make = make()
+            except NoData as reason:
+                return self._skip(name, str(reason))
+        saved = save_figure(make, self.folder, name)
+        self.written += [saved.png, saved.pdf]
+        return saved
+
+    def _skip(self, name: str, reason: str) -> Skipped:
+        note = Skipped(name, reason)
+        self.skipped.append(note)
+        return note

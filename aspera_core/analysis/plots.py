@@ -1,0 +1,515 @@
+"""The figures: each function takes a frame or table of this package and returns a matplotlib figure.
+
+Every function draws inside :func:`~aspera_core.analysis.style.plotting_style`
+on a figure that pyplot does not know about, so nothing global changes.
+Axes say what they show and in which unit, counts carry their denominator
+(``n = 84 tasks``) and rates carry intervals that say which they are.
+A function whose input holds nothing to draw raises :class:`NoData`, which
+:class:`~aspera_core.analysis.output.Artefacts` turns into a note.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from matplotlib.ticker import MaxNLocator
+
+from aspera_core.analysis.frames import PROGRAM_KINDS
+from aspera_core.analysis.style import (
+    COLUMN_WIDTH,
+    OUTCOME_COLOURS,
+    OUTCOME_LABELS,
+    OUTCOME_ORDER,
+    PAGE_WIDTH,
+    category_colours,
+    new_figure,
+    plotting_style,
+    system_colours,
+)
+
+
+class NoData(ValueError):
+    """The input holds nothing this figure can show (e.g. no run recorded primitive-selection scores)."""
+
+
+def _corner(axes: Any, text: str, where: str = "upper left") -> None:
+    x, ha = (0.02, "left") if "left" in where else (0.98, "right")
+    y, va = (0.97, "top") if "upper" in where else (0.03, "bottom")
+    box = {"boxstyle": "round,pad=0.25", "facecolor": "white", "edgecolor": "none", "alpha": 0.85}
+    axes.text(x, y, text, transform=axes.transAxes, ha=ha, va=va, fontsize=8, color="0.2", bbox=box, zorder=10)
+
+
+def _spearman(x: Sequence[float], y: Sequence[float]) -> float:
+    from scipy.stats import spearmanr
+
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    if len(x) < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:
+        return math.nan
+    return float(spearmanr(x, y).statistic)
+
+
+def _colours(table: pd.DataFrame, shown: Sequence[str]) -> dict[str, str]:
+    """Colours by the order of every system of the runs the table came from, so a system keeps its colour
+    in every figure, even in a figure that shows only some systems."""
+    order = list(table.attrs.get("systems", [])) or list(shown)
+    colours = system_colours(order + [s for s in shown if s not in order])
+    return {system: colours[system] for system in shown}
+
+
+def _systems(categories: Sequence[str], present: Sequence[str]) -> list[str]:
+    shown = set(present)
+    return [system for system in categories if system in shown]
+
+
+def _legend_below(figure: Any, axes: Any, columns: int = 3) -> None:
+    handles, labels = axes.get_legend_handles_labels()
+    if handles:
+        figure.legend(handles, labels, loc="outside lower center", ncols=columns, frameon=False)
+
+
+def plot_outcomes(table: pd.DataFrame, title: str | None = None) -> Any:
+    """Stacked horizontal bars: the share of each outcome among each row's judged programs.
+
+    Args:
+        table: One row per run or system with a column per outcome and a
+            denominator column ``programs`` or ``n`` (e.g. :func:`~aspera_core.analysis.tables.outcome_counts`
+            or :func:`~aspera_core.analysis.outcomes.outcome_table`).
+        title: Optional title.
+
+    Returns:
+        The figure.
+
+    Raises:
+        NoData: the table is empty.
+    """
+    if table.empty:
+        raise NoData("no runs to show")
+    denominator = table["programs"] if "programs" in table else table["n"]
+    judged = [o for o in OUTCOME_ORDER if o != "model_error" and o in table]
+    shares = 100 * table[judged].div(denominator.where(denominator > 0), axis=0).fillna(0.0)
+    shares = shares.loc[:, (shares > 0).any(axis=0)]
+    labels = [f"{index}\n(n = {int(n)} programs)" for index, n in zip(table.index, denominator)]
+    with plotting_style():
+        figure, axes = new_figure(PAGE_WIDTH, 0.42 * len(table) + 1.3)
+        left = np.zeros(len(table))
+        for outcome in shares.columns:
+            values = shares[outcome].to_numpy()
+            axes.barh(labels, values, left=left, color=OUTCOME_COLOURS[outcome], label=OUTCOME_LABELS[outcome])
+            left += values
+        axes.set_xlim(0, 100)
+        axes.set_xlabel("share of judged programs (%)")
+        axes.invert_yaxis()
+        axes.grid(axis="y", visible=False)
+        axes.grid(axis="x", visible=True)
+        if title:
+            axes.set_title(title)
+        _legend_below(figure, axes, columns=min(5, max(1, shares.shape[1])))
+    return figure
+
+
+def plot_complexity_distributions(tasks: pd.DataFrame) -> Any:
+    """Three histograms of the reference programs: cyclomatic complexity, unique primitives, length.
+
+    Args:
+        tasks: A tasks frame (:func:`~aspera_core.analysis.frames.tasks_frame`).
+
+    Returns:
+        The figure (one row of three panels), medians marked.
+
+    Raises:
+        NoData: no task.
+    """
+    if tasks.empty:
+        raise NoData("no tasks")
+    panels = [
+        ("complexity", "cyclomatic complexity (radon)"),
+        ("unique_primitives", "unique library primitives used"),
+        ("reference_code_lines", "reference program length (lines)"),
+    ]
+    with plotting_style():
+        figure, axes = new_figure(PAGE_WIDTH, 2.3, 1, 3)
+        for panel, (column, label) in zip(axes, panels):
+            values = tasks[column].dropna().astype(int).to_numpy()
+            width = max(1, math.ceil((values.max() - values.min() + 1) / 25))
+            edges = np.arange(values.min(), values.max() + width + 1, width) - 0.5
+            heights, _, _ = panel.hist(values, bins=edges, color="#0072B2", edgecolor="white", linewidth=0.5)
+            median = float(np.median(values))
+            panel.axvline(median, color="#D55E00", linestyle="--", linewidth=1.2, label=f"median {median:g}")
+            panel.set_xlabel(label)
+            panel.set_ylim(0, max(heights.max(), 1) * 1.3)  # headroom for the legend
+            panel.yaxis.set_major_locator(MaxNLocator(integer=True))
+            panel.legend(loc="upper right", handlelength=1.5)
+        axes[0].set_ylabel("tasks")
+        figure.suptitle(f"Reference programs (n = {len(tasks)} tasks)", fontsize=9.6)
+    return figure
+
+
+def plot_query_length(tasks: pd.DataFrame, y: str = "unique_primitives", seed: int = 0) -> Any:
+    """Query length against a property of the reference program, one task per point.
+
+    Integer axes get a little jitter (seeded) so that equal points stay visible;
+    Spearman's rank correlation is printed in the corner.
+
+    Args:
+        tasks: A tasks frame.
+        y: ``"unique_primitives"`` or ``"complexity"`` (or any numeric column).
+        seed: Seed of the jitter.
+
+    Returns:
+        The figure.
+
+    Raises:
+        NoData: no task has both values.
+    """
+    labels = {
+        "unique_primitives": "unique library primitives used",
+        "complexity": "cyclomatic complexity (radon)",
+        "reference_code_lines": "reference program length (lines)",
+    }
+    data = tasks[["query_words", y]].dropna().astype(float)
+    if data.empty:
+        raise NoData("no task with a query length and a value to plot against it")
+    rng = np.random.default_rng(seed)
+    jitter_x = rng.uniform(-0.25, 0.25, len(data))
+    jitter_y = rng.uniform(-0.2, 0.2, len(data))
+    with plotting_style():
+        figure, axes = new_figure(COLUMN_WIDTH, 2.6)
+        axes.scatter(
+            data["query_words"] + jitter_x,
+            data[y] + jitter_y,
+            s=14,
+            alpha=0.75,
+            color="#0072B2",
+            edgecolor="white",
+            linewidth=0.3,
+        )
+        axes.set_xlabel("query length (words)")
+        axes.set_ylabel(labels.get(y, y))
+        rho = _spearman(data["query_words"], data[y])
+        _corner(axes, f"Spearman ρ = {rho:.2f}\nn = {len(data)} tasks")
+    return figure
+
+
+def plot_program_lengths(programs: pd.DataFrame) -> Any:
+    """Empirical distribution (ECDF) of program length for reference, setup and evaluation programs.
+
+    Args:
+        programs: A programs frame (:func:`~aspera_core.analysis.frames.programs_frame`).
+
+    Returns:
+        The figure, with each kind's median marked and its count in the legend.
+
+    Raises:
+        NoData: no program.
+    """
+    if programs.empty:
+        raise NoData("no programs")
+    colours = {"reference": "#0072B2", "setup": "#E69F00", "evaluation": "#009E73"}
+    with plotting_style():
+        figure, axes = new_figure(COLUMN_WIDTH + 0.4, 3.2)
+        for kind, label in PROGRAM_KINDS.items():
+            values = np.sort(programs.loc[programs["kind"] == kind, "code_lines"].to_numpy())
+            if len(values) == 0:
+                continue
+            share = 100 * np.arange(1, len(values) + 1) / len(values)
+            median = float(np.median(values))
+            axes.step(
+                values, share, where="post", color=colours[kind], label=f"{label}, n = {len(values)}, median {median:g}"
+            )
+            axes.plot([median], [50], marker="o", color=colours[kind], markersize=4)
+        axes.axhline(50, color="0.6", linewidth=0.6, linestyle=":")
+        axes.set_xlabel("program length (lines; blanks, comments not counted)")
+        axes.set_ylabel("programs at most this long (%)")
+        axes.set_ylim(0, 100)
+        axes.set_xlim(left=0)
+        _legend_below(figure, axes, columns=1)
+    return figure
+
+
+def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) -> Any:
+    """Task success per system: mean over seeds, bootstrap interval, seeds as dots, the paper's figure.
+
+    Args:
+        table: Output of :func:`~aspera_core.analysis.tables.success_table`.
+        frame: The runs frame, to draw each seed's success rate as a small dot (optional).
+
+    Returns:
+        The figure.
+
+    Raises:
+        NoData: the table is empty.
+    """
+    if table.empty:
+        raise NoData("no judged programs")
+    confidence = table.attrs.get("confidence", 0.95)
+    systems = list(table.index)
+    colours = _colours(table, systems)
+    positions = np.arange(len(systems))
+    with plotting_style():
+        figure, axes = new_figure(COLUMN_WIDTH if len(systems) <= 6 else PAGE_WIDTH, 0.38 * len(systems) + 1.3)
+        for position, system in zip(positions, systems):
+            row = table.loc[system]
+            mean, low, high = row["success (%)"], row["CI low (%)"], row["CI high (%)"]
+            axes.errorbar(
+                mean,
+                position,
+                xerr=[[max(0.0, mean - low)], [max(0.0, high - mean)]],
+                fmt="o",
+                color=colours[system],
+                capsize=2.5,
+                markersize=5,
+                label=f"mean, bootstrap {confidence:.0%} CI" if position == 0 else None,
+            )
+            if frame is not None and int(row["seeds"]) > 1:
+                rows = frame[(frame["system"] == system) & frame["judged"]]
+                per_seed = 100 * rows.groupby("seed")["success"].mean()
+                axes.scatter(
+                    per_seed,
+                    np.full(len(per_seed), position + 0.22),
+                    s=8,
+                    color=colours[system],
+                    alpha=0.7,
+                    label="one seed" if position == 0 else None,
+                )
+            paper = row.get("paper (%)")
+            if paper is not None and not pd.isna(paper):
+                axes.scatter(
+                    [paper], [position], marker="D", s=22, facecolor="none", edgecolor="0.1", zorder=5, label="paper"
+                )
+        axes.set_yticks(positions, [f"{s}\n(n = {int(table.loc[s, 'tasks'])} tasks)" for s in systems])
+        axes.invert_yaxis()
+        axes.set_xlim(-2, 102)
+        axes.set_xlabel("task success (%)")
+        axes.grid(axis="y", visible=False)
+        axes.grid(axis="x", visible=True)
+        handles, labels = axes.get_legend_handles_labels()
+        unique = dict(sorted(zip(labels, handles), key=lambda item: not item[0].startswith("mean")))
+        figure.legend(unique.values(), unique.keys(), loc="outside lower center", ncols=3, frameon=False)
+    return figure
+
+
+def plot_error_types(taxonomy: pd.DataFrame) -> Any:
+    """Stacked bars per system: what share of its failures falls in each error category.
+
+    Args:
+        taxonomy: A frame from :func:`~aspera_core.analysis.taxonomy.error_taxonomy`.
+
+    Returns:
+        The figure.
+
+    Raises:
+        NoData: no system has a judged program.
+    """
+    judged = taxonomy[taxonomy["judged"]]
+    if judged.empty:
+        raise NoData("no judged programs")
+    systems = _systems(list(taxonomy["system"].cat.categories), list(judged["system"]))
+    failures = judged[~judged["success"]]
+    counts = failures.groupby(["system", "category"], observed=True).size().unstack("category", fill_value=0)
+    counts = counts.reindex(index=systems, fill_value=0)
+    order = [c for c in taxonomy["category"].cat.categories if c in counts.columns and counts[c].sum() > 0]
+    counts = counts[order] if order else counts.iloc[:, :0]
+    totals = counts.sum(axis=1)
+    shares = 100 * counts.div(totals.where(totals > 0), axis=0).fillna(0.0)
+    colours = category_colours(order)
+    labels = [f"{s}\n(n = {int(totals[s])} failures)" for s in systems]
+    with plotting_style():
+        figure, axes = new_figure(PAGE_WIDTH, 0.42 * len(systems) + 1.6)
+        left = np.zeros(len(systems))
+        for category in order:
+            values = shares[category].to_numpy()
+            axes.barh(labels, values, left=left, color=colours[category], label=category)
+            left += values
+        for position, system in enumerate(systems):
+            if totals[system] == 0:
+                axes.text(1, position, "no failure", va="center", fontsize=8, color="0.35")
+        axes.set_xlim(0, 100)
+        axes.set_xlabel("share of failed programs (%)")
+        axes.invert_yaxis()
+        axes.grid(axis="y", visible=False)
+        axes.grid(axis="x", visible=True)
+        _legend_below(figure, axes, columns=3)
+    return figure
+
+
+def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None = None) -> Any:
+    """Task success against reference-program length: one line per system, bootstrap band around it.
+
+    Args:
+        binned: Output of :func:`~aspera_core.analysis.tables.success_by_length`.
+        systems: Systems to draw (all by default), in colour order.
+
+    Returns:
+        The figure.
+
+    Raises:
+        NoData: the table is empty.
+    """
+    if binned.empty or binned["tasks"].sum() == 0:
+        raise NoData("no task with both a verdict and a reference program")
+    order = list(systems) if systems is not None else list(dict.fromkeys(binned["system"]))
+    colours = _colours(binned, order)
+    bins = binned.drop_duplicates("bin")[["bin", "low"]].sort_values("low")
+    positions = {label: index for index, label in enumerate(bins["bin"])}
+    counts = binned.groupby("bin", sort=False)["tasks"].max()
+    with plotting_style():
+        figure, axes = new_figure(COLUMN_WIDTH + 0.6, 2.8)
+        for system in order:
+            rows = binned[(binned["system"] == system) & (binned["tasks"] > 0)]
+            x = [positions[label] for label in rows["bin"]]
+            axes.plot(x, rows["success (%)"], marker="o", markersize=3.5, color=colours[system], label=system)
+            axes.fill_between(
+                x, rows["CI low (%)"], rows["CI high (%)"], color=colours[system], alpha=0.15, linewidth=0
+            )
+        axes.set_xticks(
+            list(positions.values()), [f"{label.replace(' lines', '')}\nn = {counts[label]}" for label in positions]
+        )
+        axes.set_xlabel("reference program length (lines; n = tasks per bin)")
+        axes.set_ylabel("task success (%)")
+        axes.set_ylim(-3, 103)
+        confidence = binned.attrs.get("confidence", 0.95)
+        axes.fill_between(
+            [], [], [], color="0.5", alpha=0.25, linewidth=0, label=f"band: bootstrap {confidence:.0%} CI"
+        )
+        _legend_below(figure, axes, columns=2)
+    return figure
+
+
+def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | None = None, seed: int = 0) -> Any:
+    """Generated against reference program length, one program per point, one colour per system.
+
+    Args:
+        pairs: Output of :func:`~aspera_core.analysis.tables.length_pairs`.
+        systems: Systems to draw (all by default), in colour order.
+        seed: Seed of the jitter.
+
+    Returns:
+        The figure, with the line of equal length and each system's Spearman ρ.
+
+    Raises:
+        NoData: no program.
+    """
+    if pairs.empty:
+        raise NoData("no judged programs")
+    order = list(systems) if systems is not None else list(dict.fromkeys(pairs["system"]))
+    colours = _colours(pairs, order)
+    rng = np.random.default_rng(seed)
+    with plotting_style():
+        figure, axes = new_figure(COLUMN_WIDTH + 0.6, 3.0)
+        for system in order:
+            rows = pairs[pairs["system"] == system]
+            if rows.empty:
+                continue
+            x = rows["reference lines"].to_numpy(float) + rng.uniform(-0.3, 0.3, len(rows))
+            y = rows["generated lines"].to_numpy(float) + rng.uniform(-0.3, 0.3, len(rows))
+            rho = _spearman(rows["reference lines"], rows["generated lines"])
+            rho_text = "" if math.isnan(rho) else f", ρ = {rho:.2f}"
+            axes.scatter(
+                x, y, s=10, alpha=0.6, color=colours[system], label=f"{system} (n = {len(rows)}{rho_text})", linewidth=0
+            )
+        top = float(max(pairs["reference lines"].max(), pairs["generated lines"].max())) + 2
+        axes.plot([0, top], [0, top], color="0.4", linestyle="--", linewidth=0.8, label="equal length")
+        axes.set_xlim(0, top)
+        axes.set_ylim(0, top)
+        axes.set_xlabel("reference program length (lines)")
+        axes.set_ylabel("generated program length (lines)")
+        _legend_below(figure, axes, columns=2)
+    return figure
+
+
+def plot_selection(selection: pd.DataFrame) -> Any:
+    """Primitive selection: precision, recall and F1 per system, and PS against CCK success per model.
+
+    Args:
+        selection: Output of :func:`~aspera_core.analysis.tables.selection_table`.
+
+    Returns:
+        The figure (two panels).
+
+    Raises:
+        NoData: no system recorded selection scores.
+    """
+    if selection.empty:
+        raise NoData("no run recorded primitive-selection scores (PS setting)")
+    systems = list(selection.index)
+    colours = _colours(selection, systems)
+    metrics = ["precision (%)", "recall (%)", "F1 (%)"]
+    with plotting_style():
+        figure, (left, right) = new_figure(PAGE_WIDTH, 2.8, 1, 2)
+        width = 0.8 / len(systems)
+        for index, system in enumerate(systems):
+            x = np.arange(len(metrics)) + (index - (len(systems) - 1) / 2) * width
+            n = int(selection.loc[system, "programs"])
+            left.bar(
+                x,
+                selection.loc[system, metrics].to_numpy(float),
+                width,
+                color=colours[system],
+                label=f"{system} (n = {n} programs)",
+            )
+        left.set_xticks(np.arange(len(metrics)), [m.replace(" (%)", "") for m in metrics])
+        left.set_ylabel("mean over programs (%)")
+        left.set_ylim(0, 100)
+        _legend_below(figure, left, columns=min(3, len(systems)))
+        both = selection.dropna(subset=["PS success (%)", "CCK success (%)"])
+        for system, row in both.iterrows():
+            right.scatter(row["CCK success (%)"], row["PS success (%)"], color=colours[system], s=25)
+            right.annotate(
+                str(row["model"]),
+                (row["CCK success (%)"], row["PS success (%)"]),
+                fontsize=7.5,
+                xytext=(3, 3),
+                textcoords="offset points",
+            )
+        right.plot([0, 100], [0, 100], color="0.4", linestyle="--", linewidth=0.8)
+        right.set_xlim(0, 100)
+        right.set_ylim(0, 100)
+        right.set_xlabel("CCK task success (%)")
+        right.set_ylabel("PS task success (%)")
+        if both.empty:
+            _corner(right, "no model was run in both settings")
+    return figure
+
+
+def plot_pass_k(table: pd.DataFrame) -> Any:
+    """pass^k (every one of k tries succeeds) and pass@k (at least one does) against k, per system.
+
+    Args:
+        table: Output of :func:`~aspera_core.analysis.statistics.pass_k_table`.
+
+    Returns:
+        The figure.
+
+    Raises:
+        NoData: no system has a task judged under two seeds or more.
+    """
+    several = table.groupby("system", sort=False)["k"].max() if not table.empty else pd.Series(dtype=int)
+    systems = [system for system, k in several.items() if k >= 2]
+    if not systems:
+        raise NoData("no system was run with two seeds or more")
+    colours = _colours(table, systems)
+    with plotting_style():
+        figure, axes = new_figure(COLUMN_WIDTH, 2.6)
+        for system in systems:
+            rows = table[table["system"] == system]
+            n = int(rows["tasks"].iloc[0])
+            axes.plot(
+                rows["k"],
+                100 * rows["pass_hat_k"],
+                marker="o",
+                color=colours[system],
+                label=f"{system} (n = {n} tasks)",
+            )
+            axes.plot(rows["k"], 100 * rows["pass_at_k"], marker="^", linestyle=":", color=colours[system])
+        axes.plot([], [], color="0.2", marker="o", label="pass^k: all k tries succeed")
+        axes.plot([], [], color="0.2", marker="^", linestyle=":", label="pass@k: at least one succeeds")
+        axes.set_xlabel("k (tries per task)")
+        axes.set_ylabel("tasks, estimated (%)")
+        axes.set_ylim(0, 100)
+        axes.set_xticks(sorted(set(table["k"])))
+        _legend_below(figure, axes, columns=1)
+    return figure

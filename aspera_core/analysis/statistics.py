@@ -1,0 +1,466 @@
+"""How sure a success rate is: intervals, paired comparisons, consistency over seeds, correlations.
+
+All functions take a frame from :func:`aspera_core.analysis.frames.runs_frame`
+and use its judged rows (``model_error`` rows are not verdicts on programs).
+Resampling is seeded (``seed``), so the same inputs give the same intervals.
+
+The unit of resampling is the **task**: seeds of one task are not independent
+draws of the benchmark, so a task's success is first averaged over its seeds
+(its *success share*) and tasks are then resampled with replacement
+(a cluster bootstrap). Intervals are percentile intervals.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from aspera_core.analysis.frames import judged_rows, with_systems
+
+DEFAULT_SAMPLES = 2000
+
+
+def bootstrap_interval(
+    values: Sequence[float] | np.ndarray,
+    statistic: Callable[[np.ndarray], float] = np.mean,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of a statistic of independent values.
+
+    Draws ``samples`` resamples of the values with replacement, computes the
+    statistic on each, and returns the ``(1 - confidence) / 2`` and
+    ``(1 + confidence) / 2`` quantiles of those statistics.
+
+    Args:
+        values: The observations (e.g. one success share per task).
+        statistic: Function of a 1-d array (vectorised over rows when given a
+            2-d array with ``axis=1`` is not required: it is applied per resample).
+        samples: Number of resamples.
+        confidence: Coverage, e.g. 0.95.
+        seed: Seed of the random generator.
+
+    Returns:
+        ``(low, high)``; ``(nan, nan)`` for no values.
+
+    Raises:
+        ValueError: ``confidence`` is not in (0, 1) or ``samples`` < 1.
+    """
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {samples}")
+    data = np.asarray(values, dtype=float)
+    if data.size == 0:
+        return (math.nan, math.nan)
+    rng = np.random.default_rng(seed)
+    draws = rng.integers(0, data.size, size=(samples, data.size))
+    if statistic is np.mean:
+        stats = data[draws].mean(axis=1)
+    else:
+        stats = np.array([statistic(data[row]) for row in draws], dtype=float)
+    stats = stats[np.isfinite(stats)]
+    if stats.size == 0:
+        return (math.nan, math.nan)
+    tail = (1 - confidence) / 2
+    low, high = np.quantile(stats, [tail, 1 - tail])
+    return (float(low), float(high))
+
+
+def task_success(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per system and task: seeds judged, successes and the success share.
+
+    Args:
+        frame: A runs frame.
+
+    Returns:
+        A frame with columns ``system``, ``task_id``, ``seeds``, ``successes``, ``share``.
+    """
+    rows = judged_rows(frame)
+    grouped = rows.groupby(["system", "task_id"], observed=True)["success"]
+    table = grouped.agg(seeds="count", successes="sum").reset_index()
+    table["successes"] = table["successes"].astype(int)
+    table["share"] = table["successes"] / table["seeds"]
+    return table
+
+
+def success_summary(
+    frame: pd.DataFrame, *, confidence: float = 0.95, samples: int = DEFAULT_SAMPLES, seed: int = 0
+) -> pd.DataFrame:
+    """Task success per system with its spread over seeds and a bootstrap interval.
+
+    Args:
+        frame: A runs frame.
+        confidence: Coverage of the interval.
+        samples: Bootstrap resamples.
+        seed: Seed of the resampling.
+
+    Returns:
+        A frame indexed by ``system`` (in the frame's order) with ``agent``,
+        ``model``, ``setting``, ``tasks`` (distinct tasks judged), ``seeds``
+        (distinct seeds), ``programs`` (judged rows), ``model_errors``,
+        ``success`` (successful programs), ``success_rate`` (successes /
+        programs), ``seed_mean`` and ``seed_sd`` (mean and sample standard
+        deviation of the per-seed success rates; ``seed_sd`` is NaN for one
+        seed), ``ci_low`` and ``ci_high`` (bootstrap over tasks of the mean
+        per-task success share).
+    """
+    records = []
+    shares = task_success(frame)
+    for system, rows in frame.groupby("system", observed=True, sort=False):
+        judged = rows[rows["judged"]]
+        per_seed = judged.groupby(judged["seed"].astype("object").fillna(-1), sort=True)["success"].mean()
+        task_shares = shares.loc[shares["system"] == system, "share"].to_numpy()
+        low, high = bootstrap_interval(task_shares, samples=samples, confidence=confidence, seed=seed)
+        first = rows.iloc[0]
+        records.append(
+            {
+                "system": system,
+                "agent": first["agent"],
+                "model": first["model"],
+                "setting": first["setting"],
+                "tasks": judged["task_id"].nunique(),
+                "seeds": judged["seed"].nunique(dropna=False) if len(judged) else 0,
+                "programs": len(judged),
+                "model_errors": int((~rows["judged"]).sum()),
+                "success": int(judged["success"].sum()),
+                "success_rate": judged["success"].mean() if len(judged) else math.nan,
+                "seed_mean": per_seed.mean() if len(per_seed) else math.nan,
+                "seed_sd": per_seed.std(ddof=1) if len(per_seed) > 1 else math.nan,
+                "ci_low": low,
+                "ci_high": high,
+            }
+        )
+    return pd.DataFrame.from_records(records).set_index("system") if records else pd.DataFrame()
+
+
+def mcnemar_test(only_a: int, only_b: int) -> float:
+    """Exact two-sided McNemar test of paired binary outcomes.
+
+    Under the null hypothesis that both systems succeed equally often, each
+    discordant pair (one system succeeds, the other fails) is equally likely
+    to favour either, so ``only_a`` is Binomial(``only_a + only_b``, 1/2).
+
+    Args:
+        only_a: Pairs where only system A succeeded.
+        only_b: Pairs where only system B succeeded.
+
+    Returns:
+        The two-sided p-value (1.0 when there is no discordant pair).
+    """
+    from scipy.stats import binomtest
+
+    discordant = only_a + only_b
+    if discordant == 0:
+        return 1.0
+    return float(binomtest(only_a, discordant, 0.5).pvalue)
+
+
+def _paired(frame: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
+    """Verdicts of two systems side by side, paired on (task, seed) or, when seeds differ, on task."""
+    rows = judged_rows(frame)
+    left = rows[rows["system"] == a][["task_id", "seed", "success"]]
+    right = rows[rows["system"] == b][["task_id", "seed", "success"]]
+    if set(left["seed"].dropna()) & set(right["seed"].dropna()) or (
+        left["seed"].isna().all() and right["seed"].isna().all()
+    ):
+        keys = ["task_id", "seed"]
+    else:  # different seeds: pair each task's first seed with the other's first seed
+        left = left.sort_values("seed").drop_duplicates("task_id")
+        right = right.sort_values("seed").drop_duplicates("task_id")
+        keys = ["task_id"]
+    return left.merge(right, on=keys, suffixes=("_a", "_b"))
+
+
+def paired_comparison(
+    frame: pd.DataFrame, a: str, b: str, *, confidence: float = 0.95, samples: int = DEFAULT_SAMPLES, seed: int = 0
+) -> dict[str, Any]:
+    """Compare two systems on the tasks both were judged on.
+
+    Verdicts are paired on (task, seed) when the two systems share seeds,
+    otherwise on the task (each system's lowest seed). The difference of
+    success rates gets a paired bootstrap interval (tasks resampled, both
+    systems' verdicts on a resampled task kept together); McNemar's exact
+    test asks whether the discordant pairs favour one system.
+
+    Args:
+        frame: A runs frame.
+        a: System label of the first system.
+        b: System label of the second system.
+        confidence: Coverage of the interval.
+        samples: Bootstrap resamples.
+        seed: Seed of the resampling.
+
+    Returns:
+        ``system_a``, ``system_b``, ``pairs`` (paired verdicts), ``tasks``,
+        ``success_a``, ``success_b`` (means over tasks of each task's success
+        share), ``difference`` (a - b), ``ci_low``, ``ci_high`` (its interval),
+        ``only_a``, ``only_b`` (discordant pairs), ``p_value`` (McNemar, exact).
+
+    Raises:
+        KeyError: a system has no judged row.
+    """
+    systems = set(judged_rows(frame)["system"])
+    for name in (a, b):
+        if name not in systems:
+            raise KeyError(f"no judged rows for system {name!r}; systems: {', '.join(sorted(map(str, systems)))}")
+    paired = _paired(frame, a, b)
+    per_task = paired.groupby("task_id")[["success_a", "success_b"]].mean()
+    difference = (per_task["success_a"] - per_task["success_b"]).to_numpy()
+    low, high = bootstrap_interval(difference, samples=samples, confidence=confidence, seed=seed)
+    only_a = int((paired["success_a"] & ~paired["success_b"]).sum())
+    only_b = int((~paired["success_a"] & paired["success_b"]).sum())
+    success_a = float(per_task["success_a"].mean()) if len(per_task) else math.nan
+    success_b = float(per_task["success_b"].mean()) if len(per_task) else math.nan
+    return {
+        "system_a": a,
+        "system_b": b,
+        "pairs": len(paired),
+        "tasks": len(per_task),
+        "success_a": success_a,
+        "success_b": success_b,
+        "difference": success_a - success_b,
+        "ci_low": low,
+        "ci_high": high,
+        "only_a": only_a,
+        "only_b": only_b,
+        "p_value": mcnemar_test(only_a, only_b),
+    }
+
+
+def paired_comparisons(
+    frame: pd.DataFrame,
+    pairs: Sequence[tuple[str, str]] | None = None,
+    *,
+    confidence: float = 0.95,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """:func:`paired_comparison` for several pairs of systems (every pair by default).
+
+    Args:
+        frame: A runs frame.
+        pairs: ``(a, b)`` system pairs; ``None`` compares every pair in the frame's system order.
+        confidence: Coverage of the intervals.
+        samples: Bootstrap resamples.
+        seed: Seed of the resampling.
+
+    Returns:
+        One row per pair: ``system A``, ``system B``, ``paired verdicts``,
+        ``tasks``, ``success A (%)``, ``success B (%)``, ``A - B (%)`` with its
+        ``CI low (%)`` and ``CI high (%)`` (paired bootstrap), ``only A
+        succeeded``, ``only B succeeded`` and ``McNemar p`` (exact).
+    """
+    systems = [s for s in frame["system"].cat.categories if (judged_rows(frame)["system"] == s).any()]
+    chosen = list(pairs) if pairs is not None else list(itertools.combinations(systems, 2))
+    records = [paired_comparison(frame, a, b, confidence=confidence, samples=samples, seed=seed) for a, b in chosen]
+    table = pd.DataFrame.from_records(records, columns=list(_PAIRED_COLUMNS))
+    for column in ("success_a", "success_b", "difference", "ci_low", "ci_high"):
+        table[column] = 100 * table[column]
+    return table.rename(columns=_PAIRED_COLUMNS)
+
+
+# paired_comparison's keys -> the table's column names (rates in percent there).
+_PAIRED_COLUMNS = {
+    "system_a": "system A",
+    "system_b": "system B",
+    "pairs": "paired verdicts",
+    "tasks": "tasks",
+    "success_a": "success A (%)",
+    "success_b": "success B (%)",
+    "difference": "A - B (%)",
+    "ci_low": "CI low (%)",
+    "ci_high": "CI high (%)",
+    "only_a": "only A succeeded",
+    "only_b": "only B succeeded",
+    "p_value": "McNemar p",
+}
+
+
+def seed_consistency(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per system and task: how the verdicts over seeds agree.
+
+    Args:
+        frame: A runs frame.
+
+    Returns:
+        The columns of :func:`task_success` plus ``consistent`` (every seed
+        gave the same verdict) and ``flips`` (the task succeeded under some
+        seeds and failed under others).
+    """
+    table = task_success(frame)
+    table["consistent"] = (table["successes"] == 0) | (table["successes"] == table["seeds"])
+    table["flips"] = ~table["consistent"]
+    return table
+
+
+def _choose(n: int, k: int) -> float:
+    return float(math.comb(n, k)) if 0 <= k <= n else 0.0
+
+
+def pass_hat_k(successes: int, trials: int, k: int) -> float:
+    """Unbiased estimate of pass^k: the chance that ``k`` independent tries at a task all succeed.
+
+    With ``c`` successes in ``n`` tries, ``pass^k = C(c, k) / C(n, k)``
+    (the chance that ``k`` tries drawn without replacement from the ``n`` all
+    succeeded). Its counterpart ``pass@k = 1 - C(n - c, k) / C(n, k)`` is the
+    chance that at least one of them did.
+
+    Args:
+        successes: ``c``.
+        trials: ``n`` (at least ``k``).
+        k: Tries that must all succeed.
+
+    Returns:
+        The estimate in [0, 1].
+
+    Raises:
+        ValueError: ``k`` is not within ``1..trials`` or ``successes`` not within ``0..trials``.
+    """
+    if not 1 <= k <= trials:
+        raise ValueError(f"k must be between 1 and the number of tries ({trials}), got {k}")
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be between 0 and {trials}, got {successes}")
+    return _choose(successes, k) / _choose(trials, k)
+
+
+def pass_at_k(successes: int, trials: int, k: int) -> float:
+    """Unbiased estimate of pass@k: the chance that at least one of ``k`` tries succeeds (see :func:`pass_hat_k`)."""
+    if not 1 <= k <= trials:
+        raise ValueError(f"k must be between 1 and the number of tries ({trials}), got {k}")
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be between 0 and {trials}, got {successes}")
+    return 1.0 - _choose(trials - successes, k) / _choose(trials, k)
+
+
+def pass_k_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """pass^k and pass@k per system for every k up to the fewest seeds any of its tasks has.
+
+    Args:
+        frame: A runs frame.
+
+    Returns:
+        One row per system and k with ``system``, ``k``, ``tasks``,
+        ``pass_hat_k`` and ``pass_at_k`` (means over tasks of the per-task estimates).
+    """
+    records = []
+    table = task_success(frame)
+    for system, rows in table.groupby("system", observed=True, sort=False):
+        most = int(rows["seeds"].min()) if len(rows) else 0
+        for k in range(1, most + 1):
+            hat = [pass_hat_k(c, n, k) for c, n in zip(rows["successes"], rows["seeds"])]
+            at = [pass_at_k(c, n, k) for c, n in zip(rows["successes"], rows["seeds"])]
+            records.append(
+                {
+                    "system": system,
+                    "k": k,
+                    "tasks": len(rows),
+                    "pass_hat_k": float(np.mean(hat)),
+                    "pass_at_k": float(np.mean(at)),
+                }
+            )
+    table = pd.DataFrame.from_records(records, columns=["system", "k", "tasks", "pass_hat_k", "pass_at_k"])
+    return with_systems(table, frame)
+
+
+def verdict_flips(frame: pd.DataFrame) -> pd.DataFrame:
+    """How many tasks change verdict between seeds, per system and per pair of seeds.
+
+    Args:
+        frame: A runs frame.
+
+    Returns:
+        One row per system and seed pair (``seed_a``, ``seed_b``) with ``tasks``
+        (judged under both seeds) and ``flips`` (tasks whose verdicts differ),
+        plus one row per system with ``seed_a`` = ``seed_b`` = ``"any"``:
+        ``tasks`` judged under at least two seeds and ``flips`` among them
+        (succeeded under some seed and failed under another).
+    """
+    rows = judged_rows(frame)
+    records = []
+    for system, group in rows.groupby("system", observed=True, sort=False):
+        verdicts = group.pivot_table(index="task_id", columns="seed", values="success", aggfunc="first")
+        seeds = [s for s in verdicts.columns if not pd.isna(s)]
+        for first, second in itertools.combinations(sorted(seeds), 2):
+            both = verdicts[[first, second]].dropna()
+            records.append(
+                {
+                    "system": system,
+                    "seed_a": str(first),
+                    "seed_b": str(second),
+                    "tasks": len(both),
+                    "flips": int((both[first] != both[second]).sum()),
+                }
+            )
+        counts = verdicts[seeds].notna().sum(axis=1) if seeds else pd.Series(dtype=int)
+        several = verdicts.loc[counts >= 2, seeds] if seeds else verdicts.iloc[0:0]
+        flips = int((several.min(axis=1, skipna=True) != several.max(axis=1, skipna=True)).sum()) if len(several) else 0
+        records.append({"system": system, "seed_a": "any", "seed_b": "any", "tasks": len(several), "flips": flips})
+    return pd.DataFrame.from_records(records, columns=["system", "seed_a", "seed_b", "tasks", "flips"])
+
+
+def benchmark_correlation(
+    success: pd.Series,
+    scores: pd.DataFrame,
+    *,
+    confidence: float = 0.95,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Rank correlation of per-model success with scores on other benchmarks.
+
+    For each benchmark, the models that have both a success rate and a score
+    are paired; Spearman's rho and Kendall's tau-b are computed with their
+    p-values, and each gets a bootstrap interval (models resampled with
+    replacement; resamples with a constant side are skipped).
+
+    Args:
+        success: Success rate per model (index: model name).
+        scores: Columns ``model``, ``benchmark``, ``score`` (one row per model and benchmark).
+        confidence: Coverage of the intervals.
+        samples: Bootstrap resamples.
+        seed: Seed of the resampling.
+
+    Returns:
+        One row per benchmark: ``benchmark``, ``models``, ``spearman``,
+        ``spearman_p``, ``spearman_low``, ``spearman_high``, ``kendall``,
+        ``kendall_p``, ``kendall_low``, ``kendall_high``.
+
+    Raises:
+        ValueError: ``scores`` lacks one of the columns.
+    """
+    from scipy.stats import kendalltau, spearmanr
+
+    missing = {"model", "benchmark", "score"} - set(scores.columns)
+    if missing:
+        raise ValueError(f"benchmark scores need the columns model, benchmark, score; missing: {sorted(missing)}")
+    records = []
+    for benchmark, group in scores.groupby("benchmark", sort=True):
+        joined = group.set_index("model")["score"].astype(float).to_frame().join(success.rename("success"), how="inner")
+        joined = joined.dropna()
+        x, y = joined["success"].to_numpy(), joined["score"].to_numpy()
+        record: dict[str, Any] = {"benchmark": benchmark, "models": len(joined)}
+        for name, function in (("spearman", spearmanr), ("kendall", kendalltau)):
+            value = p_value = low = high = math.nan
+            if len(joined) >= 3 and np.ptp(x) > 0 and np.ptp(y) > 0:
+                result = function(x, y)
+                value, p_value = float(result.statistic), float(result.pvalue)
+                rng = np.random.default_rng(seed)
+                draws = rng.integers(0, len(x), size=(samples, len(x)))
+                stats = [float(function(x[d], y[d]).statistic) for d in draws if np.ptp(x[d]) > 0 and np.ptp(y[d]) > 0]
+                if stats:
+                    tail = (1 - confidence) / 2
+                    low, high = (float(v) for v in np.quantile(stats, [tail, 1 - tail]))
+            record.update({name: value, f"{name}_p": p_value, f"{name}_low": low, f"{name}_high": high})
+        records.append(record)
+    columns = ["benchmark", "models"] + [
+        f"{name}{suffix}" for name in ("spearman", "kendall") for suffix in ("", "_p", "_low", "_high")
+    ]
+    return pd.DataFrame.from_records(records, columns=columns)

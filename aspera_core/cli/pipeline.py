@@ -1,0 +1,79 @@
+"""aspera pipeline: run the notebooks of a parameter set under papermill and write every table and figure.
+
+Executed notebooks (and HTML copies) go to <runs_dir>/<name>/, tables (CSV
+and Markdown) and figures (PNG and PDF) to <figures_dir>/; new files replace
+old ones only once every notebook has succeeded. Paths in the parameters are
+relative to the project root. -p key=value overrides a parameter (the value
+is read as YAML). Exit status: 0, 1 a notebook failed (its executed copy is
+kept as <notebook>.failed.ipynb), 2 bad parameters or a missing input file,
+130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from aspera_core.pipeline.params import ParamsError, load_params
+from aspera_core.pipeline.paths import project_root
+
+EXAMPLE = "example: aspera pipeline params/default.yaml -p tasks=tests/fixtures/mini_release -p name=mini"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``aspera pipeline``."""
+    parser.add_argument("params", help="parameter file (YAML), e.g. params/default.yaml")
+    parser.add_argument(
+        "-p",
+        "--param",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override a parameter (repeatable; the value is YAML)",
+    )
+
+
+def _error(message: str, status: int = 2) -> int:
+    print(f"aspera pipeline: error: {message}", file=sys.stderr)
+    return status
+
+
+def _shown(path: object, root: object) -> str:
+    text = os.path.relpath(str(path), str(root))
+    return str(path) if text.startswith("..") else text
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``aspera pipeline`` with parsed arguments.
+
+    Args:
+        args: Options declared by :func:`add_arguments`.
+
+    Returns:
+        The exit status (see the module docstring).
+    """
+    from aspera_core.pipeline.notebooks import NotebookFailed, run_pipeline
+
+    root = project_root()
+    try:
+        params = load_params(args.params, args.param)
+        params.check_files(root)
+    except ParamsError as error:
+        return _error(f"{args.params}: {error}")
+    try:
+        report = run_pipeline(params, root, log=lambda line: print(line, file=sys.stderr))
+    except ParamsError as error:
+        return _error(f"{args.params}: {error}")
+    except NotebookFailed as error:
+        return _error(str(error), 1)
+    except KeyboardInterrupt:
+        print("aspera pipeline: interrupted; no output was replaced", file=sys.stderr)
+        return 130
+    tables = sorted({p.stem for p in report.artefacts if p.suffix == ".csv"})
+    figures = sorted({p.stem for p in report.artefacts if p.suffix == ".png"})
+    folder = _shown(report.artefacts[0].parent, root) if report.artefacts else params.figures_dir
+    print(f"{len(tables)} tables (CSV + Markdown) and {len(figures)} figures (PNG + PDF) written to {folder}/")
+    if report.notebooks:
+        print(f"{len(report.notebooks)} executed notebooks in {_shown(report.notebooks[0].parent, root)}/")
+    return 0

@@ -1,0 +1,35 @@
+"""Parameter sets, evaluation runs and notebooks executed under papermill (``aspera pipeline``).
+
+* :mod:`~aspera_core.pipeline.paths`: the project root that relative paths in
+  parameters resolve against, from any working directory;
+* :mod:`~aspera_core.pipeline.params`: ``params/*.yaml`` read and checked;
+* :mod:`~aspera_core.pipeline.evaluate`: running a parameter set's agents and
+  finding their results files again;
+* :mod:`~aspera_core.pipeline.notebooks`: running the notebooks and swapping in
+  their outputs only when all of them succeeded.
+"""
+
+from aspera_core.pipeline.evaluate import ResultsNotFound, evaluate_agents, results_files, results_path
+from aspera_core.pipeline.notebooks import NotebookFailed, PipelineReport, notebook_path, run_pipeline
+from aspera_core.pipeline.params import NOTEBOOKS, AgentSpec, ParamsError, PipelineParams, load_params, parse_override
+from aspera_core.pipeline.paths import ROOT_VARIABLE, project_root, resolve_path
+
+__all__ = [
+    "NOTEBOOKS",
+    "ROOT_VARIABLE",
+    "AgentSpec",
+    "NotebookFailed",
+    "ParamsError",
+    "PipelineParams",
+    "PipelineReport",
+    "ResultsNotFound",
+    "evaluate_agents",
+    "load_params",
+    "notebook_path",
+    "parse_override",
+    "project_root",
+    "resolve_path",
+    "results_files",
+    "results_path",
+    "run_pipeline",
+]

@@ -1,0 +1,217 @@
+"""Named parameter sets for the notebooks (``params/*.yaml``), checked before anything runs.
+
+A parameter file is a YAML mapping; every key is known (a typo is an error,
+not a silently ignored setting) and every path it names is relative to the
+project root (:mod:`aspera_core.pipeline.paths`). ``-p key=value`` overrides
+a key; the value is read as YAML (``-p seed=3`` is a number,
+``-p agents=[reference]`` a list) and ``key.sub=value`` sets one entry of a
+mapping (``-p results.mine=runs/mine.jsonl``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from aspera_core.pipeline.paths import resolve_path
+
+#: The notebooks of the pipeline, in the order they run.
+NOTEBOOKS: tuple[str, ...] = ("02_evaluate", "03_complexity", "04_error_taxonomy", "05_paper_tables_figures")
+
+
+class ParamsError(ValueError):
+    """A parameter file or override is unusable (unknown key, wrong type, missing file)."""
+
+
+class AgentSpec(BaseModel):
+    """An agent the evaluation notebook runs.
+
+    Attributes:
+        agent: Registered agent name (``reference``, ``noop``, ...).
+        label: Name of its results file (``<results_dir>/<label>.jsonl``); the agent's name by default.
+        seeds: Seeds for a seeded agent.
+        options: Keyword options for the agent's factory (e.g. ``model``).
+        optional: Skip the agent, with a note, when no agent of that name is registered.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    agent: str
+    label: str | None = None
+    seeds: list[int] | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    optional: bool = False
+
+    @property
+    def name(self) -> str:
+        """The label of the agent's results file."""
+        return self.label or self.agent
+
+
+class PipelineParams(BaseModel):
+    """Everything the notebooks of a pipeline run take.
+
+    Attributes:
+        name: Name of the parameter set: executed notebooks go to ``<runs_dir>/<name>/``.
+        tasks: Task set (release folder, ``plans/``, ``.tgz`` or ``.nt``).
+        agents: Agents to run on it (names, or :class:`AgentSpec` mappings).
+        results_dir: Where the agents' results files are kept (one per agent, resumed across runs).
+        results: More results files to analyse (label -> path), e.g. runs of model-backed agents.
+        labels: CSV of human error labels (``task_id``, ``label``, optional ``system``, ``seed``).
+        benchmark_scores: CSV of other benchmarks' scores (``model``, ``benchmark``, ``score``).
+        compare: Pairs of systems to compare (``[[a, b], ...]``); every pair when ``None``.
+        figures_dir: Where tables and figures are written.
+        runs_dir: Where executed notebooks are written (under ``<name>/``).
+        notebooks: Which notebooks to run, in order.
+        confidence: Coverage of every interval.
+        bootstrap_samples: Resamples of every bootstrap.
+        seed: Seed of the resampling and of plot jitter.
+        workers: Sandbox workers (one per CPU when ``None``).
+        timeout_s: Time limit per task, in seconds.
+        library_fixes: Run agents with the library's documented fixes switched on.
+        paper: Show the paper's figures beside ours.
+        html: Also export each executed notebook to HTML.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(default="default", pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    tasks: str
+    agents: list[AgentSpec] = Field(default_factory=list)
+    results_dir: str = "runs/results"
+    results: dict[str, str] = Field(default_factory=dict)
+    labels: str | None = None
+    benchmark_scores: str | None = None
+    compare: list[tuple[str, str]] | None = None
+    figures_dir: str = "figures"
+    runs_dir: str = "runs"
+    notebooks: list[str] = Field(default_factory=lambda: list(NOTEBOOKS))
+    confidence: float = Field(default=0.95, gt=0, lt=1)
+    bootstrap_samples: int = Field(default=2000, ge=100)
+    seed: int = 0
+    workers: int | None = Field(default=None, ge=1)
+    timeout_s: float = Field(default=10.0, gt=0, allow_inf_nan=False)
+    library_fixes: bool = False
+    paper: bool = True
+    html: bool = True
+
+    @field_validator("agents", mode="before")
+    @classmethod
+    def _agent_names(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [{"agent": item} if isinstance(item, str) else item for item in value]
+        return value
+
+    @field_validator("notebooks")
+    @classmethod
+    def _known_notebooks(cls, value: list[str]) -> list[str]:
+        unknown = [name for name in value if name not in NOTEBOOKS]
+        if unknown:
+            raise ValueError(f"unknown notebook(s) {', '.join(unknown)}; known: {', '.join(NOTEBOOKS)}")
+        return value
+
+    def path(self, value: str | None, root: str | os.PathLike[str]) -> Path | None:
+        """A path parameter made absolute against the project root."""
+        return resolve_path(value, root)
+
+    def check_files(self, root: str | os.PathLike[str]) -> None:
+        """Check that every input the parameters name exists.
+
+        Raises:
+            ParamsError: naming the first missing input and its key.
+        """
+        inputs = [("tasks", self.tasks), ("labels", self.labels), ("benchmark_scores", self.benchmark_scores)]
+        inputs += [(f"results.{label}", path) for label, path in self.results.items()]
+        for key, value in inputs:
+            path = self.path(value, root)
+            if path is not None and not path.exists():
+                raise ParamsError(f"{key}: {value} does not exist (paths are relative to {root})")
+
+    def for_notebook(self, root: str | os.PathLike[str]) -> dict[str, Any]:
+        """The parameters as plain values for papermill (agents as mappings, root as text)."""
+        values = self.model_dump(mode="json")
+        values["root"] = str(root)
+        return values
+
+
+def _set(values: dict[str, Any], dotted: str, value: Any) -> None:
+    head, _, rest = dotted.partition(".")
+    if not rest:
+        values[head] = value
+        return
+    inner = values.get(head)
+    if inner is None:
+        inner = values[head] = {}
+    if not isinstance(inner, dict):
+        raise ParamsError(f"-p {dotted}: {head} is not a mapping")
+    _set(inner, rest, value)
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """Split ``key=value`` and read the value as YAML.
+
+    Raises:
+        ParamsError: no ``=``, an empty key, or a value that is not YAML.
+    """
+    key, equals, raw = text.partition("=")
+    if not equals or not key.strip():
+        raise ParamsError(f"-p {text}: expected key=value")
+    try:
+        value = yaml.safe_load(raw) if raw.strip() else None
+    except yaml.YAMLError as error:
+        raise ParamsError(f"-p {text}: the value is not valid YAML ({str(error).splitlines()[0]})") from None
+    return key.strip(), value
+
+
+def _describe(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first.get("loc", ())) or "parameters"
+    if first.get("type") == "extra_forbidden":
+        known = ", ".join(PipelineParams.model_fields)
+        return f"unknown key {where!r} (known keys: {known})"
+    return f"{where}: {first.get('msg')}"
+
+
+def load_params(path: str | os.PathLike[str] | None = None, overrides: Iterable[str] = ()) -> PipelineParams:
+    """Read a parameter file and apply ``key=value`` overrides.
+
+    Args:
+        path: The YAML file (``None``: only the overrides).
+        overrides: ``key=value`` texts, applied in order.
+
+    Returns:
+        The checked parameters (files are checked separately, with :meth:`PipelineParams.check_files`).
+
+    Raises:
+        ParamsError: unreadable file, not a mapping, unknown key, wrong value.
+    """
+    values: dict[str, Any] = {}
+    if path is not None:
+        source = Path(path)
+        if source.is_dir():
+            raise ParamsError(f"{source} is a folder, not a parameter file")
+        try:
+            loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ParamsError(f"{source} does not exist") from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise ParamsError(f"{source} cannot be read ({error})") from None
+        except yaml.YAMLError as error:
+            raise ParamsError(f"{source} is not valid YAML ({str(error).splitlines()[0]})") from None
+        if loaded is None:
+            loaded = {}
+        if not isinstance(loaded, dict):
+            raise ParamsError(f"{source} must hold a mapping of parameters, not a {type(loaded).__name__}")
+        values.update(loaded)
+    for text in overrides:
+        key, value = parse_override(text)
+        _set(values, key, value)
+    try:
+        return PipelineParams.model_validate(values)
+    except ValidationError as error:
+        raise ParamsError(_describe(error)) from None

@@ -1,0 +1,95 @@
+"""Hand-made results files for analysis tests: model rows with seeds, selection scores, failures of every kind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from aspera_core.records import Experiment, Outcome, PairDetail, ResultRow, ResultsWriter, Selection
+
+PROGRAM = "def solve():\n    x = 1\n    return x\n"
+
+
+def result_row(task_id: str, outcome: Outcome | str, **fields: Any) -> ResultRow:
+    """A row with sensible defaults; ``origin``/``error_type`` also fill the row's single pair."""
+    outcome = Outcome(outcome)
+    origin = fields.pop("origin", None if outcome is Outcome.SUCCESS else "program")
+    error_type = fields.get("error_type")
+    pairs = fields.pop("pairs", None)
+    if pairs is None:
+        pairs = (
+            ()
+            if outcome is Outcome.MODEL_ERROR
+            else (PairDetail(index=0, outcome=outcome, origin=origin, error_type=error_type),)
+        )
+    values: dict[str, Any] = {
+        "task_id": task_id,
+        "query": f"query of task {task_id}",
+        "agent": "reference",
+        "program": PROGRAM,
+        "outcome": outcome,
+        "duration_s": 0.01,
+        "pairs_run": len(pairs),
+        "pairs_total": 1,
+        "pairs": pairs,
+    }
+    values.update(fields)
+    return ResultRow(**values)
+
+
+def write_results(path: Path, rows: list[ResultRow], **experiment: Any) -> Path:
+    """Write a results file (header from ``experiment`` fields, defaulting to the first row's agent/model/setting)."""
+    first = rows[0]
+    fields: dict[str, Any] = {
+        "agent": first.agent,
+        "model": first.model,
+        "setting": first.setting,
+        "task_set_digest": "test",
+        "workbench_version": "test",
+    }
+    fields.update(experiment)
+    with ResultsWriter(path, Experiment(**fields)) as writer:
+        writer.write_all(rows)
+    return path
+
+
+def model_run(
+    path: Path,
+    model: str,
+    setting: str,
+    verdicts: dict[int | None, dict[str, str]],
+    *,
+    selection: dict[str, tuple[float, float, float]] | None = None,
+    programs: dict[str, str] | None = None,
+    errors: dict[str, tuple[str, str]] | None = None,
+) -> Path:
+    """A model-backed run: ``verdicts[seed][task_id] = outcome``.
+
+    ``selection[task_id] = (precision, recall, f1)`` adds PS scores;
+    ``programs[task_id]`` replaces the program; ``errors[task_id] = (origin, error_type)``
+    for failing rows.
+    """
+    rows = []
+    for seed, outcomes in verdicts.items():
+        for task_id, outcome in outcomes.items():
+            extra: dict[str, Any] = {}
+            if selection and task_id in selection:
+                precision, recall, f1 = selection[task_id]
+                extra["selection"] = Selection(
+                    selected=("find_events",), reference=("find_events",), precision=precision, recall=recall, f1=f1
+                )
+            if errors and task_id in errors and outcome != "success":
+                extra["origin"], extra["error_type"] = errors[task_id]
+            rows.append(
+                result_row(
+                    task_id,
+                    outcome,
+                    agent=setting,
+                    model=model,
+                    setting=setting,
+                    seed=seed,
+                    program=(programs or {}).get(task_id, PROGRAM),
+                    **extra,
+                )
+            )
+    return write_results(path, rows)

@@ -1,0 +1,81 @@
+"""Tables and figures are written whole (write-then-swap), twice each: CSV and Markdown, PNG and PDF."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from aspera_core.analysis.output import Artefacts, markdown_table, save_figure, save_table, write_atomic
+from aspera_core.analysis.plots import NoData
+from aspera_core.analysis.style import COLUMN_WIDTH, new_figure
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path):
+    target = tmp_path / "table.csv"
+    target.write_text("old content\n")
+
+    def half_then_fail(temporary: Path) -> None:
+        temporary.write_text("new but inc")
+        raise RuntimeError("interrupted")
+
+    with pytest.raises(RuntimeError):
+        write_atomic(target, half_then_fail)
+    assert target.read_text() == "old content\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["table.csv"]
+    write_atomic(target, lambda temporary: temporary.write_text("new\n"))
+    assert target.read_text() == "new\n"
+    with pytest.raises(IsADirectoryError):
+        write_atomic(tmp_path, lambda temporary: None)
+
+
+def test_tables_go_to_csv_and_markdown_with_the_same_numbers(tmp_path: Path):
+    frame = pd.DataFrame(
+        {"success (%)": [45.333, 2.4], "tasks": [84, 12_345], "p_value": [0.000123, 0.5]},
+        index=pd.Index(["gpt-4o (CCK)", "a|b"], name="system"),
+    )
+    saved = save_table(frame, tmp_path / "out", "table3")
+    back = pd.read_csv(saved.csv, index_col="system")
+    pd.testing.assert_frame_equal(back, frame)
+    markdown = saved.markdown.read_text()
+    assert markdown.splitlines()[0] == "| system | success (%) | tasks | p_value |"
+    assert "| gpt-4o (CCK) | 45.3 | 84 | 0.000123 |" in markdown
+    assert "| a\\|b | 2.4 | 12,345 | 0.5 |" in markdown
+
+
+def test_markdown_leaves_missing_values_empty():
+    table = markdown_table(pd.DataFrame({"paper (%)": [80.13, None], "name": ["x", None]}))
+    assert table.splitlines()[2:] == ["| 80.1 | x |", "|  |  |"]
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_figures_go_to_png_and_pdf_at_print_resolution(tmp_path: Path):
+    figure, axes = new_figure(COLUMN_WIDTH, 2.0)
+    axes.plot([1, 2, 3])
+    saved = save_figure(figure, tmp_path, "line")
+    width, _ = png_size(saved.png.read_bytes())
+    assert width >= 150 * 3.0  # at least 150 dpi over a one-column width (tight bounding box)
+    assert saved.pdf.read_bytes()[:5] == b"%PDF-"
+    assert saved._repr_png_() == (saved.png.read_bytes(), {"alt": "figure: line"})
+    with pytest.raises(ValueError, match="150"):
+        save_figure(figure, tmp_path, "low", dpi=72)
+
+
+def test_artefacts_skip_empty_tables_and_figures_without_data(tmp_path: Path):
+    out = Artefacts(tmp_path / "figures")
+
+    def nothing_to_draw():
+        raise NoData("no run recorded primitive-selection scores")
+
+    note = out.figure("primitive_selection", nothing_to_draw)
+    assert "not written: no run recorded" in note._repr_markdown_()
+    assert out.table("empty", pd.DataFrame()).name == "empty"
+    assert not (tmp_path / "figures").exists() and len(out.skipped) == 2
+    out.table("one", pd.DataFrame({"a": [1]}))
+    assert sorted(p.name for p in out.written) == ["one.csv", "one.md"]

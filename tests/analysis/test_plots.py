@@ -1,0 +1,156 @@
+"""Figures: what they show, their labels and denominators, and that drawing them changes no global state."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import matplotlib
+import pandas as pd
+import pytest
+
+from aspera_core.analysis import (
+    NoData,
+    error_taxonomy,
+    length_pairs,
+    outcome_counts,
+    pass_k_table,
+    plot_complexity_distributions,
+    plot_error_types,
+    plot_generated_vs_reference,
+    plot_outcomes,
+    plot_pass_k,
+    plot_program_lengths,
+    plot_query_length,
+    plot_selection,
+    plot_success_by_length,
+    plot_task_success,
+    programs_frame,
+    runs_frame,
+    selection_table,
+    success_by_length,
+    success_table,
+    tasks_frame,
+)
+from aspera_core.tasks import load_tasks
+from tests.analysis.support import model_run
+
+MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
+S, F = "success", "task_completion_error"
+
+
+@pytest.fixture(scope="module")
+def mini_tasks() -> pd.DataFrame:
+    return tasks_frame(load_tasks(MINI))
+
+
+@pytest.fixture
+def runs(tmp_path: Path, mini_tasks: pd.DataFrame) -> pd.DataFrame:
+    ids = list(mini_tasks.index)
+    cck = model_run(
+        tmp_path / "cck.jsonl",
+        "gpt-4o",
+        "cck",
+        {0: dict(zip(ids, [S, S, F, "execution_error"])), 1: dict(zip(ids, [S, F, F, S]))},
+        errors={ids[3]: ("program", "NameError")},
+    )
+    ps = model_run(
+        tmp_path / "ps.jsonl",
+        "gpt-4o",
+        "ps",
+        {0: dict(zip(ids, [S, F, F, F]))},
+        selection={i: (0.5, 1.0, 2 / 3) for i in ids},
+    )
+    return runs_frame([cck, ps])
+
+
+def test_complexity_and_query_figures_label_axes_and_denominators(mini_tasks: pd.DataFrame):
+    figure = plot_complexity_distributions(mini_tasks)
+    assert [a.get_xlabel() for a in figure.axes] == [
+        "cyclomatic complexity (radon)",
+        "unique library primitives used",
+        "reference program length (lines)",
+    ]
+    assert "n = 4 tasks" in figure._suptitle.get_text()
+    median = mini_tasks["complexity"].median()
+    assert figure.axes[0].get_legend().get_texts()[0].get_text() == f"median {median:g}"
+    scatter = plot_query_length(mini_tasks, "complexity").axes[0]
+    assert scatter.get_xlabel() == "query length (words)"
+    assert any("n = 4 tasks" in t.get_text() and "Spearman" in t.get_text() for t in scatter.texts)
+    lengths = plot_program_lengths(programs_frame(load_tasks(MINI)))
+    labels = [t.get_text() for t in lengths.legends[0].get_texts()]
+    assert labels[0].startswith("reference program (AEP), n = 4, median")
+
+
+def test_run_figures_show_intervals_seeds_categories_and_selection(runs: pd.DataFrame, mini_tasks: pd.DataFrame):
+    table = success_table(runs, samples=200)
+    success = plot_task_success(table, runs)
+    legend = [t.get_text() for t in success.legends[0].get_texts()]
+    assert legend[0] == "mean, bootstrap 95% CI" and "one seed" in legend
+    assert success.axes[0].get_xlabel() == "task success (%)"
+    errors = plot_error_types(error_taxonomy(runs))
+    assert {t.get_text() for t in errors.legends[0].get_texts()} == {
+        "wrong effect or answer",
+        "unknown name or attribute",
+    }
+    assert "gpt-4o (CCK)\n(n = 4 failures)" in [t.get_text() for t in errors.axes[0].get_yticklabels()]
+    by_length = plot_success_by_length(success_by_length(runs, mini_tasks, samples=100))
+    assert "band: bootstrap 95% CI" in [t.get_text() for t in by_length.legends[0].get_texts()]
+    lengths = plot_generated_vs_reference(length_pairs(runs, mini_tasks))
+    assert lengths.axes[0].get_ylabel() == "generated program length (lines)"
+    selection = plot_selection(selection_table(runs, table))
+    assert selection.axes[1].get_xlabel() == "CCK task success (%)"
+    assert len(selection.axes[1].collections) == 1  # one model run in both settings
+    pass_k = plot_pass_k(pass_k_table(runs))
+    assert "gpt-4o (CCK) (n = 4 tasks)" in [t.get_text() for t in pass_k.legends[0].get_texts()]
+
+
+def test_figures_without_data_raise_no_data(runs: pd.DataFrame):
+    empty = runs.iloc[0:0]
+    with pytest.raises(NoData):
+        plot_selection(selection_table(runs[runs["setting"] == "cck"]))
+    with pytest.raises(NoData):
+        plot_pass_k(pass_k_table(runs[runs["setting"] == "ps"]))
+    with pytest.raises(NoData):
+        plot_outcomes(outcome_counts(empty).iloc[0:0])
+
+
+def test_plotting_leaves_matplotlib_settings_as_they_were(runs: pd.DataFrame):
+    import matplotlib.pyplot as plt
+
+    before = dict(matplotlib.rcParams)
+    figures_before = plt.get_fignums()
+    plot_outcomes(outcome_counts(runs))
+    plot_task_success(success_table(runs, samples=100), runs)
+    assert dict(matplotlib.rcParams) == before
+    assert plt.get_fignums() == figures_before  # no pyplot figure left open
+
+
+SCRIPT = """
+import matplotlib
+matplotlib.use("module://matplotlib_inline.backend_inline")
+import matplotlib.pyplot as plt
+from aspera_core.analysis import outcome_table, plot_outcomes
+from aspera_core.records import Outcome, ResultRow
+row = ResultRow(task_id="1", query="q", agent="a", program="p", outcome=Outcome.SUCCESS, duration_s=0, pairs_run=1)
+plot_outcomes(outcome_table({"a": [row]}))
+print(matplotlib.get_backend(), len(plt.get_fignums()))
+"""
+
+
+def test_a_notebooks_backend_is_not_switched():
+    """The inline backend of a notebook kernel stays in place, so executed notebooks show their figures."""
+    result = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["module://matplotlib_inline.backend_inline", "0"]
+
+
+def test_a_system_keeps_its_colour_in_figures_that_show_only_some_systems(runs: pd.DataFrame):
+    from matplotlib.colors import to_hex
+
+    table = success_table(runs, samples=100)
+    success = plot_task_success(table, runs).axes[0]
+    ps_position = list(table.index).index("gpt-4o (PS)")
+    colour_in_success = to_hex(success.lines[ps_position * 3].get_color())  # errorbar: marker line first
+    selection = plot_selection(selection_table(runs, table)).axes[0]  # shows the PS system alone
+    assert to_hex(selection.patches[0].get_facecolor()) == colour_in_success

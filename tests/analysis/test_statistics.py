@@ -1,0 +1,140 @@
+"""Bootstrap intervals, paired comparisons, consistency over seeds, pass^k and correlations."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from aspera_core.analysis.frames import runs_frame
+from aspera_core.analysis.statistics import (
+    benchmark_correlation,
+    bootstrap_interval,
+    mcnemar_test,
+    paired_comparison,
+    pass_at_k,
+    pass_hat_k,
+    pass_k_table,
+    seed_consistency,
+    success_summary,
+    verdict_flips,
+)
+from tests.analysis.support import model_run
+
+S, F = "success", "task_completion_error"
+
+
+@pytest.fixture
+def runs(tmp_path: Path) -> pd.DataFrame:
+    a = model_run(
+        tmp_path / "a.jsonl",
+        "model-a",
+        "cck",
+        {
+            0: {"1": S, "2": S, "3": F, "4": S},
+            1: {"1": S, "2": F, "3": F, "4": S},
+            2: {"1": S, "2": S, "3": F, "4": "model_error"},
+        },
+    )
+    b = model_run(
+        tmp_path / "b.jsonl",
+        "model-b",
+        "cck",
+        {0: {"1": F, "2": F, "3": S, "4": F}, 1: {"1": F, "2": F, "3": F, "4": F}},
+    )
+    return runs_frame([a, b])
+
+
+def test_bootstrap_interval_is_seeded_and_brackets_the_mean():
+    values = np.array([0, 1, 1, 0, 1, 1, 1, 0, 1, 1], dtype=float)
+    first = bootstrap_interval(values, samples=500, seed=3)
+    assert first == bootstrap_interval(values, samples=500, seed=3)
+    assert first[0] < values.mean() < first[1]
+    assert bootstrap_interval([1.0] * 8) == (1.0, 1.0)
+    assert all(math.isnan(v) for v in bootstrap_interval([]))
+    narrow = bootstrap_interval(values, samples=500, seed=3, confidence=0.5)
+    assert first[0] <= narrow[0] < narrow[1] <= first[1]
+    with pytest.raises(ValueError):
+        bootstrap_interval(values, confidence=1.5)
+
+
+def test_success_summary_averages_seeds_and_keeps_model_errors_out(runs: pd.DataFrame):
+    summary = success_summary(runs, samples=300)
+    a = summary.loc["model-a (CCK)"]
+    assert (a["tasks"], a["seeds"], a["programs"], a["model_errors"], a["success"]) == (4, 3, 11, 1, 7)
+    per_seed = [3 / 4, 2 / 4, 2 / 3]
+    assert a["seed_mean"] == pytest.approx(np.mean(per_seed))
+    assert a["seed_sd"] == pytest.approx(np.std(per_seed, ddof=1))
+    assert a["ci_low"] <= a["seed_mean"] <= a["ci_high"]
+    assert summary.loc["model-b (CCK)", "success"] == 1
+
+
+def test_mcnemar_exact_test_is_a_two_sided_binomial_test_of_the_discordant_pairs():
+    assert mcnemar_test(0, 15) == pytest.approx(2 * 0.5**15)
+    assert mcnemar_test(3, 1) == pytest.approx(0.625)  # 2 * P(X <= 1), X ~ Bin(4, 1/2)
+    assert mcnemar_test(0, 0) == 1.0
+
+
+def test_paired_comparison_pairs_seeds_and_counts_discordant_tasks(runs: pd.DataFrame):
+    result = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)", samples=300)
+    # shared seeds 0 and 1; model-a has no verdict for task 4 under seed 2 (not shared anyway)
+    assert result["pairs"] == 8 and result["tasks"] == 4
+    assert (result["only_a"], result["only_b"]) == (5, 1)
+    assert result["p_value"] == pytest.approx(mcnemar_test(5, 1))
+    assert result["difference"] == pytest.approx(result["success_a"] - result["success_b"])
+    assert result["ci_low"] <= result["difference"] <= result["ci_high"]
+    with pytest.raises(KeyError, match="no judged rows"):
+        paired_comparison(runs, "model-a (CCK)", "nobody")
+
+
+def test_pass_hat_k_and_pass_at_k_are_the_unbiased_estimates():
+    assert pass_hat_k(2, 3, 2) == pytest.approx(1 / 3)  # C(2,2)/C(3,2)
+    assert pass_hat_k(3, 3, 3) == 1.0 and pass_hat_k(0, 3, 1) == 0.0
+    assert pass_at_k(1, 3, 2) == pytest.approx(1 - 1 / 3)  # 1 - C(2,2)/C(3,2)
+    with pytest.raises(ValueError):
+        pass_hat_k(1, 3, 4)
+
+
+def test_consistency_flips_and_pass_k_over_seeds(runs: pd.DataFrame):
+    consistency = seed_consistency(runs).set_index(["system", "task_id"])
+    assert bool(consistency.loc[("model-a (CCK)", "1"), "consistent"])
+    assert bool(consistency.loc[("model-a (CCK)", "2"), "flips"])  # S, F, S
+    flips = verdict_flips(runs).set_index(["system", "seed_a", "seed_b"])
+    assert flips.loc[("model-a (CCK)", "0", "1"), "flips"] == 1  # task 2
+    assert flips.loc[("model-a (CCK)", "any", "any"), ["tasks", "flips"]].tolist() == [4, 1]
+    assert flips.loc[("model-b (CCK)", "any", "any"), "flips"] == 1  # task 3
+    table = pass_k_table(runs).set_index(["system", "k"])
+    assert sorted(k for system, k in table.index if system == "model-a (CCK)") == [1, 2]  # task 4 has 2 verdicts
+    # model-a, k = 2: task 1: 3/3 -> 1; task 2: C(2,2)/C(3,2) = 1/3; task 3: 0; task 4: 2 of 2 -> 1
+    assert table.loc[("model-a (CCK)", 2), "pass_hat_k"] == pytest.approx((1 + 1 / 3 + 0 + 1) / 4)
+
+
+def test_benchmark_correlation_is_rank_based_with_intervals():
+    success = pd.Series({"a": 0.9, "b": 0.5, "c": 0.2, "d": 0.1})
+    scores = pd.DataFrame(
+        {
+            "model": ["a", "b", "c", "d", "a", "b", "c", "d", "zzz"],
+            "benchmark": ["x"] * 4 + ["y"] * 4 + ["x"],
+            "score": [80, 60, 50, 10, 1, 2, 3, 4, 99],
+        }
+    )
+    table = benchmark_correlation(success, scores, samples=200).set_index("benchmark")
+    assert table.loc["x", "models"] == 4  # "zzz" has no success rate
+    assert table.loc["x", "spearman"] == pytest.approx(1.0) and table.loc["x", "kendall"] == pytest.approx(1.0)
+    assert table.loc["y", "spearman"] == pytest.approx(-1.0)
+    assert table.loc["x", "spearman_low"] <= 1.0 <= table.loc["x", "spearman_high"] + 1e-12
+    with pytest.raises(ValueError, match="model, benchmark, score"):
+        benchmark_correlation(success, scores.drop(columns=["score"]))
+
+
+def test_the_comparison_table_gives_rates_in_percent(runs: pd.DataFrame):
+    from aspera_core.analysis.statistics import paired_comparisons
+
+    table = paired_comparisons(runs, samples=200)
+    assert list(table[["system A", "system B"]].iloc[0]) == ["model-a (CCK)", "model-b (CCK)"]
+    single = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)", samples=200)
+    assert table.iloc[0]["A - B (%)"] == pytest.approx(100 * single["difference"])
+    assert table.iloc[0]["McNemar p"] == pytest.approx(single["p_value"])

@@ -1,0 +1,131 @@
+"""Table 3 and the tables behind the figures, on hand-made runs whose numbers are known."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from aspera_core.analysis.frames import runs_frame
+from aspera_core.analysis.paper import canonical_model, paper_success
+from aspera_core.analysis.tables import (
+    benchmark_table,
+    length_comparison,
+    outcome_counts,
+    selection_table,
+    success_by_length,
+    success_table,
+    success_table_display,
+)
+from tests.analysis.support import model_run, result_row, write_results
+
+S, F = "success", "task_completion_error"
+TWO_LINES = "def solve():\n    return 1\n"
+SIX_LINES = "def solve():\n    a = 1\n    b = 2\n    c = 3\n    # a comment\n    d = 4\n    return a + b + c + d\n"
+
+
+@pytest.fixture
+def runs(tmp_path: Path) -> pd.DataFrame:
+    cck = model_run(
+        tmp_path / "cck.jsonl",
+        "o1-preview-2024-09-12",
+        "cck",
+        {0: {"1": S, "2": S, "3": F, "4": S}, 1: {"1": S, "2": F, "3": F, "4": "timeout"}},
+        programs={"1": TWO_LINES, "2": SIX_LINES},
+    )
+    ps = model_run(
+        tmp_path / "ps.jsonl",
+        "o1-preview-2024-09-12",
+        "ps",
+        {0: {"1": S, "2": "syntax_error", "3": F, "4": "model_error"}},
+        selection={"1": (1.0, 0.5, 2 / 3), "2": (0.5, 0.5, 0.5), "3": (0.0, 0.0, 0.0)},
+    )
+    other = model_run(tmp_path / "x.jsonl", "tiny-model", "cck", {0: {"1": F, "2": F, "3": F, "4": F}})
+    builtin = write_results(tmp_path / "ref.jsonl", [result_row(i, S) for i in "1234"])  # no model, no setting
+    return runs_frame([cck, ps, other, builtin])
+
+
+def tasks() -> pd.DataFrame:
+    return pd.DataFrame({"reference_code_lines": [5, 10, 20, 40]}, index=pd.Index(["1", "2", "3", "4"], name="task_id"))
+
+
+def test_paper_figures_match_model_spellings():
+    assert canonical_model("openai/GPT-4o-2024-08-06") == "gpt-4o"
+    assert paper_success("o1-preview-2024-09-12", "cck") == 80.13
+    assert paper_success("codegemma-7b-it", "CCK") == 2.40
+    assert paper_success("gpt-4o-mini", "cck") is None and paper_success(None, "cck") is None
+
+
+def test_table_three_gives_mean_and_sd_over_seeds_outcome_shares_and_the_paper_figure(runs: pd.DataFrame):
+    table = success_table(runs, samples=300)
+    cck = table.loc["o1-preview-2024-09-12 (CCK)"]
+    assert (cck["tasks"], cck["seeds"], cck["programs"]) == (4, 2, 8)
+    assert cck["success (%)"] == pytest.approx(np.mean([75, 25]))
+    assert cck["sd over seeds (%)"] == pytest.approx(np.std([75, 25], ddof=1))
+    assert cck["timeout (% of programs)"] == pytest.approx(12.5)
+    assert cck["task completion error (% of programs)"] == pytest.approx(37.5)
+    assert cck["paper (%)"] == 80.13
+    ps = table.loc["o1-preview-2024-09-12 (PS)"]
+    assert (ps["programs"], ps["model errors"], ps["success (%)"], ps["paper (%)"]) == (
+        3,
+        1,
+        pytest.approx(100 / 3),
+        28.4,
+    )
+    assert np.isnan(ps["sd over seeds (%)"])
+    assert np.isnan(table.loc["tiny-model (CCK)", "paper (%)"]) and np.isnan(table.loc["reference", "paper (%)"])
+    shown = success_table_display(table)
+    assert shown.loc["o1-preview-2024-09-12 (CCK)", "success (%, mean ± sd over seeds)"] == "50.0 ± 35.4"
+    assert shown.loc["o1-preview-2024-09-12 (CCK)", "paper (%)"] == "80.13"
+    assert shown.loc["tiny-model (CCK)", "paper (%)"] == ""
+    assert "paper (%)" not in success_table(runs, samples=100, paper=False)
+
+
+def test_outcome_counts_keep_the_fixed_order(runs: pd.DataFrame):
+    counts = outcome_counts(runs)
+    assert list(counts.columns[:3]) == ["success", "task_completion_error", "handback_control"]
+    assert counts.loc["o1-preview-2024-09-12 (PS)", "model_error"] == 1
+    assert counts.loc["o1-preview-2024-09-12 (PS)", "programs"] == 3
+
+
+def test_success_by_length_bins_tasks_by_reference_length(runs: pd.DataFrame):
+    binned = success_by_length(runs, tasks(), bins=[0, 15, 50], samples=200)
+    cck = binned[binned["system"] == "o1-preview-2024-09-12 (CCK)"].set_index("bin")
+    assert cck.loc["0–14 lines", "tasks"] == 2 and cck.loc["0–14 lines", "success (%)"] == pytest.approx(75)
+    assert cck.loc["15–50 lines", "success (%)"] == pytest.approx(25)  # task 3: 0, task 4: 1/2
+
+
+def test_length_comparison_uses_code_lines(runs: pd.DataFrame):
+    table = length_comparison(runs, tasks())
+    cck = table.loc["o1-preview-2024-09-12 (CCK)"]
+    assert cck["programs"] == 8
+    # generated code lines: task 1: 2, task 2: 6, tasks 3 and 4: 3 (the default program), two seeds each
+    assert cck["generated lines (median)"] == 3
+    assert cck["reference lines (median)"] == 15
+
+
+def test_selection_table_reports_ps_scores_beside_ps_and_cck_success(runs: pd.DataFrame):
+    table = selection_table(runs, success_table(runs, samples=100))
+    assert list(table.index) == ["o1-preview-2024-09-12 (PS)"]
+    row = table.iloc[0]
+    assert row["programs"] == 3
+    assert row["precision (%)"] == pytest.approx(50) and row["recall (%)"] == pytest.approx(100 / 3)
+    assert row["PS success (%)"] == pytest.approx(100 / 3) and row["CCK success (%)"] == pytest.approx(50)
+
+
+def test_selection_table_is_empty_without_ps_rows(runs: pd.DataFrame):
+    assert selection_table(runs[runs["setting"] == "cck"]).empty
+
+
+def test_benchmark_table_correlates_per_model_success(runs: pd.DataFrame, tmp_path: Path):
+    table = success_table(runs, samples=100)
+    scores = tmp_path / "scores.csv"
+    scores.write_text("model,benchmark,score\no1-preview-2024-09-12,humaneval,90\ntiny-model,humaneval,10\n")
+    result = benchmark_table(table, scores, samples=100)
+    assert result.iloc[0]["models"] == 2  # too few for a correlation: left empty, not invented
+    assert np.isnan(result.iloc[0]["spearman"])
+    assert benchmark_table(table, None).empty
+    with pytest.raises(FileNotFoundError):
+        benchmark_table(table, tmp_path / "missing.csv")

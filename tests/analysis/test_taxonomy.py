@@ -1,0 +1,113 @@
+"""The automatic error taxonomy and human labels overriding it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from aspera_core.analysis.frames import runs_frame
+from aspera_core.analysis.taxonomy import (
+    CATEGORIES,
+    error_category,
+    error_taxonomy,
+    exception_table,
+    read_labels,
+    taxonomy_table,
+)
+from tests.analysis.support import model_run
+
+
+@pytest.mark.parametrize(
+    ("outcome", "origin", "error_type", "category"),
+    [
+        ("success", None, None, "success"),
+        ("task_completion_error", "evaluation", "x.SolutionError", "wrong effect or answer"),
+        ("handback_control", "program", "x.RequiresUserInput", "unwarranted hand-back"),
+        ("execution_error", "program", "NameError", "unknown name or attribute"),
+        ("execution_error", "program", "AttributeError", "unknown name or attribute"),
+        (
+            "execution_error",
+            "program",
+            "beartype.roar.BeartypeCallHintParamViolation",
+            "wrong argument for a library call",
+        ),
+        (
+            "execution_error",
+            "program",
+            "pydantic_core._pydantic_core.ValidationError",
+            "wrong argument for a library call",
+        ),
+        ("execution_error", "program", "aspera_core.library.exceptions.SearchError", "library search or parse failed"),
+        ("execution_error", "program", "KeyError", "other run-time error"),
+        ("execution_error", "program", "aspera_core.executor.guard.SandboxViolation", "refused by the sandbox"),
+        ("execution_error", "setup", "KeyError", "task's own programs failed"),
+        ("execution_error", "evaluation", "TypeError", "task's own programs failed"),
+        ("execution_error", "worker", None, "worker died"),
+        ("syntax_error", None, "SyntaxError", "syntax error"),
+        ("parse_error", None, None, "no program found"),
+        ("timeout", "program", None, "timeout"),
+        ("resource_error", "program", "MemoryError", "resource limit"),
+        ("model_error", None, None, "no program from the model"),
+    ],
+)
+def test_categories_follow_outcome_then_origin_then_exception_type(outcome, origin, error_type, category):
+    assert error_category(outcome, origin, error_type) == category
+    assert category in CATEGORIES
+
+
+def test_unknown_outcomes_are_refused():
+    with pytest.raises(ValueError, match="unknown outcome"):
+        error_category("exploded")
+
+
+@pytest.fixture
+def runs(tmp_path: Path) -> pd.DataFrame:
+    a = model_run(
+        tmp_path / "a.jsonl",
+        "model-a",
+        "cck",
+        {0: {"1": "execution_error", "2": "execution_error", "3": "success"}, 1: {"1": "execution_error"}},
+        errors={"1": ("program", "NameError"), "2": ("program", "KeyError")},
+    )
+    b = model_run(
+        tmp_path / "b.jsonl", "model-b", "cck", {0: {"1": "execution_error"}}, errors={"1": ("program", "KeyError")}
+    )
+    return runs_frame([a, b])
+
+
+def test_human_labels_override_by_task_system_and_seed(runs: pd.DataFrame, tmp_path: Path):
+    labels = tmp_path / "labels.csv"
+    labels.write_text(
+        "task_id,system,seed,label\n"
+        "2,,,invented a helper\n"  # every system and seed of task 2
+        "1,model-a (CCK),1,misread the date\n"  # one system and seed
+        "3,,,\n"  # empty label: ignored
+    )
+    table = error_taxonomy(runs, labels).set_index(["system", "task_id", "seed"])
+    assert table.loc[("model-a (CCK)", "2", 0), "category"] == "invented a helper"
+    assert table.loc[("model-a (CCK)", "1", 1), "category"] == "misread the date"
+    assert table.loc[("model-a (CCK)", "1", 0), "category"] == "unknown name or attribute"
+    assert table.loc[("model-b (CCK)", "1", 0), "category"] == "other run-time error"
+    assert table.loc[("model-a (CCK)", "1", 1), "labelled"] and not table.loc[("model-a (CCK)", "1", 0), "labelled"]
+    assert table.loc[("model-a (CCK)", "3", 0), "category"] == "success"
+    assert list(table["category"].cat.categories)[-2:] == ["invented a helper", "misread the date"]
+
+
+def test_labels_need_task_id_and_label(tmp_path: Path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("task,label\n1,x\n")
+    with pytest.raises(ValueError, match="task_id"):
+        read_labels(bad)
+    with pytest.raises(FileNotFoundError):
+        read_labels(tmp_path / "missing.csv")
+
+
+def test_taxonomy_table_gives_shares_of_each_systems_failures(runs: pd.DataFrame):
+    table = taxonomy_table(error_taxonomy(runs)).set_index(["system", "category"])
+    assert table.loc[("model-a (CCK)", "unknown name or attribute"), ["count", "failures"]].tolist() == [2, 3]
+    assert table.loc[("model-a (CCK)", "other run-time error"), "share of failures (%)"] == pytest.approx(100 / 3)
+    assert table.loc[("model-b (CCK)", "other run-time error"), "share of failures (%)"] == 100
+    exceptions = exception_table(error_taxonomy(runs))
+    assert exceptions.iloc[0][["system", "exception", "count"]].tolist() == ["model-a (CCK)", "NameError", 2]

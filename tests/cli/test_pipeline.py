@@ -1,0 +1,174 @@
+"""``aspera pipeline``: the notebooks of a parameter set run, their tables hold the right numbers, failures harm nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pandas as pd
+import pytest
+
+from aspera_core.cli.main import main
+from aspera_core.tasks import load_tasks
+from tests.analysis.support import model_run
+
+ROOT = Path(__file__).resolve().parents[2]
+MINI = str(ROOT / "params" / "mini.yaml")
+
+
+def model_results(folder: Path) -> dict[str, Path]:
+    """Hand-made runs of a model in two settings, with seeds and selection scores, on the mini release's tasks."""
+    ids = [task.query_id for task in load_tasks(ROOT / "tests" / "fixtures" / "mini_release")]
+    ok, wrong = "success", "task_completion_error"
+    cck = model_run(
+        folder / "o1-cck.jsonl",
+        "o1-preview",
+        "cck",
+        {0: dict(zip(ids, [ok, ok, ok, wrong])), 1: dict(zip(ids, [ok, wrong, ok, wrong]))},
+    )
+    ps = model_run(
+        folder / "o1-ps.jsonl",
+        "o1-preview",
+        "ps",
+        {0: dict(zip(ids, [ok, wrong, "execution_error", wrong]))},
+        selection={i: (0.5, 1.0, 2 / 3) for i in ids},
+        errors={ids[2]: ("program", "NameError")},
+    )
+    return {"o1-cck": cck, "o1-ps": ps}
+
+
+def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    figures = tmp_path / "figures"
+    figures.mkdir()
+    (figures / "README.md").write_text("kept\n")
+    (figures / "outcomes.csv").write_text("stale\n")
+    extra = [f"results.{label}={path}" for label, path in model_results(tmp_path).items()]
+    status = main(
+        [
+            "pipeline",
+            MINI,
+            *[part for item in extra for part in ("-p", item)],
+            "-p",
+            f"figures_dir={figures}",
+            "-p",
+            f"runs_dir={tmp_path / 'runs'}",
+            "-p",
+            f"results_dir={tmp_path / 'results'}",
+            "-p",
+            "html=true",
+            "-p",
+            "notebooks=[02_evaluate, 04_error_taxonomy, 05_paper_tables_figures]",
+        ]
+    )
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert "figures (PNG + PDF) written to" in captured.out
+    assert (figures / "README.md").read_text() == "kept\n"  # not produced by this run: left alone
+
+    outcomes = pd.read_csv(figures / "outcomes.csv", index_col="system")
+    assert outcomes.loc["reference", "success"] == 4 and outcomes.loc["noop", "task_completion_error"] == 4
+    assert (outcomes.loc["handback", "success"], outcomes.loc["handback", "handback_control"]) == (1, 3)
+    assert outcomes["programs"].to_dict() == {
+        "reference": 4,
+        "noop": 4,
+        "handback": 4,
+        "o1-preview (CCK)": 8,
+        "o1-preview (PS)": 4,
+    }
+
+    table3 = pd.read_csv(figures / "table3_success.csv", index_col="system")
+    assert table3["success (%)"].to_dict() == {
+        "reference": 100.0,
+        "noop": 0.0,
+        "handback": 25.0,
+        "o1-preview (CCK)": 62.5,  # mean of 75 % and 50 % over the two seeds
+        "o1-preview (PS)": 25.0,
+    }
+    assert table3.loc["o1-preview (CCK)", "sd over seeds (%)"] == pytest.approx(17.678, abs=1e-3)
+    assert table3.loc["o1-preview (CCK)", "paper (%)"] == 80.13 and table3.loc["o1-preview (PS)", "paper (%)"] == 28.4
+    assert table3.loc[["reference", "noop", "handback"], "paper (%)"].isna().all()
+    markdown = (figures / "table3_success.md").read_text()
+    assert "| handback | 4 | 1 | 25.0 |" in markdown and "| o1-preview (CCK) | 4 | 2 | 62.5 ± 17.7 |" in markdown
+
+    selection = pd.read_csv(figures / "primitive_selection.csv", index_col="system")
+    assert selection.loc["o1-preview (PS)", ["precision (%)", "CCK success (%)"]].tolist() == [50.0, 62.5]
+    flips = pd.read_csv(figures / "verdict_flips.csv", dtype={"seed_a": str}).set_index(["system", "seed_a"])
+    assert flips.loc[("o1-preview (CCK)", "0"), "flips"] == 1
+
+    taxonomy = pd.read_csv(figures / "error_taxonomy.csv").set_index(["system", "category"])
+    assert taxonomy.loc[("noop", "wrong effect or answer"), "count"] == 4
+    assert taxonomy.loc[("handback", "unwarranted hand-back"), "failures"] == 3
+    assert taxonomy.loc[("o1-preview (PS)", "unknown name or attribute"), "count"] == 1
+
+    paired = pd.read_csv(figures / "paired_comparisons.csv").set_index(["system A", "system B"])
+    assert paired.loc[("reference", "noop"), ["only A succeeded", "only B succeeded"]].tolist() == [4, 0]
+    assert paired.loc[("reference", "handback"), "A - B (%)"] == 75.0
+
+    for name in (
+        "outcomes",
+        "error_types",
+        "task_success",
+        "success_vs_reference_length",
+        "primitive_selection",
+        "pass_k",
+    ):
+        assert (figures / f"{name}.png").exists() and (figures / f"{name}.pdf").exists()
+    assert not (figures / "benchmark_correlation.csv").exists()  # no scores named: skipped, no placeholder
+    run_folder = tmp_path / "runs" / "mini"
+    for name in ("02_evaluate", "04_error_taxonomy", "05_paper_tables_figures"):
+        notebook = nbformat.read(run_folder / f"{name}.ipynb", as_version=4)
+        outputs = [o for cell in notebook.cells for o in cell.get("outputs", [])]
+        assert any("image/png" in o.get("data", {}) for o in outputs), name
+        assert (run_folder / f"{name}.html").stat().st_size > 10_000
+    assert not [p for p in tmp_path.rglob(".*staging*")]  # staging folders removed
+
+
+def test_a_failing_notebook_replaces_nothing_and_keeps_its_executed_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    figures = tmp_path / "figures"
+    figures.mkdir()
+    (figures / "error_taxonomy.csv").write_text("from an earlier run\n")
+    status = main(
+        [
+            "pipeline",
+            MINI,
+            "-p",
+            f"figures_dir={figures}",
+            "-p",
+            f"runs_dir={tmp_path / 'runs'}",
+            "-p",
+            "agents=[]",
+            "-p",
+            "notebooks=[04_error_taxonomy]",
+            "-p",
+            f"results.bad={ROOT / 'README.md'}",  # exists, but is not a results file
+        ]
+    )
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "notebook 04_error_taxonomy failed: NotAResultsFile" in err and "Traceback" not in err
+    assert (figures / "error_taxonomy.csv").read_text() == "from an earlier run\n"
+    assert (tmp_path / "runs" / "mini" / "04_error_taxonomy.failed.ipynb").exists()
+    assert sorted(p.name for p in figures.iterdir()) == ["error_taxonomy.csv"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["-p", "sede=1"], "unknown key 'sede'"),
+        (["-p", "tasks=no/such/set"], "tasks: no/such/set does not exist"),
+        (["-p", "labels=missing.csv"], "labels: missing.csv does not exist"),
+    ],
+)
+def test_bad_parameters_exit_2_with_one_line(arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]):
+    assert main(["pipeline", MINI, *arguments]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_missing_parameter_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    assert main(["pipeline", str(tmp_path / "none.yaml")]) == 2
+    assert "does not exist" in capsys.readouterr().err

@@ -1,0 +1,59 @@
+"""The notebooks stay thin, and run from the folder JupyterLab starts them in, showing their figures."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pandas as pd
+import papermill
+import pytest
+
+import aspera_core
+from aspera_core.pipeline.params import NOTEBOOKS
+from aspera_core.tasks import load_tasks
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK_DIR = ROOT / "notebooks"
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_notebooks_are_thin_and_use_only_the_public_api(name: str):
+    notebook = nbformat.read(NOTEBOOK_DIR / f"{name}.ipynb", as_version=4)
+    assert notebook.metadata.kernelspec["name"] == "python3"
+    code = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+    assert any("parameters" in cell.metadata.get("tags", []) for cell in notebook.cells)
+    text = "\n".join(code)
+    assert not re.search(r"^\s*(def|class|lambda\s*:.*:)\s", text, re.MULTILINE)  # logic lives in aspera_core
+    imports = [line.strip() for line in text.splitlines() if re.match(r"\s*(import|from)\s", line)]
+    assert imports == ["import aspera_core as ac"]
+    used = set(re.findall(r"\bac\.(\w+)", text))
+    assert used <= set(aspera_core.__all__), used - set(aspera_core.__all__)
+    assert not any(cell.outputs for cell in notebook.cells if cell.cell_type == "code")  # stored without outputs
+
+
+def test_complexity_notebook_runs_from_the_notebooks_folder_and_shows_its_figures(tmp_path: Path):
+    figures = tmp_path / "figures"
+    executed = papermill.execute_notebook(
+        str(NOTEBOOK_DIR / "03_complexity.ipynb"),
+        str(tmp_path / "03_complexity.ipynb"),
+        parameters={"tasks": "tests/fixtures/mini_release", "figures_dir": str(figures)},  # root found by the notebook
+        kernel_name="python3",
+        cwd=str(NOTEBOOK_DIR),
+        progress_bar=False,
+    )
+    assert not executed.metadata.papermill.get("exception")
+    images = [
+        output for cell in executed.cells for output in cell.get("outputs", []) if "image/png" in output.get("data", {})
+    ]
+    assert len(images) == 4
+    tasks = load_tasks(ROOT / "tests" / "fixtures" / "mini_release")
+    table = pd.read_csv(figures / "table1_dataset.csv").set_index("quantity")["value"]
+    assert float(table["tasks"]) == 4 and float(table["setup/evaluation pairs"]) == 4
+    assert float(table["reference programs (AEP): raw lines"]) == sum(len(t.program.splitlines()) for t in tasks)
+    per_task = pd.read_csv(figures / "complexity_per_task.csv", dtype={"task_id": str}).set_index("task_id")
+    assert list(per_task.index) == [t.query_id for t in tasks]
+    assert list(per_task["query_words"]) == [len(t.query.split()) for t in tasks]
+    for name in ("complexity_distributions", "query_length_vs_primitives", "program_length_distribution"):
+        assert (figures / f"{name}.png").stat().st_size > 5000 and (figures / f"{name}.pdf").exists()

@@ -1,0 +1,82 @@
+"""Parameter files: every key known, every value checked, overrides typed, inputs present."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import papermill
+import pytest
+
+from aspera_core.pipeline.params import NOTEBOOKS, AgentSpec, ParamsError, PipelineParams, load_params
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", ["default", "release", "mini"])
+def test_the_shipped_parameter_sets_load(name: str):
+    params = load_params(ROOT / "params" / f"{name}.yaml")
+    assert params.name == name
+    assert all(isinstance(agent, AgentSpec) for agent in params.agents)
+
+
+def test_the_default_set_runs_the_built_in_agents_on_the_project_set_offline():
+    params = load_params(ROOT / "params" / "default.yaml")
+    params.check_files(ROOT)
+    assert params.tasks == "data/aspera_workbench_v1"
+    required = [agent.agent for agent in params.agents if not agent.optional]
+    assert required == ["reference", "noop", "handback"]
+    assert params.results == {} and params.notebooks == list(NOTEBOOKS)
+
+
+def test_overrides_are_read_as_yaml_and_may_set_one_entry_of_a_mapping():
+    params = load_params(
+        ROOT / "params" / "mini.yaml",
+        ["seed=3", "agents=[reference, {agent: noop, label: nothing}]", "results.mine=runs/mine.jsonl", "html=false"],
+    )
+    assert params.seed == 3 and params.html is False
+    assert [agent.name for agent in params.agents] == ["reference", "nothing"]
+    assert params.results == {"mine": "runs/mine.jsonl"}
+
+
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [
+        ("sede=3", "unknown key 'sede'"),
+        ("confidence=1.5", "confidence"),
+        ("timeout_s=.nan", "timeout_s"),
+        ("notebooks=[99_nothing]", "unknown notebook"),
+        ("name=../escape", "name"),
+        ("seed", "expected key=value"),
+        ("agents=[unclosed", "not valid YAML"),
+    ],
+)
+def test_bad_parameters_are_one_clear_error(override: str, message: str):
+    with pytest.raises(ParamsError, match=message) as caught:
+        load_params(ROOT / "params" / "mini.yaml", [override])
+    assert "\n" not in str(caught.value)
+
+
+def test_unreadable_files_are_errors(tmp_path: Path):
+    with pytest.raises(ParamsError, match="does not exist"):
+        load_params(tmp_path / "missing.yaml")
+    (tmp_path / "list.yaml").write_text("- a\n- b\n")
+    with pytest.raises(ParamsError, match="mapping"):
+        load_params(tmp_path / "list.yaml")
+    with pytest.raises(ParamsError, match="folder"):
+        load_params(tmp_path)
+
+
+def test_missing_inputs_are_named_with_their_key(tmp_path: Path):
+    params = load_params(ROOT / "params" / "mini.yaml", ["results.mine=runs/nowhere.jsonl"])
+    with pytest.raises(ParamsError, match="results.mine: runs/nowhere.jsonl does not exist"):
+        params.check_files(ROOT)
+    with pytest.raises(ParamsError, match="tasks"):
+        PipelineParams(tasks="no/such/tasks").check_files(tmp_path)
+
+
+def test_every_notebook_parameter_is_a_pipeline_parameter():
+    known = set(PipelineParams.model_fields) | {"root"}
+    for name in NOTEBOOKS:
+        declared = set(papermill.inspect_notebook(str(ROOT / "notebooks" / f"{name}.ipynb")))
+        assert declared and declared <= known, (name, declared - known)
+        assert "root" in declared and "figures_dir" in declared

@@ -1,0 +1,33 @@
+"""Paths in parameters resolve against the project root from any working directory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aspera_core.pipeline.paths import ROOT_VARIABLE, project_root, resolve_path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_root_is_found_from_a_subfolder(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv(ROOT_VARIABLE, raising=False)
+    assert project_root(ROOT / "notebooks") == ROOT
+    assert project_root(ROOT / "tests" / "fixtures" / "mini_release") == ROOT
+
+
+def test_outside_any_project_the_installed_clone_is_used(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    monkeypatch.delenv(ROOT_VARIABLE, raising=False)
+    assert project_root(tmp_path) == ROOT  # the package is installed from this clone (editable)
+
+
+def test_the_environment_variable_names_the_root(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    monkeypatch.setenv(ROOT_VARIABLE, str(tmp_path))
+    assert project_root(ROOT / "notebooks") == tmp_path.resolve()
+
+
+def test_resolve_path_keeps_absolute_paths_and_none(tmp_path: Path):
+    assert resolve_path("data/x", tmp_path) == tmp_path / "data" / "x"
+    assert resolve_path(tmp_path / "abs", "/elsewhere") == tmp_path / "abs"
+    assert resolve_path(None, tmp_path) is None and resolve_path("", tmp_path) is None
