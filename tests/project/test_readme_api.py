@@ -54,7 +54,7 @@ def test_the_minimal_replay_format_is_read(tmp_path: Path) -> None:
 
 
 def test_the_python_api_example_names_real_functions() -> None:
-    code = block_after("## Python API", "python")
+    code = block_after("### The modules behind `aspera_core`", "python")
     imports = "\n".join(line for line in code.splitlines() if line.startswith("from "))
     exec(compile(imports, "README.md", "exec"), {})
     with pytest.raises(FileNotFoundError):
