@@ -54,7 +54,6 @@ from aspera_core.analysis.plots import (
     plot_success_by_length,
     plot_task_success,
 )
-from aspera_core.analysis.primitives import Primitive, library_primitives
 from aspera_core.analysis.programs import (
     ProgramMetrics,
     code_lines,
@@ -98,6 +97,7 @@ from aspera_core.analysis.taxonomy import (
     read_labels,
     taxonomy_table,
 )
+from aspera_core.library.primitives import Primitive, library_primitives
 
 __all__ = [
     "CATEGORIES",

@@ -4,7 +4,7 @@ Line counts are given twice: *raw lines* count each program's text as stored
 (``len(text.splitlines())``, summed over programs), which is how the paper's
 "about 9k / 13k / 17.5k lines" are measured; *code lines* leave out blank
 and comment-only lines. Primitives are counted both ways a reader meets them
-(see :mod:`aspera_core.analysis.primitives`): what the documentation shows,
+(see :mod:`aspera_core.library.primitives`): what the documentation shows,
 and everything a program can call.
 """
 
@@ -18,8 +18,8 @@ import pandas as pd
 
 from aspera_core.analysis.frames import tasks_frame
 from aspera_core.analysis.paper import PAPER_TABLE1
-from aspera_core.analysis.primitives import CORE_MODULES, KINDS, library_primitives
 from aspera_core.analysis.programs import code_lines, raw_lines
+from aspera_core.library.primitives import CORE_MODULES, KINDS, library_primitives
 from aspera_core.tasks import Task
 
 

@@ -27,6 +27,13 @@ DOCUMENTATION_ONLY_MODULES = (
     "ai_assistant",
 )
 
+#: Tooling about the library (documentation rendering, the primitive
+#: inventory), not part of the API programs call: not type-checked at run time,
+#: which would only slow the analysis down.
+TOOLING_MODULES = ("docs", "primitives")
+
 beartype_this_package(
-    conf=BeartypeConf(claw_skip_package_names=tuple(f"{__name__}.{m}" for m in DOCUMENTATION_ONLY_MODULES))
+    conf=BeartypeConf(
+        claw_skip_package_names=tuple(f"{__name__}.{m}" for m in (*DOCUMENTATION_ONLY_MODULES, *TOOLING_MODULES))
+    )
 )
