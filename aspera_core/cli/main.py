@@ -50,6 +50,7 @@ SUBCOMMANDS: dict[str, str] = {
     "run": "run",
     "summary": "summary",
     "audit": "audit",
+    "judge": "judge",
     "stats": "stats",
     "pipeline": "pipeline",
 }
