@@ -79,13 +79,10 @@ def plot_audit_rates(rates: pd.DataFrame) -> Any:
                     tick.set_fontweight("bold")
             panel.set_ylim(len(rows) - 0.5, -0.5)
             panel.set_xlim(left=-1, right=max(5.0, float(rows["CI high (%)"].max()) * 1.05))
-            panel.set_xlabel(f"{error}s (% of judged programs)")
+            panel.set_xlabel(f"{error}s (% of judged; Wilson {confidence:.0%} CI)")
             panel.set_title(f"programs that must {must}")
             panel.grid(axis="y", visible=False)
             panel.grid(axis="x", visible=True)
-        figure.text(
-            0.5, 0.0, f"dots: rate; bars: Wilson {confidence:.0%} interval; n: programs judged", ha="center", fontsize=8
-        )
     return figure
 
 
@@ -215,14 +212,13 @@ def plot_judge_agreement(agreement: pd.DataFrame) -> Any:
         left.set_yticks(np.arange(len(shown)), labels)
         left.set_ylim(len(shown) - 0.5, -0.5)
         left.set_xlim(-2, 102)
-        left.set_xlabel("accuracy (% of programs with a verdict)")
+        left.set_xlabel(f"accuracy (% of programs with a verdict;\nbootstrap {confidence:.0%} CI over tasks)")
         right.set_xlim(-1.05, 1.05)
         right.axvline(0, color="0.5", linewidth=0.8, linestyle=":")
-        right.set_xlabel("Cohen's kappa (0 = chance)")
+        right.set_xlabel(f"Cohen's kappa (0 = chance;\nbootstrap {confidence:.0%} CI over tasks)")
         for panel in (left, right):
             panel.grid(axis="y", visible=False)
             panel.grid(axis="x", visible=True)
-        figure.text(0.5, 0.0, f"bars: bootstrap {confidence:.0%} intervals over tasks", ha="center", fontsize=8)
     return figure
 
 
@@ -254,8 +250,7 @@ def plot_verdict_flips(flips: pd.DataFrame, confidence: float = 0.95) -> Any:
         axes.set_yticks(np.arange(len(rows)), labels)
         axes.set_ylim(len(rows) - 0.5, -0.5)
         axes.set_xlim(-2, 102)
-        axes.set_xlabel("tasks whose verdict differs between seeds (%)")
+        axes.set_xlabel(f"tasks whose verdict differs between seeds\n(%; Wilson {confidence:.0%} CI)")
         axes.grid(axis="y", visible=False)
         axes.grid(axis="x", visible=True)
-        figure.text(0.5, 0.0, f"bars: Wilson {confidence:.0%} intervals", ha="center", fontsize=8)
     return figure

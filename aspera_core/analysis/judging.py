@@ -105,7 +105,8 @@ def judgements_frame(
                 }
             )
     frame = pd.DataFrame.from_records(records, columns=JUDGEMENT_COLUMNS)
-    frame["agree"] = frame["agree"].astype(object)
+    # Typed even when empty, so that boolean masks stay masks.
+    frame = frame.astype({"accepted": bool, "judged": bool, "answered": bool, "cached": bool, "agree": object})
     return frame
 
 
