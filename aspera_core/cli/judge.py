@@ -43,20 +43,9 @@ def _dollars(text: str) -> float:
     return value
 
 
-def _existing_file(text: str) -> Path:
-    path = Path(text)
-    if not path.is_file():
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is a folder, not a results file" if path.is_dir() else f"no such file: {text!r}"
-        )
-    return path
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera judge``."""
-    parser.add_argument(
-        "results", type=_existing_file, help="results file whose programs are judged (aspera run --out)"
-    )
+    parser.add_argument("results", type=Path, help="results file whose programs are judged (aspera run --out)")
     parser.add_argument(
         "--out",
         required=True,
@@ -208,7 +197,10 @@ def run(args: argparse.Namespace) -> int:
     warnings.simplefilter("default", ResultsFileWarning)
     warnings.simplefilter("default", JudgementsFileWarning)
     warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera judge: warning: {message}\n"
-    if Path(args.out).resolve() == Path(args.results).resolve():
+    if not args.results.is_file():
+        problem = "is a folder, not a results file" if args.results.is_dir() else "does not exist"
+        return _error(f"{args.results} {problem}")
+    if Path(args.out).resolve() == args.results.resolve():
         return _error("--out names the results file itself; judgements go to a file of their own")
     budget = Budget(max_cost_usd=args.max_cost)
     try:

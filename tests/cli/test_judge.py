@@ -87,6 +87,10 @@ def test_files_that_are_not_its_own_are_refused_and_left_alone(
     assert "not a judgements file" in capsys.readouterr().err
     assert main(judge_args(scripted_openai, readme, tmp_path / "out.jsonl")) == 2
     assert "not a results file" in capsys.readouterr().err
+    assert main(judge_args(scripted_openai, tmp_path / "missing.jsonl", tmp_path / "out.jsonl")) == 2
+    assert "missing.jsonl does not exist" in capsys.readouterr().err
+    assert main(judge_args(scripted_openai, tmp_path, tmp_path / "out.jsonl")) == 2
+    assert "is a folder, not a results file" in capsys.readouterr().err
     assert (readme.read_text(), results.read_bytes()) == ("# notes\n", before)
     assert scripted_openai.chat_requests == []
     assert not (tmp_path / "out.jsonl").exists()
