@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -130,3 +132,16 @@ def test_failed_requests_are_asked_again_and_a_new_program_replaces_the_old_judg
     rows = [failed, unreadable, retried, other_program, new_program, judgement("1", "incorrect")]
     assert latest_judgements(rows) == [retried, unreadable, new_program]
     assert answered_keys([failed, unreadable]) == {("2", 0, unreadable.program_sha256)}
+
+
+def test_reading_judgements_does_not_load_the_model_client() -> None:
+    code = (
+        "import sys\n"
+        "import aspera_core.judge as judge\n"
+        "assert judge.read_judgements and judge.JudgeVerdict\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'openai' or m.startswith('aspera_core.llm')))\n"
+        "judge.ProgramJudge\n"
+        "print('openai' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines() == ["[]", "True"]  # loaded only when the judge itself is asked for
