@@ -1,9 +1,8 @@
 """Evaluating one candidate program on one task, in the current process.
 
 This is the evaluation protocol itself (format part B); it has no isolation.
-:mod:`aspera_core.executor.sandbox` calls it inside a forked, locked-down
-worker. Calling :func:`evaluate_program` directly is useful for debugging a
-trusted program, never for untrusted ones.
+A sandbox worker calls it after confining itself. Calling
+:func:`evaluate_program` directly is for trusted programs and debugging only.
 
 For each setup/evaluation pair, in order:
 
@@ -19,13 +18,23 @@ For each setup/evaluation pair, in order:
 4. the exception that escapes, if any, is classified by type and origin.
 
 A task-completion error (or a timeout, or detected tampering) stops the
-remaining pairs. :func:`~aspera_core.outcomes.combine_pairs` decides
-the task's outcome from the pair results.
+remaining pairs; :func:`~aspera_core.outcomes.combine_pairs` decides the task.
+
+Mechanisms kept for speed, each measured in a sandbox worker (where every
+first write to an inherited memory page costs a page copy): setup and
+evaluation programs are compiled once per process (:func:`compile_source`
+with ``cached=True``, filled before workers are forked); a single-use worker
+runs its first pair in the namespace templates themselves instead of copies
+when dictionary version tags can tell whether the program rebound anything
+there (see :mod:`~aspera_core.executor.integrity`; about 30% fewer page copies
+per task).
 """
 
 from __future__ import annotations
 
+import functools
 import io
+import linecache
 import reprlib
 import sys
 import time
@@ -34,30 +43,32 @@ from collections.abc import Callable
 from types import CodeType, ModuleType
 from typing import Any, Protocol
 
-from aspera_core.executor.classify import (
+from aspera_core.executor.classify import classify, error_type_name, exception_message, format_traceback
+from aspera_core.executor.integrity import IntegrityBaseline, namespace_changes
+from aspera_core.executor.namespaces import NamespaceTemplates
+from aspera_core.outcomes import (
     ORIGIN_EVALUATION,
     ORIGIN_HARNESS,
     ORIGIN_PROGRAM,
     ORIGIN_SETUP,
-    classify,
-    error_type_name,
-    exception_message,
-    format_traceback,
+    Outcome,
+    PairResult,
+    Verdict,
+    combine_pairs,
 )
-from aspera_core.executor.integrity import IntegrityBaseline, namespace_changes
-from aspera_core.executor.namespaces import NamespaceTemplates
-from aspera_core.executor.source import (
-    COMPILE_ERRORS,
-    compile_source,
-    function_name,
-    has_definition,
-    solution_name,
-)
-from aspera_core.outcomes import Outcome, PairResult, Verdict, combine_pairs
+from aspera_core.programs import function_name, has_definition, solution_name
 from aspera_core.world.state import ExecutionContext, new_context
 
 PROGRAM_MODULE = "query_executable"
 PROGRAM_FILE = "<program>"
+MAX_OUTPUT_CHARS = 4_000
+MAX_RETURN_REPR_CHARS = 1_000
+TAMPERING = "LibraryTampering"
+NO_FUNCTION = "NoFunctionFound"
+_NO_FUNCTION_MESSAGE = "no function definition found (the protocol looks for a 'def name(...):' line)"
+
+#: Exceptions ``compile`` raises for text that is not a valid module.
+COMPILE_ERRORS = (SyntaxError, ValueError, OverflowError, RecursionError)
 
 
 def setup_file(index: int) -> str:
@@ -70,12 +81,42 @@ def evaluation_file(index: int) -> str:
     return f"<evaluation {index + 1}>"
 
 
+def _compile(text: str, filename: str) -> CodeType:
+    # optimize=0 whatever the interpreter's -O: evaluation programs are built from asserts.
+    return compile(text, filename, "exec", dont_inherit=True, optimize=0)
+
+
+# Bounded: a task set has a few hundred setup and evaluation programs.
+_compile_cached = functools.lru_cache(maxsize=4096)(_compile)
+
+
+def compile_source(text: str, filename: str, *, cached: bool = False) -> CodeType:
+    """Compile a module's source and make its lines available to tracebacks.
+
+    Args:
+        text: Python source of a whole module.
+        filename: Pseudo file name shown in tracebacks, e.g. ``<program>``.
+        cached: Reuse the code object of an earlier compilation of the same
+            text and file name (for setup and evaluation programs, which are
+            evaluated again and again; code objects are immutable).
+
+    Returns:
+        The module code object.
+
+    Raises:
+        SyntaxError, ValueError, OverflowError, RecursionError: ``text`` does
+            not compile (see :data:`COMPILE_ERRORS`).
+    """
+    code = _compile_cached(text, filename) if cached else _compile(text, filename)
+    # A pseudo file name has no file on disk: tracebacks read the lines from here.
+    linecache.cache[filename] = (len(text), None, text.splitlines(keepends=True), filename)
+    return code
+
+
 def precompile(task: TaskLike) -> None:
     """Compile a task's setup and evaluation programs into the shared cache.
 
-    The sandbox calls this before forking its workers, so each worker finds
-    the code objects ready instead of compiling them again. Programs that do
-    not compile are left for the evaluation to report.
+    Programs that do not compile are left for the evaluation to report.
     """
     for index, pair in enumerate(zip(task.state_generation_programs, task.evaluation_programs)):
         for text, filename in zip(pair, (setup_file(index), evaluation_file(index))):
@@ -83,13 +124,6 @@ def precompile(task: TaskLike) -> None:
                 compile_source(text, filename, cached=True)
             except COMPILE_ERRORS:
                 pass
-
-
-MAX_OUTPUT_CHARS = 4_000
-MAX_RETURN_REPR_CHARS = 1_000
-
-TAMPERING = "LibraryTampering"
-_NO_FUNCTION = "no function definition found (the protocol looks for a 'def name(...):' line)"
 
 
 class TaskTimeout(BaseException):
@@ -176,12 +210,10 @@ def safe_repr(value: Any, _len: Any = len, _isinstance: Any = isinstance, _type:
     return text if _len(text) <= MAX_RETURN_REPR_CHARS else text[:MAX_RETURN_REPR_CHARS] + "..."
 
 
-def _failure(index: int, exc: BaseException, origin: str, outcome: Outcome | None = None) -> PairResult:
-    if isinstance(exc, TaskTimeout):
-        outcome = Outcome.TIMEOUT
+def _failure(index: int, exc: BaseException, origin: str) -> PairResult:
     return PairResult(
         index=index,
-        outcome=outcome or classify(exc, origin),
+        outcome=Outcome.TIMEOUT if isinstance(exc, TaskTimeout) else classify(exc, origin),
         error_type=error_type_name(exc),
         message=exception_message(exc),
         traceback=format_traceback(exc),
@@ -189,9 +221,36 @@ def _failure(index: int, exc: BaseException, origin: str, outcome: Outcome | Non
     )
 
 
-def _syntax_error_text(exc: BaseException) -> str:
-    # The original reported compile errors with a zero-depth traceback.
-    return "".join(traceback_module.format_exception_only(type(exc), exc))
+def _stops_task(result: PairResult) -> bool:
+    return result.outcome in (Outcome.TASK_COMPLETION_ERROR, Outcome.TIMEOUT) or result.error_type == TAMPERING
+
+
+class _NotRunnable(Exception):
+    """The program text cannot be run at all (no function, or no valid Python)."""
+
+    def __init__(self, outcome: Outcome, error_type: str, message: str, traceback: str | None) -> None:
+        super().__init__(message)
+        self.outcome, self.error_type, self.message, self.traceback = outcome, error_type, message, traceback
+
+
+def load_program(program: str) -> tuple[CodeType, str]:
+    """Compile a candidate program and find its solution function's name.
+
+    Raises:
+        _NotRunnable: prose is a parse error, broken code a syntax error, and
+            code whose function the protocol's rule cannot find a parse error.
+    """
+    if has_definition(program):
+        try:
+            code = compile_source(program, PROGRAM_FILE)
+        except COMPILE_ERRORS as exc:
+            # The original reported compile errors with a zero-depth traceback.
+            text = "".join(traceback_module.format_exception_only(type(exc), exc))
+            raise _NotRunnable(Outcome.SYNTAX_ERROR, error_type_name(exc), exception_message(exc), text) from None
+        name = solution_name(program)
+        if name is not None:
+            return code, name
+    raise _NotRunnable(Outcome.PARSE_ERROR, NO_FUNCTION, _NO_FUNCTION_MESSAGE, None)
 
 
 class Evaluator:
@@ -205,8 +264,8 @@ class Evaluator:
             pair as the program's execution error (inside a worker) rather
             than stopping the caller (in-process use).
         single_use: This process evaluates one program and exits (a sandbox
-            worker): its first pair may run in the cached namespace templates
-            instead of copies.
+            worker): its first pair may run in the namespace templates
+            themselves instead of copies.
     """
 
     def __init__(
@@ -247,9 +306,7 @@ class Evaluator:
             KeyboardInterrupt: in-process use only (see ``interrupts_are_errors``).
         """
         started = time.perf_counter()
-        sips = list(task.state_generation_programs or ())
-        eps = list(task.evaluation_programs or ())
-        total = min(len(sips), len(eps))
+        pairs = list(zip(task.state_generation_programs or (), task.evaluation_programs or ()))
         stdout, stderr = TailBuffer(), TailBuffer()
         saved = sys.stdout, sys.stderr
         if capture_output:
@@ -257,52 +314,30 @@ class Evaluator:
         last_return: list[Any] = []
         results: list[PairResult] = []
         try:
-            # Prose is a parse error, broken code a syntax error, and code whose
-            # function the protocol's rule cannot find a parse error again.
-            if not has_definition(program):
-                return self._not_run(Outcome.PARSE_ERROR, "NoFunctionFound", _NO_FUNCTION, None, total, started)
             try:
-                code = compile_source(program, PROGRAM_FILE)
-            except COMPILE_ERRORS as exc:
-                return self._not_run(
-                    Outcome.SYNTAX_ERROR,
-                    error_type_name(exc),
-                    exception_message(exc),
-                    _syntax_error_text(exc),
-                    total,
-                    started,
+                code, name = load_program(program)
+            except _NotRunnable as error:
+                return Verdict(
+                    outcome=error.outcome,
+                    error_type=error.error_type,
+                    message=error.message,
+                    traceback=error.traceback,
+                    pairs_total=len(pairs),
+                    duration_s=time.perf_counter() - started,
                 )
-            name = solution_name(program)
-            if name is None:
-                return self._not_run(Outcome.PARSE_ERROR, "NoFunctionFound", _NO_FUNCTION, None, total, started)
-            for index in range(total):
+            for index, (sip, ep) in enumerate(pairs):
                 if on_pair_start is not None:
                     on_pair_start(index)
-                result = self._run_pair(task, index, sips[index], eps[index], code, name, last_return)
+                result = self._run_pair(task, index, sip, ep, code, name, last_return)
                 results.append(result)
                 if on_pair_end is not None:
                     on_pair_end(result)
-                if result.outcome in (Outcome.TASK_COMPLETION_ERROR, Outcome.TIMEOUT) or (
-                    result.error_type == TAMPERING
-                ):
+                if _stops_task(result):
                     break
         finally:
             if capture_output:
                 sys.stdout, sys.stderr = saved
-        return self._verdict(results, total, started, stdout, stderr, last_return)
-
-    @staticmethod
-    def _not_run(
-        outcome: Outcome, error_type: str, message: str, traceback: str | None, total: int, started: float
-    ) -> Verdict:
-        return Verdict(
-            outcome=outcome,
-            error_type=error_type,
-            message=message,
-            traceback=traceback,
-            pairs_total=total,
-            duration_s=time.perf_counter() - started,
-        )
+        return self._verdict(results, len(pairs), started, stdout, stderr, last_return)
 
     def _verdict(
         self,
@@ -333,22 +368,21 @@ class Evaluator:
         )
 
     def _run_pair(
-        self,
-        task: TaskLike,
-        index: int,
-        sip_source: str,
-        ep_source: str,
-        program_code: CodeType,
-        solution: str,
-        last_return: list[Any],
+        self, task: TaskLike, index: int, sip: str, ep: str, code: CodeType, name: str, last_return: list[Any]
     ) -> PairResult:
         try:
-            return self._run_pair_unchecked(task, index, sip_source, ep_source, program_code, solution, last_return)
+            try:
+                pair = _Pair(self, task, index, sip, ep)
+            except Exception as exc:
+                # Broken task data or a missing library module: not the program's
+                # fault, but the pair cannot be judged, so it is an execution error.
+                return _failure(index, exc, ORIGIN_HARNESS)
+            return pair.run(code, name, last_return)
         except TaskTimeout as exc:
             # The timer fired in harness code, between the program's steps.
             return _failure(index, exc, ORIGIN_HARNESS)
 
-    def _namespaces(self, task: TaskLike, index: int) -> tuple[dict[str, Any], dict[str, Any], bool]:
+    def namespaces(self, task: TaskLike, index: int) -> tuple[dict[str, Any], dict[str, Any], bool]:
         """The evaluation namespace and the program's globals for one pair.
 
         Returns:
@@ -372,74 +406,7 @@ class Evaluator:
         program["__name__"] = PROGRAM_MODULE
         return evaluation, program, shared
 
-    def _run_pair_unchecked(
-        self,
-        task: TaskLike,
-        index: int,
-        sip_source: str,
-        ep_source: str,
-        program_code: CodeType,
-        solution: str,
-        last_return: list[Any],
-    ) -> PairResult:
-        try:
-            namespace, program_globals, shared = self._namespaces(task, index)
-            exec(compile_source(sip_source, setup_file(index), cached=True), namespace)
-            exec(compile_source(ep_source, evaluation_file(index), cached=True), namespace)
-            setup_fn = namespace[function_name(sip_source) or ""]
-            evaluate_fn = namespace[function_name(ep_source) or ""]
-            watch = _NamespaceWatch(self, task, namespace, shared, (setup_fn, evaluate_fn))
-        except Exception as exc:
-            # Broken task data or a missing library module: not the program's fault,
-            # but the pair cannot be judged, so it is an execution error.
-            return _failure(index, exc, ORIGIN_HARNESS)
-
-        from_program: list[BaseException] = []
-        from_setup: list[BaseException] = []
-        module = _program_module(program_globals)
-        sys.modules[PROGRAM_MODULE] = module
-        try:
-            try:
-                # The module's top-level code runs before the pair's context
-                # exists, against the process's default context (as in the original).
-                exec(program_code, program_globals)
-                target = program_globals.get(solution)
-                if not callable(target):
-                    raise AttributeError(f"module {PROGRAM_MODULE!r} has no top-level function {solution!r}")
-            except BaseException as exc:  # noqa: BLE001 - every failure is classified
-                if isinstance(exc, KeyboardInterrupt) and not self.interrupts_are_errors:
-                    raise
-                caught = exc
-                return self._checked(index, lambda: _failure(index, caught, ORIGIN_PROGRAM), watch)
-
-            executable = _tagging(target, from_program, last_return)
-            setup_function = _tagging(setup_fn, from_setup, None)
-            context = ExecutionContext()
-            context.query = task.query
-            try:
-                with new_context(context):
-                    evaluate_fn(query="", executable=executable, setup_function=setup_function)
-            except BaseException as exc:  # noqa: BLE001
-                if isinstance(exc, KeyboardInterrupt) and not self.interrupts_are_errors:
-                    raise
-                failure = exc
-            else:
-                return self._checked(index, lambda: PairResult(index=index, outcome=Outcome.SUCCESS), watch)
-
-            def classified() -> PairResult:
-                origin = ORIGIN_EVALUATION
-                if any(failure is seen for seen in from_program):
-                    origin = ORIGIN_PROGRAM
-                elif any(failure is seen for seen in from_setup):
-                    origin = ORIGIN_SETUP
-                return _failure(index, failure, origin)
-
-            return self._checked(index, classified, watch)
-        finally:
-            if sys.modules.get(PROGRAM_MODULE) is module:
-                del sys.modules[PROGRAM_MODULE]
-
-    def _checked(
+    def checked(
         self, index: int, result: Callable[[], PairResult], watch: _NamespaceWatch, _len: Any = len
     ) -> PairResult:
         """The pair's result, unless the program tampered with anything (then an execution error).
@@ -447,10 +414,8 @@ class Evaluator:
         Tampering is checked *before* the result is built: building it formats
         the exception with code that relies on builtins the program may have replaced.
         """
-        changed: list[str] = []
-        if self.integrity is not None:
-            changed += self.integrity.changes()
-        changed += [f"evaluation namespace: {name}" for name in watch.changes()]
+        changed = self.integrity.changes() if self.integrity is not None else []
+        changed += watch.changes()
         if not changed:
             return result()
         shown = ", ".join(changed[:10]) + (f" and {_len(changed) - 10} more" if _len(changed) > 10 else "")
@@ -463,12 +428,84 @@ class Evaluator:
         )
 
 
+class _Pair:
+    """One setup/evaluation pair, ready to run a program."""
+
+    def __init__(self, evaluator: Evaluator, task: TaskLike, index: int, sip: str, ep: str) -> None:
+        self.evaluator, self.task, self.index = evaluator, task, index
+        namespace, self.program_globals, shared = evaluator.namespaces(task, index)
+        exec(compile_source(sip, setup_file(index), cached=True), namespace)
+        exec(compile_source(ep, evaluation_file(index), cached=True), namespace)
+        self.setup_fn = namespace[function_name(sip) or ""]
+        self.evaluate_fn = namespace[function_name(ep) or ""]
+        self.watch = _NamespaceWatch(evaluator, task, namespace, shared, (self.setup_fn, self.evaluate_fn))
+
+    def run(self, code: CodeType, name: str, last_return: list[Any]) -> PairResult:
+        """Run the program's module code, then the evaluation program; classify what escapes."""
+        module = _program_module(self.program_globals)
+        sys.modules[PROGRAM_MODULE] = module
+        try:
+            try:
+                # The module's top-level code runs before the pair's context
+                # exists, against the process's default context (as in the original).
+                exec(code, self.program_globals)
+                target = self.program_globals.get(name)
+                if not callable(target):
+                    raise AttributeError(f"module {PROGRAM_MODULE!r} has no top-level function {name!r}")
+            except BaseException as exc:  # noqa: BLE001 - every failure is classified
+                self._reraise_interrupt(exc)
+                return self._failed(exc, lambda caught: ORIGIN_PROGRAM)
+            return self._evaluate(target, last_return)
+        finally:
+            if sys.modules.get(PROGRAM_MODULE) is module:
+                del sys.modules[PROGRAM_MODULE]
+
+    def _evaluate(self, target: Callable[..., Any], last_return: list[Any]) -> PairResult:
+        from_program: list[BaseException] = []
+        from_setup: list[BaseException] = []
+        executable = _tagging(target, from_program, last_return)
+        setup_function = _tagging(self.setup_fn, from_setup, None)
+        context = ExecutionContext()
+        context.query = self.task.query
+        try:
+            with new_context(context):
+                self.evaluate_fn(query="", executable=executable, setup_function=setup_function)
+        except BaseException as exc:  # noqa: BLE001
+            self._reraise_interrupt(exc)
+            return self._failed(exc, lambda caught: _origin(caught, from_program, from_setup))
+        return self._success()
+
+    def _reraise_interrupt(self, exc: BaseException, _isinstance: Any = isinstance) -> None:
+        if _isinstance(exc, KeyboardInterrupt) and not self.evaluator.interrupts_are_errors:
+            raise exc
+
+    def _success(self) -> PairResult:
+        index = self.index
+        return self.evaluator.checked(index, lambda: PairResult(index=index, outcome=Outcome.SUCCESS), self.watch)
+
+    def _failed(self, exc: BaseException, origin: Callable[[BaseException], str]) -> PairResult:
+        # The origin is found after the tampering check, like the rest of the result.
+        index = self.index
+        return self.evaluator.checked(index, lambda: _failure(index, exc, origin(exc)), self.watch)
+
+
+def _origin(exc: BaseException, from_program: list[BaseException], from_setup: list[BaseException]) -> str:
+    """Where an exception that escaped the evaluation program came from."""
+    for seen in from_program:
+        if exc is seen:
+            return ORIGIN_PROGRAM
+    for seen in from_setup:
+        if exc is seen:
+            return ORIGIN_SETUP
+    return ORIGIN_EVALUATION
+
+
 class _NamespaceWatch:
     """Notices a program rebinding names in the evaluation program's namespace (via frames).
 
     With a private copy of the namespace, every binding is remembered and
     compared afterwards. With the shared template (see
-    :meth:`Evaluator._namespaces`), only the dictionary's version tag is read;
+    :meth:`Evaluator.namespaces`), only the dictionary's version tag is read;
     if it changed, the bindings are compared with a pristine copy of the
     template and with the setup and evaluation functions.
     """
@@ -478,36 +515,33 @@ class _NamespaceWatch:
     ) -> None:
         self.namespace = namespace
         self.functions = functions
-        self.integrity = evaluator.integrity
-        if shared and self.integrity is not None:
+        self.integrity = evaluator.integrity if shared else None
+        self.pristine: dict[str, Any] | None = None
+        self.version: bytes | None = None
+        self.snapshot: list[tuple[str, Any]] = []
+        if self.integrity is not None:
             scenario = task.scenario
-            self.pristine: dict[str, Any] | None = evaluator.templates.pristine_evaluation(
+            self.pristine = evaluator.templates.pristine_evaluation(
                 scenario.apps, scenario.simulation_tools, scenario.evaluation_tools
             )
             self.version = self.integrity.dict_version(namespace)
-            self.snapshot: list[tuple[str, Any]] = []
         else:
-            self.pristine = None
-            self.version = None
             self.snapshot = list(namespace.items())
 
     def changes(self, _list: Any = list) -> list[str]:
-        if self.pristine is None:
-            return namespace_changes(self.snapshot, self.namespace)
-        assert self.integrity is not None
-        if self.integrity.dict_version(self.namespace) == self.version:
+        """Names of the evaluation namespace the program rebound or deleted (empty if none)."""
+        if self.integrity is None or self.pristine is None:
+            changed = namespace_changes(self.snapshot, self.namespace)
+        elif self.integrity.dict_version(self.namespace) == self.version:
             return []
-        changed = namespace_changes(_list(self.pristine.items()), self.namespace)
-        changed += [f.__name__ for f in self.functions if self.namespace.get(f.__name__) is not f]
-        return changed
+        else:
+            changed = namespace_changes(_list(self.pristine.items()), self.namespace)
+            changed += [f.__name__ for f in self.functions if self.namespace.get(f.__name__) is not f]
+        return [f"evaluation namespace: {name}" for name in changed]
 
 
 def _program_module(namespace: dict[str, Any]) -> ModuleType:
-    """The ``query_executable`` module object for a program running in ``namespace``.
-
-    When the namespace is a module's own dictionary the module is returned;
-    otherwise a module that forwards attribute lookups to the namespace.
-    """
+    """The ``query_executable`` module object: it forwards attribute lookups to the program's globals."""
     module = ModuleType(PROGRAM_MODULE)
 
     def forward(name: str) -> Any:
@@ -525,8 +559,8 @@ def _tagging(
 ) -> Callable[..., Any]:
     """Wrap ``function`` so exceptions leaving it are remembered (to know their origin).
 
-    The wrapper is not dressed up with ``functools.wraps``: evaluation
-    programs only call it, and copying attributes costs page copies in a worker.
+    Not dressed up with ``functools.wraps``: evaluation programs only call it,
+    and copying attributes costs page copies in a worker.
     """
 
     def call(*args: Any, **kwargs: Any) -> Any:

@@ -284,10 +284,6 @@ class IntegrityBaseline:
             tuple(f.__kwdefaults__ for f in fns),
         )
 
-    def _read_versions(self) -> bytes:
-        assert self._reader is not None
-        return self._reader.versions(self._runs)
-
     def snapshot(self) -> None:
         """Record the current version tags (in the process that forks the workers).
 
@@ -300,7 +296,7 @@ class IntegrityBaseline:
                 self._reader = self._reader or _VersionReader()
             except OSError:
                 return
-            self._versions = self._read_versions()
+            self._versions = self._reader.versions(self._runs)
 
     def arm(self) -> None:
         """Prepare to check in this process (call it in the worker, before the program runs).
@@ -363,8 +359,9 @@ class IntegrityBaseline:
         """
         changed: list[str] = []
         suspects = _list(self._by_binding)
-        if self._reader is not None and self._versions is not None:
-            now, before = self._read_versions(), self._versions
+        reader = self._reader
+        if reader is not None and self._versions is not None:
+            now, before = reader.versions(self._runs), self._versions
             if now != before:
                 suspects += [
                     self._versioned[i][0]

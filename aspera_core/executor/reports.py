@@ -1,0 +1,219 @@
+"""What a worker reports, and how the evaluating process turns reports into a verdict.
+
+A worker writes JSON lines to its slot's report file, an anonymous in-memory
+file (``memfd``) that the evaluating process reads once the worker has
+exited. Writing to a file never blocks on a reader, so no worker waits for
+the evaluating process, however slowly it takes results or produces jobs.
+Each line carries the job's nonce; lines without it (a program writing into
+the file, a line cut off by a kill) are ignored, and the file is emptied
+before the slot is used again, so nothing can reach the next verdict.
+
+Lines: ``start`` (a pair begins), ``pair`` (a pair's result), ``signal`` (the
+program is about to signal its own process) and ``verdict``. A worker that
+ended without a verdict is judged from its exit status and the pairs it
+reported: killed at the deadline or by ``SIGXCPU`` -> timeout; killed by a
+``SIGKILL`` it did not send itself -> resource error (the kernel's
+out-of-memory killer); any other exit or signal -> execution error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from typing import Any
+
+from aspera_core.outcomes import ORIGIN_WORKER, Outcome, PairResult, Verdict, combine_pairs
+
+# Error types of verdicts made for a worker that ended without reporting.
+WORKER_TIMEOUT = "WorkerTimeout"
+WORKER_EXIT = "WorkerExit"
+WORKER_SIGNAL = "WorkerSignal"
+WORKER_OUT_OF_MEMORY = "WorkerOutOfMemory"
+WORKER_FLOOD = "WorkerFlood"
+
+#: A worker's reports are a few kilobytes; more means a program wrote into the report file.
+MAX_REPORT_BYTES = 8 * 1024 * 1024
+
+
+def encode(
+    message: dict[str, Any],
+    _quote: Any = json.encoder.encode_basestring_ascii,
+    _isinstance: Any = isinstance,
+    _str: Any = str,
+    _int: Any = int,
+    _float: Any = float,
+    _dict: Any = dict,
+    _int_text: Any = int.__repr__,
+    _float_text: Any = float.__repr__,
+) -> str:
+    """A flat (or one level nested) message as one line of ASCII JSON.
+
+    Written out by hand with builtins bound at definition: it runs after the
+    program, which may have replaced ``isinstance`` and the like, and
+    :func:`json.dumps` looks those up when it runs.
+    """
+    parts = []
+    for key, value in message.items():
+        if value is None:
+            text = "null"
+        elif value is True or value is False:
+            text = "true" if value else "false"
+        elif _isinstance(value, _str):
+            text = _quote(value)
+        elif _isinstance(value, _int):
+            text = _int_text(value)
+        elif _isinstance(value, _float):
+            text = _float_text(value)
+        elif _isinstance(value, _dict):
+            text = encode(value)
+        else:
+            text = _quote(_str(value))
+        parts.append(_quote(key) + ":" + text)
+    return "{" + ",".join(parts) + "}"
+
+
+def verdict_message(verdict: Verdict, nonce: str, extra_stderr: str = "") -> dict[str, Any]:
+    """The ``verdict`` line of a finished evaluation (pairs were reported one by one)."""
+    return {
+        "kind": "verdict",
+        "nonce": nonce,
+        "outcome": verdict.outcome.value,
+        "error_type": verdict.error_type,
+        "message": verdict.message,
+        "traceback": verdict.traceback,
+        "pairs_run": verdict.pairs_run,
+        "pairs_total": verdict.pairs_total,
+        "duration_s": verdict.duration_s,
+        "stdout": verdict.stdout,
+        "stderr": verdict.stderr + extra_stderr,
+        "return_value": verdict.return_value,
+    }
+
+
+def read_messages(data: bytes, nonce: str) -> list[dict[str, Any]]:
+    """The well-formed lines of ``data`` that carry ``nonce``."""
+    messages = []
+    for line in data.split(b"\n"):
+        if not line:
+            continue
+        try:
+            message = json.loads(line)
+        except ValueError:
+            continue  # garbage a program wrote, or a line cut off by a kill
+        if isinstance(message, dict) and message.get("nonce") == nonce:
+            messages.append(message)
+    return messages
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _count(value: Any, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
+
+
+def _seconds(value: Any, default: float) -> float:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0 else default
+
+
+def build_verdict(
+    data: bytes, nonce: str, status: int | None, timed_out: bool, elapsed: float, total: int, timeout: str
+) -> Verdict:
+    """The verdict of one job from its worker's report file and exit.
+
+    Args:
+        data: The report file's content (more than :data:`MAX_REPORT_BYTES`
+            means the program flooded it).
+        nonce: The job's nonce.
+        status: The worker's wait status (``None``: it never started).
+        timed_out: The fork server killed the worker at its deadline.
+        elapsed: Seconds the worker ran, measured by the fork server.
+        total: Pairs of the task.
+        timeout: How the time limit is described in a timeout message.
+
+    Returns:
+        The reported verdict if there is one, else a verdict for how the worker ended.
+    """
+    flooded = len(data) > MAX_REPORT_BYTES
+    messages = [] if flooded else read_messages(data, nonce)
+    pairs = []
+    for message in messages:
+        if message.get("kind") == "pair":
+            try:
+                pairs.append(PairResult.from_json(message["pair"]))
+            except (KeyError, TypeError, ValueError):
+                continue
+    final = next((m for m in reversed(messages) if m.get("kind") == "verdict"), None)
+    outcome = _outcome(final)
+    if final is not None and outcome is not None:
+        # A verdict that arrived counts even if the deadline passed while the worker exited.
+        return Verdict(
+            outcome=outcome,
+            # Each field on its own: a program that broke builtins may garble one.
+            error_type=_text(final.get("error_type")),
+            message=_text(final.get("message")),
+            traceback=_text(final.get("traceback")),
+            pairs_run=_count(final.get("pairs_run"), len(pairs)),
+            pairs_total=_count(final.get("pairs_total"), total),
+            duration_s=_seconds(final.get("duration_s"), elapsed),
+            stdout=_text(final.get("stdout")) or "",
+            stderr=_text(final.get("stderr")) or "",
+            return_value=_text(final.get("return_value")),
+            pairs=tuple(pairs),
+        )
+    started = sum(1 for m in messages if m.get("kind") == "start")
+    self_signals = {m["signal"] for m in messages if m.get("kind") == "signal" and isinstance(m.get("signal"), int)}
+    outcome, error_type, text = death(status, timed_out, flooded, self_signals, timeout)
+    in_flight = PairResult(index=len(pairs), outcome=outcome, error_type=error_type, message=text, origin=ORIGIN_WORKER)
+    deciding = combine_pairs(pairs + [in_flight]) or in_flight
+    return Verdict(
+        outcome=deciding.outcome,
+        error_type=deciding.error_type,
+        message=deciding.message,
+        traceback=deciding.traceback,
+        pairs_run=max(started, len(pairs)),
+        pairs_total=total,
+        duration_s=elapsed,
+        pairs=(*pairs, in_flight),
+    )
+
+
+def _outcome(final: dict[str, Any] | None) -> Outcome | None:
+    try:
+        return None if final is None else Outcome(final["outcome"])
+    except (KeyError, TypeError, ValueError):
+        return None  # a malformed report: judged like a worker that sent none
+
+
+def death(
+    status: int | None, timed_out: bool, flooded: bool, self_signals: set[int], timeout: str
+) -> tuple[Outcome, str, str]:
+    """Outcome, error type and message for a worker that ended without a verdict."""
+    if flooded:
+        return Outcome.EXECUTION_ERROR, WORKER_FLOOD, "the program flooded the worker's report file"
+    if timed_out:
+        return Outcome.TIMEOUT, WORKER_TIMEOUT, f"no verdict within {timeout}; the worker was killed"
+    if status is None:
+        return Outcome.EXECUTION_ERROR, WORKER_EXIT, "the worker was stopped before it reported a verdict"
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        if number in self_signals:
+            return Outcome.EXECUTION_ERROR, WORKER_SIGNAL, f"the program sent {name} to its own worker process"
+        if number == signal.SIGXCPU:
+            return Outcome.TIMEOUT, WORKER_TIMEOUT, "the CPU time limit was exceeded"
+        if number == signal.SIGKILL:
+            message = "the worker was killed by SIGKILL without reporting (most likely out of memory)"
+            return Outcome.RESOURCE_ERROR, WORKER_OUT_OF_MEMORY, message
+        return Outcome.EXECUTION_ERROR, WORKER_SIGNAL, f"the worker process crashed with {name}"
+    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else status
+    message = (
+        f"the worker process exited with status {code} before reporting a verdict "
+        "(the program ended the process, e.g. with os._exit)"
+    )
+    return Outcome.EXECUTION_ERROR, WORKER_EXIT, message
