@@ -442,8 +442,16 @@ class Sandbox:
         if not self._finalizer.alive:
             raise RuntimeError("the sandbox is closed")
         data = memoryview(COMMAND.pack(kind, slot, nonce, len(payload)) + payload)
-        while data:
-            data = data[os.write(self._control, data) :]
+        try:
+            while data:
+                data = data[os.write(self._control, data) :]
+        except BrokenPipeError:
+            self._died()
+
+    def _died(self) -> None:
+        code = None if self._state.server is None else self._state.server.poll()
+        self.close()
+        raise RuntimeError(f"the sandbox's fork server died unexpectedly (exit status {code})")
 
     def _await_hello(self) -> None:
         while self._protections is None:
@@ -455,9 +463,7 @@ class Sandbox:
             raise RuntimeError("the sandbox's fork server did not answer in time")
         data = os.read(self._status, 1 << 16)
         if not data:
-            code = None if self._state.server is None else self._state.server.poll()
-            self.close()
-            raise RuntimeError(f"the sandbox's fork server died unexpectedly (exit status {code})")
+            self._died()
         self._buffer += data
         return self._parse()
 
