@@ -211,8 +211,12 @@ def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
     return struct.pack("=HBBI", code, jt, jf, k & 0xFFFFFFFF)
 
 
-def _seccomp_template() -> tuple[bytes, tuple[int, ...]]:
-    """The filter with a placeholder pid, and the byte offsets where the worker's pid goes."""
+def _seccomp_template(may_fork: bool) -> tuple[bytes, tuple[int, ...]]:
+    """The filter with a placeholder pid, and the byte offsets where the worker's pid goes.
+
+    ``may_fork``: a zygote's filter, which lets it fork its children (each
+    child then installs the worker filter on top).
+    """
     insns = [
         _insn(_LD_ABS, 0, 0, 4),  # architecture
         _insn(_JEQ, 1, 0, _AUDIT_ARCH_X86_64),
@@ -228,12 +232,15 @@ def _seccomp_template() -> tuple[bytes, tuple[int, ...]]:
         _insn(_RET, 0, 0, _RET_ERRNO | errno.EACCES),
         _insn(_JEQ, 0, 1, _CLONE3),  # glibc falls back to clone, whose flags can be inspected
         _insn(_RET, 0, 0, _RET_ERRNO | errno.ENOSYS),
-        _insn(_JEQ, 0, 4, _CLONE),  # clone: threads only
-        _insn(_LD_ABS, 0, 0, 16),
-        _insn(_JSET, 0, 1, _CLONE_THREAD),
-        _insn(_RET, 0, 0, _RET_ALLOW),
-        _insn(_RET, 0, 0, _EPERM),
     ]
+    if not may_fork:
+        insns += [
+            _insn(_JEQ, 0, 4, _CLONE),  # clone: threads only
+            _insn(_LD_ABS, 0, 0, 16),
+            _insn(_JSET, 0, 1, _CLONE_THREAD),
+            _insn(_RET, 0, 0, _RET_ALLOW),
+            _insn(_RET, 0, 0, _EPERM),
+        ]
     pid_offsets = []
     for number in _SIGNALLING:  # signals: only to this process
         insns += [_insn(_JEQ, 0, 4, number), _insn(_LD_ABS, 0, 0, 16)]
@@ -252,27 +259,26 @@ def _seccomp_template() -> tuple[bytes, tuple[int, ...]]:
     return b"".join(insns), tuple(pid_offsets)
 
 
-_SECCOMP_TEMPLATE, _SECCOMP_PID_OFFSETS = _seccomp_template()
-
-
 class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
 class SeccompFilter:
-    """The worker filter, prepared once in the fork server; :meth:`install` patches in the pid.
+    """The worker (or zygote) filter, prepared once in the fork server; :meth:`install` patches in the pid.
 
     Building the buffers before the fork leaves a worker one write and one
-    system call.
+    system call (a single ``ctypes`` call, which a zygote's child permits itself).
     """
 
-    def __init__(self) -> None:
-        self._buffer = ctypes.create_string_buffer(_SECCOMP_TEMPLATE, len(_SECCOMP_TEMPLATE))
-        self._program = _SockFprog(len(_SECCOMP_TEMPLATE) // _INSN_SIZE, ctypes.addressof(self._buffer))
+    def __init__(self, may_fork: bool = False) -> None:
+        template, self._offsets = _seccomp_template(may_fork)
+        self._buffer = ctypes.create_string_buffer(template, len(template))
+        self._program = _SockFprog(len(template) // _INSN_SIZE, ctypes.addressof(self._buffer))
+        self._address = ctypes.addressof(self._program)
 
     def program(self, pid: int) -> bytes:
-        """The filter's instructions for a worker whose pid is ``pid`` (for inspection)."""
-        for offset in _SECCOMP_PID_OFFSETS:
+        """The filter's instructions for a process whose pid is ``pid`` (for inspection)."""
+        for offset in self._offsets:
             struct.pack_into("=I", self._buffer, offset, pid)
         return self._buffer.raw
 
@@ -282,11 +288,9 @@ class SeccompFilter:
         Raises:
             OSError: the kernel refused the filter.
         """
-        self.program(pid)
-        _check(
-            _LIBC.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.addressof(self._program), 0, 0),
-            "prctl(PR_SET_SECCOMP)",
-        )
+        for offset in self._offsets:
+            struct.pack_into("=I", self._buffer, offset, pid)
+        _check(_LIBC.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, self._address, 0, 0), "prctl(PR_SET_SECCOMP)")
 
 
 # -- what this machine supports ---------------------------------------------------------------

@@ -36,48 +36,22 @@ WORKER_FLOOD = "WorkerFlood"
 MAX_REPORT_BYTES = 8 * 1024 * 1024
 
 
-def encode(
-    message: dict[str, Any],
-    _quote: Any = json.encoder.encode_basestring_ascii,
-    _isinstance: Any = isinstance,
-    _str: Any = str,
-    _int: Any = int,
-    _float: Any = float,
-    _dict: Any = dict,
-    _int_text: Any = int.__repr__,
-    _float_text: Any = float.__repr__,
-) -> str:
-    """A flat (or one level nested) message as one line of ASCII JSON.
-
-    Written out by hand with builtins bound at definition: it runs after the
-    program, which may have replaced ``isinstance`` and the like, and
-    :func:`json.dumps` looks those up when it runs.
-    """
-    parts = []
-    for key, value in message.items():
-        if value is None:
-            text = "null"
-        elif value is True or value is False:
-            text = "true" if value else "false"
-        elif _isinstance(value, _str):
-            text = _quote(value)
-        elif _isinstance(value, _int):
-            text = _int_text(value)
-        elif _isinstance(value, _float):
-            text = _float_text(value)
-        elif _isinstance(value, _dict):
-            text = encode(value)
-        else:
-            text = _quote(_str(value))
-        parts.append(_quote(key) + ":" + text)
-    return "{" + ",".join(parts) + "}"
+# The C encoder of the json module, made now: encoding with it after the program ran
+# looks up no builtins the program could have replaced (json.dumps would).
+_encode_c = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
+    None, str, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True
+)
 
 
-def verdict_message(verdict: Verdict, nonce: str, extra_stderr: str = "") -> dict[str, Any]:
+def encode(message: dict[str, Any], _join: Any = "".join) -> str:
+    """A report message as one line of ASCII JSON (values: text, numbers, ``None``, flat dicts)."""
+    return _join(_encode_c(message, 0))
+
+
+def verdict_message(verdict: Verdict, extra_stderr: str = "") -> dict[str, Any]:
     """The ``verdict`` line of a finished evaluation (pairs were reported one by one)."""
     return {
         "kind": "verdict",
-        "nonce": nonce,
         "outcome": verdict.outcome.value,
         "error_type": verdict.error_type,
         "message": verdict.message,
@@ -118,26 +92,7 @@ def _seconds(value: Any, default: float) -> float:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0 else default
 
 
-def build_verdict(
-    data: bytes, nonce: str, status: int | None, timed_out: bool, elapsed: float, total: int, timeout: str
-) -> Verdict:
-    """The verdict of one job from its worker's report file and exit.
-
-    Args:
-        data: The report file's content (more than :data:`MAX_REPORT_BYTES`
-            means the program flooded it).
-        nonce: The job's nonce.
-        status: The worker's wait status (``None``: it never started).
-        timed_out: The fork server killed the worker at its deadline.
-        elapsed: Seconds the worker ran, measured by the fork server.
-        total: Pairs of the task.
-        timeout: How the time limit is described in a timeout message.
-
-    Returns:
-        The reported verdict if there is one, else a verdict for how the worker ended.
-    """
-    flooded = len(data) > MAX_REPORT_BYTES
-    messages = [] if flooded else read_messages(data, nonce)
+def _pairs(messages: list[dict[str, Any]]) -> list[PairResult]:
     pairs = []
     for message in messages:
         if message.get("kind") == "pair":
@@ -145,24 +100,65 @@ def build_verdict(
                 pairs.append(PairResult.from_json(message["pair"]))
             except (KeyError, TypeError, ValueError):
                 continue
+    return pairs
+
+
+def reported_verdict(data: bytes, nonce: str, total: int, elapsed: float = 0.0) -> Verdict | None:
+    """The verdict a worker reported for the job with ``nonce`` (``None`` if it reported none, or flooded).
+
+    Args:
+        data: The report file's content.
+        nonce: The job's nonce.
+        total: Pairs of the task.
+        elapsed: Seconds, if the report gives none.
+    """
+    messages = [] if len(data) > MAX_REPORT_BYTES else read_messages(data, nonce)
     final = next((m for m in reversed(messages) if m.get("kind") == "verdict"), None)
     outcome = _outcome(final)
-    if final is not None and outcome is not None:
-        # A verdict that arrived counts even if the deadline passed while the worker exited.
-        return Verdict(
-            outcome=outcome,
-            # Each field on its own: a program that broke builtins may garble one.
-            error_type=_text(final.get("error_type")),
-            message=_text(final.get("message")),
-            traceback=_text(final.get("traceback")),
-            pairs_run=_count(final.get("pairs_run"), len(pairs)),
-            pairs_total=_count(final.get("pairs_total"), total),
-            duration_s=_seconds(final.get("duration_s"), elapsed),
-            stdout=_text(final.get("stdout")) or "",
-            stderr=_text(final.get("stderr")) or "",
-            return_value=_text(final.get("return_value")),
-            pairs=tuple(pairs),
-        )
+    if final is None or outcome is None:
+        return None
+    pairs = _pairs(messages)
+    # Each field on its own: a program that broke builtins may garble one.
+    return Verdict(
+        outcome=outcome,
+        error_type=_text(final.get("error_type")),
+        message=_text(final.get("message")),
+        traceback=_text(final.get("traceback")),
+        pairs_run=_count(final.get("pairs_run"), len(pairs)),
+        pairs_total=_count(final.get("pairs_total"), total),
+        duration_s=_seconds(final.get("duration_s"), elapsed),
+        stdout=_text(final.get("stdout")) or "",
+        stderr=_text(final.get("stderr")) or "",
+        return_value=_text(final.get("return_value")),
+        pairs=tuple(pairs),
+    )
+
+
+def build_verdict(
+    data: bytes, nonce: str, status: int, timed_out: bool, elapsed: float, total: int, timeout: str
+) -> Verdict:
+    """The verdict of one job from its worker's report file and exit.
+
+    Args:
+        data: The report file's content (more than :data:`MAX_REPORT_BYTES`
+            means the program flooded it).
+        nonce: The job's nonce.
+        status: The worker's wait status.
+        timed_out: The fork server killed the worker at its deadline.
+        elapsed: Seconds the worker ran, measured by the fork server.
+        total: Pairs of the task.
+        timeout: How the time limit is described in a timeout message.
+
+    Returns:
+        The reported verdict if there is one (it counts even if the deadline
+        passed while the worker exited), else a verdict for how the worker ended.
+    """
+    reported = reported_verdict(data, nonce, total, elapsed)
+    if reported is not None:
+        return reported
+    flooded = len(data) > MAX_REPORT_BYTES
+    messages = [] if flooded else read_messages(data, nonce)
+    pairs = _pairs(messages)
     started = sum(1 for m in messages if m.get("kind") == "start")
     self_signals = {m["signal"] for m in messages if m.get("kind") == "signal" and isinstance(m.get("signal"), int)}
     outcome, error_type, text = death(status, timed_out, flooded, self_signals, timeout)
@@ -188,15 +184,13 @@ def _outcome(final: dict[str, Any] | None) -> Outcome | None:
 
 
 def death(
-    status: int | None, timed_out: bool, flooded: bool, self_signals: set[int], timeout: str
+    status: int, timed_out: bool, flooded: bool, self_signals: set[int], timeout: str
 ) -> tuple[Outcome, str, str]:
     """Outcome, error type and message for a worker that ended without a verdict."""
     if flooded:
         return Outcome.EXECUTION_ERROR, WORKER_FLOOD, "the program flooded the worker's report file"
     if timed_out:
         return Outcome.TIMEOUT, WORKER_TIMEOUT, f"no verdict within {timeout}; the worker was killed"
-    if status is None:
-        return Outcome.EXECUTION_ERROR, WORKER_EXIT, "the worker was stopped before it reported a verdict"
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
         try:

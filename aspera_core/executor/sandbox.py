@@ -63,8 +63,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aspera_core.executor.confine import Protections
-from aspera_core.executor.reports import MAX_REPORT_BYTES, build_verdict
-from aspera_core.executor.worker import encode_job
+from aspera_core.executor.namespaces import scenario_key
+from aspera_core.executor.reports import MAX_REPORT_BYTES, build_verdict, reported_verdict
+from aspera_core.executor.worker import empty_directory, encode_job
 from aspera_core.outcomes import Verdict
 
 
@@ -127,18 +128,17 @@ class Job:
     key: Any = None
 
 
-# Evaluating process -> fork server: a command, then that many payload bytes.
-# Kinds: b"p"repare (payload: marshalled scenarios and programs), b"r"un (slot,
-# nonce, payload: the job), b"k"ill (slot). Closing the pipe stops the server.
-COMMAND = struct.Struct("=cI8sI")
+# Evaluating process -> fork server: a command, then that many payload bytes. Kinds:
+# b"p"repare (payload: marshalled scenarios), b"r"un (slot, number of programs,
+# payload: the job), b"k"ill (slot). Closing the pipe stops the server.
+COMMAND = struct.Struct("=cIII")
 # Fork server -> evaluating process: a status, then that many payload bytes.
 # Kinds: b"h"ello (payload: JSON protections), b"e"rror (payload: text; the
 # server gives up), b"x" exited / b"t" killed at its deadline (wait status and
-# seconds run), b"c"ancelled (a queued job that never started).
+# seconds run).
 STATUS = struct.Struct("=cIidI")
 
 _STOP_WAIT_S = 5.0
-_END = object()
 _PIPE_SIZE = 1 << 20
 
 
@@ -151,8 +151,8 @@ class _Slot:
 
 @dataclass
 class _Running:
-    job: Job
-    nonce: str
+    jobs: list[Job]  # one job, or the programs a zygote evaluates on one task
+    nonces: list[str]
     total: int
 
 
@@ -231,11 +231,11 @@ class Sandbox:
             sandbox.prepare(tasks)            # optional: warms all scenarios up front
             for job, verdict in sandbox.run(jobs):
                 ...
+            verdicts = sandbox.evaluate_many(task, programs)   # k programs, one task: cheaper
 
-    Creating a sandbox returns at once: the fork server starts in the
-    background (about half a second), so create it before loading tasks to
-    overlap the two. It may be created and used from any thread; one
-    :meth:`run` at a time.
+    Creating a sandbox returns at once; the fork server starts in the
+    background (create the sandbox before loading tasks to overlap the two).
+    It may be created and used from any thread, one :meth:`run` at a time.
 
     Args:
         config: Limits and switches.
@@ -249,23 +249,23 @@ class Sandbox:
         self._protections: Protections | None = None
         self._prepared: set[tuple[Any, ...]] = set()
         self._buffer = bytearray()
+        self._timeout_text = f"{self.config.timeout_s:g} s (+{self.config.grace_s:g} s grace)"
+        #: Programs :meth:`evaluate_many` could not evaluate from a shared setup (evaluated alone).
+        self.evaluated_alone = 0
         try:
-            self._slots = [self._new_slot(index) for index in range(2 * self.config.workers)]
+            self._slots = [self._new_slot(index) for index in range(self.config.workers)]
             self._control, self._status = _spawn(self.config, self._state, self._slots)
         except BaseException:
             self.close()
             raise
-
-    # -- public API -----------------------------------------------------------------------
 
     @property
     def protections(self) -> Protections:
         """The kernel layers workers apply (waits for the fork server to start)."""
         if self._protections is None:
             with self._using():
-                self._await_hello()
-        if self._protections is None:  # pragma: no cover - _await_hello raises instead
-            raise RuntimeError("the sandbox's fork server did not start")
+                while self._protections is None:
+                    self._exits()
         return self._protections
 
     @property
@@ -274,36 +274,24 @@ class Sandbox:
         return None if self._state.server is None else self._state.server.pid
 
     def prepare(self, tasks: Iterable[Any]) -> None:
-        """Have the fork server import and compile what these tasks need, before workers start.
+        """Have the fork server import what these tasks' scenarios need, so that workers inherit it.
 
-        Builds the namespaces of every scenario and compiles every setup and
-        evaluation program once, so every worker inherits both. Optional:
-        :meth:`run` prepares unseen scenarios itself.
+        Optional: :meth:`run` prepares unseen scenarios itself.
 
         Args:
             tasks: Tasks that will be evaluated.
         """
-        specs: dict[tuple[Any, ...], None] = {}
+        new = {}
         for task in tasks:
-            scenario = task.scenario
-            self._prepared.add(_scenario_key(task))
-            spec = (
-                list(scenario.apps),
-                None if scenario.simulation_tools is None else list(scenario.simulation_tools),
-                None if scenario.evaluation_tools is None else list(scenario.evaluation_tools),
-                list(task.state_generation_programs or ()),
-                list(task.evaluation_programs or ()),
-            )
-            specs.setdefault(marshal.dumps(spec), None)
-        if specs:
-            self._command(b"p", 0, bytes(8), marshal.dumps([marshal.loads(s) for s in specs]))
+            key = scenario_key(task.scenario)
+            if key not in self._prepared:
+                self._prepared.add(key)
+                new[key] = [list(part) for part in key]
+        if new:
+            self._command(b"p", 0, 0, marshal.dumps(list(new.values())))
 
     def evaluate(self, task: Any, program: str) -> Verdict:
         """Evaluate one program on one task in a worker.
-
-        Args:
-            task: The task.
-            program: The program's source.
 
         Returns:
             The verdict.
@@ -332,15 +320,38 @@ class Sandbox:
                 its fork server died.
             TypeError: an item of ``jobs`` is not a :class:`Job`.
         """
-        with self._using():
-            self._await_hello()
-            running: dict[int, _Running] = {}
-            free = list(reversed(self._slots))
-            try:
-                yield from self._loop(iter(jobs), running, free)
-            finally:
-                if running:
-                    self._abandon(running, free)
+        for job, verdict in self._run_units([job] for job in jobs):
+            if verdict is not None:  # (always, for single jobs)
+                yield job, verdict
+
+    def evaluate_many(self, task: Any, programs: list[str]) -> list[Verdict]:
+        """Evaluate several programs on one task, running the task's setup once per worker.
+
+        Each worker becomes a zygote: it runs the first pair's setup up to the
+        evaluation program's first call of the program, then forks one child
+        per program from there (see :mod:`~aspera_core.executor.worker`). A
+        program that cannot continue from the shared setup (its module code
+        raised or printed, the evaluation program never called it, its child
+        died) is evaluated on its own, so every verdict is the one
+        :meth:`evaluate` gives.
+
+        Args:
+            task: The task.
+            programs: The programs' sources.
+
+        Returns:
+            One verdict per program, in order.
+        """
+        verdicts: list[Verdict | None] = [None] * len(programs)
+        groups = min(self.config.workers, len(programs) // 2)
+        units = [[Job(task, programs[i], i) for i in range(g, len(programs), groups)] for g in range(groups)]
+        for job, verdict in self._run_units(units):
+            verdicts[job.key] = verdict
+        alone = [Job(task, program, i) for i, program in enumerate(programs) if verdicts[i] is None]
+        self.evaluated_alone += len(alone)
+        for job, verdict in self.run(alone):
+            verdicts[job.key] = verdict
+        return verdicts  # type: ignore[return-value]
 
     def close(self) -> None:
         """Stop the fork server (killing any worker) and remove the sandbox's directory."""
@@ -354,63 +365,65 @@ class Sandbox:
 
     # -- jobs -------------------------------------------------------------------------------
 
-    def _loop(
-        self, jobs: Iterator[Job], running: dict[int, _Running], free: list[_Slot]
-    ) -> Iterator[tuple[Job, Verdict]]:
-        exhausted = False
-        while True:
-            while free and not exhausted:
-                job = next(jobs, _END)
-                if job is _END:
-                    exhausted = True
-                else:
-                    self._submit(job, free, running)
-            if not running:
-                return
-            finished = []
-            for kind, index, status, seconds in self._exits():  # blocks until the server reports
-                current = running.pop(index)
-                finished.append((current.job, self._collect(self._slots[index], current, kind, status, seconds)))
-                free.append(self._slots[index])
-            yield from finished
+    def _run_units(self, units: Iterable[list[Job]]) -> Iterator[tuple[Job, Verdict | None]]:
+        with self._using():
+            running: dict[int, _Running] = {}
+            free = list(reversed(self._slots))
+            try:
+                pending, exhausted = iter(units), False
+                while True:
+                    while free and not exhausted:
+                        unit = next(pending, None)
+                        exhausted = unit is None
+                        if unit is not None:
+                            self._submit(unit, free, running)
+                    if not running:
+                        return
+                    finished = []
+                    for kind, index, status, seconds in self._exits():  # blocks until the server reports
+                        current, slot = running.pop(index), self._slots[index]
+                        data = os.pread(slot.report, MAX_REPORT_BYTES + 1, 0)
+                        free.append(self._release(slot))
+                        finished += self._verdicts(current, data, kind, status, seconds)
+                    yield from finished
+            finally:
+                if running:
+                    self._abandon(running, free)
 
-    def _submit(self, job: Job, free: list[_Slot], running: dict[int, _Running]) -> None:
-        if not isinstance(job, Job):
-            raise TypeError(f"the sandbox runs Job objects, not {type(job).__name__}")
-        task = job.task
-        if _scenario_key(task) not in self._prepared:
-            self.prepare([task])
-        payload = encode_job(task, job.program)
-        total = min(len(task.state_generation_programs or ()), len(task.evaluation_programs or ()))
+    def _submit(self, unit: list[Job], free: list[_Slot], running: dict[int, _Running]) -> None:
+        for job in unit:
+            if not isinstance(job, Job):
+                raise TypeError(f"the sandbox runs Job objects, not {type(job).__name__}")
+        task = unit[0].task
+        self.prepare([task])
+        nonces = [os.urandom(8).hex() for _ in unit]
+        payload = encode_job(task, [job.program for job in unit], nonces)
+        pairs = min(len(task.state_generation_programs or ()), len(task.evaluation_programs or ()))
         slot = free.pop()
-        nonce = os.urandom(8)
-        running[slot.index] = _Running(job, nonce.hex(), total)
-        self._command(b"r", slot.index, nonce, payload)
+        running[slot.index] = _Running(unit, nonces, pairs)
+        self._command(b"r", slot.index, len(unit), payload)
 
-    def _collect(self, slot: _Slot, current: _Running, kind: bytes, status: int, seconds: float) -> Verdict:
-        data = os.pread(slot.report, MAX_REPORT_BYTES + 1, 0)
-        self._release(slot)
-        return build_verdict(
-            data,
-            current.nonce,
-            None if kind == b"c" else status,
-            kind == b"t",
-            seconds,
-            current.total,
-            f"{self.config.timeout_s:g} s (+{self.config.grace_s:g} s grace)",
-        )
+    def _verdicts(
+        self, current: _Running, data: bytes, kind: bytes, status: int, seconds: float
+    ) -> list[tuple[Job, Verdict | None]]:
+        if len(current.jobs) == 1:
+            verdict = build_verdict(
+                data, current.nonces[0], status, kind == b"t", seconds, current.total, self._timeout_text
+            )
+            return [(current.jobs[0], verdict)]
+        # a zygote: what its children reported (None: evaluate that program on its own)
+        return [(job, reported_verdict(data, nonce, current.total)) for job, nonce in zip(current.jobs, current.nonces)]
 
     def _abandon(self, running: dict[int, _Running], free: list[_Slot]) -> None:
         """Kill the running evaluations and wait (bounded) until their slots are free again."""
         try:
             for index in running:
-                self._command(b"k", index, bytes(8), b"")
+                self._command(b"k", index, 0, b"")
             deadline = time.monotonic() + _STOP_WAIT_S
             while running:
                 for _, index, _, _ in self._exits(deadline - time.monotonic()):
                     running.pop(index, None)
-                    self._release(self._slots[index])
-                    free.append(self._slots[index])
+                    free.append(self._release(self._slots[index]))
         except (OSError, RuntimeError):
             self.close()  # the server does not answer: stopping it kills every worker
 
@@ -423,25 +436,26 @@ class Sandbox:
         self._state.fds.append(report)
         return _Slot(index, directory, report)
 
-    def _release(self, slot: _Slot) -> None:
+    def _release(self, slot: _Slot) -> _Slot:
         """Empty a slot's report file and directory for the next evaluation."""
         os.ftruncate(slot.report, 0)
         os.lseek(slot.report, 0, os.SEEK_SET)
         try:
             os.chmod(slot.directory, 0o700)
-            _empty_directory(slot.directory)
+            empty_directory(slot.directory)
         except OSError as error:
             raise RuntimeError(f"cannot clean the sandbox directory {slot.directory}: {error}") from error
+        return slot
 
     def _using(self) -> _Using:
         if not self._finalizer.alive:
             raise RuntimeError("the sandbox is closed")
         return _Using(self._lock)
 
-    def _command(self, kind: bytes, slot: int, nonce: bytes, payload: bytes) -> None:
+    def _command(self, kind: bytes, slot: int, programs: int, payload: bytes) -> None:
         if not self._finalizer.alive:
             raise RuntimeError("the sandbox is closed")
-        data = memoryview(COMMAND.pack(kind, slot, nonce, len(payload)) + payload)
+        data = memoryview(COMMAND.pack(kind, slot, programs, len(payload)) + payload)
         try:
             while data:
                 data = data[os.write(self._control, data) :]
@@ -453,10 +467,6 @@ class Sandbox:
         self.close()
         raise RuntimeError(f"the sandbox's fork server died unexpectedly (exit status {code})")
 
-    def _await_hello(self) -> None:
-        while self._protections is None:
-            self._exits()
-
     def _exits(self, timeout: float | None = None) -> list[tuple[bytes, int, int, float]]:
         """Wait for the fork server's next reports (at most ``timeout`` seconds); return the exits among them."""
         if timeout is not None and not select.select([self._status], [], [], max(0.0, timeout))[0]:
@@ -465,9 +475,6 @@ class Sandbox:
         if not data:
             self._died()
         self._buffer += data
-        return self._parse()
-
-    def _parse(self) -> list[tuple[bytes, int, int, float]]:
         exits = []
         while len(self._buffer) >= STATUS.size:
             kind, slot, status, seconds, length = STATUS.unpack_from(self._buffer)
@@ -476,7 +483,8 @@ class Sandbox:
             payload = bytes(self._buffer[STATUS.size : STATUS.size + length])
             del self._buffer[: STATUS.size + length]
             if kind == b"h":
-                self._protections = _protections(json.loads(payload))
+                hello = json.loads(payload)
+                self._protections = Protections(hello["landlock_abi"], hello["seccomp"], tuple(hello["notes"]))
             elif kind == b"e":
                 self.close()
                 raise RuntimeError(f"the sandbox's fork server failed to start: {payload.decode(errors='replace')}")
@@ -486,7 +494,7 @@ class Sandbox:
 
 
 class _Using:
-    """Holds the sandbox's lock for one ``run`` (or a look at its state); refuses a second user."""
+    """Holds the sandbox's lock for one run (or a look at its state); refuses a second user."""
 
     def __init__(self, lock: threading.Lock) -> None:
         self._lock = lock
@@ -497,35 +505,3 @@ class _Using:
 
     def __exit__(self, *exc_info: object) -> None:
         self._lock.release()
-
-
-def _protections(data: dict[str, Any]) -> Protections:
-    return Protections(
-        landlock_abi=int(data["landlock_abi"]), seccomp=bool(data["seccomp"]), notes=tuple(data["notes"])
-    )
-
-
-def _scenario_key(task: Any) -> tuple[Any, ...]:
-    scenario = task.scenario
-    return (tuple(scenario.apps), tuple(scenario.simulation_tools or ()), tuple(scenario.evaluation_tools or ()))
-
-
-def _empty_directory(path: str) -> None:
-    """Remove everything inside ``path`` (usually nothing), fixing permissions as needed."""
-    with os.scandir(path) as entries:
-        names = [entry.name for entry in entries]
-    for name in names:
-        target = os.path.join(path, name)
-        if os.path.isdir(target) and not os.path.islink(target):
-
-            def make_writable_and_retry(function: Any, failed: str, _exc: Any) -> None:
-                os.chmod(os.path.dirname(failed), 0o700)
-                function(failed)
-
-            os.chmod(target, 0o700)
-            if sys.version_info >= (3, 12):
-                shutil.rmtree(target, onexc=make_writable_and_retry)
-            else:
-                shutil.rmtree(target, onerror=make_writable_and_retry)
-        else:
-            os.unlink(target)

@@ -1,32 +1,30 @@
-"""The fork server: a fresh, single-threaded interpreter that forks one worker per evaluation.
+"""The fork server: a fresh, single-threaded interpreter that forks one worker per job.
 
 Started by :class:`~aspera_core.executor.sandbox.Sandbox` through
-:mod:`subprocess` (no ``fork`` of the evaluating process, whose threads would
-make a fork unsafe). At start it imports the library and the compatibility
-aliases, probes the kernel layers, creates each slot's Landlock ruleset and
-audit guard, and sets what every worker inherits (see
-:func:`~aspera_core.executor.worker.prepare_inherited_state`). Then it serves
-commands from the evaluating process:
+:mod:`subprocess`, never by forking the evaluating process, whose threads
+would make a fork unsafe. At start it imports the library and the
+compatibility aliases, probes the kernel layers, prepares each slot's
+Landlock ruleset and audit guard and what every worker inherits
+(:func:`~aspera_core.executor.worker.prepare_inherited_state`), and says
+hello. Then it answers commands:
 
-* ``prepare``: build the namespaces of new scenarios and compile setup and
-  evaluation programs, so workers inherit them (measured: a worker that finds
-  them compiled and imported costs less than one that does it itself);
-* ``run``: fork a worker for a job, or queue it until fewer than ``workers``
-  run; deadlines (timeout + grace) are enforced by killing the worker's
-  process group;
-* ``kill``: end a slot's worker (or drop its queued job).
+* ``prepare``: build the namespaces of new scenarios, so that workers inherit
+  them instead of importing on their own;
+* ``run``: fork a worker for a job in a slot; at the deadline (timeout +
+  grace per program, one more for a zygote's shared setup) kill its process
+  group; report its exit;
+* ``kill``: end a slot's worker.
 
-It runs no task code itself, and writes little memory between forks: after
-a fork, each page either process writes is copied (``gc.freeze`` keeps the
-collector from touching inherited objects). The integrity fingerprint is
-taken before the first fork and again after a ``prepare`` that imported
-modules. When the evaluating process closes the command pipe (or dies), the
-server kills its workers and exits.
+It runs no task code itself and writes little memory between forks (after a
+fork, each page either process writes is copied; ``gc.freeze`` keeps the
+collector away from inherited objects). The integrity fingerprint is taken
+before the first fork and again after a ``prepare`` imported modules. When
+the evaluating process closes the command pipe (or dies), the server kills
+its workers and exits.
 """
 
 from __future__ import annotations
 
-import collections
 import gc
 import json
 import marshal
@@ -38,10 +36,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from aspera_core import compat
 from aspera_core.executor import confine, worker
 from aspera_core.executor.guard import Guard
-from aspera_core.executor.harness import Evaluator, precompile
+from aspera_core.executor.harness import Evaluator
 from aspera_core.executor.integrity import IntegrityBaseline
 from aspera_core.executor.namespaces import NamespaceTemplates
 from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig
@@ -72,19 +69,18 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def _kill(pid: int) -> None:
-    for kill in (os.killpg, os.kill):
-        try:
-            kill(pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+def _kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
 
 
 class ForkServer:
     """State of the fork server, inherited by every worker it forks.
 
     Args:
-        settings: Sent by the sandbox: its config, the command and status pipe
+        settings: From the sandbox: its config, the command and status pipe
             ends, and each slot's directory and report file.
     """
 
@@ -92,7 +88,6 @@ class ForkServer:
         self.pid = os.getpid()
         self.config = SandboxConfig(**settings["config"])
         self.control, self.status = int(settings["control"]), int(settings["status"])
-        compat.install()
         self.templates = NamespaceTemplates()
         self.evaluator = Evaluator(self.templates, integrity=None, interrupts_are_errors=True, single_use=True)
         self.protections = confine.probe(self.config.kernel_confinement)
@@ -106,11 +101,11 @@ class ForkServer:
             confine.no_new_privileges()
         worker.prepare_inherited_state()
         self.seccomp = confine.SeccompFilter() if self.protections.seccomp else None
+        self.zygote_seccomp = confine.SeccompFilter(may_fork=True) if self.protections.seccomp else None
         self.size = confine.AddressSpace()
-        self.known_modules = -1  # modules fingerprinted so far (-1: no fingerprint yet)
+        self.fingerprinted_modules = -1
         self.inherited: list[int] = []
         self.workers: dict[int, _Worker] = {}  # pidfd -> worker
-        self.queued: collections.deque[tuple[int, bytes, bytes]] = collections.deque()
         self.poller = select.epoll()
         self.poller.register(self.control, select.EPOLLIN)
         self.buffer = bytearray()
@@ -122,8 +117,9 @@ class ForkServer:
 
     def serve(self) -> None:
         """Answer commands until the evaluating process closes the pipe and every worker is gone."""
-        hello = {"landlock_abi": self.protections.landlock_abi, "seccomp": self.protections.seccomp}
-        self.report(b"h", payload=json.dumps({**hello, "notes": list(self.protections.notes)}).encode())
+        found = self.protections
+        hello = {"landlock_abi": found.landlock_abi, "seccomp": found.seccomp, "notes": list(found.notes)}
+        self.report(b"h", payload=json.dumps(hello).encode())
         while not self.stopping or self.workers:
             for fd, _ in self.poller.poll(self._enforce_deadlines()):
                 if fd == self.control:
@@ -133,14 +129,13 @@ class ForkServer:
 
     def _enforce_deadlines(self) -> float:
         """Kill workers past their deadline; return seconds until the next one (-1: none)."""
-        now = time.monotonic()
-        wait = -1.0
+        now, wait = time.monotonic(), -1.0
         for record in self.workers.values():
             if record.killed_at_deadline:
                 continue
             if now >= record.deadline:
                 record.killed_at_deadline = True
-                _kill(record.pid)
+                _kill_group(record.pid)
             elif wait < 0 or record.deadline - now < wait:
                 wait = record.deadline - now
         return wait
@@ -148,10 +143,9 @@ class ForkServer:
     def _reap(self, pidfd: int) -> None:
         record = self.workers.pop(pidfd)
         self.poller.unregister(pidfd)
-        _, status = os.waitpid(record.pid, 0)
         os.close(pidfd)
-        if self.queued and not self.stopping:
-            self._start(*self.queued.popleft())  # first keep the processors busy
+        _kill_group(record.pid)  # anything the worker left in its group (a zygote's child)
+        _, status = os.waitpid(record.pid, 0)
         if not self.stopping:
             kind = b"t" if record.killed_at_deadline else b"x"
             self.report(kind, record.slot, status, time.monotonic() - record.started)
@@ -160,66 +154,56 @@ class ForkServer:
         data = os.read(self.control, 1 << 20)
         if not data:  # the evaluating process closed the pipe, or died
             self.stopping = True
-            self.queued.clear()
             self.poller.unregister(self.control)
             for record in self.workers.values():
-                _kill(record.pid)
+                _kill_group(record.pid)
             return
         self.buffer += data
         while len(self.buffer) >= COMMAND.size:
-            kind, slot, nonce, length = COMMAND.unpack_from(self.buffer)
+            kind, slot, programs, length = COMMAND.unpack_from(self.buffer)
             if len(self.buffer) < COMMAND.size + length:
                 return
             payload = bytes(self.buffer[COMMAND.size : COMMAND.size + length])
             del self.buffer[: COMMAND.size + length]
             if kind == b"p":
                 self._prepare(payload)
-            elif kind == b"r" and len(self.workers) < self.config.workers:
-                self._start(slot, nonce, payload)
             elif kind == b"r":
-                self.queued.append((slot, nonce, payload))
+                self._start(slot, programs, payload)
             elif kind == b"k":
-                self._kill_slot(slot)
-
-    def _kill_slot(self, slot: int) -> None:
-        for record in self.workers.values():
-            if record.slot == slot:
-                _kill(record.pid)
-        for job in list(self.queued):
-            if job[0] == slot:
-                self.queued.remove(job)
-                self.report(b"c", slot)
+                for record in self.workers.values():
+                    if record.slot == slot:
+                        _kill_group(record.pid)
 
     def _prepare(self, payload: bytes) -> None:
-        for apps, simulation_tools, evaluation_tools, setups, checks in marshal.loads(payload):
+        for apps, simulation_tools, evaluation_tools in marshal.loads(payload):
+            scenario = worker.ScenarioSpec(apps, simulation_tools, evaluation_tools)
             try:
-                self.templates.evaluation(apps, simulation_tools, evaluation_tools)
-                self.templates.program(apps)
+                self.templates.evaluation(scenario)
+                self.templates.program(scenario)
             except Exception:  # noqa: BLE001 - each worker reports the same error for its task
                 pass
-            precompile(worker.TaskSpec("", worker.ScenarioSpec(apps, None, None), setups, checks))
 
     def _fingerprint(self) -> None:
-        """Take the integrity fingerprint again if modules were imported since the last one."""
-        if len(sys.modules) == self.known_modules:
+        """Take the integrity fingerprint (again) if modules were imported since the last one."""
+        if len(sys.modules) == self.fingerprinted_modules:
             return
         # The audit hook refuses changes to __code__ and defaults in workers,
         # so the (slower) code fingerprint is only needed without it.
         integrity = IntegrityBaseline(check_code=not self.config.audit_hook)
         integrity.snapshot()  # workers inherit the recorded version tags
         self.evaluator.integrity = integrity
-        self.known_modules = len(sys.modules)
-        # Descriptors a worker must not keep: everything open here now (plus running workers' pidfds).
+        self.fingerprinted_modules = len(sys.modules)
+        # Descriptors a worker must not keep: everything open here now (and running workers' pidfds).
         self.inherited = [int(name) for name in os.listdir("/proc/self/fd")]
 
-    def _start(self, slot: int, nonce: bytes, payload: bytes) -> None:
+    def _start(self, slot: int, programs: int, payload: bytes) -> None:
         self._fingerprint()
         closing = self.inherited + list(self.workers)
         address_space = self.size.current()
         gc.freeze()  # workers never scan (so never copy) what exists now
         pid = os.fork()
         if pid == 0:  # pragma: no cover - runs in the worker
-            worker.run(self, self.slots[slot], nonce.hex(), payload, address_space, closing)
+            worker.run(self, self.slots[slot], payload, address_space, closing)
         try:
             os.setpgid(pid, pid)
         except OSError:  # the worker already did it, or already exited
@@ -227,19 +211,19 @@ class ForkServer:
         pidfd = os.pidfd_open(pid)
         self.poller.register(pidfd, select.EPOLLIN)
         started = time.monotonic()
-        deadline = started + self.config.timeout_s + self.config.grace_s
+        rounds = 1 if programs <= 1 else programs + 1
+        deadline = started + rounds * (self.config.timeout_s + self.config.grace_s)
         self.workers[pidfd] = _Worker(slot, pid, started, deadline)
 
 
 def main(settings: dict[str, Any]) -> None:
-    """Entry point of the fork server process (see :func:`aspera_core.executor.sandbox._spawn`)."""
+    """Entry point of the fork server process (started by the sandbox)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the evaluating process handles Ctrl-C
-    status = int(settings["status"])
     try:
         server = ForkServer(settings)
     except BaseException as error:  # noqa: BLE001 - told to the evaluating process, which raises
         message = f"{type(error).__name__}: {error}".encode("utf-8", "replace")
-        _write_all(status, STATUS.pack(b"e", 0, 0, 0.0, len(message)) + message)
+        _write_all(int(settings["status"]), STATUS.pack(b"e", 0, 0, 0.0, len(message)) + message)
         os._exit(1)
     server.serve()
     os._exit(0)

@@ -431,7 +431,9 @@ def test_an_error_while_running_stops_the_workers() -> None:
     def jobs() -> Iterator[Job]:
         for _ in range(2):
             yield Job(answer_task(), "def answer():\n    while True:\n        pass\n")
-        time.sleep(0.5)
+        started = time.monotonic()
+        while len(server_children(box)) < 2 and time.monotonic() - started < 30:
+            time.sleep(0.05)  # (the fork server may still be starting)
         busy.extend(server_children(box))
         raise Stop  # e.g. the agent failed while two workers are busy
 

@@ -233,3 +233,44 @@ def test_a_dead_fork_server_is_reported() -> None:
         os.kill(box.server_pid, signal.SIGKILL)
         with pytest.raises(RuntimeError, match="fork server died"):
             box.evaluate(answer_task(), GOOD)
+
+
+def test_many_programs_on_one_task_get_the_verdicts_of_separate_evaluations() -> None:
+    from aspera_core.tasks import load_tasks
+
+    from .support import MINI_RELEASE
+
+    task = load_tasks(MINI_RELEASE)[0]
+    name = task.solution_name
+    shared = [
+        task.program,
+        f"def {name}():\n    pass\n",
+        f"def {name}():\n    raise RequiresUserInput('which one?')\n",
+        f"import random\nrandom.random()\n\ndef {name}():\n    return random.random()\n",
+        f"import os\n\ndef {name}():\n    os.fork()\n",
+        f"def {name}():\n    while True:\n        pass\n",
+    ]
+    alone = [
+        f"print('module code')\n\ndef {name}():\n    pass\n",
+        f"x = 1 / 0\n\ndef {name}():\n    pass\n",
+        f"def {name}(:\n",
+        "no program at all",
+        f"import os\n\ndef {name}():\n    os._exit(3)\n",
+    ]
+    programs = shared + alone
+    with Sandbox(hostile_config(timeout_s=1.0, grace_s=0.5)) as box:
+        many = box.evaluate_many(task, programs)
+        assert box.evaluated_alone == len(alone)
+        separate = [box.evaluate(task, program) for program in programs]
+    for program, a, b in zip(programs, many, separate):
+        assert comparable(a) == comparable(b), program
+    assert many[0].outcome is Outcome.SUCCESS and many[5].outcome is Outcome.TIMEOUT
+
+
+def test_a_setup_that_fails_makes_every_program_run_alone() -> None:
+    task = answer_task(setup="def setup_env_answer():\n    raise ValueError('broken world')\n")
+    with Sandbox(hostile_config()) as box:
+        verdicts = box.evaluate_many(task, [GOOD, WRONG, GOOD])
+        assert box.evaluated_alone == 3
+    assert [v.outcome for v in verdicts] == [Outcome.EXECUTION_ERROR] * 3
+    assert all(v.pairs[0].origin == "setup" for v in verdicts)
