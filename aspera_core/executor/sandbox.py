@@ -1,51 +1,23 @@
-"""Evaluating untrusted programs in isolated worker processes: the evaluating process's side.
+"""Evaluating untrusted programs in isolated processes: the public API, on the evaluating process's side.
 
-Three kinds of processes take part:
+The evaluating process (the caller) never forks, so it may run threads at any
+time. It starts a fork server (:mod:`~aspera_core.executor.server`), a fresh
+interpreter, sends it jobs through a pipe and learns through another pipe
+when each worker exited. A worker writes its reports to its slot's in-memory
+file, read here after it exited (:mod:`~aspera_core.executor.reports`):
+nothing ever waits for this process, so how fast it produces jobs or takes
+verdicts changes no verdict. A slot is a report file and a private directory,
+one per worker, both emptied before the slot is used again.
 
-* the **evaluating process** (the caller of :meth:`Sandbox.run`) never forks.
-  It may run threads (model clients, a progress bar) at any time; it does not
-  even import the library;
-* the **fork server** is a fresh interpreter started with ``posix_spawn``
-  semantics (:mod:`subprocess`), which is safe however many threads exist. It
-  imports the library, builds the namespaces every worker needs, probes the
-  kernel layers and fingerprints the library (:mod:`~aspera_core.executor.server`);
-  it runs no task code itself, has a single thread, and forks one
-* **worker** per evaluation (:mod:`~aspera_core.executor.worker`), at most
-  ``workers`` at a time, killing each at its deadline.
-
-Jobs travel to the fork server through a pipe; the fork server reports each
-worker's exit through another. A worker writes its reports to its slot's
-in-memory file, which this process reads after the worker has exited
-(:mod:`~aspera_core.executor.reports`): nobody ever waits for this process,
-so how fast it produces jobs or takes results changes no verdict. A slot is a
-report file and a private directory; there are twice as many slots as workers,
-so the fork server holds the next jobs and starts one the moment a worker
-exits (no processor waits for a round trip through this process).
-
-What is protected
------------------
-* Other tasks and the run: every evaluation has its own process; a hang, a
-  memory bomb, ``os._exit``, a crash or a self-inflicted signal ends that
-  evaluation only.
-* The host: no process creation, no network, no signals to other processes,
-  no writes outside the evaluation's directory (audit hook everywhere;
-  Landlock and seccomp on Linux/x86-64 also stop C-level and ctypes-based attempts).
-* The verdict: replacing library, checking-tool or evaluator functions is
-  detected (:mod:`~aspera_core.executor.integrity`) and reported as an
-  execution error ``LibraryTampering``.
-
-What is not
------------
-Reading files is allowed. A program can corrupt its own worker's memory, or
-write into its own report file, and thereby forge its own verdict (only its
-own); in-process checks can in principle be defeated by a determined
-attacker. For hostile code beyond accidents and the behaviours above, run the
-workbench inside a container or VM.
+Protected: other evaluations and the run (each evaluation has its own
+process), the host (no process creation, network, signals to other processes
+or writes outside the evaluation's directory), the verdict (tampering with the
+library or the evaluator is detected). Not protected: reading files; a program
+forging its own verdict from inside its own process. See ``docs/running.md``.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import marshal
 import os
@@ -65,8 +37,17 @@ from typing import Any
 from aspera_core.executor.confine import Protections
 from aspera_core.executor.namespaces import scenario_key
 from aspera_core.executor.reports import MAX_REPORT_BYTES, build_verdict, reported_verdict
-from aspera_core.executor.worker import empty_directory, encode_job
 from aspera_core.outcomes import Verdict
+
+# Evaluating process -> fork server: kind, slot, programs, payload length; then the
+# payload. b"p"repare (marshalled scenarios), b"r"un (the job), b"k"ill (the slot's
+# worker). Closing the pipe stops the server.
+COMMAND = struct.Struct("=cIII")
+# Fork server -> evaluating process: kind, slot, wait status, seconds, payload length.
+# b"h"ello (JSON protections), b"e"rror (text: the server gave up), b"x" a worker
+# exited, b"t" a worker was killed at its deadline.
+STATUS = struct.Struct("=cIidI")
+_STOP_WAIT_S = 5.0
 
 
 def default_workers() -> int:
@@ -101,16 +82,15 @@ class SandboxConfig:
     audit_hook: bool = True
 
     def __post_init__(self) -> None:
-        if self.workers < 1:
-            raise ValueError("workers must be at least 1")
-        if self.timeout_s <= 0:
-            raise ValueError("timeout_s must be positive")
-        if self.grace_s < 0:
-            raise ValueError("grace_s must not be negative")
-        if self.memory_mb < 16:
-            raise ValueError("memory_mb must be at least 16")
-        if self.file_size_mb < 1:
-            raise ValueError("file_size_mb must be at least 1")
+        for wrong, message in (
+            (self.workers < 1, "workers must be at least 1"),
+            (self.timeout_s <= 0, "timeout_s must be positive"),
+            (self.grace_s < 0, "grace_s must not be negative"),
+            (self.memory_mb < 16, "memory_mb must be at least 16"),
+            (self.file_size_mb < 1, "file_size_mb must be at least 1"),
+        ):
+            if wrong:
+                raise ValueError(message)
 
 
 @dataclass(frozen=True)
@@ -128,18 +108,30 @@ class Job:
     key: Any = None
 
 
-# Evaluating process -> fork server: a command, then that many payload bytes. Kinds:
-# b"p"repare (payload: marshalled scenarios), b"r"un (slot, number of programs,
-# payload: the job), b"k"ill (slot). Closing the pipe stops the server.
-COMMAND = struct.Struct("=cIII")
-# Fork server -> evaluating process: a status, then that many payload bytes.
-# Kinds: b"h"ello (payload: JSON protections), b"e"rror (payload: text; the
-# server gives up), b"x" exited / b"t" killed at its deadline (wait status and
-# seconds run).
-STATUS = struct.Struct("=cIidI")
+def encode_job(task: Any, programs: list[str], nonces: list[str]) -> bytes:
+    """A job as the bytes a worker decodes (:mod:`marshal`: plain strings and lists)."""
+    scenario = task.scenario
+    tools = [None if t is None else list(t) for t in (scenario.simulation_tools, scenario.evaluation_tools)]
+    setups, checks = list(task.state_generation_programs or ()), list(task.evaluation_programs or ())
+    return marshal.dumps((task.query, list(scenario.apps), *tools, setups, checks, programs, nonces))
 
-_STOP_WAIT_S = 5.0
-_PIPE_SIZE = 1 << 20
+
+def empty_directory(path: str) -> None:
+    """Remove everything inside ``path`` (usually nothing), making what a program locked writable first."""
+
+    def writable_then_retry(function: Any, failed: str, _exc: Any) -> None:
+        os.chmod(os.path.dirname(failed), 0o700)
+        function(failed)
+
+    for entry in list(os.scandir(path)):
+        if entry.is_dir(follow_symlinks=False):
+            os.chmod(entry.path, 0o700)
+            if sys.version_info >= (3, 12):
+                shutil.rmtree(entry.path, onexc=writable_then_retry)
+            else:
+                shutil.rmtree(entry.path, onerror=writable_then_retry)
+        else:
+            os.unlink(entry.path)
 
 
 @dataclass
@@ -153,11 +145,11 @@ class _Slot:
 class _Running:
     jobs: list[Job]  # one job, or the programs a zygote evaluates on one task
     nonces: list[str]
-    total: int
+    pairs: int
 
 
-class _Process:
-    """Everything that must be released when the sandbox goes away (also from ``weakref.finalize``)."""
+class _Resources:
+    """What the sandbox must release, also when it is garbage collected (``weakref.finalize``)."""
 
     def __init__(self) -> None:
         self.root = tempfile.mkdtemp(prefix="aspera-sandbox-")
@@ -165,10 +157,10 @@ class _Process:
         self.server: subprocess.Popen[bytes] | None = None
         self.control = -1
 
-    def shutdown(self) -> None:
-        """Stop the fork server (bounded wait, then kill) and remove the directory."""
+    def release(self) -> None:
+        """Stop the fork server (a bounded wait, then a kill) and remove the directory."""
         if self.control >= 0:
-            os.close(self.control)  # the server sees end-of-file: it kills its workers and exits
+            os.close(self.control)  # end of file: the server kills its workers and exits
             self.control = -1
         if self.server is not None:
             try:
@@ -178,64 +170,55 @@ class _Process:
                 self.server.wait()
             self.server = None
         for fd in self.fds:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+            os.close(fd)
         self.fds = []
         shutil.rmtree(self.root, ignore_errors=True)
 
-
-def _spawn(config: SandboxConfig, state: _Process, slots: list[_Slot]) -> tuple[int, int]:
-    """Start the fork server in a fresh interpreter; return (control, status) ends."""
-    control_read, control_write = os.pipe()
-    status_read, status_write = os.pipe()
-    state.fds += [control_read, status_write, status_read]
-    state.control = control_write
-    try:
-        fcntl.fcntl(control_write, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)  # room for a task set's programs
-    except OSError:
-        pass
-    settings = {
-        "config": config.__dict__,
-        "path": sys.path,
-        "control": control_read,
-        "status": status_write,
-        "slots": [(slot.directory, slot.report) for slot in slots],
-    }
-    # The server gets this process's module search path before it imports anything of the package.
-    boot = "import json, sys; s = json.loads(sys.argv[1]); sys.path[:] = s['path']; import aspera_core.executor.server as m; m.main(s)"
-    if not sys.executable:
-        raise RuntimeError("the sandbox needs sys.executable to start its fork server")
-    state.server = subprocess.Popen(
-        [sys.executable, "-c", boot, json.dumps(settings)],
-        pass_fds=[control_read, status_write, *(slot.report for slot in slots)],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        cwd=state.root,
-        start_new_session=True,  # Ctrl-C reaches this process only; it stops the server
-    )
-    for fd in (control_read, status_write):
-        os.close(fd)
-        state.fds.remove(fd)
-    return control_write, status_read
+    def spawn(self, config: SandboxConfig, slots: list[_Slot]) -> int:
+        """Start the fork server in a fresh interpreter (safe whatever threads exist); return the status pipe."""
+        control_read, self.control = os.pipe()
+        status_read, status_write = os.pipe()
+        self.fds.append(status_read)
+        settings = {
+            "config": config.__dict__,
+            "path": sys.path,  # set in the server before it imports the package
+            "control": control_read,
+            "status": status_write,
+            "slots": [(slot.directory, slot.report) for slot in slots],
+        }
+        boot = "import json,sys; s=json.loads(sys.argv[1]); sys.path[:]=s['path']; from aspera_core.executor.server import main; main(s)"
+        if not sys.executable:
+            raise RuntimeError("the sandbox needs sys.executable to start its fork server")
+        try:
+            self.server = subprocess.Popen(
+                [sys.executable, "-c", boot, json.dumps(settings)],
+                pass_fds=[control_read, status_write, *(slot.report for slot in slots)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                cwd=self.root,
+                start_new_session=True,  # Ctrl-C reaches the evaluating process only; it stops the server
+            )
+        finally:
+            os.close(control_read)
+            os.close(status_write)
+        return status_read
 
 
 class Sandbox:
-    """Evaluates programs on tasks in forked, confined worker processes.
+    """Evaluates programs on tasks in confined worker processes.
 
-    Use as a context manager, or call :meth:`close` when done (an unclosed
-    sandbox is cleaned up when it is garbage collected)::
+    Use as a context manager, or call :meth:`close` (an unclosed sandbox is
+    cleaned up when garbage collected)::
 
         with Sandbox(SandboxConfig(workers=2, timeout_s=5)) as sandbox:
-            sandbox.prepare(tasks)            # optional: warms all scenarios up front
+            sandbox.prepare(tasks)                           # optional
             for job, verdict in sandbox.run(jobs):
                 ...
-            verdicts = sandbox.evaluate_many(task, programs)   # k programs, one task: cheaper
+            verdicts = sandbox.evaluate_many(task, programs)  # k programs, one task: cheaper
 
-    Creating a sandbox returns at once; the fork server starts in the
-    background (create the sandbox before loading tasks to overlap the two).
-    It may be created and used from any thread, one :meth:`run` at a time.
+    Creating a sandbox returns at once; its fork server starts in the
+    background (about half a second: create the sandbox before loading tasks).
+    It may be created and used in any thread, by one :meth:`run` at a time.
 
     Args:
         config: Limits and switches.
@@ -243,59 +226,46 @@ class Sandbox:
 
     def __init__(self, config: SandboxConfig | None = None) -> None:
         self.config = config or SandboxConfig()
-        self._state = _Process()
-        self._finalizer = weakref.finalize(self, self._state.shutdown)
+        self._resources = _Resources()
+        self._finalizer = weakref.finalize(self, self._resources.release)
         self._lock = threading.Lock()
         self._protections: Protections | None = None
         self._prepared: set[tuple[Any, ...]] = set()
         self._buffer = bytearray()
-        self._timeout_text = f"{self.config.timeout_s:g} s (+{self.config.grace_s:g} s grace)"
         #: Programs :meth:`evaluate_many` could not evaluate from a shared setup (evaluated alone).
         self.evaluated_alone = 0
         try:
             self._slots = [self._new_slot(index) for index in range(self.config.workers)]
-            self._control, self._status = _spawn(self.config, self._state, self._slots)
+            self._status = self._resources.spawn(self.config, self._slots)
         except BaseException:
             self.close()
             raise
 
     @property
     def protections(self) -> Protections:
-        """The kernel layers workers apply (waits for the fork server to start)."""
-        if self._protections is None:
+        """The kernel layers workers apply (waits for the fork server's hello)."""
+        while self._protections is None:
             with self._using():
-                while self._protections is None:
-                    self._exits()
+                self._exits()
         return self._protections
 
     @property
     def server_pid(self) -> int | None:
         """Process id of the fork server (``None`` once closed)."""
-        return None if self._state.server is None else self._state.server.pid
+        return None if self._resources.server is None else self._resources.server.pid
 
     def prepare(self, tasks: Iterable[Any]) -> None:
-        """Have the fork server import what these tasks' scenarios need, so that workers inherit it.
+        """Have the fork server import what these tasks' scenarios need, so that every worker inherits it.
 
         Optional: :meth:`run` prepares unseen scenarios itself.
-
-        Args:
-            tasks: Tasks that will be evaluated.
         """
-        new = {}
-        for task in tasks:
-            key = scenario_key(task.scenario)
-            if key not in self._prepared:
-                self._prepared.add(key)
-                new[key] = [list(part) for part in key]
+        new = {key for key in (scenario_key(task.scenario) for task in tasks) if key not in self._prepared}
         if new:
-            self._command(b"p", 0, 0, marshal.dumps(list(new.values())))
+            self._prepared |= new
+            self._command(b"p", 0, 0, marshal.dumps([[list(part) for part in key] for key in new]))
 
     def evaluate(self, task: Any, program: str) -> Verdict:
-        """Evaluate one program on one task in a worker.
-
-        Returns:
-            The verdict.
-        """
+        """Evaluate one program on one task in a worker; return the verdict."""
         for _, verdict in self.run([Job(task, program)]):
             return verdict
         raise RuntimeError("the sandbox returned no verdict")  # pragma: no cover
@@ -303,21 +273,17 @@ class Sandbox:
     def run(self, jobs: Iterable[Job]) -> Iterator[tuple[Job, Verdict]]:
         """Evaluate jobs, at most ``config.workers`` at a time.
 
-        Jobs are taken from ``jobs`` lazily, as slots become free; taking them
-        may block for as long as it likes (workers never wait for this
-        process). Verdicts of evaluations that finished meanwhile are yielded
-        once it returns. If ``jobs`` raises, or the caller stops iterating,
-        the running evaluations are killed and their slots cleaned.
-
-        Args:
-            jobs: The jobs.
+        Jobs are taken from ``jobs`` lazily, as slots become free; taking one
+        may block as long as it likes (workers never wait for this process);
+        verdicts that arrived meanwhile are yielded once it returns. If
+        ``jobs`` raises or the caller stops iterating, the running
+        evaluations are killed and their slots cleaned.
 
         Yields:
-            ``(job, verdict)`` pairs in the order the evaluations finish.
+            ``(job, verdict)`` in the order the evaluations finish.
 
         Raises:
-            RuntimeError: the sandbox is closed or busy in another ``run``, or
-                its fork server died.
+            RuntimeError: the sandbox is closed or busy in another ``run``, or its fork server died.
             TypeError: an item of ``jobs`` is not a :class:`Job`.
         """
         for job, verdict in self._run_units([job] for job in jobs):
@@ -327,17 +293,12 @@ class Sandbox:
     def evaluate_many(self, task: Any, programs: list[str]) -> list[Verdict]:
         """Evaluate several programs on one task, running the task's setup once per worker.
 
-        Each worker becomes a zygote: it runs the first pair's setup up to the
-        evaluation program's first call of the program, then forks one child
-        per program from there (see :mod:`~aspera_core.executor.worker`). A
-        program that cannot continue from the shared setup (its module code
-        raised or printed, the evaluation program never called it, its child
-        died) is evaluated on its own, so every verdict is the one
-        :meth:`evaluate` gives.
-
-        Args:
-            task: The task.
-            programs: The programs' sources.
+        Each worker becomes a zygote: it runs the first pair up to the
+        evaluation program's first call of the program, and forks there one
+        child per program (see :mod:`~aspera_core.executor.worker`). A program
+        that cannot continue from the shared setup (its module code raised or
+        printed, the evaluation program never called it, its child died) is
+        evaluated alone, so every verdict is the one :meth:`evaluate` gives.
 
         Returns:
             One verdict per program, in order.
@@ -363,56 +324,49 @@ class Sandbox:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    # -- jobs -------------------------------------------------------------------------------
-
     def _run_units(self, units: Iterable[list[Job]]) -> Iterator[tuple[Job, Verdict | None]]:
         with self._using():
             running: dict[int, _Running] = {}
             free = list(reversed(self._slots))
+            pending = iter(units)
             try:
-                pending, exhausted = iter(units), False
                 while True:
-                    while free and not exhausted:
-                        unit = next(pending, None)
-                        exhausted = unit is None
-                        if unit is not None:
-                            self._submit(unit, free, running)
+                    unit = next(pending, None) if free else None
+                    while unit is not None:
+                        self._submit(unit, free.pop(), running)
+                        unit = next(pending, None) if free else None
                     if not running:
                         return
                     finished = []
                     for kind, index, status, seconds in self._exits():  # blocks until the server reports
-                        current, slot = running.pop(index), self._slots[index]
+                        slot = self._slots[index]
                         data = os.pread(slot.report, MAX_REPORT_BYTES + 1, 0)
                         free.append(self._release(slot))
-                        finished += self._verdicts(current, data, kind, status, seconds)
+                        finished += self._verdicts(running.pop(index), data, kind, status, seconds)
                     yield from finished
             finally:
                 if running:
                     self._abandon(running, free)
 
-    def _submit(self, unit: list[Job], free: list[_Slot], running: dict[int, _Running]) -> None:
-        for job in unit:
-            if not isinstance(job, Job):
-                raise TypeError(f"the sandbox runs Job objects, not {type(job).__name__}")
+    def _submit(self, unit: list[Job], slot: _Slot, running: dict[int, _Running]) -> None:
+        if not all(isinstance(job, Job) for job in unit):
+            raise TypeError(f"the sandbox runs Job objects, not {type(unit[0]).__name__}")
         task = unit[0].task
         self.prepare([task])
         nonces = [os.urandom(8).hex() for _ in unit]
         payload = encode_job(task, [job.program for job in unit], nonces)
         pairs = min(len(task.state_generation_programs or ()), len(task.evaluation_programs or ()))
-        slot = free.pop()
         running[slot.index] = _Running(unit, nonces, pairs)
         self._command(b"r", slot.index, len(unit), payload)
 
     def _verdicts(
         self, current: _Running, data: bytes, kind: bytes, status: int, seconds: float
     ) -> list[tuple[Job, Verdict | None]]:
-        if len(current.jobs) == 1:
-            verdict = build_verdict(
-                data, current.nonces[0], status, kind == b"t", seconds, current.total, self._timeout_text
-            )
-            return [(current.jobs[0], verdict)]
-        # a zygote: what its children reported (None: evaluate that program on its own)
-        return [(job, reported_verdict(data, nonce, current.total)) for job, nonce in zip(current.jobs, current.nonces)]
+        if len(current.jobs) > 1:  # a zygote: what its children reported (None: evaluate alone)
+            return [(job, reported_verdict(data, n, current.pairs)) for job, n in zip(current.jobs, current.nonces)]
+        limit = f"{self.config.timeout_s:g} s (+{self.config.grace_s:g} s grace)"
+        verdict = build_verdict(data, current.nonces[0], status, kind == b"t", seconds, current.pairs, limit)
+        return [(current.jobs[0], verdict)]
 
     def _abandon(self, running: dict[int, _Running], free: list[_Slot]) -> None:
         """Kill the running evaluations and wait (bounded) until their slots are free again."""
@@ -427,13 +381,11 @@ class Sandbox:
         except (OSError, RuntimeError):
             self.close()  # the server does not answer: stopping it kills every worker
 
-    # -- slots and the fork server ---------------------------------------------------------
-
     def _new_slot(self, index: int) -> _Slot:
-        directory = os.path.join(self._state.root, f"slot-{index}")
+        directory = os.path.join(self._resources.root, f"slot-{index}")
         os.mkdir(directory, 0o700)
         report = os.memfd_create(f"aspera-report-{index}", os.MFD_CLOEXEC)
-        self._state.fds.append(report)
+        self._resources.fds.append(report)
         return _Slot(index, directory, report)
 
     def _release(self, slot: _Slot) -> _Slot:
@@ -458,12 +410,12 @@ class Sandbox:
         data = memoryview(COMMAND.pack(kind, slot, programs, len(payload)) + payload)
         try:
             while data:
-                data = data[os.write(self._control, data) :]
+                data = data[os.write(self._resources.control, data) :]
         except BrokenPipeError:
             self._died()
 
     def _died(self) -> None:
-        code = None if self._state.server is None else self._state.server.poll()
+        code = None if self._resources.server is None else self._resources.server.poll()
         self.close()
         raise RuntimeError(f"the sandbox's fork server died unexpectedly (exit status {code})")
 

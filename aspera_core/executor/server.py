@@ -34,6 +34,7 @@ import signal
 import sys
 import time
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from aspera_core.executor import confine, worker
@@ -176,7 +177,7 @@ class ForkServer:
 
     def _prepare(self, payload: bytes) -> None:
         for apps, simulation_tools, evaluation_tools in marshal.loads(payload):
-            scenario = worker.ScenarioSpec(apps, simulation_tools, evaluation_tools)
+            scenario = SimpleNamespace(apps=apps, simulation_tools=simulation_tools, evaluation_tools=evaluation_tools)
             try:
                 self.templates.evaluation(scenario)
                 self.templates.program(scenario)

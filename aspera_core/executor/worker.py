@@ -33,19 +33,18 @@ import logging
 import marshal
 import os
 import random
-import shutil
 import signal
 import sys
 import tempfile
 import warnings
-from dataclasses import dataclass
-from types import CodeType
+from types import CodeType, SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from aspera_core.executor import confine
 from aspera_core.executor.classify import error_type_name, exception_message, format_traceback
 from aspera_core.executor.harness import COMPILE_ERRORS, Fallback, TaskTimeout
 from aspera_core.executor.reports import encode, verdict_message
+from aspera_core.executor.sandbox import empty_directory
 from aspera_core.outcomes import Outcome, PairResult
 
 if TYPE_CHECKING:
@@ -53,37 +52,12 @@ if TYPE_CHECKING:
     from aspera_core.executor.server import ForkServer, ServerSlot
 
 
-@dataclass(frozen=True)
-class ScenarioSpec:
-    """The scenario fields the harness reads."""
-
-    apps: list[str]
-    simulation_tools: list[str] | None
-    evaluation_tools: list[str] | None
-
-
-@dataclass(frozen=True)
-class TaskSpec:
-    """The task fields the harness reads, as a worker receives them."""
-
-    query: str
-    scenario: ScenarioSpec
-    state_generation_programs: list[str]
-    evaluation_programs: list[str]
-
-
-def encode_job(task: Any, programs: list[str], nonces: list[str]) -> bytes:
-    """A job as the bytes a worker decodes (:mod:`marshal`: plain strings and lists)."""
-    scenario = task.scenario
-    tools = [None if t is None else list(t) for t in (scenario.simulation_tools, scenario.evaluation_tools)]
-    setups, checks = list(task.state_generation_programs or ()), list(task.evaluation_programs or ())
-    return marshal.dumps((task.query, list(scenario.apps), *tools, setups, checks, programs, nonces))
-
-
-def decode_job(payload: bytes) -> tuple[TaskSpec, list[str], list[str]]:
-    """The task, programs and nonces :func:`encode_job` wrote."""
+def decode_job(payload: bytes) -> tuple[Any, list[str], list[str]]:
+    """The task, programs and nonces :func:`~aspera_core.executor.sandbox.encode_job` wrote."""
     query, apps, simulation, evaluation, setups, checks, programs, nonces = marshal.loads(payload)
-    return TaskSpec(query, ScenarioSpec(apps, simulation, evaluation), setups, checks), programs, nonces
+    scenario = SimpleNamespace(apps=apps, simulation_tools=simulation, evaluation_tools=evaluation)
+    task = SimpleNamespace(query=query, scenario=scenario, state_generation_programs=setups, evaluation_programs=checks)
+    return task, programs, nonces
 
 
 class _Reports:
@@ -246,27 +220,6 @@ def _isolate_descriptors(closing: list[int], keep: tuple[int, ...]) -> None:
     for standard in (0, 1, 2):
         os.dup2(devnull, standard)
     os.close(devnull)
-
-
-def empty_directory(path: str) -> None:
-    """Remove everything inside ``path`` (usually nothing), making what a program locked writable first."""
-
-    def writable_then_retry(function: Any, failed: str, _exc: Any) -> None:
-        os.chmod(os.path.dirname(failed), 0o700)
-        function(failed)
-
-    with os.scandir(path) as entries:
-        names = [entry.name for entry in entries]
-    for name in names:
-        target = os.path.join(path, name)
-        if os.path.isdir(target) and not os.path.islink(target):
-            os.chmod(target, 0o700)
-            if sys.version_info >= (3, 12):
-                shutil.rmtree(target, onexc=writable_then_retry)
-            else:
-                shutil.rmtree(target, onerror=writable_then_retry)
-        else:
-            os.unlink(target)
 
 
 class _CurrentStderrHandler(logging.Handler):

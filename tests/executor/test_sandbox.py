@@ -206,7 +206,7 @@ def test_items_that_are_not_jobs_are_refused() -> None:
 def test_an_unclosed_sandbox_is_cleaned_up_when_collected() -> None:
     box = Sandbox(hostile_config())
     assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
-    server, root = box.server_pid, Path(box._state.root)
+    server, root = box.server_pid, Path(box._resources.root)
     del box
     gc.collect()
     assert not root.exists()
