@@ -97,13 +97,10 @@ class ForkServer:
             ServerSlot(directory, report, confine.landlock_ruleset(directory, abi) if abi else None, Guard(directory))
             for directory, report in settings["slots"]
         ]
-        confine.set_shared_limits(self.config.file_size_mb)
-        if abi or self.protections.seccomp:
-            confine.no_new_privileges()
+        confine.set_shared_limits(self.config.file_size_mb, no_new_privileges=bool(abi or self.protections.seccomp))
         worker.prepare_inherited_state()
         self.seccomp = confine.SeccompFilter() if self.protections.seccomp else None
         self.zygote_seccomp = confine.SeccompFilter(may_fork=True) if self.protections.seccomp else None
-        self.size = confine.AddressSpace()
         self.fingerprinted_modules = -1
         self.inherited: list[int] = []
         self.workers: dict[int, _Worker] = {}  # pidfd -> worker
@@ -200,7 +197,7 @@ class ForkServer:
     def _start(self, slot: int, programs: int, payload: bytes) -> None:
         self._fingerprint()
         closing = self.inherited + list(self.workers)
-        address_space = self.size.current()
+        address_space = confine.address_space()
         gc.freeze()  # workers never scan (so never copy) what exists now
         pid = os.fork()
         if pid == 0:  # pragma: no cover - runs in the worker
