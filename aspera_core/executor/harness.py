@@ -1,33 +1,24 @@
-"""Evaluating one candidate program on one task, in the current process.
+"""The evaluation protocol itself (format part B), run in the current process without isolation.
 
-This is the evaluation protocol itself (format part B), without isolation: a
-worker calls it after confining itself; :func:`evaluate_program` is for
-trusted programs and debugging. For each setup/evaluation pair, in order:
+A worker calls it after confining itself; :func:`evaluate_program` is for
+trusted programs and debugging. For each setup/evaluation pair, in order: a
+fresh namespace receives the harness imports and the setup (SIP) and
+evaluation (EP) sources; the candidate program runs in a fresh module
+``query_executable`` (registered in ``sys.modules`` while it runs) holding the
+scenario apps' star imports; a fresh ``ExecutionContext`` (empty tables,
+``random`` seeded with 0) is installed and the EP is called as
+``evaluate_P(query="", executable=<program function>, setup_function=<SIP>)``;
+what escapes is classified by type and origin. A task-completion error, a
+timeout or tampering stops the remaining pairs.
 
-1. a fresh namespace receives the harness imports and the setup (SIP) and
-   evaluation (EP) sources; the SIP and EP are the first functions each
-   source defines;
-2. the candidate program runs in a fresh module ``query_executable``
-   (registered in ``sys.modules`` while it runs) that already holds the
-   scenario apps' star imports;
-3. a fresh :class:`~aspera_core.world.state.ExecutionContext` (empty tables,
-   ``random`` seeded with 0) is installed and the EP is called as
-   ``evaluate_P(query="", executable=<program function>, setup_function=<SIP>)``;
-4. the exception that escapes, if any, is classified by type and origin.
-
-A task-completion error (or a timeout, or detected tampering) stops the
-remaining pairs; :func:`~aspera_core.outcomes.combine_pairs` decides the task.
-
-Two mechanisms serve the sandbox's speed. A single-use worker runs its first
-pair in the namespace templates themselves rather than copies, when version
-tags can tell whether the program rebound anything there (see
-:mod:`~aspera_core.executor.integrity`). And a *deferred* program (see
-:meth:`Evaluator.evaluate`) lets a zygote run the first pair's setup once and
-fork one child per program when the EP first calls the program: the child
-then runs the program's module code, in the default context with the random
-stream restored afterwards, which is what the protocol's order gives. A child
-whose module code raised, printed, or created a context falls back to an
-ordinary evaluation, so verdicts stay the same.
+For speed, a single-use worker runs its first pair in the namespace templates
+themselves rather than copies (version tags tell whether the program rebound
+anything there), and a *deferred* program lets a zygote run the first pair's
+setup once and fork a child per program at the EP's first call of the
+program: the child then runs the program's module code in the outer context
+with the random stream restored, as the protocol's order would have it, and
+falls back to a separate evaluation if that code raised, printed, was refused
+something or made a context.
 """
 
 from __future__ import annotations
@@ -69,8 +60,7 @@ COMPILE_ERRORS = (SyntaxError, ValueError, OverflowError, RecursionError)
 
 
 class TaskTimeout(BaseException):
-    """Raised inside a worker when the task's time is up (``BaseException``, so
-    a program's ``except Exception`` does not swallow it)."""
+    """Raised in a worker when the task's time is up (not an ``Exception``: programs rarely catch it)."""
 
 
 class Fallback(BaseException):
@@ -87,12 +77,7 @@ class TaskLike(Protocol):
 
 
 def compile_source(text: str, filename: str, code: CodeType | None = None) -> CodeType:
-    """Compile a module's source (assertions kept whatever ``-O`` says) and register its lines for tracebacks.
-
-    Args:
-        text: The source.
-        filename: Pseudo file name shown in tracebacks.
-        code: ``text`` compiled earlier (only its lines are registered then).
+    """Compile module source (unless ``code`` is given), asserts kept whatever ``-O`` says; register its lines.
 
     Raises:
         SyntaxError, ValueError, OverflowError, RecursionError: ``text`` does not compile.
@@ -111,10 +96,6 @@ class TailBuffer(io.TextIOBase):
 
     def writable(self) -> bool:  # noqa: D102 - io protocol
         return True
-
-    @property
-    def encoding(self) -> str:  # noqa: D102 - io protocol
-        return "utf-8"
 
     @property
     def written(self) -> int:
@@ -330,8 +311,7 @@ class _Run:
         )
 
     def _run_pair(self, index: int, sip: str, ep: str) -> PairResult:
-        # (a Fallback passes through: it is a BaseException but neither of these)
-        try:
+        try:  # (a Fallback passes through)
             try:
                 pair = _Pair(self, index, sip, ep)
             except Exception as exc:
@@ -465,13 +445,8 @@ def _origin(exc: BaseException, from_program: list[BaseException], from_setup: l
 
 
 class _NamespaceWatch:
-    """Notices a program rebinding names in the evaluation program's namespace (through frames).
-
-    With a private copy of the namespace every binding is remembered and
-    compared afterwards. With the shared template (``pristine`` given) only
-    the dictionary's version tag is read; if it moved, the bindings are
-    compared with the pristine copy and with the setup and evaluation functions.
-    """
+    """Notices a program rebinding names in the EP's namespace (through frames): every binding of a
+    private copy is compared afterwards; a shared template is compared only if its version tag moved."""
 
     def __init__(
         self,
@@ -511,11 +486,7 @@ def _program_module(namespace: dict[str, Any]) -> ModuleType:
 
 
 def _tagging(function: Callable[..., Any], escaped: list[BaseException], returns: list[Any] | None) -> Any:
-    """Wrap ``function`` so exceptions leaving it are remembered (to know their origin).
-
-    Not dressed up with ``functools.wraps``: evaluation programs only call it,
-    and copying attributes costs page copies in a worker.
-    """
+    """``function``, remembering the exceptions that leave it (their origin) and what it returns."""
 
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -531,14 +502,11 @@ def _tagging(function: Callable[..., Any], escaped: list[BaseException], returns
 
 
 def evaluate_program(task: TaskLike, program: str, evaluator: Evaluator | None = None) -> Verdict:
-    """Evaluate a trusted program on a task in this process (no isolation).
+    """The verdict of a trusted program on a task, evaluated in this process (no isolation).
 
     Args:
         task: The task.
         program: The program's source.
         evaluator: An evaluator to reuse (its templates stay warm).
-
-    Returns:
-        The verdict.
     """
     return (evaluator or Evaluator()).evaluate(task, program)

@@ -223,23 +223,11 @@ class IntegrityBaseline:
         """The version tag of one dictionary, read without touching it (``None`` when unreadable)."""
         return _pread(self._fd, 8, _id(namespace) + _VERSION_OFFSET) if self.reads_versions else None
 
-    def changes(
-        self,
-        _list: Any = list,
-        _map: Any = map,
-        _zip: Any = zip,
-        _all: Any = all,
-        _tuple: Any = tuple,
-        _sorted: Any = sorted,
-        _set: Any = set,
-        _callable: Any = callable,
-        _isinstance: Any = isinstance,
-        _modules: Any = sys.modules,
-    ) -> list[str]:
+    def changes(self, _sorted: Any = sorted, _set: Any = set) -> list[str]:
         """Protected names that are no longer as they were (empty when nothing changed).
 
-        The builtins used here are bound when it is defined: a program that
-        replaces ``len`` must not blind it (function defaults cannot be
+        The builtins used by the check are bound when it is defined: a program
+        that replaces ``len`` must not blind it (function defaults cannot be
         reassigned inside a worker).
 
         Returns:
@@ -247,35 +235,51 @@ class IntegrityBaseline:
             deleted or added, and functions whose code or defaults were
             replaced. A change undone before the check is not reported.
         """
-        suspects = _list(self._by_binding)
-        if self.reads_versions:
-            suspects += [table for (table, _), a, b in _zip(self._by_version, self._read_tags(), self._tags) if a != b]
-        else:
-            suspects += [table for table, _ in self._by_version]
         changed: list[str] = []
-        for index in suspects:
-            label, mapping, names, values, known = self._tables[index]
-            current = _tuple(_map(mapping.get, names, repeat(_MISSING)))
-            if not _all(_map(is_, current, values)):
-                changed += [f"{label}.{n}" for n, a, b in _zip(names, current, values) if a is not b]
-            changed += [
-                f"{label}.{n}"
-                for n, v in _list(mapping.items())
-                if n not in known
-                and n not in _CACHE_NAMES
-                and (not n.startswith("_") or _callable(v) or _isinstance(v, ModuleType))
-                # importing a submodule binds it in its package: not tampering
-                and not (_isinstance(v, ModuleType) and _modules.get(f"{label}.{n}") is v)
-            ]
+        for index in self._suspects():
+            changed += self._table_changes(index)
         if self.check_code:
-            kinds = ("__code__", "__defaults__", "__kwdefaults__")
-            for kind, before, after in _zip(kinds, self._codes, self._code_snapshot()):
-                if not _all(_map(is_, before, after)):
-                    fns = self._functions
-                    changed += [
-                        f"{f.__module__}.{f.__qualname__}.{kind}" for f, a, b in _zip(fns, before, after) if a is not b
-                    ]
+            changed += self._code_changes()
         return _sorted(_set(changed))
+
+    def _suspects(self, _list: Any = list, _zip: Any = zip) -> list[int]:
+        if not self.reads_versions:
+            return self._by_binding + [table for table, _ in self._by_version]
+        moved = [table for (table, _), a, b in _zip(self._by_version, self._read_tags(), self._tags) if a != b]
+        return _list(self._by_binding) + moved
+
+    def _table_changes(
+        self, index: int, _list: Any = list, _map: Any = map, _zip: Any = zip, _all: Any = all, _tuple: Any = tuple
+    ) -> list[str]:
+        label, mapping, names, values, known = self._tables[index]
+        current = _tuple(_map(mapping.get, names, repeat(_MISSING)))
+        changed = []
+        if not _all(_map(is_, current, values)):
+            changed += [f"{label}.{n}" for n, a, b in _zip(names, current, values) if a is not b]
+        return changed + [f"{label}.{n}" for n, v in _list(mapping.items()) if n not in known and _added(label, n, v)]
+
+    def _code_changes(self, _map: Any = map, _zip: Any = zip, _all: Any = all) -> list[str]:
+        changed: list[str] = []
+        kinds = ("__code__", "__defaults__", "__kwdefaults__")
+        for kind, before, after in _zip(kinds, self._codes, self._code_snapshot()):
+            if not _all(_map(is_, before, after)):
+                pairs = _zip(self._functions, before, after)
+                changed += [f"{f.__module__}.{f.__qualname__}.{kind}" for f, a, b in pairs if a is not b]
+        return changed
+
+
+def _added(
+    label: str,
+    name: str,
+    value: Any,
+    _callable: Any = callable,
+    _isinstance: Any = isinstance,
+    _modules: Any = sys.modules,
+) -> bool:
+    """Whether a name added since the baseline counts as tampering (importing a submodule does not)."""
+    if name in _CACHE_NAMES or not (not name.startswith("_") or _callable(value) or _isinstance(value, ModuleType)):
+        return False
+    return not (_isinstance(value, ModuleType) and _modules.get(f"{label}.{name}") is value)
 
 
 def namespace_changes(
