@@ -87,6 +87,8 @@ def measure_loop(folder: str, workers: int, rounds: int) -> dict:
         best = min(best, time.perf_counter() - begin)
         if any(verdict.outcome is not Outcome.SUCCESS for verdict in verdicts):
             raise SystemExit("a reference program did not succeed; fix the task set first")
+    with open(f"/proc/{sandbox.server_pid}/status") as status:
+        server_rss = next(int(line.split()[1]) for line in status if line.startswith("VmRSS")) / 1024
     sandbox.close()  # the fork server is waited for: its and its workers' usage is counted now
     usage, evaluations = net_usage(start_up), rounds * len(tasks)
     return {
@@ -96,7 +98,7 @@ def measure_loop(folder: str, workers: int, rounds: int) -> dict:
         "faults_per_task": usage["faults"] / evaluations,
         "server_start_s": server_start,
         "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "worker_rss_mb": usage["rss_mb"],
+        "server_rss_mb": server_rss,
         "isolation": protections,
     }
 
@@ -210,18 +212,20 @@ def report(args: argparse.Namespace, folder: str) -> None:
     startup = run_child("startup", args, folder)
     print(f"1. aspera run, {args.tasks} tasks, {args.workers} workers, whole process (best of {args.rounds}):")
     print(f"   {min(s for s, _ in runs):.2f} s (all rounds: {', '.join(f'{s:.2f}' for s, _ in runs)}); ", end="")
-    print(f"largest process peak RSS {max(m for _, m in runs):.0f} MB")
+    print(f"peak RSS of the largest process (aspera run itself) {max(m for _, m in runs):.0f} MB")
     print(f"   start-up of the evaluating process: imports {startup['import_s']:.2f} s, ", end="")
     print(f"loading {startup['tasks']} tasks {startup['load_s']:.2f} s, then waiting for the fork server ", end="")
     print(f"{startup['server_wait_after_load_s']:.2f} s (it starts in parallel with the loading)")
     loops = [run_child("in-process", args, folder)] + [run_child(f"loop:{w}", args, folder) for w in (1, args.workers)]
     print(f"\n2. the evaluation loop, {args.tasks} tasks (best of {args.rounds}); isolation: {loops[-1]['isolation']}")
     print(f"   {'configuration':<26} {'ms/task':>8} {'CPU ms/task':>12} {'faults/task':>12} {'peak RSS':>9}")
+    print("   (CPU and faults: the fork server and its workers; RSS: the evaluating process)")
     for loop in loops:
         extra = ""
         if "cpu_ms_per_task" in loop:
             extra = f" {loop['cpu_ms_per_task']:>12.2f} {loop['faults_per_task']:>12.0f} {loop['rss_mb']:>6.0f} MB"
-            extra += f" (+{loop['worker_rss_mb']:.0f} MB per worker; fork server ready {loop['server_start_s']:.2f} s)"
+            extra += f" (fork server {loop['server_rss_mb']:.0f} MB, ready after {loop['server_start_s']:.2f} s;"
+            extra += f" a worker copies about {4 * loop['faults_per_task'] / 1024:.0f} MB of it)"
         print(f"   {loop['label']:<26} {loop['ms_per_task']:>8.2f}{extra}")
     many, separate = run_child("many:many", args, folder), run_child("many:separate", args, folder)
     same = "identical" if many["outcomes"] == separate["outcomes"] else "DIFFERENT"
