@@ -49,20 +49,11 @@ def encode(message: dict[str, Any], _join: Any = "".join) -> str:
 
 
 def verdict_message(verdict: Verdict, extra_stderr: str = "") -> dict[str, Any]:
-    """The ``verdict`` line of a finished evaluation (pairs were reported one by one)."""
-    return {
-        "kind": "verdict",
-        "outcome": verdict.outcome.value,
-        "error_type": verdict.error_type,
-        "message": verdict.message,
-        "traceback": verdict.traceback,
-        "pairs_run": verdict.pairs_run,
-        "pairs_total": verdict.pairs_total,
-        "duration_s": verdict.duration_s,
-        "stdout": verdict.stdout,
-        "stderr": verdict.stderr + extra_stderr,
-        "return_value": verdict.return_value,
-    }
+    """The ``verdict`` line of a finished evaluation (its pairs were reported one by one)."""
+    message = {**verdict.__dict__, "kind": "verdict", "outcome": verdict.outcome.value}
+    message["stderr"] += extra_stderr
+    del message["pairs"]
+    return message
 
 
 def read_messages(data: bytes, nonce: str) -> list[dict[str, Any]]:
@@ -80,16 +71,18 @@ def read_messages(data: bytes, nonce: str) -> list[dict[str, Any]]:
     return messages
 
 
-def _text(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
+# Fields a verdict line may carry, and their types (a forged or garbled line must not break the reader).
+_FIELDS = dict.fromkeys(("error_type", "message", "traceback", "stdout", "stderr", "return_value"), str)
+_FIELDS.update(pairs_run=int, pairs_total=int, duration_s=float)
 
 
-def _count(value: Any, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
-
-
-def _seconds(value: Any, default: float) -> float:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0 else default
+def _valid(name: str, value: Any) -> bool:
+    kind = _FIELDS.get(name)
+    if kind is None or isinstance(value, bool):
+        return False
+    if kind is float:
+        return isinstance(value, int | float) and value >= 0
+    return isinstance(value, kind) and (kind is str or value >= 0)
 
 
 def _pairs(messages: list[dict[str, Any]]) -> list[PairResult]:
@@ -118,20 +111,10 @@ def reported_verdict(data: bytes, nonce: str, total: int, elapsed: float = 0.0) 
     if final is None or outcome is None:
         return None
     pairs = _pairs(messages)
-    # Each field on its own: a program that broke builtins may garble one.
-    return Verdict(
-        outcome=outcome,
-        error_type=_text(final.get("error_type")),
-        message=_text(final.get("message")),
-        traceback=_text(final.get("traceback")),
-        pairs_run=_count(final.get("pairs_run"), len(pairs)),
-        pairs_total=_count(final.get("pairs_total"), total),
-        duration_s=_seconds(final.get("duration_s"), elapsed),
-        stdout=_text(final.get("stdout")) or "",
-        stderr=_text(final.get("stderr")) or "",
-        return_value=_text(final.get("return_value")),
-        pairs=tuple(pairs),
-    )
+    fields = {name: value for name, value in final.items() if _valid(name, value)}  # each on its own
+    fields["duration_s"] = float(fields.get("duration_s", elapsed))
+    defaults = {"pairs_run": len(pairs), "pairs_total": total}
+    return Verdict(outcome=outcome, **{**defaults, **fields}, pairs=tuple(pairs))
 
 
 def build_verdict(

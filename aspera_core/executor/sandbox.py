@@ -18,6 +18,7 @@ forging its own verdict from inside its own process. See ``docs/running.md``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import marshal
 import os
@@ -399,10 +400,17 @@ class Sandbox:
             raise RuntimeError(f"cannot clean the sandbox directory {slot.directory}: {error}") from error
         return slot
 
-    def _using(self) -> _Using:
+    @contextlib.contextmanager
+    def _using(self) -> Iterator[None]:
+        """Hold the sandbox for one run (or a look at its state); refuse a second user."""
         if not self._finalizer.alive:
             raise RuntimeError("the sandbox is closed")
-        return _Using(self._lock)
+        if not self._lock.acquire(blocking=False):
+            raise RuntimeError("the sandbox is already running jobs (one run at a time)")
+        try:
+            yield
+        finally:
+            self._lock.release()
 
     def _command(self, kind: bytes, slot: int, programs: int, payload: bytes) -> None:
         if not self._finalizer.alive:
@@ -443,17 +451,3 @@ class Sandbox:
             else:
                 exits.append((kind, slot, status, seconds))
         return exits
-
-
-class _Using:
-    """Holds the sandbox's lock for one run (or a look at its state); refuses a second user."""
-
-    def __init__(self, lock: threading.Lock) -> None:
-        self._lock = lock
-
-    def __enter__(self) -> None:
-        if not self._lock.acquire(blocking=False):
-            raise RuntimeError("the sandbox is already running jobs (one run at a time)")
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._lock.release()
