@@ -274,3 +274,16 @@ def test_a_setup_that_fails_makes_every_program_run_alone() -> None:
         assert box.evaluated_alone == 3
     assert [v.outcome for v in verdicts] == [Outcome.EXECUTION_ERROR] * 3
     assert all(v.pairs[0].origin == "setup" for v in verdicts)
+
+
+def test_a_zygotes_children_may_not_fork_even_without_the_audit_hook() -> None:
+    """The zygote's filter lets it fork; each child installs the worker filter on top."""
+    program = "import os\n\ndef answer():\n    os.fork()\n    return 42\n"
+    with Sandbox(hostile_config(audit_hook=False)) as box:
+        if not box.protections.seccomp:
+            pytest.skip("seccomp is not available here")
+        verdicts = box.evaluate_many(answer_task(), [program, program, GOOD, GOOD])
+        assert box.evaluated_alone == 0
+        assert server_children(box) == []
+    assert [v.error_type for v in verdicts[:2]] == ["PermissionError"] * 2, describe(verdicts[0])
+    assert [v.outcome for v in verdicts[2:]] == [Outcome.SUCCESS] * 2
