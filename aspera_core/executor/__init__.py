@@ -11,11 +11,12 @@ Example::
 Module map, in the order a program meets them:
 
 * :mod:`~aspera_core.executor.sandbox`: the public :class:`Sandbox` (jobs in,
-  verdicts out) and its configuration; starts the fork server and reads reports.
+  verdicts out; ``evaluate_many`` for many programs on one task) and its
+  configuration; starts the fork server and reads reports.
 * :mod:`~aspera_core.executor.server`: the fork server process, which forks
   one worker per evaluation and enforces deadlines.
 * :mod:`~aspera_core.executor.worker`: a worker's body: confine itself,
-  evaluate, report.
+  evaluate, report (or, as a zygote, fork one child per program after the setup).
 * :mod:`~aspera_core.executor.confine`: kernel layers (rlimits, Landlock, seccomp).
 * :mod:`~aspera_core.executor.guard`: the audit hook refusing dangerous operations.
 * :mod:`~aspera_core.executor.harness`: the evaluation protocol itself
