@@ -22,7 +22,6 @@ digests of the worlds it built are compared table by table.
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import sys
 from collections.abc import Callable, Mapping
@@ -39,8 +38,12 @@ from aspera_core.tasks.validate import BuildProgram, SetReport, format_table, va
 EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2"
 
 
+#: Starts the line on which a setup probe prints its digests (as JSON).
+DIGEST_LINE = "world digests: "
+
 #: The program a setup probe evaluates after the setup program: a digest of each
-#: table of the world it built, with the random ids renumbered by first appearance.
+#: table of the world it built, with the random ids renumbered by first appearance,
+#: printed as one JSON line (data, not a repr to be parsed back).
 WORLD_PROBE = """\
 def setup_world_digest():
     import hashlib
@@ -55,7 +58,7 @@ def setup_world_digest():
         text = json.dumps(rows, sort_keys=True)
         digest = hashlib.sha256(text.encode()).hexdigest()[:16]
         digests[table] = f"{len(rows)} rows, sha256 {digest}"
-    return digests
+    print("world digests: " + json.dumps(digests))
 """
 
 #: The evaluation program of a setup probe: build the world, then take its digest.
@@ -101,10 +104,11 @@ class SandboxSetupRunner:
             }
         )
         verdict = self.sandbox.evaluate(probe, WORLD_PROBE)
-        if verdict.outcome is not Outcome.SUCCESS or verdict.return_value is None:
+        lines = [line for line in verdict.stdout.splitlines() if line.startswith(DIGEST_LINE)]
+        if verdict.outcome is not Outcome.SUCCESS or not lines:
             error = (verdict.error_type or verdict.outcome.value).rsplit(".", 1)[-1]
             raise SetupProgramError(f"{error}: {verdict.message}")
-        return ast.literal_eval(verdict.return_value)
+        return json.loads(lines[-1][len(DIGEST_LINE) :])  # the probe prints last
 
 
 class BatchEvaluator:
