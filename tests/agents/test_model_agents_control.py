@@ -155,3 +155,26 @@ def test_aspera_run_with_the_control_setting(
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and f"the {agent} agent has no control setting" in err
     assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_the_registry_builds_the_control_setting_and_refuses_it_where_it_does_not_exist(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from aspera_core.agents import make_agent
+
+    monkeypatch.setenv("ASPERA_TEST_KEY", "secret")
+    options = {"model": "m", "base_url": "http://127.0.0.1:9/v1", "api_key_env": "ASPERA_TEST_KEY"}
+    options["prompts_dir"] = str(tmp_path / "prompts")
+    agent = make_agent("cck", setting="control", control_dir=str(TASK_SET / "control"), **options)
+    assert isinstance(agent, CCKAgent) and agent.setting == "control" and len(agent.control_programs) == 84
+    assert make_agent("cck", setting="library", **options).setting == "cck"
+    without = make_agent("cck", setting="control", control_dir=str(tmp_path / "nowhere"), **options)
+    assert without.control_programs == {}  # type: ignore[attr-defined]
+    assert without.parameters()["control_return_types"] != agent.parameters()["control_return_types"]
+    with pytest.raises(ValueError, match="unknown setting 'sqlite'"):
+        make_agent("cck", setting="sqlite", **options)
+    for name in ("ps", "noop", "reference", "handback", "mutant"):
+        with pytest.raises(ValueError, match=f"the {name} agent has no control setting"):
+            make_agent(name, setting="control", **options)
+    with pytest.raises(ValueError, match="unknown setting"):
+        CCKAgent(agent.client, setting="library")  # type: ignore[attr-defined]
