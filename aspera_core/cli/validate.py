@@ -18,12 +18,12 @@ Programs run in the sandboxed executor, in parallel. Setup programs run there
 too: each setup program is run twice, each time in a fresh worker, and the
 digests of the worlds it built are compared table by table.
 
-With ``--surface control`` it validates the set's control programs instead
-(``control/`` beside ``plans/``, or ``--control DIR``; see docs/control.md):
-each task's control reference passes through the task's own setup and
-evaluation programs, a control program doing nothing fails, one handing back
-passes exactly on tasks tagged "handback", and every wrong control program
-(``control/wrong/``) fails. Same table, same exit status.
+With "--surface control" it validates the set's control programs instead
+(the "control" folder beside "plans", or --control FOLDER; see
+docs/control.md): each task's control reference passes through the task's
+own setup and evaluation programs, a control program doing nothing fails,
+one handing back passes exactly on tasks tagged "handback", and every wrong
+control program (in "control/wrong") fails. Same table, same exit status.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from aspera_core.outcomes import Outcome, Verdict
 from aspera_core.tasks.model import Task, TaskFormatError
 from aspera_core.tasks.validate import BuildProgram, SetReport, format_table, validate_task_set
 
-EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2 [--surface control]"
+EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2"
 
 
 #: The program a setup probe evaluates after the setup program: a digest of each
