@@ -144,7 +144,7 @@ def _control_guidelines(guidelines: tuple[str, ...], replacements: object, path:
     return tuple(str(replacements.get(number, text)) for number, text in enumerate(guidelines, start=1))
 
 
-def _query_and_name(source: str) -> tuple[str, str]:
+def _name_and_query(source: str) -> tuple[str, str]:
     function = ast.parse(source).body[0]
     assert isinstance(function, ast.FunctionDef)
     return function.name, (ast.get_docstring(function) or "").split("\n")[0]
@@ -152,7 +152,7 @@ def _query_and_name(source: str) -> tuple[str, str]:
 
 def _check_translations(library: tuple[str, ...], control: tuple[str, ...], path: Path) -> None:
     """The control examples translate the library ones one for one: same count, order, names and queries."""
-    if [_query_and_name(source) for source in control] != [_query_and_name(source) for source in library]:
+    if [_name_and_query(source) for source in control] != [_name_and_query(source) for source in library]:
         raise ValueError(
             f"{path}: the control examples must translate examples.py one for one "
             "(the same functions, in the same order, with the same 'Query:' lines)"
