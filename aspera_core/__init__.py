@@ -76,6 +76,8 @@ _PUBLIC: dict[str, str] = {
     "error_taxonomy": "aspera_core.analysis",
     "taxonomy_table": "aspera_core.analysis",
     "paired_comparisons": "aspera_core.analysis",
+    "setting_comparison": "aspera_core.analysis",
+    "setting_error_sources": "aspera_core.analysis",
     "seed_consistency": "aspera_core.analysis",
     "pass_k_table": "aspera_core.analysis",
     "verdict_flips": "aspera_core.analysis",
@@ -95,6 +97,7 @@ _PUBLIC: dict[str, str] = {
     "plot_generated_vs_reference": "aspera_core.analysis",
     "plot_selection": "aspera_core.analysis",
     "plot_pass_k": "aspera_core.analysis",
+    "plot_setting_comparison": "aspera_core.analysis",
 }
 
 __all__ = ["__version__", *_PUBLIC]

@@ -16,6 +16,7 @@ matplotlib state.
 * tables: :func:`success_table` (Table 3), :func:`success_by_length`,
   :func:`length_comparison`, :func:`selection_table`;
 * errors: :func:`error_taxonomy`, :func:`taxonomy_table`;
+* library against control: :func:`setting_comparison`, :func:`setting_error_sources`;
 * figures: ``plot_*``, styled by :func:`plotting_style`; written with
   :class:`Artefacts` (CSV + Markdown, PNG + PDF, each file swapped in whole).
 """
@@ -51,6 +52,7 @@ from aspera_core.analysis.plots import (
     plot_program_lengths,
     plot_query_length,
     plot_selection,
+    plot_setting_comparison,
     plot_success_by_length,
     plot_task_success,
 )
@@ -63,12 +65,14 @@ from aspera_core.analysis.programs import (
     query_words,
     raw_lines,
 )
+from aspera_core.analysis.settings import setting_comparison, setting_error_sources, setting_pairs
 from aspera_core.analysis.statistics import (
     benchmark_correlation,
     bootstrap_interval,
     mcnemar_test,
     paired_comparison,
     paired_comparisons,
+    paired_verdicts,
     pass_at_k,
     pass_hat_k,
     pass_k_table,
@@ -134,6 +138,7 @@ __all__ = [
     "outcome_table",
     "paired_comparison",
     "paired_comparisons",
+    "paired_verdicts",
     "paper_success",
     "pass_at_k",
     "pass_hat_k",
@@ -146,6 +151,7 @@ __all__ = [
     "plot_program_lengths",
     "plot_query_length",
     "plot_selection",
+    "plot_setting_comparison",
     "plot_success_by_length",
     "plot_task_success",
     "plotting_style",
@@ -160,6 +166,9 @@ __all__ = [
     "save_figure",
     "save_table",
     "seed_consistency",
+    "setting_comparison",
+    "setting_error_sources",
+    "setting_pairs",
     "selection_table",
     "success_by_length",
     "success_summary",

@@ -21,8 +21,9 @@ import sys
 import warnings
 from pathlib import Path
 
-from aspera_core.agents import AGENTS, ReplayAgent, make_agent
+from aspera_core.agents import AGENTS, SETTINGS, ReplayAgent, make_agent
 from aspera_core.cli.args import finite_positive_float, positive_int, task_set_path
+from aspera_core.control.programs import default_control_dir
 from aspera_core.executor import SandboxConfig, default_workers
 from aspera_core.executor.confine import probe
 from aspera_core.records import (
@@ -53,6 +54,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", required=True, help="results file (JSONL; created, or resumed if it holds this experiment)"
     )
     parser.add_argument("--replay", metavar="FILE", help="file whose programs the replay agent submits")
+    parser.add_argument(
+        "--setting",
+        choices=SETTINGS,
+        default="library",
+        help="what programs are written against: the assistant library (default) or the standard-library "
+        "control surface (cck only; see docs/control.md)",
+    )
     model = parser.add_argument_group("model-backed agents (cck, ps)")
     model.add_argument("--model", help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)")
     model.add_argument("--base-url", help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)")
@@ -162,7 +170,15 @@ def _agent_options(args: argparse.Namespace, budget: object | None) -> dict[str,
         "cache_dir": args.cache_dir,
         # Prompts are kept once each, by digest, beside the results file.
         "prompts_dir": str(out.parent / "prompts"),
+        "setting": args.setting,
+        # Control reference programs (for the prompts' return types) live beside the task set.
+        "control_dir": _control_dir(args.tasks) if args.setting == "control" else None,
     }
+
+
+def _control_dir(tasks: object) -> str | None:
+    folder = default_control_dir(str(tasks))
+    return str(folder) if folder is not None else None
 
 
 def _describe(report: RunReport) -> str:
@@ -216,13 +232,20 @@ def run(args: argparse.Namespace) -> int:
             return _error(problem)
     protections = probe(config.kernel_confinement)
     print(
-        f"aspera run: {len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}; "
+        f"aspera run: {len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}"
+        f"{' in the control setting' if args.setting == 'control' else ''}; "
         f"{config.workers} worker(s), {config.timeout_s:g} s and {config.memory_mb} MiB per task; "
         f"isolation: {protections.describe()}",
         file=sys.stderr,
     )
     for note in (*task_set.notes, *protections.notes):
         print(f"aspera run: note: {note}", file=sys.stderr)
+    if args.setting == "control" and not getattr(agent, "control_programs", None):
+        print(
+            "aspera run: note: no control reference programs beside the task set: "
+            "the control prompts recommend no return type",
+            file=sys.stderr,
+        )
     try:
         report = run_agent(
             tasks,

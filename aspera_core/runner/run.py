@@ -8,6 +8,11 @@ file as each evaluation finishes. ``(task, seed)`` pairs that already have a
 judged row are skipped, so re-running the same command after an interruption
 resumes where it stopped; ``model_error`` rows (no program was obtained) are
 asked again.
+
+Agents whose setting is ``control`` write control programs (functions of the
+world, see :mod:`aspera_core.control`): their programs are evaluated on
+:func:`~aspera_core.control.control_task` of each task, which runs the task's
+own setup and evaluation programs with the candidate in the control world.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from tqdm import tqdm
 
 from aspera_core import __version__
 from aspera_core.agents import Agent, ProgramUnavailable, Proposal, StopRun
+from aspera_core.control import CONTROL_SETTING, control_task
 from aspera_core.executor import Job, Sandbox, SandboxConfig, Verdict
 from aspera_core.outcomes import Outcome
 from aspera_core.records import (
@@ -365,6 +371,10 @@ def _evaluate(
     progress: bool,
 ) -> None:
     runnable = [work for work in todo if _runnable(work, report)]
+    # The task each program is evaluated on: the control setting's wrapping of it, or the task itself.
+    evaluated = {work.task.query_id: work.task for work in runnable}
+    if agent.setting == CONTROL_SETTING:
+        evaluated = {query_id: control_task(task) for query_id, task in evaluated.items()}
     bar = tqdm(total=len(runnable), desc=agent.name, unit="program", disable=not progress, file=sys.stderr)
     producer = _Producer(agent, runnable, concurrency)
     failure: list[AgentFailed] = []
@@ -391,11 +401,11 @@ def _evaluate(
                 report.evaluated += work.proposal.failure is not Outcome.MODEL_ERROR
                 record(make_row(work, agent, None, report.run_id, library_fixes))
             elif work.proposal is not None:
-                yield Job(work.task, work.proposal.program, key=work)
+                yield Job(evaluated[work.task.query_id], work.proposal.program, key=work)
 
     try:
         with Sandbox(config) as sandbox:
-            sandbox.prepare({work.task.query_id: work.task for work in runnable}.values())
+            sandbox.prepare(evaluated.values())
             for job, verdict in sandbox.run(jobs()):
                 record(make_row(job.key, agent, verdict, report.run_id, library_fixes))
                 report.evaluated += 1
