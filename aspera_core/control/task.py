@@ -84,7 +84,7 @@ def control_setup_program(setup_program: str, scenario: Any) -> str:
     Returns:
         The import block, two blank lines, then the original source.
     """
-    imports = evaluation_imports(scenario.apps, scenario.simulation_tools, scenario.evaluation_tools)
+    imports = evaluation_imports(scenario)
     return f"{imports}\n\n{setup_program}"
 
 

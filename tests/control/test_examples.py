@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -183,7 +184,7 @@ def test_the_translation_does_what_the_library_example_does(
     files: PromptFiles, name: str, label: str, setup: World, expected: str
 ) -> None:
     index = [function_name(source) for source in files.examples].index(name)
-    library = _function(files.examples[index], NamespaceTemplates().program(APPS))
+    library = _function(files.examples[index], NamespaceTemplates().program(SimpleNamespace(apps=APPS)))
     control = _function(files.control_examples[index], {})
     with_library, with_control, untouched = build(setup), build(setup), build(setup)
     library_outcome = _outcome(run_library, with_library, library)

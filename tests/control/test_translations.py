@@ -10,6 +10,7 @@ occurrences, holidays, the directory's manager links.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -236,7 +237,7 @@ def _outcome(run: Any, context: Any, function: Any) -> tuple[str, Any]:
 
 @pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: function_name(pair.library))
 def test_both_programs_store_the_same_changes_and_give_the_same_answer(pair: Pair) -> None:
-    library = _function(pair.library, NamespaceTemplates().program(APPS))
+    library = _function(pair.library, NamespaceTemplates().program(SimpleNamespace(apps=APPS)))
     control = _function(pair.control, {})
     with_library, with_control = small_world(), small_world()
     library_outcome = _outcome(run_library, with_library, library)
