@@ -159,6 +159,7 @@ class Evaluator:
             than stopping the caller (in-process use).
         single_use: This process evaluates one program and exits (a worker):
             its first pair may run in the namespace templates themselves.
+        library_fixes: Worlds run with the library's documented fixes switched on.
     """
 
     def __init__(
@@ -167,8 +168,10 @@ class Evaluator:
         integrity: IntegrityBaseline | None = None,
         interrupts_are_errors: bool = False,
         single_use: bool = False,
+        library_fixes: bool = False,
     ) -> None:
         self.templates = templates or NamespaceTemplates()
+        self.library_fixes = library_fixes
         self.integrity = integrity
         self.interrupts_are_errors = interrupts_are_errors
         self.single_use = single_use
@@ -407,7 +410,7 @@ class _Pair:
         from_setup: list[BaseException] = []
         executable = _tagging(target, self.from_program, self.run_.last_return)
         setup_function = _tagging(self.setup_fn, from_setup, None)
-        context = ExecutionContext()
+        context = ExecutionContext(library_fixes=self.run_.evaluator.library_fixes)
         context.query = self.run_.task.query
         self.outer = world_state._current
         try:

@@ -72,6 +72,8 @@ class SandboxConfig:
             (time for it to report where the program was stuck).
         kernel_confinement: Apply Landlock and seccomp where available.
         audit_hook: Install the audit-hook guard in workers.
+        library_fixes: Evaluate with the library's documented fixes switched on
+            (default: the original's behaviour; docs/compatibility.md).
     """
 
     workers: int = field(default_factory=default_workers)
@@ -81,6 +83,7 @@ class SandboxConfig:
     grace_s: float = 1.0
     kernel_confinement: bool = True
     audit_hook: bool = True
+    library_fixes: bool = False
 
     def __post_init__(self) -> None:
         for wrong, message in (

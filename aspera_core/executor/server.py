@@ -90,7 +90,13 @@ class ForkServer:
         self.config = SandboxConfig(**settings["config"])
         self.control, self.status = int(settings["control"]), int(settings["status"])
         self.templates = NamespaceTemplates()
-        self.evaluator = Evaluator(self.templates, integrity=None, interrupts_are_errors=True, single_use=True)
+        self.evaluator = Evaluator(
+            self.templates,
+            integrity=None,
+            interrupts_are_errors=True,
+            single_use=True,
+            library_fixes=self.config.library_fixes,
+        )
         self.protections = confine.probe(self.config.kernel_confinement)
         abi = self.protections.landlock_abi
         self.slots = [
