@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 TASKS  ?= data/aspera_workbench_v1
 RUNS   ?= runs
 
-.PHONY: setup test reproduce bench conformance clean
+.PHONY: setup test test-pythons reproduce bench conformance clean
 
 # Stamp of the last install: `make test` installs again only when
 # pyproject.toml changed since (the package itself is installed in editable
@@ -37,6 +37,29 @@ test: $(STAMP)
 	$(BIN)/ruff format --check aspera_core tests benchmarks
 	$(BIN)/python -m pytest -n 2 -q
 
+# The executor and runner tests on every supported Python, each in its own venv
+# (.venv-3.X, made on first use). Interpreters: python3.X on PATH, else pyenv's
+# latest 3.X; or name them: make test-pythons PYTHONS="3.12 /opt/python3.13/bin/python3"
+PYTHONS ?= 3.11 3.12 3.13
+
+test-pythons:
+	@for wanted in $(PYTHONS); do \
+	  case $$wanted in \
+	    */*) py=$$wanted ;; \
+	    *) py=; \
+	       if python$$wanted -c '' 2>/dev/null; then py=$$(command -v python$$wanted); \
+	       elif command -v pyenv >/dev/null && latest=$$(pyenv latest $$wanted 2>/dev/null); then \
+	         py="$$(pyenv root)/versions/$$latest/bin/python$$wanted"; fi ;; \
+	  esac; \
+	  test -n "$$py" && "$$py" -c '' 2>/dev/null || { echo "no Python $$wanted found (see PYTHONS in the Makefile)"; exit 1; }; \
+	  version=$$("$$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])'); \
+	  test -x .venv-$$version/bin/python || { "$$py" -m venv .venv-$$version && \
+	    .venv-$$version/bin/python -m pip install -q --upgrade pip && \
+	    .venv-$$version/bin/python -m pip install -q -e '.[test]'; } || exit 1; \
+	  echo "== Python $$version: tests/executor tests/runner"; \
+	  .venv-$$version/bin/python -m pytest tests/executor tests/runner -q -n 2 || exit 1; \
+	done
+
 reproduce:
 	@test -x $(BIN)/aspera || { echo "run 'make setup' first"; exit 1; }
 	$(BIN)/aspera validate --tasks $(TASKS)
@@ -54,4 +77,4 @@ conformance: $(STAMP)
 		--deviations tests/conformance/deviations.py
 
 clean:
-	rm -rf $(VENV) $(RUNS) *.egg-info
+	rm -rf $(VENV) .venv-3.* $(RUNS) *.egg-info

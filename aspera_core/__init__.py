@@ -84,6 +84,8 @@ _PUBLIC: dict[str, str] = {
     "error_taxonomy": "aspera_core.analysis",
     "taxonomy_table": "aspera_core.analysis",
     "paired_comparisons": "aspera_core.analysis",
+    "setting_comparison": "aspera_core.analysis",
+    "setting_error_sources": "aspera_core.analysis",
     "seed_consistency": "aspera_core.analysis",
     "pass_k_table": "aspera_core.analysis",
     "verdict_flips": "aspera_core.analysis",
@@ -115,6 +117,7 @@ _PUBLIC: dict[str, str] = {
     "plot_judge_confusion": "aspera_core.analysis",
     "plot_judge_agreement": "aspera_core.analysis",
     "plot_verdict_flips": "aspera_core.analysis",
+    "plot_setting_comparison": "aspera_core.analysis",
 }
 
 __all__ = ["__version__", *_PUBLIC]

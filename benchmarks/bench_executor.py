@@ -1,18 +1,22 @@
-"""Throughput and memory of the sandboxed executor.
+"""Speed and memory of the sandboxed executor, alone and inside a whole ``aspera run``.
 
-Evaluates the reference program of every task of the project's task set
-(``data/aspera_workbench_v1``; the four-task fixture repeated to about 200
-tasks if the set is not built) with isolation on, for 1 and 2 workers, and
-prints tasks per second, milliseconds per task and peak resident memory.
-The in-process evaluator (no isolation at all) is measured for comparison.
-As in ``aspera run``, each task's setup and evaluation programs are compiled
-once per process (the sandbox does it before forking its workers); the
-candidate programs are compiled in every evaluation.
+Prints, for the project's task set (``data/aspera_workbench_v1``) repeated
+under new ids to ``--tasks`` tasks in a temporary task set:
 
-Each configuration runs in a fresh interpreter so its peak-memory numbers are
-its own. Usage::
+1. whole-process seconds of ``aspera run --agent reference --workers W`` on
+   that set (start-up, task loading, evaluation and writing rows), with the
+   peak memory of the largest process, and where the evaluating process's
+   start-up time goes (imports, task loading, fork server start);
+2. the sandbox loop alone: milliseconds and CPU milliseconds (fork server and
+   workers) per task, page faults per task (each is mostly a page copy), for
+   1 and W workers, and the in-process evaluator without isolation;
+3. k programs on one task: :meth:`Sandbox.evaluate_many` against k separate
+   evaluations (same verdicts, checked).
 
-    python benchmarks/bench_executor.py [--evaluations N] [--rounds R]
+Each measurement runs in a fresh interpreter, best of ``--rounds`` rounds;
+the machine may be shared, so run it a few times. Usage::
+
+    python benchmarks/bench_executor.py [--tasks 250] [--workers 2] [--rounds 3] [--k 10]
 """
 
 from __future__ import annotations
@@ -23,63 +27,88 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 TASK_SET = REPO / "data" / "aspera_workbench_v1"
-FIXTURE = REPO / "tests" / "fixtures" / "mini_release"
 
 
-def load(minimum: int) -> tuple[list, str]:
-    """The tasks to evaluate (repeated up to ``minimum`` evaluations) and a description."""
+def write_task_set(size: int, folder: Path) -> None:
+    """The project's tasks repeated under new ids (and queries) up to ``size`` tasks."""
+    from aspera_core.tasks import load_tasks, write_tasks
+
+    tasks = load_tasks(TASK_SET)
+    copies = [
+        task.model_copy(update={"query_id": str(n + 1), "query": f"{task.query} (copy {n // len(tasks)})"})
+        for n, task in enumerate(tasks * (size // len(tasks) + 1))
+    ][:size]
+    write_tasks(copies, folder, renumber=True)
+
+
+def children_usage() -> dict[str, float]:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"cpu_s": usage.ru_utime + usage.ru_stime, "faults": usage.ru_minflt, "rss_mb": usage.ru_maxrss / 1024}
+
+
+def start_up_usage(workers: int, task: object) -> dict[str, float]:
+    """CPU and faults of starting a fork server and evaluating one program (subtracted from the measurements)."""
+    from aspera_core.executor import Sandbox, SandboxConfig
+
+    with Sandbox(SandboxConfig(workers=workers)) as sandbox:
+        sandbox.evaluate(task, task.program)  # type: ignore[attr-defined]
+    return children_usage()
+
+
+def net_usage(start_up: dict[str, float]) -> dict[str, float]:
+    """Children's usage since ``start_up``, less one more start-up (the measurement's own sandbox)."""
+    usage = children_usage()
+    return {key: usage[key] - 2 * start_up[key] for key in ("cpu_s", "faults")} | {"rss_mb": usage["rss_mb"]}
+
+
+def measure_loop(folder: str, workers: int, rounds: int) -> dict:
+    """The sandbox's run loop over the task set (after start-up and a warm-up)."""
+    from aspera_core.executor import Job, Outcome, Sandbox, SandboxConfig
     from aspera_core.tasks import load_tasks
 
-    if (TASK_SET / "plans").exists():
-        tasks, source = load_tasks(TASK_SET), f"{TASK_SET.relative_to(REPO)}"
-    else:
-        tasks, source = load_tasks(FIXTURE), f"{FIXTURE.relative_to(REPO)} (project task set not built)"
-    unique = len(tasks)
-    repeated = (tasks * (minimum // unique + 1))[: max(minimum, unique)]
-    return repeated, f"{source}: {unique} tasks, {len(repeated)} evaluations per round"
-
-
-def measure_sandbox(workers: int, evaluations: int, rounds: int) -> dict:
-    """Evaluate reference programs in the sandbox; best round wins (the machine may be shared)."""
-    from aspera_core.executor import Job, Outcome, Sandbox, SandboxConfig
-
-    tasks, description = load(evaluations)
+    tasks = load_tasks(folder)
+    start_up = start_up_usage(workers, tasks[0])
     started = time.perf_counter()
-    with Sandbox(SandboxConfig(workers=workers)) as sandbox:
-        sandbox.prepare(tasks)
-        list(sandbox.run(Job(task, task.program) for task in tasks[: 2 * workers]))  # start the fork server
-        startup = time.perf_counter() - started
-        best = float("inf")
-        for _ in range(rounds):
-            begin = time.perf_counter()
-            outcomes = [verdict.outcome for _, verdict in sandbox.run(Job(task, task.program) for task in tasks)]
-            best = min(best, time.perf_counter() - begin)
-            failed = sum(outcome is not Outcome.SUCCESS for outcome in outcomes)
-            if failed:
-                raise SystemExit(f"{failed} reference programs did not succeed; fix the task set first")
-        protections = sandbox.protections.describe()
+    sandbox = Sandbox(SandboxConfig(workers=workers))
+    protections = sandbox.protections.describe()
+    server_start = time.perf_counter() - started
+    sandbox.prepare(tasks)
+    sandbox.evaluate(tasks[0], tasks[0].program)
+    best = float("inf")
+    for _ in range(rounds):
+        begin = time.perf_counter()
+        verdicts = [verdict for _, verdict in sandbox.run(Job(task, task.program) for task in tasks)]
+        best = min(best, time.perf_counter() - begin)
+        if any(verdict.outcome is not Outcome.SUCCESS for verdict in verdicts):
+            raise SystemExit("a reference program did not succeed; fix the task set first")
+    with open(f"/proc/{sandbox.server_pid}/status") as status:
+        server_rss = next(int(line.split()[1]) for line in status if line.startswith("VmRSS")) / 1024
+    sandbox.close()  # the fork server is waited for: its and its workers' usage is counted now
+    usage, evaluations = net_usage(start_up), rounds * len(tasks)
     return {
         "label": f"sandbox, {workers} worker{'s' if workers > 1 else ''}",
-        "tasks": description,
-        "evaluations": len(tasks),
-        "seconds": best,
-        "startup_s": startup,
+        "ms_per_task": 1000 * best / len(tasks),
+        "cpu_ms_per_task": 1000 * usage["cpu_s"] / evaluations,
+        "faults_per_task": usage["faults"] / evaluations,
+        "server_start_s": server_start,
+        "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "server_rss_mb": server_rss,
         "isolation": protections,
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "peak_worker_rss_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
     }
 
 
-def measure_in_process(evaluations: int, rounds: int) -> dict:
+def measure_in_process(folder: str, rounds: int) -> dict:
     """The same evaluations in this process, without any isolation."""
     from aspera_core.executor import Evaluator
+    from aspera_core.tasks import load_tasks
 
-    tasks, description = load(evaluations)
+    tasks = load_tasks(folder)
     evaluator = Evaluator()
     for task in tasks[:4]:
         evaluator.evaluate(task, task.program)
@@ -89,67 +118,144 @@ def measure_in_process(evaluations: int, rounds: int) -> dict:
         for task in tasks:
             evaluator.evaluate(task, task.program)
         best = min(best, time.perf_counter() - begin)
+    return {"label": "in-process, no isolation", "ms_per_task": 1000 * best / len(tasks)}
+
+
+def measure_many(k: int, workers: int, mode: str) -> dict:
+    """k programs (the reference program and a do-nothing one, alternating) on each of 20 tasks."""
+    from aspera_core.agents import NoopAgent
+    from aspera_core.executor import Job, Sandbox, SandboxConfig
+    from aspera_core.tasks import load_tasks
+
+    tasks = load_tasks(TASK_SET)[:20]
+    outcomes = []
+    start_up = start_up_usage(workers, tasks[0])
+    with Sandbox(SandboxConfig(workers=workers)) as sandbox:
+        sandbox.prepare(tasks)
+        sandbox.evaluate(tasks[0], tasks[0].program)
+        begin = time.perf_counter()
+        for task in tasks:
+            programs = [task.program if i % 2 else NoopAgent().program(task) for i in range(k)]
+            if mode == "many":
+                verdicts = sandbox.evaluate_many(task, programs)
+            else:
+                by_index = {job.key: v for job, v in sandbox.run(Job(task, p, i) for i, p in enumerate(programs))}
+                verdicts = [by_index[i] for i in range(k)]
+            outcomes += [verdict.outcome.value for verdict in verdicts]
+        seconds = time.perf_counter() - begin
+    usage, count = net_usage(start_up), k * len(tasks)
     return {
-        "label": "in-process, no isolation",
-        "tasks": description,
-        "evaluations": len(tasks),
-        "seconds": best,
-        "startup_s": 0.0,
-        "isolation": "none",
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "peak_worker_rss_mb": 0.0,
+        "ms_per_program": 1000 * seconds / count,
+        "cpu_ms_per_program": 1000 * usage["cpu_s"] / count,
+        "faults_per_program": usage["faults"] / count,
+        "outcomes": outcomes,
     }
 
 
+def measure_startup(folder: str) -> dict:
+    """Where the evaluating process's start-up goes: imports, task loading, the fork server."""
+    begin = time.perf_counter()
+    from aspera_core.cli import main  # noqa: F401 - what `aspera` imports
+    from aspera_core.executor import Sandbox, SandboxConfig
+    from aspera_core.tasks import load_tasks
+
+    imported = time.perf_counter()
+    sandbox = Sandbox(SandboxConfig(workers=2))
+    created = time.perf_counter()
+    tasks = load_tasks(folder)
+    loaded = time.perf_counter()
+    sandbox.protections  # noqa: B018 - waits until the fork server said hello
+    ready = time.perf_counter()
+    sandbox.close()
+    return {
+        "tasks": len(tasks),
+        "import_s": imported - begin,
+        "load_s": loaded - created,
+        "server_wait_after_load_s": ready - loaded,
+    }
+
+
+def whole_run(folder: str, workers: int, out: Path) -> tuple[float, float]:
+    """Seconds and peak RSS (largest process, MB) of one `aspera run` from scratch."""
+    out.unlink(missing_ok=True)
+    aspera = Path(sys.executable).parent / "aspera"
+    command = [str(aspera), "run", "--tasks", folder, "--agent", "reference", "--out", str(out)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    begin = time.perf_counter()
+    subprocess.run(command + ["--workers", str(workers), "--no-progress"], check=True, capture_output=True)
+    seconds = time.perf_counter() - begin
+    return seconds, max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+
+
 def child(args: argparse.Namespace) -> None:
-    if args.child == "in-process":
-        result = measure_in_process(args.evaluations, args.rounds)
+    kind, _, value = args.child.partition(":")
+    if kind == "loop":
+        result = measure_loop(args.folder, int(value), args.rounds)
+    elif kind == "in-process":
+        result = measure_in_process(args.folder, args.rounds)
+    elif kind == "many":
+        result = measure_many(args.k, args.workers, value)
     else:
-        result = measure_sandbox(int(args.child), args.evaluations, args.rounds)
+        result = measure_startup(args.folder)
     print(json.dumps(result))
+
+
+def run_child(configuration: str, args: argparse.Namespace, folder: str) -> dict:
+    command = [sys.executable, __file__, "--child", configuration, "--folder", folder]
+    command += ["--rounds", str(args.rounds), "--k", str(args.k), "--workers", str(args.workers)]
+    output = subprocess.run(command, check=True, capture_output=True, text=True, cwd=REPO)
+    return json.loads(output.stdout.strip().splitlines()[-1])
+
+
+def report(args: argparse.Namespace, folder: str) -> None:
+    runs = [whole_run(folder, args.workers, Path(folder) / f"run{i}.jsonl") for i in range(args.rounds)]
+    startup = run_child("startup", args, folder)
+    print(f"1. aspera run, {args.tasks} tasks, {args.workers} workers, whole process (best of {args.rounds}):")
+    print(f"   {min(s for s, _ in runs):.2f} s (all rounds: {', '.join(f'{s:.2f}' for s, _ in runs)}); ", end="")
+    print(f"peak RSS of the largest process (aspera run itself) {max(m for _, m in runs):.0f} MB")
+    print(f"   start-up of the evaluating process: imports {startup['import_s']:.2f} s, ", end="")
+    print(f"loading {startup['tasks']} tasks {startup['load_s']:.2f} s, then waiting for the fork server ", end="")
+    print(f"{startup['server_wait_after_load_s']:.2f} s (it starts in parallel with the loading)")
+    loops = [run_child("in-process", args, folder)] + [run_child(f"loop:{w}", args, folder) for w in (1, args.workers)]
+    print(f"\n2. the evaluation loop, {args.tasks} tasks (best of {args.rounds}); isolation: {loops[-1]['isolation']}")
+    print(f"   {'configuration':<26} {'ms/task':>8} {'CPU ms/task':>12} {'faults/task':>12} {'peak RSS':>9}")
+    print("   (CPU and faults: the fork server and its workers; RSS: the evaluating process)")
+    for loop in loops:
+        extra = ""
+        if "cpu_ms_per_task" in loop:
+            extra = f" {loop['cpu_ms_per_task']:>12.2f} {loop['faults_per_task']:>12.0f} {loop['rss_mb']:>6.0f} MB"
+            extra += f" (fork server {loop['server_rss_mb']:.0f} MB, ready after {loop['server_start_s']:.2f} s;"
+            extra += f" a worker copies about {4 * loop['faults_per_task'] / 1024:.0f} MB of it)"
+        print(f"   {loop['label']:<26} {loop['ms_per_task']:>8.2f}{extra}")
+    many, separate = run_child("many:many", args, folder), run_child("many:separate", args, folder)
+    same = "identical" if many["outcomes"] == separate["outcomes"] else "DIFFERENT"
+    print(f"\n3. {args.k} programs on each of 20 tasks, {args.workers} workers (outcomes {same}):")
+    for label, result in (("separate evaluations", separate), ("evaluate_many", many)):
+        print(
+            f"   {label:<22} {result['ms_per_program']:6.2f} ms/program, {result['cpu_ms_per_program']:6.2f} CPU ms, ",
+            end="",
+        )
+        print(f"{result['faults_per_program']:5.0f} faults per program")
+    print(f"   evaluate_many costs {many['cpu_ms_per_program'] / separate['cpu_ms_per_program']:.0%} of the CPU time")
+    load = os.getloadavg()
+    print(f"\nCPUs available: {len(os.sched_getaffinity(0))}; load average when done: {load[0]:.2f}, {load[1]:.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--evaluations", type=int, default=250, help="evaluations per round (default 250)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds per configuration; the best counts (default 3)")
+    parser.add_argument("--tasks", type=int, default=250, help="tasks in the temporary task set (default 250)")
+    parser.add_argument("--workers", type=int, default=2, help="workers (default 2)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per measurement; the best counts (default 3)")
+    parser.add_argument("--k", type=int, default=10, help="programs per task for evaluate_many (default 10)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--folder", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args)
         return
-
-    results = []
-    for configuration in ("in-process", "1", "2"):
-        command = [
-            sys.executable,
-            __file__,
-            "--child",
-            configuration,
-            "--evaluations",
-            str(args.evaluations),
-            "--rounds",
-            str(args.rounds),
-        ]
-        output = subprocess.run(
-            command, check=True, capture_output=True, text=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}
-        )
-        results.append(json.loads(output.stdout.strip().splitlines()[-1]))
-
-    print(f"task set: {results[0]['tasks']}")
-    print(f"isolation: {results[-1]['isolation']}; CPUs available: {len(os.sched_getaffinity(0))}")
-    print(f"best of {args.rounds} rounds")
-    print()
-    header = f"{'configuration':<28} {'tasks/s':>8} {'ms/task':>8} {'peak RSS':>9} {'peak worker RSS':>16}"
-    print(header)
-    print("-" * len(header))
-    for result in results:
-        per_task = 1000 * result["seconds"] / result["evaluations"]
-        rate = result["evaluations"] / result["seconds"]
-        worker = f"{result['peak_worker_rss_mb']:.0f} MB" if result["peak_worker_rss_mb"] else "-"
-        print(f"{result['label']:<28} {rate:>8.0f} {per_task:>8.2f} {result['peak_rss_mb']:>6.0f} MB {worker:>16}")
-    print()
-    print("target: under 5 ms per task with isolation on (the original evaluator: about 50 ms, no isolation)")
+    with tempfile.TemporaryDirectory(prefix="aspera-bench-") as folder:
+        write_task_set(args.tasks, Path(folder))
+        report(args, folder)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ Model-backed agents plug in with :func:`register_agent`.
 
 from aspera_core.agents.base import Agent, ProgramUnavailable, Proposal, StopRun
 from aspera_core.agents.builtin import HandbackAgent, MutantAgent, NoopAgent, ReferenceAgent, ReplayAgent
-from aspera_core.agents.registry import AGENTS, make_agent, register_agent
+from aspera_core.agents.registry import AGENTS, SETTINGS, make_agent, register_agent
 
 __all__ = [
     "AGENTS",
@@ -27,6 +27,7 @@ __all__ = [
     "Proposal",
     "ReferenceAgent",
     "ReplayAgent",
+    "SETTINGS",
     "StopRun",
     "make_agent",
     "register_agent",

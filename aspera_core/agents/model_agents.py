@@ -1,5 +1,9 @@
 """Agents backed by a language model: complete codebase knowledge (``cck``) and primitive selection (``ps``).
 
+The ``cck`` agent also writes control programs (``setting="control"``): the
+same prompt structure against the standard-library control surface
+(:mod:`aspera_core.control`), answered with one function taking ``world``.
+
 Both talk to the model only through :class:`aspera_core.llm.LLMClient` (retries,
 cache, spending) and build their prompts with :mod:`aspera_core.agents.prompting`.
 What happens when the model misbehaves:
@@ -19,7 +23,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,13 +33,16 @@ from aspera_core.agents.parsing import extract_program
 from aspera_core.agents.prompting import (
     Message,
     PromptFiles,
+    builtin_annotation,
     cck_messages,
+    control_messages,
     ps_messages,
     reference_primitives,
     selected_names,
     selection_messages,
     selection_scores,
 )
+from aspera_core.control import CONTROL_SETTING
 from aspera_core.library.primitives import ALL_MODULES, module_primitives
 from aspera_core.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
 from aspera_core.outcomes import Outcome
@@ -138,6 +145,8 @@ class _ModelAgent:
     setting = ""
     seeded = True
     blocking = True  # the runner asks from a pool of threads
+    #: Positional arguments the solution function takes (the world, for control programs).
+    solution_arguments = 0
 
     def __init__(
         self,
@@ -185,7 +194,7 @@ class _ModelAgent:
         return self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
 
     def _finish(self, messages: list[Message], tally: _Tally, completion: Completion, **extra: Any) -> Proposal:
-        parsed = extract_program(completion.text)
+        parsed = extract_program(completion.text, arguments=self.solution_arguments)
         generation = tally.generation(self.files.version, self._store(messages), completion.text, None)
         if parsed.program is None:
             return Proposal(failure=Outcome.PARSE_ERROR, message=parsed.problem, generation=generation, **extra)
@@ -199,8 +208,18 @@ class _ModelAgent:
         return Proposal(failure=Outcome.MODEL_ERROR, message=str(error), generation=generation, **extra)
 
 
+def return_types_digest(programs: Mapping[str, str]) -> str:
+    """Digest of the return types a control prompt recommends, by task id (what the prompts take from ``programs``)."""
+    hints = sorted((task_id, builtin_annotation(program)) for task_id, program in programs.items())
+    return hashlib.sha256(json.dumps(hints).encode("utf-8")).hexdigest()[:10]
+
+
 class CCKAgent(_ModelAgent):
     """Complete codebase knowledge: the documentation of every scenario app, five worked examples, the guidelines.
+
+    In the control setting the same prompt shows the control surface instead
+    of the library, the examples and guidelines translated to it, and asks for
+    a function taking ``world``; rows record the setting ``control``.
 
     Args:
         client: The model client.
@@ -208,6 +227,13 @@ class CCKAgent(_ModelAgent):
         examples: Worked examples shown (default 5).
         guidelines: Show the numbered guidelines.
         prompts: Where to keep each distinct prompt (default: not kept, only its digest).
+        setting: ``"cck"`` (the library) or ``"control"``.
+        control_programs: Control reference programs by task id (control setting
+            only): a task's return type is recommended from its program when
+            that names built-in types only.
+
+    Raises:
+        ValueError: an unknown setting.
     """
 
     name = "cck"
@@ -221,12 +247,30 @@ class CCKAgent(_ModelAgent):
         examples: int = 5,
         guidelines: bool = True,
         prompts: PromptStore | None = None,
+        setting: str = "cck",
+        control_programs: Mapping[str, str] | None = None,
     ) -> None:
+        if setting not in ("cck", CONTROL_SETTING):
+            raise ValueError(f"unknown setting {setting!r} for the cck agent: expected 'cck' or {CONTROL_SETTING!r}")
         super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
+        self.setting = setting
+        self.control = setting == CONTROL_SETTING
+        self.solution_arguments = 1 if self.control else 0
+        self.control_programs = dict(control_programs or {}) if self.control else {}
+
+    def parameters(self) -> dict[str, Any]:
+        """The shared parameters; in the control setting also the digest of the recommended return types."""
+        if not self.control:
+            return super().parameters()
+        return {**super().parameters(), "control_return_types": return_types_digest(self.control_programs)}
 
     def propose(self, task: Task, seed: int | None) -> Proposal:
-        """Ask the model for the task's program with the full documentation in the prompt."""
-        messages = cck_messages(task, self.files, self.examples, self.guidelines)
+        """Ask the model for the task's program with the full documentation (library or control) in the prompt."""
+        if self.control:
+            reference = self.control_programs.get(task.query_id)
+            messages = control_messages(task, self.files, self.examples, self.guidelines, reference)
+        else:
+            messages = cck_messages(task, self.files, self.examples, self.guidelines)
         tally = _Tally()
         try:
             completion = self._ask(messages, seed, tally)

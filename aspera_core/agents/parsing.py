@@ -19,8 +19,10 @@ The rules, in order:
    blocks and other top-level code are dropped (they would run before the
    task's world exists).
 3. The solution is the function that no other top-level function calls and
-   that needs no arguments (the last such one, as the original parser took
-   the last function). It is placed first after the imports, because the
+   that can be called with the number of arguments the setting passes (none
+   for library programs, one, the world, for control programs; see
+   ``arguments``), the last such one, as the original parser took the last
+   function. It is placed first after the imports, because the
    evaluation protocol calls the first function a program defines; helper
    functions defined beside it are kept after it. (The original parser
    dropped top-level helpers, which made such programs fail with a
@@ -92,19 +94,21 @@ def _calls(function: ast.FunctionDef) -> set[str]:
     }
 
 
-def _needs_arguments(function: ast.FunctionDef) -> bool:
+def _callable_with(function: ast.FunctionDef, count: int) -> bool:
+    """Whether ``function`` can be called with ``count`` positional arguments and no keywords."""
     arguments = function.args
     positional = [*arguments.posonlyargs, *arguments.args]
     required = len(positional) - len(arguments.defaults)
     required_keywords = sum(default is None for default in arguments.kw_defaults)
-    return required > 0 or required_keywords > 0
+    fits = required <= count and (count <= len(positional) or arguments.vararg is not None)
+    return fits and required_keywords == 0
 
 
-def _solution(functions: list[ast.FunctionDef]) -> ast.FunctionDef:
+def _solution(functions: list[ast.FunctionDef], arguments: int) -> ast.FunctionDef:
     called = set().union(*(_calls(function) for function in functions))
     for pool in (
-        [f for f in functions if f.name not in called and not _needs_arguments(f)],
-        [f for f in functions if not _needs_arguments(f)],
+        [f for f in functions if f.name not in called and _callable_with(f, arguments)],
+        [f for f in functions if _callable_with(f, arguments)],
         functions,
     ):
         if pool:
@@ -117,15 +121,22 @@ def _source(lines: list[str], node: ast.stmt) -> str:
     return "".join(lines[first - 1 : node.end_lineno])
 
 
-def extract_program(answer: str | None) -> ParsedAnswer:
+def extract_program(answer: str | None, arguments: int = 0) -> ParsedAnswer:
     """The program in a model's answer (see the module docstring for the rules).
 
     Args:
         answer: The model's raw answer (``None`` or empty for no answer).
+        arguments: How many positional arguments the solution is called with:
+            0 for a library program, 1 for a control program (the world).
 
     Returns:
         The program and its solution's name, or the problem.
+
+    Raises:
+        ValueError: ``arguments`` is negative.
     """
+    if arguments < 0:
+        raise ValueError(f"arguments must not be negative, got {arguments}")
     if answer is None or not answer.strip():
         return ParsedAnswer(None, problem="the answer is empty")
     found = next((hit for text in _candidates(answer) if (hit := _trimmed(text)) is not None), None)
@@ -137,7 +148,7 @@ def extract_program(answer: str | None) -> ParsedAnswer:
     lines = text.splitlines(keepends=True)
     body = [node for node in tree.body if _kept(node)]
     functions = [node for node in body if isinstance(node, ast.FunctionDef)]
-    solution = _solution(functions)
+    solution = _solution(functions, arguments)
     imports = [node for node in body if isinstance(node, ast.Import | ast.ImportFrom)]
     rest = [node for node in body if node is not solution and node not in imports]
     parts = ["".join(_source(lines, node) for node in imports), _source(lines, solution)]

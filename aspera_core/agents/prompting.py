@@ -17,12 +17,20 @@ Prompt structure (the original's, in our own words):
 * primitive selection (PS): first one selection prompt per library module,
   answered with import statements; then the CCK structure with the
   documentation reduced to what was selected (plus what the examples use and
-  what the selected entries mention), restricted to the scenario's apps.
+  what the selected entries mention), restricted to the scenario's apps;
+* the control setting (CCK against the standard library only, see
+  :mod:`aspera_core.control`): the CCK structure with the control surface's
+  documentation, the worked examples translated to it
+  (``examples_control.py``), the guidelines with the ``control`` replacements
+  of ``guidelines.yaml`` (same numbers), and a user message asking for one
+  function taking ``world``, its return type taken from the task's control
+  reference program when that names built-in types only.
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
 import functools
 import hashlib
 import re
@@ -33,6 +41,7 @@ from pathlib import Path
 
 import yaml
 
+from aspera_core.control import render_control_docs
 from aspera_core.library import docs
 from aspera_core.library.primitives import ALL_MODULES, module_primitives, names_used, primitive_modules
 from aspera_core.records import Selection
@@ -44,6 +53,9 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: Guidelines and worked examples, beside the package in a source checkout.
 PROMPT_DATA = Path(__file__).resolve().parents[2] / "data" / "prompts"
 
+#: The message templates every prompt set has (``templates/<name>.txt``).
+MESSAGE_TEMPLATES = ("system", "user", "guidelines", "select", "select_guidelines", "control_system", "control_user")
+
 Message = dict[str, str]
 _CODE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL | re.IGNORECASE)
 
@@ -54,17 +66,24 @@ class PromptFiles:
 
     Attributes:
         templates: Message templates by name (``system``, ``user``, ``guidelines``,
-            ``select``, ``select_guidelines``).
+            ``select``, ``select_guidelines``, ``control_system``, ``control_user``).
         guidelines: The numbered program guidelines.
         selection_guidelines: The guidelines shown when selecting primitives.
         examples: Source of each worked example function, in file order.
-        version: :data:`TEMPLATE_SET` and the digest of every file read.
+        control_guidelines: The program guidelines of the control setting (same numbering).
+        control_examples: Source of each worked example translated to the control
+            surface, in the order of ``examples``.
+        version: :data:`TEMPLATE_SET` and the digest of every file read. One
+            version covers both settings, so runs of the two settings compared
+            with each other can be checked to come from the same prompt set.
     """
 
     templates: dict[str, string.Template]
     guidelines: tuple[str, ...]
     selection_guidelines: tuple[str, ...]
     examples: tuple[str, ...]
+    control_guidelines: tuple[str, ...]
+    control_examples: tuple[str, ...]
     version: str
     # System messages depend on the scenario, not on the query: built once each.
     _systems: dict[tuple[object, ...], str] = field(default_factory=dict, compare=False, repr=False)
@@ -74,16 +93,22 @@ class PromptFiles:
         """Read the prompt files.
 
         Args:
-            data: Folder with ``guidelines.yaml`` and ``examples.py`` (default: ``data/prompts``).
+            data: Folder with ``guidelines.yaml``, ``examples.py`` and
+                ``examples_control.py`` (default: ``data/prompts``).
             templates: Folder with the message templates (default: the package's).
 
         Raises:
             FileNotFoundError: a prompt file is missing.
-            ValueError: a prompt file is malformed.
+            ValueError: a prompt file is malformed, or the control examples do
+                not follow the library examples one for one.
         """
         data = data or PROMPT_DATA
         templates = templates or TEMPLATES
-        paths = sorted(templates.glob("*.txt")) + [data / "guidelines.yaml", data / "examples.py"]
+        message_files = sorted(templates.glob("*.txt"))
+        missing = sorted(set(MESSAGE_TEMPLATES) - {path.stem for path in message_files})
+        if missing:
+            raise FileNotFoundError(f"prompt file {templates / (missing[0] + '.txt')} is missing")
+        paths = message_files + [data / "guidelines.yaml", data / "examples.py", data / "examples_control.py"]
         digest = hashlib.sha256()
         for path in paths:
             if not path.is_file():
@@ -93,12 +118,44 @@ class PromptFiles:
         program, selection = loaded.get("program"), loaded.get("selection")
         if not (isinstance(program, list) and isinstance(selection, list)):
             raise ValueError(f"{data / 'guidelines.yaml'}: needs lists 'program' and 'selection'")
+        guidelines = tuple(str(item) for item in program)
+        examples = _example_functions(data / "examples.py")
+        control_examples = _example_functions(data / "examples_control.py")
+        _check_translations(examples, control_examples, data / "examples_control.py")
         return cls(
-            templates={path.stem: string.Template(path.read_text(encoding="utf-8")) for path in paths[:-2]},
-            guidelines=tuple(str(item) for item in program),
+            templates={path.stem: string.Template(path.read_text(encoding="utf-8")) for path in message_files},
+            guidelines=guidelines,
             selection_guidelines=tuple(str(item) for item in selection),
-            examples=_example_functions(data / "examples.py"),
+            examples=examples,
+            control_guidelines=_control_guidelines(guidelines, loaded.get("control"), data / "guidelines.yaml"),
+            control_examples=control_examples,
             version=f"{TEMPLATE_SET}+{digest.hexdigest()[:10]}",
+        )
+
+
+def _control_guidelines(guidelines: tuple[str, ...], replacements: object, path: Path) -> tuple[str, ...]:
+    """The program guidelines with the control setting's replacements (a mapping number -> text)."""
+    if not isinstance(replacements, dict) or not all(
+        isinstance(number, int) and 1 <= number <= len(guidelines) for number in replacements
+    ):
+        raise ValueError(
+            f"{path}: needs a mapping 'control' from guideline numbers (1 to {len(guidelines)}) to their control text"
+        )
+    return tuple(str(replacements.get(number, text)) for number, text in enumerate(guidelines, start=1))
+
+
+def _name_and_query(source: str) -> tuple[str, str]:
+    function = ast.parse(source).body[0]
+    assert isinstance(function, ast.FunctionDef)
+    return function.name, (ast.get_docstring(function) or "").split("\n")[0]
+
+
+def _check_translations(library: tuple[str, ...], control: tuple[str, ...], path: Path) -> None:
+    """The control examples translate the library ones one for one: same count, order, names and queries."""
+    if [_name_and_query(source) for source in control] != [_name_and_query(source) for source in library]:
+        raise ValueError(
+            f"{path}: the control examples must translate examples.py one for one "
+            "(the same functions, in the same order, with the same 'Query:' lines)"
         )
 
 
@@ -131,21 +188,40 @@ def return_annotation(program: str) -> str | None:
     return ast.get_source_segment(program, function.returns)
 
 
-def _system(files: PromptFiles, documentation: str, examples: int, guidelines: bool) -> str:
+def builtin_annotation(program: str | None) -> str | None:
+    """The return annotation of a program's first function if it names built-in types only, else ``None``.
+
+    A control program's module has no imports when its function is defined,
+    so only such an annotation can be recommended to a control program.
+    """
+    annotation = return_annotation(program) if program else None
+    if annotation is None:
+        return None
+    try:
+        tree = ast.parse(annotation, mode="eval")
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) or (isinstance(node, ast.Name) and not hasattr(builtins, node.id)):
+            return None
+    return annotation
+
+
+def _system(files: PromptFiles, documentation: str, examples: int, guidelines: bool, *, control: bool = False) -> str:
     rules = ""
-    if guidelines and files.guidelines:
-        rules = files.templates["guidelines"].substitute(count=len(files.guidelines), items=_numbered(files.guidelines))
-    return files.templates["system"].substitute(
+    shown = files.control_guidelines if control else files.guidelines
+    if guidelines and shown:
+        rules = files.templates["guidelines"].substitute(count=len(shown), items=_numbered(shown))
+    return files.templates["control_system" if control else "system"].substitute(
         documentation=documentation.strip("\n"),
-        examples="\n\n".join(files.examples[:examples]).strip("\n"),
+        examples="\n\n".join((files.control_examples if control else files.examples)[:examples]).strip("\n"),
         guidelines=rules,
     )
 
 
-def _user(files: PromptFiles, task: Task) -> str:
-    annotation = return_annotation(task.program)
+def _user(files: PromptFiles, task: Task, annotation: str | None, template: str = "user") -> str:
     return_type = f"The function's return type should be `{annotation}`." if annotation else ""
-    return files.templates["user"].substitute(query=task.query, return_type=return_type)
+    return files.templates[template].substitute(query=task.query, return_type=return_type)
 
 
 def cck_messages(task: Task, files: PromptFiles, examples: int = 5, guidelines: bool = True) -> list[Message]:
@@ -165,7 +241,33 @@ def cck_messages(task: Task, files: PromptFiles, examples: int = 5, guidelines: 
     if system is None:
         documentation = docs.render_library_docs(list(task.scenario.apps), documented_only=True)
         system = files._systems[key] = _system(files, documentation, examples, guidelines)
-    return [{"role": "system", "content": system}, {"role": "user", "content": _user(files, task)}]
+    user = _user(files, task, return_annotation(task.program))
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+def control_messages(
+    task: Task, files: PromptFiles, examples: int = 5, guidelines: bool = True, reference: str | None = None
+) -> list[Message]:
+    """The control setting's prompt for ``task``: CCK's structure with the control surface instead of the library.
+
+    Args:
+        task: The task (its query is used; the control documentation is the
+            same whatever the scenario's apps).
+        files: The prompt files.
+        examples: How many worked examples to show (translated ones).
+        guidelines: Show the numbered guidelines (the control ones).
+        reference: The task's control reference program; its return
+            annotation is recommended when it names built-in types only.
+
+    Returns:
+        A system message and a user message.
+    """
+    key = ("control", examples, guidelines)
+    system = files._systems.get(key)
+    if system is None:
+        system = files._systems[key] = _system(files, render_control_docs(), examples, guidelines, control=True)
+    user = _user(files, task, builtin_annotation(reference), template="control_user")
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
 
 def selection_messages(task: Task, module: str, files: PromptFiles, guidelines: bool = True) -> list[Message]:
@@ -304,5 +406,5 @@ def ps_messages(
     documentation = selected_documentation(task, selected, files, examples)
     return [
         {"role": "system", "content": _system(files, documentation, examples, guidelines)},
-        {"role": "user", "content": _user(files, task)},
+        {"role": "user", "content": _user(files, task, return_annotation(task.program))},
     ]

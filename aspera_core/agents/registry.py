@@ -15,6 +15,38 @@ def _replay(replay: str | None = None, **_: Any) -> Agent:
     return ReplayAgent(replay)
 
 
+#: Values of the ``setting`` option (``aspera run --setting``): the assistant library, or the
+#: standard-library control surface (only the cck agent writes control programs).
+SETTINGS = ("library", "control")
+
+
+def _check_setting(agent: str, setting: str | None, supported: tuple[str, ...] = ("library",)) -> None:
+    if setting is not None and setting not in SETTINGS:
+        raise ValueError(f"unknown setting {setting!r}; expected one of: {', '.join(SETTINGS)}")
+    if setting is not None and setting not in supported:
+        raise ValueError(f"the {agent} agent has no {setting} setting; only the cck agent writes control programs")
+
+
+def _library_only(agent: str, factory: Callable[..., Agent]) -> Callable[..., Agent]:
+    """A built-in agent's factory that refuses a setting other than the library."""
+
+    def build(setting: str | None = None, **options: Any) -> Agent:
+        _check_setting(agent, setting)
+        return factory(**options)
+
+    return build
+
+
+def _control_programs(control_dir: str | None) -> dict[str, str]:
+    """The control reference programs of a task set's control folder ({} when there is none)."""
+    if not control_dir:
+        return {}
+    from aspera_core.control.programs import load_control_programs
+
+    programs, _ = load_control_programs(control_dir)  # unusable files only lose their return-type hint
+    return programs
+
+
 def _model_agent(kind: str) -> Callable[..., Agent]:
     """A factory for a model-backed agent; the model client is imported only when one is built."""
 
@@ -30,8 +62,11 @@ def _model_agent(kind: str) -> Callable[..., Agent]:
         cache_dir: str | None = None,
         use_cache: bool = True,
         prompts_dir: str | None = None,
+        setting: str | None = None,
+        control_dir: str | None = None,
         **_: Any,
     ) -> Agent:
+        _check_setting(kind, setting, SETTINGS if kind == "cck" else ("library",))
         if not model:
             raise ValueError(f"the {kind} agent needs a model (--model NAME)")
         from aspera_core.agents.model_agents import CCKAgent, PromptStore, PSAgent
@@ -44,18 +79,22 @@ def _model_agent(kind: str) -> Callable[..., Agent]:
         cache = ResponseCache(cache_dir) if use_cache else None
         client = LLMClient(LLMConfig(**settings), cache=cache, budget=budget)
         prompts = PromptStore(prompts_dir) if prompts_dir else None
-        return (CCKAgent if kind == "cck" else PSAgent)(client, prompts=prompts)
+        if kind == "ps":
+            return PSAgent(client, prompts=prompts)
+        if setting == "control":
+            return CCKAgent(client, prompts=prompts, setting="control", control_programs=_control_programs(control_dir))
+        return CCKAgent(client, prompts=prompts)
 
     return build
 
 
 #: name -> factory taking keyword options (unused options are ignored).
 AGENTS: dict[str, Callable[..., Agent]] = {
-    "reference": lambda **_: ReferenceAgent(),
-    "noop": lambda **_: NoopAgent(),
-    "handback": lambda **_: HandbackAgent(),
-    "replay": _replay,
-    "mutant": lambda mutation_kinds=None, **_: MutantAgent(mutation_kinds),
+    "reference": _library_only("reference", lambda **_: ReferenceAgent()),
+    "noop": _library_only("noop", lambda **_: NoopAgent()),
+    "handback": _library_only("handback", lambda **_: HandbackAgent()),
+    "replay": _library_only("replay", _replay),
+    "mutant": _library_only("mutant", lambda mutation_kinds=None, **_: MutantAgent(mutation_kinds)),
     "cck": _model_agent("cck"),
     "ps": _model_agent("ps"),
 }

@@ -20,6 +20,7 @@ matplotlib state.
   :func:`audit_rates` (the audit's rates with intervals), :func:`judgements_frame`,
   :func:`judge_confusion`, :func:`judge_agreement`, :func:`judge_disagreements`
   (a model judge against the evaluation programs);
+* library against control: :func:`setting_comparison`, :func:`setting_error_sources`;
 * figures: ``plot_*``, styled by :func:`plotting_style`; written with
   :class:`Artefacts` (CSV + Markdown, PNG + PDF, each file swapped in whole).
 """
@@ -70,6 +71,7 @@ from aspera_core.analysis.plots import (
     plot_program_lengths,
     plot_query_length,
     plot_selection,
+    plot_setting_comparison,
     plot_success_by_length,
     plot_task_success,
 )
@@ -82,6 +84,7 @@ from aspera_core.analysis.programs import (
     query_words,
     raw_lines,
 )
+from aspera_core.analysis.settings import setting_comparison, setting_error_sources, setting_pairs
 from aspera_core.analysis.statistics import (
     benchmark_correlation,
     bootstrap_interval,
@@ -90,6 +93,7 @@ from aspera_core.analysis.statistics import (
     mcnemar_test,
     paired_comparison,
     paired_comparisons,
+    paired_verdicts,
     pass_at_k,
     pass_hat_k,
     pass_k_table,
@@ -164,6 +168,7 @@ __all__ = [
     "outcome_table",
     "paired_comparison",
     "paired_comparisons",
+    "paired_verdicts",
     "paper_success",
     "pass_at_k",
     "pass_hat_k",
@@ -179,6 +184,7 @@ __all__ = [
     "plot_program_lengths",
     "plot_query_length",
     "plot_selection",
+    "plot_setting_comparison",
     "plot_success_by_length",
     "plot_task_success",
     "plot_verdict_flips",
@@ -195,6 +201,9 @@ __all__ = [
     "save_figure",
     "save_table",
     "seed_consistency",
+    "setting_comparison",
+    "setting_error_sources",
+    "setting_pairs",
     "selection_table",
     "success_by_length",
     "success_summary",

@@ -115,6 +115,7 @@ def _row_record(run: str, path: Path, row: ResultRow) -> dict[str, Any]:
         "selection_precision": None if selection is None else selection.precision,
         "selection_recall": None if selection is None else selection.recall,
         "selection_f1": None if selection is None else selection.f1,
+        "template_version": None if generation is None else generation.template_version,
         "prompt_tokens": None if generation is None else generation.usage.prompt_tokens,
         "completion_tokens": None if generation is None else generation.usage.completion_tokens,
         "cost_usd": None if generation is None else generation.cost_usd,
@@ -145,7 +146,8 @@ def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.P
         (radon, the top-level function; ``None`` if it does not parse),
         ``program_primitives`` (unique library primitives used), ``mutation``,
         ``selected``, ``selection_precision``, ``selection_recall``,
-        ``selection_f1``, ``prompt_tokens``, ``completion_tokens``,
+        ``selection_f1``, ``template_version`` (of the prompt set, for
+        model-backed agents), ``prompt_tokens``, ``completion_tokens``,
         ``cost_usd``, ``latency_s``, and ``pair_<i>_outcome``,
         ``pair_<i>_origin``, ``pair_<i>_error_type`` for every pair index seen.
         ``run`` and ``system`` are categoricals in the order the files were given.

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
 from aspera_core.analysis.frames import PROGRAM_KINDS
@@ -30,6 +31,7 @@ from aspera_core.analysis.style import (
     plotting_style,
     system_colours,
 )
+from aspera_core.analysis.taxonomy import CATEGORIES
 
 
 class NoData(ValueError):
@@ -512,4 +514,79 @@ def plot_pass_k(table: pd.DataFrame) -> Any:
         axes.set_ylim(0, 100)
         axes.set_xticks(sorted(set(table["k"])))
         _legend_below(figure, axes, columns=1)
+    return figure
+
+
+def plot_setting_comparison(comparison: pd.DataFrame, sources: pd.DataFrame) -> Any:
+    """Library against control per model: the paired difference of success, and the failures behind it.
+
+    Left: library minus control success (percentage points) with its paired
+    bootstrap interval, one row per model. Right: for each model and setting,
+    the paired verdicts that failed, as a share of all of them, stacked by
+    error category; the gap between a model's two bars is the difference on
+    the left, and its segments show which failures make it.
+
+    Args:
+        comparison: Output of :func:`~aspera_core.analysis.settings.setting_comparison`.
+        sources: Output of :func:`~aspera_core.analysis.settings.setting_error_sources`.
+
+    Returns:
+        The figure (two panels).
+
+    Raises:
+        NoData: no model was run in both settings.
+    """
+    if comparison.empty:
+        raise NoData("no model was run both with the library and in the control setting")
+    confidence = comparison.attrs.get("confidence", 0.95)
+    models = list(comparison["model"])
+    present = list(sources["category"].drop_duplicates()) if not sources.empty else []
+    order = [c for c in CATEGORIES if c in present] + [c for c in present if c not in CATEGORIES]
+    colours = category_colours(order)
+    with plotting_style():
+        figure, (left, right) = new_figure(PAGE_WIDTH, 0.75 * len(models) + 1.9, 1, 2, width_ratios=[1, 1.5])
+        for position, (_, row) in enumerate(comparison.iterrows()):
+            difference, low, high = row["library - control (%)"], row["CI low (%)"], row["CI high (%)"]
+            left.errorbar(
+                difference,
+                position,
+                xerr=[[max(0.0, difference - low)], [max(0.0, high - difference)]],
+                fmt="o",
+                color="0.15",
+                capsize=2.5,
+                markersize=5,
+            )
+        left.axvline(0, color="0.5", linewidth=0.8, linestyle="--")
+        left.set_yticks(
+            range(len(models)),
+            [f"{row['model']}\n(n = {int(row['tasks'])} tasks)" for _, row in comparison.iterrows()],
+        )
+        left.set_ylim(len(models) - 0.5, -0.5)
+        left.set_xlabel("library − control success\n(percentage points)")
+        left.set_title(f"paired bootstrap {confidence:.0%} CI", fontsize=8)
+        left.grid(axis="y", visible=False)
+        labels, positions = [], []
+        for index, model in enumerate(models):
+            rows = sources[sources["model"] == model]
+            for offset, setting in ((-0.2, "library"), (0.2, "control")):
+                start = 0.0
+                for category in order:
+                    share = rows.loc[rows["category"] == category, f"{setting} (%)"].sum()
+                    right.barh(index + offset, share, 0.36, left=start, color=colours[category])
+                    start += share
+                positions.append(index + offset)
+                labels.append(setting)
+        for boundary in range(1, len(models)):
+            for axes in (left, right):
+                axes.axhline(boundary - 0.5, color="0.85", linewidth=0.8)
+        right.set_yticks(positions, labels, fontsize=7.5)
+        right.set_ylim(len(models) - 0.5, -0.5)
+        right.set_xlim(0, 100)
+        right.set_xlabel("failed paired verdicts (% of paired verdicts)")
+        right.set_title("failures by error category", fontsize=8)
+        right.grid(axis="y", visible=False)
+        right.grid(axis="x", visible=True)
+        if order:
+            handles = [Patch(facecolor=colours[category], label=category) for category in order]
+            figure.legend(handles=handles, loc="outside lower center", ncols=min(3, len(order)), frameon=False)
     return figure

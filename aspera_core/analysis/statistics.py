@@ -163,11 +163,23 @@ def mcnemar_test(only_a: int, only_b: int) -> float:
     return float(binomtest(only_a, discordant, 0.5).pvalue)
 
 
-def _paired(frame: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
-    """Verdicts of two systems side by side, paired on (task, seed) or, when seeds differ, on task."""
+def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] = ("success",)) -> pd.DataFrame:
+    """Verdicts of two systems side by side, paired on (task, seed) or, when seeds differ, on task.
+
+    Args:
+        frame: A runs frame (or a frame derived from one, e.g. with error categories).
+        a: System label of the first system.
+        b: System label of the second system.
+        columns: Columns of each verdict to keep (``success`` and any others).
+
+    Returns:
+        ``task_id``, the ``seed`` (or ``seed_a`` and ``seed_b`` when paired on
+        the task) and each column twice, suffixed ``_a`` and ``_b``.
+    """
     rows = judged_rows(frame)
-    left = rows[rows["system"] == a][["task_id", "seed", "success"]]
-    right = rows[rows["system"] == b][["task_id", "seed", "success"]]
+    kept = ["task_id", "seed", *columns]
+    left = rows[rows["system"] == a][kept]
+    right = rows[rows["system"] == b][kept]
     if set(left["seed"].dropna()) & set(right["seed"].dropna()) or (
         left["seed"].isna().all() and right["seed"].isna().all()
     ):
@@ -211,7 +223,7 @@ def paired_comparison(
     for name in (a, b):
         if name not in systems:
             raise KeyError(f"no judged rows for system {name!r}; systems: {', '.join(sorted(map(str, systems)))}")
-    paired = _paired(frame, a, b)
+    paired = paired_verdicts(frame, a, b)
     per_task = paired.groupby("task_id")[["success_a", "success_b"]].mean()
     difference = (per_task["success_a"] - per_task["success_b"]).to_numpy()
     low, high = bootstrap_interval(difference, samples=samples, confidence=confidence, seed=seed)

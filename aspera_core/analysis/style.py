@@ -167,6 +167,7 @@ CATEGORY_COLOURS: dict[str, str] = {
     "unwarranted hand-back": "#E69F00",
     "unknown name or attribute": "#CC79A7",
     "wrong argument for a library call": "#882255",
+    "malformed control world": "#117733",
     "library search or parse failed": "#AA4499",
     "other run-time error": "#332288",
     "refused by the sandbox": "#000000",
@@ -180,7 +181,7 @@ CATEGORY_COLOURS: dict[str, str] = {
 }
 
 #: Colours for categories people add by hand (human labels), in order of appearance.
-EXTRA_CATEGORY_COLOURS: list[str] = ["#CC6677", "#DDCC77", "#117733", "#88CCEE", "#661100", "#6699CC"]
+EXTRA_CATEGORY_COLOURS: list[str] = ["#CC6677", "#DDCC77", "#88CCEE", "#661100", "#6699CC"]
 
 
 def category_colours(categories: Iterable[str]) -> dict[str, str]:

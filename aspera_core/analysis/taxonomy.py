@@ -5,7 +5,9 @@ The category is decided, in order, by:
 1. the outcome, where it says enough on its own (success, a wrong effect or
    answer, an unwarranted hand-back, a syntax error, no program found, a
    timeout, a resource limit, no program from the model);
-2. for execution errors, where the deciding exception came from: the
+2. for execution errors, a control world that cannot be saved (a control
+   program's own failure, though it is raised where the evaluation program
+   calls the program), then where the deciding exception came from: the
    candidate program, or the task's own setup/evaluation programs or the
    harness (which points at the task, not the program), or a worker that died;
 3. for the program's own exceptions, the exception's class (short name):
@@ -31,6 +33,7 @@ CATEGORIES: dict[str, str] = {
     "unwarranted hand-back": "it asked the user for input where it should have acted",
     "unknown name or attribute": "it used a name, attribute or module the library does not have",
     "wrong argument for a library call": "a library call got a wrong type or value, or an object was built invalidly",
+    "malformed control world": "a control program left data that cannot be saved (a wrong type, a missing or unknown key)",
     "library search or parse failed": "a library search found nothing or a library parser rejected its input",
     "other run-time error": "any other exception of the program (ValueError, KeyError, IndexError, ...)",
     "refused by the sandbox": "it tried something the sandbox forbids (files, network, processes, tampering)",
@@ -59,6 +62,8 @@ _WRONG_ARGUMENT = {"TypeError", "ValidationError", "PydanticCustomError"}
 _LIBRARY_FAILURE = {"SearchError", "ParseError", "EventDefinitionError", "NoDataError"}
 _REFUSED = {"SandboxViolation", "LibraryTampering", "PermissionError"}
 _TASK_ORIGINS = {"setup", "evaluation", "harness"}
+# Raised when the control world is saved, after the program returned: the program's doing.
+_CONTROL_WORLD = "ControlWorldError"
 
 
 def _short(error_type: str | None) -> str:
@@ -84,6 +89,8 @@ def error_category(outcome: str, origin: str | None = None, error_type: str | No
         return _BY_OUTCOME[outcome]
     if outcome != "execution_error":
         raise ValueError(f"unknown outcome {outcome!r}")
+    if _short(error_type) == _CONTROL_WORLD:
+        return "malformed control world"
     if origin in _TASK_ORIGINS:
         return "task's own programs failed"
     if origin == "worker":

@@ -24,8 +24,10 @@ documented way:
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import importlib
+import importlib.util
 import os
 import re
 import signal
@@ -74,26 +76,58 @@ def plain_text(text: str) -> str:
     return re.sub(r"``([^`]+)``", r"\1", text).replace("::\n", ":\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every available subcommand registered."""
+def _docstring(module_name: str) -> str:
+    """A subcommand module's docstring, read from its source without importing it.
+
+    Commands import heavy libraries (pandas, the sandbox); listing them all
+    for ``--help`` or for another command must not pay for that.
+    """
+    name = f"{__package__}.{module_name}"
+    if name in sys.modules:
+        return sys.modules[name].__doc__ or ""
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        return ""
+    with open(spec.origin, encoding="utf-8") as source:
+        return ast.get_docstring(ast.parse(source.read())) or ""
+
+
+def _chosen(argv: Sequence[str] | None) -> str | None:
+    """The subcommand named on the command line, if any (the first argument that is not an option)."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    return next((word for word in words if not word.startswith("-")), None)
+
+
+def build_parser(argv: Sequence[str] | None = None, full: bool = False) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered.
+
+    Only the module of the subcommand named in ``argv`` is imported (with
+    ``full``, every module is); the others are listed with their help text.
+
+    Args:
+        argv: The arguments that will be parsed (``sys.argv[1:]`` by default).
+        full: Import every subcommand and declare all their options.
+    """
     parser = OneLineParser(prog="aspera", description="ASPERA workbench: evaluate programs on task sets.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
+    chosen = _chosen(argv)
     for command, module_name in SUBCOMMANDS.items():
-        module = importlib.import_module(f"{__package__}.{module_name}")
-        doc = plain_text((module.__doc__ or "").strip())
+        doc = plain_text(_docstring(module_name).strip())
         # "aspera run: evaluate ..." -> "evaluate ..."
         summary = re.sub(r"^aspera [^:]*:\s*", "", doc.splitlines()[0]) if doc else command
+        loaded = importlib.import_module(f"{__package__}.{module_name}") if full or command == chosen else None
         sub = subparsers.add_parser(
             command,
             help=summary,
             description=doc,
-            epilog=getattr(module, "EXAMPLE", None),
+            epilog=getattr(loaded, "EXAMPLE", None),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        module.add_arguments(sub)
-        sub.set_defaults(handler=module.run)
+        if loaded is not None:
+            loaded.add_arguments(sub)
+            sub.set_defaults(handler=loaded.run)
     return parser
 
 
@@ -143,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         unusable path, 130 when interrupted (Ctrl-C or SIGTERM), 141 when the
         output pipe was closed; 0 for ``--help`` and ``--version``.
     """
-    parser = build_parser()
+    parser = build_parser(argv)
     name = "aspera"
     with sigterm_as_interrupt():
         try:

@@ -21,10 +21,10 @@ import sys
 import warnings
 from pathlib import Path
 
-from aspera_core.agents import AGENTS, ReplayAgent, make_agent
+from aspera_core.agents import AGENTS, SETTINGS, ReplayAgent, make_agent
 from aspera_core.cli.args import finite_positive_float, positive_int, task_set_path
-from aspera_core.executor import SandboxConfig, default_workers
-from aspera_core.executor.confine import probe
+from aspera_core.control.programs import default_control_dir
+from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.records import (
     ExperimentMismatch,
     NotAResultsFile,
@@ -53,6 +53,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", required=True, help="results file (JSONL; created, or resumed if it holds this experiment)"
     )
     parser.add_argument("--replay", metavar="FILE", help="file whose programs the replay agent submits")
+    parser.add_argument(
+        "--setting",
+        choices=SETTINGS,
+        default="library",
+        help="what programs are written against: the assistant library (default) or the standard-library "
+        "control surface (cck only; see docs/control.md)",
+    )
     model = parser.add_argument_group("model-backed agents (cck, ps)")
     model.add_argument("--model", help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)")
     model.add_argument("--base-url", help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)")
@@ -98,6 +105,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--resume-anyway", action="store_true", help="append to --out even if it holds another experiment"
+    )
+    parser.add_argument(
+        "--library-fixes",
+        action="store_true",
+        help="evaluate with the library's documented fixes of the original's defects (default: the original's behaviour)",
     )
     parser.add_argument("--fsync", action="store_true", help="fsync the results file after every row")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -162,7 +174,15 @@ def _agent_options(args: argparse.Namespace, budget: object | None) -> dict[str,
         "cache_dir": args.cache_dir,
         # Prompts are kept once each, by digest, beside the results file.
         "prompts_dir": str(out.parent / "prompts"),
+        "setting": args.setting,
+        # Control reference programs (for the prompts' return types) live beside the task set.
+        "control_dir": _control_dir(args.tasks) if args.setting == "control" else None,
     }
+
+
+def _control_dir(tasks: object) -> str | None:
+    folder = default_control_dir(str(tasks))
+    return str(folder) if folder is not None else None
 
 
 def _describe(report: RunReport) -> str:
@@ -192,12 +212,19 @@ def run(args: argparse.Namespace) -> int:
     warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera run: warning: {message}\n"
     if args.force_new and args.resume_anyway:
         return _error("--force-new and --resume-anyway contradict each other")
+    config = SandboxConfig(
+        workers=default_workers() if args.workers is None else args.workers,
+        timeout_s=args.timeout,
+        memory_mb=args.memory_mb,
+        library_fixes=args.library_fixes,
+    )
+    # The fork server starts in the background while the tasks load.
+    with Sandbox(config) as sandbox:
+        return _run(args, config, sandbox)
+
+
+def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> int:
     try:
-        config = SandboxConfig(
-            workers=default_workers() if args.workers is None else args.workers,
-            timeout_s=args.timeout,
-            memory_mb=args.memory_mb,
-        )
         budget = _budget(args)
         agent = make_agent(args.agent, **_agent_options(args, budget))
         task_set = open_task_set(args.tasks)
@@ -214,15 +241,23 @@ def run(args: argparse.Namespace) -> int:
         problem = _check_replay(agent, [task.query_id for task in selected], {task.query_id for task in tasks})
         if problem:
             return _error(problem)
-    protections = probe(config.kernel_confinement)
+    protections = sandbox.protections
     print(
-        f"aspera run: {len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}; "
+        f"aspera run: {len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}"
+        f"{' in the control setting' if args.setting == 'control' else ''}; "
         f"{config.workers} worker(s), {config.timeout_s:g} s and {config.memory_mb} MiB per task; "
-        f"isolation: {protections.describe()}",
+        f"isolation: {protections.describe()}"
+        f"{'; library fixes on' if config.library_fixes else ''}",
         file=sys.stderr,
     )
     for note in (*task_set.notes, *protections.notes):
         print(f"aspera run: note: {note}", file=sys.stderr)
+    if args.setting == "control" and not getattr(agent, "control_programs", None):
+        print(
+            "aspera run: note: no control reference programs beside the task set: "
+            "the control prompts recommend no return type",
+            file=sys.stderr,
+        )
     try:
         report = run_agent(
             tasks,
@@ -234,10 +269,12 @@ def run(args: argparse.Namespace) -> int:
             seeds=args.seeds if args.seed is None else [args.seed],
             concurrency=args.concurrency,
             task_set=str(args.tasks),
+            library_fixes=args.library_fixes,
             force_new=args.force_new,
             resume_anyway=args.resume_anyway,
             progress=not args.no_progress,
             fsync=args.fsync,
+            sandbox=sandbox,
         )
     except (ValueError, NotAResultsFile, ExperimentMismatch) as error:
         return _error(str(error))

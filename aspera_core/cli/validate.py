@@ -17,12 +17,18 @@ problem, 2 for a bad argument or a task set that cannot be read.
 Programs run in the sandboxed executor, in parallel. Setup programs run there
 too: each setup program is run twice, each time in a fresh worker, and the
 digests of the worlds it built are compared table by table.
+
+With "--surface control" it validates the set's control programs instead
+(the "control" folder beside "plans", or --control FOLDER; see
+docs/control.md): each task's control reference passes through the task's
+own setup and evaluation programs, a control program doing nothing fails,
+one handing back passes exactly on tasks tagged "handback", and every wrong
+control program (in "control/wrong") fails. Same table, same exit status.
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import sys
 from collections.abc import Callable, Mapping
@@ -31,6 +37,8 @@ from typing import Any
 
 from aspera_core.agents import HandbackAgent, NoopAgent
 from aspera_core.cli.args import existing_folder, finite_positive_float, positive_int, task_set_path
+from aspera_core.control.programs import default_control_dir
+from aspera_core.control.validate import validate_control_with_sandbox
 from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig
 from aspera_core.outcomes import Outcome, Verdict
 from aspera_core.tasks.model import Task, TaskFormatError
@@ -39,8 +47,12 @@ from aspera_core.tasks.validate import BuildProgram, SetReport, format_table, va
 EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2"
 
 
+#: Starts the line on which a setup probe prints its digests (as JSON).
+DIGEST_LINE = "world digests: "
+
 #: The program a setup probe evaluates after the setup program: a digest of each
-#: table of the world it built, with the random ids renumbered by first appearance.
+#: table of the world it built, with the random ids renumbered by first appearance,
+#: printed as one JSON line (data, not a repr to be parsed back).
 WORLD_PROBE = """\
 def setup_world_digest():
     import hashlib
@@ -55,7 +67,7 @@ def setup_world_digest():
         text = json.dumps(rows, sort_keys=True)
         digest = hashlib.sha256(text.encode()).hexdigest()[:16]
         digests[table] = f"{len(rows)} rows, sha256 {digest}"
-    return digests
+    print("world digests: " + json.dumps(digests))
 """
 
 #: The evaluation program of a setup probe: build the world, then take its digest.
@@ -101,10 +113,11 @@ class SandboxSetupRunner:
             }
         )
         verdict = self.sandbox.evaluate(probe, WORLD_PROBE)
-        if verdict.outcome is not Outcome.SUCCESS or verdict.return_value is None:
+        lines = [line for line in verdict.stdout.splitlines() if line.startswith(DIGEST_LINE)]
+        if verdict.outcome is not Outcome.SUCCESS or not lines:
             error = (verdict.error_type or verdict.outcome.value).rsplit(".", 1)[-1]
             raise SetupProgramError(f"{error}: {verdict.message}")
-        return ast.literal_eval(verdict.return_value)
+        return json.loads(lines[-1][len(DIGEST_LINE) :])  # the probe prints last
 
 
 class BatchEvaluator:
@@ -206,6 +219,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="folder of wrong programs (default: the wrong/ folder beside plans/, if there is one)",
     )
     parser.add_argument(
+        "--surface",
+        choices=("library", "control"),
+        default="library",
+        help="validate the programs written against the library (default) or the set's control programs",
+    )
+    parser.add_argument(
+        "--control",
+        type=existing_folder,
+        default=None,
+        metavar="FOLDER",
+        help="with --surface control: folder of control programs (default: the control/ folder beside plans/)",
+    )
+    parser.add_argument(
         "--no-wrong-required",
         action="store_true",
         help="do not count a task without wrong programs as a problem",
@@ -221,6 +247,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _control_folder(args: argparse.Namespace) -> Path:
+    """The control programs to validate: ``--control``, or ``control/`` beside the task set's ``plans/``.
+
+    Raises:
+        ValueError: ``--wrong`` was given (control wrong programs live in the
+            control folder), or there is no control folder to validate.
+    """
+    if args.wrong is not None:
+        raise ValueError("--wrong names library programs; wrong control programs are read from <control folder>/wrong")
+    if args.control is not None:
+        return Path(args.control)
+    folder = default_control_dir(args.tasks)
+    if folder is None or not folder.is_dir():
+        where = f"no folder {folder}" if folder is not None else "no control folder beside an archive"
+        raise ValueError(f"no control programs to validate ({where}): give their folder with --control FOLDER")
+    return folder
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``aspera validate`` with parsed arguments.
 
@@ -234,12 +278,22 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None:
         limits["workers"] = args.workers
     try:
-        report = validate_with_executor(
-            args.tasks,
-            wrong_dir=args.wrong,
-            require_wrong=not args.no_wrong_required,
-            config=SandboxConfig(**limits),
-        )
+        if args.surface == "control":
+            report = validate_control_with_sandbox(
+                args.tasks,
+                control_dir=_control_folder(args),
+                require_wrong=not args.no_wrong_required,
+                config=SandboxConfig(**limits),
+            )
+        else:
+            if args.control is not None:
+                raise ValueError("--control names control programs: use it with --surface control")
+            report = validate_with_executor(
+                args.tasks,
+                wrong_dir=args.wrong,
+                require_wrong=not args.no_wrong_required,
+                config=SandboxConfig(**limits),
+            )
     except (FileNotFoundError, TaskFormatError, ValueError) as error:
         print(f"aspera validate: error: {error}", file=sys.stderr)
         return 2

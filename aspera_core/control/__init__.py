@@ -11,28 +11,26 @@ simulated world, so each task's own evaluation program judges it unchanged.
   evaluation program calls.
 * :func:`control_task`: a task whose evaluation runs the candidate in the
   control world, for an unchanged executor.
-* :func:`render_control_docs` and :func:`render_worked_examples`: what a
-  prompt shows of the control setting.
+* :func:`render_control_docs`: what a prompt shows of the control surface
+  (the worked examples and guidelines of the control setting are prompt
+  files, beside the library's: ``data/prompts``).
 * :mod:`aspera_core.control.validate`: checking a set's control programs.
 """
 
 from aspera_core.control.docs import render_control_docs
-from aspera_core.control.examples import WORKED_EXAMPLES, WorkedExample, render_worked_examples
 from aspera_core.control.mapping import Snapshot, build_world, save_world
 from aspera_core.control.surface import ControlWorldError, World
-from aspera_core.control.task import control_task
+from aspera_core.control.task import CONTROL_SETTING, control_task
 from aspera_core.control.wrap import wrap_control_program
 
 __all__ = [
-    "WORKED_EXAMPLES",
+    "CONTROL_SETTING",
     "ControlWorldError",
     "Snapshot",
     "World",
-    "WorkedExample",
     "build_world",
     "control_task",
     "render_control_docs",
-    "render_worked_examples",
     "save_world",
     "wrap_control_program",
 ]

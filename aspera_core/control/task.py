@@ -30,6 +30,10 @@ from typing import Any, TypeVar
 from aspera_core.executor.namespaces import evaluation_imports
 from aspera_core.tasks.model import function_name
 
+#: The setting recorded in the rows of agents that write control programs; the
+#: runner evaluates their programs through :func:`control_task`.
+CONTROL_SETTING = "control"
+
 #: Name of the EP that every control task's evaluation programs start with.
 CONTROL_EVALUATION = "evaluate_in_control_world"
 
@@ -80,7 +84,7 @@ def control_setup_program(setup_program: str, scenario: Any) -> str:
     Returns:
         The import block, two blank lines, then the original source.
     """
-    imports = evaluation_imports(scenario.apps, scenario.simulation_tools, scenario.evaluation_tools)
+    imports = evaluation_imports(scenario)
     return f"{imports}\n\n{setup_program}"
 
 

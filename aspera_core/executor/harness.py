@@ -1,31 +1,31 @@
-"""Evaluating one candidate program on one task, in the current process.
+"""The evaluation protocol itself (format part B), run in the current process without isolation.
 
-This is the evaluation protocol itself (format part B); it has no isolation.
-:mod:`aspera_core.executor.sandbox` calls it inside a forked, locked-down
-worker. Calling :func:`evaluate_program` directly is useful for debugging a
-trusted program, never for untrusted ones.
+A worker calls it after confining itself; :func:`evaluate_program` is for
+trusted programs and debugging. For each setup/evaluation pair, in order: a
+fresh namespace receives the harness imports and the setup (SIP) and
+evaluation (EP) sources; the candidate program runs in a fresh module
+``query_executable`` (registered in ``sys.modules`` while it runs) holding the
+scenario apps' star imports; a fresh ``ExecutionContext`` (empty tables,
+``random`` seeded with 0) is installed and the EP is called as
+``evaluate_P(query="", executable=<program function>, setup_function=<SIP>)``;
+what escapes is classified by type and origin. A task-completion error, a
+timeout or tampering stops the remaining pairs.
 
-For each setup/evaluation pair, in order:
-
-1. a fresh namespace receives the harness imports and the setup (SIP) and
-   evaluation (EP) sources; the SIP and EP are the first functions each
-   source defines;
-2. the candidate program runs in a fresh module ``query_executable``
-   (registered in ``sys.modules`` while it runs) that already holds the
-   scenario apps' star imports;
-3. a fresh :class:`~aspera_core.world.state.ExecutionContext` (empty tables,
-   ``random`` seeded with 0) is installed and the EP is called as
-   ``evaluate_P(query="", executable=<program function>, setup_function=<SIP>)``;
-4. the exception that escapes, if any, is classified by type and origin.
-
-A task-completion error (or a timeout, or detected tampering) stops the
-remaining pairs. :func:`~aspera_core.outcomes.combine_pairs` decides
-the task's outcome from the pair results.
+For speed, a single-use worker runs its first pair in the namespace templates
+themselves rather than copies (version tags tell whether the program rebound
+anything there), and a *deferred* program lets a zygote run the first pair's
+setup once and fork a child per program at the EP's first call of the
+program: the child then runs the program's module code in the outer context
+with the random stream restored, as the protocol's order would have it, and
+falls back to a separate evaluation if that code raised, printed, was refused
+something or made a context.
 """
 
 from __future__ import annotations
 
 import io
+import linecache
+import random
 import reprlib
 import sys
 import time
@@ -34,117 +34,84 @@ from collections.abc import Callable
 from types import CodeType, ModuleType
 from typing import Any, Protocol
 
-from aspera_core.executor.classify import (
+from aspera_core.executor.classify import classify, error_type_name, exception_message, format_traceback
+from aspera_core.executor.integrity import IntegrityBaseline, namespace_changes
+from aspera_core.executor.namespaces import NamespaceTemplates
+from aspera_core.outcomes import (
     ORIGIN_EVALUATION,
     ORIGIN_HARNESS,
     ORIGIN_PROGRAM,
     ORIGIN_SETUP,
-    classify,
-    error_type_name,
-    exception_message,
-    format_traceback,
+    Outcome,
+    PairResult,
+    Verdict,
+    combine_pairs,
 )
-from aspera_core.executor.integrity import IntegrityBaseline, namespace_changes
-from aspera_core.executor.namespaces import NamespaceTemplates
-from aspera_core.executor.source import (
-    COMPILE_ERRORS,
-    compile_source,
-    function_name,
-    has_definition,
-    solution_name,
-)
-from aspera_core.outcomes import Outcome, PairResult, Verdict, combine_pairs
-from aspera_core.world.state import ExecutionContext, new_context
+from aspera_core.programs import function_name, has_definition, solution_name
+from aspera_core.world import state as world_state
+from aspera_core.world.state import ExecutionContext
 
 PROGRAM_MODULE = "query_executable"
-PROGRAM_FILE = "<program>"
-
-
-def setup_file(index: int) -> str:
-    """Pseudo file name of setup program ``index`` (0-based) in tracebacks."""
-    return f"<setup {index + 1}>"
-
-
-def evaluation_file(index: int) -> str:
-    """Pseudo file name of evaluation program ``index`` (0-based) in tracebacks."""
-    return f"<evaluation {index + 1}>"
-
-
-def precompile(task: TaskLike) -> None:
-    """Compile a task's setup and evaluation programs into the shared cache.
-
-    The sandbox calls this before forking its workers, so each worker finds
-    the code objects ready instead of compiling them again. Programs that do
-    not compile are left for the evaluation to report.
-    """
-    for index, pair in enumerate(zip(task.state_generation_programs, task.evaluation_programs)):
-        for text, filename in zip(pair, (setup_file(index), evaluation_file(index))):
-            try:
-                compile_source(text, filename, cached=True)
-            except COMPILE_ERRORS:
-                pass
-
-
 MAX_OUTPUT_CHARS = 4_000
 MAX_RETURN_REPR_CHARS = 1_000
-
 TAMPERING = "LibraryTampering"
-_NO_FUNCTION = "no function definition found (the protocol looks for a 'def name(...):' line)"
+#: Exceptions ``compile`` raises for text that is not a valid module.
+COMPILE_ERRORS = (SyntaxError, ValueError, OverflowError, RecursionError)
 
 
 class TaskTimeout(BaseException):
-    """Raised inside a worker when the task's time is up (``BaseException``, so
-    a program's ``except Exception`` does not swallow it)."""
+    """Raised in a worker when the task's time is up (not an ``Exception``: programs rarely catch it)."""
 
 
-class ScenarioLike(Protocol):
-    """What the harness reads from a task's scenario."""
-
-    apps: list[str]
-    simulation_tools: list[str] | None
-    evaluation_tools: list[str] | None
+class Fallback(BaseException):
+    """A deferred program cannot be evaluated from the shared setup; evaluate it on its own."""
 
 
 class TaskLike(Protocol):
     """What the harness reads from a task (``aspera_core.tasks.Task`` fits)."""
 
     query: str
-    scenario: ScenarioLike
+    scenario: Any  # apps, simulation_tools, evaluation_tools
     state_generation_programs: list[str]
     evaluation_programs: list[str]
 
 
+def compile_source(text: str, filename: str, code: CodeType | None = None) -> CodeType:
+    """Compile module source (unless ``code`` is given), asserts kept whatever ``-O`` says; register its lines.
+
+    Raises:
+        SyntaxError, ValueError, OverflowError, RecursionError: ``text`` does not compile.
+    """
+    code = code or compile(text, filename, "exec", dont_inherit=True, optimize=0)
+    linecache.cache[filename] = (len(text), None, text.splitlines(keepends=True), filename)
+    return code
+
+
 class TailBuffer(io.TextIOBase):
-    """A text stream that keeps only the last ``limit`` characters written."""
+    """A text stream keeping only the last ``limit`` characters written (a program may print forever)."""
 
     def __init__(self, limit: int = MAX_OUTPUT_CHARS) -> None:
         super().__init__()
-        self._limit = limit
-        self._chunks: list[str] = []
-        self._size = 0
-        self._dropped = 0
+        self._limit, self._chunks, self.size, self._dropped = limit, [], 0, 0
 
     def writable(self) -> bool:  # noqa: D102 - io protocol
         return True
 
-    def isatty(self) -> bool:  # noqa: D102 - io protocol
-        return False
-
     @property
-    def encoding(self) -> str:  # noqa: D102 - io protocol
-        return "utf-8"
+    def written(self) -> int:
+        """Characters written so far."""
+        return self._dropped + self.size
 
     def write(self, text: str) -> int:
         """Append ``text``, forgetting the oldest characters beyond the limit."""
         if not isinstance(text, str):
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
         self._chunks.append(text)
-        self._size += len(text)
-        if self._size > 2 * self._limit:
+        self.size += len(text)
+        if self.size > 2 * self._limit:
             joined = "".join(self._chunks)
-            keep = joined[-self._limit :]
-            self._dropped += len(joined) - len(keep)
-            self._chunks, self._size = [keep], len(keep)
+            self._dropped += len(joined) - self._limit
+            self._chunks, self.size = [joined[-self._limit :]], self._limit
         return len(text)
 
     def getvalue(self, _len: Any = len) -> str:
@@ -159,8 +126,7 @@ class TailBuffer(io.TextIOBase):
 _REPR = reprlib.Repr()
 _REPR.maxlevel = 4
 _REPR.maxlist = _REPR.maxtuple = _REPR.maxset = _REPR.maxfrozenset = _REPR.maxdict = 30
-_REPR.maxstring = 300
-_REPR.maxother = MAX_RETURN_REPR_CHARS
+_REPR.maxstring, _REPR.maxother = 300, MAX_RETURN_REPR_CHARS
 
 
 def safe_repr(value: Any, _len: Any = len, _isinstance: Any = isinstance, _type: Any = type, _str: Any = str) -> str:
@@ -176,22 +142,9 @@ def safe_repr(value: Any, _len: Any = len, _isinstance: Any = isinstance, _type:
     return text if _len(text) <= MAX_RETURN_REPR_CHARS else text[:MAX_RETURN_REPR_CHARS] + "..."
 
 
-def _failure(index: int, exc: BaseException, origin: str, outcome: Outcome | None = None) -> PairResult:
-    if isinstance(exc, TaskTimeout):
-        outcome = Outcome.TIMEOUT
-    return PairResult(
-        index=index,
-        outcome=outcome or classify(exc, origin),
-        error_type=error_type_name(exc),
-        message=exception_message(exc),
-        traceback=format_traceback(exc),
-        origin=origin,
-    )
-
-
-def _syntax_error_text(exc: BaseException) -> str:
-    # The original reported compile errors with a zero-depth traceback.
-    return "".join(traceback_module.format_exception_only(type(exc), exc))
+def _failure(index: int, exc: BaseException, origin: str) -> PairResult:
+    outcome = Outcome.TIMEOUT if isinstance(exc, TaskTimeout) else classify(exc, origin)
+    return PairResult(index, outcome, error_type_name(exc), exception_message(exc), format_traceback(exc), origin)
 
 
 class Evaluator:
@@ -204,9 +157,9 @@ class Evaluator:
         interrupts_are_errors: Treat ``KeyboardInterrupt`` raised during a
             pair as the program's execution error (inside a worker) rather
             than stopping the caller (in-process use).
-        single_use: This process evaluates one program and exits (a sandbox
-            worker): its first pair may run in the cached namespace templates
-            instead of copies.
+        single_use: This process evaluates one program and exits (a worker):
+            its first pair may run in the namespace templates themselves.
+        library_fixes: Worlds run with the library's documented fixes switched on.
     """
 
     def __init__(
@@ -215,17 +168,21 @@ class Evaluator:
         integrity: IntegrityBaseline | None = None,
         interrupts_are_errors: bool = False,
         single_use: bool = False,
+        library_fixes: bool = False,
     ) -> None:
         self.templates = templates or NamespaceTemplates()
+        self.library_fixes = library_fixes
         self.integrity = integrity
         self.interrupts_are_errors = interrupts_are_errors
         self.single_use = single_use
-        self._used_templates = False
+        #: Counts events a program's module code must not cause in a zygote's child (the
+        #: worker counts its guard's refusals, which the verdict lists in order).
+        self.event_count: Callable[[], int] = lambda: 0
 
     def evaluate(
         self,
         task: TaskLike,
-        program: str,
+        program: str | Callable[[], str],
         on_pair_start: Callable[[int], None] | None = None,
         on_pair_end: Callable[[PairResult], None] | None = None,
         capture_output: bool = True,
@@ -234,7 +191,10 @@ class Evaluator:
 
         Args:
             task: The task (its query, scenario and SIP/EP lists are used).
-            program: The candidate program's source.
+            program: The candidate program's source, or a *deferred* program:
+                a callable that returns it and its code (or ``None``) when
+                the first pair's EP first calls the program (a zygote forks
+                there; see the module docstring).
             on_pair_start: Called with a pair's index before it runs.
             on_pair_end: Called with each pair's result as soon as it is known.
             capture_output: Redirect ``sys.stdout``/``sys.stderr`` into bounded
@@ -245,269 +205,277 @@ class Evaluator:
 
         Raises:
             KeyboardInterrupt: in-process use only (see ``interrupts_are_errors``).
+            Fallback: a deferred program must be evaluated on its own.
         """
-        started = time.perf_counter()
-        sips = list(task.state_generation_programs or ())
-        eps = list(task.evaluation_programs or ())
-        total = min(len(sips), len(eps))
-        stdout, stderr = TailBuffer(), TailBuffer()
+        run = _Run(self, task, program, on_pair_start, on_pair_end)
         saved = sys.stdout, sys.stderr
         if capture_output:
-            sys.stdout, sys.stderr = stdout, stderr
-        last_return: list[Any] = []
-        results: list[PairResult] = []
+            sys.stdout, sys.stderr = run.stdout, run.stderr
         try:
-            # Prose is a parse error, broken code a syntax error, and code whose
-            # function the protocol's rule cannot find a parse error again.
-            if not has_definition(program):
-                return self._not_run(Outcome.PARSE_ERROR, "NoFunctionFound", _NO_FUNCTION, None, total, started)
-            try:
-                code = compile_source(program, PROGRAM_FILE)
-            except COMPILE_ERRORS as exc:
-                return self._not_run(
-                    Outcome.SYNTAX_ERROR,
-                    error_type_name(exc),
-                    exception_message(exc),
-                    _syntax_error_text(exc),
-                    total,
-                    started,
-                )
-            name = solution_name(program)
-            if name is None:
-                return self._not_run(Outcome.PARSE_ERROR, "NoFunctionFound", _NO_FUNCTION, None, total, started)
-            for index in range(total):
-                if on_pair_start is not None:
-                    on_pair_start(index)
-                result = self._run_pair(task, index, sips[index], eps[index], code, name, last_return)
-                results.append(result)
-                if on_pair_end is not None:
-                    on_pair_end(result)
-                if result.outcome in (Outcome.TASK_COMPLETION_ERROR, Outcome.TIMEOUT) or (
-                    result.error_type == TAMPERING
-                ):
-                    break
+            return run.evaluate()
         finally:
             if capture_output:
                 sys.stdout, sys.stderr = saved
-        return self._verdict(results, total, started, stdout, stderr, last_return)
 
-    @staticmethod
-    def _not_run(
-        outcome: Outcome, error_type: str, message: str, traceback: str | None, total: int, started: float
-    ) -> Verdict:
-        return Verdict(
-            outcome=outcome,
-            error_type=error_type,
-            message=message,
-            traceback=traceback,
-            pairs_total=total,
-            duration_s=time.perf_counter() - started,
-        )
-
-    def _verdict(
-        self,
-        results: list[PairResult],
-        total: int,
-        started: float,
-        stdout: TailBuffer,
-        stderr: TailBuffer,
-        last_return: list[Any],
-        _len: Any = len,
-        _tuple: Any = tuple,
-        _clock: Any = time.perf_counter,
-    ) -> Verdict:
-        # Runs after the program: builtins are bound early in case it replaced them.
-        deciding = combine_pairs(results)
-        return Verdict(
-            outcome=Outcome.SUCCESS if deciding is None else deciding.outcome,
-            error_type=None if deciding is None else deciding.error_type,
-            message=None if deciding is None else deciding.message,
-            traceback=None if deciding is None else deciding.traceback,
-            pairs_run=_len(results),
-            pairs_total=total,
-            duration_s=_clock() - started,
-            stdout=stdout.getvalue(),
-            stderr=stderr.getvalue(),
-            return_value=safe_repr(last_return[-1]) if last_return else None,
-            pairs=_tuple(results),
-        )
-
-    def _run_pair(
-        self,
-        task: TaskLike,
-        index: int,
-        sip_source: str,
-        ep_source: str,
-        program_code: CodeType,
-        solution: str,
-        last_return: list[Any],
-    ) -> PairResult:
-        try:
-            return self._run_pair_unchecked(task, index, sip_source, ep_source, program_code, solution, last_return)
-        except TaskTimeout as exc:
-            # The timer fired in harness code, between the program's steps.
-            return _failure(index, exc, ORIGIN_HARNESS)
-
-    def _namespaces(self, task: TaskLike, index: int) -> tuple[dict[str, Any], dict[str, Any], bool]:
-        """The evaluation namespace and the program's globals for one pair.
-
-        Returns:
-            ``(evaluation namespace, program globals, shared)``; ``shared``
-            means both are the cached templates themselves (a single-use
-            worker's first pair, with version tags available to notice changes).
-        """
-        scenario = task.scenario
-        shared = (
-            self.single_use
-            and index == 0
-            and self.integrity is not None
-            and self.integrity.reads_versions
-            and not self._used_templates
-        )
-        self._used_templates |= shared
-        evaluation = self.templates.evaluation(
-            scenario.apps, scenario.simulation_tools, scenario.evaluation_tools, fresh=not shared
-        )
-        program = self.templates.program(scenario.apps, fresh=not shared)
-        program["__name__"] = PROGRAM_MODULE
-        return evaluation, program, shared
-
-    def _run_pair_unchecked(
-        self,
-        task: TaskLike,
-        index: int,
-        sip_source: str,
-        ep_source: str,
-        program_code: CodeType,
-        solution: str,
-        last_return: list[Any],
-    ) -> PairResult:
-        try:
-            namespace, program_globals, shared = self._namespaces(task, index)
-            exec(compile_source(sip_source, setup_file(index), cached=True), namespace)
-            exec(compile_source(ep_source, evaluation_file(index), cached=True), namespace)
-            setup_fn = namespace[function_name(sip_source) or ""]
-            evaluate_fn = namespace[function_name(ep_source) or ""]
-            watch = _NamespaceWatch(self, task, namespace, shared, (setup_fn, evaluate_fn))
-        except Exception as exc:
-            # Broken task data or a missing library module: not the program's fault,
-            # but the pair cannot be judged, so it is an execution error.
-            return _failure(index, exc, ORIGIN_HARNESS)
-
-        from_program: list[BaseException] = []
-        from_setup: list[BaseException] = []
-        module = _program_module(program_globals)
-        sys.modules[PROGRAM_MODULE] = module
-        try:
-            try:
-                # The module's top-level code runs before the pair's context
-                # exists, against the process's default context (as in the original).
-                exec(program_code, program_globals)
-                target = program_globals.get(solution)
-                if not callable(target):
-                    raise AttributeError(f"module {PROGRAM_MODULE!r} has no top-level function {solution!r}")
-            except BaseException as exc:  # noqa: BLE001 - every failure is classified
-                if isinstance(exc, KeyboardInterrupt) and not self.interrupts_are_errors:
-                    raise
-                caught = exc
-                return self._checked(index, lambda: _failure(index, caught, ORIGIN_PROGRAM), watch)
-
-            executable = _tagging(target, from_program, last_return)
-            setup_function = _tagging(setup_fn, from_setup, None)
-            context = ExecutionContext()
-            context.query = task.query
-            try:
-                with new_context(context):
-                    evaluate_fn(query="", executable=executable, setup_function=setup_function)
-            except BaseException as exc:  # noqa: BLE001
-                if isinstance(exc, KeyboardInterrupt) and not self.interrupts_are_errors:
-                    raise
-                failure = exc
-            else:
-                return self._checked(index, lambda: PairResult(index=index, outcome=Outcome.SUCCESS), watch)
-
-            def classified() -> PairResult:
-                origin = ORIGIN_EVALUATION
-                if any(failure is seen for seen in from_program):
-                    origin = ORIGIN_PROGRAM
-                elif any(failure is seen for seen in from_setup):
-                    origin = ORIGIN_SETUP
-                return _failure(index, failure, origin)
-
-            return self._checked(index, classified, watch)
-        finally:
-            if sys.modules.get(PROGRAM_MODULE) is module:
-                del sys.modules[PROGRAM_MODULE]
-
-    def _checked(
-        self, index: int, result: Callable[[], PairResult], watch: _NamespaceWatch, _len: Any = len
-    ) -> PairResult:
+    def checked(self, pair: _Pair, result: Callable[[], PairResult], _len: Any = len) -> PairResult:
         """The pair's result, unless the program tampered with anything (then an execution error).
 
         Tampering is checked *before* the result is built: building it formats
         the exception with code that relies on builtins the program may have replaced.
         """
-        changed: list[str] = []
-        if self.integrity is not None:
-            changed += self.integrity.changes()
-        changed += [f"evaluation namespace: {name}" for name in watch.changes()]
+        changed = self.integrity.changes() if self.integrity is not None else []
+        changed += pair.watch.changes()
         if not changed:
             return result()
         shown = ", ".join(changed[:10]) + (f" and {_len(changed) - 10} more" if _len(changed) > 10 else "")
-        return PairResult(
-            index=index,
-            outcome=Outcome.EXECUTION_ERROR,
-            error_type=TAMPERING,
-            message=f"the program replaced parts of the library or evaluator: {shown}",
-            origin=ORIGIN_PROGRAM,
+        message = f"the program replaced parts of the library or evaluator: {shown}"
+        return PairResult(pair.index, Outcome.EXECUTION_ERROR, TAMPERING, message, None, ORIGIN_PROGRAM)
+
+
+class _Run:
+    """One evaluation of one program on one task."""
+
+    def __init__(self, evaluator: Evaluator, task: TaskLike, program: Any, on_start: Any, on_end: Any) -> None:
+        self.evaluator, self.task, self.on_start, self.on_end = evaluator, task, on_start, on_end
+        self.started = time.perf_counter()
+        self.stdout, self.stderr = TailBuffer(), TailBuffer()
+        self.pairs = list(zip(task.state_generation_programs or (), task.evaluation_programs or ()))
+        self.deferred = program if callable(program) else None
+        self.program: str | None = None if callable(program) else program
+        self.code: CodeType | None = None
+        self.name = ""
+        self.last_return: list[Any] = []
+        self.fell_back = False
+
+    def load(self, program: str, code: CodeType | None = None) -> Verdict | None:
+        """Compile the program (unless ``code`` is given) and find its function; the verdict if it cannot run.
+
+        Prose is a parse error, broken code a syntax error (reported with a
+        zero-depth traceback, as the original did), and code whose function
+        the protocol's rule cannot find a parse error again.
+        """
+        self.program = program
+        if has_definition(program):
+            try:
+                self.code = compile_source(program, "<program>", code)
+            except COMPILE_ERRORS as exc:
+                text = "".join(traceback_module.format_exception_only(type(exc), exc))
+                return self._refused(Outcome.SYNTAX_ERROR, error_type_name(exc), exception_message(exc), text)
+            self.name = solution_name(program) or ""
+            if self.name:
+                return None
+            self.code = None
+        message = "no function definition found (the protocol looks for a 'def name(...):' line)"
+        return self._refused(Outcome.PARSE_ERROR, "NoFunctionFound", message, None)
+
+    def _refused(self, outcome: Outcome, error_type: str, message: str, traceback: str | None) -> Verdict:
+        return Verdict(outcome, error_type, message, traceback, pairs_total=len(self.pairs), duration_s=self._elapsed())
+
+    def _elapsed(self, _clock: Any = time.perf_counter) -> float:
+        return _clock() - self.started
+
+    def evaluate(self) -> Verdict:
+        if self.program is not None:
+            refused = self.load(self.program)
+            if refused is not None:
+                return refused
+        results: list[PairResult] = []
+        for index, (sip, ep) in enumerate(self.pairs):
+            if self.on_start is not None:
+                self.on_start(index)
+            result = self._run_pair(index, sip, ep)
+            if self.code is None:  # a zygote's first pair ended before the program was called
+                raise Fallback("the first pair ended before it called the program")
+            results.append(result)
+            if self.on_end is not None:
+                self.on_end(result)
+            if result.outcome in (Outcome.TASK_COMPLETION_ERROR, Outcome.TIMEOUT) or result.error_type == TAMPERING:
+                break
+        if self.code is None:
+            raise Fallback("the task has no pair to evaluate the program in")
+        return self._verdict(results)
+
+    def _verdict(self, results: list[PairResult], _len: Any = len, _tuple: Any = tuple) -> Verdict:
+        # Runs after the program: builtins are bound early in case it replaced them.
+        deciding = combine_pairs(results) or PairResult(0, Outcome.SUCCESS)
+        last = self.last_return
+        return Verdict(
+            outcome=deciding.outcome,
+            error_type=deciding.error_type,
+            message=deciding.message,
+            traceback=deciding.traceback,
+            pairs_run=_len(results),
+            pairs_total=_len(self.pairs),
+            duration_s=self._elapsed(),
+            stdout=self.stdout.getvalue(),
+            stderr=self.stderr.getvalue(),
+            return_value=safe_repr(last[-1]) if last else None,
+            pairs=_tuple(results),
         )
+
+    def _run_pair(self, index: int, sip: str, ep: str) -> PairResult:
+        try:  # (a Fallback passes through)
+            try:
+                pair = _Pair(self, index, sip, ep)
+            except Exception as exc:
+                # Broken task data or a missing library module: not the program's
+                # fault, but the pair cannot be judged, so it is an execution error.
+                return _failure(index, exc, ORIGIN_HARNESS)
+            return pair.run()
+        except TaskTimeout as exc:  # the timer fired in harness code, between the program's steps
+            return _failure(index, exc, ORIGIN_HARNESS)
+
+
+class _Pair:
+    """One setup/evaluation pair of a run."""
+
+    def __init__(self, run: _Run, index: int, sip: str, ep: str) -> None:
+        self.run_, self.index = run, index
+        evaluator, scenario = run.evaluator, run.task.scenario
+        integrity = evaluator.integrity
+        self.shared = evaluator.single_use and index == 0 and integrity is not None and integrity.reads_versions
+        namespace = evaluator.templates.evaluation(scenario, fresh=not self.shared)
+        self.globals = evaluator.templates.program(scenario, fresh=not self.shared)
+        self.globals["__name__"] = PROGRAM_MODULE
+        exec(compile_source(sip, f"<setup {index + 1}>"), namespace)
+        exec(compile_source(ep, f"<evaluation {index + 1}>"), namespace)
+        self.setup_fn = namespace[function_name(sip) or ""]
+        self.evaluate_fn = namespace[function_name(ep) or ""]
+        pristine = evaluator.templates.pristine_evaluation(scenario) if self.shared else None
+        self.watch = _NamespaceWatch(integrity, namespace, pristine, (self.setup_fn, self.evaluate_fn))
+        self.module = _program_module(self.globals)
+        self.from_program: list[BaseException] = []
+        self.outer: Any = None  # the process's context before the pair's own
+
+    def run(self) -> PairResult:
+        """Run the program's module code, then the evaluation program; classify what escapes."""
+        sys.modules[PROGRAM_MODULE] = self.module
+        try:
+            if self.run_.code is None:  # deferred: the module code runs at the program's first call
+                return self._evaluate(self._deferred_program())
+            try:
+                # The module code runs before the pair's context exists, against
+                # the process's default context (as in the original).
+                target = self._load_module()
+            except BaseException as exc:  # noqa: BLE001 - every failure is classified
+                self._reraise_interrupt(exc)
+                return self._failed(exc, lambda caught: ORIGIN_PROGRAM)
+            return self._evaluate(target)
+        finally:
+            if sys.modules.get(PROGRAM_MODULE) is self.module:
+                del sys.modules[PROGRAM_MODULE]
+
+    def _load_module(self) -> Callable[..., Any]:
+        exec(self.run_.code, self.globals)  # type: ignore[arg-type]
+        target = self.globals.get(self.run_.name)
+        if not callable(target):
+            raise AttributeError(f"module {PROGRAM_MODULE!r} has no top-level function {self.run_.name!r}")
+        return target
+
+    def _deferred_program(self) -> Callable[..., Any]:
+        """The program as the EP sees it in a zygote: loaded, in the zygote's child, at its first call."""
+        run, loaded = self.run_, []
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if not loaded:
+                try:
+                    if run.load(*run.deferred()) is not None:  # type: ignore[misc]
+                        raise Fallback("the program cannot run")
+                    loaded.append(self._load_module_as_if_first())
+                except Fallback:
+                    run.fell_back = True  # even if the EP swallows it
+                    raise
+            return loaded[0](*args, **kwargs)
+
+        return call
+
+    def _load_module_as_if_first(self) -> Callable[..., Any]:
+        """Run the module code as the protocol orders it: before the pair's context and random seed."""
+        run, pair_context, random_state = self.run_, world_state._current, random.getstate()
+        before = (run.stdout.written, run.stderr.written, run.evaluator.event_count())
+        world_state._current = self.outer
+        try:
+            target = self._load_module()
+        except BaseException as exc:
+            raise Fallback("the program's module code raised") from exc
+        finally:
+            untouched = world_state._current is self.outer
+            world_state._current = pair_context
+            random.setstate(random_state)
+        if not untouched or before != (run.stdout.written, run.stderr.written, run.evaluator.event_count()):
+            raise Fallback("the program's module code printed, was refused something, or made a context")
+        return target
+
+    def _evaluate(self, target: Callable[..., Any]) -> PairResult:
+        from_setup: list[BaseException] = []
+        executable = _tagging(target, self.from_program, self.run_.last_return)
+        setup_function = _tagging(self.setup_fn, from_setup, None)
+        context = ExecutionContext(library_fixes=self.run_.evaluator.library_fixes)
+        context.query = self.run_.task.query
+        self.outer = world_state._current
+        try:
+            with world_state.new_context(context):
+                self.evaluate_fn(query="", executable=executable, setup_function=setup_function)
+        except BaseException as exc:  # noqa: BLE001
+            self._reraise_interrupt(exc)
+            return self._failed(exc, lambda caught: _origin(caught, self.from_program, from_setup))
+        if self.run_.fell_back:
+            raise Fallback("the evaluation program swallowed a fallback")
+        index = self.index
+        return self.run_.evaluator.checked(self, lambda: PairResult(index, Outcome.SUCCESS))
+
+    def _reraise_interrupt(self, exc: BaseException, _isinstance: Any = isinstance) -> None:
+        if self.run_.fell_back:
+            raise Fallback("the program must be evaluated on its own") from exc
+        if _isinstance(exc, KeyboardInterrupt) and not self.run_.evaluator.interrupts_are_errors:
+            raise exc
+
+    def _failed(self, exc: BaseException, origin: Callable[[BaseException], str]) -> PairResult:
+        # The origin is found after the tampering check, like the rest of the result.
+        index = self.index
+        return self.run_.evaluator.checked(self, lambda: _failure(index, exc, origin(exc)))
+
+
+def _origin(exc: BaseException, from_program: list[BaseException], from_setup: list[BaseException]) -> str:
+    """Where an exception that escaped the evaluation program came from (plain loops: no builtins)."""
+    for seen in from_program:
+        if exc is seen:
+            return ORIGIN_PROGRAM
+    for seen in from_setup:
+        if exc is seen:
+            return ORIGIN_SETUP
+    return ORIGIN_EVALUATION
 
 
 class _NamespaceWatch:
-    """Notices a program rebinding names in the evaluation program's namespace (via frames).
-
-    With a private copy of the namespace, every binding is remembered and
-    compared afterwards. With the shared template (see
-    :meth:`Evaluator._namespaces`), only the dictionary's version tag is read;
-    if it changed, the bindings are compared with a pristine copy of the
-    template and with the setup and evaluation functions.
-    """
+    """Notices a program rebinding names in the EP's namespace (through frames): every binding of a
+    private copy is compared afterwards; a shared template is compared only if its version tag moved."""
 
     def __init__(
-        self, evaluator: Evaluator, task: TaskLike, namespace: dict[str, Any], shared: bool, functions: tuple[Any, ...]
+        self,
+        integrity: IntegrityBaseline | None,
+        namespace: dict[str, Any],
+        pristine: dict[str, Any] | None,
+        functions: tuple[Any, ...],
     ) -> None:
-        self.namespace = namespace
-        self.functions = functions
-        self.integrity = evaluator.integrity
-        if shared and self.integrity is not None:
-            scenario = task.scenario
-            self.pristine: dict[str, Any] | None = evaluator.templates.pristine_evaluation(
-                scenario.apps, scenario.simulation_tools, scenario.evaluation_tools
-            )
-            self.version = self.integrity.dict_version(namespace)
-            self.snapshot: list[tuple[str, Any]] = []
-        else:
-            self.pristine = None
-            self.version = None
-            self.snapshot = list(namespace.items())
+        self.integrity, self.namespace, self.pristine, self.functions = integrity, namespace, pristine, functions
+        self.version = integrity.dict_version(namespace) if integrity is not None and pristine is not None else None
+        self.snapshot = list(namespace.items()) if pristine is None else []
 
     def changes(self, _list: Any = list) -> list[str]:
-        if self.pristine is None:
-            return namespace_changes(self.snapshot, self.namespace)
-        assert self.integrity is not None
-        if self.integrity.dict_version(self.namespace) == self.version:
+        """Names of the evaluation namespace rebound or deleted (empty if none)."""
+        if self.pristine is None or self.integrity is None:
+            changed = namespace_changes(self.snapshot, self.namespace)
+        elif self.integrity.dict_version(self.namespace) == self.version:
             return []
-        changed = namespace_changes(_list(self.pristine.items()), self.namespace)
-        changed += [f.__name__ for f in self.functions if self.namespace.get(f.__name__) is not f]
-        return changed
+        else:
+            changed = namespace_changes(_list(self.pristine.items()), self.namespace)
+            changed += [f.__name__ for f in self.functions if self.namespace.get(f.__name__) is not f]
+        return [f"evaluation namespace: {name}" for name in changed]
 
 
 def _program_module(namespace: dict[str, Any]) -> ModuleType:
-    """The ``query_executable`` module object for a program running in ``namespace``.
-
-    When the namespace is a module's own dictionary the module is returned;
-    otherwise a module that forwards attribute lookups to the namespace.
-    """
+    """The ``query_executable`` module object: it forwards attribute lookups to the program's globals."""
     module = ModuleType(PROGRAM_MODULE)
 
     def forward(name: str) -> Any:
@@ -520,14 +488,8 @@ def _program_module(namespace: dict[str, Any]) -> ModuleType:
     return module
 
 
-def _tagging(
-    function: Callable[..., Any], escaped: list[BaseException], returns: list[Any] | None
-) -> Callable[..., Any]:
-    """Wrap ``function`` so exceptions leaving it are remembered (to know their origin).
-
-    The wrapper is not dressed up with ``functools.wraps``: evaluation
-    programs only call it, and copying attributes costs page copies in a worker.
-    """
+def _tagging(function: Callable[..., Any], escaped: list[BaseException], returns: list[Any] | None) -> Any:
+    """``function``, remembering the exceptions that leave it (their origin) and what it returns."""
 
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -543,14 +505,11 @@ def _tagging(
 
 
 def evaluate_program(task: TaskLike, program: str, evaluator: Evaluator | None = None) -> Verdict:
-    """Evaluate a trusted program on a task in this process (no isolation).
+    """The verdict of a trusted program on a task, evaluated in this process (no isolation).
 
     Args:
         task: The task.
         program: The program's source.
         evaluator: An evaluator to reuse (its templates stay warm).
-
-    Returns:
-        The verdict.
     """
     return (evaluator or Evaluator()).evaluate(task, program)

@@ -8,10 +8,17 @@ file as each evaluation finishes. ``(task, seed)`` pairs that already have a
 judged row are skipped, so re-running the same command after an interruption
 resumes where it stopped; ``model_error`` rows (no program was obtained) are
 asked again.
+
+Agents whose setting is ``control`` write control programs (functions of the
+world, see :mod:`aspera_core.control`): their programs are evaluated on
+:func:`~aspera_core.control.control_task` of each task, which runs the task's
+own setup and evaluation programs with the candidate in the control world.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import datetime
 import queue
 import sys
@@ -28,6 +35,7 @@ from tqdm import tqdm
 
 from aspera_core import __version__
 from aspera_core.agents import Agent, ProgramUnavailable, Proposal, StopRun
+from aspera_core.control import CONTROL_SETTING, control_task
 from aspera_core.executor import Job, Sandbox, SandboxConfig, Verdict
 from aspera_core.outcomes import Outcome
 from aspera_core.records import (
@@ -39,9 +47,6 @@ from aspera_core.records import (
     next_free_path,
 )
 from aspera_core.tasks import Task, tasks_digest
-
-# A monitor thread would be running when the sandbox forks its fork server.
-tqdm.monitor_interval = 0
 
 DEFAULT_CONCURRENCY = 8
 
@@ -295,6 +300,7 @@ def run_agent(
     resume_anyway: bool = False,
     progress: bool = True,
     fsync: bool = False,
+    sandbox: Sandbox | None = None,
 ) -> RunReport:
     """Obtain ``agent``'s programs for the selected tasks, evaluate them, append one row each to ``out``.
 
@@ -309,11 +315,14 @@ def run_agent(
         concurrency: Proposals obtained at the same time (for agents that wait
             on a model; built-in agents are called one at a time).
         task_set: How the user named the task set (recorded, not compared).
-        library_fixes: Whether the library's documented fixes are on (recorded).
+        library_fixes: Evaluate with the library's documented fixes switched on
+            (recorded in the file and every row; ``config.library_fixes`` is ignored).
         force_new: If ``out`` holds another experiment, write to a new file beside it.
         resume_anyway: Append even if ``out`` holds another experiment.
         progress: Show a progress bar (on stderr) with the live success count.
         fsync: ``fsync`` the file after every row.
+        sandbox: A sandbox to evaluate in (left open; its ``library_fixes`` must
+            match); by default one is created for the run and closed after it.
 
     Returns:
         What the run did.
@@ -334,6 +343,9 @@ def run_agent(
     if not run_seeds or len(set(run_seeds)) != len(run_seeds):
         raise ValueError("seeds must be a non-empty list without repeats")
     experiment = experiment_of(agent, tasks, task_set, library_fixes)
+    config = dataclasses.replace(config or SandboxConfig(), library_fixes=library_fixes)
+    if sandbox is not None and sandbox.config.library_fixes != library_fixes:
+        raise ValueError("the sandbox given and the run disagree on library_fixes")
     path = Path(out)
     if force_new and path.exists() and path.stat().st_size > 0:
         path = next_free_path(path)
@@ -344,7 +356,8 @@ def run_agent(
         todo = [_Work(task, seed) for task in selected for seed in run_seeds if (task.query_id, seed) not in done]
         report.already_done = report.expected - len(todo)
         if todo:
-            _evaluate(todo, agent, writer, config, report, library_fixes, concurrency, progress)
+            with contextlib.nullcontext(sandbox) if sandbox is not None else Sandbox(config) as used:
+                _evaluate(todo, agent, writer, used, report, library_fixes, concurrency, progress)
     return report
 
 
@@ -358,13 +371,17 @@ def _evaluate(
     todo: list[_Work],
     agent: Agent,
     writer: ResultsWriter,
-    config: SandboxConfig | None,
+    sandbox: Sandbox,
     report: RunReport,
     library_fixes: bool,
     concurrency: int,
     progress: bool,
 ) -> None:
     runnable = [work for work in todo if _runnable(work, report)]
+    # The task each program is evaluated on: the control setting's wrapping of it, or the task itself.
+    evaluated = {work.task.query_id: work.task for work in runnable}
+    if agent.setting == CONTROL_SETTING:
+        evaluated = {query_id: control_task(task) for query_id, task in evaluated.items()}
     bar = tqdm(total=len(runnable), desc=agent.name, unit="program", disable=not progress, file=sys.stderr)
     producer = _Producer(agent, runnable, concurrency)
     failure: list[AgentFailed] = []
@@ -391,14 +408,13 @@ def _evaluate(
                 report.evaluated += work.proposal.failure is not Outcome.MODEL_ERROR
                 record(make_row(work, agent, None, report.run_id, library_fixes))
             elif work.proposal is not None:
-                yield Job(work.task, work.proposal.program, key=work)
+                yield Job(evaluated[work.task.query_id], work.proposal.program, key=work)
 
     try:
-        with Sandbox(config) as sandbox:
-            sandbox.prepare({work.task.query_id: work.task for work in runnable}.values())
-            for job, verdict in sandbox.run(jobs()):
-                record(make_row(job.key, agent, verdict, report.run_id, library_fixes))
-                report.evaluated += 1
+        sandbox.prepare(evaluated.values())
+        for job, verdict in sandbox.run(jobs()):
+            record(make_row(job.key, agent, verdict, report.run_id, library_fixes))
+            report.evaluated += 1
     except BaseException:
         producer.stop()
         raise

@@ -25,9 +25,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-# Rule B.3 of the format: the first ``def`` header found in a program's text
-# names its function. ``[^)]*`` may span lines, which covers wrapped EP headers.
-FUNCTION_HEADER = re.compile(r"^\s*def\s+(\w+)\s*\([^)]*\)\s*(->\s*[^:]+)?\s*:", re.MULTILINE)
+from aspera_core.programs import FUNCTION_HEADER, function_name  # noqa: F401 - re-exported
 
 _QUERY_ID = re.compile(r"[1-9][0-9]*")
 _TOOL_REFERENCE = re.compile(r"\w+(\.\w+)*::\w+")
@@ -111,19 +109,6 @@ class TaskFormatError(ValueError):
         else:
             text = f"{len(lines)} problems:\n" + "\n".join(f"  {line}" for line in lines)
         super().__init__(text)
-
-
-def function_name(program: str) -> str | None:
-    """Name of the function a program defines, by the format's rule B.3.
-
-    Args:
-        program: Python source of an AEP, SIP or EP.
-
-    Returns:
-        The name in the first ``def`` header, or ``None`` if there is none.
-    """
-    match = FUNCTION_HEADER.search(program)
-    return match.group(1) if match else None
 
 
 @dataclass(frozen=True)

@@ -85,3 +85,57 @@ def test_several_fences_take_the_first_that_holds_a_function() -> None:
 def test_answers_without_a_usable_program(answer: str | None, problem: str) -> None:
     parsed = extract_program(answer)
     assert parsed.program is None and problem in (parsed.problem or "")
+
+
+CONTROL = "def count_meetings(world) -> int:\n    return len(world.calendar)\n"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        f"```python\n{CONTROL}```",
+        f"{CONTROL}```",
+        f"Here it is:\n{CONTROL}\ncount_meetings(world)\n",
+    ],
+    ids=["fence", "open-fence", "trailing-call"],
+)
+def test_a_control_solution_takes_the_world(answer: str) -> None:
+    parsed = extract_program(answer, arguments=1)
+    assert parsed.program == CONTROL and parsed.solution == "count_meetings"
+
+
+def test_with_one_argument_the_function_taking_the_world_is_the_solution_not_its_helpers() -> None:
+    answer = (
+        "```python\nimport datetime\n\n"
+        "def day_after(day, days=1):\n    return day + datetime.timedelta(days=days)\n\n"
+        "def now():\n    return None\n\n"
+        "def book(world):\n    return day_after(world.now.date())\n```"
+    )
+    parsed = extract_program(answer, arguments=1)
+    assert parsed.solution == "book"
+    assert parsed.program is not None and parsed.program.startswith("import datetime\n\ndef book(world):")
+    # the same answer in the library setting takes the function that needs no argument
+    assert extract_program(answer).solution == "now"
+
+
+@pytest.mark.parametrize(
+    ("signature", "fits"),
+    [
+        ("world", True),
+        ("world=None", True),
+        ("*args", True),
+        ("", False),
+        ("world, day", False),
+        ("world, *, k", False),
+    ],
+)
+def test_which_signatures_take_the_world(signature: str, fits: bool) -> None:
+    answer = f"def other(world):\n    return 0\n\ndef solution({signature}):\n    return 1\n"
+    # the last function that can take the world wins
+    expected = "solution" if fits else "other"
+    assert extract_program(answer, arguments=1).solution == expected
+
+
+def test_a_negative_argument_count_is_refused() -> None:
+    with pytest.raises(ValueError, match="arguments"):
+        extract_program(CONTROL, arguments=-1)

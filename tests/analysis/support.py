@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aspera_core.records import Experiment, Outcome, PairDetail, ResultRow, ResultsWriter, Selection
+from aspera_core.records import Experiment, Generation, Outcome, PairDetail, ResultRow, ResultsWriter, Selection
 
 PROGRAM = "def solve():\n    x = 1\n    return x\n"
 
@@ -62,12 +62,15 @@ def model_run(
     selection: dict[str, tuple[float, float, float]] | None = None,
     programs: dict[str, str] | None = None,
     errors: dict[str, tuple[str, str]] | None = None,
+    agent: str | None = None,
+    template_version: str | None = None,
 ) -> Path:
     """A model-backed run: ``verdicts[seed][task_id] = outcome``.
 
     ``selection[task_id] = (precision, recall, f1)`` adds PS scores;
     ``programs[task_id]`` replaces the program; ``errors[task_id] = (origin, error_type)``
-    for failing rows.
+    for failing rows; ``agent`` defaults to the setting's name; ``template_version``
+    records a prompt-set version in every row.
     """
     rows = []
     for seed, outcomes in verdicts.items():
@@ -80,11 +83,13 @@ def model_run(
                 )
             if errors and task_id in errors and outcome != "success":
                 extra["origin"], extra["error_type"] = errors[task_id]
+            if template_version is not None:
+                extra["generation"] = Generation(template_version=template_version)
             rows.append(
                 result_row(
                     task_id,
                     outcome,
-                    agent=setting,
+                    agent=agent or setting,
                     model=model,
                     setting=setting,
                     seed=seed,

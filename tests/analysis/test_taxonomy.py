@@ -44,6 +44,13 @@ from tests.analysis.support import model_run
         ("execution_error", "program", "aspera_core.executor.guard.SandboxViolation", "refused by the sandbox"),
         ("execution_error", "setup", "KeyError", "task's own programs failed"),
         ("execution_error", "evaluation", "TypeError", "task's own programs failed"),
+        # raised while the control world is saved, in the evaluation program's frame: still the program's doing
+        (
+            "execution_error",
+            "evaluation",
+            "aspera_core.control.surface.ControlWorldError",
+            "malformed control world",
+        ),
         ("execution_error", "worker", None, "worker died"),
         ("syntax_error", None, "SyntaxError", "syntax error"),
         ("parse_error", None, None, "no program found"),

@@ -158,7 +158,7 @@ def test_help_is_plain_text_with_one_example(command: str, capsys: pytest.Captur
     assert len(examples) == 1 and examples[0].startswith(f"example: aspera {command} ")
     # the example is a valid command line
     argv = shlex.split(examples[0].removeprefix("example: "))[1:]
-    parsed = build_parser().parse_args(argv)
+    parsed = build_parser(argv).parse_args(argv)
     assert parsed.command == command
 
 
@@ -179,3 +179,17 @@ def test_main_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> No
     assert all(f"    {command}" in text for command in SUBCOMMANDS)
     assert "``" not in text
     assert main_module.EXIT_CLOSED_PIPE == 141
+
+
+def test_a_command_imports_only_its_own_module() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from aspera_core.cli.main import build_parser\n"
+        "build_parser(['tasks', '--tasks', 'x'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('aspera_core.cli.') or m == 'pandas'))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "['aspera_core.cli.args', 'aspera_core.cli.main', 'aspera_core.cli.tasks']"

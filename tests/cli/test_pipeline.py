@@ -34,7 +34,15 @@ def model_results(folder: Path) -> dict[str, Path]:
         selection={i: (0.5, 1.0, 2 / 3) for i in ids},
         errors={ids[2]: ("program", "NameError")},
     )
-    return {"o1-cck": cck, "o1-ps": ps}
+    control = model_run(
+        folder / "o1-control.jsonl",
+        "o1-preview",
+        "control",
+        {0: dict(zip(ids, [ok, ok, "execution_error", ok]))},
+        errors={ids[2]: ("evaluation", "aspera_core.control.surface.ControlWorldError")},
+        agent="cck",
+    )
+    return {"o1-cck": cck, "o1-ps": ps, "o1-control": control}
 
 
 def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
@@ -76,6 +84,7 @@ def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
         "handback": 4,
         "o1-preview (CCK)": 8,
         "o1-preview (PS)": 4,
+        "o1-preview (control)": 4,
     }
 
     table3 = pd.read_csv(figures / "table3_success.csv", index_col="system")
@@ -85,6 +94,7 @@ def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
         "handback": 25.0,
         "o1-preview (CCK)": 62.5,  # mean of 75 % and 50 % over the two seeds
         "o1-preview (PS)": 25.0,
+        "o1-preview (control)": 75.0,
     }
     assert table3.loc["o1-preview (CCK)", "sd over seeds (%)"] == pytest.approx(17.678, abs=1e-3)
     assert table3.loc["o1-preview (CCK)", "paper (%)"] == 80.13 and table3.loc["o1-preview (PS)", "paper (%)"] == 28.4
@@ -106,6 +116,18 @@ def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
     assert paired.loc[("reference", "noop"), ["only A succeeded", "only B succeeded"]].tolist() == [4, 0]
     assert paired.loc[("reference", "handback"), "A - B (%)"] == 75.0
 
+    # the library against the control setting, paired on the seed both runs have (seed 0)
+    settings = pd.read_csv(figures / "library_vs_control.csv")
+    assert settings[["model", "library system", "control system"]].values.tolist() == [
+        ["o1-preview", "o1-preview (CCK)", "o1-preview (control)"]
+    ]
+    row = settings.iloc[0]
+    assert (row["paired verdicts"], row["library success (%)"], row["control success (%)"]) == (4, 75.0, 75.0)
+    assert (row["only library succeeded"], row["only control succeeded"], row["McNemar p"]) == (1, 1, 1.0)
+    sources = pd.read_csv(figures / "library_vs_control_errors.csv").set_index("category")
+    assert sources.loc["malformed control world", ["control", "lost in control"]].tolist() == [1, 1]
+    assert sources.loc["wrong effect or answer", ["library", "won in control"]].tolist() == [1, 1]
+
     for name in (
         "outcomes",
         "error_types",
@@ -113,6 +135,7 @@ def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
         "success_vs_reference_length",
         "primitive_selection",
         "pass_k",
+        "library_vs_control",
     ):
         assert (figures / f"{name}.png").exists() and (figures / f"{name}.pdf").exists()
     assert not (figures / "benchmark_correlation.csv").exists()  # no scores named: skipped, no placeholder

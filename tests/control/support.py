@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import datetime
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from aspera_core.control import wrap_control_program
 from aspera_core.library.company_directory import find_employee
 from aspera_core.library.time_utils import EventFrequency, RepetitionSpec, TimeInterval
 from aspera_core.library.work_calendar import Event
+from aspera_core.tasks import Task, load_tasks, write_tasks
 from aspera_core.tasks.validate import normalise_ids
 from aspera_core.tools.setup.company_directory import simulate_org_structure, simulate_vacation_schedule
 from aspera_core.tools.setup.room_booking import simulate_conference_room
@@ -18,6 +21,8 @@ from aspera_core.world.state import ExecutionContext, new_context
 
 TOMORROW = datetime.date(2024, 6, 26)
 YESTERDAY = datetime.date(2024, 6, 24)
+TASK_SET = Path(__file__).resolve().parents[2] / "data" / "aspera_workbench_v1"
+SUBSET = ("1001", "1005", "1010")
 
 
 def at(day: datetime.date, hour: int, minute: int = 0) -> datetime.datetime:
@@ -77,3 +82,15 @@ def tables(context: ExecutionContext) -> dict[str, Any]:
     for grant in data["user_metadata"]:
         grant["calendar_visible_to"] = sorted(grant["calendar_visible_to"])
     return data
+
+
+def small_set(tmp_path: Path) -> Path:
+    """Three tasks of the project's set (one tagged handback) with their control programs."""
+    tasks: list[Task] = [task for task in load_tasks(TASK_SET) if task.query_id in SUBSET]
+    write_tasks(tasks, tmp_path, renumber=True)
+    (tmp_path / "control" / "wrong").mkdir(parents=True)
+    for query_id in SUBSET:
+        for part in ("", "wrong/"):
+            name = f"{part}query_{query_id}.py"
+            shutil.copy(TASK_SET / "control" / name, tmp_path / "control" / name)
+    return tmp_path

@@ -2,37 +2,22 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from aspera_core.control.validate import validate_control_set, validate_control_with_sandbox
 from aspera_core.executor import Evaluator, SandboxConfig
-from aspera_core.tasks import Task, load_tasks, write_tasks
+from aspera_core.tasks import load_tasks
 from aspera_core.tasks.validate import format_table
 
-ROOT = Path(__file__).resolve().parents[2]
-TASK_SET = ROOT / "data" / "aspera_workbench_v1"
-SUBSET = ("1001", "1005", "1010")
+from .support import TASK_SET, small_set
 
 
 @pytest.fixture(scope="module")
 def evaluator() -> Evaluator:
     # The project's control programs are written by us, so they may run in-process here.
     return Evaluator()
-
-
-def small_set(tmp_path: Path) -> Path:
-    """Three tasks of the project's set (one tagged handback) with their control programs."""
-    tasks: list[Task] = [task for task in load_tasks(TASK_SET) if task.query_id in SUBSET]
-    write_tasks(tasks, tmp_path, renumber=True)
-    (tmp_path / "control" / "wrong").mkdir(parents=True)
-    for query_id in SUBSET:
-        for part in ("", "wrong/"):
-            name = f"{part}query_{query_id}.py"
-            shutil.copy(TASK_SET / "control" / name, tmp_path / "control" / name)
-    return tmp_path
 
 
 def test_every_task_of_the_project_passes_with_its_control_programs(evaluator: Evaluator) -> None:

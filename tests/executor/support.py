@@ -128,7 +128,7 @@ def hostile_config(**overrides: object) -> SandboxConfig:
 
 def server_children(sandbox: Sandbox) -> list[int]:
     """Processes whose parent is the sandbox's fork server (live or zombie)."""
-    server = sandbox._server
+    server = sandbox.server_pid
     if server is None:
         return []
     children = []
@@ -140,7 +140,7 @@ def server_children(sandbox: Sandbox) -> list[int]:
                 fields = stat.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[1]) == server.pid:
+        if int(fields[1]) == server:
             children.append(int(name))
     return children
 

@@ -6,8 +6,9 @@ import pydantic
 import pytest
 
 from aspera_core.executor import Outcome, PairResult, classify, combine_pairs, error_type_name
-from aspera_core.executor.classify import ORIGIN_EVALUATION, ORIGIN_PROGRAM, ORIGIN_SETUP, bounded, format_traceback
+from aspera_core.executor.classify import bounded, format_traceback
 from aspera_core.library.exceptions import RequiresUserInput, RequiresUserInputError
+from aspera_core.outcomes import ORIGIN_EVALUATION, ORIGIN_PROGRAM, ORIGIN_SETUP
 from aspera_core.tools.checks.exceptions import SolutionError
 
 

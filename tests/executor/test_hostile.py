@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -425,21 +426,25 @@ def test_an_error_while_running_stops_the_workers() -> None:
     class Stop(Exception):
         pass
 
-    servers = []
+    busy = []
 
     def jobs() -> Iterator[Job]:
         for _ in range(2):
             yield Job(answer_task(), "def answer():\n    while True:\n        pass\n")
-        servers.append(box._server)
+        started = time.monotonic()
+        while len(server_children(box)) < 2 and time.monotonic() - started < 30:
+            time.sleep(0.05)  # (the fork server may still be starting)
+        busy.extend(server_children(box))
         raise Stop  # e.g. the agent failed while two workers are busy
 
     with Sandbox(hostile_config(timeout_s=30, workers=3)) as box:
         with pytest.raises(Stop):
             list(box.run(jobs()))
-        assert box._server is None
+        assert len(busy) == 2
+        assert server_children(box) == []
+        assert not any(os.path.exists(f"/proc/{pid}") for pid in busy)
         assert slot_contents(box) == []
         assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
-    assert servers and not os.path.exists(f"/proc/{servers[0].pid}")
 
 
 def test_signal_numbers_are_named_in_crash_messages(sandbox: Sandbox) -> None:

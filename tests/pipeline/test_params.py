@@ -12,7 +12,7 @@ from aspera_core.pipeline.params import NOTEBOOKS, AgentSpec, ParamsError, Pipel
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("name", ["default", "release", "mini"])
+@pytest.mark.parametrize("name", ["default", "release", "mini", "control"])
 def test_the_shipped_parameter_sets_load(name: str):
     params = load_params(ROOT / "params" / f"{name}.yaml")
     assert params.name == name
@@ -26,6 +26,12 @@ def test_the_default_set_runs_the_built_in_agents_on_the_project_set_offline():
     required = [agent.agent for agent in params.agents if not agent.optional]
     assert required == ["reference", "noop", "handback"]
     assert params.results == {} and params.notebooks == list(NOTEBOOKS)
+
+
+def test_the_control_set_compares_one_models_runs_in_both_settings():
+    params = load_params(ROOT / "params" / "control.yaml")
+    assert params.agents == [] and params.notebooks == ["04_error_taxonomy", "05_paper_tables_figures"]
+    assert sorted(Path(path).stem.rsplit("-", 1)[1] for path in params.results.values()) == ["cck", "control"]
 
 
 def test_overrides_are_read_as_yaml_and_may_set_one_entry_of_a_mapping():

@@ -246,3 +246,13 @@ def test_an_agent_that_crashes_stops_the_run_with_a_clear_error(tmp_path: Path, 
     with pytest.raises(AgentFailed, match="agent scripted failed on task 9003: KeyError"):
         run_agent(tasks, ScriptedAgent(crash), out, CONFIG, concurrency=1, progress=False)
     assert sorted(row.task_id for row in read_rows(out)) == ["9001", "9002"]
+
+
+def test_library_fixes_are_part_of_the_experiment_and_of_every_row(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "fixed.jsonl"
+    run_agent(tasks, ReferenceAgent(), out, CONFIG, library_fixes=True, ids=["9001"], progress=False)
+    results = read_results(out)
+    assert results.experiment is not None and results.experiment.library_fixes
+    assert [row.library_fixes for row in results.rows] == [True]
+    with pytest.raises(ExperimentMismatch, match="library_fixes: True != False"):
+        run_agent(tasks, ReferenceAgent(), out, CONFIG, progress=False)

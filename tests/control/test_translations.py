@@ -1,39 +1,39 @@
-"""Worked examples for prompts, written once against the library and once against the control world.
+"""Programs written twice, against the library and against the control world, that must behave the same.
 
-The two settings must show a model the same examples, differing only in the
-API, so every example here is a pair: the library program and its translation
-to the control surface. Each program's docstring starts with the ``Query:``
-line, as in the prompts of the original agents. The tests run both versions of
-every pair on the same world and require the same stored changes and the same
-answer, so a translation cannot drift from its original.
-
-The queries are not tasks of the project's set. An agent that uses other
-library examples should add their translations here as new pairs.
+Each pair answers one request (not a task of the project's set) once with
+the library and once with the control surface. Both run on identical worlds:
+the outcome and every stored table must be the same. The pairs cover reading
+paths the mapping tests do not: past events, recurring series and their
+occurrences, holidays, the directory's manager links.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from aspera_core.executor.namespaces import NamespaceTemplates
+from aspera_core.tasks import function_name
+
+from .support import run_control, run_library, small_world, tables
+
+APPS = ["exceptions", "time_utils", "company_directory", "work_calendar"]
 
 
 @dataclass(frozen=True)
-class WorkedExample:
-    """One example request with its solution in both settings.
-
-    Attributes:
-        query: the user's request.
-        library: the solution as a zero-argument function using the assistant library.
-        control: the same solution as a function of the control world.
-    """
+class Pair:
+    """One request with its program in both settings."""
 
     query: str
     library: str
     control: str
 
 
-WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
-    WorkedExample(
+PAIRS: tuple[Pair, ...] = (
+    Pair(
         query="Hey, [Assistant], set up a 45-minute design review with Ada the day after tomorrow at 3 PM.",
         library='''\
 def design_review_with_ada():
@@ -74,7 +74,7 @@ def design_review_with_ada(world):
     )
 ''',
     ),
-    WorkedExample(
+    Pair(
         query="Hey, [Assistant], when does my last meeting next Wednesday end?",
         library='''\
 def end_of_last_meeting_next_wednesday() -> datetime.datetime:
@@ -107,7 +107,7 @@ def end_of_last_meeting_next_wednesday(world):
     return max(ends)
 ''',
     ),
-    WorkedExample(
+    Pair(
         query="Hey, [Assistant], cancel tomorrow's retro with Bob.",
         library='''\
 def cancel_retro_with_bob_tomorrow():
@@ -147,7 +147,7 @@ def cancel_retro_with_bob_tomorrow(world):
     world.calendar.remove(retros[0])
 ''',
     ),
-    WorkedExample(
+    Pair(
         query=(
             "Hey, [Assistant], set up a weekly 30-minute check-in with my manager on Fridays at 4 PM, "
             "four times, starting this Friday."
@@ -192,7 +192,7 @@ def weekly_check_in_with_manager(world):
     )
 ''',
     ),
-    WorkedExample(
+    Pair(
         query="Hey, [Assistant], who is on holiday this Friday? Give me their names.",
         library='''\
 def on_holiday_this_friday() -> list[str]:
@@ -223,18 +223,28 @@ def on_holiday_this_friday(world) -> list:
 )
 
 
-def render_worked_examples(setting: Literal["library", "control"]) -> str:
-    """The worked examples of one setting, as one block of Python source for a prompt.
+def _function(source: str, namespace: dict[str, Any]) -> Any:
+    exec(compile(source, "<pair>", "exec"), namespace)
+    return namespace[function_name(source)]
 
-    Args:
-        setting: ``"library"`` or ``"control"``.
 
-    Returns:
-        The example programs in order, separated by two blank lines.
+def _outcome(run: Any, context: Any, function: Any) -> tuple[str, Any]:
+    try:
+        return "returned", run(context, function)
+    except Exception as error:  # a hand-back is an outcome like any other here
+        return type(error).__name__, str(error)
 
-    Raises:
-        ValueError: an unknown setting.
-    """
-    if setting not in ("library", "control"):
-        raise ValueError(f"unknown setting {setting!r}: expected 'library' or 'control'")
-    return "\n\n".join(getattr(example, setting) for example in WORKED_EXAMPLES)
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda pair: function_name(pair.library))
+def test_both_programs_store_the_same_changes_and_give_the_same_answer(pair: Pair) -> None:
+    library = _function(pair.library, NamespaceTemplates().program(SimpleNamespace(apps=APPS)))
+    control = _function(pair.control, {})
+    with_library, with_control = small_world(), small_world()
+    library_outcome = _outcome(run_library, with_library, library)
+    control_outcome = _outcome(run_control, with_control, control)
+    assert control_outcome == library_outcome
+    assert tables(with_control) == tables(with_library)
+    # the pair has an effect or an answer in this world
+    assert library_outcome[0] == "returned"
+    assert library_outcome[1] or tables(with_library) != tables(small_world())
+    assert f'"""Query: {pair.query}' in pair.library and f'"""Query: {pair.query}' in pair.control

@@ -1,0 +1,233 @@
+"""The fork server: a fresh, single-threaded interpreter that forks one worker per job.
+
+Started by :class:`~aspera_core.executor.sandbox.Sandbox` through
+:mod:`subprocess`, never by forking the evaluating process, whose threads
+would make a fork unsafe. At start it imports the library and the
+compatibility aliases, probes the kernel layers, prepares each slot's
+Landlock ruleset and audit guard and what every worker inherits
+(:func:`~aspera_core.executor.worker.prepare_inherited_state`), and says
+hello. Then it answers commands:
+
+* ``prepare``: build the namespaces of new scenarios, so that workers inherit
+  them instead of importing on their own;
+* ``run``: fork a worker for a job in a slot; at the deadline (timeout +
+  grace per program, one more for a zygote's shared setup) kill its process
+  group; report its exit;
+* ``kill``: end a slot's worker.
+
+It runs no task code itself and writes little memory between forks (after a
+fork, each page either process writes is copied; ``gc.freeze`` keeps the
+collector away from inherited objects). The integrity fingerprint is taken
+before the first fork and again after a ``prepare`` imported modules. When
+the evaluating process closes the command pipe (or dies), the server kills
+its workers and exits.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import marshal
+import os
+import select
+import signal
+import sys
+import time
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+from aspera_core.executor import confine, worker
+from aspera_core.executor.guard import Guard
+from aspera_core.executor.harness import Evaluator
+from aspera_core.executor.integrity import IntegrityBaseline
+from aspera_core.executor.namespaces import NamespaceTemplates
+from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig
+
+
+@dataclass
+class ServerSlot:
+    """A slot as the fork server and its workers see it."""
+
+    directory: str
+    report: int
+    ruleset: int | None
+    guard: Guard
+
+
+@dataclass
+class _Worker:
+    slot: int
+    pid: int
+    started: float
+    deadline: float
+    killed_at_deadline: bool = False
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+class ForkServer:
+    """State of the fork server, inherited by every worker it forks.
+
+    Args:
+        settings: From the sandbox: its config, the command and status pipe
+            ends, and each slot's directory and report file.
+    """
+
+    def __init__(self, settings: dict[str, Any]) -> None:
+        self.pid = os.getpid()
+        self.config = SandboxConfig(**settings["config"])
+        self.control, self.status = int(settings["control"]), int(settings["status"])
+        self.templates = NamespaceTemplates()
+        self.evaluator = Evaluator(
+            self.templates,
+            integrity=None,
+            interrupts_are_errors=True,
+            single_use=True,
+            library_fixes=self.config.library_fixes,
+        )
+        self.protections = confine.probe(self.config.kernel_confinement)
+        abi = self.protections.landlock_abi
+        self.slots = [
+            ServerSlot(directory, report, confine.landlock_ruleset(directory, abi) if abi else None, Guard(directory))
+            for directory, report in settings["slots"]
+        ]
+        confine.set_shared_limits(self.config.file_size_mb, no_new_privileges=bool(abi or self.protections.seccomp))
+        worker.prepare_inherited_state()
+        self.seccomp = confine.SeccompFilter() if self.protections.seccomp else None
+        self.zygote_seccomp = confine.SeccompFilter(may_fork=True) if self.protections.seccomp else None
+        self.fingerprinted_modules = -1
+        self.inherited: list[int] = []
+        self.workers: dict[int, _Worker] = {}  # pidfd -> worker
+        self.poller = select.epoll()
+        self.poller.register(self.control, select.EPOLLIN)
+        self.buffer = bytearray()
+        self.stopping = False
+
+    def report(self, kind: bytes, slot: int = 0, status: int = 0, seconds: float = 0.0, payload: bytes = b"") -> None:
+        """Send one status record to the evaluating process."""
+        _write_all(self.status, STATUS.pack(kind, slot, status, seconds, len(payload)) + payload)
+
+    def serve(self) -> None:
+        """Answer commands until the evaluating process closes the pipe and every worker is gone."""
+        found = self.protections
+        hello = {"landlock_abi": found.landlock_abi, "seccomp": found.seccomp, "notes": list(found.notes)}
+        self.report(b"h", payload=json.dumps(hello).encode())
+        while not self.stopping or self.workers:
+            for fd, _ in self.poller.poll(self._enforce_deadlines()):
+                if fd == self.control:
+                    self._read_commands()
+                else:
+                    self._reap(fd)
+
+    def _enforce_deadlines(self) -> float:
+        """Kill workers past their deadline; return seconds until the next one (-1: none)."""
+        now, wait = time.monotonic(), -1.0
+        for record in self.workers.values():
+            if record.killed_at_deadline:
+                continue
+            if now >= record.deadline:
+                record.killed_at_deadline = True
+                _kill_group(record.pid)
+            elif wait < 0 or record.deadline - now < wait:
+                wait = record.deadline - now
+        return wait
+
+    def _reap(self, pidfd: int) -> None:
+        record = self.workers.pop(pidfd)
+        self.poller.unregister(pidfd)
+        os.close(pidfd)
+        _kill_group(record.pid)  # anything the worker left in its group (a zygote's child)
+        _, status = os.waitpid(record.pid, 0)
+        if not self.stopping:
+            kind = b"t" if record.killed_at_deadline else b"x"
+            self.report(kind, record.slot, status, time.monotonic() - record.started)
+
+    def _read_commands(self) -> None:
+        data = os.read(self.control, 1 << 20)
+        if not data:  # the evaluating process closed the pipe, or died
+            self.stopping = True
+            self.poller.unregister(self.control)
+            for record in self.workers.values():
+                _kill_group(record.pid)
+            return
+        self.buffer += data
+        while len(self.buffer) >= COMMAND.size:
+            kind, slot, programs, length = COMMAND.unpack_from(self.buffer)
+            if len(self.buffer) < COMMAND.size + length:
+                return
+            payload = bytes(self.buffer[COMMAND.size : COMMAND.size + length])
+            del self.buffer[: COMMAND.size + length]
+            if kind == b"p":
+                self._prepare(payload)
+            elif kind == b"r":
+                self._start(slot, programs, payload)
+            elif kind == b"k":
+                for record in self.workers.values():
+                    if record.slot == slot:
+                        _kill_group(record.pid)
+
+    def _prepare(self, payload: bytes) -> None:
+        for apps, simulation_tools, evaluation_tools in marshal.loads(payload):
+            scenario = SimpleNamespace(apps=apps, simulation_tools=simulation_tools, evaluation_tools=evaluation_tools)
+            try:
+                self.templates.evaluation(scenario)
+                self.templates.program(scenario)
+            except Exception:  # noqa: BLE001 - each worker reports the same error for its task
+                pass
+
+    def _fingerprint(self) -> None:
+        """Take the integrity fingerprint (again) if modules were imported since the last one."""
+        if len(sys.modules) == self.fingerprinted_modules:
+            return
+        # The audit hook refuses changes to __code__ and defaults in workers,
+        # so the (slower) code fingerprint is only needed without it.
+        integrity = IntegrityBaseline(check_code=not self.config.audit_hook)
+        integrity.snapshot()  # workers inherit the recorded version tags
+        self.evaluator.integrity = integrity
+        self.fingerprinted_modules = len(sys.modules)
+        # Descriptors a worker must not keep: everything open here now (and running workers' pidfds).
+        self.inherited = [int(name) for name in os.listdir("/proc/self/fd")]
+
+    def _start(self, slot: int, programs: int, payload: bytes) -> None:
+        self._fingerprint()
+        closing = self.inherited + list(self.workers)
+        address_space = confine.address_space()
+        gc.freeze()  # workers never scan (so never copy) what exists now
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - runs in the worker
+            worker.run(self, self.slots[slot], payload, address_space, closing)
+        try:
+            os.setpgid(pid, pid)
+        except OSError:  # the worker already did it, or already exited
+            pass
+        pidfd = os.pidfd_open(pid)
+        self.poller.register(pidfd, select.EPOLLIN)
+        started = time.monotonic()
+        rounds = 1 if programs <= 1 else programs + 1
+        deadline = started + rounds * (self.config.timeout_s + self.config.grace_s)
+        self.workers[pidfd] = _Worker(slot, pid, started, deadline)
+
+
+def main(settings: dict[str, Any]) -> None:
+    """Entry point of the fork server process (started by the sandbox)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the evaluating process handles Ctrl-C
+    try:
+        server = ForkServer(settings)
+    except BaseException as error:  # noqa: BLE001 - told to the evaluating process, which raises
+        message = f"{type(error).__name__}: {error}".encode("utf-8", "replace")
+        _write_all(int(settings["status"]), STATUS.pack(b"e", 0, 0, 0.0, len(message)) + message)
+        os._exit(1)
+    server.serve()
+    os._exit(0)

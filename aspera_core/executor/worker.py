@@ -1,0 +1,254 @@
+"""The body of a worker: one process, forked from the fork server, per job.
+
+A worker starts as a copy of the pristine, warm fork server, so no state
+passes from one job to another, and starting one costs a ``fork`` rather
+than an interpreter start. Before running anything from the task it:
+
+1. leads its own process group (the fork server kills the group at the
+   deadline) and asks to be killed if the fork server dies;
+2. points every inherited file descriptor at ``/dev/null`` except its report
+   file (other slots' reports and the fork server's pipes stay out of reach);
+3. moves into its slot's private directory (also ``TMPDIR`` and ``HOME``);
+4. limits its address space (current size + ``memory_mb``) and CPU time, and
+   arms a timer that raises :class:`~aspera_core.executor.harness.TaskTimeout`
+   at the deadline, so the verdict shows where a slow program was;
+5. applies the kernel layers of :mod:`~aspera_core.executor.confine` and the
+   audit hook of :mod:`~aspera_core.executor.guard`;
+
+then evaluates the program, writes its reports
+(:mod:`~aspera_core.executor.reports`) and exits with ``os._exit``.
+
+A job with several programs for one task makes the worker a *zygote*: it
+runs the first pair's setup once, up to the evaluation program's first call
+of the program, and there forks one child per program, one after the other
+(see :class:`_Zygote`). Its seccomp filter lets it fork; each child installs
+the ordinary worker filter on top before its program runs. A child that
+cannot continue from the shared setup reports nothing, and the evaluating
+process evaluates that program on its own.
+"""
+
+from __future__ import annotations
+
+import logging
+import marshal
+import os
+import random
+import signal
+import sys
+import tempfile
+import warnings
+from types import CodeType, SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+from aspera_core.executor import confine
+from aspera_core.executor.classify import error_type_name, exception_message, format_traceback
+from aspera_core.executor.harness import COMPILE_ERRORS, Fallback, TaskTimeout
+from aspera_core.executor.reports import encode, verdict_message
+from aspera_core.executor.sandbox import empty_directory
+from aspera_core.outcomes import Outcome, PairResult
+
+if TYPE_CHECKING:
+    from aspera_core.executor.guard import Guard
+    from aspera_core.executor.server import ForkServer, ServerSlot
+
+
+def decode_job(payload: bytes) -> tuple[Any, list[str], list[str]]:
+    """The task, programs and nonces :func:`~aspera_core.executor.sandbox.encode_job` wrote."""
+    query, apps, simulation, evaluation, setups, checks, programs, nonces = marshal.loads(payload)
+    scenario = SimpleNamespace(apps=apps, simulation_tools=simulation, evaluation_tools=evaluation)
+    task = SimpleNamespace(query=query, scenario=scenario, state_generation_programs=setups, evaluation_programs=checks)
+    return task, programs, nonces
+
+
+class _Reports:
+    """Writes report lines for the program being evaluated (its nonce changes in a zygote's child)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd, self.nonce = fd, ""
+
+    def send(self, message: dict[str, Any], _write: Any = os.write, _view: Any = memoryview) -> None:
+        view = _view((encode({**message, "nonce": self.nonce}) + "\n").encode("ascii"))
+        while view:  # a file in memory: never blocks
+            view = view[_write(self.fd, view) :]
+
+    def start(self, index: int) -> None:
+        self.send({"kind": "start", "index": index})
+
+    def pair(self, pair: PairResult) -> None:
+        self.send({"kind": "pair", "pair": pair.to_json()})
+
+
+def run(server: ForkServer, slot: ServerSlot, payload: bytes, address_space: int, closing: list[int]) -> None:
+    """Confine this freshly forked process, evaluate the job, report, and exit (never returns)."""
+    reports = _Reports(slot.report)
+    warm = False
+    try:
+        task, programs, nonces = decode_job(payload)
+        warm = len(programs) > 1
+        guard = _confine(server, slot, address_space, closing, warm)
+        guard.on_self_signal = lambda number: reports.send({"kind": "signal", "signal": number})
+        server.evaluator.event_count = lambda: len(guard.denials)
+        signal.setitimer(signal.ITIMER_REAL, server.config.timeout_s)
+        if warm:
+            program: Any = _Zygote(server, slot, guard, reports, programs, nonces).fork
+        else:
+            program, reports.nonce = programs[0], nonces[0]
+        verdict = server.evaluator.evaluate(task, program, on_pair_start=reports.start, on_pair_end=reports.pair)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        refused = "".join(f"[sandbox refused: {text}]\n" for text in guard.denials)
+        reports.send(verdict_message(verdict, refused))
+    except Fallback:
+        pass  # (a zygote or its child) the evaluating process evaluates the program on its own
+    except BaseException as exc:  # noqa: BLE001 - report anything, then exit
+        if not warm:
+            _report_failure(reports, exc)
+    finally:
+        os._exit(0)
+
+
+def _confine(server: ForkServer, slot: ServerSlot, address_space: int, closing: list[int], zygote: bool) -> Guard:
+    config = server.config
+    os.setpgid(0, 0)
+    confine.die_with_parent(signal.SIGKILL)
+    if os.getppid() != server.pid:  # the fork server is already gone
+        os._exit(3)
+    _isolate_descriptors(closing, (slot.report,) if slot.ruleset is None else (slot.report, slot.ruleset))
+    os.chdir(slot.directory)
+    os.environ["TMPDIR"] = os.environ["HOME"] = slot.directory
+    tempfile.tempdir = slot.directory
+    confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)
+    confine.apply(server.protections, slot.ruleset, server.zygote_seccomp if zygote else server.seccomp)
+    if slot.ruleset is not None:
+        os.close(slot.ruleset)
+    if server.evaluator.integrity is not None:
+        server.evaluator.integrity.arm()
+    guard = slot.guard
+    guard.pid = os.getpid()
+    if config.audit_hook:
+        guard.install()
+    return guard
+
+
+class _Zygote:
+    """The deferred program of a zygote: :meth:`fork` runs where the first pair first calls the program."""
+
+    def __init__(
+        self,
+        server: ForkServer,
+        slot: ServerSlot,
+        guard: Guard,
+        reports: _Reports,
+        programs: list[str],
+        nonces: list[str],
+    ) -> None:
+        self.server, self.slot, self.guard, self.reports = server, slot, guard, reports
+        self.jobs = list(zip(programs, nonces))
+
+    def fork(self) -> tuple[str, CodeType | None]:
+        """In each child, return its program and code; in the zygote, wait for the children one by one, then exit.
+
+        The zygote compiles every program first, so that no child repeats the
+        compiler's page copies (one that does not compile is compiled again,
+        and refused, in its child).
+        """
+        signal.setitimer(signal.ITIMER_REAL, 0)  # the shared setup is done
+        try:
+            for program, nonce, code in [(p, n, _compiled(p)) for p, n in self.jobs]:
+                stream = random.getstate()  # the random module reseeds itself in a forked child
+                self.guard.permitted.add("os.fork")
+                pid = os.fork()
+                self.guard.permitted.clear()
+                if pid == 0:
+                    random.setstate(stream)
+                    self._become_worker(nonce)
+                    return program, code
+                os.waitpid(pid, 0)
+                empty_directory(self.slot.directory)  # each child starts with an empty directory
+        except BaseException:  # noqa: BLE001, S110 - the programs without a verdict are evaluated alone
+            pass
+        os._exit(0)
+
+    def _become_worker(self, nonce: str) -> None:
+        server, guard = self.server, self.guard
+        guard.pid = os.getpid()
+        if server.protections.seccomp:
+            guard.permitted.add("ctypes.call_function")
+            server.seccomp.install(guard.pid)  # type: ignore[union-attr]
+            guard.permitted.clear()
+        if server.evaluator.integrity is not None:
+            server.evaluator.integrity.arm()  # its own memory
+        self.reports.nonce = nonce  # (no "start" line: a child without a verdict is evaluated alone anyway)
+        signal.setitimer(signal.ITIMER_REAL, server.config.timeout_s)
+
+
+def _compiled(program: str) -> CodeType | None:
+    try:
+        return compile(program, "<program>", "exec", dont_inherit=True, optimize=0)
+    except COMPILE_ERRORS:
+        return None
+
+
+def _report_failure(reports: _Reports, exc: BaseException) -> None:
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        outcome = Outcome.TIMEOUT if isinstance(exc, TaskTimeout) else Outcome.EXECUTION_ERROR
+        message = {
+            "kind": "verdict",
+            "outcome": (Outcome.RESOURCE_ERROR if isinstance(exc, MemoryError) else outcome).value,
+            "error_type": error_type_name(exc),
+            "message": "the worker failed outside the program: " + exception_message(exc),
+            "traceback": format_traceback(exc),
+        }
+        reports.send(message)
+    except BaseException:  # noqa: BLE001 - nothing more can be done; the exit status tells the rest
+        pass
+
+
+def _isolate_descriptors(closing: list[int], keep: tuple[int, ...]) -> None:
+    """Point the inherited descriptors ``closing`` (except ``keep``) and 0-2 at /dev/null.
+
+    The numbers stay taken, so no stale object of the fork server can later
+    close or write to a descriptor the program opened.
+    """
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in closing:
+        if fd != devnull and fd not in keep:
+            try:
+                os.dup2(devnull, fd, inheritable=False)
+            except OSError:  # closed since it was listed
+                pass
+    for standard in (0, 1, 2):
+        os.dup2(devnull, standard)
+    os.close(devnull)
+
+
+class _CurrentStderrHandler(logging.Handler):
+    """Writes log records to whatever ``sys.stderr`` is when they are emitted (the captured stderr)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            sys.stderr.write(self.format(record) + "\n")
+        except Exception:  # noqa: BLE001 - logging must never break the program
+            self.handleError(record)
+
+
+def _show_warning(message: Any, category: type, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
+def _raise_timeout(signum: int, frame: Any) -> None:
+    raise TaskTimeout("the task's time limit was reached")
+
+
+def prepare_inherited_state() -> None:
+    """Settings every worker inherits, made once in the fork server.
+
+    Log records and warnings go to the captured stderr, whatever the host
+    configured; oversized writes fail with ``EFBIG`` instead of killing the
+    worker; the deadline timer raises :class:`TaskTimeout`.
+    """
+    logging.root.handlers[:] = [_CurrentStderrHandler()]
+    warnings.showwarning = _show_warning
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    signal.signal(signal.SIGALRM, _raise_timeout)
+    sys.dont_write_bytecode = True

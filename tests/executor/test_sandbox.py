@@ -1,0 +1,289 @@
+"""The sandbox's contract with its callers: slow or concurrent job sources, threads, clean-up."""
+
+from __future__ import annotations
+
+import fcntl
+import gc
+import os
+import queue
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from aspera_core.executor import Job, Outcome, Sandbox, Verdict
+from aspera_core.executor import sandbox as sandbox_module
+
+from .support import answer_task, describe, hostile_config, server_children, slot_contents, source
+
+GOOD = "def answer():\n    return 42\n"
+WRONG = "def answer():\n    return 41\n"
+
+# Every pair fails with a long message and a deep traceback, so the worker's
+# reports are larger than a pipe's buffer.
+LOUD = source(
+    """
+    def answer():
+        def deeper(level):
+            if level == 0:
+                raise ValueError("x" * 20000)
+            return deeper(level - 1)
+        print("y" * 5000)
+        return deeper(120)
+    """
+)
+
+
+def pipe_capacity() -> int:
+    read_end, write_end = os.pipe()
+    try:
+        return fcntl.fcntl(write_end, fcntl.F_GETPIPE_SZ)
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+
+
+def comparable(verdict: Verdict) -> tuple:
+    """Everything in a verdict except the time it took."""
+    return (
+        verdict.outcome,
+        verdict.error_type,
+        verdict.message,
+        verdict.traceback,
+        verdict.pairs_run,
+        verdict.pairs_total,
+        verdict.stdout,
+        verdict.stderr,
+        verdict.return_value,
+        verdict.pairs,
+    )
+
+
+def test_a_slow_job_source_changes_no_verdict() -> None:
+    """A worker finishes while the caller waits for its next job: its verdict is the fast one."""
+    task = answer_task(pairs=4)
+    config = hostile_config(timeout_s=1.0, grace_s=0.5)
+    with Sandbox(config) as box:
+        fast = box.evaluate(task, LOUD)
+        assert fast.outcome is Outcome.EXECUTION_ERROR and fast.pairs_run == 4, describe(fast)
+        reported = sum(len(p.message or "") + len(p.traceback or "") for p in fast.pairs)
+        assert reported > pipe_capacity()  # more than a pipe could hold for a blocked reader
+
+        def slow_jobs() -> Iterator[Job]:
+            yield Job(task, LOUD, "loud")
+            # longer than the loud job's deadline: a worker waiting for this
+            # process to read its reports would be killed meanwhile
+            time.sleep(config.timeout_s + config.grace_s + 0.5)
+            yield Job(task, GOOD, "good")
+
+        verdicts = {job.key: verdict for job, verdict in box.run(slow_jobs())}
+    assert comparable(verdicts["loud"]) == comparable(fast)
+    assert verdicts["good"].outcome is Outcome.SUCCESS
+
+
+def test_sixteen_producer_threads_feed_one_run_from_another_thread() -> None:
+    """Producers exist before the sandbox; the sandbox is created and run in a non-main thread."""
+    programs = {"good": (GOOD, Outcome.SUCCESS), "wrong": (WRONG, Outcome.TASK_COMPLETION_ERROR)}
+    jobs: queue.Queue[Job | None] = queue.Queue()
+    start = threading.Event()
+
+    def produce(number: int) -> None:
+        start.wait()
+        for index in range(4):
+            name = "good" if (number + index) % 2 else "wrong"
+            time.sleep(0.01 * (number % 5))
+            jobs.put(Job(answer_task(), programs[name][0], (number, index, name)))
+        jobs.put(None)
+
+    producers = [threading.Thread(target=produce, args=(number,)) for number in range(16)]
+    for thread in producers:
+        thread.start()
+    results: dict[tuple[int, int, str], Verdict] = {}
+    leftovers: list[int] = []
+
+    def consume() -> None:
+        def from_queue() -> Iterator[Job]:
+            finished = 0
+            while finished < len(producers):
+                job = jobs.get()
+                if job is None:
+                    finished += 1
+                else:
+                    yield job
+
+        with Sandbox(hostile_config(workers=2)) as box:
+            start.set()
+            for job, verdict in box.run(from_queue()):
+                results[job.key] = verdict
+            leftovers.extend(server_children(box))
+
+    consumer = threading.Thread(target=consume)
+    consumer.start()
+    consumer.join(120)
+    for thread in producers:
+        thread.join(5)
+    assert not consumer.is_alive()
+    assert len(results) == 64
+    assert all(verdict.outcome is programs[key[2]][1] for key, verdict in results.items())
+    assert leftovers == []
+
+
+def test_a_report_cut_off_by_the_deadline_does_not_reach_the_next_verdict() -> None:
+    program = source(
+        """
+        import os, time
+
+        def answer():
+            half = b'{"kind": "verdict", "outcome": "success", "nonce": "'
+            for fd in map(int, os.listdir("/proc/self/fd")):
+                try:
+                    os.write(fd, half)
+                except OSError:
+                    pass
+            while True:
+                try:
+                    time.sleep(10)
+                except BaseException:
+                    pass
+        """
+    )
+    with Sandbox(hostile_config(workers=1, timeout_s=0.5, grace_s=0.2)) as box:
+        first = box.evaluate(answer_task(), program)
+        # one worker, slots reused in turn: the next evaluations use the same report files
+        after = [box.evaluate(answer_task(), text) for text in (WRONG, GOOD, WRONG, GOOD)]
+    assert first.outcome is Outcome.TIMEOUT and first.error_type == "WorkerTimeout"
+    assert [v.outcome for v in after] == [Outcome.TASK_COMPLETION_ERROR, Outcome.SUCCESS] * 2
+
+
+def test_a_failing_job_source_leaks_no_process() -> None:
+    class Broken(Exception):
+        pass
+
+    def jobs() -> Iterator[Job]:
+        yield Job(answer_task(), "import time\n\ndef answer():\n    time.sleep(30)\n")
+        yield Job(answer_task(), GOOD)
+        raise Broken
+
+    with Sandbox(hostile_config(workers=2, timeout_s=30)) as box:
+        with pytest.raises(Broken):
+            for _ in box.run(jobs()):
+                pass
+        assert server_children(box) == []
+        assert slot_contents(box) == []
+        assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+
+
+def test_stopping_early_kills_the_running_evaluations() -> None:
+    jobs = [Job(answer_task(), GOOD)] + [Job(answer_task(), "def answer():\n    while True:\n        pass\n")] * 3
+    with Sandbox(hostile_config(workers=2, timeout_s=30)) as box:
+        for _job, verdict in box.run(jobs):
+            assert verdict.outcome is Outcome.SUCCESS
+            break
+        assert server_children(box) == []
+        assert box.evaluate(answer_task(), WRONG).outcome is Outcome.TASK_COMPLETION_ERROR
+
+
+def test_one_run_at_a_time() -> None:
+    with Sandbox(hostile_config()) as box:
+        running = box.run([Job(answer_task(), GOOD)])
+        next(running)
+        with pytest.raises(RuntimeError, match="one run at a time"):
+            box.evaluate(answer_task(), GOOD)
+        running.close()
+        assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+
+
+def test_items_that_are_not_jobs_are_refused() -> None:
+    with Sandbox(hostile_config()) as box:
+        with pytest.raises(TypeError, match="Job"):
+            list(box.run([(answer_task(), GOOD)]))  # type: ignore[list-item]
+        assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+
+
+def test_an_unclosed_sandbox_is_cleaned_up_when_collected() -> None:
+    box = Sandbox(hostile_config())
+    assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+    server, root = box.server_pid, Path(box._resources.root)
+    del box
+    gc.collect()
+    assert not root.exists()
+    assert not os.path.exists(f"/proc/{server}")
+
+
+def test_close_waits_with_a_bound_then_kills(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sandbox_module, "_STOP_WAIT_S", 0.3)
+    box = Sandbox(hostile_config())
+    assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+    server = box.server_pid
+    os.kill(server, signal.SIGSTOP)  # a server that no longer answers
+    started = time.monotonic()
+    box.close()
+    assert time.monotonic() - started < 5
+    assert not os.path.exists(f"/proc/{server}")
+    with pytest.raises(RuntimeError, match="closed"):
+        box.evaluate(answer_task(), GOOD)
+
+
+def test_a_dead_fork_server_is_reported() -> None:
+    with Sandbox(hostile_config()) as box:
+        assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+        os.kill(box.server_pid, signal.SIGKILL)
+        with pytest.raises(RuntimeError, match="fork server died"):
+            box.evaluate(answer_task(), GOOD)
+
+
+def test_many_programs_on_one_task_get_the_verdicts_of_separate_evaluations() -> None:
+    from aspera_core.tasks import load_tasks
+
+    from .support import MINI_RELEASE
+
+    task = load_tasks(MINI_RELEASE)[0]
+    name = task.solution_name
+    shared = [
+        task.program,
+        f"def {name}():\n    pass\n",
+        f"def {name}():\n    raise RequiresUserInput('which one?')\n",
+        f"import random\nrandom.random()\n\ndef {name}():\n    return random.random()\n",
+        f"import os\n\ndef {name}():\n    os.fork()\n",
+        f"def {name}():\n    while True:\n        pass\n",
+    ]
+    alone = [
+        f"print('module code')\n\ndef {name}():\n    pass\n",
+        f"x = 1 / 0\n\ndef {name}():\n    pass\n",
+        f"def {name}(:\n",
+        "no program at all",
+        f"import os\n\ndef {name}():\n    os._exit(3)\n",
+    ]
+    programs = shared + alone
+    with Sandbox(hostile_config(timeout_s=1.0, grace_s=0.5)) as box:
+        many = box.evaluate_many(task, programs)
+        assert box.evaluated_alone == len(alone)
+        separate = [box.evaluate(task, program) for program in programs]
+    for program, a, b in zip(programs, many, separate):
+        assert comparable(a) == comparable(b), program
+    assert many[0].outcome is Outcome.SUCCESS and many[5].outcome is Outcome.TIMEOUT
+
+
+def test_a_setup_that_fails_makes_every_program_run_alone() -> None:
+    task = answer_task(setup="def setup_env_answer():\n    raise ValueError('broken world')\n")
+    with Sandbox(hostile_config()) as box:
+        verdicts = box.evaluate_many(task, [GOOD, WRONG, GOOD])
+        assert box.evaluated_alone == 3
+    assert [v.outcome for v in verdicts] == [Outcome.EXECUTION_ERROR] * 3
+    assert all(v.pairs[0].origin == "setup" for v in verdicts)
+
+
+def test_a_zygotes_children_may_not_fork_even_without_the_audit_hook() -> None:
+    """The zygote's filter lets it fork; each child installs the worker filter on top."""
+    program = "import os\n\ndef answer():\n    os.fork()\n    return 42\n"
+    with Sandbox(hostile_config(audit_hook=False)) as box:
+        if not box.protections.seccomp:
+            pytest.skip("seccomp is not available here")
+        verdicts = box.evaluate_many(answer_task(), [program, program, GOOD, GOOD])
+        assert box.evaluated_alone == 0
+        assert server_children(box) == []
+    assert [v.error_type for v in verdicts[:2]] == ["PermissionError"] * 2, describe(verdicts[0])
+    assert [v.outcome for v in verdicts[2:]] == [Outcome.SUCCESS] * 2
