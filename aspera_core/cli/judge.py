@@ -10,6 +10,8 @@ cost) as soon as it is known; running the same command again resumes,
 asking only about programs without an answer. --out must be a new file or a
 judgements file of the same judge and results; nothing else is written to.
 At the end it prints how often the judge agrees with the evaluation programs.
+Programs of the control setting are refused: the judge's prompt documents the
+assistant library, not the control surface they are written against.
 
 Exit status: 0 done, 1 the judgements file is in use, 2 bad arguments or
 files, 3 stopped early (key refused, unknown model, spending limit; run

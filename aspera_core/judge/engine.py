@@ -29,6 +29,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from aspera_core.agents.model_agents import PromptStore, prompt_digest
+from aspera_core.control import CONTROL_SETTING
 from aspera_core.judge.files import JudgementsWriter, answered_keys
 from aspera_core.judge.prompting import DEFAULT_APPS, JudgePromptFiles, judge_messages, parse_verdict
 from aspera_core.judge.schema import Judgement, JudgeSetup, JudgeVerdict, program_digest
@@ -240,11 +241,20 @@ def judge_results(
         NotAJudgementsFile: ``out`` exists and is not a judgements file (untouched).
         JudgementsMismatch: ``out`` holds another judge's or experiment's judgements (untouched).
         JudgementsFileBusy: another process is writing ``out``.
-        ValueError: ``concurrency`` < 1, ``limit`` < 0, or an id has no program.
+        ValueError: ``concurrency`` < 1, ``limit`` < 0, an id has no program, or the
+            programs are of the control setting (written against another API than the one
+            the judge's prompt documents).
     """
     if concurrency < 1:
         raise ValueError(f"concurrency must be at least 1, got {concurrency}")
     read = read_results(results)
+    if any(row.setting == CONTROL_SETTING for row in read.rows):
+        # The judge's prompt documents the assistant library; a control program is written
+        # against the control surface instead, so the judge would read it against the wrong API.
+        raise ValueError(
+            f"{results} holds programs of the control setting; the judge reads programs written "
+            "against the assistant library only"
+        )
     counted = counted_rows(read.rows)
     with_program = [row for row in counted if judged(row) and row.program.strip()]
     selected = _select(with_program, ids, limit)

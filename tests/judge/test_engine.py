@@ -185,3 +185,11 @@ def test_without_the_task_set_every_program_sees_the_whole_scenario_and_bad_sele
         judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), ids=["424242"])
     with pytest.raises(ValueError, match="concurrency"):
         judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), concurrency=0)
+
+
+def test_programs_of_the_control_setting_are_refused(scripted_openai: ScriptedOpenAIServer, tmp_path: Path) -> None:
+    control = Experiment(agent="cck", model="m", setting="control", task_set_digest="d", workbench_version="test")
+    path = results_file(tmp_path / "control.jsonl", [{"task_id": "9001", "outcome": "success"}], control)
+    with pytest.raises(ValueError, match="control setting"):
+        judge_results(path, tmp_path / "judged.jsonl", make_judge(scripted_openai, tmp_path))
+    assert not (tmp_path / "judged.jsonl").exists() and scripted_openai.chat_requests == []
