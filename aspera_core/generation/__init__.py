@@ -38,7 +38,7 @@ from aspera_core.generation.model import Candidate, derive_tags
 from aspera_core.generation.output import GeneratedTask, TaskSetTarget, normalise_query, read_provenance
 from aspera_core.generation.params import GenerationParams, RoundParams, load_generation_params
 from aspera_core.generation.prompts import GenerationPrompts, GuidelineSet, PromptBuilder
-from aspera_core.generation.runtime import build_client, generate_tasks, open_flow
+from aspera_core.generation.runtime import build_client, generate_tasks, open_generation
 from aspera_core.generation.session import SessionFileError, SessionLog, read_session
 
 __all__ = [
@@ -68,7 +68,7 @@ __all__ = [
     "generate_tasks",
     "load_generation_params",
     "normalise_query",
-    "open_flow",
+    "open_generation",
     "plot_diversity",
     "read_function",
     "read_provenance",

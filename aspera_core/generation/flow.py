@@ -95,6 +95,8 @@ class GenerationFlow:
         reference_queries: Requests of other sets a new request must not repeat
             (e.g. those of the example set), by normalised text -> where they are.
         per_request: Requests asked for at a time in batch mode.
+        rounds: The rounds of the batch mode (:meth:`run_batch` without rounds runs these).
+        on_close: Called by :meth:`close` (stops the sandbox).
     """
 
     def __init__(
@@ -106,6 +108,8 @@ class GenerationFlow:
         provenance: dict[str, Any] | None = None,
         reference_queries: dict[str, str] | None = None,
         per_request: int = 5,
+        rounds: Sequence[Round] = (),
+        on_close: Callable[[], None] | None = None,
     ) -> None:
         self.generator = generator
         self.log = log
@@ -113,6 +117,20 @@ class GenerationFlow:
         self.provenance = dict(provenance or {})
         self.reference_queries = dict(reference_queries or {})
         self.per_request = per_request
+        self.rounds = list(rounds)
+        self._on_close = on_close
+
+    def close(self) -> None:
+        """Stop the session's sandbox (the session file holds everything; it can be reopened)."""
+        if self._on_close is not None:
+            self._on_close()
+            self._on_close = None
+
+    def __enter__(self) -> GenerationFlow:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     # -- state ------------------------------------------------------------------------
 
@@ -159,14 +177,22 @@ class GenerationFlow:
     def _known(self) -> dict[str, str]:
         known = dict(self.reference_queries)
         known.update({key: f"task {value} of {self.target.root}" for key, value in self.target.known_queries().items()})
-        for candidate in self.candidates:
-            if candidate.status != REJECTED or candidate.task_id:
-                known.setdefault(normalise_query(candidate.query), f"candidate {candidate.id} of this session")
+        for candidate in self.candidates:  # rejected ones too: asking again would cost the same again
+            known.setdefault(normalise_query(candidate.query), f"candidate {candidate.id} of this session")
         return known
 
     def _save(self, candidate: Candidate) -> None:
         candidate.updated = now_text()
         self.log.snapshot(candidate)
+
+    def diversity(self) -> Any:
+        """The marginal diversity of the accepted tasks over the rest of the target set (:func:`diversity_frame`)."""
+        from aspera_core.generation.diversity import diversity_frame
+
+        accepted = self.accepted()
+        mine = {candidate.task_id for candidate in accepted}
+        base = [task for task in self.target.existing() if task.query_id not in mine]
+        return diversity_frame(base, accepted)
 
     # -- proposing and preparing ----------------------------------------------------------
 
@@ -420,7 +446,9 @@ class GenerationFlow:
             self.reject(candidate.id, candidate.reason or "failed a check", by="batch")
         report.rejected.append((candidate.query, candidate.reason or ""))
 
-    def run_batch(self, rounds: Sequence[Round], progress: Callable[[str], None] | None = None) -> BatchReport:
+    def run_batch(
+        self, rounds: Sequence[Round] | None = None, progress: Callable[[str], None] | None = None
+    ) -> BatchReport:
         """Generate without a person: keep what passes every check, reject the rest with reasons.
 
         Candidates left undecided by an earlier, interrupted run are settled
@@ -428,21 +456,21 @@ class GenerationFlow:
         so running the same rounds again continues them.
 
         Args:
-            rounds: The rounds, in order.
+            rounds: The rounds, in order (default: the session's :attr:`rounds`).
             progress: Receives a line per event.
 
         Returns:
             The report (also when the spending limit stopped the run: see ``stopped``).
         """
         say = progress or (lambda line: None)
+        rounds = self.rounds if rounds is None else rounds
         report = BatchReport()
         try:
             for candidate in self.open_candidates():
                 self._settle(candidate, report)
             for number, round_ in enumerate(rounds, start=1):
-                mine = [c for c in self.candidates if c.focus == round_.focus]
-                accepted = sum(c.status == ACCEPTED for c in mine)
-                tried = len(mine)
+                accepted = sum(c.status == ACCEPTED for c in self.candidates if c.focus == round_.focus)
+                tried = sum(max(len(b["queries"]), 1) for b in self.log.state.batches if b.get("focus") == round_.focus)
                 while accepted < round_.tasks and tried < round_.max_queries:
                     ask = min(self.per_request, round_.max_queries - tried)
                     say(f"round {number}: asking for {ask} requests ({accepted} of {round_.tasks} tasks so far)")

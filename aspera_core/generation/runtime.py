@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,15 +61,17 @@ def build_client(params: GenerationParams, root: Path) -> LLMClient:
     return LLMClient(LLMConfig(**settings), cache=cache, budget=Budget(max_cost_usd=params.max_cost_usd))
 
 
-@contextlib.contextmanager
-def open_flow(
+def open_generation(
     params: GenerationParams,
     root: str | os.PathLike[str] | None = None,
     progress: Callable[[str], None] | None = None,
     *,
     client: LLMClient | None = None,
-) -> Iterator[GenerationFlow]:
-    """A generation session ready for decisions; its sandbox closes when the block ends.
+) -> GenerationFlow:
+    """A generation session ready for decisions, with its own sandbox.
+
+    Close it (``flow.close()``, or use it in a ``with`` block) to stop the
+    sandbox; a notebook's widget keeps it open while the person works.
 
     Args:
         params: The parameters.
@@ -78,13 +79,14 @@ def open_flow(
         progress: Receives a line per step of the engine.
         client: A model client to use instead of one built from the parameters.
 
-    Yields:
+    Returns:
         The flow (the session file is reopened if it exists).
 
     Raises:
         ParamsError: a file named by the parameters is missing or unusable.
         aspera_core.llm.LLMSetupError: the client cannot be built (no key...).
         aspera_core.generation.session.SessionFileError: the session file is not one.
+        aspera_core.tasks.TaskFormatError: the output set exists and does not load.
     """
     root = Path(root).resolve() if root is not None else project_root()
     examples: list[Task] = []
@@ -108,6 +110,8 @@ def open_flow(
     session = params.path(params.session, root)
     out = params.path(params.out, root)
     assert session is not None and out is not None
+    target = TaskSetTarget(out, params.first_id)
+    target.existing()  # a set that does not load is refused before anything is asked
     prompts_dir = params.path(params.prompts_dir, root) or session.parent / "prompts"
     client = client or build_client(params, root)
     builder = PromptBuilder(
@@ -115,32 +119,34 @@ def open_flow(
     )
     log = SessionLog(session)
     config = SandboxConfig(workers=params.workers or default_workers(), timeout_s=params.timeout_s)
-    with Sandbox(config) as sandbox:
-        checker = TaskChecker(sandbox, mutants=params.mutants, rewrites=params.rewrites, seed=params.seed)
-        generator = TaskGenerator(
-            client,
-            builder,
-            checker,
-            scenario,
-            max_repairs=params.max_repairs,
-            seed=params.seed,
-            prompts=PromptStore(prompts_dir),
-            progress=progress,
-        )
-        log.opened(params.settings())
-        yield GenerationFlow(
-            generator,
-            log,
-            TaskSetTarget(out, params.first_id),
-            provenance={
-                "model": params.model,
-                "endpoint": params.base_url or "default (OpenAI)",
-                "temperature": "" if params.temperature is None else str(params.temperature),
-                "guidelines": guidelines.name,
-            },
-            reference_queries=reference,
-            per_request=params.per_request,
-        )
+    sandbox = Sandbox(config)
+    checker = TaskChecker(sandbox, mutants=params.mutants, rewrites=params.rewrites, seed=params.seed)
+    generator = TaskGenerator(
+        client,
+        builder,
+        checker,
+        scenario,
+        max_repairs=params.max_repairs,
+        seed=params.seed,
+        prompts=PromptStore(prompts_dir),
+        progress=progress,
+    )
+    log.opened(params.settings())
+    return GenerationFlow(
+        generator,
+        log,
+        target,
+        provenance={
+            "model": params.model,
+            "endpoint": params.base_url or "default (OpenAI)",
+            "temperature": "" if params.temperature is None else str(params.temperature),
+            "guidelines": guidelines.name,
+        },
+        reference_queries=reference,
+        per_request=params.per_request,
+        rounds=[round_.round() for round_ in params.rounds],
+        on_close=sandbox.close,
+    )
 
 
 def generate_tasks(
@@ -161,6 +167,6 @@ def generate_tasks(
     Returns:
         The report and the (closed) flow, for its summary and session state.
     """
-    with open_flow(params, root, progress, client=client) as flow:
-        report = flow.run_batch([round_.round() for round_ in params.rounds], progress)
+    with open_generation(params, root, progress, client=client) as flow:
+        report = flow.run_batch(flow.rounds, progress)
     return report, flow

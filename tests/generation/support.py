@@ -90,7 +90,11 @@ class ScriptedModel:
             chosen = answers[min(done, len(answers) - 1)]
             return fenced(chosen) if isinstance(chosen, str) and "def " in chosen and "```" not in chosen else chosen
         task = self.tasks[query or ""]
-        code = {"program": task.program, "setup": task.state_generation_programs[0], "evaluation": task.evaluation_programs[0]}
+        code = {
+            "program": task.program,
+            "setup": task.state_generation_programs[0],
+            "evaluation": task.evaluation_programs[0],
+        }
         return fenced(code[step])
 
     def count(self, step: str, query: str | None = None) -> int:
