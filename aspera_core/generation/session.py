@@ -2,8 +2,9 @@
 
 A session file is JSON lines, one event per line, only ever appended to; each
 line is written with one ``write`` and flushed (and synced to disk), so
-closing a notebook, a crash or Ctrl-C loses at most the line being written,
-and a cut last line is ignored when the file is read again. Reading the file
+closing a notebook, a crash or Ctrl-C loses at most the line being written.
+A last line cut short that way is ignored when the file is read, and dropped
+before the next line is appended. Reading the file
 replays the events into the session's state, so reopening it continues where
 it stopped. Events:
 
@@ -95,9 +96,8 @@ class SessionLog:
         """Append one event (and apply it to :attr:`state`, unless told not to)."""
         record = {"format": FORMAT, "version": VERSION, "time": now_text(), **event}
         line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
+        _drop_cut_line(self.path)
         with open(self.path, "a", encoding="utf-8") as handle:
-            if handle.tell() > 0 and not _ends_with_newline(self.path):
-                handle.write("\n")  # a line cut short by an earlier crash stays on its own
             handle.write(line)
             handle.flush()
             os.fsync(handle.fileno())
@@ -118,10 +118,21 @@ class SessionLog:
         self.append({"event": "decision", "candidate": candidate.id, "action": action, "by": by, **details})
 
 
-def _ends_with_newline(path: Path) -> bool:
-    with open(path, "rb") as handle:
-        handle.seek(-1, os.SEEK_END)
-        return handle.read(1) == b"\n"
+def _drop_cut_line(path: Path) -> None:
+    """Remove a last line cut short by a crash (it was never complete, so nothing is lost)."""
+    try:
+        with open(path, "rb+") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            if size == 0:
+                return
+            handle.seek(size - 1)
+            if handle.read(1) == b"\n":
+                return
+            handle.seek(0)
+            data = handle.read()
+            handle.truncate(data.rfind(b"\n") + 1)
+    except FileNotFoundError:
+        return
 
 
 def read_session(path: str | os.PathLike[str]) -> SessionState:

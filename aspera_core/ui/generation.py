@@ -93,11 +93,10 @@ class GenerationWidget:
         self.proposals = widgets.Dropdown(description="Proposal", layout=widgets.Layout(width="95%"))
         self.query = widgets.Textarea(description="Request", layout=widgets.Layout(width="95%", height="60px"))
         self.code = {
-            step: widgets.Textarea(
-                layout=widgets.Layout(width="100%", height="320px"), style={"font_family": "monospace"}
-            )
-            for step in PROGRAM_STEPS
+            step: widgets.Textarea(layout=widgets.Layout(width="100%", height="320px")) for step in PROGRAM_STEPS
         }
+        for area in self.code.values():
+            area.add_class("aspera-code")
         self.tabs = widgets.Tab(children=[self.code[step] for step in PROGRAM_STEPS])
         for index, step in enumerate(PROGRAM_STEPS):
             self.tabs.set_title(index, WHAT[step])
@@ -126,8 +125,11 @@ class GenerationWidget:
         self.regenerate_button.on_click(lambda _: self._run(self.regenerate))
         self.reject_button.on_click(lambda _: self._run(self.reject))
         self.proposals.observe(self._selected, names="value")
+        self._refreshing = False
+        self._next: str | None = None  # the proposal to show after the next refresh
         self.view = widgets.VBox(
             [
+                widgets.HTML("<style>.aspera-code textarea { font-family: monospace; font-size: 12px; }</style>"),
                 self.summary,
                 widgets.HBox([self.focus, self.count, self.propose_button]),
                 self.proposals,
@@ -156,12 +158,20 @@ class GenerationWidget:
         return self.flow.candidate(self.proposals.value) if self.proposals.value else None
 
     def _run(self, action: Callable[[], str]) -> None:
-        """Run an action with the buttons disabled; its result or error goes to the message line."""
+        """Run an action with the buttons disabled, then prepare the proposal shown if it is new.
+
+        The action's result, or its error, goes to the message line.
+        """
         for button in self._buttons:
             button.disabled = True
         self.message.value = "<i>working...</i>"
         try:
             text = action()
+            self.refresh()
+            current = self.current
+            if current is not None and current.status == NEW:
+                self.flow.prepare(current.id)
+                text += html.escape(f" ({current.id} written and checked: {current.status})")
         except (DecisionError, GenerationStopped, ValueError) as error:
             text = f'<span style="color:#D55E00">{html.escape(str(error))}</span>'
         finally:
@@ -181,7 +191,7 @@ class GenerationWidget:
         if batch.get("problem"):
             text += f"; {batch['problem']}"
         if new:
-            self.refresh(select=new[0].id)
+            self._next = new[0].id
         return html.escape(text)
 
     def accept(self) -> str:
@@ -228,27 +238,24 @@ class GenerationWidget:
     # -- showing --------------------------------------------------------------------
 
     def _selected(self, change: dict[str, Any]) -> None:
-        if change.get("new"):
-            self._run(self._prepare)
-
-    def _prepare(self) -> str:
-        candidate = self._require()
-        if candidate.status == NEW:
-            self.flow.prepare(candidate.id)
-            return html.escape(f"{candidate.id} written and checked: {candidate.status}")
-        return ""
+        if change.get("new") and not self._refreshing:
+            self._run(lambda: "")
 
     def refresh(self, select: str | None = None) -> None:
         """Show the session's current state (and the proposal ``select``, if given)."""
         self.summary.value = f"<b>{html.escape(self.flow.summary())}</b>"
         waiting = self.flow.open_candidates()
         options = [(f"{c.id} [{c.status}] {c.query}", c.id) for c in waiting]
-        keep = select or self.proposals.value
+        keep = select or self._next or self.proposals.value
+        self._next = None
         if keep not in [value for _, value in options]:
             keep = options[0][1] if options else None
-        with self.proposals.hold_trait_notifications():
+        self._refreshing = True
+        try:
             self.proposals.options = options
             self.proposals.value = keep
+        finally:
+            self._refreshing = False
         candidate = self.current
         self.query.value = candidate.query if candidate else ""
         for step in PROGRAM_STEPS:
