@@ -29,7 +29,6 @@ from aspera_core.generation.model import INVALID, VALID, Candidate, derive_tags,
 from aspera_core.generation.prompts import PROGRAM_STEPS, WHAT, Message, PromptBuilder
 from aspera_core.llm import BudgetExceededError, LLMClient, LLMRequestError, LLMSetupError
 from aspera_core.tasks import Scenario, Task
-from aspera_core.tasks.validate import HANDBACK_TAG
 
 
 class GenerationStopped(RuntimeError):
@@ -287,12 +286,3 @@ class TaskGenerator:
         candidate.reason = f"{check.stage}: {check.describe()}"
         candidate.updated = now_text()
         return candidate
-
-    def tagged(self, candidate: Candidate) -> list[str]:
-        """The tags the candidate's task gets."""
-        return self.task_of(candidate).tags if candidate.evaluation else []
-
-    @staticmethod
-    def expects_handback(task: Task) -> bool:
-        """Whether a task is tagged as expecting a hand-back."""
-        return HANDBACK_TAG in task.tags

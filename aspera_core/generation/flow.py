@@ -93,7 +93,8 @@ class GenerationFlow:
         target: The task set accepted tasks are written to.
         provenance: Fixed provenance entries (model, endpoint, guideline set...).
         reference_queries: Requests of other sets a new request must not repeat
-            (e.g. those of the example set), by normalised text -> where they are.
+            (e.g. those of the example set), as ``(request, where it is)``; they
+            are listed to the model with the others.
         per_request: Requests asked for at a time in batch mode.
         rounds: The rounds of the batch mode (:meth:`run_batch` without rounds runs these).
         on_close: Called by :meth:`close` (stops the sandbox).
@@ -106,7 +107,7 @@ class GenerationFlow:
         target: TaskSetTarget,
         *,
         provenance: dict[str, Any] | None = None,
-        reference_queries: dict[str, str] | None = None,
+        reference_queries: Sequence[tuple[str, str]] = (),
         per_request: int = 5,
         rounds: Sequence[Round] = (),
         on_close: Callable[[], None] | None = None,
@@ -115,7 +116,7 @@ class GenerationFlow:
         self.log = log
         self.target = target
         self.provenance = dict(provenance or {})
-        self.reference_queries = dict(reference_queries or {})
+        self.reference_queries = list(reference_queries)
         self.per_request = per_request
         self.rounds = list(rounds)
         self._on_close = on_close
@@ -175,7 +176,7 @@ class GenerationFlow:
         return f"{len(self.candidates)} requests proposed: {parts}{spend}"
 
     def _known(self) -> dict[str, str]:
-        known = dict(self.reference_queries)
+        known = {normalise_query(query): where for query, where in self.reference_queries}
         known.update({key: f"task {value} of {self.target.root}" for key, value in self.target.known_queries().items()})
         for candidate in self.candidates:  # rejected ones too: asking again would cost the same again
             known.setdefault(normalise_query(candidate.query), f"candidate {candidate.id} of this session")
@@ -211,7 +212,8 @@ class GenerationFlow:
         """
         number = len(self.log.state.batches) + 1
         known = self._known()
-        existing = [task.query for task in self.target.existing()] + [c.query for c in self.candidates]
+        existing = [query for query, _ in self.reference_queries]
+        existing += [task.query for task in self.target.existing()] + [c.query for c in self.candidates]
         batch = self.generator.ask_queries(count, focus, existing, attempt=number - 1)
         new: list[Candidate] = []
         dropped = []

@@ -12,7 +12,7 @@ from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.generation.checks import TaskChecker
 from aspera_core.generation.engine import TaskGenerator
 from aspera_core.generation.flow import BatchReport, GenerationFlow
-from aspera_core.generation.output import TaskSetTarget, normalise_query
+from aspera_core.generation.output import TaskSetTarget
 from aspera_core.generation.params import GenerationParams
 from aspera_core.generation.prompts import GenerationPrompts, GuidelineSet, PromptBuilder
 from aspera_core.generation.session import SessionLog
@@ -90,16 +90,14 @@ def open_generation(
     """
     root = Path(root).resolve() if root is not None else project_root()
     examples: list[Task] = []
-    reference: dict[str, str] = {}
+    reference: list[tuple[str, str]] = []
     examples_from = params.path(params.examples_from, root)
     if examples_from is not None:
         try:
             examples = load_tasks(examples_from)
         except (FileNotFoundError, ValueError) as error:
             raise ParamsError(f"examples_from: {error}") from None
-        reference = {
-            normalise_query(task.query): f"task {task.query_id} of {params.examples_from}" for task in examples
-        }
+        reference = [(task.query, f"task {task.query_id} of {params.examples_from}") for task in examples]
     try:
         guidelines = (
             GuidelineSet.load(params.path(params.guidelines, root)) if params.guidelines else GuidelineSet.default()

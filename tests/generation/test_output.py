@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from aspera_core.generation import GeneratedTask, TaskSetTarget, normalise_query, read_provenance
-from aspera_core.tasks import SHARD_SIZE, Task, TaskFormatError, load_tasks, write_tasks
+from aspera_core.tasks import SHARD_SIZE, Task, TaskFormatError, load_tasks
 from aspera_core.tasks.authoring import build_task_set
 from aspera_core.tasks.wrong_programs import load_wrong_programs
 
