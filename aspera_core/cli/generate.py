@@ -76,6 +76,9 @@ def run(args: argparse.Namespace) -> int:
         return 130
     print(report.describe())
     print(flow.summary())
+    budget = flow.generator.client.budget
+    if budget is not None:
+        print(f"this run: {budget.report().describe()}")
     frame = flow.diversity()
     if not frame.empty:
         table = diversity_table(frame, "focus")

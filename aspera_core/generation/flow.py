@@ -167,13 +167,25 @@ class GenerationFlow:
             found[candidate.status] = found.get(candidate.status, 0) + 1
         return found
 
+    def requests(self) -> list[dict[str, Any]]:
+        """Every model request of the session so far (query batches and candidates), as recorded."""
+        found = [request for batch in self.log.state.batches for request in batch.get("requests", [])]
+        return found + [request for candidate in self.candidates for request in candidate.requests]
+
     def summary(self) -> str:
-        """One line: candidates by status (of all proposed) and model use."""
+        """One line: candidates by status (of all proposed) and the session's model requests and spend."""
         counts = self.counts()
         parts = ", ".join(f"{counts.get(s, 0)} {s}" for s in (ACCEPTED, REJECTED, VALID, INVALID, NEW))
+        requests = self.requests()
+        cached = sum(bool(request.get("cached")) for request in requests)
+        spent = sum(float(request.get("spent_usd") or 0.0) for request in requests)
         budget = self.generator.client.budget
-        spend = f"; {budget.report().describe()}" if budget is not None else ""
-        return f"{len(self.candidates)} requests proposed: {parts}{spend}"
+        limit = budget.max_cost_usd if budget is not None else None
+        spend = f"${spent:.4f} spent" + (f" (limit ${limit:.2f} per run)" if limit is not None else "")
+        return (
+            f"{len(self.candidates)} requests proposed: {parts}; {len(requests)} model requests in this session "
+            f"({cached} answered from the cache), {spend}"
+        )
 
     def _known(self) -> dict[str, str]:
         known = {normalise_query(query): where for query, where in self.reference_queries}

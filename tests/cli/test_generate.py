@@ -52,7 +52,8 @@ def test_generates_the_tasks_asked_for_and_reports_their_diversity(
     assert (
         "Marginal diversity per focus instruction (n = 1 generated tasks, over 0 tasks of the set before them)" in out
     )
-    assert "model calls" in out and err == ""
+    assert "4 model requests in this session (0 answered from the cache)" in out
+    assert "this run: 4 model calls: 4 answered" in out and err == ""
 
 
 def test_the_spending_limit_ends_with_status_3_and_bad_parameters_with_2(
