@@ -18,7 +18,9 @@ behaviour comparison (:mod:`aspera_core.audit`):
   ``handback`` passes exactly when the task expects a hand-back); automatic
   mutants of the reference program fail, except those that behave like the
   reference in this world (they change nothing a check could see, so they are
-  no weakness of the evaluation program); and, if asked, rewrites of the
+  no weakness of the evaluation program), and at least one mutant must be
+  rejected (when every mutant behaves like the reference, the world the setup
+  builds is too weak to tell them apart); and, if asked, rewrites of the
   reference program that keep its meaning pass.
 
 Each failed check names the step that has to change (a reference program that
@@ -310,6 +312,14 @@ class TaskChecker:
         if same:
             check.notes.append(
                 f"{len(same)} of {len(results)} mutants change nothing an evaluation could see in this world"
+            )
+        if results and len(same) == len(results):
+            check.ok = False
+            check.stage = "setup"
+            check.problems.append(
+                f"None of the {len(results)} mutants of the reference program does anything different from it in the "
+                "world the setup program builds, so no evaluation could be shown to tell a wrong program from a right "
+                "one. Build a world in which the request's details (dates, people, times) make a difference."
             )
         if slipped:
             check.ok = False
