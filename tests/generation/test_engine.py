@@ -24,6 +24,7 @@ LENIENT = (
     PREFIX + "book a design review with Ottoline, 45 minutes, two days from now at half past two in the afternoon."
 )
 BROKEN = PREFIX + "cancel everything I have on Friday afternoon."
+FAILING = PREFIX + "how long are my meetings with Brigida next week, in minutes?"
 
 
 def _by_query() -> dict[str, object]:
@@ -34,6 +35,7 @@ def _by_query() -> dict[str, object]:
         RANDOM_SETUP: mini["9004"],
         LENIENT: mini["9001"],
         BROKEN: mini["9001"],
+        FAILING: mini["9002"],
     }
 
 
@@ -60,7 +62,7 @@ def run(tmp_path_factory: pytest.TempPathFactory):
     repeated = next(iter(mini))  # a request of the example set
     model = ScriptedModel(
         tasks,  # type: ignore[arg-type]
-        batches=[[GOOD, repeated, REPAIRED, RANDOM_SETUP, LENIENT, BROKEN]],
+        batches=[[GOOD, repeated, REPAIRED, RANDOM_SETUP, LENIENT, BROKEN, FAILING]],
         query_answers=["Here are some ideas, in prose, without any list."],
         overrides={
             ("program", REPAIRED): ["def total_minutes(:\n    return 1\n", tasks[REPAIRED].program],  # type: ignore[attr-defined]
@@ -68,6 +70,9 @@ def run(tmp_path_factory: pytest.TempPathFactory):
             ("setup", RANDOM_SETUP): [_nondeterministic(tasks[RANDOM_SETUP].state_generation_programs[0])],  # type: ignore[attr-defined]
             ("evaluation", LENIENT): [LENIENT_EP],
             ("program", BROKEN): [Reply.malformed()],
+            ("program", FAILING): [
+                "def minutes_with_brigida() -> int:\n    return len(find_events(attendees=[brigida]))\n"
+            ],
         },
     )
     with ScriptedOpenAIServer() as server:
@@ -76,8 +81,8 @@ def run(tmp_path_factory: pytest.TempPathFactory):
             tmp_path,
             server,
             examples_from=str(Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"),
-            rounds=[{"tasks": 5, "max_queries": 6}],
-            per_request=6,
+            rounds=[{"tasks": 5, "max_queries": 7}],
+            per_request=7,
         )
         report, flow = generate_tasks(settings, client=client(server, tmp_path))
         asked_first = list(model.asked)
@@ -109,13 +114,16 @@ def test_only_fully_validated_tasks_are_written(run: dict) -> None:
 
 def test_every_other_request_is_reported_with_its_reason(run: dict) -> None:
     reasons = dict(run["report"].rejected)
-    assert set(reasons) == {run["repeated"], RANDOM_SETUP, LENIENT, BROKEN}
+    assert set(reasons) == {run["repeated"], RANDOM_SETUP, LENIENT, BROKEN, FAILING}
     assert reasons[run["repeated"]].startswith("repeats the request of task 9001 of ")
     assert "setup: The setup program is not deterministic" in reasons[RANDOM_SETUP]
     assert reasons[LENIENT].startswith(
         "evaluation: A program that does nothing, run through the evaluation program, should fail"
     )
     assert reasons[BROKEN].startswith("program: model error")
+    assert reasons[FAILING].startswith(
+        "program: In the world the setup program builds, the reference program fails with NameError: name 'brigida' is not defined"
+    )
 
 
 def test_malformed_answers_and_failed_checks_go_back_to_the_model(run: dict) -> None:
@@ -123,6 +131,8 @@ def test_malformed_answers_and_failed_checks_go_back_to_the_model(run: dict) -> 
     assert model.count("queries") == 2  # the prose answer was asked again
     assert model.count("program", REPAIRED) == 2 and model.count("setup", GOOD) == 2
     assert model.count("setup", RANDOM_SETUP) == 2  # one repair (max_repairs=1), then given up
+    assert model.count("program", FAILING) == 2 and model.count("setup", FAILING) == 1  # the program was blamed
+    assert "The setup program that builds the world:" in model_messages(run, "program", FAILING)[-1]["content"]
     flow = run["flow"]
     by_query = {candidate.query: candidate for candidate in flow.candidates}
     assert by_query[REPAIRED].repairs == {"program": 1}
@@ -156,9 +166,9 @@ def test_provenance_is_in_each_record(run: dict) -> None:
 def test_a_second_run_continues_the_session_and_asks_nothing(run: dict) -> None:
     assert run["asked_again"] == []
     assert run["again"].accepted == [] and run["again"].rejected == []
-    assert run["report"].rounds == [{"round": 1, "focus": None, "tasks": 5, "accepted": 2, "tried": 6}]
+    assert run["report"].rounds == [{"round": 1, "focus": None, "tasks": 5, "accepted": 2, "tried": 7}]
     session = read_session(run["settings"].session)
-    assert sorted(c.status for c in session.candidates.values()) == ["accepted"] * 2 + ["rejected"] * 3
+    assert sorted(c.status for c in session.candidates.values()) == ["accepted"] * 2 + ["rejected"] * 4
     assert session.written == {_id(run, GOOD): "500", _id(run, REPAIRED): "501"}
 
 
