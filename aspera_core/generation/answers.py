@@ -201,11 +201,24 @@ def read_function(answer: str | None, step: str) -> ReadFunction:
         parsed = extract_program(answer)
         if parsed.program is None or parsed.solution is None:
             return ReadFunction(None, problem=parsed.problem or "no function found")
-        if parsed.solution.startswith(tuple(PREFIXES.values())):
-            return ReadFunction(
-                None, parsed.solution, "the reference program must not be named like a setup or evaluation function"
-            )
-        return fold_into_function(parsed.program, parsed.solution)
+        solution = parsed.solution
+        if solution.startswith(tuple(PREFIXES.values())):
+            # The answer repeats a setup or evaluation function beside the solution: take the solution.
+            tree = ast.parse(parsed.program)
+            others = [
+                node.name
+                for node in tree.body
+                if isinstance(node, ast.FunctionDef)
+                and not node.name.startswith(tuple(PREFIXES.values()))
+                and not node.args.args
+                and not node.args.posonlyargs
+            ]
+            if not others:
+                return ReadFunction(
+                    None, solution, "the reference program must not be named like a setup or evaluation function"
+                )
+            solution = others[-1]
+        return fold_into_function(parsed.program, solution)
     prefix = PREFIXES[step]
     parsed_any = False
     for source in _candidate_sources(answer):

@@ -35,13 +35,8 @@ def _examples(tasks: list[Task], count: int, seed: int) -> dict[str, list[Task]]
 
 
 def _scenario(params: GenerationParams, guidelines: GuidelineSet) -> Scenario:
-    base = scenario_for(params.apps)
-    tools = [
-        tool
-        for tool in base.simulation_tools or []
-        if "room_booking" in params.apps or not tool.startswith("room_booking")
-    ]
-    return base.model_copy(update={"guidelines": guidelines.guidelines, "simulation_tools": tools})
+    """The scenario of the workbench's own tasks, with the parameters' apps and guideline set."""
+    return scenario_for(params.apps).model_copy(update={"guidelines": guidelines.guidelines})
 
 
 def build_client(params: GenerationParams, root: Path) -> LLMClient:

@@ -111,3 +111,9 @@ def evaluate_book_it(query, executable, setup_function):
 def test_unusable_answers_say_why(answer: str, step: str, problem: str) -> None:
     read = read_function(answer, step)
     assert read.program is None and problem in (read.problem or "")
+
+
+def test_a_program_answer_that_repeats_a_setup_function_keeps_the_solution() -> None:
+    answer = "```python\ndef book_it():\n    add_event(Event(subject='x'))\n\n\ndef setup_env_book_it():\n    pass\n```"
+    read = read_function(answer, "program")
+    assert read.name == "book_it" and read.program == "def book_it():\n    add_event(Event(subject='x'))\n"
