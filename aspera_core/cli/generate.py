@@ -12,8 +12,9 @@ its reason. Progress goes to the session file after every step: running the
 same command again continues, and answers already received come from the cache.
 
 Exit status: 0 done (the report says how many tasks were kept, of how many
-requests), 2 bad parameters or files, 3 stopped early by the spending limit,
-130 interrupted (run the same command to continue).
+requests), 2 bad parameters or files, 3 stopped early (the spending limit, or
+the endpoint refused the key or the model), 130 interrupted (run the same
+command to continue).
 """
 
 from __future__ import annotations
