@@ -54,6 +54,7 @@ SUBCOMMANDS: dict[str, str] = {
     "audit": "audit",
     "stats": "stats",
     "pipeline": "pipeline",
+    "generate": "generate",
 }
 
 
