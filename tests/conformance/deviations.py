@@ -18,6 +18,6 @@ DEVIATIONS: dict[str, str] = {}
 if sys.version_info >= (3, 13):
     _REWORDED = (
         "Python 3.13 reworded its message for comparing a date with a datetime "
-        "(\"can't compare ...\" became \"'<=' not supported between ...\"); same exception class"
+        '("can\'t compare ..." became "\'<=\' not supported between ..."); same exception class'
     )
     DEVIATIONS.update({"time_utils-156": _REWORDED, "work_calendar-104": _REWORDED})
