@@ -3,10 +3,12 @@
 Layers, each importing only from the ones below it::
 
     cli
+    ui               notebook widgets (the generation flow)
+    generation       new tasks from a model, each validated by running it
     pipeline         parameter sets, notebooks under papermill
-    runner | analysis
+    runner | analysis | audit
     records
-    agents | generation
+    agents
     executor | tasks
     tools            setup (SIP) and checking (EP) tools
     library          the simulated assistant library programs are written against
@@ -118,6 +120,12 @@ _PUBLIC: dict[str, str] = {
     "plot_judge_agreement": "aspera_core.analysis",
     "plot_verdict_flips": "aspera_core.analysis",
     "plot_setting_comparison": "aspera_core.analysis",
+    # task generation
+    "load_generation_params": "aspera_core.generation",
+    "open_generation": "aspera_core.generation",
+    "diversity_table": "aspera_core.generation",
+    "plot_diversity": "aspera_core.generation",
+    "GenerationWidget": "aspera_core.ui",
 }
 
 __all__ = ["__version__", *_PUBLIC]

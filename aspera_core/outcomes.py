@@ -122,6 +122,11 @@ class Verdict:
         return_value: ``repr`` (bounded) of the program's return value in the
             last pair that returned, if any.
         pairs: Per-pair results in order.
+        world: Only when asked for (``Job(capture_world=True)``): for each pair
+            whose evaluation program called the program, ``{"pair": index,
+            "before": tables, "after": tables}``, the world's tables as JSON
+            data just before the program's first call and just after it
+            (``None`` for a world that could not be read).
     """
 
     outcome: Outcome
@@ -135,6 +140,7 @@ class Verdict:
     stderr: str = ""
     return_value: str | None = None
     pairs: tuple[PairResult, ...] = field(default=())
+    world: tuple[dict[str, Any], ...] = field(default=())
 
 
 def combine_pairs(pairs: list[PairResult] | tuple[PairResult, ...]) -> PairResult | None:

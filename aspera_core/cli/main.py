@@ -55,6 +55,7 @@ SUBCOMMANDS: dict[str, str] = {
     "judge": "judge",
     "stats": "stats",
     "pipeline": "pipeline",
+    "generate": "generate",
 }
 
 

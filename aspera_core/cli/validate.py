@@ -40,84 +40,29 @@ from aspera_core.cli.args import existing_folder, finite_positive_float, positiv
 from aspera_core.control.programs import default_control_dir
 from aspera_core.control.validate import validate_control_with_sandbox
 from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig
-from aspera_core.outcomes import Outcome, Verdict
+from aspera_core.outcomes import Verdict
 from aspera_core.tasks.model import Task, TaskFormatError
-from aspera_core.tasks.validate import BuildProgram, SetReport, format_table, validate_task_set
+from aspera_core.tasks.validate import (
+    BuildProgram,
+    SetReport,
+    SetupRunner,
+    format_table,
+    validate_task_set,
+)
 
 EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2"
 
 
-#: Starts the line on which a setup probe prints its digests (as JSON).
-DIGEST_LINE = "world digests: "
-
-#: The program a setup probe evaluates after the setup program: a digest of each
-#: table of the world it built, with the random ids renumbered by first appearance,
-#: printed as one JSON line (data, not a repr to be parsed back).
-WORLD_PROBE = """\
-def setup_world_digest():
-    import hashlib
-    import json
-
-    from aspera_core.tasks.validate import normalise_ids
-    from aspera_core.world.state import get_current_context
-
-    world = normalise_ids(get_current_context().to_dict())
-    digests = {}
-    for table, rows in world.items():
-        text = json.dumps(rows, sort_keys=True)
-        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-        digests[table] = f"{len(rows)} rows, sha256 {digest}"
-    print("world digests: " + json.dumps(digests))
-"""
-
-#: The evaluation program of a setup probe: build the world, then take its digest.
-PROBE_EVALUATION = """\
-def evaluate_setup_world_digest(query, executable, setup_function):
-    setup_function()
-    executable()
-"""
-
-
-class SetupProgramError(Exception):
-    """A setup program failed (raised, timed out or was stopped) in its probe."""
-
-
-class SandboxSetupRunner:
-    """Runs one setup program in the sandbox and returns a digest of each table it built.
-
-    Setup programs may come from a model (generated task sets), so they get the
-    same isolation as any other program: the probe is an ordinary evaluation
-    whose only pair is the setup program followed by :data:`WORLD_PROBE`.
+class SandboxSetupRunner(SetupRunner):
+    """Runs one setup program in the sandbox (see :class:`~aspera_core.tasks.validate.SetupRunner`).
 
     Args:
         sandbox: An open sandbox.
     """
 
     def __init__(self, sandbox: Sandbox):
+        super().__init__(sandbox.evaluate)
         self.sandbox = sandbox
-
-    def __call__(self, task: Task, index: int) -> Mapping[str, str]:
-        """Build the world of SIP ``index`` of ``task`` in a fresh worker.
-
-        Returns:
-            Table name -> row count and digest of its id-normalised rows.
-
-        Raises:
-            SetupProgramError: The setup program did not complete.
-        """
-        probe = task.model_copy(
-            update={
-                "program": WORLD_PROBE,
-                "state_generation_programs": [task.state_generation_programs[index]],
-                "evaluation_programs": [PROBE_EVALUATION],
-            }
-        )
-        verdict = self.sandbox.evaluate(probe, WORLD_PROBE)
-        lines = [line for line in verdict.stdout.splitlines() if line.startswith(DIGEST_LINE)]
-        if verdict.outcome is not Outcome.SUCCESS or not lines:
-            error = (verdict.error_type or verdict.outcome.value).rsplit(".", 1)[-1]
-            raise SetupProgramError(f"{error}: {verdict.message}")
-        return json.loads(lines[-1][len(DIGEST_LINE) :])  # the probe prints last
 
 
 class BatchEvaluator:

@@ -186,6 +186,7 @@ class Evaluator:
         on_pair_start: Callable[[int], None] | None = None,
         on_pair_end: Callable[[PairResult], None] | None = None,
         capture_output: bool = True,
+        capture_world: bool = False,
     ) -> Verdict:
         """Evaluate ``program`` on ``task``.
 
@@ -199,6 +200,8 @@ class Evaluator:
             on_pair_end: Called with each pair's result as soon as it is known.
             capture_output: Redirect ``sys.stdout``/``sys.stderr`` into bounded
                 buffers whose tails go into the verdict.
+            capture_world: Record the world's tables before and after the
+                program's first call in each pair (``Verdict.world``).
 
         Returns:
             The verdict. Program errors never raise; they are classified.
@@ -208,6 +211,7 @@ class Evaluator:
             Fallback: a deferred program must be evaluated on its own.
         """
         run = _Run(self, task, program, on_pair_start, on_pair_end)
+        run.capture_world = capture_world
         saved = sys.stdout, sys.stderr
         if capture_output:
             sys.stdout, sys.stderr = run.stdout, run.stderr
@@ -246,6 +250,8 @@ class _Run:
         self.name = ""
         self.last_return: list[Any] = []
         self.fell_back = False
+        self.capture_world = False
+        self.worlds: list[dict[str, Any]] = []
 
     def load(self, program: str, code: CodeType | None = None) -> Verdict | None:
         """Compile the program (unless ``code`` is given) and find its function; the verdict if it cannot run.
@@ -311,6 +317,7 @@ class _Run:
             stderr=self.stderr.getvalue(),
             return_value=safe_repr(last[-1]) if last else None,
             pairs=_tuple(results),
+            world=_tuple(self.worlds),
         )
 
     def _run_pair(self, index: int, sip: str, ep: str) -> PairResult:
@@ -409,6 +416,8 @@ class _Pair:
     def _evaluate(self, target: Callable[..., Any]) -> PairResult:
         from_setup: list[BaseException] = []
         executable = _tagging(target, self.from_program, self.run_.last_return)
+        if self.run_.capture_world:
+            executable = _capturing(executable, self.run_.worlds, self.index)
         setup_function = _tagging(self.setup_fn, from_setup, None)
         context = ExecutionContext(library_fixes=self.run_.evaluator.library_fixes)
         context.query = self.run_.task.query
@@ -500,6 +509,28 @@ def _tagging(function: Callable[..., Any], escaped: list[BaseException], returns
         if returns is not None:
             returns[:] = [value]
         return value
+
+    return call
+
+
+def _world_tables() -> dict[str, Any] | None:
+    try:
+        return world_state.get_current_context().to_dict()
+    except Exception:  # noqa: BLE001 - a program may have left its world unreadable
+        return None
+
+
+def _capturing(function: Callable[..., Any], worlds: list[dict[str, Any]], index: int) -> Any:
+    """``function``, recording the world's tables around its first call in pair ``index``."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if any(world["pair"] == index for world in worlds):
+            return function(*args, **kwargs)
+        before = _world_tables()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            worlds.append({"pair": index, "before": before, "after": _world_tables()})
 
     return call
 

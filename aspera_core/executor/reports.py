@@ -44,7 +44,7 @@ _encode_c = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
 
 
 def encode(message: dict[str, Any], _join: Any = "".join) -> str:
-    """A report message as one line of ASCII JSON (values: text, numbers, ``None``, flat dicts)."""
+    """A report message as one line of ASCII JSON (values: text, numbers, ``None``, lists and dicts of them)."""
     return _join(_encode_c(message, 0))
 
 
@@ -114,7 +114,13 @@ def reported_verdict(data: bytes, nonce: str, total: int, elapsed: float = 0.0) 
     fields = {name: value for name, value in final.items() if _valid(name, value)}  # each on its own
     fields["duration_s"] = float(fields.get("duration_s", elapsed))
     defaults = {"pairs_run": len(pairs), "pairs_total": total}
-    return Verdict(outcome=outcome, **{**defaults, **fields}, pairs=tuple(pairs))
+    world = final.get("world")
+    worlds = (
+        tuple(w for w in world if isinstance(w, dict) and isinstance(w.get("pair"), int))
+        if isinstance(world, list)
+        else ()
+    )
+    return Verdict(outcome=outcome, **{**defaults, **fields}, pairs=tuple(pairs), world=worlds)
 
 
 def build_verdict(

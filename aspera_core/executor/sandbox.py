@@ -105,19 +105,23 @@ class Job:
         task: The task (``aspera_core.tasks.Task`` or anything with the same fields).
         program: The candidate program's source.
         key: Anything the caller wants back with the verdict.
+        capture_world: Also report the world's tables before and after the
+            program ran, pair by pair (``Verdict.world``): for showing what a
+            program changed; costs a copy of the world per pair.
     """
 
     task: Any
     program: str
     key: Any = None
+    capture_world: bool = False
 
 
-def encode_job(task: Any, programs: list[str], nonces: list[str]) -> bytes:
+def encode_job(task: Any, programs: list[str], nonces: list[str], capture_world: bool = False) -> bytes:
     """A job as the bytes a worker decodes (:mod:`marshal`: plain strings and lists)."""
     scenario = task.scenario
     tools = [None if t is None else list(t) for t in (scenario.simulation_tools, scenario.evaluation_tools)]
     setups, checks = list(task.state_generation_programs or ()), list(task.evaluation_programs or ())
-    return marshal.dumps((task.query, list(scenario.apps), *tools, setups, checks, programs, nonces))
+    return marshal.dumps((task.query, list(scenario.apps), *tools, setups, checks, programs, nonces, capture_world))
 
 
 def empty_directory(path: str) -> None:
@@ -358,7 +362,8 @@ class Sandbox:
         task = unit[0].task
         self.prepare([task])
         nonces = [os.urandom(8).hex() for _ in unit]
-        payload = encode_job(task, [job.program for job in unit], nonces)
+        capture = len(unit) == 1 and unit[0].capture_world  # (a zygote's programs never capture)
+        payload = encode_job(task, [job.program for job in unit], nonces, capture)
         pairs = min(len(task.state_generation_programs or ()), len(task.evaluation_programs or ()))
         running[slot.index] = _Running(unit, nonces, pairs)
         self._command(b"r", slot.index, len(unit), payload)

@@ -52,12 +52,12 @@ if TYPE_CHECKING:
     from aspera_core.executor.server import ForkServer, ServerSlot
 
 
-def decode_job(payload: bytes) -> tuple[Any, list[str], list[str]]:
-    """The task, programs and nonces :func:`~aspera_core.executor.sandbox.encode_job` wrote."""
-    query, apps, simulation, evaluation, setups, checks, programs, nonces = marshal.loads(payload)
+def decode_job(payload: bytes) -> tuple[Any, list[str], list[str], bool]:
+    """The task, programs, nonces and world-capture flag :func:`~aspera_core.executor.sandbox.encode_job` wrote."""
+    query, apps, simulation, evaluation, setups, checks, programs, nonces, capture = marshal.loads(payload)
     scenario = SimpleNamespace(apps=apps, simulation_tools=simulation, evaluation_tools=evaluation)
     task = SimpleNamespace(query=query, scenario=scenario, state_generation_programs=setups, evaluation_programs=checks)
-    return task, programs, nonces
+    return task, programs, nonces, capture
 
 
 class _Reports:
@@ -83,7 +83,7 @@ def run(server: ForkServer, slot: ServerSlot, payload: bytes, address_space: int
     reports = _Reports(slot.report)
     warm = False
     try:
-        task, programs, nonces = decode_job(payload)
+        task, programs, nonces, capture = decode_job(payload)
         warm = len(programs) > 1
         guard = _confine(server, slot, address_space, closing, warm)
         guard.on_self_signal = lambda number: reports.send({"kind": "signal", "signal": number})
@@ -93,7 +93,9 @@ def run(server: ForkServer, slot: ServerSlot, payload: bytes, address_space: int
             program: Any = _Zygote(server, slot, guard, reports, programs, nonces).fork
         else:
             program, reports.nonce = programs[0], nonces[0]
-        verdict = server.evaluator.evaluate(task, program, on_pair_start=reports.start, on_pair_end=reports.pair)
+        verdict = server.evaluator.evaluate(
+            task, program, on_pair_start=reports.start, on_pair_end=reports.pair, capture_world=capture
+        )
         signal.setitimer(signal.ITIMER_REAL, 0)
         refused = "".join(f"[sandbox refused: {text}]\n" for text in guard.denials)
         reports.send(verdict_message(verdict, refused))

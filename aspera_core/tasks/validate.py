@@ -36,6 +36,7 @@ data works too and pinpoints a difference down to the field).
 from __future__ import annotations
 
 import ast
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
@@ -212,6 +213,84 @@ def first_difference(left: Any, right: Any, path: str = "") -> str | None:
 def _short(value: Any, limit: int = 60) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+#: Starts the line on which a setup probe prints its digests (as JSON).
+DIGEST_LINE = "world digests: "
+
+#: The program a setup probe evaluates after the setup program: a digest of each
+#: table of the world it built, with the random ids renumbered by first appearance,
+#: printed as one JSON line (data, not a repr to be parsed back).
+WORLD_PROBE = """\
+def setup_world_digest():
+    import hashlib
+    import json
+
+    from aspera_core.tasks.validate import normalise_ids
+    from aspera_core.world.state import get_current_context
+
+    world = normalise_ids(get_current_context().to_dict())
+    digests = {}
+    for table, rows in world.items():
+        text = json.dumps(rows, sort_keys=True)
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+        digests[table] = f"{len(rows)} rows, sha256 {digest}"
+    print("world digests: " + json.dumps(digests))
+"""
+
+#: The evaluation program of a setup probe: build the world, then take its digest.
+PROBE_EVALUATION = """\
+def evaluate_setup_world_digest(query, executable, setup_function):
+    setup_function()
+    executable()
+"""
+
+
+class SetupProgramError(Exception):
+    """A setup program failed (raised, timed out or was stopped) in its probe."""
+
+
+class SetupRunner:
+    """Runs one setup program through ``evaluate`` and returns a digest of each table it built.
+
+    Setup programs may come from a model (generated task sets), so they get the
+    same isolation as any other program: the probe is an ordinary evaluation
+    whose only pair is the setup program followed by :data:`WORLD_PROBE`.
+    ``evaluate`` is what runs it (the command line and the task generator pass
+    the sandbox's ``evaluate``); this class only builds the probe and reads
+    its verdict.
+
+    Args:
+        evaluate: Evaluates a program on a task and returns a verdict with
+            ``outcome``, ``stdout``, ``error_type`` and ``message``.
+    """
+
+    def __init__(self, evaluate: Callable[[Task, str], Any]):
+        self.evaluate = evaluate
+
+    def __call__(self, task: Task, index: int) -> Mapping[str, str]:
+        """Build the world of SIP ``index`` of ``task`` in a fresh worker.
+
+        Returns:
+            Table name -> row count and digest of its id-normalised rows.
+
+        Raises:
+            SetupProgramError: The setup program did not complete.
+        """
+        probe = task.model_copy(
+            update={
+                "program": WORLD_PROBE,
+                "state_generation_programs": [task.state_generation_programs[index]],
+                "evaluation_programs": [PROBE_EVALUATION],
+            }
+        )
+        verdict = self.evaluate(probe, WORLD_PROBE)
+        outcome = str(getattr(verdict.outcome, "value", verdict.outcome))
+        lines = [line for line in verdict.stdout.splitlines() if line.startswith(DIGEST_LINE)]
+        if outcome != SUCCESS or not lines:
+            error = (verdict.error_type or outcome).rsplit(".", 1)[-1]
+            raise SetupProgramError(f"{error}: {verdict.message}")
+        return json.loads(lines[-1][len(DIGEST_LINE) :])  # the probe prints last
 
 
 def _single_function(program: str) -> ast.FunctionDef | None:

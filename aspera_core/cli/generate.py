@@ -1,0 +1,94 @@
+"""aspera generate: new tasks written by a language model, each kept only once it is fully validated.
+
+The batch mode of task generation: for each round of the parameter file (a
+focus instruction and a number of tasks wanted) the model proposes requests,
+then writes each one's reference program, setup program and evaluation
+program; after every step the task is run in the sandbox, and what fails goes
+back to the model with the error for a few repairs. A task that passes every
+check (deterministic setup, reference passes, noop and handback fail unless
+the task expects a hand-back, mutants of the reference fail) is written to
+the output task set with its provenance; every other request is reported with
+its reason. Progress goes to the session file after every step: running the
+same command again continues, and answers already received come from the cache.
+
+Exit status: 0 done (the report says how many tasks were kept, of how many
+requests), 2 bad parameters or files, 3 stopped early (the spending limit, or
+the endpoint refused the key or the model), 130 interrupted (run the same
+command to continue).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from aspera_core.generation import SessionFileError, diversity_table, generate_tasks, load_generation_params
+from aspera_core.llm import LLMSetupError
+from aspera_core.pipeline import ParamsError
+from aspera_core.tasks import TaskFormatError
+
+EXAMPLE = "example: aspera generate --params params/generate.yaml -p model=gpt-4o-mini -p max_cost_usd=2"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``aspera generate``."""
+    parser.add_argument("--params", required=True, metavar="FILE", help="generation parameters (YAML)")
+    parser.add_argument(
+        "-p",
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override a parameter (the value is read as YAML); repeatable",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+
+
+def _error(message: str) -> int:
+    print(f"aspera generate: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``aspera generate`` with parsed arguments.
+
+    Returns:
+        The exit status (see the module docstring).
+    """
+    try:
+        params = load_generation_params(args.params, args.overrides)
+    except ParamsError as error:
+        return _error(str(error))
+
+    def progress(line: str) -> None:
+        if not args.quiet:
+            print(f"aspera generate: {line}", file=sys.stderr)
+
+    try:
+        report, flow = generate_tasks(params, progress=progress)
+    except (ParamsError, SessionFileError, TaskFormatError, LLMSetupError) as error:
+        return _error(str(error).splitlines()[0])
+    except KeyboardInterrupt:
+        print(
+            f"aspera generate: interrupted; progress is in {params.session}; run the same command to continue",
+            file=sys.stderr,
+        )
+        return 130
+    print(report.describe())
+    print(flow.summary())
+    budget = flow.generator.client.budget
+    if budget is not None:
+        print(f"this run: {budget.report().describe()}")
+    frame = flow.diversity()
+    if not frame.empty:
+        table = diversity_table(frame, "focus")
+        print(
+            f"\nMarginal diversity per focus instruction (n = {len(frame)} generated tasks, over "
+            f"{frame.attrs['base_tasks']} tasks of the set before them):"
+        )
+        print(table.to_string(index=False, float_format=lambda value: f"{value:.1f}"))
+    if report.stopped:
+        print(f"aspera generate: stopped early: {report.stopped}; run the same command to continue", file=sys.stderr)
+        return 3
+    return 0

@@ -1,0 +1,519 @@
+"""The decisions of a generation session, for a person (the notebook's widget) or the batch mode.
+
+A :class:`GenerationFlow` holds the engine, the session file and the target
+task set, and offers the decisions a person takes on a proposal: ``accept``
+(only a fully validated task can be accepted; it is written to the set at
+once), ``edit`` (a person's own text for the request or one of the programs,
+checked again without asking the model), ``regenerate`` (one step asked
+again, with an optional comment, and the steps after it written afresh) and
+``reject`` (with a reason). Every decision and every change of a candidate is
+appended to the session file before the method returns, so a session can
+stop at any point and continue later. :meth:`GenerationFlow.run_batch` takes
+the same decisions without a person: a task that passes every check is
+accepted, any other is rejected with its reasons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from aspera_core import __version__
+from aspera_core.generation.answers import read_function
+from aspera_core.generation.engine import GenerationStopped, TaskGenerator
+from aspera_core.generation.model import ACCEPTED, INVALID, NEW, OPEN, REJECTED, VALID, Candidate, now_text
+from aspera_core.generation.output import GeneratedTask, TaskSetTarget, normalise_query
+from aspera_core.generation.prompts import PROGRAM_STEPS
+from aspera_core.generation.session import SessionLog
+from aspera_core.tasks import Task
+
+#: What a person may edit.
+EDITABLE = ("query", *PROGRAM_STEPS)
+#: Wrong programs kept per task (mutants its evaluation program rejected).
+WRONG_KEPT = 3
+
+
+class DecisionError(ValueError):
+    """A decision that cannot be taken (an unknown candidate, accepting a task that failed a check...)."""
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of batch generation.
+
+    Attributes:
+        focus: The focus instruction of the round (``None``: none).
+        tasks: How many validated tasks the round should add.
+        max_queries: At most this many requests are tried in the round.
+    """
+
+    focus: str | None
+    tasks: int
+    max_queries: int
+
+
+@dataclass
+class BatchReport:
+    """What a batch run did.
+
+    Attributes:
+        accepted: Task ids written, in order.
+        rejected: ``(request, reason)`` of every request not kept (repeats included).
+        stopped: Why the run stopped early (the spending limit...), if it did.
+        rounds: Per round: focus, tasks wanted, accepted, requests tried.
+    """
+
+    accepted: list[str] = field(default_factory=list)
+    rejected: list[tuple[str, str]] = field(default_factory=list)
+    stopped: str | None = None
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+
+    def describe(self) -> str:
+        """A few lines for a log: what was kept and why the rest was not."""
+        tried = len(self.accepted) + len(self.rejected)
+        lines = [f"{len(self.accepted)} of {tried} requests became tasks ({', '.join(self.accepted) or 'none'})"]
+        for round_ in self.rounds:
+            lines.append(
+                f"round {round_['round']} ({round_['focus'] or 'no focus'}): {round_['accepted']} of "
+                f"{round_['tasks']} tasks wanted, from {round_['tried']} requests"
+            )
+        lines += [f"not kept: {query} -- {reason}" for query, reason in self.rejected]
+        if self.stopped:
+            lines.append(f"stopped early: {self.stopped}")
+        return "\n".join(lines)
+
+
+class GenerationFlow:
+    """A generation session: proposals, checks, decisions, and the task set they go into.
+
+    Args:
+        generator: The engine.
+        log: The session file (its replayed state is the session's state).
+        target: The task set accepted tasks are written to.
+        provenance: Fixed provenance entries (model, endpoint, guideline set...).
+        reference_queries: Requests of other sets a new request must not repeat
+            (e.g. those of the example set), as ``(request, where it is)``; they
+            are listed to the model with the others.
+        per_request: Requests asked for at a time in batch mode.
+        rounds: The rounds of the batch mode (:meth:`run_batch` without rounds runs these).
+        on_close: Called by :meth:`close` (stops the sandbox).
+    """
+
+    def __init__(
+        self,
+        generator: TaskGenerator,
+        log: SessionLog,
+        target: TaskSetTarget,
+        *,
+        provenance: dict[str, Any] | None = None,
+        reference_queries: Sequence[tuple[str, str]] = (),
+        per_request: int = 5,
+        rounds: Sequence[Round] = (),
+        on_close: Callable[[], None] | None = None,
+    ) -> None:
+        self.generator = generator
+        self.log = log
+        self.target = target
+        self.provenance = dict(provenance or {})
+        self.reference_queries = list(reference_queries)
+        self.per_request = per_request
+        self.rounds = list(rounds)
+        self._on_close = on_close
+
+    def close(self) -> None:
+        """Stop the session's sandbox (the session file holds everything; it can be reopened)."""
+        if self._on_close is not None:
+            self._on_close()
+            self._on_close = None
+
+    def __enter__(self) -> GenerationFlow:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # -- state ------------------------------------------------------------------------
+
+    @property
+    def candidates(self) -> list[Candidate]:
+        """Every candidate of the session, in the order proposed."""
+        return list(self.log.state.candidates.values())
+
+    def candidate(self, candidate_id: str) -> Candidate:
+        """A candidate by id.
+
+        Raises:
+            DecisionError: no such candidate.
+        """
+        try:
+            return self.log.state.candidates[candidate_id]
+        except KeyError:
+            raise DecisionError(f"no candidate {candidate_id!r} in this session") from None
+
+    def open_candidates(self) -> list[Candidate]:
+        """Candidates waiting for a decision."""
+        return [c for c in self.candidates if c.status in OPEN]
+
+    def accepted(self) -> list[Candidate]:
+        """Accepted candidates, in the order they were written."""
+        done = [c for c in self.candidates if c.status == ACCEPTED]
+        return sorted(done, key=lambda c: int(c.task_id or 0))
+
+    def counts(self) -> dict[str, int]:
+        """Candidates per status."""
+        found: dict[str, int] = {}
+        for candidate in self.candidates:
+            found[candidate.status] = found.get(candidate.status, 0) + 1
+        return found
+
+    def requests(self) -> list[dict[str, Any]]:
+        """Every model request of the session so far (query batches and candidates), as recorded."""
+        found = [request for batch in self.log.state.batches for request in batch.get("requests", [])]
+        return found + [request for candidate in self.candidates for request in candidate.requests]
+
+    def summary(self) -> str:
+        """One line: candidates by status (of all proposed) and the session's model requests and spend."""
+        counts = self.counts()
+        parts = ", ".join(f"{counts.get(s, 0)} {s}" for s in (ACCEPTED, REJECTED, VALID, INVALID, NEW))
+        requests = self.requests()
+        cached = sum(bool(request.get("cached")) for request in requests)
+        spent = sum(float(request.get("spent_usd") or 0.0) for request in requests)
+        budget = self.generator.client.budget
+        limit = budget.max_cost_usd if budget is not None else None
+        spend = f"${spent:.4f} spent" + (f" (limit ${limit:.2f} per run)" if limit is not None else "")
+        return (
+            f"{len(self.candidates)} requests proposed: {parts}; {len(requests)} model requests in this session "
+            f"({cached} answered from the cache), {spend}"
+        )
+
+    def _known(self) -> dict[str, str]:
+        known = {normalise_query(query): where for query, where in self.reference_queries}
+        known.update({key: f"task {value} of {self.target.root}" for key, value in self.target.known_queries().items()})
+        for candidate in self.candidates:  # rejected ones too: asking again would cost the same again
+            known.setdefault(normalise_query(candidate.query), f"candidate {candidate.id} of this session")
+        return known
+
+    def _save(self, candidate: Candidate) -> None:
+        candidate.updated = now_text()
+        self.log.snapshot(candidate)
+
+    def diversity(self) -> Any:
+        """The marginal diversity of the accepted tasks over the rest of the target set (:func:`diversity_frame`)."""
+        from aspera_core.generation.diversity import diversity_frame
+
+        accepted = self.accepted()
+        mine = {candidate.task_id for candidate in accepted}
+        base = [task for task in self.target.existing() if task.query_id not in mine]
+        return diversity_frame(base, accepted)
+
+    # -- proposing and preparing ----------------------------------------------------------
+
+    def propose(self, count: int, focus: str | None = None) -> list[Candidate]:
+        """Ask the model for ``count`` new requests; repeats of known requests are dropped with a reason.
+
+        Args:
+            count: Requests to ask for.
+            focus: A focus instruction ("loops over dates"), if any.
+
+        Returns:
+            The new candidates (status ``new``).
+
+        Raises:
+            GenerationStopped: the spending limit or a client setup error.
+        """
+        number = len(self.log.state.batches) + 1
+        known = self._known()
+        existing = [query for query, _ in self.reference_queries]
+        existing += [task.query for task in self.target.existing()] + [c.query for c in self.candidates]
+        batch = self.generator.ask_queries(count, focus, existing, attempt=number - 1)
+        new: list[Candidate] = []
+        dropped = []
+        next_number = len(self.log.state.candidates) + 1
+        for query in batch.queries:
+            key = normalise_query(query)
+            if key in known:
+                dropped.append({"query": query, "reason": f"repeats the request of {known[key]}"})
+                continue
+            known[key] = "an earlier request of this batch"
+            new.append(Candidate(id=f"c{next_number + len(new):04d}", query=query, focus=focus, batch=number))
+        self.log.append(
+            {
+                "event": "batch",
+                "batch": number,
+                "focus": focus,
+                "asked": count,
+                "queries": batch.queries,
+                "dropped": dropped,
+                "problem": batch.problem,
+                "requests": batch.requests,
+            }
+        )
+        for candidate in new:
+            self._save(candidate)
+        return new
+
+    def prepare(self, candidate_id: str) -> Candidate:
+        """Write and check a new candidate's programs (nothing happens to one already prepared).
+
+        Raises:
+            DecisionError: no such candidate.
+            GenerationStopped: the spending limit or a client setup error (what was done is saved).
+        """
+        candidate = self.candidate(candidate_id)
+        if candidate.status != NEW:
+            return candidate
+        try:
+            self.generator.develop(candidate)
+        finally:
+            self._save(candidate)
+        return candidate
+
+    # -- decisions --------------------------------------------------------------------------
+
+    def accept(self, candidate_id: str, by: str = "person") -> Task:
+        """Write a validated candidate into the task set.
+
+        Args:
+            candidate_id: The candidate.
+            by: Who decided (``person`` or ``batch``), recorded in the provenance.
+
+        Returns:
+            The task as written (with its id).
+
+        Raises:
+            DecisionError: no such candidate, or it is not a validated, undecided task.
+            TaskFormatError: its request repeats one of the set (nothing written).
+        """
+        candidate = self.candidate(candidate_id)
+        if candidate.status != VALID:
+            why = f": {candidate.reason}" if candidate.reason else ""
+            raise DecisionError(
+                f"candidate {candidate_id} is {candidate.status}, only a valid task can be accepted{why}"
+            )
+        accepted_at = now_text()
+        task = self.generator.task_of(candidate).model_copy(update={"timestamp": accepted_at})
+        wrong = [(m["description"], m["program"]) for m in candidate.facts.get("rejected_mutants", [])[:WRONG_KEPT]]
+        item = GeneratedTask(task, self._provenance(candidate, by, accepted_at), wrong)
+        written = self.target.write([item])[0]
+        candidate.status = ACCEPTED
+        candidate.task_id = written.query_id
+        self.log.decision(candidate, "accept", by)
+        self._save(candidate)
+        self.log.append(
+            {
+                "event": "written",
+                "candidate": candidate.id,
+                "task_id": written.query_id,
+                "target": str(self.target.root),
+            }
+        )
+        return written
+
+    def reject(self, candidate_id: str, reason: str = "", by: str = "person") -> Candidate:
+        """Set a candidate aside, with the reason.
+
+        Raises:
+            DecisionError: no such candidate, or it was accepted already.
+        """
+        candidate = self.candidate(candidate_id)
+        if candidate.status == ACCEPTED:
+            raise DecisionError(f"candidate {candidate_id} was accepted already (task {candidate.task_id})")
+        candidate.status = REJECTED
+        candidate.reason = reason or candidate.reason or "rejected"
+        self.log.decision(candidate, "reject", by, reason=candidate.reason)
+        self._save(candidate)
+        return candidate
+
+    def edit(self, candidate_id: str, step: str, text: str, by: str = "person") -> Candidate:
+        """Put a person's text in place of the request or a program, then check the task again.
+
+        The model is not asked: whatever the checks find goes back to the person.
+
+        Args:
+            candidate_id: The candidate.
+            step: ``query``, ``program``, ``setup`` or ``evaluation``.
+            text: The new request, or the program (one function; imports and
+                helpers beside it are folded into it).
+            by: Who edited.
+
+        Raises:
+            DecisionError: unknown candidate or step, a decided candidate, a
+                request that repeats a known one, or a program that cannot be read.
+        """
+        candidate = self._undecided(candidate_id)
+        if step not in EDITABLE:
+            raise DecisionError(f"cannot edit {step!r}; editable: {', '.join(EDITABLE)}")
+        if step == "query":
+            query = " ".join(text.split())
+            if not query:
+                raise DecisionError("the request is empty")
+            known = self._known()
+            known.pop(normalise_query(candidate.query), None)
+            if normalise_query(query) in known:
+                raise DecisionError(f"the request repeats the request of {known[normalise_query(query)]}")
+            candidate.query = query
+            start = "program"
+        else:
+            read = read_function(text, step)
+            if read.program is None:
+                raise DecisionError(f"the {step} cannot be used: {read.problem}")
+            setattr(candidate, step, read.program)
+            start = step
+        if step not in candidate.edited:
+            candidate.edited.append(step)
+        candidate.repairs = {}
+        self.log.decision(candidate, "edit", by, step=step)
+        if all(candidate.code(s) is not None for s in PROGRAM_STEPS[: PROGRAM_STEPS.index(start) + 1]):
+            try:
+                self.generator.develop(candidate, start, repair=False)
+            finally:
+                self._save(candidate)
+        else:
+            self._save(candidate)
+        return candidate
+
+    def regenerate(self, candidate_id: str, step: str = "program", comment: str = "", by: str = "person") -> Candidate:
+        """Ask the model for one step again (with the comment, if any), and write the later steps afresh.
+
+        Args:
+            candidate_id: The candidate.
+            step: ``program``, ``setup`` or ``evaluation``.
+            comment: What the person wants changed (sent with the previous answer).
+            by: Who asked.
+
+        Raises:
+            DecisionError: unknown candidate or step, or a decided candidate.
+            GenerationStopped: the spending limit or a client setup error.
+        """
+        candidate = self._undecided(candidate_id)
+        if step not in PROGRAM_STEPS:
+            raise DecisionError(f"cannot regenerate {step!r}; steps: {', '.join(PROGRAM_STEPS)}")
+        for later in PROGRAM_STEPS[PROGRAM_STEPS.index(step) + 1 :]:
+            setattr(candidate, later, None)
+            candidate.answers.pop(later, None)
+        candidate.repairs = {}
+        feedback = None
+        if comment.strip():
+            candidate.comments.append(f"{step}: {comment.strip()}")
+            if candidate.code(step) is not None or candidate.answers.get(step):
+                feedback = ("comment", comment.strip())
+        if feedback is None:
+            setattr(candidate, step, None)
+        self.log.decision(candidate, "regenerate", by, step=step, comment=comment.strip())
+        try:
+            self.generator.develop(candidate, step, feedback=feedback)
+        finally:
+            self._save(candidate)
+        return candidate
+
+    def _undecided(self, candidate_id: str) -> Candidate:
+        candidate = self.candidate(candidate_id)
+        if candidate.status in (ACCEPTED, REJECTED):
+            raise DecisionError(f"candidate {candidate_id} was {candidate.status} already")
+        return candidate
+
+    def _provenance(self, candidate: Candidate, by: str, accepted_at: str) -> dict[str, Any]:
+        mutants = candidate.facts.get("mutants") or {}
+        checks = "reference passes; noop fails; handback " + (
+            "passes (hand-back task)" if candidate.expects_handback else "fails"
+        )
+        if mutants:
+            checks += (
+                f"; {mutants.get('rejected', 0)} of {mutants.get('tried', 0)} mutants rejected, "
+                f"{mutants.get('change_nothing', 0)} change nothing here"
+            )
+        rewrites = candidate.facts.get("rewrites") or {}
+        if rewrites:
+            checks += f"; {rewrites.get('tried', 0) - rewrites.get('refused', 0)} of {rewrites.get('tried', 0)} rewrites accepted"
+        return {
+            "generator": f"aspera-workbench {__version__}",
+            **self.provenance,
+            "templates": self.generator.template_version,
+            "focus": candidate.focus or "",
+            "batch": str(candidate.batch),
+            "session": self.log.path.name,
+            "candidate": candidate.id,
+            "proposed": candidate.created,
+            "accepted": accepted_at,
+            "accepted_by": by,
+            "edited_by_person": ", ".join(candidate.edited) if candidate.edited else "no",
+            **({"comments": list(candidate.comments)} if candidate.comments else {}),
+            "repairs": ", ".join(f"{step} {candidate.repairs.get(step, 0)}" for step in PROGRAM_STEPS),
+            "requests": str(len(candidate.requests)),
+            "spent_usd": f"{candidate.spent_usd:.6f}",
+            "checks": checks,
+        }
+
+    # -- batch mode -------------------------------------------------------------------------
+
+    def _settle(self, candidate: Candidate, report: BatchReport) -> None:
+        """Prepare a candidate and decide it as the batch mode does."""
+        self.prepare(candidate.id)
+        if candidate.status == VALID:
+            try:
+                report.accepted.append(self.accept(candidate.id, by="batch").query_id)
+                return
+            except ValueError as error:  # a repeat found only now: another writer changed the set
+                self.reject(candidate.id, str(error), by="batch")
+        else:
+            self.reject(candidate.id, candidate.reason or "failed a check", by="batch")
+        report.rejected.append((candidate.query, candidate.reason or ""))
+
+    def run_batch(
+        self, rounds: Sequence[Round] | None = None, progress: Callable[[str], None] | None = None
+    ) -> BatchReport:
+        """Generate without a person: keep what passes every check, reject the rest with reasons.
+
+        Candidates left undecided by an earlier, interrupted run are settled
+        first; a round counts the tasks its focus already has in this session,
+        so running the same rounds again continues them.
+
+        Args:
+            rounds: The rounds, in order (default: the session's :attr:`rounds`).
+            progress: Receives a line per event.
+
+        Returns:
+            The report (also when the spending limit stopped the run: see ``stopped``).
+        """
+        say = progress or (lambda line: None)
+        rounds = self.rounds if rounds is None else rounds
+        report = BatchReport()
+        try:
+            for candidate in self.open_candidates():
+                self._settle(candidate, report)
+            for number, round_ in enumerate(rounds, start=1):
+                accepted = sum(c.status == ACCEPTED for c in self.candidates if c.focus == round_.focus)
+                tried = sum(max(len(b["queries"]), 1) for b in self.log.state.batches if b.get("focus") == round_.focus)
+                while accepted < round_.tasks and tried < round_.max_queries:
+                    ask = min(self.per_request, round_.max_queries - tried)
+                    say(f"round {number}: asking for {ask} requests ({accepted} of {round_.tasks} tasks so far)")
+                    before = len(self.log.state.batches)
+                    new = self.propose(ask, round_.focus)
+                    batch = self.log.state.batches[before] if len(self.log.state.batches) > before else {}
+                    report.rejected += [(d["query"], d["reason"]) for d in batch.get("dropped", [])]
+                    tried += max(len(batch.get("queries", [])), 1)  # an empty answer still uses up a try
+                    if batch.get("problem"):
+                        report.rejected.append((f"(batch {batch.get('batch')})", str(batch["problem"])))
+                    for candidate in new:
+                        if accepted >= round_.tasks:
+                            break
+                        say(f"{candidate.id}: {candidate.query}")
+                        self._settle(candidate, report)
+                        accepted += candidate.status == ACCEPTED
+                        say(
+                            f"{candidate.id}: {candidate.status}"
+                            + (f" as task {candidate.task_id}" if candidate.task_id else f" ({candidate.reason})")
+                        )
+                report.rounds.append(
+                    {
+                        "round": number,
+                        "focus": round_.focus,
+                        "tasks": round_.tasks,
+                        "accepted": accepted,
+                        "tried": tried,
+                    }
+                )
+        except GenerationStopped as error:
+            report.stopped = str(error)
+        return report

@@ -1,0 +1,176 @@
+"""The session file: every step and decision of a generation session, appended as it happens.
+
+A session file is JSON lines, one event per line, only ever appended to; each
+line is written with one ``write`` and flushed (and synced to disk), so
+closing a notebook, a crash or Ctrl-C loses at most the line being written.
+A last line cut short that way is ignored when the file is read, and dropped
+before the next line is appended. Reading the file
+replays the events into the session's state, so reopening it continues where
+it stopped. Events:
+
+* ``opened``: the session (re)opened, with its settings (model, templates...);
+* ``batch``: the model proposed requests (``queries``), and those dropped
+  with the reason (``dropped``: a repeat of a request already made...);
+* ``candidate``: a snapshot of a candidate after it changed (the last one wins);
+* ``decision``: a person's or the batch mode's decision (``accept``,
+  ``reject``, ``edit``, ``regenerate``), with its comment;
+* ``written``: an accepted candidate was written to the task set under an id.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aspera_core.generation.model import Candidate, now_text
+
+FORMAT = "aspera-generation-session"
+VERSION = 1
+
+
+class SessionFileError(ValueError):
+    """A file is not a generation session file (or one of another format version)."""
+
+
+@dataclass
+class SessionState:
+    """What the events of a session file add up to.
+
+    Attributes:
+        candidates: Every candidate by id, in the order they were proposed.
+        batches: The ``batch`` events, in order.
+        decisions: The ``decision`` events, in order.
+        written: Task id by candidate id.
+        settings: The settings of the latest ``opened`` event.
+    """
+
+    candidates: dict[str, Candidate] = field(default_factory=dict)
+    batches: list[dict[str, Any]] = field(default_factory=list)
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    written: dict[str, str] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def apply(self, event: dict[str, Any]) -> None:
+        """Add one event to the state.
+
+        Raises:
+            KeyError, TypeError, ValueError: the event is malformed.
+        """
+        kind = event["event"]
+        if kind == "opened":
+            self.settings = dict(event.get("settings") or {})
+        elif kind == "batch":
+            self.batches.append(event)
+        elif kind == "candidate":
+            candidate = Candidate.from_json(event["candidate"])
+            self.candidates[candidate.id] = candidate
+        elif kind == "decision":
+            self.decisions.append(event)
+        elif kind == "written":
+            self.written[str(event["candidate"])] = str(event["task_id"])
+            if event["candidate"] in self.candidates:
+                self.candidates[event["candidate"]].task_id = str(event["task_id"])
+
+
+class SessionLog:
+    """An append-only session file.
+
+    Args:
+        path: The file (created with its folder if missing).
+
+    Raises:
+        SessionFileError: the file exists and is not a session file.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        if self.path.is_dir():
+            raise SessionFileError(f"{self.path} is a folder, not a session file")
+        self.state = read_session(self.path) if self.path.exists() else SessionState()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+
+    def append(self, event: dict[str, Any], apply: bool = True) -> None:
+        """Append one event (and apply it to :attr:`state`, unless told not to)."""
+        record = {"format": FORMAT, "version": VERSION, "time": now_text(), **event}
+        line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
+        _drop_cut_line(self.path)
+        with open(self.path, "a", encoding="utf-8") as handle:
+            handle.write(line)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if apply:
+            self.state.apply(record)
+
+    def opened(self, settings: dict[str, Any]) -> None:
+        """Record that the session (re)opened with these settings."""
+        self.append({"event": "opened", "settings": settings})
+
+    def snapshot(self, candidate: Candidate) -> None:
+        """Record a candidate's current state (the state keeps the live object)."""
+        self.append({"event": "candidate", "candidate": candidate.to_json()}, apply=False)
+        self.state.candidates[candidate.id] = candidate
+
+    def decision(self, candidate: Candidate, action: str, by: str, **details: Any) -> None:
+        """Record a decision on a candidate."""
+        self.append({"event": "decision", "candidate": candidate.id, "action": action, "by": by, **details})
+
+
+def _drop_cut_line(path: Path) -> None:
+    """Remove a last line cut short by a crash (it was never complete, so nothing is lost)."""
+    try:
+        with open(path, "rb+") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            if size == 0:
+                return
+            handle.seek(size - 1)
+            if handle.read(1) == b"\n":
+                return
+            handle.seek(0)
+            data = handle.read()
+            handle.truncate(data.rfind(b"\n") + 1)
+    except FileNotFoundError:
+        return
+
+
+def read_session(path: str | os.PathLike[str]) -> SessionState:
+    """Replay a session file.
+
+    A last line cut short (a crash while it was written) is ignored; any other
+    unreadable line is an error.
+
+    Args:
+        path: The session file.
+
+    Returns:
+        The state its events add up to.
+
+    Raises:
+        FileNotFoundError: no such file.
+        SessionFileError: not a session file, another format version, or a broken line.
+    """
+    path = Path(path)
+    state = SessionState()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            if number == len(lines):
+                break  # cut short by a crash
+            raise SessionFileError(f"{path}:{number}: not a JSON line") from None
+        if not isinstance(event, dict) or event.get("format") != FORMAT:
+            raise SessionFileError(f"{path}:{number}: not a generation session file")
+        if event.get("version") != VERSION:
+            raise SessionFileError(
+                f"{path}:{number}: session format version {event.get('version')}, expected {VERSION}"
+            )
+        try:
+            state.apply(event)
+        except (KeyError, TypeError, ValueError) as error:
+            raise SessionFileError(f"{path}:{number}: malformed {event.get('event')!r} event ({error})") from None
+    return state

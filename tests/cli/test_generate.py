@@ -1,0 +1,72 @@
+"""aspera generate: batch generation from a parameter file; exit statuses and what it prints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from aspera_core.cli.main import main
+from aspera_core.tasks import load_tasks
+from tests.generation.support import MINI_RELEASE, ScriptedModel, mini_tasks, script
+from tests.support.openai_server import ScriptedOpenAIServer
+
+REQUEST = "Hey, [Assistant], I need a 45-minute design review with Ottoline the day after tomorrow, at 2:30 PM."
+
+
+def _params(tmp_path: Path, server: ScriptedOpenAIServer, **values: object) -> Path:
+    settings = {
+        "model": "gpt-4o-mini",
+        "base_url": server.base_url,
+        "out": str(tmp_path / "out"),
+        "session": str(tmp_path / "session.jsonl"),
+        "cache_dir": str(tmp_path / "cache"),
+        "examples_from": str(MINI_RELEASE),
+        "rounds": [{"tasks": 1, "focus": "design reviews"}],
+        "mutants": 2,
+        "rewrites": 0,
+        "workers": 1,
+        **values,
+    }
+    path = tmp_path / "generate.yaml"
+    path.write_text(yaml.safe_dump(settings))
+    return path
+
+
+@pytest.fixture(autouse=True)
+def key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+
+
+def test_generates_the_tasks_asked_for_and_reports_their_diversity(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script(scripted_openai, ScriptedModel({REQUEST: next(iter(mini_tasks().values()))}, batches=[[REQUEST]]))
+    status = main(["generate", "--params", str(_params(tmp_path, scripted_openai)), "--quiet"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert [task.query for task in load_tasks(tmp_path / "out")] == [REQUEST]
+    assert "1 of 1 requests became tasks (2001)" in out
+    assert "round 1 (design reviews): 1 of 1 tasks wanted, from 1 requests" in out
+    assert (
+        "Marginal diversity per focus instruction (n = 1 generated tasks, over 0 tasks of the set before them)" in out
+    )
+    assert "4 model requests in this session (0 answered from the cache)" in out
+    assert "this run: 4 model calls: 4 answered" in out and err == ""
+
+
+def test_the_spending_limit_ends_with_status_3_and_bad_parameters_with_2(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script(scripted_openai, ScriptedModel({REQUEST: next(iter(mini_tasks().values()))}, batches=[[REQUEST]]))
+    path = _params(tmp_path, scripted_openai, max_cost_usd=1e-9)
+    assert main(["generate", "--params", str(path), "--quiet"]) == 3
+    err = capsys.readouterr().err
+    assert "stopped early" in err and "run the same command to continue" in err
+    assert not (tmp_path / "out").exists()
+    assert main(["generate", "--params", str(path), "-p", "rounds=[]"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("aspera generate: error: rounds")
+    assert main(["generate", "--params", str(path), "-p", "examples_from=no/such/set"]) == 2
+    assert capsys.readouterr().err.startswith("aspera generate: error: examples_from: no such task set")

@@ -1,0 +1,130 @@
+"""A person's decisions on proposals: accept, edit, regenerate with a comment, reject; saved at once, resumable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aspera_core.generation import DecisionError, GenerationFlow, open_generation, read_session
+from aspera_core.tasks import load_tasks
+from tests.generation.support import ScriptedModel, client, mini_tasks, params, script
+from tests.support.openai_server import ScriptedOpenAIServer
+
+PREFIX = "Hey, [Assistant], "
+REVIEW = PREFIX + "add a 45-minute design review with Ottoline on the day after tomorrow, 2:30 PM."
+MINUTES = PREFIX + "what is the total, in minutes, of my meetings with Brigida next week?"
+
+
+def _tasks() -> dict:
+    mini = {task.query_id: task for task in mini_tasks().values()}
+    return {REVIEW: mini["9001"], MINUTES: mini["9002"]}
+
+
+@pytest.fixture
+def flow(scripted_openai: ScriptedOpenAIServer, tmp_path: Path):
+    tasks = _tasks()
+    wrong_evaluation = tasks[REVIEW].evaluation_programs[0].replace("timedelta(minutes=45)", "timedelta(minutes=30)")
+    assert wrong_evaluation != tasks[REVIEW].evaluation_programs[0]
+    model = script(
+        scripted_openai,
+        ScriptedModel(
+            tasks,
+            batches=[[REVIEW, MINUTES]],
+            overrides={("evaluation", REVIEW): [wrong_evaluation, tasks[REVIEW].evaluation_programs[0]]},
+        ),
+    )
+    settings = params(tmp_path, scripted_openai, examples_from=None, max_repairs=0)
+    with open_generation(settings, client=client(scripted_openai, tmp_path)) as opened:
+        opened.model = model  # type: ignore[attr-defined]
+        yield opened
+
+
+def test_accepting_needs_a_valid_task_and_writes_it_at_once(flow: GenerationFlow) -> None:
+    review, minutes = flow.propose(2)
+    assert [c.status for c in (review, minutes)] == ["new", "new"]
+    with pytest.raises(DecisionError, match="only a valid task can be accepted"):
+        flow.accept(review.id)
+    flow.prepare(review.id)
+    assert review.status == "invalid" and review.check is not None and review.check.stage == "evaluation"
+    with pytest.raises(DecisionError, match="is invalid"):
+        flow.accept(review.id)
+    flow.prepare(minutes.id)
+    task = flow.accept(minutes.id)
+    assert task.query_id == "500" and [t.query for t in load_tasks(flow.target.root)] == [MINUTES]
+    with pytest.raises(DecisionError, match="accepted already"):
+        flow.reject(minutes.id, "changed my mind")
+
+
+def test_regenerating_with_a_comment_sends_the_comment_and_the_previous_answer(
+    flow: GenerationFlow, scripted_openai: ScriptedOpenAIServer
+) -> None:
+    review, _ = flow.propose(2)
+    flow.prepare(review.id)
+    assert review.status == "invalid"
+    scripted_openai.clear_requests()
+    flow.regenerate(review.id, "evaluation", "the meeting lasts 45 minutes, not 30")
+    (request,) = scripted_openai.chat_requests
+    assert (
+        request.messages[-1]["role"] == "user"
+        and "the meeting lasts 45 minutes, not 30" in request.messages[-1]["content"]
+    )
+    assert "timedelta(minutes=30)" in request.messages[-2]["content"]  # the answer being revised
+    assert review.status == "valid" and review.comments == ["evaluation: the meeting lasts 45 minutes, not 30"]
+    task = flow.accept(review.id)
+    provenance = task.extra_fields["provenance"]
+    assert provenance["comments"] == ["evaluation: the meeting lasts 45 minutes, not 30"]
+    assert provenance["accepted_by"] == "person"
+
+
+def test_a_persons_edit_is_checked_without_asking_the_model(
+    flow: GenerationFlow, scripted_openai: ScriptedOpenAIServer
+) -> None:
+    review, _ = flow.propose(2)
+    flow.prepare(review.id)
+    fixed = _tasks()[REVIEW].evaluation_programs[0]
+    scripted_openai.clear_requests()
+    flow.edit(review.id, "evaluation", fixed)
+    assert scripted_openai.chat_requests == []
+    assert review.status == "valid" and review.edited == ["evaluation"]
+    broken = fixed.replace("timedelta(minutes=45)", "timedelta(minutes=44)")
+    flow.edit(review.id, "evaluation", broken)
+    assert review.status == "invalid" and "should pass" in (review.reason or "")  # back to the person, no repair
+    with pytest.raises(DecisionError, match="cannot be used"):
+        flow.edit(review.id, "evaluation", "this is not Python")
+    with pytest.raises(DecisionError, match="repeats the request of candidate"):
+        flow.edit(review.id, "query", MINUTES.upper())
+    flow.edit(review.id, "evaluation", fixed)
+    task = flow.accept(review.id)
+    assert task.extra_fields["provenance"]["edited_by_person"] == "evaluation"
+
+
+def test_rejecting_keeps_the_reason_and_a_reopened_session_continues(
+    flow: GenerationFlow, tmp_path: Path, scripted_openai: ScriptedOpenAIServer
+) -> None:
+    review, minutes = flow.propose(2)
+    flow.reject(review.id, "too close to an existing task")
+    flow.prepare(minutes.id)
+    session = flow.log.path
+    state = read_session(session)
+    assert state.candidates[review.id].status == "rejected"
+    assert state.candidates[review.id].reason == "too close to an existing task"
+    assert state.candidates[minutes.id].status == "valid"
+    assert [d["action"] for d in state.decisions] == ["reject"]
+    # A second flow on the same session file sees the open proposal, as it was left.
+    settings = params(tmp_path, scripted_openai, examples_from=None)
+    with open_generation(settings, client=flow.generator.client) as again:
+        assert [c.id for c in again.open_candidates()] == [minutes.id]
+        assert again.candidate(minutes.id).program == minutes.program
+        with pytest.raises(DecisionError, match="no candidate"):
+            again.candidate("c9999")
+
+
+def test_a_cut_last_line_is_ignored_when_reopening(flow: GenerationFlow) -> None:
+    review, _ = flow.propose(2)
+    with open(flow.log.path, "a", encoding="utf-8") as handle:
+        handle.write('{"format": "aspera-generation-session", "version": 1, "event": "cand')
+    state = read_session(flow.log.path)
+    assert review.id in state.candidates
+    flow.reject(review.id, "no")  # appending after a cut line starts a new line
+    assert read_session(flow.log.path).candidates[review.id].status == "rejected"

@@ -1,0 +1,47 @@
+"""The session file: appended event by event, replayed on reopening, foreign files refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from aspera_core.generation import Candidate, SessionFileError, SessionLog, read_session
+from aspera_core.generation.checks import Check
+
+
+def test_events_replay_into_the_same_state(tmp_path: Path) -> None:
+    log = SessionLog(tmp_path / "s" / "session.jsonl")
+    log.opened({"model": "m"})
+    candidate = Candidate(id="c0001", query="Hey, [Assistant], hello.", focus="f", batch=1)
+    log.snapshot(candidate)
+    candidate.status, candidate.check = "invalid", Check(False, "setup", ["It raises."], facts={"behaviour": "x"})
+    log.snapshot(candidate)
+    log.decision(candidate, "reject", "person", reason="no")
+    log.append({"event": "written", "candidate": "c0001", "task_id": "7"})
+    state = read_session(log.path)
+    assert state.settings == {"model": "m"}
+    replayed = state.candidates["c0001"]
+    assert replayed.status == "invalid" and replayed.check == candidate.check and replayed.task_id == "7"
+    assert [d["action"] for d in state.decisions] == ["reject"] and state.written == {"c0001": "7"}
+    assert len(log.path.read_text().splitlines()) == 5  # one line per event, nothing rewritten
+
+
+def test_foreign_or_broken_files_are_refused(tmp_path: Path) -> None:
+    results = tmp_path / "results.jsonl"
+    results.write_text(json.dumps({"task_id": "1"}) + "\n")
+    with pytest.raises(SessionFileError, match="not a generation session file"):
+        SessionLog(results)
+    newer = tmp_path / "newer.jsonl"
+    newer.write_text(json.dumps({"format": "aspera-generation-session", "version": 99, "event": "opened"}) + "\n")
+    with pytest.raises(SessionFileError, match="version 99"):
+        read_session(newer)
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(
+        "{not json\n" + json.dumps({"format": "aspera-generation-session", "version": 1, "event": "opened"}) + "\n"
+    )
+    with pytest.raises(SessionFileError, match="broken.jsonl:1: not a JSON line"):
+        read_session(broken)
+    with pytest.raises(SessionFileError, match="is a folder"):
+        SessionLog(tmp_path)

@@ -1,0 +1,82 @@
+"""The generation widget, driven in Python: its buttons take the flow's decisions, errors show in its message line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aspera_core.generation import open_generation, read_session
+from aspera_core.tasks import load_tasks
+from aspera_core.ui import GenerationWidget
+from tests.generation.support import ScriptedModel, client, mini_tasks, params, script
+from tests.support.openai_server import ScriptedOpenAIServer
+
+PREFIX = "Hey, [Assistant], "
+REVIEW = PREFIX + "set up a 45-minute design review with Ottoline two days from now at 2:30 PM."
+MINUTES = PREFIX + "sum up, in minutes, my meetings with Brigida next week."
+
+
+@pytest.fixture
+def widget(scripted_openai: ScriptedOpenAIServer, tmp_path: Path):
+    mini = {task.query_id: task for task in mini_tasks().values()}
+    tasks = {REVIEW: mini["9001"], MINUTES: mini["9002"]}
+    lenient = "def evaluate_book_design_review_with_ottoline(query, executable, setup_function):\n    setup_function()\n    executable()\n"
+    script(
+        scripted_openai,
+        ScriptedModel(
+            tasks,
+            batches=[[REVIEW, MINUTES]],
+            overrides={("evaluation", REVIEW): [lenient, tasks[REVIEW].evaluation_programs[0]]},
+        ),
+    )
+    settings = params(tmp_path, scripted_openai, examples_from=None, max_repairs=0)
+    with open_generation(settings, client=client(scripted_openai, tmp_path)) as flow:
+        yield GenerationWidget(flow, count=2)
+
+
+def test_proposing_shows_the_first_proposal_checked(widget: GenerationWidget) -> None:
+    assert "No proposal waiting" in widget.checks.value
+    widget.focus.value = "meetings with one colleague"
+    widget.propose_button.click()
+    assert [label.split("]")[0] for label, _ in widget.proposals.options] == ["c0001 [invalid", "c0002 [new"]
+    candidate = widget.current
+    assert candidate is not None and candidate.focus == "meetings with one colleague"
+    assert widget.query.value == REVIEW and widget.code["program"].value == candidate.program
+    assert "fails a check" in widget.checks.value and "does nothing" in widget.checks.value
+    assert widget.tabs.selected_index == 2 and widget.step.value == "evaluation"  # the step to fix
+    assert not any(button.disabled for button in widget._buttons)
+
+
+def test_accept_refused_then_regenerated_with_a_comment_then_accepted(widget: GenerationWidget) -> None:
+    widget.propose_button.click()
+    widget.accept_button.click()
+    assert "only a valid task can be accepted" in widget.message.value
+    widget.step.value = "evaluation"
+    widget.comment.value = "also check the meeting's time and length"
+    widget.regenerate_button.click()
+    assert widget.current is not None and widget.current.status == "valid" and widget.comment.value == ""
+    widget.accept_button.click()
+    assert "written as task 500" in widget.message.value
+    assert [task.query for task in load_tasks(widget.flow.target.root)] == [REVIEW]
+    # The accepted proposal left the list; the next one was prepared when it was shown.
+    assert [value for _, value in widget.proposals.options] == ["c0002"]
+    assert widget.current is not None and widget.current.status == "valid"
+
+
+def test_edits_in_the_text_areas_are_checked_and_reject_takes_the_comment(widget: GenerationWidget) -> None:
+    widget.propose_button.click()
+    widget.edit_button.click()
+    assert widget.message.value == "nothing was edited"
+    candidate = widget.current
+    assert candidate is not None
+    widget.code["evaluation"].value = mini_tasks()[next(iter(mini_tasks()))].evaluation_programs[0]
+    widget.edit_button.click()
+    assert "checked again after editing evaluation: valid" in widget.message.value
+    assert candidate.edited == ["evaluation"]
+    widget.comment.value = "a near copy of an existing task"
+    widget.reject_button.click()
+    state = read_session(widget.flow.log.path)
+    assert state.candidates[candidate.id].status == "rejected"
+    assert state.candidates[candidate.id].reason == "a near copy of an existing task"
+    assert [d["action"] for d in state.decisions] == ["edit", "reject"]
