@@ -1,7 +1,7 @@
 """Running an audit: every program of every task through the sandbox, then the judgement.
 
-Two rounds of sandbox jobs, each submitted in one ``Sandbox.run`` call with
-all programs of a task next to each other:
+Two rounds of sandbox jobs, each submitted in one ``Sandbox.run_groups``
+call, the programs of a task in groups that share the task's setup:
 
 1. every candidate program through the task's own evaluation programs, plus
    an observation run (:mod:`aspera_core.audit.observe`) of the reference
@@ -217,7 +217,7 @@ def audit_tasks(
     plans: list[_Plan] = []
     counter = _Counter(0, progress)
 
-    def first_round() -> Iterator[Job]:
+    def first_round() -> Iterator[list[Job]]:
         # Variants are generated task by task as the sandbox asks for jobs, so
         # generating overlaps with evaluating the earlier tasks.
         for index, task in enumerate(tasks):
@@ -226,23 +226,28 @@ def audit_tasks(
             jobs = [
                 Job(task, candidate.source, (index, number, False)) for number, candidate in enumerate(plan.candidates)
             ]
+            probing = []
             for number, candidate in enumerate(plan.candidates):
                 if candidate.origin == ORIGIN_REFERENCE:
-                    jobs.append(Job(plan.probe, candidate.source, (index, number, True)))
+                    probing.append(Job(plan.probe, candidate.source, (index, number, True)))
                 elif candidate.origin == ORIGIN_BASELINE:
                     behaviour = idle_observation("RequiresUserInput" if candidate.kind == KIND_HANDBACK else None)
                     plan.observed[number] = (behaviour,) * len(plan.probe.state_generation_programs)
-            counter.planned += len(jobs)
-            yield from jobs
+            counter.planned += len(jobs) + len(probing)
+            yield from _groups(jobs)
+            yield from _groups(probing)
 
     _run(sandbox, plans, first_round(), counter)
 
-    second: list[Job] = []
+    second: list[list[Job]] = []
     for index, plan in enumerate(plans):
-        for number, candidate in enumerate(plan.candidates):
-            if number not in plan.observed and _needs_observation(candidate, plan.verdicts[number]):
-                second.append(Job(plan.probe, candidate.source, (index, number, True)))
-    counter.planned += len(second)
+        probing = [
+            Job(plan.probe, candidate.source, (index, number, True))
+            for number, candidate in enumerate(plan.candidates)
+            if number not in plan.observed and _needs_observation(candidate, plan.verdicts[number])
+        ]
+        counter.planned += len(probing)
+        second.extend(_groups(probing))
     _run(sandbox, plans, second, counter)
 
     audits = []
@@ -282,7 +287,8 @@ def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tu
     """
     probe = _ProbeTask.of(task)
     found: list[tuple[Observation, ...] | None] = [None] * len(programs)
-    for job, verdict in sandbox.run(Job(probe, program, number) for number, program in enumerate(programs)):
+    jobs = [Job(probe, program, number) for number, program in enumerate(programs)]
+    for job, verdict in sandbox.run_groups(_groups(jobs)):
         found[job.key] = _observations(verdict, len(probe.state_generation_programs))
     return found
 
@@ -322,8 +328,18 @@ def _plan(
     return _Plan(task, probe, found, problems, {}, {})
 
 
-def _run(sandbox: Sandbox, plans: list[_Plan], jobs: Iterable[Job], counter: _Counter) -> None:
-    for job, verdict in sandbox.run(jobs):
+# Programs of one task evaluated from one shared setup: large enough to save
+# most of the setups, small enough that one task's programs spread over workers.
+_GROUP_SIZE = 8
+
+
+def _groups(jobs: list[Job]) -> Iterator[list[Job]]:
+    for start in range(0, len(jobs), _GROUP_SIZE):
+        yield jobs[start : start + _GROUP_SIZE]
+
+
+def _run(sandbox: Sandbox, plans: list[_Plan], groups: Iterable[list[Job]], counter: _Counter) -> None:
+    for job, verdict in sandbox.run_groups(groups):
         index, number, observing = job.key
         plan = plans[index]
         if observing:

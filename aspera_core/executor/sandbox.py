@@ -301,26 +301,56 @@ class Sandbox:
     def evaluate_many(self, task: Any, programs: list[str]) -> list[Verdict]:
         """Evaluate several programs on one task, running the task's setup once per worker.
 
-        Each worker becomes a zygote: it runs the first pair up to the
-        evaluation program's first call of the program, and forks there one
-        child per program (see :mod:`~aspera_core.executor.worker`). A program
-        that cannot continue from the shared setup (its module code raised or
-        printed, the evaluation program never called it, its child died) is
-        evaluated alone, so every verdict is the one :meth:`evaluate` gives.
+        The programs are dealt into one group per worker (see :meth:`run_groups`),
+        so every verdict is the one :meth:`evaluate` gives.
 
         Returns:
             One verdict per program, in order.
         """
         verdicts: list[Verdict | None] = [None] * len(programs)
-        groups = min(self.config.workers, len(programs) // 2)
+        groups = max(1, min(self.config.workers, len(programs) // 2))
         units = [[Job(task, programs[i], i) for i in range(g, len(programs), groups)] for g in range(groups)]
-        for job, verdict in self._run_units(units):
-            verdicts[job.key] = verdict
-        alone = [Job(task, program, i) for i, program in enumerate(programs) if verdicts[i] is None]
-        self.evaluated_alone += len(alone)
-        for job, verdict in self.run(alone):
+        for job, verdict in self.run_groups(units):
             verdicts[job.key] = verdict
         return verdicts  # type: ignore[return-value]
+
+    def run_groups(self, groups: Iterable[list[Job]]) -> Iterator[tuple[Job, Verdict]]:
+        """Evaluate groups of jobs, each group's jobs on one task sharing that task's setup.
+
+        A group of two or more jobs runs in one worker that becomes a zygote:
+        it runs the first pair up to the evaluation program's first call of
+        the program, and forks there one child per job (see
+        :mod:`~aspera_core.executor.worker`). A job that cannot continue from
+        the shared setup (its module code raised or printed, the evaluation
+        program never called it, its child died) is evaluated alone once the
+        groups are done, so every verdict is the one :meth:`run` gives for
+        the job alone. Groups are taken lazily, as :meth:`run` takes jobs.
+
+        Yields:
+            ``(job, verdict)`` for every job, in the order the evaluations finish.
+
+        Raises:
+            ValueError: a group mixes tasks or holds a job that captures the world.
+        """
+        alone: list[Job] = []
+        units = (unit for unit in map(self._checked_group, groups) if unit)
+        for job, verdict in self._run_units(units):
+            if verdict is None:
+                alone.append(job)
+            else:
+                yield job, verdict
+        self.evaluated_alone += len(alone)
+        yield from self.run(alone)
+
+    @staticmethod
+    def _checked_group(group: list[Job]) -> list[Job]:
+        group = list(group)
+        if len(group) > 1:
+            if any(job.task is not group[0].task for job in group):
+                raise ValueError("the jobs of a group must share one task object")
+            if any(job.capture_world for job in group):
+                raise ValueError("a job that captures the world runs alone, not in a group")
+        return group
 
     def close(self) -> None:
         """Stop the fork server (killing any worker) and remove the sandbox's directory."""

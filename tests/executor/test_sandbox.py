@@ -267,6 +267,37 @@ def test_many_programs_on_one_task_get_the_verdicts_of_separate_evaluations() ->
     assert many[0].outcome is Outcome.SUCCESS and many[5].outcome is Outcome.TIMEOUT
 
 
+def test_groups_of_jobs_on_several_tasks_get_the_verdicts_of_separate_evaluations() -> None:
+    one, two = answer_task(), answer_task(pairs=2)
+    loud = "print('module code')\n\ndef answer():\n    return 42\n"
+    groups = [
+        [Job(one, GOOD, "1-good"), Job(one, WRONG, "1-wrong"), Job(one, loud, "1-loud")],
+        [Job(two, WRONG, "2-wrong"), Job(two, GOOD, "2-good")],
+        [Job(one, GOOD, "1-single")],
+        [],
+    ]
+    with Sandbox(hostile_config()) as box:
+        grouped = {job.key: verdict for job, verdict in box.run_groups(groups)}
+        assert box.evaluated_alone == 1  # the program that prints at import runs alone
+        separate = {job.key: box.evaluate(job.task, job.program) for group in groups for job in group}
+    assert grouped.keys() == separate.keys() == {"1-good", "1-wrong", "1-loud", "2-wrong", "2-good", "1-single"}
+    for key, verdict in grouped.items():
+        assert comparable(verdict) == comparable(separate[key]), key
+    outcomes = {key: verdict.outcome for key, verdict in grouped.items()}
+    assert outcomes["1-good"] is outcomes["2-good"] is outcomes["1-loud"] is Outcome.SUCCESS
+    assert outcomes["1-wrong"] is outcomes["2-wrong"] is Outcome.TASK_COMPLETION_ERROR
+
+
+def test_a_group_must_share_one_task_and_capture_nothing() -> None:
+    one, two = answer_task(), answer_task()
+    with Sandbox(hostile_config()) as box:
+        with pytest.raises(ValueError, match="share one task"):
+            list(box.run_groups([[Job(one, GOOD), Job(two, GOOD)]]))
+        with pytest.raises(ValueError, match="captures the world"):
+            list(box.run_groups([[Job(one, GOOD), Job(one, GOOD, capture_world=True)]]))
+        assert box.evaluate(one, GOOD).outcome is Outcome.SUCCESS  # still usable
+
+
 def test_a_setup_that_fails_makes_every_program_run_alone() -> None:
     task = answer_task(setup="def setup_env_answer():\n    raise ValueError('broken world')\n")
     with Sandbox(hostile_config()) as box:
