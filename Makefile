@@ -65,10 +65,15 @@ reproduce:
 	$(BIN)/aspera validate --tasks $(TASKS)
 	$(BIN)/aspera pipeline params/default.yaml -p tasks=$(TASKS)
 
+# Every benchmark prints its numbers and the machine's load; the audit's takes a few minutes.
 bench:
 	$(BIN)/python benchmarks/bench_library.py
+	$(BIN)/python benchmarks/bench_tasks.py
 	$(BIN)/python benchmarks/bench_executor.py
 	$(BIN)/python benchmarks/bench_llm.py
+	$(BIN)/python benchmarks/bench_agents.py
+	$(BIN)/python benchmarks/bench_generation.py
+	$(BIN)/python benchmarks/bench_audit.py
 
 # Documented deviations (tests/conformance/deviations.py, shared with the test
 # suite) are reported as skipped, not failed.
