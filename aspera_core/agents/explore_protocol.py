@@ -58,7 +58,8 @@ class TextAction:
 def _clean_name(text: str) -> str:
     first = text.strip().splitlines()[0] if text.strip() else ""
     first = first.strip().strip("`'\"*").strip()
-    first = re.sub(r"^[A-Za-z_]+\((.*)\)$", r"\1", first)  # read_docs(find_events) written on one line
+    first = first.removesuffix("()")  # a call written out: add_event()
+    first = re.sub(r"^[A-Za-z_]+\((.+)\)$", r"\1", first)  # read_docs(find_events) written on one line
     return first.strip().strip("`'\"").strip()
 
 
