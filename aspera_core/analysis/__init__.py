@@ -17,11 +17,13 @@ matplotlib state.
   :func:`length_comparison`, :func:`selection_table`;
 * errors: :func:`error_taxonomy`, :func:`taxonomy_table`;
 * library against control: :func:`setting_comparison`, :func:`setting_error_sources`;
+* exploring against CCK and PS: :func:`gap_closed`, :func:`explore_failures`, :func:`episode_summary`;
 * figures: ``plot_*``, styled by :func:`plotting_style`; written with
   :class:`Artefacts` (CSV + Markdown, PNG + PDF, each file swapped in whole).
 """
 
 from aspera_core.analysis.dataset import dataset_statistics, dataset_table, documentation_words, primitive_counts
+from aspera_core.analysis.exploration import episode_summary, explore_failures, explore_triples, gap_closed, gap_share
 from aspera_core.analysis.frames import (
     judged_rows,
     programs_frame,
@@ -124,8 +126,13 @@ __all__ = [
     "dataset_table",
     "documentation_words",
     "error_category",
+    "episode_summary",
     "error_taxonomy",
     "exception_table",
+    "explore_failures",
+    "explore_triples",
+    "gap_closed",
+    "gap_share",
     "judged_rows",
     "length_comparison",
     "length_pairs",
