@@ -80,6 +80,7 @@ _PUBLIC: dict[str, str] = {
     "paired_comparisons": "aspera_core.analysis",
     "setting_comparison": "aspera_core.analysis",
     "setting_error_sources": "aspera_core.analysis",
+    "exploration_success": "aspera_core.analysis",
     "gap_closed": "aspera_core.analysis",
     "explore_failures": "aspera_core.analysis",
     "episode_summary": "aspera_core.analysis",

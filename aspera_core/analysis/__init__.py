@@ -17,13 +17,20 @@ matplotlib state.
   :func:`length_comparison`, :func:`selection_table`;
 * errors: :func:`error_taxonomy`, :func:`taxonomy_table`;
 * library against control: :func:`setting_comparison`, :func:`setting_error_sources`;
-* exploring against CCK and PS: :func:`gap_closed`, :func:`explore_failures`, :func:`episode_summary`;
+* exploring against CCK and PS: :func:`exploration_success`, :func:`gap_closed`, :func:`explore_failures`, :func:`episode_summary`;
 * figures: ``plot_*``, styled by :func:`plotting_style`; written with
   :class:`Artefacts` (CSV + Markdown, PNG + PDF, each file swapped in whole).
 """
 
 from aspera_core.analysis.dataset import dataset_statistics, dataset_table, documentation_words, primitive_counts
-from aspera_core.analysis.exploration import episode_summary, explore_failures, explore_triples, gap_closed, gap_share
+from aspera_core.analysis.exploration import (
+    episode_summary,
+    exploration_success,
+    explore_failures,
+    explore_triples,
+    gap_closed,
+    gap_share,
+)
 from aspera_core.analysis.frames import (
     judged_rows,
     programs_frame,
@@ -129,6 +136,7 @@ __all__ = [
     "episode_summary",
     "error_taxonomy",
     "exception_table",
+    "exploration_success",
     "explore_failures",
     "explore_triples",
     "gap_closed",

@@ -12,6 +12,7 @@ computed from each task's success share (averaged over seeds) on the tasks
 judged in all three settings, with a paired bootstrap interval (tasks
 resampled, the three verdicts of a task kept together). It is undefined
 (NaN, with the reason) when CCK and PS succeed equally often.
+:func:`exploration_success` gives each setting's success with its interval,
 :func:`explore_failures` says where the explorer still fails, by error
 category, and :func:`episode_summary` how its episodes went (how they ended,
 turns, dry runs), read from the rows' ``details``.
@@ -27,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from aspera_core.analysis.frames import judged_rows
-from aspera_core.analysis.statistics import DEFAULT_SAMPLES, paired_verdicts, task_success
+from aspera_core.analysis.statistics import DEFAULT_SAMPLES, paired_verdicts, success_summary, task_success
 from aspera_core.analysis.taxonomy import error_taxonomy
 from aspera_core.records import read_rows
 
@@ -91,6 +92,29 @@ def explore_triples(frame: pd.DataFrame) -> list[tuple[str, str, str, str]]:
         if setting == EXPLORE_SETTING and cck is not None and ps is not None:
             triples.append((str(model), cck, ps, system))
     return sorted(triples, key=lambda triple: order.index(triple[3]) if triple[3] in order else len(order))
+
+
+def exploration_success(
+    frame: pd.DataFrame, *, confidence: float = 0.95, samples: int = DEFAULT_SAMPLES, seed: int = 0
+) -> pd.DataFrame:
+    """Task success of every system in a CCK, PS and explore triple, with its bootstrap interval.
+
+    Args:
+        frame: A runs frame.
+        confidence: Coverage of the intervals.
+        samples: Bootstrap resamples.
+        seed: Seed of the resampling.
+
+    Returns:
+        :func:`~aspera_core.analysis.statistics.success_summary` of those
+        systems (model by model: CCK, PS, explore); empty when there is no triple.
+    """
+    systems = [system for triple in explore_triples(frame) for system in triple[1:]]
+    if not systems:
+        return pd.DataFrame()
+    chosen = frame[frame["system"].isin(systems)]
+    summary = success_summary(chosen, confidence=confidence, samples=samples, seed=seed)
+    return summary.loc[systems]
 
 
 def _ratio(shares: np.ndarray) -> np.ndarray:

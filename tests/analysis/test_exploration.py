@@ -11,39 +11,16 @@ import pytest
 from aspera_core.analysis import runs_frame
 from aspera_core.analysis.exploration import (
     episode_summary,
+    exploration_success,
     explore_failures,
     explore_triples,
     gap_closed,
     gap_share,
 )
 from aspera_core.analysis.taxonomy import CATEGORIES, error_category
-from tests.analysis.support import model_run, result_row, write_results
+from tests.analysis.support import explore_run, model_run
 
 S, F, E = "success", "task_completion_error", "execution_error"
-
-
-def explore_run(path: Path, model: str, verdicts: dict[int, dict[str, str]]) -> Path:
-    """An explore run whose rows carry episode details (a submission, or the turn budget for failures)."""
-    rows = []
-    for seed, outcomes in verdicts.items():
-        for task_id, outcome in outcomes.items():
-            failed = outcome != S
-            details = {"ended": "turn_budget" if failed else "submitted", "turns": 6 if failed else 3}
-            details |= {"dry_runs": 2, "tokens": 1000}
-            extra = {"error_type": "NameError"} if outcome == E else {}
-            rows.append(
-                result_row(
-                    task_id,
-                    outcome,
-                    agent="explore",
-                    model=model,
-                    setting="explore",
-                    seed=seed,
-                    details=details,
-                    **extra,
-                )
-            )
-    return write_results(path, rows)
 
 
 @pytest.fixture
@@ -86,6 +63,13 @@ def test_the_gap_closed_with_its_paired_interval(runs: pd.DataFrame) -> None:
     assert again.loc["m1", "CI low"] == m1["CI low"]
 
 
+def test_success_per_setting_with_intervals(runs: pd.DataFrame) -> None:
+    table = exploration_success(runs, samples=200)
+    assert list(table.index) == ["m1 (CCK)", "m1 (PS)", "m1 (explore)", "m2 (CCK)", "m2 (PS)", "m2 (explore)"]
+    assert table.loc["m1 (explore)", "success_rate"] == 5 / 8 and table.loc["m1 (explore)", "programs"] == 8
+    assert (table["ci_low"] <= table["success_rate"]).all() and (table["success_rate"] <= table["ci_high"]).all()
+
+
 def test_the_gap_is_undefined_when_cck_and_ps_tie(runs: pd.DataFrame) -> None:
     m2 = gap_closed(runs, samples=200).set_index("model").loc["m2"]
     assert math.isnan(m2["gap closed"]) and math.isnan(m2["CI low"]) and math.isnan(m2["CI high"])
@@ -122,4 +106,4 @@ def test_how_the_episodes_ended(runs: pd.DataFrame) -> None:
 def test_no_triple_gives_empty_tables(tmp_path: Path) -> None:
     only = runs_frame([model_run(tmp_path / "cck.jsonl", "m", "cck", {0: {"1": S}})])
     assert gap_closed(only).empty and list(gap_closed(only).columns)[:2] == ["model", "cck system"]
-    assert explore_failures(only).empty and episode_summary(only).empty
+    assert explore_failures(only).empty and episode_summary(only).empty and exploration_success(only).empty
