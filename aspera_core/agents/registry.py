@@ -64,13 +64,17 @@ def _model_agent(kind: str) -> Callable[..., Agent]:
         prompts_dir: str | None = None,
         setting: str | None = None,
         control_dir: str | None = None,
-        **_: Any,
+        max_cost_usd: float | None = None,
+        **options: Any,
     ) -> Agent:
         _check_setting(kind, setting, SETTINGS if kind == "cck" else ("library",))
         if not model:
             raise ValueError(f"the {kind} agent needs a model (--model NAME)")
         from aspera_core.agents.model_agents import CCKAgent, PromptStore, PSAgent
-        from aspera_core.llm import LLMClient, LLMConfig, ResponseCache
+        from aspera_core.llm import Budget, LLMClient, LLMConfig, ResponseCache
+
+        if budget is None and max_cost_usd is not None:  # parameter files name a limit, not a Budget object
+            budget = Budget(max_cost_usd=max_cost_usd)
 
         settings: dict[str, Any] = {"model": model, "base_url": base_url, "temperature": temperature}
         settings.update({"max_tokens": max_tokens} if max_tokens else {})
@@ -79,6 +83,8 @@ def _model_agent(kind: str) -> Callable[..., Agent]:
         cache = ResponseCache(cache_dir) if use_cache else None
         client = LLMClient(LLMConfig(**settings), cache=cache, budget=budget)
         prompts = PromptStore(prompts_dir) if prompts_dir else None
+        if kind == "explore":
+            return _explore_agent(client, prompts, **options)
         if kind == "ps":
             return PSAgent(client, prompts=prompts)
         if setting == "control":
@@ -86,6 +92,42 @@ def _model_agent(kind: str) -> Callable[..., Agent]:
         return CCKAgent(client, prompts=prompts)
 
     return build
+
+
+def _explore_agent(
+    client: Any,
+    prompts: Any,
+    *,
+    max_turns: int | None = None,
+    max_episode_tokens: int | None = None,
+    max_dry_runs: int | None = None,
+    dry_run_world: str | None = None,
+    dry_run_timeout_s: float | None = None,
+    protocol: str | None = None,
+    library_fixes: bool = False,
+    **_: Any,
+) -> Agent:
+    """The explore agent with its budgets and dry-run options (``None``: the agent's default)."""
+    from aspera_core.agents.explore import DEFAULT_DRY_RUN_TIMEOUT_S, ExploreAgent
+    from aspera_core.agents.explore_episode import Budgets
+    from aspera_core.executor import SandboxConfig
+
+    defaults = Budgets()
+    budgets = Budgets(
+        max_turns=defaults.max_turns if max_turns is None else max_turns,
+        max_tokens=defaults.max_tokens if max_episode_tokens is None else max_episode_tokens,
+        max_dry_runs=defaults.max_dry_runs if max_dry_runs is None else max_dry_runs,
+    )
+    timeout = DEFAULT_DRY_RUN_TIMEOUT_S if dry_run_timeout_s is None else dry_run_timeout_s
+    config = SandboxConfig(workers=1, timeout_s=timeout, library_fixes=library_fixes)
+    return ExploreAgent(
+        client,
+        prompts=prompts,
+        budgets=budgets,
+        dry_run_world=dry_run_world or "generic",
+        protocol=protocol or "auto",
+        dry_run_config=config,
+    )
 
 
 #: name -> factory taking keyword options (unused options are ignored).
@@ -97,6 +139,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "mutant": _library_only("mutant", lambda mutation_kinds=None, **_: MutantAgent(mutation_kinds)),
     "cck": _model_agent("cck"),
     "ps": _model_agent("ps"),
+    "explore": _model_agent("explore"),
 }
 
 

@@ -21,6 +21,7 @@ matplotlib state.
   :func:`judge_confusion`, :func:`judge_agreement`, :func:`judge_disagreements`
   (a model judge against the evaluation programs);
 * library against control: :func:`setting_comparison`, :func:`setting_error_sources`;
+* exploring against CCK and PS: :func:`exploration_success`, :func:`gap_closed`, :func:`explore_failures`, :func:`episode_summary`;
 * figures: ``plot_*``, styled by :func:`plotting_style`; written with
   :class:`Artefacts` (CSV + Markdown, PNG + PDF, each file swapped in whole).
 """
@@ -34,6 +35,14 @@ from aspera_core.analysis.check_plots import (
     plot_weakest_tasks,
 )
 from aspera_core.analysis.dataset import dataset_statistics, dataset_table, documentation_words, primitive_counts
+from aspera_core.analysis.exploration import (
+    episode_summary,
+    exploration_success,
+    explore_failures,
+    explore_triples,
+    gap_closed,
+    gap_share,
+)
 from aspera_core.analysis.frames import (
     judged_rows,
     programs_frame,
@@ -149,11 +158,17 @@ __all__ = [
     "dataset_table",
     "documentation_words",
     "error_category",
+    "episode_summary",
     "error_taxonomy",
     "exception_table",
     "judge_agreement",
     "judge_confusion",
     "judge_disagreements",
+    "exploration_success",
+    "explore_failures",
+    "explore_triples",
+    "gap_closed",
+    "gap_share",
     "judged_rows",
     "judgements_frame",
     "kappa_interval",

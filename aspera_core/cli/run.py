@@ -37,6 +37,17 @@ from aspera_core.tasks import TaskFormatError, open_task_set
 EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
 
 
+def _non_negative_int(text: str) -> int:
+    """A whole number of at least 0 (a budget that may be zero)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
+    return value
+
+
 def _ids(values: list[str] | None) -> list[str] | None:
     if values is None:
         return None
@@ -60,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="what programs are written against: the assistant library (default) or the standard-library "
         "control surface (cck only; see docs/control.md)",
     )
-    model = parser.add_argument_group("model-backed agents (cck, ps)")
+    model = parser.add_argument_group("model-backed agents (cck, ps, explore)")
     model.add_argument("--model", help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)")
     model.add_argument("--base-url", help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)")
     model.add_argument(
@@ -79,6 +90,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     model.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
     model.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
+    explore = parser.add_argument_group("the exploring agent (explore; docs/explore.md)")
+    explore.add_argument("--max-turns", type=positive_int, metavar="N", help="model replies per task (default 20)")
+    explore.add_argument(
+        "--max-episode-tokens",
+        type=positive_int,
+        metavar="N",
+        help="tokens of all requests and replies per task, as the endpoint reports them (default 250000)",
+    )
+    explore.add_argument(
+        "--max-dry-runs", type=_non_negative_int, metavar="N", help="dry runs of draft programs per task (default 5)"
+    )
+    explore.add_argument(
+        "--dry-run-world",
+        choices=("generic", "task"),
+        help="where drafts are tried: a generic world, the same for every task (default), or the task's own "
+        "setup with writes discarded (for experiments on read access)",
+    )
+    explore.add_argument(
+        "--dry-run-timeout", type=finite_positive_float, metavar="S", help="seconds one dry run may take (default 10)"
+    )
+    explore.add_argument(
+        "--protocol",
+        choices=("auto", "tools", "text"),
+        help="tool calling, or a plain-text protocol for endpoints without it (default auto: tools, text if refused)",
+    )
     seeds = parser.add_mutually_exclusive_group()
     seeds.add_argument("--seeds", nargs="+", type=int, metavar="S", help="seeds for seeded agents (default: 0)")
     seeds.add_argument("--seed", type=int, metavar="S", help="one seed (the same as --seeds S)")
@@ -136,7 +172,25 @@ def _check_replay(agent: ReplayAgent, task_ids: list[str], all_ids: set[str]) ->
     return None
 
 
-MODEL_AGENTS = ("cck", "ps")
+MODEL_AGENTS = ("cck", "ps", "explore")
+#: Options of the explore agent only: argparse destination -> option.
+EXPLORE_OPTIONS = {
+    "max_turns": "--max-turns",
+    "max_episode_tokens": "--max-episode-tokens",
+    "max_dry_runs": "--max-dry-runs",
+    "dry_run_world": "--dry-run-world",
+    "dry_run_timeout": "--dry-run-timeout",
+    "protocol": "--protocol",
+}
+
+
+def _check_explore_options(args: argparse.Namespace) -> None:
+    """Refuse options of the explore agent given to another agent (they would be ignored silently)."""
+    if args.agent == "explore":
+        return
+    given = [option for name, option in EXPLORE_OPTIONS.items() if getattr(args, name) is not None]
+    if given:
+        raise ValueError(f"{given[0]} applies to the explore agent only, not to {args.agent}")
 
 
 def _budget(args: argparse.Namespace) -> object | None:
@@ -177,6 +231,14 @@ def _agent_options(args: argparse.Namespace, budget: object | None) -> dict[str,
         "setting": args.setting,
         # Control reference programs (for the prompts' return types) live beside the task set.
         "control_dir": _control_dir(args.tasks) if args.setting == "control" else None,
+        # The explore agent's budgets and dry runs (dry runs use the run's library behaviour).
+        "max_turns": args.max_turns,
+        "max_episode_tokens": args.max_episode_tokens,
+        "max_dry_runs": args.max_dry_runs,
+        "dry_run_world": args.dry_run_world,
+        "dry_run_timeout_s": args.dry_run_timeout,
+        "protocol": args.protocol,
+        "library_fixes": args.library_fixes,
     }
 
 
@@ -225,6 +287,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> int:
     try:
+        _check_explore_options(args)
         budget = _budget(args)
         agent = make_agent(args.agent, **_agent_options(args, budget))
         task_set = open_task_set(args.tasks)

@@ -324,6 +324,9 @@ def run_agent(
         sandbox: A sandbox to evaluate in (left open; its ``library_fixes`` must
             match); by default one is created for the run and closed after it.
 
+    An agent with a ``close()`` method is closed when the run ends, however
+    it ends (it may be used again: it reopens what it needs).
+
     Returns:
         What the run did.
 
@@ -351,13 +354,19 @@ def run_agent(
         path = next_free_path(path)
     report = RunReport(out=path, selected=len(selected), seeds=run_seeds, run_id=uuid.uuid4().hex[:12])
     report.expected = len(selected) * len(run_seeds)
-    with ResultsWriter(path, experiment, resume_anyway=resume_anyway, fsync=fsync) as writer:
-        done = completed_keys(writer.existing)
-        todo = [_Work(task, seed) for task in selected for seed in run_seeds if (task.query_id, seed) not in done]
-        report.already_done = report.expected - len(todo)
-        if todo:
-            with contextlib.nullcontext(sandbox) if sandbox is not None else Sandbox(config) as used:
-                _evaluate(todo, agent, writer, used, report, library_fixes, concurrency, progress)
+    try:
+        with ResultsWriter(path, experiment, resume_anyway=resume_anyway, fsync=fsync) as writer:
+            done = completed_keys(writer.existing)
+            todo = [_Work(task, seed) for task in selected for seed in run_seeds if (task.query_id, seed) not in done]
+            report.already_done = report.expected - len(todo)
+            if todo:
+                with contextlib.nullcontext(sandbox) if sandbox is not None else Sandbox(config) as used:
+                    _evaluate(todo, agent, writer, used, report, library_fixes, concurrency, progress)
+    finally:
+        # Agents that hold resources (the explore agent's dry-run sandbox) release them with the run.
+        close = getattr(agent, "close", None)
+        if callable(close):
+            close()
     return report
 
 

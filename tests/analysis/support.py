@@ -98,3 +98,27 @@ def model_run(
                 )
             )
     return write_results(path, rows)
+
+
+def explore_run(path: Path, model: str, verdicts: dict[int, dict[str, str]]) -> Path:
+    """An explore run whose rows carry episode details (a submission, or the turn budget for failures)."""
+    rows = []
+    for seed, outcomes in verdicts.items():
+        for task_id, outcome in outcomes.items():
+            failed = outcome != "success"
+            details = {"ended": "turn_budget" if failed else "submitted", "turns": 6 if failed else 3}
+            details |= {"dry_runs": 2, "tokens": 1000}
+            extra = {"error_type": "NameError"} if outcome == "execution_error" else {}
+            rows.append(
+                result_row(
+                    task_id,
+                    outcome,
+                    agent="explore",
+                    model=model,
+                    setting="explore",
+                    seed=seed,
+                    details=details,
+                    **extra,
+                )
+            )
+    return write_results(path, rows)

@@ -10,7 +10,7 @@ import pytest
 
 from aspera_core.cli.main import main
 from aspera_core.tasks import load_tasks
-from tests.analysis.support import model_run
+from tests.analysis.support import explore_run, model_run
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = str(ROOT / "params" / "mini.yaml")
@@ -195,3 +195,27 @@ def test_bad_parameters_exit_2_with_one_line(arguments: list[str], message: str,
 def test_a_missing_parameter_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     assert main(["pipeline", str(tmp_path / "none.yaml")]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_the_paper_notebook_shows_the_gap_closed_when_explore_runs_are_named(tmp_path: Path):
+    ids = [task.query_id for task in load_tasks(ROOT / "tests" / "fixtures" / "mini_release")]
+    ok, wrong = "success", "task_completion_error"
+    results = {label: path for label, path in model_results(tmp_path).items() if label != "o1-control"}
+    # Success shares per task: CCK (1, 0.5, 1, 0), PS (1, 0, 0, 0), explore (1, 1, 0, 0).
+    verdicts = {seed: dict(zip(ids, [ok, ok, wrong, wrong])) for seed in (0, 1)}
+    results["o1-explore"] = explore_run(tmp_path / "o1-explore.jsonl", "o1-preview", verdicts)
+    figures = tmp_path / "figures"
+    extra = [part for label, path in results.items() for part in ("-p", f"results.{label}={path}")]
+    arguments = ["pipeline", MINI, *extra, "-p", f"figures_dir={figures}", "-p", f"runs_dir={tmp_path / 'runs'}"]
+    arguments += ["-p", f"results_dir={tmp_path / 'results'}", "-p", "agents=[]"]
+    assert main([*arguments, "-p", "notebooks=[05_paper_tables_figures]"]) == 0
+    gap = pd.read_csv(figures / "explore_gap_closed.csv").iloc[0]
+    assert (gap["model"], gap["tasks"]) == ("o1-preview", 4)
+    assert (gap["cck success (%)"], gap["ps success (%)"], gap["explore success (%)"]) == (62.5, 25.0, 50.0)
+    assert gap["gap closed"] == pytest.approx(2 / 3) and gap["CI low"] <= 2 / 3 <= gap["CI high"]
+    success = pd.read_csv(figures / "explore_success.csv", index_col="system")
+    assert list(success.index) == ["o1-preview (CCK)", "o1-preview (PS)", "o1-preview (explore)"]
+    failures = pd.read_csv(figures / "explore_failures.csv").set_index("category")
+    assert failures.loc["wrong effect or answer", ["failures", "cck succeeded"]].tolist() == [4, 2]
+    episodes = pd.read_csv(figures / "explore_episodes.csv").set_index("ended")
+    assert episodes["count"].to_dict() == {"submitted": 4, "turn_budget": 4}

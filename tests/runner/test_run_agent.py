@@ -248,6 +248,39 @@ def test_an_agent_that_crashes_stops_the_run_with_a_clear_error(tmp_path: Path, 
     assert sorted(row.task_id for row in read_rows(out)) == ["9001", "9002"]
 
 
+class ClosableAgent(ScriptedAgent):
+    """A scripted agent holding a resource: it records when the runner closes it."""
+
+    def __init__(self, answer: Any) -> None:
+        super().__init__(answer)
+        self.closed = 0
+        self.proposed_after_close = False
+
+    def propose(self, task: Task, seed: int | None) -> Proposal:
+        self.proposed_after_close |= self.closed > 0
+        return super().propose(task, seed)
+
+    def close(self) -> None:
+        self.closed += 1
+
+
+def test_an_agent_with_close_is_closed_when_the_run_ends_however_it_ends(tmp_path: Path, tasks: list[Task]) -> None:
+    finished = ClosableAgent(reference_answer)
+    run_agent(tasks, finished, tmp_path / "closed.jsonl", CONFIG, concurrency=2, progress=False)
+    assert finished.closed == 1 and not finished.proposed_after_close and len(finished.calls) == 4
+
+    def crash(task: Task, seed: int | None) -> Proposal:
+        raise KeyError("boom")
+
+    crashed = ClosableAgent(crash)
+    with pytest.raises(AgentFailed):
+        run_agent(tasks, crashed, tmp_path / "crashed.jsonl", CONFIG, concurrency=1, progress=False)
+    assert crashed.closed == 1
+    # Nothing left to do: the agent is still closed once (a resumed run of a finished file).
+    again = run_agent(tasks, finished, tmp_path / "closed.jsonl", CONFIG, progress=False)
+    assert again.already_done == 4 and finished.closed == 2
+
+
 def test_library_fixes_are_part_of_the_experiment_and_of_every_row(tmp_path: Path, tasks: list[Task]) -> None:
     out = tmp_path / "fixed.jsonl"
     run_agent(tasks, ReferenceAgent(), out, CONFIG, library_fixes=True, ids=["9001"], progress=False)
