@@ -54,7 +54,20 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 PROMPT_DATA = Path(__file__).resolve().parents[2] / "data" / "prompts"
 
 #: The message templates every prompt set has (``templates/<name>.txt``).
-MESSAGE_TEMPLATES = ("system", "user", "guidelines", "select", "select_guidelines", "control_system", "control_user")
+MESSAGE_TEMPLATES = (
+    "system",
+    "user",
+    "guidelines",
+    "select",
+    "select_guidelines",
+    "control_system",
+    "control_user",
+    "explore_system",
+    "explore_user",
+    "explore_tools",
+    "explore_notes",
+    "explore_text_protocol",
+)
 
 Message = dict[str, str]
 _CODE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL | re.IGNORECASE)
@@ -65,8 +78,7 @@ class PromptFiles:
     """The prompt material of one agent run.
 
     Attributes:
-        templates: Message templates by name (``system``, ``user``, ``guidelines``,
-            ``select``, ``select_guidelines``, ``control_system``, ``control_user``).
+        templates: Message templates by name (:data:`MESSAGE_TEMPLATES`).
         guidelines: The numbered program guidelines.
         selection_guidelines: The guidelines shown when selecting primitives.
         examples: Source of each worked example function, in file order.
@@ -74,8 +86,9 @@ class PromptFiles:
         control_examples: Source of each worked example translated to the control
             surface, in the order of ``examples``.
         version: :data:`TEMPLATE_SET` and the digest of every file read. One
-            version covers both settings, so runs of the two settings compared
-            with each other can be checked to come from the same prompt set.
+            version covers every setting (cck, ps, control, explore), so runs
+            of different settings compared with each other can be checked to
+            come from the same prompt set.
     """
 
     templates: dict[str, string.Template]
