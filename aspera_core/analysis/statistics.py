@@ -580,3 +580,93 @@ def fleiss_kappa_interval(
         return _fleiss(counts[np.concatenate([clusters[int(index)] for index in chosen])])
 
     return bootstrap_interval(np.arange(len(clusters)), kappa_of, samples=samples, confidence=confidence, seed=seed)
+
+
+def _cohen(first: np.ndarray, second: np.ndarray, categories: int) -> float:
+    if len(first) == 0:
+        return math.nan
+    observed = float(np.mean(first == second))
+    shares_first = np.bincount(first, minlength=categories) / len(first)
+    shares_second = np.bincount(second, minlength=categories) / len(second)
+    expected = float((shares_first * shares_second).sum())
+    if math.isclose(expected, 1.0):
+        return math.nan
+    return (observed - expected) / (1 - expected)
+
+
+def _coded_pairs(first: Sequence[Any], second: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, int]:
+    """Both raters' labels as integer codes over one shared vocabulary."""
+    if len(first) != len(second):
+        raise ValueError(f"{len(first)} labels against {len(second)}: both raters must label the same items")
+    vocabulary: dict[Any, int] = {}
+    codes_first = np.array([vocabulary.setdefault(label, len(vocabulary)) for label in first], dtype=int)
+    codes_second = np.array([vocabulary.setdefault(label, len(vocabulary)) for label in second], dtype=int)
+    return codes_first, codes_second, max(len(vocabulary), 1)
+
+
+def cohens_kappa(first: Sequence[Any], second: Sequence[Any]) -> float:
+    """Cohen's kappa: agreement of two raters on the same items, corrected for chance.
+
+    ``kappa = (P_o - P_e) / (1 - P_e)`` with ``P_o`` the share of items both
+    raters labelled alike and ``P_e = sum_k p1_k * p2_k`` the agreement
+    expected from each rater's own label frequencies.
+
+    Args:
+        first: The first rater's label per item (any hashable values).
+        second: The second rater's label of the same items, in the same order.
+
+    Returns:
+        Kappa; NaN for no items, or when both raters gave one and the same
+        label to everything (``P_e = 1``), where kappa is undefined.
+
+    Raises:
+        ValueError: the two raters labelled different numbers of items.
+    """
+    codes_first, codes_second, categories = _coded_pairs(first, second)
+    return _cohen(codes_first, codes_second, categories)
+
+
+def kappa_interval(
+    first: Sequence[Any],
+    second: Sequence[Any],
+    groups: Sequence[Any] | np.ndarray | None = None,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of :func:`cohens_kappa`.
+
+    Items are resampled with replacement, or, with ``groups``, whole groups
+    (e.g. all programs of one task); resamples on which kappa is undefined
+    are left out.
+
+    Args:
+        first: The first rater's labels.
+        second: The second rater's labels of the same items.
+        groups: The group of each item, or ``None``.
+        samples: Number of resamples.
+        confidence: Coverage, e.g. 0.95.
+        seed: Seed of the random generator.
+
+    Returns:
+        ``(low, high)``; ``(nan, nan)`` for no items or when kappa is
+        undefined on every resample.
+
+    Raises:
+        ValueError: different numbers of labels or groups, ``confidence`` not
+            in (0, 1), or ``samples`` < 1.
+    """
+    codes_first, codes_second, categories = _coded_pairs(first, second)
+    if groups is not None and len(groups) != len(codes_first):
+        raise ValueError(f"{len(groups)} groups for {len(codes_first)} items: give one group per item")
+    members: dict[Any, list[int]] = {}
+    for item in range(len(codes_first)):
+        members.setdefault(item if groups is None else groups[item], []).append(item)
+    clusters = [np.array(indices) for indices in members.values()]
+
+    def kappa_of(chosen: np.ndarray) -> float:
+        rows = np.concatenate([clusters[int(index)] for index in chosen])
+        return _cohen(codes_first[rows], codes_second[rows], categories)
+
+    return bootstrap_interval(np.arange(len(clusters)), kappa_of, samples=samples, confidence=confidence, seed=seed)

@@ -13,6 +13,8 @@ from aspera_core.analysis.frames import runs_frame
 from aspera_core.analysis.statistics import (
     benchmark_correlation,
     bootstrap_interval,
+    cohens_kappa,
+    kappa_interval,
     mcnemar_test,
     paired_comparison,
     pass_at_k,
@@ -138,3 +140,40 @@ def test_the_comparison_table_gives_rates_in_percent(runs: pd.DataFrame):
     single = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)", samples=200)
     assert table.iloc[0]["A - B (%)"] == pytest.approx(100 * single["difference"])
     assert table.iloc[0]["McNemar p"] == pytest.approx(single["p_value"])
+
+
+def test_cohens_kappa_against_a_table_worked_by_hand() -> None:
+    # 50 items: yes/yes 20, yes/no 5, no/yes 10, no/no 15. P_o = 35/50 = 0.7; the first rater says
+    # yes to 25 of 50, the second to 30 of 50 -> P_e = 0.5 * 0.6 + 0.5 * 0.4 = 0.5; kappa = 0.2 / 0.5 = 0.4.
+    first = ["yes"] * 25 + ["no"] * 25
+    second = ["yes"] * 20 + ["no"] * 5 + ["yes"] * 10 + ["no"] * 15
+    assert cohens_kappa(first, second) == pytest.approx(0.4)
+    assert cohens_kappa(second, first) == pytest.approx(0.4)
+    # Labels one rater never uses still count: a/a, b/c, c/c -> P_o = 2/3, P_e = (1/3)(1/3) + 0 + (1/3)(2/3) = 1/3.
+    assert cohens_kappa(["a", "b", "c"], ["a", "c", "c"]) == pytest.approx(0.5)
+
+
+def test_cohens_kappa_degenerate_cases() -> None:
+    assert cohens_kappa(["a", "b"], ["a", "b"]) == pytest.approx(1.0)
+    assert cohens_kappa(["a", "b"], ["b", "a"]) == pytest.approx(-1.0)  # P_o = 0, P_e = 1/2
+    assert math.isnan(cohens_kappa([], []))  # no items
+    assert math.isnan(cohens_kappa(["a", "a"], ["a", "a"]))  # one label only: P_e = 1
+    # One rater uses a single label: P_e = P_o = 1/2, so kappa is 0 (no better than chance).
+    assert cohens_kappa(["a", "a"], ["a", "b"]) == pytest.approx(0.0)
+    with pytest.raises(ValueError, match="both raters must label the same items"):
+        cohens_kappa(["a"], ["a", "b"])
+
+
+def test_cohens_kappa_interval_is_seeded_and_resamples_groups() -> None:
+    first = ["yes"] * 25 + ["no"] * 25
+    second = ["yes"] * 20 + ["no"] * 5 + ["yes"] * 10 + ["no"] * 15
+    low, high = kappa_interval(first, second, samples=500, seed=2)
+    assert (low, high) == kappa_interval(first, second, samples=500, seed=2)
+    assert low < 0.4 < high
+    # The second rater always says "a": every resample mixing both groups has kappa 0, one of group 2
+    # alone has P_o = P_e = 0 (kappa 0), one of group 1 alone is undefined and left out.
+    assert kappa_interval(["a", "a", "b", "b"], ["a"] * 4, groups=[1, 1, 2, 2], samples=200) == (0.0, 0.0)
+    assert all(math.isnan(value) for value in kappa_interval([], [], samples=50))
+    assert all(math.isnan(value) for value in kappa_interval(["a", "a"], ["a", "a"], samples=50))
+    with pytest.raises(ValueError, match="give one group per item"):
+        kappa_interval(["a", "b"], ["a", "b"], groups=[1])
