@@ -16,11 +16,16 @@ matplotlib state.
 * tables: :func:`success_table` (Table 3), :func:`success_by_length`,
   :func:`length_comparison`, :func:`selection_table`;
 * errors: :func:`error_taxonomy`, :func:`taxonomy_table`;
+* people's labels: :func:`labelling_sample`, :func:`read_annotations`,
+  :func:`labelled_taxonomy`, :func:`annotator_agreement` (Cohen's or Fleiss'
+  kappa), :func:`verdict_agreement` (how often people judge a verdict wrong);
 * library against control: :func:`setting_comparison`, :func:`setting_error_sources`;
 * figures: ``plot_*``, styled by :func:`plotting_style`; written with
   :class:`Artefacts` (CSV + Markdown, PNG + PDF, each file swapped in whole).
 """
 
+from aspera_core.analysis.agreement import annotator_agreement, verdict_agreement
+from aspera_core.analysis.annotation import labelled_taxonomy, labelling_sample, read_annotations
 from aspera_core.analysis.dataset import dataset_statistics, dataset_table, documentation_words, primitive_counts
 from aspera_core.analysis.frames import (
     judged_rows,
@@ -114,6 +119,7 @@ __all__ = [
     "SavedFigure",
     "SavedTable",
     "Skipped",
+    "annotator_agreement",
     "apply_labels",
     "benchmark_correlation",
     "benchmark_table",
@@ -127,6 +133,8 @@ __all__ = [
     "error_taxonomy",
     "exception_table",
     "judged_rows",
+    "labelled_taxonomy",
+    "labelling_sample",
     "length_comparison",
     "length_pairs",
     "library_primitives",
@@ -161,6 +169,7 @@ __all__ = [
     "programs_frame",
     "query_words",
     "raw_lines",
+    "read_annotations",
     "read_labels",
     "runs_frame",
     "save_figure",
@@ -179,6 +188,7 @@ __all__ = [
     "task_success",
     "taxonomy_table",
     "tasks_frame",
+    "verdict_agreement",
     "verdict_flips",
     "wilson_interval",
     "write_atomic",
