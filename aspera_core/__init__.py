@@ -60,6 +60,14 @@ _PUBLIC: dict[str, str] = {
     "evaluate_agents": "aspera_core.pipeline",
     "results_files": "aspera_core.pipeline",
     "run_pipeline": "aspera_core.pipeline",
+    "audit_file": "aspera_core.pipeline",
+    "judgements_files": "aspera_core.pipeline",
+    # the audit of evaluation programs, as tables
+    "read_audit": "aspera_core.audit",
+    "kind_table": "aspera_core.audit",
+    "task_table": "aspera_core.audit",
+    "variant_table": "aspera_core.audit",
+    "weakest_table": "aspera_core.audit",
     # analysis: frames, tables, statistics, figures
     "runs_frame": "aspera_core.analysis",
     "tasks_frame": "aspera_core.analysis",
@@ -99,6 +107,18 @@ _PUBLIC: dict[str, str] = {
     "plot_generated_vs_reference": "aspera_core.analysis",
     "plot_selection": "aspera_core.analysis",
     "plot_pass_k": "aspera_core.analysis",
+    # trust in the verdicts: the audit's rates, a model judge's agreement, verdict flips
+    "audit_rates": "aspera_core.analysis",
+    "judgements_frame": "aspera_core.analysis",
+    "judge_confusion": "aspera_core.analysis",
+    "judge_agreement": "aspera_core.analysis",
+    "judge_disagreements": "aspera_core.analysis",
+    "cohens_kappa": "aspera_core.analysis",
+    "plot_audit_rates": "aspera_core.analysis",
+    "plot_weakest_tasks": "aspera_core.analysis",
+    "plot_judge_confusion": "aspera_core.analysis",
+    "plot_judge_agreement": "aspera_core.analysis",
+    "plot_verdict_flips": "aspera_core.analysis",
     "plot_setting_comparison": "aspera_core.analysis",
     # task generation
     "load_generation_params": "aspera_core.generation",

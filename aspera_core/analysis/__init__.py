@@ -16,6 +16,10 @@ matplotlib state.
 * tables: :func:`success_table` (Table 3), :func:`success_by_length`,
   :func:`length_comparison`, :func:`selection_table`;
 * errors: :func:`error_taxonomy`, :func:`taxonomy_table`;
+* trust in the verdicts: :func:`cohens_kappa`, :func:`kappa_interval`,
+  :func:`audit_rates` (the audit's rates with intervals), :func:`judgements_frame`,
+  :func:`judge_confusion`, :func:`judge_agreement`, :func:`judge_disagreements`
+  (a model judge against the evaluation programs);
 * people's labels: :func:`labelling_sample`, :func:`read_annotations`,
   :func:`labelled_taxonomy`, :func:`annotator_agreement` (Cohen's or Fleiss'
   kappa), :func:`verdict_agreement` (how often people judge a verdict wrong);
@@ -26,6 +30,14 @@ matplotlib state.
 
 from aspera_core.analysis.agreement import annotator_agreement, verdict_agreement
 from aspera_core.analysis.annotation import labelled_taxonomy, labelling_sample, read_annotations
+from aspera_core.analysis.audit_rates import ALL_KINDS, audit_rates
+from aspera_core.analysis.check_plots import (
+    plot_audit_rates,
+    plot_judge_agreement,
+    plot_judge_confusion,
+    plot_verdict_flips,
+    plot_weakest_tasks,
+)
 from aspera_core.analysis.dataset import dataset_statistics, dataset_table, documentation_words, primitive_counts
 from aspera_core.analysis.frames import (
     judged_rows,
@@ -33,6 +45,13 @@ from aspera_core.analysis.frames import (
     runs_frame,
     system_label,
     tasks_frame,
+)
+from aspera_core.analysis.judging import (
+    agreement_scores,
+    judge_agreement,
+    judge_confusion,
+    judge_disagreements,
+    judgements_frame,
 )
 from aspera_core.analysis.outcomes import load_runs, outcome_table, wilson_interval
 from aspera_core.analysis.output import (
@@ -74,6 +93,8 @@ from aspera_core.analysis.settings import setting_comparison, setting_error_sour
 from aspera_core.analysis.statistics import (
     benchmark_correlation,
     bootstrap_interval,
+    cohens_kappa,
+    kappa_interval,
     mcnemar_test,
     paired_comparison,
     paired_comparisons,
@@ -109,6 +130,7 @@ from aspera_core.analysis.taxonomy import (
 from aspera_core.library.primitives import Primitive, library_primitives
 
 __all__ = [
+    "ALL_KINDS",
     "CATEGORIES",
     "PAPER_SUCCESS",
     "PAPER_TABLE1",
@@ -119,12 +141,15 @@ __all__ = [
     "SavedFigure",
     "SavedTable",
     "Skipped",
+    "agreement_scores",
     "annotator_agreement",
     "apply_labels",
+    "audit_rates",
     "benchmark_correlation",
     "benchmark_table",
     "bootstrap_interval",
     "code_lines",
+    "cohens_kappa",
     "cyclomatic_complexity",
     "dataset_statistics",
     "dataset_table",
@@ -132,7 +157,12 @@ __all__ = [
     "error_category",
     "error_taxonomy",
     "exception_table",
+    "judge_agreement",
+    "judge_confusion",
+    "judge_disagreements",
     "judged_rows",
+    "judgements_frame",
+    "kappa_interval",
     "labelled_taxonomy",
     "labelling_sample",
     "length_comparison",
@@ -151,9 +181,12 @@ __all__ = [
     "pass_at_k",
     "pass_hat_k",
     "pass_k_table",
+    "plot_audit_rates",
     "plot_complexity_distributions",
     "plot_error_types",
     "plot_generated_vs_reference",
+    "plot_judge_agreement",
+    "plot_judge_confusion",
     "plot_outcomes",
     "plot_pass_k",
     "plot_program_lengths",
@@ -162,6 +195,8 @@ __all__ = [
     "plot_setting_comparison",
     "plot_success_by_length",
     "plot_task_success",
+    "plot_verdict_flips",
+    "plot_weakest_tasks",
     "plotting_style",
     "primitive_counts",
     "primitives_used",
@@ -186,8 +221,8 @@ __all__ = [
     "system_colours",
     "system_label",
     "task_success",
-    "taxonomy_table",
     "tasks_frame",
+    "taxonomy_table",
     "verdict_agreement",
     "verdict_flips",
     "wilson_interval",

@@ -478,6 +478,102 @@ def benchmark_correlation(
     return pd.DataFrame.from_records(records, columns=columns)
 
 
+def _codes(first: Sequence[Any] | np.ndarray, second: Sequence[Any] | np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """Both raters' labels as integer codes of one shared vocabulary, and its size."""
+    a, b = list(first), list(second)
+    if len(a) != len(b):
+        raise ValueError(f"the raters labelled different numbers of items ({len(a)} and {len(b)})")
+    vocabulary: dict[Any, int] = {}
+    codes_a = np.array([vocabulary.setdefault(label, len(vocabulary)) for label in a], dtype=int)
+    codes_b = np.array([vocabulary.setdefault(label, len(vocabulary)) for label in b], dtype=int)
+    return codes_a, codes_b, len(vocabulary)
+
+
+def _kappa(codes_a: np.ndarray, codes_b: np.ndarray, size: int) -> float:
+    n = len(codes_a)
+    if n == 0:
+        return math.nan
+    observed = float(np.mean(codes_a == codes_b))
+    expected = float(np.dot(np.bincount(codes_a, minlength=size), np.bincount(codes_b, minlength=size))) / (n * n)
+    if math.isclose(expected, 1.0):
+        return math.nan
+    return (observed - expected) / (1 - expected)
+
+
+def cohens_kappa(first: Sequence[Any] | np.ndarray, second: Sequence[Any] | np.ndarray) -> float:
+    """Cohen's kappa: agreement of two raters on the same items, corrected for chance.
+
+    ``kappa = (p_o - p_e) / (1 - p_e)``, where ``p_o`` is the share of items
+    on which the raters agree and ``p_e = sum_c p1(c) * p2(c)`` the agreement
+    expected if each rater labelled independently with their own label
+    frequencies ``p1``, ``p2``. 1 is perfect agreement, 0 chance level,
+    negative values less agreement than chance.
+
+    Args:
+        first: The first rater's labels (any hashable values, e.g. booleans).
+        second: The second rater's labels for the same items, in the same order.
+
+    Returns:
+        Kappa; NaN when there is no item, or when chance alone explains every
+        agreement (``p_e = 1``: both raters gave every item the same single
+        label), where kappa is undefined.
+
+    Raises:
+        ValueError: the two sequences differ in length.
+    """
+    return _kappa(*_codes(first, second))
+
+
+def kappa_interval(
+    first: Sequence[Any] | np.ndarray,
+    second: Sequence[Any] | np.ndarray,
+    groups: Sequence[Any] | np.ndarray | None = None,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of :func:`cohens_kappa`.
+
+    Items are resampled with replacement, or, with ``groups``, whole groups
+    are (a cluster bootstrap: several programs of one task are not
+    independent draws of the benchmark). Resamples on which kappa is
+    undefined are left out.
+
+    Args:
+        first: The first rater's labels.
+        second: The second rater's labels for the same items.
+        groups: The group of each item (e.g. its task id), or ``None``.
+        samples: Number of resamples.
+        confidence: Coverage, e.g. 0.95.
+        seed: Seed of the random generator.
+
+    Returns:
+        ``(low, high)``; ``(nan, nan)`` when there is no item or kappa is
+        undefined on every resample.
+
+    Raises:
+        ValueError: the sequences differ in length, ``confidence`` is not in
+            (0, 1) or ``samples`` < 1.
+    """
+    codes_a, codes_b, size = _codes(first, second)
+    if groups is not None and len(groups) != len(codes_a):
+        raise ValueError(f"{len(groups)} groups for {len(codes_a)} items: give one group per item")
+    if groups is None:
+        members = [np.array([index]) for index in range(len(codes_a))]
+    else:
+        indices: dict[Any, list[int]] = {}
+        for index, group in enumerate(groups):
+            indices.setdefault(group, []).append(index)
+        members = [np.array(items) for items in indices.values()]
+
+    def kappa_of(chosen: np.ndarray) -> float:
+        rows = np.concatenate([members[int(index)] for index in chosen])
+        return _kappa(codes_a[rows], codes_b[rows], size)
+
+    return bootstrap_interval(np.arange(len(members)), kappa_of, samples=samples, confidence=confidence, seed=seed)
+
+
 def _absent(label: Any) -> bool:
     """A missing label: ``None``, NaN, ``pd.NA`` or an empty text."""
     if label is None or label is pd.NA or (isinstance(label, str) and not label.strip()):
@@ -578,95 +674,5 @@ def fleiss_kappa_interval(
 
     def kappa_of(chosen: np.ndarray) -> float:
         return _fleiss(counts[np.concatenate([clusters[int(index)] for index in chosen])])
-
-    return bootstrap_interval(np.arange(len(clusters)), kappa_of, samples=samples, confidence=confidence, seed=seed)
-
-
-def _cohen(first: np.ndarray, second: np.ndarray, categories: int) -> float:
-    if len(first) == 0:
-        return math.nan
-    observed = float(np.mean(first == second))
-    shares_first = np.bincount(first, minlength=categories) / len(first)
-    shares_second = np.bincount(second, minlength=categories) / len(second)
-    expected = float((shares_first * shares_second).sum())
-    if math.isclose(expected, 1.0):
-        return math.nan
-    return (observed - expected) / (1 - expected)
-
-
-def _coded_pairs(first: Sequence[Any], second: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, int]:
-    """Both raters' labels as integer codes over one shared vocabulary."""
-    if len(first) != len(second):
-        raise ValueError(f"{len(first)} labels against {len(second)}: both raters must label the same items")
-    vocabulary: dict[Any, int] = {}
-    codes_first = np.array([vocabulary.setdefault(label, len(vocabulary)) for label in first], dtype=int)
-    codes_second = np.array([vocabulary.setdefault(label, len(vocabulary)) for label in second], dtype=int)
-    return codes_first, codes_second, max(len(vocabulary), 1)
-
-
-def cohens_kappa(first: Sequence[Any], second: Sequence[Any]) -> float:
-    """Cohen's kappa: agreement of two raters on the same items, corrected for chance.
-
-    ``kappa = (P_o - P_e) / (1 - P_e)`` with ``P_o`` the share of items both
-    raters labelled alike and ``P_e = sum_k p1_k * p2_k`` the agreement
-    expected from each rater's own label frequencies.
-
-    Args:
-        first: The first rater's label per item (any hashable values).
-        second: The second rater's label of the same items, in the same order.
-
-    Returns:
-        Kappa; NaN for no items, or when both raters gave one and the same
-        label to everything (``P_e = 1``), where kappa is undefined.
-
-    Raises:
-        ValueError: the two raters labelled different numbers of items.
-    """
-    codes_first, codes_second, categories = _coded_pairs(first, second)
-    return _cohen(codes_first, codes_second, categories)
-
-
-def kappa_interval(
-    first: Sequence[Any],
-    second: Sequence[Any],
-    groups: Sequence[Any] | np.ndarray | None = None,
-    *,
-    samples: int = DEFAULT_SAMPLES,
-    confidence: float = 0.95,
-    seed: int = 0,
-) -> tuple[float, float]:
-    """Percentile bootstrap interval of :func:`cohens_kappa`.
-
-    Items are resampled with replacement, or, with ``groups``, whole groups
-    (e.g. all programs of one task); resamples on which kappa is undefined
-    are left out.
-
-    Args:
-        first: The first rater's labels.
-        second: The second rater's labels of the same items.
-        groups: The group of each item, or ``None``.
-        samples: Number of resamples.
-        confidence: Coverage, e.g. 0.95.
-        seed: Seed of the random generator.
-
-    Returns:
-        ``(low, high)``; ``(nan, nan)`` for no items or when kappa is
-        undefined on every resample.
-
-    Raises:
-        ValueError: different numbers of labels or groups, ``confidence`` not
-            in (0, 1), or ``samples`` < 1.
-    """
-    codes_first, codes_second, categories = _coded_pairs(first, second)
-    if groups is not None and len(groups) != len(codes_first):
-        raise ValueError(f"{len(groups)} groups for {len(codes_first)} items: give one group per item")
-    members: dict[Any, list[int]] = {}
-    for item in range(len(codes_first)):
-        members.setdefault(item if groups is None else groups[item], []).append(item)
-    clusters = [np.array(indices) for indices in members.values()]
-
-    def kappa_of(chosen: np.ndarray) -> float:
-        rows = np.concatenate([clusters[int(index)] for index in chosen])
-        return _cohen(codes_first[rows], codes_second[rows], categories)
 
     return bootstrap_interval(np.arange(len(clusters)), kappa_of, samples=samples, confidence=confidence, seed=seed)

@@ -52,6 +52,7 @@ SUBCOMMANDS: dict[str, str] = {
     "run": "run",
     "summary": "summary",
     "audit": "audit",
+    "judge": "judge",
     "stats": "stats",
     "pipeline": "pipeline",
     "generate": "generate",

@@ -17,20 +17,34 @@ simulated world, so each task's own evaluation program judges it unchanged.
 * :mod:`aspera_core.control.validate`: checking a set's control programs.
 """
 
-from aspera_core.control.docs import render_control_docs
-from aspera_core.control.mapping import Snapshot, build_world, save_world
-from aspera_core.control.surface import ControlWorldError, World
-from aspera_core.control.task import CONTROL_SETTING, control_task
-from aspera_core.control.wrap import wrap_control_program
+from importlib import import_module
+from typing import Any
 
-__all__ = [
-    "CONTROL_SETTING",
-    "ControlWorldError",
-    "Snapshot",
-    "World",
-    "build_world",
-    "control_task",
-    "render_control_docs",
-    "save_world",
-    "wrap_control_program",
-]
+# Loaded on first use: the mapping and the surface import the whole library,
+# which commands that never use the control setting must not pay for.
+_HOMES = {
+    "render_control_docs": "docs",
+    "Snapshot": "mapping",
+    "build_world": "mapping",
+    "save_world": "mapping",
+    "ControlWorldError": "surface",
+    "World": "surface",
+    "CONTROL_SETTING": "task",
+    "control_task": "task",
+    "wrap_control_program": "wrap",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])

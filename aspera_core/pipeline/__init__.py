@@ -5,10 +5,13 @@
 * :mod:`~aspera_core.pipeline.params`: ``params/*.yaml`` read and checked;
 * :mod:`~aspera_core.pipeline.evaluate`: running a parameter set's agents and
   finding their results files again;
+* :mod:`~aspera_core.pipeline.audit`: the audit (made once, then reused)
+  and the judgements files the audit notebook reads;
 * :mod:`~aspera_core.pipeline.notebooks`: running the notebooks and swapping in
   their outputs only when all of them succeeded.
 """
 
+from aspera_core.pipeline.audit import audit_file, judgements_files
 from aspera_core.pipeline.evaluate import ResultsNotFound, evaluate_agents, results_files, results_path
 from aspera_core.pipeline.notebooks import NotebookFailed, PipelineReport, notebook_path, run_pipeline
 from aspera_core.pipeline.params import NOTEBOOKS, AgentSpec, ParamsError, PipelineParams, load_params, parse_override
@@ -23,7 +26,9 @@ __all__ = [
     "PipelineParams",
     "PipelineReport",
     "ResultsNotFound",
+    "audit_file",
     "evaluate_agents",
+    "judgements_files",
     "load_params",
     "notebook_path",
     "parse_override",

@@ -21,7 +21,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from aspera_core.pipeline.paths import resolve_path
 
 #: The notebooks of the pipeline, in the order they run.
-NOTEBOOKS: tuple[str, ...] = ("02_evaluate", "03_complexity", "04_error_taxonomy", "05_paper_tables_figures")
+NOTEBOOKS: tuple[str, ...] = (
+    "02_evaluate",
+    "03_complexity",
+    "04_error_taxonomy",
+    "05_paper_tables_figures",
+    "07_audit",
+)
 
 
 class ParamsError(ValueError):
@@ -65,6 +71,12 @@ class PipelineParams(BaseModel):
         labels: CSV of human error labels (``task_id``, ``label``, optional ``system``, ``seed``).
         benchmark_scores: CSV of other benchmarks' scores (``model``, ``benchmark``, ``score``).
         compare: Pairs of systems to compare (``[[a, b], ...]``); every pair when ``None``.
+        audit: An audit file (``aspera audit --out``) for the audit notebook; ``None``
+            audits the task set (kept in ``results_dir`` and reused while nothing changes).
+        audit_per_kind: Generated variants of each kind per task in that audit (``None``: all).
+        audit_max_variants: Generated variants per task in all in that audit (``None``: no limit).
+        judgements: Judgements files (``aspera judge --out``) to compare with the
+            evaluation programs' verdicts, label -> path.
         figures_dir: Where tables and figures are written.
         runs_dir: Where executed notebooks are written (under ``<name>/``).
         notebooks: Which notebooks to run, in order.
@@ -88,6 +100,10 @@ class PipelineParams(BaseModel):
     labels: str | None = None
     benchmark_scores: str | None = None
     compare: list[tuple[str, str]] | None = None
+    audit: str | None = None
+    audit_per_kind: int | None = Field(default=1, ge=1)
+    audit_max_variants: int | None = Field(default=None, ge=0)
+    judgements: dict[str, str] = Field(default_factory=dict)
     figures_dir: str = "figures"
     runs_dir: str = "runs"
     notebooks: list[str] = Field(default_factory=lambda: list(NOTEBOOKS))
@@ -126,7 +142,9 @@ class PipelineParams(BaseModel):
             ParamsError: naming the first missing input and its key.
         """
         inputs = [("tasks", self.tasks), ("labels", self.labels), ("benchmark_scores", self.benchmark_scores)]
+        inputs += [("audit", self.audit)]
         inputs += [(f"results.{label}", path) for label, path in self.results.items()]
+        inputs += [(f"judgements.{label}", path) for label, path in self.judgements.items()]
         for key, value in inputs:
             path = self.path(value, root)
             if path is not None and not path.exists():

@@ -142,38 +142,40 @@ def test_the_comparison_table_gives_rates_in_percent(runs: pd.DataFrame):
     assert table.iloc[0]["McNemar p"] == pytest.approx(single["p_value"])
 
 
-def test_cohens_kappa_against_a_table_worked_by_hand() -> None:
-    # 50 items: yes/yes 20, yes/no 5, no/yes 10, no/no 15. P_o = 35/50 = 0.7; the first rater says
-    # yes to 25 of 50, the second to 30 of 50 -> P_e = 0.5 * 0.6 + 0.5 * 0.4 = 0.5; kappa = 0.2 / 0.5 = 0.4.
-    first = ["yes"] * 25 + ["no"] * 25
-    second = ["yes"] * 20 + ["no"] * 5 + ["yes"] * 10 + ["no"] * 15
+def test_cohens_kappa_against_hand_computed_values():
+    # 50 items: both yes 20, first yes only 5, second yes only 10, both no 15.
+    # p_o = 35/50 = 0.7; p_e = 0.5 * 0.6 + 0.5 * 0.4 = 0.5; kappa = (0.7 - 0.5) / (1 - 0.5) = 0.4
+    first = [True] * 25 + [False] * 25
+    second = [True] * 20 + [False] * 5 + [True] * 10 + [False] * 15
     assert cohens_kappa(first, second) == pytest.approx(0.4)
-    assert cohens_kappa(second, first) == pytest.approx(0.4)
-    # Labels one rater never uses still count: a/a, b/c, c/c -> P_o = 2/3, P_e = (1/3)(1/3) + 0 + (1/3)(2/3) = 1/3.
-    assert cohens_kappa(["a", "b", "c"], ["a", "c", "c"]) == pytest.approx(0.5)
+    assert cohens_kappa(second, first) == pytest.approx(0.4)  # symmetric
+    # three labels, one disagreement: p_o = 5/6; first (a 2, b 2, c 2), second (a 3, b 1, c 2):
+    # p_e = (2*3 + 2*1 + 2*2) / 36 = 1/3; kappa = (5/6 - 1/3) / (2/3) = 0.75
+    assert cohens_kappa(list("aabbcc"), list("aabacc")) == pytest.approx(0.75)
+    assert cohens_kappa([1, 0, 1, 0], [1, 0, 1, 0]) == 1.0  # perfect agreement
+    assert cohens_kappa([1, 0], [0, 1]) == -1.0  # p_o = 0, p_e = 0.5
+    assert cohens_kappa([1, 1, 1, 1], [1, 1, 0, 0]) == 0.0  # one rater constant: p_o = p_e = 0.5
 
 
-def test_cohens_kappa_degenerate_cases() -> None:
-    assert cohens_kappa(["a", "b"], ["a", "b"]) == pytest.approx(1.0)
-    assert cohens_kappa(["a", "b"], ["b", "a"]) == pytest.approx(-1.0)  # P_o = 0, P_e = 1/2
-    assert math.isnan(cohens_kappa([], []))  # no items
-    assert math.isnan(cohens_kappa(["a", "a"], ["a", "a"]))  # one label only: P_e = 1
-    # One rater uses a single label: P_e = P_o = 1/2, so kappa is 0 (no better than chance).
-    assert cohens_kappa(["a", "a"], ["a", "b"]) == pytest.approx(0.0)
-    with pytest.raises(ValueError, match="both raters must label the same items"):
-        cohens_kappa(["a"], ["a", "b"])
+def test_cohens_kappa_is_undefined_when_chance_explains_everything():
+    assert math.isnan(cohens_kappa([True, True, True], [True, True, True]))  # p_e = 1
+    assert math.isnan(cohens_kappa([], []))
+    with pytest.raises(ValueError, match="different numbers of items"):
+        cohens_kappa([1, 0], [1])
 
 
-def test_cohens_kappa_interval_is_seeded_and_resamples_groups() -> None:
-    first = ["yes"] * 25 + ["no"] * 25
-    second = ["yes"] * 20 + ["no"] * 5 + ["yes"] * 10 + ["no"] * 15
-    low, high = kappa_interval(first, second, samples=500, seed=2)
-    assert (low, high) == kappa_interval(first, second, samples=500, seed=2)
-    assert low < 0.4 < high
-    # The second rater always says "a": every resample mixing both groups has kappa 0, one of group 2
-    # alone has P_o = P_e = 0 (kappa 0), one of group 1 alone is undefined and left out.
-    assert kappa_interval(["a", "a", "b", "b"], ["a"] * 4, groups=[1, 1, 2, 2], samples=200) == (0.0, 0.0)
-    assert all(math.isnan(value) for value in kappa_interval([], [], samples=50))
-    assert all(math.isnan(value) for value in kappa_interval(["a", "a"], ["a", "a"], samples=50))
-    with pytest.raises(ValueError, match="give one group per item"):
-        kappa_interval(["a", "b"], ["a", "b"], groups=[1])
+def test_kappa_interval_resamples_whole_groups_and_skips_undefined_resamples():
+    first = [True] * 25 + [False] * 25
+    second = [True] * 20 + [False] * 5 + [True] * 10 + [False] * 15
+    low, high = kappa_interval(first, second, samples=500, seed=3)
+    assert low < 0.4 < high and (low, high) == kappa_interval(first, second, samples=500, seed=3)
+    # Two groups that each agree perfectly with one label: a resample of one group only has p_e = 1
+    # (skipped); resamples holding both groups give kappa 1.
+    assert kappa_interval([1, 1, 0, 0], [1, 1, 0, 0], groups=["a", "a", "b", "b"], samples=200) == (1.0, 1.0)
+    # Grouping changes the interval: the same items in few large groups vary more.
+    groups = [number // 10 for number in range(50)]
+    clustered = kappa_interval(first, second, groups=groups, samples=500, seed=3)
+    assert clustered[1] - clustered[0] > high - low
+    assert all(math.isnan(v) for v in kappa_interval([], [], samples=10))
+    with pytest.raises(ValueError, match="one group per item"):
+        kappa_interval([1, 0], [1, 0], groups=["a"])

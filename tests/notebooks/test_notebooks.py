@@ -11,8 +11,12 @@ import papermill
 import pytest
 
 import aspera_core
+from aspera_core.audit import read_audit
+from aspera_core.judge import JudgementsWriter
 from aspera_core.pipeline.params import NOTEBOOKS
 from aspera_core.tasks import load_tasks
+from tests.analysis.support import model_run
+from tests.judge.support import JUDGED, SETUP, judgement
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK_DIR = ROOT / "notebooks"
@@ -56,4 +60,61 @@ def test_complexity_notebook_runs_from_the_notebooks_folder_and_shows_its_figure
     assert list(per_task.index) == [t.query_id for t in tasks]
     assert list(per_task["query_words"]) == [len(t.query.split()) for t in tasks]
     for name in ("complexity_distributions", "query_length_vs_primitives", "program_length_distribution"):
+        assert (figures / f"{name}.png").stat().st_size > 5000 and (figures / f"{name}.pdf").exists()
+
+
+def test_audit_notebook_shows_the_audit_the_judge_and_the_seeds(tmp_path: Path):
+    ids = [task.query_id for task in load_tasks(ROOT / "tests" / "fixtures" / "mini_release")]
+    ok, wrong = "success", "task_completion_error"
+    run = model_run(
+        tmp_path / "cck.jsonl", "gpt-x", "cck", {0: dict.fromkeys(ids, ok), 1: dict(zip(ids, [ok, wrong, ok, wrong]))}
+    )
+    judged = tmp_path / "cck.judged.jsonl"
+    with JudgementsWriter(judged, SETUP, JUDGED) as writer:
+        for task_id, verdict, outcome in zip(
+            ids, ["correct", "correct", "incorrect", "not_judged"], [ok, wrong, wrong, ok]
+        ):
+            writer.write(judgement(task_id, verdict, outcome))
+    figures = tmp_path / "figures"
+    executed = papermill.execute_notebook(
+        str(NOTEBOOK_DIR / "07_audit.ipynb"),
+        str(tmp_path / "07_audit.ipynb"),
+        parameters={
+            "tasks": "tests/fixtures/mini_release",
+            "agents": [],
+            "results": {"cck": str(run)},
+            "results_dir": str(tmp_path / "results"),
+            "audit_per_kind": 1,
+            "audit_max_variants": 2,
+            "judgements": {"judge": str(judged)},
+            "bootstrap_samples": 200,
+            "workers": 2,
+            "figures_dir": str(figures),
+        },
+        kernel_name="python3",
+        cwd=str(NOTEBOOK_DIR),
+        progress_bar=False,
+    )
+    assert not executed.metadata.papermill.get("exception")
+    images = [
+        output for cell in executed.cells for output in cell.get("outputs", []) if "image/png" in output.get("data", {})
+    ]
+    assert len(images) == 4  # audit rates, judge confusion and agreement, verdict flips (nothing flagged)
+    (audit,) = (tmp_path / "results").glob("audit-*.json")
+    report = read_audit(audit)
+    rates = pd.read_csv(figures / "audit_rates.csv").set_index(["kind", "must"])
+    assert rates.loc[("all kinds", "pass"), "judged"] == report.rate("pass").judged
+    assert rates.loc[("all kinds", "fail"), "flagged"] == report.rate("fail").errors
+    agreement = pd.read_csv(figures / "judge_agreement.csv").iloc[0]
+    assert (agreement["programs"], agreement["not judged"], agreement["compared"]) == (4, 1, 3)
+    assert agreement["accuracy (%)"] == pytest.approx(100 * 2 / 3)
+    shown = "\n".join(
+        output["data"].get("text/plain", "")
+        for cell in executed.cells
+        for output in cell.get("outputs", [])
+        if "data" in output
+    )
+    assert "gpt-x (CCK)" in shown and "75.0 ± 35.4" in shown  # success over the two seeds: 100 % and 50 %
+    assert not (figures / "audit_weakest.csv").exists()  # nothing flagged on the mini set: skipped with a note
+    for name in ("audit_rates", "judge_confusion", "judge_agreement", "verdict_flips_share"):
         assert (figures / f"{name}.png").stat().st_size > 5000 and (figures / f"{name}.pdf").exists()

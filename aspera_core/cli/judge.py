@@ -1,0 +1,252 @@
+"""aspera judge: ask a model whether each program of a results file does what its request asks, without running it.
+
+For every task and seed of RESULTS that has a program, the judge model reads
+the documentation of the task's library modules, a few judged examples, the
+request (with the simulation's pinned current date) and the program, and
+answers "correct" or "incorrect" with its reasons. It never sees the
+reference program or anything from running the program. One judgement per
+program is appended to --out (JSON Lines: verdict, explanation, tokens,
+cost) as soon as it is known; running the same command again resumes,
+asking only about programs without an answer. --out must be a new file or a
+judgements file of the same judge and results; nothing else is written to.
+At the end it prints how often the judge agrees with the evaluation programs.
+Programs of the control setting are refused: the judge's prompt documents the
+assistant library, not the control surface they are written against.
+
+Exit status: 0 done, 1 the judgements file is in use, 2 bad arguments or
+files, 3 stopped early (key refused, unknown model, spending limit; run
+again to resume), 130 interrupted (run again to resume).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+from aspera_core.cli.args import finite_positive_float, output_file, positive_int
+
+EXAMPLE = (
+    "example: aspera judge runs/results/cck.jsonl --model gpt-4o-mini --max-cost 2 "
+    "--out runs/judged/cck.gpt-4o-mini.jsonl"
+)
+
+
+def _dollars(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of dollars, got {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number of dollars of at least 0, got {text!r}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``aspera judge``."""
+    parser.add_argument("results", type=Path, help="results file whose programs are judged (aspera run --out)")
+    parser.add_argument(
+        "--out",
+        required=True,
+        type=output_file,
+        help="judgements file (JSONL; created, or resumed if it holds this judge's judgements of RESULTS)",
+    )
+    parser.add_argument("--model", required=True, help="judge model as the endpoint knows it (e.g. gpt-4o-mini)")
+    parser.add_argument("--base-url", help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)")
+    parser.add_argument(
+        "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
+    )
+    parser.add_argument("--temperature", type=float, default=0.0, help="sampling temperature (default 0)")
+    parser.add_argument("--seed", type=int, default=0, help="sampling seed of the judge's requests (default 0)")
+    parser.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
+    parser.add_argument(
+        "--request-timeout", type=finite_positive_float, help="seconds one request may take (default 120)"
+    )
+    parser.add_argument(
+        "--max-cost",
+        type=_dollars,
+        metavar="USD",
+        help="stop cleanly once this much has been spent (judgements made are kept)",
+    )
+    parser.add_argument(
+        "--tasks",
+        type=Path,
+        metavar="PATH",
+        help="task set of RESULTS, for each task's library modules (default: the one RESULTS names, if it is there)",
+    )
+    parser.add_argument("--ids", nargs="+", metavar="ID", help="only the programs of these task ids")
+    parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K programs (after --ids)")
+    parser.add_argument("--concurrency", type=positive_int, default=4, help="requests in flight at once (default 4)")
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
+    parser.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
+    parser.add_argument("--fsync", action="store_true", help="fsync the judgements file after every judgement")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _error(message: str, status: int = 2) -> int:
+    print(f"aspera judge: error: {message}", file=sys.stderr)
+    return status
+
+
+def _ids(values: list[str] | None) -> list[str] | None:
+    if values is None:
+        return None
+    return [part for value in values for part in value.replace(",", " ").split() if part]
+
+
+def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None]:
+    """The tasks of RESULTS (``--tasks``, else the set its header names if unchanged), and a note when there are none.
+
+    Raises:
+        ValueError: ``--tasks`` is given but cannot be loaded.
+    """
+    from aspera_core.records import read_results
+    from aspera_core.tasks import TaskFormatError, load_tasks, tasks_digest
+
+    if args.tasks is not None:
+        try:
+            return load_tasks(args.tasks), None
+        except (FileNotFoundError, TaskFormatError) as error:
+            raise ValueError(f"--tasks {args.tasks}: {str(error).splitlines()[0]}") from None
+    experiment = read_results(args.results).experiment
+    fallback = "each program is shown the documentation of the whole scenario (give --tasks for each task's own)"
+    if experiment is None or not experiment.task_set:
+        return None, f"{args.results} names no task set; {fallback}"
+    try:
+        tasks = load_tasks(experiment.task_set)
+    except (OSError, ValueError, TaskFormatError):
+        return None, f"the task set {experiment.task_set} named by {args.results} cannot be read here; {fallback}"
+    if tasks_digest(tasks) != experiment.task_set_digest:
+        return None, f"the task set at {experiment.task_set} has changed since {args.results} was written; {fallback}"
+    return tasks, None
+
+
+def _judge(args: argparse.Namespace, budget: Any) -> Any:
+    from aspera_core.agents.model_agents import PromptStore
+    from aspera_core.judge import ProgramJudge
+    from aspera_core.llm import LLMClient, LLMConfig, ResponseCache
+
+    settings: dict[str, Any] = {
+        "model": args.model,
+        "base_url": args.base_url,
+        "temperature": args.temperature,
+        "seed": args.seed,
+    }
+    settings.update({"max_tokens": args.max_tokens} if args.max_tokens else {})
+    settings.update({"api_key_env": args.api_key_env} if args.api_key_env else {})
+    settings.update({"timeout_s": args.request_timeout} if args.request_timeout else {})
+    cache = None if args.no_cache else ResponseCache(args.cache_dir)
+    client = LLMClient(LLMConfig(**settings), cache=cache, budget=budget)
+    # Prompts are kept once each, by digest, beside the judgements file.
+    return ProgramJudge(client, prompts=PromptStore(Path(args.out).parent / "prompts"))
+
+
+def _agreement(path: Path) -> str:
+    """One line: how often the judge's verdicts in the whole file agree with the evaluation programs'."""
+    from aspera_core.analysis.judging import agreement_scores
+    from aspera_core.judge import JudgeVerdict, latest_judgements, read_judgements
+
+    rows = latest_judgements(read_judgements(path).rows)
+    compared = [row for row in rows if row.verdict is not JudgeVerdict.NOT_JUDGED]
+    if not compared:
+        return f"no verdict yet in {path} ({len(rows)} judgements, none with a verdict)"
+    scores = agreement_scores(
+        [row.evaluation_success for row in compared], [row.verdict is JudgeVerdict.CORRECT for row in compared]
+    )
+    kappa = "undefined" if math.isnan(scores["kappa"]) else f"{scores['kappa']:.2f}"
+    return (
+        f"agreement with the evaluation programs: {scores['tp'] + scores['tn']} of {scores['n']} verdicts "
+        f"({100 * scores['accuracy']:.1f}%), Cohen's kappa {kappa}; judge said correct to {scores['tp']} of "
+        f"{scores['tp'] + scores['fn']} accepted and {scores['fp']} of {scores['fp'] + scores['tn']} rejected programs; "
+        f"{len(rows) - len(compared)} of {len(rows)} programs without a verdict"
+    )
+
+
+def _describe(report: Any) -> str:
+    counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
+    text = (
+        f"{report.written} judged ({counts}); {report.failed_requests} failed requests; "
+        f"{report.already_done} already in {report.out}; of {report.selected} programs selected "
+        f"({report.programs} programs in {report.rows} task-seed rows; {report.rows - report.programs} rows without a program)"
+    )
+    if report.remaining:
+        text += f"; {report.remaining} still without an answer"
+    return text
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``aspera judge`` with parsed arguments.
+
+    Args:
+        args: Options declared by :func:`add_arguments`.
+
+    Returns:
+        The exit status (see the module docstring).
+    """
+    from aspera_core.judge import (
+        JudgementsFileBusy,
+        JudgementsFileWarning,
+        JudgementsMismatch,
+        NotAJudgementsFile,
+        judge_results,
+    )
+    from aspera_core.llm import Budget, LLMError
+    from aspera_core.records import NotAResultsFile, ResultsFileWarning
+
+    warnings.simplefilter("default", ResultsFileWarning)
+    warnings.simplefilter("default", JudgementsFileWarning)
+    warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera judge: warning: {message}\n"
+    if not args.results.is_file():
+        problem = "is a folder, not a results file" if args.results.is_dir() else "does not exist"
+        return _error(f"{args.results} {problem}")
+    if Path(args.out).resolve() == args.results.resolve():
+        return _error("--out names the results file itself; judgements go to a file of their own")
+    budget = Budget(max_cost_usd=args.max_cost)
+    try:
+        tasks, note = _task_set(args)
+        judge = _judge(args, budget)
+    except (ValueError, NotAResultsFile) as error:
+        return _error(str(error))
+    except LLMError as error:  # a missing key, a limit on a model without a price
+        return _error(str(error))
+    if note:
+        print(f"aspera judge: note: {note}", file=sys.stderr)
+    print(
+        f"aspera judge: judging the programs of {args.results} with {args.model} "
+        f"(prompt {judge.files.version}); judgements go to {args.out}",
+        file=sys.stderr,
+    )
+    try:
+        report = judge_results(
+            args.results,
+            args.out,
+            judge,
+            tasks=tasks,
+            ids=_ids(args.ids),
+            limit=args.limit,
+            concurrency=args.concurrency,
+            progress=not args.no_progress,
+            fsync=args.fsync,
+        )
+    except (ValueError, NotAResultsFile, NotAJudgementsFile, JudgementsMismatch) as error:
+        return _error(str(error))
+    except JudgementsFileBusy as error:
+        return _error(str(error), 1)
+    except KeyboardInterrupt:
+        print(
+            f"aspera judge: interrupted; judgements made are in {args.out}; run the same command to resume",
+            file=sys.stderr,
+        )
+        return 130
+    for note in report.notes:
+        print(f"aspera judge: note: {note}", file=sys.stderr)
+    print(f"aspera judge: {_describe(report)}", file=sys.stderr)
+    print(f"aspera judge: model use: {budget.report().describe()}", file=sys.stderr)
+    print(f"aspera judge: {_agreement(Path(args.out))}")
+    if report.stopped:
+        print(f"aspera judge: stopped early: {report.stopped}; run the same command to resume", file=sys.stderr)
+        return 3
+    return 0

@@ -1,0 +1,168 @@
+"""``aspera judge``: judgements with their agreement printed, one-line errors, files it did not create left alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aspera_core.cli.main import main
+from aspera_core.judge import read_judgements
+from aspera_core.records import Experiment, read_results
+from aspera_core.tasks import load_tasks, tasks_digest
+from tests.judge.support import results_file
+from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
+
+MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
+
+
+@pytest.fixture
+def results(tmp_path: Path) -> Path:
+    """The mini tasks' reference programs, the last one rejected, written against the mini release by path."""
+    tasks = load_tasks(MINI_RELEASE)
+    experiment = Experiment(
+        agent="reference", task_set=str(MINI_RELEASE), task_set_digest=tasks_digest(tasks), workbench_version="test"
+    )
+    rows = [{"task_id": t.query_id, "program": t.program, "query": t.query, "outcome": "success"} for t in tasks[:-1]]
+    rows.append({"task_id": tasks[-1].query_id, "query": tasks[-1].query, "outcome": "task_completion_error"})
+    return results_file(tmp_path / "reference.jsonl", rows, experiment)
+
+
+def judge_args(server: ScriptedOpenAIServer, results: Path, out: Path, *extra: str) -> list[str]:
+    return [
+        "judge",
+        str(results),
+        "--model",
+        "scripted-model",
+        "--base-url",
+        server.base_url,
+        "--api-key-env",
+        "ASPERA_TEST_KEY",
+        "--out",
+        str(out),
+        "--cache-dir",
+        str(out.parent / "cache"),
+        "--no-progress",
+        *extra,
+    ]
+
+
+@pytest.fixture(autouse=True)
+def key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ASPERA_TEST_KEY", "secret")
+
+
+def test_judging_prints_the_agreement_with_its_denominators_and_resumes(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def answer(request: ScriptedRequest) -> Reply:
+        rejected = "def solve():" in request.last_user_text
+        return Reply.text(f"Checked.\nVerdict: {'incorrect' if rejected else 'correct'}")
+
+    scripted_openai.script(answer)
+    out = tmp_path / "judged" / "reference.judged.jsonl"
+    assert main(judge_args(scripted_openai, results, out)) == 0
+    captured = capsys.readouterr()
+    assert "4 judged (correct 3, incorrect 1); 0 failed requests; 0 already in" in captured.err
+    assert "of 4 programs selected (4 programs in 4 task-seed rows; 0 rows without a program)" in captured.err
+    assert "note:" not in captured.err  # the task set named by the results file was found unchanged
+    assert "4 of 4 verdicts (100.0%), Cohen's kappa 1.00" in captured.out
+    assert "judge said correct to 3 of 3 accepted and 0 of 1 rejected programs" in captured.out
+    assert len(read_judgements(out).rows) == 4 and len(list((out.parent / "prompts").glob("*.json"))) == 4
+    scripted_openai.clear_requests()
+    assert main(judge_args(scripted_openai, results, out)) == 0
+    assert "0 judged (nothing new); 0 failed requests; 4 already in" in capsys.readouterr().err
+    assert scripted_openai.chat_requests == []
+
+
+def test_files_that_are_not_its_own_are_refused_and_left_alone(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# notes\n")
+    before = results.read_bytes()
+    assert main(judge_args(scripted_openai, results, results)) == 2
+    assert "judgements go to a file of their own" in capsys.readouterr().err
+    assert main(judge_args(scripted_openai, results, readme)) == 2
+    assert "not a judgements file" in capsys.readouterr().err
+    assert main(judge_args(scripted_openai, readme, tmp_path / "out.jsonl")) == 2
+    assert "not a results file" in capsys.readouterr().err
+    assert main(judge_args(scripted_openai, tmp_path / "missing.jsonl", tmp_path / "out.jsonl")) == 2
+    assert "missing.jsonl does not exist" in capsys.readouterr().err
+    assert main(judge_args(scripted_openai, tmp_path, tmp_path / "out.jsonl")) == 2
+    assert "is a folder, not a results file" in capsys.readouterr().err
+    assert (readme.read_text(), results.read_bytes()) == ("# notes\n", before)
+    assert scripted_openai.chat_requests == []
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_another_judge_on_the_same_file_is_refused(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
+    out = tmp_path / "judged.jsonl"
+    assert main(judge_args(scripted_openai, results, out, "--limit", "1")) == 0
+    before = out.read_bytes()
+    capsys.readouterr()
+    assert main(judge_args(scripted_openai, results, out, "--temperature", "0.7")) == 2
+    errors = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
+    assert len(errors) == 1 and "temperature: 0.0 != 0.7" in errors[0]
+    assert out.read_bytes() == before
+
+
+def test_setup_failures_end_the_command_on_one_line(
+    scripted_openai: ScriptedOpenAIServer,
+    tmp_path: Path,
+    results: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    scripted_openai.script([Reply.unauthorized()], repeat_last=True)
+    out = tmp_path / "judged.jsonl"
+    assert main(judge_args(scripted_openai, results, out, "--concurrency", "1")) == 3
+    err = capsys.readouterr().err
+    assert "stopped early" in err and "key" in err.lower() and "run the same command to resume" in err
+    assert len(scripted_openai.chat_requests) == 1 and read_judgements(out).rows == []
+    assert main(judge_args(scripted_openai, results, out, "--tasks", str(tmp_path / "nowhere"))) == 2
+    assert "--tasks" in capsys.readouterr().err
+    assert main(judge_args(scripted_openai, results, out, "--max-cost", "-1")) == 2
+    assert "dollars" in capsys.readouterr().err
+    assert main(judge_args(scripted_openai, results, out, "--max-cost", "1")) == 2  # no price for the model
+    assert "scripted-model" in capsys.readouterr().err
+    monkeypatch.delenv("ASPERA_TEST_KEY")
+    assert main(judge_args(scripted_openai, results, out)) == 2
+    assert "ASPERA_TEST_KEY" in capsys.readouterr().err
+
+
+def test_the_spending_limit_ends_with_status_3_and_keeps_what_was_judged(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scripted_openai.script(
+        [Reply.text("Verdict: correct", usage={"prompt_tokens": 1_000_000, "completion_tokens": 0})], repeat_last=True
+    )
+    out = tmp_path / "judged.jsonl"
+    args = judge_args(scripted_openai, results, out, "--max-cost", "0.15", "--concurrency", "1")
+    args[args.index("scripted-model")] = "gpt-4o-mini"  # priced: $0.15 per million prompt tokens
+    assert main(args) == 3
+    err = capsys.readouterr().err
+    assert "1 judged (correct 1)" in err and "3 still without an answer" in err and "$0.15" in err
+    assert len(read_judgements(out).rows) == 1
+
+
+def test_a_results_file_whose_task_set_cannot_be_found_is_judged_with_a_note(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    experiment = read_results(results).experiment
+    assert experiment is not None
+    moved = results_file(
+        tmp_path / "moved.jsonl",
+        [{"task_id": "9001", "outcome": "success"}],
+        experiment.model_copy(update={"task_set": str(tmp_path / "gone")}),
+    )
+    scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
+    assert main(judge_args(scripted_openai, moved, tmp_path / "judged.jsonl")) == 0
+    assert (
+        "cannot be read here; each program is shown the documentation of the whole scenario" in capsys.readouterr().err
+    )
+    assert main(judge_args(scripted_openai, moved, tmp_path / "judged2.jsonl", "--tasks", str(MINI_RELEASE))) == 0
+    assert "note:" not in capsys.readouterr().err
