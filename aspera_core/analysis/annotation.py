@@ -294,19 +294,26 @@ _COLUMNS = [
 ]
 
 
-def _annotation_files(source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[Path]:
+def _annotation_files(
+    source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], missing_ok: bool = False
+) -> list[Path]:
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
         if path.is_dir():
             return sorted(p for p in path.glob("*.jsonl") if not p.name.startswith("."))
         if not path.exists():
+            if missing_ok:
+                return []
             raise FileNotFoundError(f"{path} does not exist")
         return [path]
     return [Path(p) for p in source]
 
 
 def read_annotations(
-    source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | pd.DataFrame | None, *, latest: bool = True
+    source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | pd.DataFrame | None,
+    *,
+    latest: bool = True,
+    missing_ok: bool = False,
 ) -> pd.DataFrame:
     """Read annotators' files into one frame.
 
@@ -316,20 +323,22 @@ def read_annotations(
             ``None`` for no labels (an empty frame).
         latest: Keep only the label that counts per annotator and row (the
             last one written); ``False`` keeps every line.
+        missing_ok: A folder or file that does not exist (yet) means no
+            labels instead of an error.
 
     Returns:
         One row per label with the fields of :class:`Label` plus ``file`` and
         ``line`` (its position in its file); ``seed`` as a nullable integer.
 
     Raises:
-        FileNotFoundError: a named file or folder does not exist.
+        FileNotFoundError: a named file or folder does not exist (unless ``missing_ok``).
         AnnotationFileError: a file is not an annotation file.
     """
     if isinstance(source, pd.DataFrame):
         frame = source
     else:
         records = []
-        for path in _annotation_files(source) if source is not None else []:
+        for path in _annotation_files(source, missing_ok) if source is not None else []:
             for line, label in enumerate(read_annotation_file(path)):
                 records.append({**asdict(label), "file": str(path), "line": line})
         frame = pd.DataFrame.from_records(records, columns=_COLUMNS)

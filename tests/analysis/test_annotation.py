@@ -127,6 +127,7 @@ def test_reading_a_folder_keeps_the_last_label_per_person_and_row(tmp_path: Path
     assert read_annotations(None).empty
     with pytest.raises(FileNotFoundError):
         read_annotations(tmp_path / "missing.jsonl")
+    assert read_annotations(tmp_path / "nobody-yet", missing_ok=True).empty
 
 
 def test_allocation_is_proportional_with_every_stratum_represented() -> None:
