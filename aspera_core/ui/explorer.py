@@ -61,7 +61,8 @@ from aspera_core.ui.explorer_rows import (
 from aspera_core.ui.verdict_view import verdict_html
 from aspera_core.ui.world_change import compare_html, pair_changes
 
-_ANY = "any"
+#: The value of a filter set to "any" (ipywidgets shows a None value as no choice at all).
+_ANY = ""
 _FILTER_TITLES = {
     "model": "Model",
     "setting": "Setting",
@@ -126,8 +127,8 @@ class FailureExplorer:
         self.filters: dict[str, widgets.Dropdown] = {}
         for name, title in _FILTER_TITLES.items():
             dropdown = widgets.Dropdown(
-                options=[(_ANY, None)] + [(value, value) for value in options[name]],
-                value=None,
+                options=[("any", _ANY)] + [(value, value) for value in options[name]],
+                value=_ANY,
                 description=title,
                 layout=widgets.Layout(width="260px"),
             )
@@ -192,9 +193,7 @@ class FailureExplorer:
                 widgets.VBox([widgets.HBox([self.run_again_button, self.run_edit_button]), self.edit, self.rerun]),
             ]
         )
-        for index, title in enumerate(
-            ["Program vs reference", "Recorded verdict", "World's change", "Run again / edit"]
-        ):
+        for index, title in enumerate(["Programs", "Recorded verdict", "World change", "Run / edit"]):
             self.tabs.set_title(index, title)
 
         self.annotator = widgets.Text(
@@ -279,7 +278,7 @@ class FailureExplorer:
 
     def chosen(self) -> RowFilter:
         """The filters as the person set them."""
-        values = {name: dropdown.value for name, dropdown in self.filters.items()}
+        values = {name: None if dropdown.value == _ANY else dropdown.value for name, dropdown in self.filters.items()}
         span = complexity_range(self.frame)
         complexity = tuple(self.complexity.value) if span is not None and tuple(self.complexity.value) != span else None
         rows = self._sample_rows if self.only_sample.value and self._sample_rows is not None else None
@@ -502,7 +501,7 @@ class FailureExplorer:
         )
         self.label_status.value = (
             f"<i>saved: verdict {html.escape(written.verdict)}, {html.escape(written.category or 'no category')} "
-            f"({len(file.labels)} labels in {html.escape(file.path.name)})</i>"
+            f"({len(file.labels)} label{'' if len(file.labels) == 1 else 's'} in {html.escape(file.path.name)})</i>"
         )
         self._refresh_titles()
         return ""

@@ -40,6 +40,7 @@ def choose(widget: FailureExplorer, model: str, task_id: str) -> None:
 
 def test_the_outcome_filter_changes_the_listed_rows(explorer: FailureExplorer) -> None:
     assert len(listed(explorer)) == 4 and "<b>4</b> of 4 rows" in explorer.count.value
+    assert all(dropdown.label == "any" for dropdown in explorer.filters.values())  # shown, not blank
     explorer.filters["outcome"].value = "execution_error"
     assert [title.split(" · ")[:3] for title in listed(explorer)] == [
         ["model-a (replay)", "task 1029", "execution_error"]
@@ -47,7 +48,7 @@ def test_the_outcome_filter_changes_the_listed_rows(explorer: FailureExplorer) -
     assert "<b>1</b> of 4 rows" in explorer.count.value and "find_boss" in explorer.programs.value
     explorer.filters["model"].value = "reference"
     assert listed(explorer) == [] and "No row passes" in explorer.query.value
-    explorer.filters["outcome"].value = None
+    explorer.filters["outcome"].value = ""
     assert len(listed(explorer)) == 2
 
 
