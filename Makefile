@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 TASKS  ?= data/aspera_workbench_v1
 RUNS   ?= runs
 
-.PHONY: setup test test-pythons reproduce bench conformance clean
+.PHONY: setup test test-pythons reproduce bench conformance clean explore browser
 
 # Stamp of the last install: `make test` installs again only when
 # pyproject.toml changed since (the package itself is installed in editable
@@ -32,7 +32,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 setup: $(BIN)/python
 	$(install)
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/ruff check aspera_core tests benchmarks
 	$(BIN)/ruff format --check aspera_core tests benchmarks
 	$(BIN)/python -m pytest -n 2 -q
@@ -59,6 +59,30 @@ test-pythons:
 	  echo "== Python $$version: tests/executor tests/runner"; \
 	  .venv-$$version/bin/python -m pytest tests/executor tests/runner -q -n 2 || exit 1; \
 	done
+
+# The explorer's browser test drives Debian's Chromium (never a downloaded
+# browser): install it when it is missing, as root or through sudo.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then sudo=; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; \
+	  else echo "chromium is missing and sudo is not available: run 'apt-get install -y chromium' as root"; exit 1; fi; \
+	  echo "installing Debian's chromium for the browser test"; \
+	  $$sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q chromium; }
+
+# The failure explorer on a page of its own (Voila, on 127.0.0.1 only), over the
+# results of a parameter set: make explore [PARAMS=params/mini.yaml] [PORT=8866] [ANNOTATOR=name]
+PARAMS    ?= params/default.yaml
+PORT      ?= 8866
+ANNOTATOR ?=
+
+explore: $(STAMP)
+	@mkdir -p $(RUNS)/explore
+	@$(BIN)/papermill --prepare-only -k python3 notebooks/06_failure_explorer.ipynb $(RUNS)/explore/06_failure_explorer.ipynb \
+		-r params_file $(PARAMS) -r annotator "$(ANNOTATOR)" -r root "$(CURDIR)" --log-level WARNING
+	@echo "The failure explorer: http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
+	$(BIN)/voila $(RUNS)/explore/06_failure_explorer.ipynb --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) \
+		--Voila.port_retries=0
 
 reproduce:
 	@test -x $(BIN)/aspera || { echo "run 'make setup' first"; exit 1; }

@@ -124,12 +124,20 @@ _PUBLIC: dict[str, str] = {
     "plot_judge_agreement": "aspera_core.analysis",
     "plot_verdict_flips": "aspera_core.analysis",
     "plot_setting_comparison": "aspera_core.analysis",
+    # people's labels: samples to label, the labelled taxonomy, agreement
+    "read_annotations": "aspera_core.analysis",
+    "labelling_sample": "aspera_core.analysis",
+    "labelled_taxonomy": "aspera_core.analysis",
+    "annotator_agreement": "aspera_core.analysis",
+    "verdict_agreement": "aspera_core.analysis",
     # task generation
     "load_generation_params": "aspera_core.generation",
     "open_generation": "aspera_core.generation",
     "diversity_table": "aspera_core.generation",
     "plot_diversity": "aspera_core.generation",
     "GenerationWidget": "aspera_core.ui",
+    "open_explorer": "aspera_core.ui",
+    "open_tour": "aspera_core.ui",
 }
 
 __all__ = ["__version__", *_PUBLIC]

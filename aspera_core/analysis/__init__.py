@@ -20,12 +20,17 @@ matplotlib state.
   :func:`audit_rates` (the audit's rates with intervals), :func:`judgements_frame`,
   :func:`judge_confusion`, :func:`judge_agreement`, :func:`judge_disagreements`
   (a model judge against the evaluation programs);
+* people's labels: :func:`labelling_sample`, :func:`read_annotations`,
+  :func:`labelled_taxonomy`, :func:`annotator_agreement` (Cohen's or Fleiss'
+  kappa), :func:`verdict_agreement` (how often people judge a verdict wrong);
 * library against control: :func:`setting_comparison`, :func:`setting_error_sources`;
 * exploring against CCK and PS: :func:`exploration_success`, :func:`gap_closed`, :func:`explore_failures`, :func:`episode_summary`;
 * figures: ``plot_*``, styled by :func:`plotting_style`; written with
   :class:`Artefacts` (CSV + Markdown, PNG + PDF, each file swapped in whole).
 """
 
+from aspera_core.analysis.agreement import annotator_agreement, verdict_agreement
+from aspera_core.analysis.annotation import labelled_taxonomy, labelling_sample, read_annotations
 from aspera_core.analysis.audit_rates import ALL_KINDS, audit_rates
 from aspera_core.analysis.check_plots import (
     plot_audit_rates,
@@ -146,6 +151,7 @@ __all__ = [
     "SavedTable",
     "Skipped",
     "agreement_scores",
+    "annotator_agreement",
     "apply_labels",
     "audit_rates",
     "benchmark_correlation",
@@ -172,6 +178,8 @@ __all__ = [
     "judged_rows",
     "judgements_frame",
     "kappa_interval",
+    "labelled_taxonomy",
+    "labelling_sample",
     "length_comparison",
     "length_pairs",
     "library_primitives",
@@ -211,6 +219,7 @@ __all__ = [
     "programs_frame",
     "query_words",
     "raw_lines",
+    "read_annotations",
     "read_labels",
     "runs_frame",
     "save_figure",
@@ -229,6 +238,7 @@ __all__ = [
     "task_success",
     "tasks_frame",
     "taxonomy_table",
+    "verdict_agreement",
     "verdict_flips",
     "wilson_interval",
     "write_atomic",

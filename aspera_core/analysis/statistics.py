@@ -572,3 +572,107 @@ def kappa_interval(
         return _kappa(codes_a[rows], codes_b[rows], size)
 
     return bootstrap_interval(np.arange(len(members)), kappa_of, samples=samples, confidence=confidence, seed=seed)
+
+
+def _absent(label: Any) -> bool:
+    """A missing label: ``None``, NaN, ``pd.NA`` or an empty text."""
+    if label is None or label is pd.NA or (isinstance(label, str) and not label.strip()):
+        return True
+    return isinstance(label, float) and math.isnan(label)
+
+
+def _fleiss_counts(ratings: Sequence[Sequence[Any]] | pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Per item and label, how many raters gave that label; and which items had at least two labels."""
+    rows = ratings.itertuples(index=False, name=None) if isinstance(ratings, pd.DataFrame) else ratings
+    vocabulary: dict[Any, int] = {}
+    per_item: list[list[int]] = []
+    for labels in rows:
+        per_item.append([vocabulary.setdefault(label, len(vocabulary)) for label in labels if not _absent(label)])
+    counts = np.zeros((len(per_item), max(len(vocabulary), 1)), dtype=float)
+    for item, codes in enumerate(per_item):
+        np.add.at(counts[item], codes, 1)
+    kept = counts.sum(axis=1) >= 2
+    return counts, kept
+
+
+def _fleiss(counts: np.ndarray) -> float:
+    if len(counts) == 0:
+        return math.nan
+    raters = counts.sum(axis=1)
+    agreement = ((counts**2).sum(axis=1) - raters) / (raters * (raters - 1))
+    observed = float(agreement.mean())
+    shares = counts.sum(axis=0) / counts.sum()
+    expected = float((shares**2).sum())
+    if math.isclose(expected, 1.0):
+        return math.nan
+    return (observed - expected) / (1 - expected)
+
+
+def fleiss_kappa(ratings: Sequence[Sequence[Any]] | pd.DataFrame) -> float:
+    """Fleiss' kappa: agreement of any number of raters on the same items, corrected for chance.
+
+    For item ``i`` with ``n_i`` labels, of which ``n_ij`` are label ``j``, the
+    agreement among its raters is ``P_i = (sum_j n_ij^2 - n_i) / (n_i (n_i - 1))``
+    (the share of agreeing rater pairs); ``P = mean_i P_i``. Chance agreement
+    is ``P_e = sum_j p_j^2`` with ``p_j`` the share of all labels that are
+    ``j``; ``kappa = (P - P_e) / (1 - P_e)``. Raters may skip items (the
+    variable-raters form of the statistic): an item counts if it has at least
+    two labels. With two raters and no missing labels it differs from Cohen's
+    kappa only in pooling the raters' label frequencies.
+
+    Args:
+        ratings: One row per item, one column (or position) per rater, the
+            labels as any hashable values; ``None``, NaN or an empty text for a
+            rater who gave no label. A frame (items x raters) works as well.
+
+    Returns:
+        Kappa; NaN when no item has two labels, or when every label given is
+        the same (``P_e = 1``), where kappa is undefined.
+    """
+    counts, kept = _fleiss_counts(ratings)
+    return _fleiss(counts[kept])
+
+
+def fleiss_kappa_interval(
+    ratings: Sequence[Sequence[Any]] | pd.DataFrame,
+    groups: Sequence[Any] | np.ndarray | None = None,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of :func:`fleiss_kappa`.
+
+    Items are resampled with replacement, or, with ``groups``, whole groups
+    are (several programs of one task are not independent draws of the
+    benchmark). Items with fewer than two labels take no part; resamples on
+    which kappa is undefined are left out.
+
+    Args:
+        ratings: As for :func:`fleiss_kappa`.
+        groups: The group of each item (e.g. its task id), or ``None``.
+        samples: Number of resamples.
+        confidence: Coverage, e.g. 0.95.
+        seed: Seed of the random generator.
+
+    Returns:
+        ``(low, high)``; ``(nan, nan)`` when no item has two labels or kappa
+        is undefined on every resample.
+
+    Raises:
+        ValueError: ``groups`` does not give one group per item, ``confidence``
+            is not in (0, 1) or ``samples`` < 1.
+    """
+    counts, kept = _fleiss_counts(ratings)
+    if groups is not None and len(groups) != len(counts):
+        raise ValueError(f"{len(groups)} groups for {len(counts)} items: give one group per item")
+    items = np.flatnonzero(kept)
+    members: dict[Any, list[int]] = {}
+    for item in items:
+        members.setdefault(item if groups is None else groups[item], []).append(int(item))
+    clusters = [np.array(indices) for indices in members.values()]
+
+    def kappa_of(chosen: np.ndarray) -> float:
+        return _fleiss(counts[np.concatenate([clusters[int(index)] for index in chosen])])
+
+    return bootstrap_interval(np.arange(len(clusters)), kappa_of, samples=samples, confidence=confidence, seed=seed)

@@ -15,8 +15,9 @@ The category is decided, in order, by:
    invalid objects for library calls, a library search or parse that found
    nothing, an operation the sandbox refused, or any other run-time error.
 
-Human labels, where someone has read the failure (e.g. in the explorer),
-replace the automatic category: see :func:`apply_labels`.
+Human labels, where someone has read the failure (a CSV, or the failure
+explorer's annotation files), replace the automatic category: see
+:func:`apply_labels` and :func:`read_labels`.
 """
 
 from __future__ import annotations
@@ -134,20 +135,30 @@ def error_taxonomy(frame: pd.DataFrame, labels: pd.DataFrame | str | os.PathLike
 
 
 def read_labels(path: str | os.PathLike[str]) -> pd.DataFrame:
-    """Read human error labels from a CSV file.
+    """Read human error labels: a CSV file, or annotators' label files from the failure explorer.
 
     Args:
-        path: CSV with columns ``task_id`` and ``label``, and optionally
-            ``system`` and ``seed`` to narrow a label to one system or seed.
+        path: A CSV with columns ``task_id`` and ``label``, and optionally
+            ``system`` and ``seed`` to narrow a label to one system or seed;
+            or an annotator's ``.jsonl`` file, or a folder of them
+            (:mod:`aspera_core.analysis.annotation`), whose category most
+            annotators chose for a row becomes that row's label.
 
     Returns:
-        The labels as a frame (``task_id`` and ``seed`` as text).
+        The labels as a frame (``task_id``, ``label``, and for annotation
+        files ``system`` and ``seed``; all as text).
 
     Raises:
-        FileNotFoundError: the file does not exist.
-        ValueError: a required column is missing.
+        FileNotFoundError: the file or folder does not exist.
+        ValueError: a required CSV column is missing, or an annotation file is unreadable.
     """
     path = Path(path)
+    if path.is_dir() or path.suffix == ".jsonl":
+        from aspera_core.analysis.annotation import taxonomy_labels  # (it imports this module)
+
+        if not path.exists():
+            raise FileNotFoundError(f"{path} does not exist")
+        return taxonomy_labels(path)
     if not path.is_file():
         raise FileNotFoundError(f"{path} does not exist")
     labels = pd.read_csv(path, dtype=str, keep_default_na=False)

@@ -69,6 +69,8 @@ class PipelineParams(BaseModel):
         results_dir: Where the agents' results files are kept (one per agent, resumed across runs).
         results: More results files to analyse (label -> path), e.g. runs of model-backed agents.
         labels: CSV of human error labels (``task_id``, ``label``, optional ``system``, ``seed``).
+        annotations: Folder of the annotators' label files written by the failure
+            explorer (it need not exist: no labels yet).
         benchmark_scores: CSV of other benchmarks' scores (``model``, ``benchmark``, ``score``).
         compare: Pairs of systems to compare (``[[a, b], ...]``); every pair when ``None``.
         audit: An audit file (``aspera audit --out``) for the audit notebook; ``None``
@@ -98,6 +100,7 @@ class PipelineParams(BaseModel):
     results_dir: str = "runs/results"
     results: dict[str, str] = Field(default_factory=dict)
     labels: str | None = None
+    annotations: str = "annotations"
     benchmark_scores: str | None = None
     compare: list[tuple[str, str]] | None = None
     audit: str | None = None

@@ -2,8 +2,14 @@
 
 * :mod:`aspera_core.ui.generation`: reviewing proposed tasks and deciding on them
   (:class:`~aspera_core.ui.generation.GenerationWidget`).
+* :mod:`aspera_core.ui.explorer`: filtering evaluated programs, reading why one
+  failed, running it again or a fix, and labelling it
+  (:class:`~aspera_core.ui.explorer.FailureExplorer`, :func:`~aspera_core.ui.explorer.open_explorer`).
+* :mod:`aspera_core.ui.tour`: one task step by step, for teaching (:func:`~aspera_core.ui.tour.open_tour`).
 """
 
+from aspera_core.ui.explorer import FailureExplorer, open_explorer
 from aspera_core.ui.generation import GenerationWidget, check_html
+from aspera_core.ui.tour import Tour, open_tour
 
-__all__ = ["GenerationWidget", "check_html"]
+__all__ = ["FailureExplorer", "GenerationWidget", "Tour", "check_html", "open_explorer", "open_tour"]

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK_DIR = ROOT / "notebooks"
 
 
-@pytest.mark.parametrize("name", NOTEBOOKS)
+@pytest.mark.parametrize("name", [*NOTEBOOKS, "00_tour", "06_failure_explorer"])
 def test_notebooks_are_thin_and_use_only_the_public_api(name: str):
     notebook = nbformat.read(NOTEBOOK_DIR / f"{name}.ipynb", as_version=4)
     assert notebook.metadata.kernelspec["name"] == "python3"
@@ -118,3 +118,65 @@ def test_audit_notebook_shows_the_audit_the_judge_and_the_seeds(tmp_path: Path):
     assert not (figures / "audit_weakest.csv").exists()  # nothing flagged on the mini set: skipped with a note
     for name in ("audit_rates", "judge_confusion", "judge_agreement", "verdict_flips_share"):
         assert (figures / f"{name}.png").stat().st_size > 5000 and (figures / f"{name}.pdf").exists()
+
+
+def test_error_taxonomy_notebook_shows_labels_and_agreement_when_annotators_have_labelled(tmp_path: Path):
+    from aspera_core.analysis.annotation import AnnotationFile, Label
+
+    ids = [task.query_id for task in load_tasks(ROOT / "tests" / "fixtures" / "mini_release")]
+    outcomes = dict(zip(ids, ["success", "task_completion_error", "task_completion_error", "execution_error"]))
+    run = model_run(tmp_path / "cck.jsonl", "gpt-x", "cck", {0: outcomes})
+    folder = tmp_path / "annotations"
+    for name, verdicts in (("ann", "cwcw"), ("bea", "cwww")):
+        file = AnnotationFile(folder, name)
+        for task_id, verdict in zip(ids, verdicts):
+            verdict = {"c": "correct", "w": "wrong"}[verdict]
+            file.append(
+                Label(name, "gpt-x (CCK)", task_id, 0, verdict, "wrong effect or answer", outcome=outcomes[task_id])
+            )
+    figures = tmp_path / "figures"
+    executed = papermill.execute_notebook(
+        str(NOTEBOOK_DIR / "04_error_taxonomy.ipynb"),
+        str(tmp_path / "04.ipynb"),
+        parameters={
+            "tasks": "tests/fixtures/mini_release",
+            "agents": [],
+            "results": {"cck": str(run)},
+            "annotations": str(folder),
+            "bootstrap_samples": 200,
+            "figures_dir": str(figures),
+        },
+        kernel_name="python3",
+        cwd=str(NOTEBOOK_DIR),
+        progress_bar=False,
+    )
+    assert not executed.metadata.papermill.get("exception")
+    taxonomy = pd.read_csv(figures / "labelled_taxonomy.csv").iloc[0]
+    assert (taxonomy["category"], taxonomy["rows"], taxonomy["labelled"]) == ("wrong effect or answer", 4, 4)
+    agreement = pd.read_csv(figures / "annotator_agreement.csv").set_index("question")
+    # Verdicts c w c w against c w w w: p_o = 3/4, p_e = 1/2 * 1/4 + 1/2 * 3/4 = 1/2, kappa = 1/2.
+    assert agreement.loc["verdict", "statistic"] == "Cohen's kappa"
+    assert agreement.loc["verdict", "kappa"] == pytest.approx(0.5)
+    verdicts = pd.read_csv(figures / "verdict_agreement.csv").iloc[0]
+    assert (verdicts["labels"], verdicts["wrong"]) == (8, 5) and verdicts["judged wrong (%)"] == pytest.approx(62.5)
+
+
+def test_tour_notebook_follows_one_task_and_a_wrong_program(tmp_path: Path):
+    executed = papermill.execute_notebook(
+        str(NOTEBOOK_DIR / "00_tour.ipynb"),
+        str(tmp_path / "00_tour.ipynb"),
+        parameters={"task_id": "1029"},
+        kernel_name="python3",
+        cwd=str(NOTEBOOK_DIR),
+        progress_bar=False,
+    )
+    assert not executed.metadata.papermill.get("exception")
+    shown = "\n".join(
+        output["data"].get("text/html", "")
+        for cell in executed.cells
+        for output in cell.get("outputs", [])
+        if "data" in output
+    )
+    assert "share my calendar with my manager" in shown
+    assert ">success</b>" in shown and ">task_completion_error</b>" in shown
+    assert "What is wrong:" in shown and "differs from the reference" in shown

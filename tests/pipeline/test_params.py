@@ -86,3 +86,9 @@ def test_every_notebook_parameter_is_a_pipeline_parameter():
         declared = set(papermill.inspect_notebook(str(ROOT / "notebooks" / f"{name}.ipynb")))
         assert declared and declared <= known, (name, declared - known)
         assert "root" in declared and "figures_dir" in declared
+
+
+def test_annotations_default_to_the_projects_folder_and_can_be_overridden():
+    params = load_params(ROOT / "params" / "mini.yaml", ["annotations=runs/labels"])
+    assert params.annotations == "runs/labels"
+    assert load_params(ROOT / "params" / "mini.yaml").for_notebook(ROOT)["annotations"] == "annotations"

@@ -1,0 +1,73 @@
+"""Evaluating programs for a person looking at them: in the sandbox, with the world before and after each pair.
+
+:class:`ProgramRunner` keeps one sandbox per library-fixes setting open for as
+long as a widget or a notebook lives (starting one costs about half a
+second), evaluates programs with ``capture_world`` and remembers the
+reference program's verdict per task, which every comparison needs.
+Programs shown in the explorer come from models: they only ever run in the
+sandbox.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aspera_core.executor import Job, Sandbox, SandboxConfig
+from aspera_core.outcomes import Verdict
+
+
+class ProgramRunner:
+    """Evaluates programs on tasks in sandboxes, capturing the world; close it when done (or use ``with``).
+
+    Args:
+        timeout_s: Time limit per evaluation, in seconds.
+        workers: Evaluations at the same time (a program and the reference run side by side with 2).
+    """
+
+    def __init__(self, timeout_s: float = 10.0, workers: int = 2) -> None:
+        self.timeout_s = timeout_s
+        self.workers = workers
+        self._sandboxes: dict[bool, Sandbox] = {}
+        self._references: dict[tuple[str, bool], Verdict] = {}
+
+    def sandbox(self, library_fixes: bool) -> Sandbox:
+        """The sandbox for one library-fixes setting (started on first use)."""
+        if library_fixes not in self._sandboxes:
+            config = SandboxConfig(workers=self.workers, timeout_s=self.timeout_s, library_fixes=library_fixes)
+            self._sandboxes[library_fixes] = Sandbox(config)
+        return self._sandboxes[library_fixes]
+
+    def evaluate(
+        self, task: Any, program: str, *, library_fixes: bool = False, with_reference: bool = True
+    ) -> tuple[Verdict, Verdict | None]:
+        """Evaluate a program on a task, and the task's reference program if not done before.
+
+        Args:
+            task: The task.
+            program: The program's source (untrusted: it runs in the sandbox).
+            library_fixes: Evaluate with the library's documented fixes on, as the row was.
+            with_reference: Also return the reference program's verdict (cached per task and setting).
+
+        Returns:
+            The program's verdict and the reference program's (``None`` unless asked for).
+        """
+        key = (task.query_id, library_fixes)
+        jobs = [Job(task, program, "program", capture_world=True)]
+        if with_reference and key not in self._references:
+            jobs.append(Job(task, task.program, "reference", capture_world=True))
+        verdicts = {job.key: verdict for job, verdict in self.sandbox(library_fixes).run(jobs)}
+        if "reference" in verdicts:
+            self._references[key] = verdicts["reference"]
+        return verdicts["program"], self._references.get(key) if with_reference else None
+
+    def close(self) -> None:
+        """Stop every sandbox."""
+        for sandbox in self._sandboxes.values():
+            sandbox.close()
+        self._sandboxes.clear()
+
+    def __enter__(self) -> ProgramRunner:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

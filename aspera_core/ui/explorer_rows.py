@@ -1,0 +1,155 @@
+"""The rows the failure explorer lists, and its filters, as plain functions of a frame.
+
+:func:`explorer_frame` adds to a runs frame (one row per system, task and
+seed) what the explorer filters and shows: the automatic error category,
+the task's complexity (of its reference program) and a display name of the
+model. :class:`RowFilter` holds the person's choices and :func:`filter_rows`
+applies them; :func:`filter_options` lists the values each filter offers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from aspera_core.analysis import CATEGORIES, error_taxonomy, tasks_frame
+from aspera_core.analysis.style import OUTCOME_ORDER
+from aspera_core.tasks import Task
+
+#: Shown for a setting or seed a row does not have (built-in agents).
+NONE = "none"
+
+#: The filters, by the column they compare (as text).
+FILTER_COLUMNS = {
+    "model": "model_name",
+    "setting": "setting_name",
+    "seed": "seed_name",
+    "outcome": "outcome_name",
+    "category": "category_name",
+}
+
+
+def _text(value: Any) -> str:
+    if value is None or (not isinstance(value, (list, tuple)) and pd.isna(value)):
+        return NONE
+    return str(value)
+
+
+def explorer_frame(runs: pd.DataFrame, tasks: Iterable[Task] = ()) -> pd.DataFrame:
+    """A runs frame with what the explorer filters on.
+
+    Args:
+        runs: A frame from :func:`aspera_core.analysis.runs_frame`.
+        tasks: The task set the rows were evaluated on (for each task's complexity).
+
+    Returns:
+        A copy with ``category`` and ``auto_category`` (the automatic error
+        category), ``task_complexity`` (of the task's reference program;
+        missing for tasks not in ``tasks``), and the text columns the filters
+        compare: ``model_name`` (the model, else the agent), ``setting_name``,
+        ``seed_name``, ``outcome_name``, ``category_name`` (``"none"`` for a
+        missing setting or seed). The index runs 0, 1, ...
+    """
+    table = error_taxonomy(runs).reset_index(drop=True)
+    complexity = tasks_frame(tasks)["complexity"] if tasks else pd.Series(dtype="Int64")
+    table["task_complexity"] = table["task_id"].map(complexity).astype("Int64")
+    table["model_name"] = [_text(m) if _text(m) != NONE else str(a) for m, a in zip(table["model"], table["agent"])]
+    table["setting_name"] = table["setting"].map(_text)
+    table["seed_name"] = table["seed"].astype("object").map(_text)
+    table["outcome_name"] = table["outcome"].astype(str)
+    table["category_name"] = table["category"].astype(str)
+    return table
+
+
+@dataclass(frozen=True)
+class RowFilter:
+    """What a person chose to see; ``None`` means any value.
+
+    Attributes:
+        model: Model (or, for built-in agents, agent) name.
+        setting: Agent setting (``"none"`` for rows without one).
+        seed: Seed as text (``"none"`` for rows without one).
+        outcome: Outcome name.
+        category: Error category.
+        tag: A tag the task must have.
+        complexity: ``(lowest, highest)`` complexity of the task, both included;
+            tasks of unknown complexity are left out when it is given.
+        rows: Only these rows (index labels), e.g. a labelling sample.
+    """
+
+    model: str | None = None
+    setting: str | None = None
+    seed: str | None = None
+    outcome: str | None = None
+    category: str | None = None
+    tag: str | None = None
+    complexity: tuple[int, int] | None = None
+    rows: frozenset[Any] | None = None
+
+
+def filter_rows(frame: pd.DataFrame, chosen: RowFilter) -> pd.DataFrame:
+    """The rows of an :func:`explorer_frame` that pass every filter chosen.
+
+    Args:
+        frame: The explorer's frame.
+        chosen: The filters.
+
+    Returns:
+        The matching rows, in the frame's order.
+    """
+    keep = pd.Series(True, index=frame.index)
+    for name, column in FILTER_COLUMNS.items():
+        value = getattr(chosen, name)
+        if value is not None:
+            keep &= frame[column] == value
+    if chosen.tag is not None:
+        keep &= frame["tags"].map(lambda tags: chosen.tag in tags)
+    if chosen.complexity is not None:
+        low, high = chosen.complexity
+        complexity = frame["task_complexity"]
+        keep &= complexity.notna() & (complexity.fillna(low - 1) >= low) & (complexity.fillna(high + 1) <= high)
+    if chosen.rows is not None:
+        keep &= frame.index.isin(list(chosen.rows))
+    return frame[keep]
+
+
+def filter_options(frame: pd.DataFrame) -> dict[str, list[str]]:
+    """The values each filter offers: those that occur in the frame, in a sensible order.
+
+    Returns:
+        ``model``, ``setting``, ``seed``, ``outcome``, ``category`` and
+        ``tag`` -> values. Outcomes and categories follow the order tables
+        use; seeds are numeric; the rest alphabetical; ``"none"`` last.
+    """
+    options: dict[str, list[str]] = {}
+    for name, column in FILTER_COLUMNS.items():
+        values = set(frame[column])
+        if name == "outcome":
+            ordered = [v for v in OUTCOME_ORDER if v in values]
+        elif name == "category":
+            ordered = [v for v in CATEGORIES if v in values] + sorted(values - set(CATEGORIES))
+        elif name == "seed":
+            ordered = sorted((v for v in values if v != NONE), key=int)
+        else:
+            ordered = sorted(v for v in values if v != NONE)
+        options[name] = ordered + ([NONE] if NONE in values and NONE not in ordered else [])
+    options["tag"] = sorted({tag for tags in frame["tags"] for tag in tags})
+    return options
+
+
+def complexity_range(frame: pd.DataFrame) -> tuple[int, int] | None:
+    """Lowest and highest task complexity in the frame (``None`` when none is known)."""
+    known = frame["task_complexity"].dropna()
+    return (int(known.min()), int(known.max())) if len(known) else None
+
+
+def row_title(row: pd.Series, labelled: bool = False) -> str:
+    """How a row is listed: a mark when labelled, system, task, seed, outcome and the start of the query."""
+    seed = "" if row["seed_name"] == NONE else f" · seed {row['seed_name']}"
+    query = " ".join(str(row["query"]).split())
+    query = query if len(query) <= 70 else query[:67] + "..."
+    mark = "✓ " if labelled else ""
+    return f"{mark}{row['system']} · task {row['task_id']}{seed} · {row['outcome_name']} · {query}"

@@ -1,0 +1,145 @@
+"""The failure explorer driven in Python: filters list rows, a row shows its programs, runs and labels."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from aspera_core.analysis import runs_frame
+from aspera_core.ui.explorer import FailureExplorer, open_explorer
+from tests.ui.support import explorer_results, explorer_tasks
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    return explorer_results(tmp_path_factory.mktemp("explorer") / "results")
+
+
+@pytest.fixture
+def explorer(results: list[Path], tmp_path: Path):
+    widget = FailureExplorer(
+        runs_frame(results), explorer_tasks(), annotations_dir=tmp_path / "labels", annotator="ann", auto_world=False
+    )
+    yield widget
+    widget.close()
+
+
+def listed(widget: FailureExplorer) -> list[str]:
+    return [title for title, _ in widget.rows.options]
+
+
+def choose(widget: FailureExplorer, model: str, task_id: str) -> None:
+    widget.rows.value = next(
+        index
+        for title, index in widget.rows.options
+        if title.removeprefix("✓ ").startswith(model) and f"task {task_id}" in title
+    )
+
+
+def test_the_outcome_filter_changes_the_listed_rows(explorer: FailureExplorer) -> None:
+    assert len(listed(explorer)) == 4 and "<b>4</b> of 4 rows" in explorer.count.value
+    assert all(dropdown.label == "any" for dropdown in explorer.filters.values())  # shown, not blank
+    explorer.filters["outcome"].value = "execution_error"
+    assert [title.split(" · ")[:3] for title in listed(explorer)] == [
+        ["model-a (replay)", "task 1029", "execution_error"]
+    ]
+    assert "<b>1</b> of 4 rows" in explorer.count.value and "find_boss" in explorer.programs.value
+    explorer.filters["model"].value = "reference"
+    assert listed(explorer) == [] and "No row passes" in explorer.query.value
+    explorer.filters["outcome"].value = ""
+    assert len(listed(explorer)) == 2
+
+
+def test_a_row_shows_its_program_beside_the_reference_and_its_recorded_error(explorer: FailureExplorer) -> None:
+    choose(explorer, "model-a", "1029")
+    assert "share my calendar with my manager" in explorer.query.value
+    assert "find_boss" in explorer.programs.value and "find_manager_of" in explorer.programs.value
+    assert "aspera-diff-replace" in explorer.programs.value or "aspera-diff-delete" in explorer.programs.value
+    assert "execution_error" in explorer.recorded.value and "NameError" in explorer.recorded.value
+    assert "Traceback" in explorer.recorded.value
+    assert explorer.edit.value == explorer.current["program"]
+
+
+def test_world_change_run_again_and_edit_and_run(explorer: FailureExplorer) -> None:
+    choose(explorer, "model-a", "1018")
+    explorer.world_button.click()
+    assert "differs from the reference" in explorer.world.value and "Pricing" in explorer.world.value
+    explorer.run_again_button.click()
+    assert explorer.message.value == "ran again: same outcome as recorded"
+    assert "task_completion_error" in explorer.rerun.value
+    explorer.edit.value = explorer.task_of(explorer.current).program
+    explorer.run_edit_button.click()
+    assert explorer.message.value == "your edit: success"
+    assert "same change as the reference" in explorer.rerun.value
+    explorer.edit.value = "def broken(:\n"
+    explorer.run_edit_button.click()
+    assert explorer.message.value == "your edit: syntax_error"
+
+
+def test_saving_a_label_appends_one_line_to_the_annotators_file(explorer: FailureExplorer, tmp_path: Path) -> None:
+    choose(explorer, "model-a", "1018")
+    explorer.save_button.click()
+    assert "choose whether the evaluation program" in explorer.message.value
+    path = tmp_path / "labels" / "ann.jsonl"
+    assert not path.exists()
+    explorer.verdict_choice.value = "correct"
+    explorer.category.value = "wrong effect or answer"
+    explorer.note.value = "cancels the meeting with Fenella alone"
+    explorer.save_button.click()
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1
+    label = json.loads(lines[0])
+    assert (label["system"], label["task_id"], label["seed"], label["verdict"], label["outcome"]) == (
+        "model-a (replay)",
+        "1018",
+        None,
+        "correct",
+        "task_completion_error",
+    )
+    assert label["note"] == "cancels the meeting with Fenella alone" and label["model"] == "model-a"
+    assert sum(title.startswith("✓ ") for title in listed(explorer)) == 1
+    # Another row, then back: the fields show the label given; a second save adds a line.
+    choose(explorer, "reference", "1018")
+    assert explorer.verdict_choice.value is None and explorer.note.value == ""
+    choose(explorer, "model-a", "1018")
+    assert explorer.verdict_choice.value == "correct" and "your label from" in explorer.label_status.value
+    explorer.verdict_choice.value = "wrong"
+    explorer.save_button.click()
+    assert len(path.read_text().splitlines()) == 2 and path.read_text().startswith(lines[0])
+    explorer.annotator.value = "../x"
+    explorer.save_button.click()
+    assert "annotator name" in explorer.message.value
+
+
+def test_the_labelling_sample_limits_the_list(results: list[Path], tmp_path: Path) -> None:
+    runs = runs_frame(results)
+    sample = runs[runs["system"] == "reference"]
+    widget = FailureExplorer(runs, explorer_tasks(), sample=sample, auto_world=False)
+    try:
+        assert len(listed(widget)) == 2 and "only the labelling sample (2 rows" in widget.only_sample.description
+        widget.only_sample.value = False
+        assert len(listed(widget)) == 4
+        assert widget.annotations_dir is None and "Save label" not in str(widget.view.children)
+    finally:
+        widget.close()
+
+
+def test_open_explorer_reads_a_parameter_set(results: list[Path], tmp_path: Path) -> None:
+    params = tmp_path / "explore.yaml"
+    params.write_text(
+        f"name: explore\ntasks: {explorer_tasks_dir()}\nagents: []\nresults_dir: {tmp_path}\n"
+        f"results:\n  reference: {results[0]}\n  model-a: {results[1]}\n"
+    )
+    widget = open_explorer(params, annotations_dir=tmp_path / "labels", sample_size=2, root=tmp_path, auto_world=False)
+    try:
+        assert len(widget.frame) == 4 and len(listed(widget)) == 2
+    finally:
+        widget.close()
+
+
+def explorer_tasks_dir() -> Path:
+    from tests.ui.support import TASKS
+
+    return TASKS

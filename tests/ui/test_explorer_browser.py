@@ -1,0 +1,156 @@
+"""The failure explorer in a real browser: Voila serves notebook 06 on 127.0.0.1, Playwright drives Chromium.
+
+Needs Debian's ``chromium`` (``make test`` installs it when missing) and the
+``voila`` and ``playwright`` packages; the browser is never downloaded. The
+test fails, rather than skips, when any of them is missing. It also takes the
+README's screenshot, ``docs/images/explorer.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import papermill
+import pytest
+
+from tests.ui.support import TASKS, explorer_results
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = ROOT / "docs" / "images" / "explorer.png"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium() -> str:
+    found = os.environ.get("ASPERA_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    assert found, "Chromium is missing: `make test` installs it (apt-get install chromium)"
+    return found
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """One Voila server for the module, on 127.0.0.1, serving the explorer over two small results files."""
+    work = tmp_path_factory.mktemp("voila")
+    reference, model = explorer_results(work / "results")
+    params = work / "explore.yaml"
+    params.write_text(
+        f"name: explore\ntasks: {TASKS}\nagents: []\nresults_dir: {work / 'results'}\n"
+        f"results:\n  reference: {reference}\n  model-a: {model}\n"
+    )
+    labels = work / "labels"
+    notebook = work / "06_failure_explorer.ipynb"
+    papermill.execute_notebook(
+        str(ROOT / "notebooks" / "06_failure_explorer.ipynb"),
+        str(notebook),
+        parameters={"params_file": str(params), "annotations": str(labels), "annotator": "ann", "root": str(work)},
+        prepare_only=True,
+    )
+    port = free_port()
+    log = (work / "voila.log").open("w")
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            str(notebook),
+            f"--port={port}",
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0",
+        ],
+        cwd=work,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert server.poll() is None, (work / "voila.log").read_text()
+                assert time.monotonic() < deadline, "Voila did not start within 60 s"
+                time.sleep(0.5)
+        yield f"http://127.0.0.1:{port}/", labels
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)  # its kernels are in the same process group
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+        log.close()
+
+
+def test_filter_select_and_label_in_the_browser(served: tuple[str, Path], tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    url, labels = served
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium(), args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1500}, device_scale_factor=1)
+            page.goto(url, timeout=180_000)
+            rows = page.locator(".aspera-rows select option")
+            expect(rows).to_have_count(4, timeout=180_000)
+
+            # Choosing an outcome changes the listed tasks.
+            page.locator(".aspera-filter-outcome select").select_option(label="execution_error")
+            expect(rows).to_have_count(1)
+            expect(rows.first).to_contain_text("task 1029")
+            page.locator(".aspera-filter-outcome select").select_option(label="task_completion_error")
+            expect(rows).to_have_count(1)
+            expect(rows.first).to_contain_text("task 1018")
+            page.locator(".aspera-filter-outcome select").select_option(label="any")
+            expect(rows).to_have_count(4)
+
+            # Selecting a row shows its program beside the reference.
+            page.locator(".aspera-rows select").select_option(label=rows.nth(3).inner_text())
+            expect(page.locator(".aspera-programs")).to_contain_text("find_boss")
+            page.locator(".aspera-rows select").select_option(label=rows.nth(2).inner_text())
+            programs = page.locator(".aspera-programs")
+            expect(programs).to_contain_text("find_events(attendees=[fenella])")
+            expect(programs).to_contain_text("find_events(attendees=[fenella, ruairi])")
+            expect(page.locator(".aspera-world")).to_contain_text("differs from the reference", timeout=60_000)
+
+            # Saving a label adds one line to the annotator's file.
+            page.locator(".aspera-verdict button", has_text="correct").click()
+            page.locator(".aspera-category select").select_option(label="wrong effect or answer")
+            page.locator(".aspera-note textarea").fill("cancels the meeting with Fenella alone")
+            page.locator("button.aspera-save").click()
+            expect(page.locator(".aspera-label-status")).to_contain_text("saved", timeout=30_000)
+            lines = (labels / "ann.jsonl").read_text().splitlines()
+            assert len(lines) == 1 and '"task_id": "1018"' in lines[0] and '"verdict": "correct"' in lines[0]
+            expect(rows.nth(2)).to_contain_text("✓")
+
+            shot = tmp_path / "explorer.png"
+            page.screenshot(path=str(shot), full_page=True)
+            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(shot, SCREENSHOT.with_suffix(".png.tmp"))
+            os.replace(SCREENSHOT.with_suffix(".png.tmp"), SCREENSHOT)
+        finally:
+            browser.close()

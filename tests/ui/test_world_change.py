@@ -1,0 +1,95 @@
+"""What a program changed in the world, made readable: added, removed and changed rows; same change or not."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from aspera_core.ui.world_change import (
+    change_frame,
+    change_html,
+    compare_html,
+    pair_changes,
+    readable_table,
+    same_change,
+    world_diff,
+)
+
+ANN = "11111111-1111-4111-8111-111111111111"
+BO = "22222222-2222-4222-8222-222222222222"
+EVENT = "33333333-3333-4333-8333-333333333333"
+NEW = "44444444-4444-4444-8444-444444444444"
+OTHER_NEW = "55555555-5555-4555-8555-555555555555"
+
+EMPLOYEES = [{"employee_id": ANN, "name": "Ann"}, {"employee_id": BO, "name": "Bo"}]
+REVIEW = {"event_id": EVENT, "subject": "Review", "starts_at": "2024-06-27T15:00:00", "attendees": [ANN], "notes": ""}
+
+
+def world(*events: dict) -> dict:
+    return {"employees": EMPLOYEES, "user_calendar": list(events)}
+
+
+def test_a_row_keeping_its_id_is_changed_and_a_row_with_a_new_id_is_added() -> None:
+    moved = {**REVIEW, "starts_at": "2024-06-28T09:00:00", "attendees": [BO, ANN]}
+    lunch = {"event_id": NEW, "subject": "Lunch", "starts_at": "2024-06-27T12:00:00", "attendees": [BO]}
+    change = world_diff(world(REVIEW), world(moved, lunch))["user_calendar"]
+    assert change.counts == "+1 -0 ~1"
+    # Names instead of ids, weekdays on date-times, the empty note and the row's own id left out.
+    assert change.added == ({"subject": "Lunch", "starts_at": "Thu 2024-06-27 12:00", "attendees": ["Bo"]},)
+    before, after = change.changed[0]
+    assert before == {"subject": "Review", "starts_at": "Thu 2024-06-27 15:00", "attendees": ["Ann"]}
+    assert after == {"subject": "Review", "starts_at": "Fri 2024-06-28 09:00", "attendees": ["Bo", "Ann"]}
+    assert "employees" not in world_diff(world(REVIEW), world(moved, lunch))
+
+
+def test_reordered_id_lists_and_fresh_random_ids_are_not_changes() -> None:
+    assert world_diff(world({**REVIEW, "attendees": [ANN, BO]}), world({**REVIEW, "attendees": [BO, ANN]})) == {}
+    # Two runs that each add the same event under different random ids made the same change.
+    lunch = {"subject": "Lunch", "starts_at": "2024-06-27T12:00:00", "attendees": [BO]}
+    first = pair_changes([{"pair": 0, "before": world(REVIEW), "after": world(REVIEW, {**lunch, "event_id": NEW})}])
+    second = pair_changes(
+        [{"pair": 0, "before": world(REVIEW), "after": world(REVIEW, {**lunch, "event_id": OTHER_NEW})}]
+    )
+    assert same_change(first[0], second[0]) is True
+    nothing = pair_changes([{"pair": 0, "before": world(REVIEW), "after": world(REVIEW)}])[0]
+    assert nothing.nothing and same_change(first[0], nothing) is False
+    assert change_html(nothing) == "<i>nothing changed</i>"
+
+
+def test_a_world_that_could_not_be_read_is_said_so() -> None:
+    broken = pair_changes([{"pair": 1, "before": world(REVIEW), "after": None}])[0]
+    assert not broken.readable and same_change(broken, broken) is None
+    assert "could not be read" in change_html(broken)
+    assert "did not reach the program" in change_html(None)
+
+
+def test_change_frame_reads_one_line_per_row() -> None:
+    moved = {**REVIEW, "subject": "Design review"}
+    change = pair_changes([{"pair": 0, "before": world(REVIEW), "after": world(moved)}])[0]
+    frame = change_frame(change)
+    assert frame.to_dict("records") == [
+        {
+            "table": "the user's calendar",
+            "change": "changed",
+            "row": "starts_at: Thu 2024-06-27 15:00; subject: Review -> Design review",
+        }
+    ]
+
+
+def test_compare_shows_the_reference_beside_the_candidate_per_pair() -> None:
+    moved = {**REVIEW, "subject": "Design review"}
+    candidate = pair_changes([{"pair": 0, "before": world(REVIEW), "after": world(REVIEW)}])
+    reference = pair_changes([{"pair": 0, "before": world(REVIEW), "after": world(moved)}])
+    page = compare_html(candidate, reference)
+    assert "Pair 0" in page and "differs from the reference" in page and "Design review" in page
+    assert "same change as the reference" in compare_html(reference, reference)
+    assert "reference program" not in compare_html(candidate, None)
+    assert "no evaluation program called the program" in compare_html([], [])
+
+
+def test_readable_table_for_the_tour() -> None:
+    table = readable_table(world(REVIEW), "user_calendar")
+    assert isinstance(table, pd.DataFrame)
+    assert table.to_dict("records") == [{"subject": "Review", "starts_at": "Thu 2024-06-27 15:00", "attendees": "Ann"}]
+    with pytest.raises(KeyError, match="no table 'rooms'"):
+        readable_table(world(REVIEW), "rooms")
