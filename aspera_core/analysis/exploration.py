@@ -27,8 +27,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from aspera_core.analysis.frames import judged_rows
-from aspera_core.analysis.statistics import DEFAULT_SAMPLES, paired_verdicts, success_summary, task_success
+from aspera_core.analysis.frames import judged_rows, model_systems, system_order
+from aspera_core.analysis.statistics import (
+    DEFAULT_SAMPLES,
+    check_resampling,
+    paired_verdicts,
+    success_summary,
+    task_success,
+)
 from aspera_core.analysis.taxonomy import error_taxonomy
 from aspera_core.records import read_rows
 
@@ -79,13 +85,7 @@ def explore_triples(frame: pd.DataFrame) -> list[tuple[str, str, str, str]]:
     Returns:
         The triples, in the frame's system order of the explore systems.
     """
-    rows = judged_rows(frame)
-    systems = rows.drop_duplicates("system")[["system", "model", "setting", "library_fixes"]]
-    systems = systems[systems["model"].notna()]
-    by_key = {
-        (row.model, bool(row.library_fixes), row.setting): str(row.system) for row in systems.itertuples(index=False)
-    }
-    order = [str(s) for s in frame["system"].cat.categories] if hasattr(frame["system"], "cat") else []
+    by_key, order = model_systems(frame), system_order(frame)
     triples = []
     for (model, fixes, setting), system in by_key.items():
         cck, ps = by_key.get((model, fixes, CCK_SETTING)), by_key.get((model, fixes, PS_SETTING))
@@ -179,10 +179,7 @@ def gap_closed(
     Raises:
         ValueError: ``confidence`` is not in (0, 1) or ``samples`` < 1.
     """
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
-    if samples < 1:
-        raise ValueError(f"samples must be at least 1, got {samples}")
+    check_resampling(confidence, samples)
     shares_by_system = task_success(frame).pivot(index="task_id", columns="system", values="share")
     records: list[dict[str, Any]] = []
     for model, cck, ps, explore in explore_triples(frame):

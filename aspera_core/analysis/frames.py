@@ -227,6 +227,23 @@ def judged_rows(frame: pd.DataFrame) -> pd.DataFrame:
     return frame[frame["judged"]]
 
 
+def model_systems(frame: pd.DataFrame) -> dict[tuple[Any, bool, Any], str]:
+    """The systems of model-backed runs by ``(model, library_fixes, setting)``: what comparisons of settings match on.
+
+    Args:
+        frame: A runs frame.
+
+    Returns:
+        The system of each key, in the frame's order of first appearance.
+    """
+    rows = judged_rows(frame)
+    systems = rows.drop_duplicates("system")[["system", "model", "setting", "library_fixes"]]
+    systems = systems[systems["model"].notna()]
+    return {
+        (row.model, bool(row.library_fixes), row.setting): str(row.system) for row in systems.itertuples(index=False)
+    }
+
+
 def tasks_frame(tasks: Iterable[Task]) -> pd.DataFrame:
     """One row per task: query, reference-program size and complexity, and the size of its other programs.
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pandas as pd
 
-from aspera_core.analysis.frames import judged_rows
+from aspera_core.analysis.frames import model_systems, system_order
 from aspera_core.analysis.statistics import DEFAULT_SAMPLES, paired_comparison, paired_verdicts
 from aspera_core.analysis.taxonomy import error_taxonomy
 
@@ -74,13 +74,7 @@ def setting_pairs(
     Returns:
         The pairs, in the frame's system order of the library systems.
     """
-    rows = judged_rows(frame)
-    systems = rows.drop_duplicates("system")[["system", "model", "setting", "library_fixes"]]
-    systems = systems[systems["model"].notna()]
-    by_key = {
-        (row.model, bool(row.library_fixes), row.setting): str(row.system) for row in systems.itertuples(index=False)
-    }
-    order = [str(s) for s in frame["system"].cat.categories] if hasattr(frame["system"], "cat") else []
+    by_key, order = model_systems(frame), system_order(frame)
     pairs = [
         (str(model), system, by_key[(model, fixes, control)])
         for (model, fixes, setting), system in by_key.items()

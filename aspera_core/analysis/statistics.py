@@ -25,6 +25,18 @@ from aspera_core.analysis.frames import judged_rows, with_systems
 DEFAULT_SAMPLES = 2000
 
 
+def check_resampling(confidence: float, samples: int) -> None:
+    """Refuse a coverage outside (0, 1) or fewer than one resample, naming the bad value.
+
+    Raises:
+        ValueError: ``confidence`` is not in (0, 1) or ``samples`` < 1.
+    """
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {samples}")
+
+
 def bootstrap_interval(
     values: Sequence[float] | np.ndarray,
     statistic: Callable[[np.ndarray], float] = np.mean,
@@ -53,10 +65,7 @@ def bootstrap_interval(
     Raises:
         ValueError: ``confidence`` is not in (0, 1) or ``samples`` < 1.
     """
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
-    if samples < 1:
-        raise ValueError(f"samples must be at least 1, got {samples}")
+    check_resampling(confidence, samples)
     data = np.asarray(values, dtype=float)
     if data.size == 0:
         return (math.nan, math.nan)
