@@ -29,9 +29,12 @@ from aspera_core.pipeline.params import PipelineParams
 from aspera_core.pipeline.paths import project_root, resolve_path
 
 KERNEL = "python3"
-# The kernel's own start-up notices (e.g. about its local TCP transport) are not
-# the user's business; its errors still show.
-KERNEL_ARGUMENTS = ["--IPKernelApp.log_level=ERROR"]
+# The kernel's own log is not the user's business: its start-up notices (about its
+# local TCP transport), and the "KeyboardInterrupt caught in kernel" error it logs
+# when the interrupt jupyter_client sends every kernel it shuts down lands while
+# the kernel is idle. A failing cell still fails the run (papermill reports it),
+# and so does a kernel that dies.
+KERNEL_ARGUMENTS = ["--IPKernelApp.log_level=CRITICAL"]
 
 
 class NotebookFailed(RuntimeError):
