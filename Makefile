@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 TASKS  ?= data/aspera_workbench_v1
 RUNS   ?= runs
 
-.PHONY: setup test test-pythons reproduce bench conformance clean explore browser
+.PHONY: setup test test-pythons reproduce bench conformance clean explore browser screenshots
 
 # Stamp of the last install: `make test` installs again only when
 # pyproject.toml changed since (the package itself is installed in editable
@@ -69,6 +69,10 @@ browser:
 	  else echo "chromium is missing and sudo is not available: run 'apt-get install -y chromium' as root"; exit 1; fi; \
 	  echo "installing Debian's chromium for the browser test"; \
 	  $$sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q chromium; }
+
+# Retake the README's screenshot of the explorer (the browser test takes it; only this keeps it).
+screenshots: $(STAMP) browser
+	ASPERA_UPDATE_SCREENSHOTS=1 $(BIN)/python -m pytest -q -n 0 tests/ui/test_explorer_browser.py
 
 # The failure explorer on a page of its own (Voila, on 127.0.0.1 only), over the
 # results of a parameter set: make explore [PARAMS=params/mini.yaml] [PORT=8866] [ANNOTATOR=name]
