@@ -20,6 +20,7 @@ from .config import DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, LLMConfig, RetryPolic
 from .errors import (
     AuthenticationFailedError,
     BudgetExceededError,
+    EndpointUnreachableError,
     LLMError,
     LLMRequestError,
     LLMSetupError,
@@ -55,6 +56,7 @@ __all__ = [
     "LLMSetupError",
     "MalformedResponseError",
     "MissingAPIKeyError",
+    "EndpointUnreachableError",
     "ModelNotFoundError",
     "ModelQuirks",
     "Price",

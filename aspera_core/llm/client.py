@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import socket
 import time
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -24,6 +25,7 @@ from .cache import ResponseCache, request_key
 from .config import LLMConfig
 from .errors import (
     AuthenticationFailedError,
+    EndpointUnreachableError,
     LLMError,
     MalformedResponseError,
     ModelNotFoundError,
@@ -105,6 +107,8 @@ class LLMClient:
             )
         self._api_key = config.resolve_api_key()
         self._key_source = "given in the configuration" if config.api_key is not None else f"from {config.api_key_env}"
+        # Set once any HTTP answer arrives: after that a refused connection is a restart, worth retrying.
+        self._reached = False
         # The openai package's own retries are switched off (max_retries=0): retries happen
         # only in this class, so each one is counted in `attempts`, checked against the
         # budget, bounded by our total-wait cap, and logged; left on, they would multiply
@@ -336,10 +340,19 @@ class LLMClient:
             raise _Transient(f"no answer within the {self.config.timeout_s:g} s timeout") from error
         except openai.APIConnectionError as error:
             cause = error.__cause__
-            detail = f"{type(cause).__name__}: {cause}" if cause is not None else str(error)
-            raise _Transient(f"connection failed or dropped ({self._clean(detail)})") from error
+            detail = self._clean(f"{type(cause).__name__}: {cause}" if cause is not None else str(error))
+            if not self._reached and _nobody_there(error):
+                raise EndpointUnreachableError(
+                    f"model {self.config.model!r}: nothing answers at {self.config.endpoint} ({detail}); "
+                    "is the server running, and is --base-url right?",
+                    model=self.config.model,
+                    base_url=self.config.endpoint,
+                ) from error
+            raise _Transient(f"connection failed or dropped ({detail})") from error
         except openai.APIStatusError as error:
+            self._reached = True
             raise self._status_error(error, body) from error
+        self._reached = True
         try:
             data = json.loads(text)
         except json.JSONDecodeError:
@@ -432,6 +445,16 @@ _TOOL_REFUSAL = re.compile(
     r"|(not support|unsupported|unknown|unrecognized).*tool|support tool",
     re.IGNORECASE | re.DOTALL,
 )
+
+
+def _nobody_there(error: BaseException) -> bool:
+    """Whether a connection failure means no server at the address: refused, or a host name that does not resolve."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, (ConnectionRefusedError, socket.gaierror)):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _refuses_tools(message: str) -> bool:

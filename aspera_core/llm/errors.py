@@ -56,6 +56,14 @@ class ModelNotFoundError(LLMSetupError):
     """HTTP 404: the model name is unknown to the endpoint, or the base URL is wrong."""
 
 
+class EndpointUnreachableError(LLMSetupError):
+    """Nothing answers at the base URL (connection refused, unknown host) and nothing ever did in this run.
+
+    Once the endpoint has answered, a refused connection is taken for a server
+    restarting and retried like other transient failures.
+    """
+
+
 class ToolsNotSupportedError(LLMSetupError):
     """The endpoint or model does not accept tool definitions.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import email.utils
 import json
 import threading
@@ -12,6 +13,7 @@ import pytest
 
 from aspera_core.llm import (
     AuthenticationFailedError,
+    EndpointUnreachableError,
     LLMConfig,
     LLMRequestError,
     LLMSetupError,
@@ -266,13 +268,38 @@ def test_answer_without_choices_that_persists_is_reported(scripted_openai, make_
         make_client().complete(user("q"))
 
 
-def test_unreachable_endpoint_is_retried_then_reported(make_client):
-    client = make_client(base_url="http://127.0.0.1:9/v1", retry=RetryPolicy(max_attempts=2, initial_backoff_s=0.001))
+def test_an_endpoint_that_never_answered_and_refuses_connections_is_a_setup_error_at_once(make_client):
+    # Minutes of retries per task would not start a server that is not running.
+    client = make_client(base_url="http://127.0.0.1:9/v1", retry=RetryPolicy(max_attempts=6, initial_backoff_s=5))
 
-    with pytest.raises(RetriesExhaustedError, match="connection failed") as caught:
+    started = time.monotonic()
+    with pytest.raises(EndpointUnreachableError, match="nothing answers") as caught:
         client.complete(user("q"))
 
-    assert "http://127.0.0.1:9/v1" in str(caught.value)
+    assert time.monotonic() - started < 4  # no backoff was waited
+    assert "http://127.0.0.1:9/v1" in str(caught.value) and "--base-url" in str(caught.value)
+    assert isinstance(caught.value, LLMSetupError)
+
+
+def test_an_unknown_host_is_a_setup_error_at_once(make_client):
+    client = make_client(base_url="http://no-such-host.invalid/v1", retry=RetryPolicy(initial_backoff_s=5))
+
+    with pytest.raises(EndpointUnreachableError, match="no-such-host.invalid"):
+        client.complete(user("q"))
+
+
+def test_a_refused_connection_after_the_endpoint_answered_is_retried_then_reported(scripted_openai, make_client):
+    # A local server restarting mid-run refuses connections for a moment: worth retrying.
+    client = make_client(retry=RetryPolicy(max_attempts=2, initial_backoff_s=0.001, max_backoff_s=0.002))
+    # The answer closes its connection, so the next request must connect again.
+    scripted_openai.script([dataclasses.replace(Reply.text("first"), headers={"Connection": "close"})])
+    assert client.complete(user("q")).text == "first"
+    scripted_openai.stop()
+
+    with pytest.raises(RetriesExhaustedError, match="connection failed") as caught:
+        client.complete(user("another question"))
+
+    assert caught.value.attempts == 2
 
 
 # -- errors that are not retried --------------------------------------------
