@@ -62,7 +62,8 @@ class PromptStore:
     Files are written atomically and never rewritten.
 
     Args:
-        directory: The folder (created if missing).
+        directory: The folder (created with the first prompt stored, so that a
+            run refused before it asks anything leaves nothing behind).
 
     Raises:
         NotADirectoryError: ``directory`` exists and is not a folder.
@@ -72,13 +73,13 @@ class PromptStore:
         self.directory = Path(directory)
         if self.directory.exists() and not self.directory.is_dir():
             raise NotADirectoryError(f"{self.directory} exists and is not a folder; the prompts cannot be stored there")
-        self.directory.mkdir(parents=True, exist_ok=True)
 
     def put(self, messages: Sequence[Message]) -> str:
         """Store a prompt (if not stored yet) and return its digest."""
         digest = prompt_digest(messages)
         path = self.directory / f"{digest}.json"
         if not path.exists():
+            self.directory.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".prompt-", suffix=".tmp")
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 json.dump(list(messages), stream, ensure_ascii=False, indent=1)

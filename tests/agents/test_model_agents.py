@@ -233,3 +233,24 @@ def test_aspera_run_with_a_model(
     assert "ASPERA_TEST_KEY" in capsys.readouterr().err
     assert main(["run", "--tasks", str(MINI_RELEASE), "--agent", "cck", "--out", str(tmp_path / "x.jsonl")]) == 2
     assert "needs a model" in capsys.readouterr().err
+
+
+def test_a_refused_results_file_leaves_no_prompts_folder_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ASPERA_TEST_KEY", "secret")
+    notes = tmp_path / "notes.md"
+    notes.write_text("# my notes\n")
+    args = ["run", "--tasks", str(MINI_RELEASE), "--agent", "cck", "--model", "m", "--out", str(notes)]
+    args += ["--base-url", "http://127.0.0.1:9/v1", "--api-key-env", "ASPERA_TEST_KEY", "--no-progress"]
+    assert main(args) == 2
+    assert "not a results file" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.md"]  # nothing created beside it
+    assert notes.read_text() == "# my notes\n"
+
+
+def test_the_prompt_store_makes_its_folder_only_when_it_stores_a_prompt(tmp_path: Path) -> None:
+    store = PromptStore(tmp_path / "runs" / "prompts")
+    assert not (tmp_path / "runs").exists()
+    digest = store.put([{"role": "user", "content": "hello"}])
+    assert store.get(digest) == [{"role": "user", "content": "hello"}]
