@@ -168,7 +168,7 @@ def _agreement(path: Path) -> str:
 def _describe(report: Any) -> str:
     counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
     text = (
-        f"{report.written} judged ({counts}); {report.failed_requests} failed requests; "
+        f"{report.written} judgement{'' if report.written == 1 else 's'} written ({counts}); {report.failed_requests} failed requests; "
         f"{report.already_done} already in {report.out}; of {report.selected} programs selected "
         f"({report.programs} programs in {report.rows} task-seed rows; {report.rows - report.programs} rows without a program)"
     )

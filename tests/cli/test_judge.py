@@ -63,7 +63,7 @@ def test_judging_prints_the_agreement_with_its_denominators_and_resumes(
     out = tmp_path / "judged" / "reference.judged.jsonl"
     assert main(judge_args(scripted_openai, results, out)) == 0
     captured = capsys.readouterr()
-    assert "4 judged (correct 3, incorrect 1); 0 failed requests; 0 already in" in captured.err
+    assert "4 judgements written (correct 3, incorrect 1); 0 failed requests; 0 already in" in captured.err
     assert "of 4 programs selected (4 programs in 4 task-seed rows; 0 rows without a program)" in captured.err
     assert "note:" not in captured.err  # the task set named by the results file was found unchanged
     assert "4 of 4 verdicts (100.0%), Cohen's kappa 1.00" in captured.out
@@ -71,7 +71,7 @@ def test_judging_prints_the_agreement_with_its_denominators_and_resumes(
     assert len(read_judgements(out).rows) == 4 and len(list((out.parent / "prompts").glob("*.json"))) == 4
     scripted_openai.clear_requests()
     assert main(judge_args(scripted_openai, results, out)) == 0
-    assert "0 judged (nothing new); 0 failed requests; 4 already in" in capsys.readouterr().err
+    assert "0 judgements written (nothing new); 0 failed requests; 4 already in" in capsys.readouterr().err
     assert scripted_openai.chat_requests == []
 
 
@@ -145,7 +145,7 @@ def test_the_spending_limit_ends_with_status_3_and_keeps_what_was_judged(
     args[args.index("scripted-model")] = "gpt-4o-mini"  # priced: $0.15 per million prompt tokens
     assert main(args) == 3
     err = capsys.readouterr().err
-    assert "1 judged (correct 1)" in err and "3 still without an answer" in err and "$0.15" in err
+    assert "1 judgement written (correct 1)" in err and "3 still without an answer" in err and "$0.15" in err
     assert len(read_judgements(out).rows) == 1
 
 
