@@ -47,6 +47,7 @@ import pandas as pd
 
 from aspera_core.analysis.taxonomy import CATEGORIES
 from aspera_core.records import repair_tail
+from aspera_core.records.appendonly import write_fully
 
 #: Marks a line of an annotation file (and its version).
 FORMAT = "aspera-annotation"
@@ -258,9 +259,7 @@ class AnnotationFile:
         repair_tail(self.path)  # a line cut short by a crash was never complete
         descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
         try:
-            view = memoryview(line)
-            while view:
-                view = view[os.write(descriptor, view) :]
+            write_fully(descriptor, line)
             os.fsync(descriptor)
         finally:
             os.close(descriptor)

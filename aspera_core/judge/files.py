@@ -1,6 +1,7 @@
 """Judgements files on disk: recognising, reading, appending, resuming.
 
-The same rules as for results files (:mod:`aspera_core.records.jsonl`):
+The same rules as for results files (:mod:`aspera_core.records.jsonl`), kept by
+the same mechanism (:mod:`aspera_core.records.appendonly`):
 
 * Only judgements files are read as judgements or appended to. Anything else
   (a results file, a README, ``{"a": 1}``, a folder) is refused with
@@ -18,18 +19,14 @@ The same rules as for results files (:mod:`aspera_core.records.jsonl`):
 
 from __future__ import annotations
 
-import datetime
-import fcntl
-import os
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from aspera_core.judge.schema import FORMAT_VERSION, Judgement, JudgementsHeader, JudgeSetup
-from aspera_core.records import Experiment, ResultRow, ResultsHeader, repair_tail
+from aspera_core.records import Experiment, ResultRow, ResultsHeader
+from aspera_core.records.appendonly import AppendOnlyWriter, FileKind, first_line, now, parse_rows, read_file
 
 
 class JudgementsFileWarning(UserWarning):
@@ -76,18 +73,13 @@ class JudgementsFile:
     skipped: list[str] = field(default_factory=list)
 
 
-def _now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
-
-
-def _describe(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        if first.get("type") == "json_invalid":
-            return f"not valid JSON ({first.get('msg')})"
-        where = ".".join(str(part) for part in first.get("loc", ())) or "row"
-        return f"not a judgement (field {where!r}: {first.get('msg')})"
-    return f"not valid JSON ({error})"
+_JUDGEMENTS = FileKind(
+    name="judgements",
+    row="a judgement",
+    refused=NotAJudgementsFile,
+    busy=JudgementsFileBusy,
+    warning=JudgementsFileWarning,
+)
 
 
 def _looks_like_results(line: bytes) -> bool:
@@ -102,14 +94,11 @@ def _looks_like_results(line: bytes) -> bool:
 
 def _parse(path: Path, data: bytes) -> JudgementsFile:
     """Parse the bytes of a judgements file, refusing anything that is not one."""
-    lines = data.split(b"\n")
-    start = next((number for number, line in enumerate(lines) if line.strip()), -1)
-    if start < 0:
-        raise NotAJudgementsFile(f"{path} is empty: it holds no judgements")
+    start, first = first_line(path, data, _JUDGEMENTS)
     try:
-        header = JudgementsHeader.model_validate_json(lines[start])
+        header = JudgementsHeader.model_validate_json(first)
     except ValueError:
-        if _looks_like_results(lines[start]):
+        if _looks_like_results(first):
             raise NotAJudgementsFile(
                 f"{path} is a results file, not a judgements file; judgements go to a file of their own"
             ) from None
@@ -121,18 +110,7 @@ def _parse(path: Path, data: bytes) -> JudgementsFile:
             f"{path} was written in judgements format {header.aspera_judgements}; "
             f"this workbench reads up to {FORMAT_VERSION}"
         )
-    rows: list[Judgement] = []
-    skipped: list[str] = []
-    for number in range(start + 1, len(lines)):
-        line = lines[number]
-        if not line.strip():
-            continue
-        try:
-            rows.append(Judgement.model_validate_json(line))
-        except ValueError as error:
-            cut_off = number == len(lines) - 1 and not data.endswith(b"\n")
-            reason = "cut-off last line (the run was stopped while writing it)" if cut_off else _describe(error)
-            skipped.append(f"{path}:{number + 1}: skipped: {reason}")
+    rows, skipped = parse_rows(path, data, start + 1, Judgement, _JUDGEMENTS)
     return JudgementsFile(path, header, rows, skipped)
 
 
@@ -154,15 +132,7 @@ def read_judgements(path: str | Path) -> JudgementsFile:
             first line is not a judgements header.
     """
     path = Path(path)
-    if path.is_dir():
-        raise NotAJudgementsFile(f"{path} is a folder, not a judgements file")
-    if not path.exists():
-        raise FileNotFoundError(f"{path} does not exist")
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise NotAJudgementsFile(f"{path} cannot be read ({error.strerror})") from None
-    judgements = _parse(path, data)
+    judgements = _parse(path, read_file(path, _JUDGEMENTS))
     for problem in judgements.skipped:
         warnings.warn(problem, JudgementsFileWarning, stacklevel=2)
     return judgements
@@ -208,7 +178,7 @@ def _differences(header: JudgementsHeader, judge: JudgeSetup, judged: Experiment
     return found
 
 
-class JudgementsWriter:
+class JudgementsWriter(AppendOnlyWriter[Judgement]):
     """Appends judgements of one judge on one experiment's programs to a judgements file.
 
     Opening the writer takes an exclusive lock on the file, checks that an
@@ -238,70 +208,27 @@ class JudgementsWriter:
         results_file: str = "",
         fsync: bool = False,
     ) -> None:
-        self.path = Path(path)
-        self.fsync = fsync
-        self.existing: list[Judgement] = []
-        if self.path.is_dir():
-            raise NotAJudgementsFile(f"{self.path} is a folder, not a judgements file")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # Opening with O_APPEND | O_CREAT changes nothing in an existing file.
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        try:
-            self._open_checked(judge, judged, results_file)
-        except BaseException:
-            self.close()
-            raise
-
-    def _open_checked(self, judge: JudgeSetup, judged: Experiment | None, results_file: str) -> None:
-        try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise JudgementsFileBusy(f"{self.path} is being written by another process") from None
-        data = self.path.read_bytes()
-        if not data.strip():
-            if data:  # whitespace only: ours to replace, nothing to keep
-                os.ftruncate(self._fd, 0)
-            header = JudgementsHeader(
+        super().__init__(
+            Path(path),
+            _JUDGEMENTS,
+            header=lambda: JudgementsHeader(
                 aspera_judgements=FORMAT_VERSION,
                 judge=judge,
                 judged=judged,
                 results_file=results_file,
-                created_at=_now(),
-            )
-            self._write_line(header.model_dump_json())
-            return
+                created_at=now(),
+            ),
+            accept=lambda data: self._accept(data, judge, judged),
+            fsync=fsync,
+        )
+
+    def _accept(self, data: bytes, judge: JudgeSetup, judged: Experiment | None) -> list[Judgement]:
         existing = _parse(self.path, data)
         differences = _differences(existing.header, judge, judged)
         if differences:
             raise JudgementsMismatch(self.path, differences)
-        removed = repair_tail(self.path)
-        if removed:
-            warnings.warn(
-                f"{self.path}: removed a cut-off last line ({removed} bytes) left by an interrupted run",
-                JudgementsFileWarning,
-                stacklevel=3,
-            )
-        self.existing = existing.rows
-
-    def _write_line(self, text: str) -> None:
-        view = memoryview((text + "\n").encode("utf-8"))
-        while view:
-            view = view[os.write(self._fd, view) :]
-        if self.fsync:
-            os.fsync(self._fd)
+        return existing.rows
 
     def write(self, judgement: Judgement) -> None:
         """Append one judgement (as one line, in one ``write`` call)."""
-        self._write_line(judgement.model_dump_json())
-
-    def close(self) -> None:
-        """Release the lock and close the file."""
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
-
-    def __enter__(self) -> JudgementsWriter:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
+        self.write_line(judgement.model_dump_json())

@@ -16,22 +16,29 @@ per evaluated program. The rules that keep a user's files and numbers safe:
 * Rows are appended with one ``write`` each, under an exclusive lock, as soon
   as they are known; a run killed mid-write leaves at most a cut-off last
   line, which readers skip with a warning and the next writer cuts off.
+
+The mechanism is shared with judgements files (:mod:`aspera_core.records.appendonly`);
+this module adds what is particular to results files.
 """
 
 from __future__ import annotations
 
-import datetime
-import fcntl
-import os
 import re
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from aspera_core.outcomes import Outcome
+from aspera_core.records.appendonly import (
+    AppendOnlyWriter,
+    FileKind,
+    first_line,
+    now,
+    parse_rows,
+    read_file,
+)
+from aspera_core.records.appendonly import repair_tail as repair_tail  # part of this module's interface
 from aspera_core.records.schema import FORMAT_VERSION, Experiment, ResultRow, ResultsHeader
 
 
@@ -88,33 +95,14 @@ class ResultsFile:
         return None if self.header is None else self.header.experiment
 
 
-def _now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
-
-
-def _describe(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        if first.get("type") == "json_invalid":
-            return f"not valid JSON ({first.get('msg')})"
-        where = ".".join(str(part) for part in first.get("loc", ())) or "row"
-        return f"not a result row (field {where!r}: {first.get('msg')})"
-    return f"not valid JSON ({error})"
-
-
-def _first_line(data: bytes) -> tuple[int, bytes]:
-    """The first non-blank line of ``data`` and its 0-based line number (``-1`` if none)."""
-    for number, line in enumerate(data.split(b"\n")):
-        if line.strip():
-            return number, line
-    return -1, b""
+_RESULTS = FileKind(
+    name="results", row="a result row", refused=NotAResultsFile, busy=ResultsFileBusy, warning=ResultsFileWarning
+)
 
 
 def _parse(path: Path, data: bytes) -> ResultsFile:
     """Parse the bytes of a results file, refusing anything that is not one."""
-    start, first = _first_line(data)
-    if start < 0:
-        raise NotAResultsFile(f"{path} is empty: it holds no results")
+    start, first = first_line(path, data, _RESULTS)
     header: ResultsHeader | None = None
     try:
         header = ResultsHeader.model_validate_json(first)
@@ -130,19 +118,7 @@ def _parse(path: Path, data: bytes) -> ResultsFile:
         raise NotAResultsFile(
             f"{path} was written in results format {header.aspera_results}; this workbench reads up to {FORMAT_VERSION}"
         )
-    lines = data.split(b"\n")
-    rows: list[ResultRow] = []
-    skipped: list[str] = []
-    for number in range(start + (header is not None), len(lines)):
-        line = lines[number]
-        if not line.strip():
-            continue
-        try:
-            rows.append(ResultRow.model_validate_json(line))
-        except ValueError as error:
-            cut_off = number == len(lines) - 1 and not data.endswith(b"\n")
-            reason = "cut-off last line (the run was stopped while writing it)" if cut_off else _describe(error)
-            skipped.append(f"{path}:{number + 1}: skipped: {reason}")
+    rows, skipped = parse_rows(path, data, start + (header is not None), ResultRow, _RESULTS)
     return ResultsFile(path, header, rows, skipped)
 
 
@@ -164,15 +140,7 @@ def read_results(path: str | Path) -> ResultsFile:
             first line is neither a results header nor a result row.
     """
     path = Path(path)
-    if path.is_dir():
-        raise NotAResultsFile(f"{path} is a folder, not a results file")
-    if not path.exists():
-        raise FileNotFoundError(f"{path} does not exist")
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise NotAResultsFile(f"{path} cannot be read ({error.strerror})") from None
-    results = _parse(path, data)
+    results = _parse(path, read_file(path, _RESULTS))
     for problem in results.skipped:
         warnings.warn(problem, ResultsFileWarning, stacklevel=2)
     return results
@@ -193,38 +161,6 @@ def completed_keys(rows: Iterable[ResultRow]) -> set[tuple[str, int | None]]:
     return {row.key for row in rows if judged(row)}
 
 
-def repair_tail(path: str | Path) -> int:
-    """Remove a cut-off last line (one without a final newline) from a results file.
-
-    Args:
-        path: The results file (missing files are left alone).
-
-    Returns:
-        The number of bytes removed (0 when the file ends with a newline).
-    """
-    path = Path(path)
-    if not path.exists():
-        return 0
-    with path.open("rb+") as handle:
-        size = handle.seek(0, os.SEEK_END)
-        if size == 0:
-            return 0
-        handle.seek(size - 1)
-        if handle.read(1) == b"\n":
-            return 0
-        end, keep = size, 0
-        while end > 0:  # find the last newline, block by block from the end
-            start = max(0, end - 65536)
-            handle.seek(start)
-            cut = handle.read(end - start).rfind(b"\n")
-            if cut >= 0:
-                keep = start + cut + 1
-                break
-            end = start
-        handle.truncate(keep)
-        return size - keep
-
-
 def next_free_path(path: str | Path) -> Path:
     """A path beside ``path`` that does not exist yet: ``name.2.jsonl``, ``name.3.jsonl``, ...
 
@@ -239,7 +175,7 @@ def next_free_path(path: str | Path) -> Path:
     return candidate
 
 
-class ResultsWriter:
+class ResultsWriter(AppendOnlyWriter[ResultRow]):
     """Appends rows of one experiment to a results file, one ``write`` per row.
 
     Opening the writer takes an exclusive lock on the file (two runs cannot
@@ -263,33 +199,16 @@ class ResultsWriter:
     def __init__(
         self, path: str | Path, experiment: Experiment, *, resume_anyway: bool = False, fsync: bool = False
     ) -> None:
-        self.path = Path(path)
         self.experiment = experiment
-        self.fsync = fsync
-        self.existing: list[ResultRow] = []
-        if self.path.is_dir():
-            raise NotAResultsFile(f"{self.path} is a folder, not a results file")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # Opening with O_APPEND | O_CREAT changes nothing in an existing file.
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        try:
-            self._open_checked(resume_anyway)
-        except BaseException:
-            self.close()
-            raise
+        super().__init__(
+            Path(path),
+            _RESULTS,
+            header=lambda: ResultsHeader(aspera_results=FORMAT_VERSION, experiment=experiment, created_at=now()),
+            accept=lambda data: self._accept(data, resume_anyway),
+            fsync=fsync,
+        )
 
-    def _open_checked(self, resume_anyway: bool) -> None:
-        try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise ResultsFileBusy(f"{self.path} is being written by another process") from None
-        data = self.path.read_bytes()
-        if not data.strip():
-            if data:  # whitespace only: ours to replace, nothing to keep
-                os.ftruncate(self._fd, 0)
-            header = ResultsHeader(aspera_results=FORMAT_VERSION, experiment=self.experiment, created_at=_now())
-            self._write_line(header.model_dump_json())
-            return
+    def _accept(self, data: bytes, resume_anyway: bool) -> list[ResultRow]:
         existing = _parse(self.path, data)
         if existing.header is None:
             raise LegacyResultsFile(
@@ -299,39 +218,13 @@ class ResultsWriter:
         differences = existing.header.experiment.differences(self.experiment)
         if differences and not resume_anyway:
             raise ExperimentMismatch(self.path, differences)
-        removed = repair_tail(self.path)
-        if removed:
-            warnings.warn(
-                f"{self.path}: removed a cut-off last line ({removed} bytes) left by an interrupted run",
-                ResultsFileWarning,
-                stacklevel=3,
-            )
-        self.existing = existing.rows
-
-    def _write_line(self, text: str) -> None:
-        view = memoryview((text + "\n").encode("utf-8"))
-        while view:
-            view = view[os.write(self._fd, view) :]
-        if self.fsync:
-            os.fsync(self._fd)
+        return existing.rows
 
     def write(self, row: ResultRow) -> None:
         """Append one row (as one line, in one ``write`` call)."""
-        self._write_line(row.model_dump_json())
+        self.write_line(row.model_dump_json())
 
     def write_all(self, rows: Iterable[ResultRow]) -> None:
         """Append several rows."""
         for row in rows:
             self.write(row)
-
-    def close(self) -> None:
-        """Release the lock and close the file."""
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
-
-    def __enter__(self) -> ResultsWriter:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()

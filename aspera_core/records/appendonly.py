@@ -1,0 +1,277 @@
+"""Append-only JSON Lines files that open with a header line.
+
+Results files (:mod:`aspera_core.records.jsonl`) and judgements files
+(:mod:`aspera_core.judge.files`) are kept safe the same way, by this module:
+
+* The first non-blank line is the header; every later non-blank line is a row.
+  A line that is not a valid row is skipped with a description naming it
+  (a cut-off last line, invalid JSON, or a row with invalid fields).
+* A writer opens the file for appending under an exclusive lock, writes the
+  header of a new or whitespace-only file, lets the file's kind refuse an
+  existing file before anything in it changes, cuts off a partial last line
+  left by an interrupted run (with a warning), and appends each line with one
+  ``write``.
+
+What a kind of file is called and which errors and warnings it raises come
+from its :class:`FileKind`; what its header means and when an existing file
+may be appended to stay with the kind's own module.
+"""
+
+from __future__ import annotations
+
+import datetime
+import fcntl
+import os
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Generic, Self, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+Row = TypeVar("Row", bound=BaseModel)
+
+CUT_OFF = "cut-off last line (the run was stopped while writing it)"
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """The names, errors and warning of one kind of append-only file.
+
+    Attributes:
+        name: What the files hold, as in "a results file" (``"results"``, ``"judgements"``).
+        row: One row with its article, as in "not a result row" (``"a result row"``).
+        refused: Raised for a path that is not such a file (a folder, an empty or unreadable file).
+        busy: Raised when another process holds the file's lock.
+        warning: Warned for a skipped line and for a removed cut-off last line.
+    """
+
+    name: str
+    row: str
+    refused: type[Exception]
+    busy: type[Exception]
+    warning: type[Warning]
+
+
+def now() -> str:
+    """The current UTC time in ISO 8601 with milliseconds (a header's ``created_at``)."""
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
+
+
+def read_file(path: Path, kind: FileKind) -> bytes:
+    """The bytes of a file of ``kind`` that is about to be read.
+
+    Args:
+        path: The file.
+        kind: Its kind (names the refusals).
+
+    Returns:
+        The file's bytes.
+
+    Raises:
+        FileNotFoundError: the path does not exist.
+        Exception: ``kind.refused`` when the path is a folder or cannot be read.
+    """
+    if path.is_dir():
+        raise kind.refused(f"{path} is a folder, not a {kind.name} file")
+    if not path.exists():
+        raise FileNotFoundError(f"{path} does not exist")
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise kind.refused(f"{path} cannot be read ({error.strerror})") from None
+
+
+def first_line(path: Path, data: bytes, kind: FileKind) -> tuple[int, bytes]:
+    """The first non-blank line of a file's bytes and its 0-based line number.
+
+    Args:
+        path: The file (named in the refusal).
+        data: Its bytes.
+        kind: Its kind.
+
+    Returns:
+        The line number and the line.
+
+    Raises:
+        Exception: ``kind.refused`` when every line is blank.
+    """
+    for number, line in enumerate(data.split(b"\n")):
+        if line.strip():
+            return number, line
+    raise kind.refused(f"{path} is empty: it holds no {kind.name}")
+
+
+def describe(error: Exception, kind: FileKind) -> str:
+    """Why a line is not a valid row: invalid JSON, or the first invalid field."""
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        if first.get("type") == "json_invalid":
+            return f"not valid JSON ({first.get('msg')})"
+        where = ".".join(str(part) for part in first.get("loc", ())) or "row"
+        return f"not {kind.row} (field {where!r}: {first.get('msg')})"
+    return f"not valid JSON ({error})"
+
+
+def parse_rows(path: Path, data: bytes, start: int, model: type[Row], kind: FileKind) -> tuple[list[Row], list[str]]:
+    """The valid rows of a file's bytes from line ``start`` on, and a description of each skipped line.
+
+    Blank lines are passed over silently. A description reads
+    ``<path>:<line>: skipped: <reason>`` with 1-based line numbers; a last
+    line without a final newline is reported as cut off.
+
+    Args:
+        path: The file (named in the descriptions).
+        data: Its bytes.
+        start: The 0-based number of the first line that holds rows.
+        model: The row model every line is validated against.
+        kind: The file's kind.
+
+    Returns:
+        The rows in file order and the descriptions of the skipped lines.
+    """
+    lines = data.split(b"\n")
+    rows: list[Row] = []
+    skipped: list[str] = []
+    for number in range(start, len(lines)):
+        line = lines[number]
+        if not line.strip():
+            continue
+        try:
+            rows.append(model.model_validate_json(line))
+        except ValueError as error:
+            cut_off = number == len(lines) - 1 and not data.endswith(b"\n")
+            skipped.append(f"{path}:{number + 1}: skipped: {CUT_OFF if cut_off else describe(error, kind)}")
+    return rows, skipped
+
+
+def repair_tail(path: str | Path) -> int:
+    """Remove a cut-off last line (one without a final newline) from a line-based file.
+
+    Args:
+        path: The file (missing files are left alone).
+
+    Returns:
+        The number of bytes removed (0 when the file ends with a newline).
+    """
+    path = Path(path)
+    if not path.exists():
+        return 0
+    with path.open("rb+") as handle:
+        size = handle.seek(0, os.SEEK_END)
+        if size == 0:
+            return 0
+        handle.seek(size - 1)
+        if handle.read(1) == b"\n":
+            return 0
+        end, keep = size, 0
+        while end > 0:  # find the last newline, block by block from the end
+            start = max(0, end - 65536)
+            handle.seek(start)
+            cut = handle.read(end - start).rfind(b"\n")
+            if cut >= 0:
+                keep = start + cut + 1
+                break
+            end = start
+        handle.truncate(keep)
+        return size - keep
+
+
+def write_fully(descriptor: int, data: bytes) -> None:
+    """Write all of ``data`` to a file descriptor (``os.write`` may write less than asked)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
+
+
+class AppendOnlyWriter(Generic[Row]):
+    """Appends lines to a file of one kind under an exclusive lock, one ``write`` per line.
+
+    Opening the writer takes an exclusive lock on the file (two processes
+    cannot interleave lines); writes ``header()`` to a new, empty or
+    whitespace-only file; otherwise calls ``accept`` on the file's bytes, which
+    refuses the file by raising (the file is then left as it was) or returns
+    its rows; and finally cuts off a partial last line left by an interrupted
+    run, with a ``kind.warning``. A kind's writer subclasses this class and
+    calls its ``__init__`` from its own: the warning names the line that
+    opened the kind's writer.
+
+    Args:
+        path: The file (created with its parent folders if missing).
+        kind: The file's kind.
+        header: Makes the header of a new file.
+        accept: Checks an existing file's bytes (with a non-blank line) and returns its rows.
+        fsync: Also ``fsync`` after every line (survives power loss, slower).
+
+    Attributes:
+        existing: The rows the file held when it was opened (``accept``'s answer).
+
+    Raises:
+        Exception: ``kind.refused`` when the path is a folder; ``kind.busy``
+            when another process holds the file's lock; whatever ``accept`` raises.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        kind: FileKind,
+        *,
+        header: Callable[[], BaseModel],
+        accept: Callable[[bytes], list[Row]],
+        fsync: bool = False,
+    ) -> None:
+        self.path = path
+        self.fsync = fsync
+        self.existing: list[Row] = []
+        if self.path.is_dir():
+            raise kind.refused(f"{self.path} is a folder, not a {kind.name} file")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Opening with O_APPEND | O_CREAT changes nothing in an existing file.
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        try:
+            self._open_checked(kind, header, accept)
+        except BaseException:
+            self.close()
+            raise
+
+    def _open_checked(
+        self, kind: FileKind, header: Callable[[], BaseModel], accept: Callable[[bytes], list[Row]]
+    ) -> None:
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise kind.busy(f"{self.path} is being written by another process") from None
+        data = self.path.read_bytes()
+        if not data.strip():
+            if data:  # whitespace only: ours to replace, nothing to keep
+                os.ftruncate(self._fd, 0)
+            self.write_line(header().model_dump_json())
+            return
+        existing = accept(data)
+        removed = repair_tail(self.path)
+        if removed:
+            warnings.warn(
+                f"{self.path}: removed a cut-off last line ({removed} bytes) left by an interrupted run",
+                kind.warning,
+                stacklevel=4,  # here, this __init__, the kind writer's __init__, its caller
+            )
+        self.existing = existing
+
+    def write_line(self, text: str) -> None:
+        """Append ``text`` and a newline in full, then ``fsync`` if asked to."""
+        write_fully(self._fd, (text + "\n").encode("utf-8"))
+        if self.fsync:
+            os.fsync(self._fd)
+
+    def close(self) -> None:
+        """Release the lock and close the file (closing twice is harmless)."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
