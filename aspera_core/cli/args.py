@@ -121,3 +121,14 @@ def output_file(text: str) -> Path:
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise argparse.ArgumentTypeError(f"cannot create {text!r}: no permission to write in {str(ancestor)!r}")
     return path
+
+
+def split_ids(values: list[str] | None) -> list[str] | None:
+    """Task ids given to ``--ids``: several arguments, each holding ids separated by spaces or commas.
+
+    Returns:
+        The ids in the order given, or ``None`` when the option was not used.
+    """
+    if values is None:
+        return None
+    return [part for value in values for part in value.replace(",", " ").split() if part]

@@ -27,7 +27,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from aspera_core.cli.args import finite_positive_float, output_file, positive_int
+from aspera_core.cli.args import finite_positive_float, output_file, positive_int, split_ids
 
 EXAMPLE = (
     "example: aspera judge runs/results/cck.jsonl --model gpt-4o-mini --max-cost 2 "
@@ -89,12 +89,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _error(message: str, status: int = 2) -> int:
     print(f"aspera judge: error: {message}", file=sys.stderr)
     return status
-
-
-def _ids(values: list[str] | None) -> list[str] | None:
-    if values is None:
-        return None
-    return [part for value in values for part in value.replace(",", " ").split() if part]
 
 
 def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None]:
@@ -225,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
             args.out,
             judge,
             tasks=tasks,
-            ids=_ids(args.ids),
+            ids=split_ids(args.ids),
             limit=args.limit,
             concurrency=args.concurrency,
             progress=not args.no_progress,

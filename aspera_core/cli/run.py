@@ -22,7 +22,7 @@ import warnings
 from pathlib import Path
 
 from aspera_core.agents import AGENTS, SETTINGS, ReplayAgent, make_agent
-from aspera_core.cli.args import finite_positive_float, positive_int, task_set_path
+from aspera_core.cli.args import finite_positive_float, positive_int, split_ids, task_set_path
 from aspera_core.control.programs import default_control_dir
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.records import (
@@ -46,12 +46,6 @@ def _non_negative_int(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
     return value
-
-
-def _ids(values: list[str] | None) -> list[str] | None:
-    if values is None:
-        return None
-    return [part for value in values for part in value.replace(",", " ").split() if part]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -293,7 +287,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         task_set = open_task_set(args.tasks)
         task_set.raise_problems()
         tasks = list(task_set.tasks)
-        selected = select_tasks(tasks, _ids(args.ids), args.limit)
+        selected = select_tasks(tasks, split_ids(args.ids), args.limit)
     except (KeyError, ValueError, TaskFormatError) as error:
         return _error(str(error).strip("'"))
     except OSError as error:
@@ -327,7 +321,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             agent,
             args.out,
             config,
-            ids=_ids(args.ids),
+            ids=split_ids(args.ids),
             limit=args.limit,
             seeds=args.seeds if args.seed is None else [args.seed],
             concurrency=args.concurrency,

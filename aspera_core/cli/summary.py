@@ -3,8 +3,9 @@
 One row counts per task and seed (the first judged one). model_error rows
 (no program was obtained) are shown apart and are not in the denominator.
 With --tasks, selected tasks without a row and rows of unknown tasks are
-counted too. Exit status: 0, or 2 when the file is missing or is not a
-results file of this workbench.
+counted too; --ids and --limit narrow the selection as they did for
+aspera run. Exit status: 0, or 2 when the file is missing or is not a
+results file of this workbench, or the selection is not in the task set.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ import json
 import sys
 import warnings
 
-from aspera_core.cli.args import task_set_path
+from aspera_core.cli.args import positive_int, split_ids, task_set_path
 from aspera_core.records import NotAResultsFile, ResultsFileWarning, format_summary, read_results, summarize
-from aspera_core.tasks import TaskFormatError, load_tasks, tasks_digest
+from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, tasks_digest
 
 EXAMPLE = "example: aspera summary runs/reference.jsonl --tasks data/aspera_workbench_v1 --json"
 
@@ -26,6 +27,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("results", help="results file written by 'aspera run'")
     parser.add_argument(
         "--tasks", type=task_set_path, help="the task set the run used: counts its tasks that have no row"
+    )
+    parser.add_argument(
+        "--ids", nargs="+", metavar="ID", help="with --tasks: only these task ids are expected (as for aspera run)"
+    )
+    parser.add_argument(
+        "--limit",
+        type=positive_int,
+        metavar="K",
+        help="with --tasks: only the first K tasks are expected (after --ids)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
@@ -51,12 +61,14 @@ def run(args: argparse.Namespace) -> int:
     except (FileNotFoundError, NotAResultsFile) as error:
         return _error(str(error))
     selected = None
+    if (args.ids is not None or args.limit is not None) and not args.tasks:
+        return _error("--ids and --limit need --tasks (they narrow the task set's expected tasks)")
     if args.tasks:
         try:
             tasks = load_tasks(args.tasks)
-        except (OSError, TaskFormatError) as error:
+            selected = [task.query_id for task in select_tasks(tasks, split_ids(args.ids), args.limit)]
+        except (OSError, TaskFormatError, ValueError) as error:
             return _error(str(error))
-        selected = [task.query_id for task in tasks]
         experiment = results.experiment
         if experiment is not None and experiment.task_set_digest != tasks_digest(tasks):
             print(

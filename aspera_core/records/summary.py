@@ -127,7 +127,8 @@ def summarize(rows: Iterable[ResultRow], selected: Sequence[str] | None = None) 
             missing=len(missing),
             missing_tasks=sorted({task_id for task_id, _ in missing}, key=_id_order),
             unknown_tasks=unknown,
-            success_rate_of_expected=_rate(counts[Outcome.SUCCESS.value], expected),
+            # Nothing judged yet is no measurement, not a success rate of 0.
+            success_rate_of_expected=_rate(counts[Outcome.SUCCESS.value], expected) if n else None,
         )
     return summary
 
@@ -177,7 +178,11 @@ def format_summary(summary: dict[str, Any]) -> str:
         lines.append(
             f"task set: {summary['selected']} tasks selected, {summary['expected']} task-seed pairs expected; "
             f"{summary['missing']} without a judged row; success over expected: "
-            f"{summary[Outcome.SUCCESS.value]}/{summary['expected']} = {_percent(summary['success_rate_of_expected'])}"
+            + (
+                f"{summary[Outcome.SUCCESS.value]}/{summary['expected']} = {_percent(summary['success_rate_of_expected'])}"
+                if summary["success_rate_of_expected"] is not None
+                else "- (no program judged yet)"
+            )
         )
         if summary["unknown_tasks"]:
             shown = ", ".join(summary["unknown_tasks"][:10]) + (" ..." if len(summary["unknown_tasks"]) > 10 else "")

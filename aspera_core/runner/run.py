@@ -46,7 +46,7 @@ from aspera_core.records import (
     completed_keys,
     next_free_path,
 )
-from aspera_core.tasks import Task, tasks_digest
+from aspera_core.tasks import Task, select_tasks, tasks_digest
 
 DEFAULT_CONCURRENCY = 8
 
@@ -98,36 +98,6 @@ class RunReport:
     def remaining(self) -> int:
         """Pairs still without a judged row after this run."""
         return self.expected - self.already_done - self.evaluated - len(self.unavailable)
-
-
-def select_tasks(tasks: Sequence[Task], ids: Iterable[str] | None = None, limit: int | None = None) -> list[Task]:
-    """Tasks to run, in the given order: those with one of ``ids`` (all if ``None``), at most ``limit``.
-
-    Args:
-        tasks: All tasks.
-        ids: Task ids to keep.
-        limit: Keep only the first ``limit`` tasks after filtering.
-
-    Returns:
-        The selected tasks.
-
-    Raises:
-        ValueError: an id is not in the task set, or ``limit`` is negative.
-    """
-    selected = list(tasks)
-    if ids is not None:
-        wanted = [str(i) for i in ids]
-        known = {task.query_id for task in tasks}
-        missing = [i for i in wanted if i not in known]
-        if missing:
-            raise ValueError(f"unknown task id(s): {', '.join(missing)}")
-        keep = set(wanted)
-        selected = [task for task in selected if task.query_id in keep]
-    if limit is not None:
-        if limit < 0:
-            raise ValueError("limit must not be negative")
-        selected = selected[:limit]
-    return selected
 
 
 def experiment_of(agent: Agent, tasks: Sequence[Task], task_set: str = "", library_fixes: bool = False) -> Experiment:

@@ -32,6 +32,7 @@ from aspera_core.tasks.taskset import (
     load_tasks,
     open_task_set,
     read_task_set,
+    select_tasks,
     task_set_digest,
     tasks_digest,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "read_code_tags",
     "read_task_record",
     "read_task_set",
+    "select_tasks",
     "render_code_module",
     "shard_name",
     "task_set_digest",

@@ -34,7 +34,7 @@ import pickle
 import stat
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -411,3 +411,33 @@ def task_set_digest(path: str | Path) -> str:
     if not entry.loads:
         open_task_set(path).raise_problems()
     return entry.digest
+
+
+def select_tasks(tasks: Sequence[Task], ids: Iterable[str] | None = None, limit: int | None = None) -> list[Task]:
+    """Tasks to run, in the given order: those with one of ``ids`` (all if ``None``), at most ``limit``.
+
+    Args:
+        tasks: All tasks.
+        ids: Task ids to keep.
+        limit: Keep only the first ``limit`` tasks after filtering.
+
+    Returns:
+        The selected tasks.
+
+    Raises:
+        ValueError: an id is not in the task set, or ``limit`` is negative.
+    """
+    selected = list(tasks)
+    if ids is not None:
+        wanted = [str(i) for i in ids]
+        known = {task.query_id for task in tasks}
+        missing = [i for i in wanted if i not in known]
+        if missing:
+            raise ValueError(f"unknown task id(s): {', '.join(missing)}")
+        keep = set(wanted)
+        selected = [task for task in selected if task.query_id in keep]
+    if limit is not None:
+        if limit < 0:
+            raise ValueError("limit must not be negative")
+        selected = selected[:limit]
+    return selected

@@ -343,3 +343,35 @@ def test_summary_with_the_task_set_counts_tasks_without_a_row(
     assert summary["success_rate"] == 1.0 and summary["success_rate_of_expected"] == 0.5
     assert aspera("summary", out, "--tasks", MINI_RELEASE) == 0
     assert "2 without a judged row; success over expected: 2/4 = 50.0%" in capsys.readouterr().out
+
+
+def test_summary_narrows_the_expected_tasks_as_the_run_did(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "partial.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", out, "--limit", "2") == 0
+    capsys.readouterr()
+    assert aspera("summary", out, "--tasks", MINI_RELEASE, "--limit", "2", "--json") == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["selected"], summary["missing"], summary["success_rate_of_expected"]) == (2, 0, 1.0)
+    assert aspera("summary", out, "--tasks", MINI_RELEASE, "--ids", "9001,9004") == 0
+    assert "2 tasks selected, 2 task-seed pairs expected; 1 without a judged row; success over expected: 1/2" in (
+        capsys.readouterr().out
+    )
+    assert aspera("summary", out, "--limit", "2") == 2
+    assert "--ids and --limit need --tasks" in capsys.readouterr().err
+    assert aspera("summary", out, "--tasks", MINI_RELEASE, "--ids", "1") == 2
+    assert "unknown task id(s): 1" in capsys.readouterr().err
+
+
+def test_summary_gives_no_success_rate_when_nothing_was_judged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "empty.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", out, "--ids", "9001") == 0
+    rows = out.read_text().splitlines()
+    out.write_text(rows[0] + "\n")  # the header alone: an experiment with no row yet
+    capsys.readouterr()
+    assert aspera("summary", out, "--tasks", MINI_RELEASE, "--json") == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["n"] == 0 and summary["success_rate_of_expected"] is None
+    assert aspera("summary", out, "--tasks", MINI_RELEASE) == 0
+    assert "success over expected: - (no program judged yet)" in capsys.readouterr().out
