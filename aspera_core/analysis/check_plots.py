@@ -62,7 +62,8 @@ def plot_audit_rates(rates: pd.DataFrame) -> Any:
     panels = [(must, rows) for must, rows in panels if not rows.empty]
     tallest = max(len(rows) for _, rows in panels)
     with plotting_style():
-        figure, axes = new_figure(PAGE_WIDTH, 0.2 * tallest + 1.3, 1, len(panels))
+        # One x scale, the whole range of a rate, so the two panels can be compared at a glance.
+        figure, axes = new_figure(PAGE_WIDTH, 0.2 * tallest + 1.3, 1, len(panels), sharex=True)
         for panel, (must, rows) in zip(np.atleast_1d(axes), panels):
             error = rows["error"].iloc[0]
             labels = [f"{kind.replace('_', ' ')} (n = {judged})" for kind, judged in zip(rows["kind"], rows["judged"])]
@@ -78,7 +79,7 @@ def plot_audit_rates(rates: pd.DataFrame) -> Any:
                 if kind == ALL_KINDS:
                     tick.set_fontweight("bold")
             panel.set_ylim(len(rows) - 0.5, -0.5)
-            panel.set_xlim(left=-1, right=max(5.0, float(rows["CI high (%)"].max()) * 1.05))
+            panel.set_xlim(-2, 102)
             panel.set_xlabel(f"{error}s (% of judged; Wilson {confidence:.0%} CI)")
             panel.set_title(f"programs that must {must}")
             panel.grid(axis="y", visible=False)

@@ -251,6 +251,7 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
     systems = list(table.index)
     colours = _colours(table, systems)
     positions = np.arange(len(systems))
+    seed_label = "one seed"  # given to the first system drawn with seed dots, whichever row that is
     with plotting_style():
         figure, axes = new_figure(COLUMN_WIDTH if len(systems) <= 6 else PAGE_WIDTH, 0.38 * len(systems) + 1.3)
         for position, system in zip(positions, systems):
@@ -275,15 +276,17 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
                     s=8,
                     color=colours[system],
                     alpha=0.7,
-                    label="one seed" if position == 0 else None,
+                    label=seed_label,
                 )
+                seed_label = None
             paper = row.get("paper (%)")
             if paper is not None and not pd.isna(paper):
                 axes.scatter(
                     [paper], [position], marker="D", s=22, facecolor="none", edgecolor="0.1", zorder=5, label="paper"
                 )
         axes.set_yticks(positions, [f"{s}\n(n = {int(table.loc[s, 'tasks'])} tasks)" for s in systems])
-        axes.invert_yaxis()
+        # Half a row above the first and below the last: the two-line labels stay inside the plot area.
+        axes.set_ylim(len(systems) - 0.5, -0.5)
         axes.set_xlim(-2, 102)
         axes.set_xlabel("task success (%)")
         axes.grid(axis="y", visible=False)

@@ -29,7 +29,9 @@ import sys
 from pathlib import Path
 
 from aspera_core.audit import AlternativesError, AuditConfig, audit_tasks, format_report, load_alternatives
+from aspera_core.cli.args import positive_int
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
+from aspera_core.runner import select_tasks
 from aspera_core.tasks import TaskFormatError, load_tasks
 from aspera_core.tasks.validate import default_wrong_dir
 from aspera_core.tasks.wrong_programs import load_wrong_programs
@@ -94,6 +96,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the choice of variants (default: 0)")
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
+    parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K tasks (after --ids)")
     parser.add_argument(
         "--workers", type=int, default=None, help=f"programs evaluated at once (default: {default_workers()})"
     )
@@ -122,12 +125,10 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
     except (ValueError, FileNotFoundError, TaskFormatError) as error:
         raise _BadInput(str(error).splitlines()[0]) from None
     known = {task.query_id for task in tasks}
-    ids = _words(args.ids)
-    if ids is not None:
-        missing = [i for i in ids if i not in known]
-        if missing:
-            raise _BadInput(f"no task with id {', '.join(missing)} in {args.tasks}")
-        tasks = [task for task in tasks if task.query_id in set(ids)]
+    try:
+        tasks = select_tasks(tasks, _words(args.ids), args.limit)
+    except ValueError as error:
+        raise _BadInput(str(error)) from None
     wrong_dir = args.wrong if args.wrong is not None else default_wrong_dir(args.tasks)
     wrong: dict = {}
     if args.wrong is not None and not args.wrong.is_dir():

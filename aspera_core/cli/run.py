@@ -241,13 +241,18 @@ def _control_dir(tasks: object) -> str | None:
     return str(folder) if folder is not None else None
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 task``, ``2 tasks``: a count with its noun in the right number."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _describe(report: RunReport) -> str:
     counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
-    seeds = "" if report.seeds == [None] else f" x {len(report.seeds)} seeds"
+    seeds = "" if report.seeds == [None] else f" x {_count(len(report.seeds), 'seed')}"
     text = (
         f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}; "
-        f"{report.model_errors} model errors; {len(report.unavailable)} skipped; "
-        f"of {report.expected} expected ({report.selected} tasks{seeds})"
+        f"{_count(report.model_errors, 'model error')}; {len(report.unavailable)} skipped; "
+        f"of {report.expected} expected ({_count(report.selected, 'task')}{seeds})"
     )
     if report.remaining:
         text += f"; {report.remaining} still without a row"

@@ -682,8 +682,9 @@ def format_table(report: SetReport) -> str:
         lines += ["", "Problems:"] + details
     if report.notes:
         lines += [""] + [f"note: {note}" for note in report.notes]
-    summary = f"{len(report.tasks)} tasks, {bad} with problems"
+    summary = f"{len(report.tasks)} task{'' if len(report.tasks) == 1 else 's'}, {bad} with problems"
     if report.problems:
-        summary += f", {len(report.problems)} problems outside tasks"
+        problems = len(report.problems)
+        summary += f", {problems} problem{'' if problems == 1 else 's'} outside tasks"
     lines += ["", summary + (": OK" if report.ok else "")]
     return "\n".join(lines) + "\n"

@@ -43,6 +43,8 @@ def test_audit_rates_show_each_kind_with_its_denominator_in_two_panels() -> None
     ]  # nothing judged: no row
     assert must_fail.get_xlabel() == "false acceptances (% of judged; Wilson 95% CI)"
     assert must_pass.get_title() == "programs that must pass"
+    low, high = must_pass.get_xlim()
+    assert must_fail.get_xlim() == (low, high) and low <= 0 and high >= 100  # one scale of rates for both panels
     nothing = kinds().assign(judged=0, flagged=0)
     with pytest.raises(NoData):
         plot_audit_rates(audit_rates(nothing))

@@ -65,6 +65,25 @@ def runs(tmp_path: Path, mini_tasks: pd.DataFrame) -> pd.DataFrame:
     return runs_frame([cck, ps])
 
 
+def test_task_success_legend_names_the_seed_dots_whatever_system_comes_first(runs: pd.DataFrame):
+    table = success_table(runs, samples=200)
+    single_seed_first = table.sort_values("seeds", kind="stable")
+    assert list(single_seed_first["seeds"]) == [1, 2]
+    figure = plot_task_success(single_seed_first, runs)
+    assert "one seed" in [t.get_text() for t in figure.legends[0].get_texts()]
+
+
+@pytest.mark.parametrize("systems", [1, 2])
+def test_task_success_labels_stay_inside_the_axes_height(runs: pd.DataFrame, systems: int):
+    figure = plot_task_success(success_table(runs, samples=200).iloc[:systems], runs)
+    axes = figure.axes[0]
+    figure.canvas.draw()
+    top, bottom = axes.get_window_extent().y1, axes.get_window_extent().y0
+    for label in axes.get_yticklabels():
+        extent = label.get_window_extent()
+        assert bottom <= extent.y0 and extent.y1 <= top, label.get_text()
+
+
 def test_complexity_and_query_figures_label_axes_and_denominators(mini_tasks: pd.DataFrame):
     figure = plot_complexity_distributions(mini_tasks)
     assert [a.get_xlabel() for a in figure.axes] == [

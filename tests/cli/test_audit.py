@@ -81,7 +81,8 @@ def test_weak_and_strict_evaluation_programs_exit_1(tmp_path: Path, capsys: pyte
     [
         (["--tasks", "no/such/set"], "no/such/set"),
         (["--tasks", MINI_RELEASE, "--kinds", "drop_everything"], "unknown variant kind(s): drop_everything"),
-        (["--tasks", MINI_RELEASE, "--ids", "12345"], "no task with id 12345"),
+        (["--tasks", MINI_RELEASE, "--ids", "12345"], "unknown task id(s): 12345"),
+        (["--tasks", MINI_RELEASE, "--limit", "0"], "argument --limit: expected a whole number of at least 1, got '0'"),
         (["--tasks", MINI_RELEASE, "--out", "no/such/folder/audit.json"], "its folder does not exist"),
         (["--tasks", MINI_RELEASE, "--alternatives", "no/such/folder"], "no such folder"),
         (["--tasks", MINI_RELEASE, "--max-variants", "-1"], "max_variants must not be negative"),
@@ -93,6 +94,16 @@ def test_bad_input_exits_2_with_one_line(args: list, message: str, capsys: pytes
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and captured.err.startswith("aspera audit: error: ")
     assert message in captured.err
+
+
+def test_limit_keeps_the_first_tasks_after_ids_in_id_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "audit.json"
+    common = ["audit", "--tasks", MINI_RELEASE, "--per-kind", "1", "--max-variants", "1", "--no-progress"]
+    assert aspera(*common, "--ids", "9004,9002", "9003", "--limit", "2", "--out", out) == 0
+    assert "aspera audit: 2 tasks from" in capsys.readouterr().err
+    assert [task["task_id"] for task in json.loads(out.read_text())["tasks"]] == ["9002", "9003"]
+    assert aspera(*common, "--limit", "1", "--out", out) == 0
+    assert [task["task_id"] for task in json.loads(out.read_text())["tasks"]] == ["9001"]
 
 
 def test_bad_alternatives_name_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

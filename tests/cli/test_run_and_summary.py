@@ -58,6 +58,19 @@ def test_ids_limit_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert sorted(r.task_id for r in read_rows(out)) == ["9001", "9002", "9003", "9004"]
 
 
+@pytest.mark.parametrize(
+    ("limit", "seeds", "expected"),
+    [("1", ["0"], "of 1 expected (1 task x 1 seed)"), ("2", ["0", "1"], "of 4 expected (2 tasks x 2 seeds)")],
+)
+def test_the_expected_count_says_task_and_seed_in_singular_and_plural(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], limit: str, seeds: list[str], expected: str
+) -> None:
+    out = tmp_path / "mutant.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "mutant", "--out", out, "--no-progress",
+                  "--limit", limit, "--seeds", *seeds) == 0  # fmt: skip
+    assert capsys.readouterr().err.rstrip().endswith(expected)
+
+
 def test_replay(tmp_path: Path) -> None:
     first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
     assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "handback", "--out", first, "--no-progress") == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 
@@ -180,3 +181,16 @@ def test_tour_notebook_follows_one_task_and_a_wrong_program(tmp_path: Path):
     assert "share my calendar with my manager" in shown
     assert ">success</b>" in shown and ">task_completion_error</b>" in shown
     assert "What is wrong:" in shown and "differs from the reference" in shown
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOK_DIR.glob("*.ipynb")), ids=lambda path: path.stem)
+def test_papermill_parses_every_parameter_without_a_warning(path: Path, caplog: pytest.LogCaptureFixture):
+    # papermill reads a parameters cell line by line and gives up on a line with a second "=" (one in an
+    # inline comment is enough): it warns on every run and drops that parameter from --help-notebook.
+    caplog.set_level(logging.WARNING, logger="papermill")
+    parsed = papermill.inspect_notebook(str(path))
+    assert not [record.getMessage() for record in caplog.records if record.name.startswith("papermill")]
+    notebook = nbformat.read(path, as_version=4)
+    cell = next(cell for cell in notebook.cells if "parameters" in cell.metadata.get("tags", []))
+    assigned = re.findall(r"^(\w+)\s*=", cell.source, re.MULTILINE)
+    assert list(parsed) == assigned

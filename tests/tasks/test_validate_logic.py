@@ -19,6 +19,8 @@ from aspera_core.tasks.validate import (
     FAIL,
     OK,
     SKIP,
+    SetReport,
+    TaskReport,
     convention_problems,
     default_wrong_dir,
     first_difference,
@@ -271,6 +273,22 @@ def test_set_report_table_and_json(tmp_path: Path) -> None:
     data = report.to_json()
     assert data["ok"] is False
     assert data["tasks"][0]["checks"]["noop"] == {"status": "FAIL", "detail": "success"}
+
+
+@pytest.mark.parametrize(
+    ("tasks_total", "problems", "summary"),
+    [
+        (1, 1, "1 task, 0 with problems, 1 problem outside tasks"),
+        (2, 3, "2 tasks, 0 with problems, 3 problems outside tasks"),
+        (1, 0, "1 task, 0 with problems: OK"),
+    ],
+)
+def test_summary_line_counts_in_singular_and_plural(tasks_total: int, problems: int, summary: str) -> None:
+    report = SetReport(
+        tasks=[TaskReport(query_id=str(9001 + i)) for i in range(tasks_total)],
+        problems=[f"queries_00{i}.nt:1: not valid NestedText" for i in range(problems)],
+    )
+    assert format_table(report).splitlines()[-1] == summary
 
 
 def test_wrong_folder_defaults_to_the_set_and_can_be_overridden(tmp_path: Path) -> None:
