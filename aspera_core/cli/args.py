@@ -123,11 +123,11 @@ def output_file(text: str) -> Path:
     return path
 
 
-def split_ids(values: list[str] | None) -> list[str] | None:
-    """Task ids given to ``--ids``: several arguments, each holding ids separated by spaces or commas.
+def split_list(values: list[str] | None) -> list[str] | None:
+    """The items of a list option (``--ids``, ``--kinds``): several arguments, each holding items separated by spaces or commas.
 
     Returns:
-        The ids in the order given, or ``None`` when the option was not used.
+        The items in the order given, or ``None`` when the option was not used.
     """
     if values is None:
         return None

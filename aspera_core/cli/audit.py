@@ -29,10 +29,9 @@ import sys
 from pathlib import Path
 
 from aspera_core.audit import AlternativesError, AuditConfig, audit_tasks, format_report, load_alternatives
-from aspera_core.cli.args import positive_int
+from aspera_core.cli.args import positive_int, split_list
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
-from aspera_core.runner import select_tasks
-from aspera_core.tasks import TaskFormatError, load_tasks
+from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks
 from aspera_core.tasks.validate import default_wrong_dir
 from aspera_core.tasks.wrong_programs import load_wrong_programs
 from aspera_core.variants import KINDS
@@ -42,12 +41,6 @@ EXAMPLE = "example: aspera audit --tasks data/aspera_workbench_v1 --out runs/aud
 
 class _BadInput(Exception):
     """Bad arguments or input files: reported on one line, exit status 2."""
-
-
-def _words(values: list[str] | None) -> list[str] | None:
-    if values is None:
-        return None
-    return [part for value in values for part in value.replace(",", " ").split() if part]
 
 
 def _per_kind(text: str) -> int | None:
@@ -113,7 +106,7 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
     """
     try:
         config = AuditConfig(
-            kinds=tuple(_words(args.kinds)) if args.kinds else None,
+            kinds=tuple(split_list(args.kinds)) if args.kinds else None,
             per_kind=args.per_kind,
             max_variants=args.max_variants,
             seed=args.seed,
@@ -126,7 +119,7 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
         raise _BadInput(str(error).splitlines()[0]) from None
     known = {task.query_id for task in tasks}
     try:
-        tasks = select_tasks(tasks, _words(args.ids), args.limit)
+        tasks = select_tasks(tasks, split_list(args.ids), args.limit)
     except ValueError as error:
         raise _BadInput(str(error)) from None
     wrong_dir = args.wrong if args.wrong is not None else default_wrong_dir(args.tasks)

@@ -27,7 +27,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from aspera_core.cli.args import finite_positive_float, output_file, positive_int, split_ids
+from aspera_core.cli.args import finite_positive_float, output_file, positive_int, split_list
 
 EXAMPLE = (
     "example: aspera judge runs/results/cck.jsonl --model gpt-4o-mini --max-cost 2 "
@@ -219,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
             args.out,
             judge,
             tasks=tasks,
-            ids=split_ids(args.ids),
+            ids=split_list(args.ids),
             limit=args.limit,
             concurrency=args.concurrency,
             progress=not args.no_progress,

@@ -22,7 +22,7 @@ import warnings
 from pathlib import Path
 
 from aspera_core.agents import AGENTS, SETTINGS, ReplayAgent, make_agent
-from aspera_core.cli.args import finite_positive_float, positive_int, split_ids, task_set_path
+from aspera_core.cli.args import finite_positive_float, positive_int, split_list, task_set_path
 from aspera_core.control.programs import default_control_dir
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.records import (
@@ -292,7 +292,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         task_set = open_task_set(args.tasks)
         task_set.raise_problems()
         tasks = list(task_set.tasks)
-        selected = select_tasks(tasks, split_ids(args.ids), args.limit)
+        selected = select_tasks(tasks, split_list(args.ids), args.limit)
     except (KeyError, ValueError, TaskFormatError) as error:
         return _error(str(error).strip("'"))
     except OSError as error:
@@ -326,7 +326,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             agent,
             args.out,
             config,
-            ids=split_ids(args.ids),
+            ids=split_list(args.ids),
             limit=args.limit,
             seeds=args.seeds if args.seed is None else [args.seed],
             concurrency=args.concurrency,

@@ -15,7 +15,7 @@ import json
 import sys
 import warnings
 
-from aspera_core.cli.args import positive_int, split_ids, task_set_path
+from aspera_core.cli.args import positive_int, split_list, task_set_path
 from aspera_core.records import NotAResultsFile, ResultsFileWarning, format_summary, read_results, summarize
 from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, tasks_digest
 
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     if args.tasks:
         try:
             tasks = load_tasks(args.tasks)
-            selected = [task.query_id for task in select_tasks(tasks, split_ids(args.ids), args.limit)]
+            selected = [task.query_id for task in select_tasks(tasks, split_list(args.ids), args.limit)]
         except (OSError, TaskFormatError, ValueError) as error:
             return _error(str(error))
         experiment = results.experiment
