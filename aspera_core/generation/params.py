@@ -12,12 +12,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from aspera_core.generation.flow import Round
 from aspera_core.library.primitives import CORE_MODULES
-from aspera_core.pipeline.params import ParamsError, parse_override
+from aspera_core.pipeline.params import ParamsError, parse_override, read_params_file
 from aspera_core.tasks.authoring import APPS
 
 
@@ -153,24 +152,7 @@ def load_generation_params(
     Raises:
         ParamsError: unreadable file, not a mapping, unknown key, wrong value.
     """
-    values: dict[str, Any] = {}
-    if path is not None:
-        source = Path(path)
-        if source.is_dir():
-            raise ParamsError(f"{source} is a folder, not a parameter file")
-        try:
-            loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ParamsError(f"{source} does not exist") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise ParamsError(f"{source} cannot be read ({error})") from None
-        except yaml.YAMLError as error:
-            raise ParamsError(f"{source} is not valid YAML ({str(error).splitlines()[0]})") from None
-        if loaded is None:
-            loaded = {}
-        if not isinstance(loaded, dict):
-            raise ParamsError(f"{source} must hold a mapping of parameters, not a {type(loaded).__name__}")
-        values.update(loaded)
+    values = read_params_file(path) if path is not None else {}
     for text in overrides:
         key, value = parse_override(text)
         values[key] = value

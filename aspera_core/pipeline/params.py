@@ -198,6 +198,30 @@ def _describe(error: ValidationError) -> str:
     return f"{where}: {first.get('msg')}"
 
 
+def read_params_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The mapping a YAML parameter file holds (an empty file holds none), unchecked.
+
+    Raises:
+        ParamsError: a folder, a missing or unreadable file, invalid YAML, or not a mapping.
+    """
+    source = Path(path)
+    if source.is_dir():
+        raise ParamsError(f"{source} is a folder, not a parameter file")
+    try:
+        loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ParamsError(f"{source} does not exist") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ParamsError(f"{source} cannot be read ({error})") from None
+    except yaml.YAMLError as error:
+        raise ParamsError(f"{source} is not valid YAML ({str(error).splitlines()[0]})") from None
+    if loaded is None:
+        return {}
+    if not isinstance(loaded, dict):
+        raise ParamsError(f"{source} must hold a mapping of parameters, not a {type(loaded).__name__}")
+    return loaded
+
+
 def load_params(path: str | os.PathLike[str] | None = None, overrides: Iterable[str] = ()) -> PipelineParams:
     """Read a parameter file and apply ``key=value`` overrides.
 
@@ -211,24 +235,7 @@ def load_params(path: str | os.PathLike[str] | None = None, overrides: Iterable[
     Raises:
         ParamsError: unreadable file, not a mapping, unknown key, wrong value.
     """
-    values: dict[str, Any] = {}
-    if path is not None:
-        source = Path(path)
-        if source.is_dir():
-            raise ParamsError(f"{source} is a folder, not a parameter file")
-        try:
-            loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ParamsError(f"{source} does not exist") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise ParamsError(f"{source} cannot be read ({error})") from None
-        except yaml.YAMLError as error:
-            raise ParamsError(f"{source} is not valid YAML ({str(error).splitlines()[0]})") from None
-        if loaded is None:
-            loaded = {}
-        if not isinstance(loaded, dict):
-            raise ParamsError(f"{source} must hold a mapping of parameters, not a {type(loaded).__name__}")
-        values.update(loaded)
+    values = read_params_file(path) if path is not None else {}
     for text in overrides:
         key, value = parse_override(text)
         _set(values, key, value)
