@@ -132,3 +132,14 @@ def split_list(values: list[str] | None) -> list[str] | None:
     if values is None:
         return None
     return [part for value in values for part in value.replace(",", " ").split() if part]
+
+
+def add_task_set_option(parser: argparse.ArgumentParser) -> None:
+    """Declare the required ``--tasks PATH`` option that commands reading one task set share."""
+    parser.add_argument(
+        "--tasks",
+        required=True,
+        type=task_set_path,
+        metavar="PATH",
+        help="task set: release folder, plans/ folder, .tgz archive or one .nt shard",
+    )

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from aspera_core.cli.args import task_set_path
+from aspera_core.cli.args import add_task_set_option
 from aspera_core.tasks import Task, TaskFormatError, open_task_set
 
 EXAMPLE = "example: aspera show --tasks data/aspera_workbench_v1 1001"
@@ -19,13 +19,7 @@ EXAMPLE = "example: aspera show --tasks data/aspera_workbench_v1 1001"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera show``."""
-    parser.add_argument(
-        "--tasks",
-        required=True,
-        type=task_set_path,
-        metavar="PATH",
-        help="task set: release folder, plans/ folder, .tgz archive or one .nt shard",
-    )
+    add_task_set_option(parser)
     parser.add_argument("id", metavar="ID", help="the task's id (query_id)")
     parser.add_argument("--json", action="store_true", help="print the task's record as JSON")
 

@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from aspera_core.cli.args import task_set_path
+from aspera_core.cli.args import add_task_set_option
 from aspera_core.tasks import Task, TaskFormatError, open_task_set
 
 EXAMPLE = "example: aspera tasks --tasks data/aspera_workbench_v1 --tag handback"
@@ -20,13 +20,7 @@ EXAMPLE = "example: aspera tasks --tasks data/aspera_workbench_v1 --tag handback
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera tasks``."""
-    parser.add_argument(
-        "--tasks",
-        required=True,
-        type=task_set_path,
-        metavar="PATH",
-        help="task set: release folder, plans/ folder, .tgz archive or one .nt shard",
-    )
+    add_task_set_option(parser)
     parser.add_argument("--tag", metavar="TAG", help="only the tasks carrying this tag")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.agents import HandbackAgent, NoopAgent
-from aspera_core.cli.args import existing_folder, finite_positive_float, positive_int, task_set_path
+from aspera_core.cli.args import add_task_set_option, existing_folder, finite_positive_float, positive_int
 from aspera_core.control.programs import default_control_dir
 from aspera_core.control.validate import validate_control_with_sandbox
 from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig
@@ -149,13 +149,7 @@ def validate_with_executor(
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera validate``."""
-    parser.add_argument(
-        "--tasks",
-        required=True,
-        type=task_set_path,
-        metavar="PATH",
-        help="task set: release folder, plans/ folder, .tgz archive or one .nt shard",
-    )
+    add_task_set_option(parser)
     parser.add_argument(
         "--wrong",
         type=existing_folder,
