@@ -33,7 +33,7 @@ from aspera_core.agents.base import Proposal, StopRun
 from aspera_core.agents.explore_dryrun import DRY_RUN_WORLDS, DryRunner, DryRunReport, GenericWorld, dry_run_task
 from aspera_core.agents.explore_episode import Budgets, Episode, EpisodeResult, Notes
 from aspera_core.agents.explore_tools import documentation_index, parse_descriptions, tool_definitions
-from aspera_core.agents.model_agents import PromptStore, _ModelAgent, _Tally
+from aspera_core.agents.model_agents import ModelAgent, PromptStore, RequestTally
 from aspera_core.agents.prompting import Message, PromptFiles, return_annotation
 from aspera_core.executor import SandboxConfig
 from aspera_core.library.primitives import ALL_MODULES
@@ -95,7 +95,7 @@ def explore_messages(
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
 
-class ExploreAgent(_ModelAgent):
+class ExploreAgent(ModelAgent):
     """Writes programs after looking up documentation and trying drafts (see the module docstring).
 
     Args:
@@ -168,7 +168,7 @@ class ExploreAgent(_ModelAgent):
 
     def propose(self, task: Task, seed: int | None) -> Proposal:
         """Run one episode for ``task`` and turn it into a proposal (see the module docstring)."""
-        tally = _Tally()
+        tally = RequestTally()
         protocol = self._protocol_now
         fallback: str | None = None
         try:
@@ -199,7 +199,7 @@ class ExploreAgent(_ModelAgent):
     # -- internals ----------------------------------------------------------------
 
     def _episode(
-        self, task: Task, seed: int | None, protocol: str, tally: _Tally
+        self, task: Task, seed: int | None, protocol: str, tally: RequestTally
     ) -> tuple[list[Message], EpisodeResult]:
         messages = explore_messages(
             task, self.files, self.budgets, examples=self.examples, guidelines=self.guidelines, protocol=protocol

@@ -96,7 +96,7 @@ class PromptStore:
 
 
 @dataclass
-class _Tally:
+class RequestTally:
     """What all requests made for one row cost."""
 
     prompt_tokens: int = 0
@@ -139,7 +139,7 @@ class _Tally:
         )
 
 
-class _ModelAgent:
+class ModelAgent:
     """What the model-backed agents share: the client, the prompt files, asking and recording."""
 
     name = ""
@@ -180,7 +180,7 @@ class _ModelAgent:
             "guidelines": self.guidelines,
         }
 
-    def _ask(self, messages: list[Message], seed: int | None, tally: _Tally) -> Completion:
+    def _ask(self, messages: list[Message], seed: int | None, tally: RequestTally) -> Completion:
         """One request; setup errors and the spending limit stop the run."""
         try:
             completion = self.client.complete(messages, seed=seed)
@@ -194,7 +194,7 @@ class _ModelAgent:
     def _store(self, messages: list[Message]) -> str:
         return self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
 
-    def _finish(self, messages: list[Message], tally: _Tally, completion: Completion, **extra: Any) -> Proposal:
+    def _finish(self, messages: list[Message], tally: RequestTally, completion: Completion, **extra: Any) -> Proposal:
         parsed = extract_program(completion.text, arguments=self.solution_arguments)
         generation = tally.generation(self.files.version, self._store(messages), completion.text, None)
         if parsed.program is None:
@@ -202,7 +202,7 @@ class _ModelAgent:
         return Proposal(program=parsed.program, generation=generation, **extra)
 
     def _model_error(
-        self, messages: list[Message] | None, tally: _Tally, error: LLMRequestError, **extra: Any
+        self, messages: list[Message] | None, tally: RequestTally, error: LLMRequestError, **extra: Any
     ) -> Proposal:
         prompt = self._store(messages) if messages is not None else None
         generation = tally.generation(self.files.version, prompt, None, str(error))
@@ -215,7 +215,7 @@ def return_types_digest(programs: Mapping[str, str]) -> str:
     return hashlib.sha256(json.dumps(hints).encode("utf-8")).hexdigest()[:10]
 
 
-class CCKAgent(_ModelAgent):
+class CCKAgent(ModelAgent):
     """Complete codebase knowledge: the documentation of every scenario app, five worked examples, the guidelines.
 
     In the control setting the same prompt shows the control surface instead
@@ -272,7 +272,7 @@ class CCKAgent(_ModelAgent):
             messages = control_messages(task, self.files, self.examples, self.guidelines, reference)
         else:
             messages = cck_messages(task, self.files, self.examples, self.guidelines)
-        tally = _Tally()
+        tally = RequestTally()
         try:
             completion = self._ask(messages, seed, tally)
         except LLMRequestError as error:
@@ -280,7 +280,7 @@ class CCKAgent(_ModelAgent):
         return self._finish(messages, tally, completion)
 
 
-class PSAgent(_ModelAgent):
+class PSAgent(ModelAgent):
     """Primitive selection: the model picks what it needs module by module, then writes with only that documented.
 
     Args:
@@ -316,7 +316,7 @@ class PSAgent(_ModelAgent):
 
     def propose(self, task: Task, seed: int | None) -> Proposal:
         """Select primitives module by module, then ask for the program with only those documented."""
-        tally = _Tally()
+        tally = RequestTally()
         selected: dict[str, None] = {}
         answers: dict[str, str] = {}
         for module in self.modules:

@@ -17,17 +17,16 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from aspera_core.analysis.annotation import item_keys, read_annotations
 from aspera_core.analysis.statistics import (
     DEFAULT_SAMPLES,
-    bootstrap_interval,
     cohens_kappa,
     fleiss_kappa,
     fleiss_kappa_interval,
     kappa_interval,
+    ratio_interval,
 )
 
 
@@ -165,8 +164,12 @@ def verdict_agreement(
         judged = group["verdict"].isin(["correct", "wrong"])
         accepted = group["outcome"] == "success"
         per_task = pd.DataFrame({"task": group["task_id"], "wrong": wrong, "judged": judged}).groupby("task").sum()
-        low, high = _ratio_interval(
-            per_task["wrong"].to_numpy(), per_task["judged"].to_numpy(), samples, confidence, seed
+        low, high = ratio_interval(
+            per_task["wrong"].to_numpy(),
+            per_task["judged"].to_numpy(),
+            samples=samples,
+            confidence=confidence,
+            seed=seed,
         )
         records.append(
             {
@@ -183,17 +186,3 @@ def verdict_agreement(
             }
         )
     return pd.DataFrame.from_records(records, columns=columns)
-
-
-def _ratio_interval(
-    numerators: np.ndarray, denominators: np.ndarray, samples: int, confidence: float, seed: int
-) -> tuple[float, float]:
-    """Bootstrap interval of sum(numerators) / sum(denominators), clusters resampled."""
-    keep = denominators > 0
-    numerators, denominators = numerators[keep].astype(float), denominators[keep].astype(float)
-
-    def ratio(chosen: np.ndarray) -> float:
-        rows = chosen.astype(int)
-        return float(numerators[rows].sum() / denominators[rows].sum())
-
-    return bootstrap_interval(np.arange(len(numerators)), ratio, samples=samples, confidence=confidence, seed=seed)

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from aspera_core.analysis.frames import system_label
-from aspera_core.analysis.statistics import DEFAULT_SAMPLES, bootstrap_interval, cohens_kappa, kappa_interval
+from aspera_core.analysis.statistics import DEFAULT_SAMPLES, cohens_kappa, kappa_interval, ratio_interval
 from aspera_core.judge import JudgeVerdict, latest_judgements, read_judgements
 
 #: Columns of :func:`judgements_frame`.
@@ -186,12 +186,7 @@ def _accuracy_interval(compared: pd.DataFrame, confidence: float, samples: int, 
     """Bootstrap interval of the share of agreeing verdicts, tasks resampled with all their programs."""
     per_task = compared.assign(agree=compared["agree"].astype(bool)).groupby("task_id")["agree"].agg(["sum", "count"])
     agreements, programs = per_task["sum"].to_numpy(dtype=float), per_task["count"].to_numpy(dtype=float)
-
-    def pooled(chosen: np.ndarray) -> float:
-        rows = chosen.astype(int)
-        return float(agreements[rows].sum() / programs[rows].sum())
-
-    return bootstrap_interval(np.arange(len(per_task)), pooled, samples=samples, confidence=confidence, seed=seed)
+    return ratio_interval(agreements, programs, samples=samples, confidence=confidence, seed=seed)
 
 
 def judge_agreement(

@@ -83,6 +83,93 @@ def bootstrap_interval(
     return (float(low), float(high))
 
 
+def cluster_interval(
+    items: Sequence[int] | np.ndarray,
+    clusters: Sequence[Any] | np.ndarray,
+    statistic: Callable[[np.ndarray], float],
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of a statistic of items, resampling whole clusters of items.
+
+    The clusters (in order of first appearance) are drawn with replacement as
+    :func:`bootstrap_interval` draws values; each resample hands ``statistic``
+    the items of the clusters drawn, a cluster drawn twice giving its items
+    twice. Resamples on which the statistic is not finite are left out.
+
+    Args:
+        items: The items' indices (what ``statistic`` is given).
+        clusters: The cluster of each item, in the order of ``items``
+            (e.g. its task id; the item itself for an item-level bootstrap).
+        statistic: Function of the indices of a resample's items.
+        samples: Number of resamples.
+        confidence: Coverage, e.g. 0.95.
+        seed: Seed of the random generator.
+
+    Returns:
+        ``(low, high)``; ``(nan, nan)`` for no items, or when the statistic is
+        not finite on any resample.
+
+    Raises:
+        ValueError: ``items`` and ``clusters`` differ in length, ``confidence``
+            is not in (0, 1) or ``samples`` < 1.
+    """
+    if len(items) != len(clusters):
+        raise ValueError(f"{len(clusters)} clusters for {len(items)} items: give one cluster per item")
+    members: dict[Any, list[int]] = {}
+    for item, cluster in zip(items, clusters):
+        members.setdefault(cluster, []).append(int(item))
+    drawn_from = [np.array(indices) for indices in members.values()]
+
+    def of_clusters(chosen: np.ndarray) -> float:
+        return statistic(np.concatenate([drawn_from[int(index)] for index in chosen]))
+
+    return bootstrap_interval(
+        np.arange(len(drawn_from)), of_clusters, samples=samples, confidence=confidence, seed=seed
+    )
+
+
+def ratio_interval(
+    numerators: Sequence[float] | np.ndarray,
+    denominators: Sequence[float] | np.ndarray,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of ``sum(numerators) / sum(denominators)``, clusters resampled.
+
+    Each position is one cluster (e.g. a task: the judgements on it wrong,
+    and judged); positions are resampled with replacement, keeping a
+    cluster's numerator and denominator together. Clusters with a zero
+    denominator take no part.
+
+    Args:
+        numerators: Per cluster, what is counted.
+        denominators: Per cluster, out of how many.
+        samples: Number of resamples.
+        confidence: Coverage, e.g. 0.95.
+        seed: Seed of the random generator.
+
+    Returns:
+        ``(low, high)``; ``(nan, nan)`` when no cluster has a denominator.
+
+    Raises:
+        ValueError: ``confidence`` is not in (0, 1) or ``samples`` < 1.
+    """
+    above, below = np.asarray(numerators), np.asarray(denominators)
+    keep = below > 0
+    above, below = above[keep].astype(float), below[keep].astype(float)
+
+    def ratio(chosen: np.ndarray) -> float:
+        rows = chosen.astype(int)
+        return float(above[rows].sum() / below[rows].sum())
+
+    return bootstrap_interval(np.arange(len(above)), ratio, samples=samples, confidence=confidence, seed=seed)
+
+
 def task_success(frame: pd.DataFrame) -> pd.DataFrame:
     """Per system and task: seeds judged, successes and the success share.
 
@@ -568,19 +655,13 @@ def kappa_interval(
     codes_a, codes_b, size = _codes(first, second)
     if groups is not None and len(groups) != len(codes_a):
         raise ValueError(f"{len(groups)} groups for {len(codes_a)} items: give one group per item")
-    if groups is None:
-        members = [np.array([index]) for index in range(len(codes_a))]
-    else:
-        indices: dict[Any, list[int]] = {}
-        for index, group in enumerate(groups):
-            indices.setdefault(group, []).append(index)
-        members = [np.array(items) for items in indices.values()]
+    items = range(len(codes_a))
 
-    def kappa_of(chosen: np.ndarray) -> float:
-        rows = np.concatenate([members[int(index)] for index in chosen])
+    def kappa_of(rows: np.ndarray) -> float:
         return _kappa(codes_a[rows], codes_b[rows], size)
 
-    return bootstrap_interval(np.arange(len(members)), kappa_of, samples=samples, confidence=confidence, seed=seed)
+    clusters = items if groups is None else groups
+    return cluster_interval(items, clusters, kappa_of, samples=samples, confidence=confidence, seed=seed)
 
 
 def _absent(label: Any) -> bool:
@@ -676,12 +757,9 @@ def fleiss_kappa_interval(
     if groups is not None and len(groups) != len(counts):
         raise ValueError(f"{len(groups)} groups for {len(counts)} items: give one group per item")
     items = np.flatnonzero(kept)
-    members: dict[Any, list[int]] = {}
-    for item in items:
-        members.setdefault(item if groups is None else groups[item], []).append(int(item))
-    clusters = [np.array(indices) for indices in members.values()]
 
-    def kappa_of(chosen: np.ndarray) -> float:
-        return _fleiss(counts[np.concatenate([clusters[int(index)] for index in chosen])])
+    def kappa_of(rows: np.ndarray) -> float:
+        return _fleiss(counts[rows])
 
-    return bootstrap_interval(np.arange(len(clusters)), kappa_of, samples=samples, confidence=confidence, seed=seed)
+    clusters = items if groups is None else [groups[item] for item in items]
+    return cluster_interval(items, clusters, kappa_of, samples=samples, confidence=confidence, seed=seed)

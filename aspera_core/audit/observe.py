@@ -112,7 +112,7 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", errors="replace")).hexdigest()[:16]
 
 
-class _Ids:
+class IdNumbering:
     """Replaces UUIDs: known ones by their number, unknown ones by ``<new>``.
 
     Numbers follow the first appearance in the world the setup built, the
@@ -146,21 +146,22 @@ def _stable_repr(value: Any) -> str:
     return repr(value)
 
 
-def _canonical(value: Any, ids: Callable[[str], str]) -> Any:
+def canonical_value(value: Any, ids: Callable[[str], str]) -> Any:
     """A row value with ids replaced; a list of ids becomes sorted (stored id lists are ordered by the random ids)."""
     if isinstance(value, str):
         return ids(value)
     if isinstance(value, list):
-        items = [_canonical(item, ids) for item in value]
+        items = [canonical_value(item, ids) for item in value]
         if value and all(isinstance(item, str) and _UUID.fullmatch(item) for item in value):
             items.sort()
         return items
     if isinstance(value, dict):
-        return {key: _canonical(item, ids) for key, item in value.items()}
+        return {key: canonical_value(item, ids) for key, item in value.items()}
     return value
 
 
-def _row_text(row: dict[str, Any], ids: Callable[[str], str]) -> str:
+def row_text(row: dict[str, Any], ids: Callable[[str], str]) -> str:
+    """A row as the comparison sees it: canonical JSON text, a recurring event's rule reduced to finite or not."""
     repeats = row.get("repeats")
     if isinstance(repeats, dict):
         # A recurring event's occurrences are stored as rows of their own; the
@@ -168,7 +169,7 @@ def _row_text(row: dict[str, Any], ids: Callable[[str], str]) -> str:
         # same occurrences ("until Saturday" or "until Friday" on weekdays) agree.
         finite = repeats.get("recurs_until") is not None or repeats.get("max_repetitions") is not None
         row = {**row, "repeats": {"finite": finite}}
-    return json.dumps(_canonical(row, ids), sort_keys=True)
+    return json.dumps(canonical_value(row, ids), sort_keys=True)
 
 
 def world_change(
@@ -179,7 +180,7 @@ def world_change(
     Args:
         before: The world after setup (``ExecutionContext.to_dict()``).
         after: The world after the program.
-        ids: Replaces ids in a row's text (see :class:`_Ids`).
+        ids: Replaces ids in a row's text (see :class:`IdNumbering`).
 
     Returns:
         ``table -> {"added": [...], "removed": [...]}`` (sorted row texts) for
@@ -187,8 +188,8 @@ def world_change(
     """
     change: dict[str, dict[str, list[str]]] = {}
     for table in sorted(set(before) | set(after)):
-        old = Counter(_row_text(row, ids) for row in before.get(table, []))
-        new = Counter(_row_text(row, ids) for row in after.get(table, []))
+        old = Counter(row_text(row, ids) for row in before.get(table, []))
+        new = Counter(row_text(row, ids) for row in after.get(table, []))
         added, removed = sorted((new - old).elements()), sorted((old - new).elements())
         if added or removed:
             change[table] = {"added": added, "removed": removed}
@@ -214,7 +215,7 @@ def observe(executable: Callable[[], Any], setup_function: Callable[[], Any]) ->
     except Exception as error:  # noqa: BLE001 - the exception is what is observed
         raised = type(error).__name__
     after = get_current_context().to_dict()
-    ids = _Ids(before)
+    ids = IdNumbering(before)
     change = world_change(before, after, ids)
     answer = ids(_stable_repr(value))
     record = {

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aspera_core.agents.model_agents import PromptStore, _Tally, prompt_digest
+from aspera_core.agents.model_agents import PromptStore, RequestTally, prompt_digest
 from aspera_core.generation.answers import read_function, read_queries
 from aspera_core.generation.checks import Check, TaskChecker, draft_task
 from aspera_core.generation.model import INVALID, VALID, Candidate, derive_tags, now_text
@@ -107,7 +107,7 @@ class TaskGenerator:
 
     def _ask(self, step: str, messages: list[Message], seed: int) -> tuple[str | None, dict[str, Any]]:
         """One request; returns the answer (``None`` on a request error) and its record."""
-        tally = _Tally()
+        tally = RequestTally()
         digest = self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
         try:
             completion = self.client.complete(messages, seed=seed)

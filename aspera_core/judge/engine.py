@@ -35,7 +35,7 @@ from aspera_core.judge.prompting import DEFAULT_APPS, JudgePromptFiles, judge_me
 from aspera_core.judge.schema import Judgement, JudgeSetup, JudgeVerdict, program_digest
 from aspera_core.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
 from aspera_core.records import Generation, ResultRow, Usage, counted_rows, judged, read_results
-from aspera_core.tasks import Task
+from aspera_core.tasks import Task, select_by_task_id
 
 #: Programs judged at once by default (requests in flight).
 DEFAULT_CONCURRENCY = 4
@@ -185,20 +185,6 @@ def _apps_by_task(tasks: Iterable[Task] | None) -> Mapping[str, tuple[str, ...]]
     return {task.query_id: tuple(task.scenario.apps) for task in tasks}
 
 
-def _select(rows: list[ResultRow], ids: Iterable[str] | None, limit: int | None) -> list[ResultRow]:
-    if ids is not None:
-        wanted = {str(i) for i in ids}
-        missing = sorted(wanted - {row.task_id for row in rows})
-        if missing:
-            raise ValueError(f"no program of task(s) {', '.join(missing)} in the results file")
-        rows = [row for row in rows if row.task_id in wanted]
-    if limit is not None:
-        if limit < 0:
-            raise ValueError("limit must not be negative")
-        rows = rows[:limit]
-    return rows
-
-
 def judge_results(
     results: str | Path,
     out: str | Path,
@@ -257,7 +243,13 @@ def judge_results(
         )
     counted = counted_rows(read.rows)
     with_program = [row for row in counted if judged(row) and row.program.strip()]
-    selected = _select(with_program, ids, limit)
+    selected = select_by_task_id(
+        with_program,
+        lambda row: row.task_id,
+        ids,
+        limit,
+        lambda missing: f"no program of task(s) {', '.join(sorted(set(missing)))} in the results file",
+    )
     apps = _apps_by_task(tasks)
     report = JudgeReport(out=Path(out), rows=len(counted), programs=len(with_program), selected=len(selected))
     if apps is not None:

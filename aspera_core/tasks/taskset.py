@@ -34,9 +34,10 @@ import pickle
 import stat
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from aspera_core import __version__
 from aspera_core.fileio import write_atomic
@@ -67,6 +68,7 @@ __all__ = [
 DISK_CACHE_ENTRIES = 32
 _CACHE_ENV = "ASPERA_CACHE_DIR"
 _FORMAT = 1  # bump when the cached structure changes
+_Item = TypeVar("_Item")
 
 
 @dataclass(frozen=True)
@@ -413,6 +415,46 @@ def task_set_digest(path: str | Path) -> str:
     return entry.digest
 
 
+def select_by_task_id(
+    items: Sequence[_Item],
+    task_id: Callable[[_Item], str],
+    ids: Iterable[str] | None,
+    limit: int | None,
+    unknown: Callable[[list[str]], str],
+) -> list[_Item]:
+    """The selection rule of every ``--ids`` and ``--limit`` option: filter by task id, then keep the first ``limit``.
+
+    Items keep their own order (not the order of ``ids``).
+
+    Args:
+        items: What to select from (tasks, result rows, ...).
+        task_id: The task id of an item.
+        ids: Task ids to keep (all items if ``None``).
+        limit: Keep only the first ``limit`` items after filtering.
+        unknown: The error message for the ids no item has, given them in the order asked.
+
+    Returns:
+        The selected items.
+
+    Raises:
+        ValueError: an id matches no item (``unknown``'s message), or ``limit`` is negative.
+    """
+    selected = list(items)
+    if ids is not None:
+        wanted = [str(i) for i in ids]
+        known = {task_id(item) for item in items}
+        missing = [i for i in wanted if i not in known]
+        if missing:
+            raise ValueError(unknown(missing))
+        keep = set(wanted)
+        selected = [item for item in selected if task_id(item) in keep]
+    if limit is not None:
+        if limit < 0:
+            raise ValueError("limit must not be negative")
+        selected = selected[:limit]
+    return selected
+
+
 def select_tasks(tasks: Sequence[Task], ids: Iterable[str] | None = None, limit: int | None = None) -> list[Task]:
     """Tasks to run, in the given order: those with one of ``ids`` (all if ``None``), at most ``limit``.
 
@@ -427,17 +469,6 @@ def select_tasks(tasks: Sequence[Task], ids: Iterable[str] | None = None, limit:
     Raises:
         ValueError: an id is not in the task set, or ``limit`` is negative.
     """
-    selected = list(tasks)
-    if ids is not None:
-        wanted = [str(i) for i in ids]
-        known = {task.query_id for task in tasks}
-        missing = [i for i in wanted if i not in known]
-        if missing:
-            raise ValueError(f"unknown task id(s): {', '.join(missing)}")
-        keep = set(wanted)
-        selected = [task for task in selected if task.query_id in keep]
-    if limit is not None:
-        if limit < 0:
-            raise ValueError("limit must not be negative")
-        selected = selected[:limit]
-    return selected
+    return select_by_task_id(
+        tasks, lambda task: task.query_id, ids, limit, lambda missing: f"unknown task id(s): {', '.join(missing)}"
+    )

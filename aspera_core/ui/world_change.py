@@ -29,7 +29,7 @@ from typing import Any
 
 import pandas as pd
 
-from aspera_core.audit.observe import _canonical, _Ids, _row_text, world_change
+from aspera_core.audit.observe import IdNumbering, canonical_value, row_text, world_change
 
 Tables = Mapping[str, Sequence[Mapping[str, Any]]]
 
@@ -218,13 +218,13 @@ def world_diff(before: Tables, after: Tables) -> dict[str, TableChange]:
     Returns:
         Table -> its change, for the tables that changed (in the world's order).
     """
-    ids = _Ids(before)  # (numbers ids by the world before: the program's own ids read <new>)
+    ids = IdNumbering(before)  # (numbers ids by the world before: the program's own ids read <new>)
     names = _names(before, after)
     changes: dict[str, TableChange] = {}
     for table in list(dict.fromkeys([*before, *after])):
         old_rows, new_rows = list(before.get(table, ())), list(after.get(table, ()))
-        old_texts = [_row_text(dict(row), ids) for row in old_rows]
-        new_texts = [_row_text(dict(row), ids) for row in new_rows]
+        old_texts = [row_text(dict(row), ids) for row in old_rows]
+        new_texts = [row_text(dict(row), ids) for row in new_rows]
         gone = Counter(old_texts) - Counter(new_texts)
         came = Counter(new_texts) - Counter(old_texts)
         removed = _take(old_rows, old_texts, gone)
@@ -285,7 +285,7 @@ def _changed_columns(
     columns = [
         column
         for column in _columns([old, new])
-        if _canonical(old.get(column), ids) != _canonical(new.get(column), ids)
+        if canonical_value(old.get(column), ids) != canonical_value(new.get(column), ids)
     ]
     shown = [c for c in ROW_NAMES.get(table, ()) if c not in columns] + columns
     return (
@@ -310,7 +310,7 @@ def pair_changes(world: Iterable[Mapping[str, Any]]) -> list[PairChange]:
         if not isinstance(before, Mapping) or not isinstance(after, Mapping):
             changes.append(PairChange(entry["pair"]))
             continue
-        signature = world_change(dict(before), dict(after), _Ids(dict(before)))
+        signature = world_change(dict(before), dict(after), IdNumbering(dict(before)))
         changes.append(PairChange(entry["pair"], world_diff(before, after), signature))
     return changes
 

@@ -13,6 +13,7 @@ from aspera_core.analysis.frames import runs_frame
 from aspera_core.analysis.statistics import (
     benchmark_correlation,
     bootstrap_interval,
+    cluster_interval,
     cohens_kappa,
     kappa_interval,
     mcnemar_test,
@@ -20,6 +21,7 @@ from aspera_core.analysis.statistics import (
     pass_at_k,
     pass_hat_k,
     pass_k_table,
+    ratio_interval,
     seed_consistency,
     success_summary,
     verdict_flips,
@@ -179,3 +181,35 @@ def test_kappa_interval_resamples_whole_groups_and_skips_undefined_resamples():
     assert all(math.isnan(v) for v in kappa_interval([], [], samples=10))
     with pytest.raises(ValueError, match="one group per item"):
         kappa_interval([1, 0], [1, 0], groups=["a"])
+
+
+def test_cluster_interval_draws_whole_clusters_and_is_the_plain_bootstrap_for_single_items():
+    values = np.array([0.0, 0.0, 0.0, 1.0])
+
+    def mean_of(rows: np.ndarray) -> float:
+        return float(values[rows].mean())
+
+    # Two clusters {0, 1, 2} and {3}: a resample's mean is 0, 1/4 or 1, never what single items give (e.g. 1/2).
+    seen: list[float] = []
+
+    def recorded(rows: np.ndarray) -> float:
+        seen.append(mean_of(rows))
+        return seen[-1]
+
+    low, high = cluster_interval(range(4), "aaab", recorded, samples=200)
+    assert set(seen) == {0.0, 0.25, 1.0} and (low, high) == (0.0, 1.0)
+    assert cluster_interval(range(4), range(4), mean_of, samples=300, seed=4) == bootstrap_interval(
+        values, samples=300, seed=4
+    )
+    assert all(math.isnan(v) for v in cluster_interval([], [], mean_of, samples=10))
+    with pytest.raises(ValueError, match="3 clusters for 4 items"):
+        cluster_interval(range(4), "aab", mean_of)
+
+
+def test_ratio_interval_keeps_numerator_and_denominator_together_and_drops_empty_clusters():
+    assert ratio_interval([1, 5], [2, 0], samples=50) == (0.5, 0.5)
+    low, high = ratio_interval([0, 3], [1, 3], samples=400, seed=1)
+    assert 0.0 <= low < 3 / 4 < high <= 1.0
+    assert all(math.isnan(v) for v in ratio_interval([2], [0], samples=10))
+    with pytest.raises(ValueError, match="samples"):
+        ratio_interval([1], [1], samples=0)

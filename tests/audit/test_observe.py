@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from aspera_core.audit.observe import MARKER, Observation, _Ids, _stable_repr, read_observations, world_change
+from aspera_core.audit.observe import MARKER, IdNumbering, Observation, _stable_repr, read_observations, world_change
 
 
 def ids() -> list[str]:
@@ -17,7 +17,7 @@ def test_world_change_ignores_random_new_ids_and_row_order() -> None:
     first = {**before, "user_calendar": [{"event_id": str(uuid.uuid4()), "attendees": [ann], "subject": "A"},
                                          {"event_id": str(uuid.uuid4()), "attendees": [bob], "subject": "B"}]}  # fmt: skip
     second = {**before, "user_calendar": list(reversed([{**row, "event_id": str(uuid.uuid4())} for row in first["user_calendar"]]))}  # fmt: skip
-    numbering = _Ids(before)
+    numbering = IdNumbering(before)
     assert world_change(before, first, numbering) == world_change(before, second, numbering)
     [added] = [world_change(before, first, numbering)["user_calendar"]["added"]]
     assert '"event_id": "<new>"' in added[0] and '"attendees": ["<id-1>"]' in added[0]
@@ -28,7 +28,7 @@ def test_world_change_sees_who_was_invited() -> None:
     before = {"employees": [{"employee_id": ann}, {"employee_id": bob}], "user_calendar": []}
     with_ann = {**before, "user_calendar": [{"event_id": "x", "attendees": [ann]}]}
     with_bob = {**before, "user_calendar": [{"event_id": "x", "attendees": [bob]}]}
-    numbering = _Ids(before)
+    numbering = IdNumbering(before)
     assert world_change(before, with_ann, numbering) != world_change(before, with_bob, numbering)
     assert world_change(before, before, numbering) == {}
 
@@ -38,7 +38,7 @@ def test_id_lists_compare_as_sets_and_rules_through_their_occurrences() -> None:
     before = {"employees": [{"employee_id": p} for p in people], "user_metadata": [], "user_calendar": []}
     shared = {**before, "user_metadata": [{"calendar_visible_to": sorted(people[:3])}]}
     shared_again = {**before, "user_metadata": [{"calendar_visible_to": list(reversed(people[:3]))}]}
-    numbering = _Ids(before)
+    numbering = IdNumbering(before)
     assert world_change(before, shared, numbering) == world_change(before, shared_again, numbering)
 
     def series(until: str, count: int | None) -> dict:
@@ -59,7 +59,7 @@ def test_answers_are_compared_with_sets_sorted_and_ids_numbered() -> None:
     assert _stable_repr({3, 1, 2}) == _stable_repr({2, 3, 1})
     assert _stable_repr([{"b": frozenset({"y", "x"})}, (1,)]) == "[{'b': frozenset([\"'x'\", \"'y'\"])}, (1,)]"
     person = str(uuid.uuid4())
-    numbering = _Ids({"employees": [{"employee_id": person}]})
+    numbering = IdNumbering({"employees": [{"employee_id": person}]})
     assert numbering(f"Employee(name='Ann', employee_id='{person}')") == "Employee(name='Ann', employee_id='<id-1>')"
 
 

@@ -193,3 +193,24 @@ def test_programs_of_the_control_setting_are_refused(scripted_openai: ScriptedOp
     with pytest.raises(ValueError, match="control setting"):
         judge_results(path, tmp_path / "judged.jsonl", make_judge(scripted_openai, tmp_path))
     assert not (tmp_path / "judged.jsonl").exists() and scripted_openai.chat_requests == []
+
+
+def test_ids_and_limit_select_programs_in_file_order_and_name_unknown_ids_once_sorted(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, tasks: list[Task], results: Path
+) -> None:
+    scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
+    first, last = tasks[0].query_id, tasks[-1].query_id
+    out = tmp_path / "a.jsonl"
+    report = judge_results(results, out, make_judge(scripted_openai, tmp_path), ids=[last, first], concurrency=1)
+    assert report.selected == 3  # both programs of the first task (seeds 0 and 2), one of the last
+    assert [(row.task_id, row.seed) for row in read_judgements(out).rows] == [(first, 0), (last, 0), (first, 2)]
+    report = judge_results(
+        results, tmp_path / "b.jsonl", make_judge(scripted_openai, tmp_path), ids=[last, first], limit=2
+    )
+    assert (report.programs, report.selected) == (5, 2)
+    with pytest.raises(ValueError) as refused:
+        judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), ids=["9", first, "12", "9"])
+    assert str(refused.value) == "no program of task(s) 12, 9 in the results file"
+    with pytest.raises(ValueError, match="^limit must not be negative$"):
+        judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), limit=-1)
+    assert not (tmp_path / "c.jsonl").exists()
