@@ -16,7 +16,10 @@ documented way:
   ``OSError`` naming a file) is one line and exit status 2;
 * Ctrl-C and SIGTERM both raise ``KeyboardInterrupt`` in the command, which
   may catch it to say how to resume; otherwise the command ends with exit
-  status 130 and one line;
+  status 130 and one line. A repeat within a second is the same interrupt
+  (``timeout -s INT`` signals the command and then its process group; keys
+  bounce), and once an interrupted command has returned, the ``aspera``
+  executable ignores further interrupts while it exits, so its status stays 130;
 * output into a closed pipe (``aspera tasks ... | head``) ends the command
   quietly with exit status 141, as for other programs killed by SIGPIPE.
 """
@@ -33,6 +36,7 @@ import re
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
@@ -132,31 +136,40 @@ def build_parser(argv: Sequence[str] | None = None, full: bool = False) -> argpa
     return parser
 
 
-@contextlib.contextmanager
-def sigterm_as_interrupt() -> Iterator[None]:
-    """While active, SIGTERM raises ``KeyboardInterrupt`` in this process, as Ctrl-C does.
+#: Seconds during which a repeated Ctrl-C or SIGTERM counts as the same interrupt.
+REPEAT_WINDOW_S = 1.0
 
-    Child processes forked meanwhile (the sandbox's workers) keep the default
-    behaviour: SIGTERM ends them. Only the main thread can install handlers;
-    elsewhere this does nothing.
+
+@contextlib.contextmanager
+def interrupts_as_keyboard_interrupt() -> Iterator[None]:
+    """While active, Ctrl-C and SIGTERM raise ``KeyboardInterrupt`` once per interrupt (see the module docstring).
+
+    Child processes forked meanwhile keep the default behaviour: SIGTERM
+    ends them. Only the main thread can install handlers; elsewhere this does nothing.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     owner = os.getpid()
+    last: list[float] = []
 
     def interrupt(number: int, frame: Any) -> None:
-        if os.getpid() != owner:  # a forked child: die as SIGTERM normally makes it
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.kill(os.getpid(), signal.SIGTERM)
+        if os.getpid() != owner:  # a forked child: die as the signal normally makes it
+            signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
             return
+        now = time.monotonic()
+        if last and now - last[-1] < REPEAT_WINDOW_S:
+            return
+        last.append(now)
         raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, interrupt)
+    previous = {number: signal.signal(number, interrupt) for number in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def _quiet_stdout() -> None:
@@ -180,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser(argv)
     name = "aspera"
-    with sigterm_as_interrupt():
+    with interrupts_as_keyboard_interrupt():
         try:
             try:
                 args = parser.parse_args(argv)
@@ -210,5 +223,19 @@ def _describe(error: OSError) -> str:
     return f"{reason}: {error.filename!s}"
 
 
+def entry() -> NoReturn:
+    """The ``aspera`` executable: :func:`main`, then exit with its status.
+
+    After an interrupt the process is ending, so later interrupts are ignored:
+    the interpreter restores the default action of signals handled from Python
+    while it shuts down, and a late repeat would otherwise kill it with another status.
+    """
+    status = main()
+    if status == EXIT_INTERRUPTED:
+        for number in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, signal.SIG_IGN)
+    sys.exit(status)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    entry()

@@ -34,6 +34,7 @@ from aspera_core.judge.files import JudgementsWriter, answered_keys
 from aspera_core.judge.prompting import DEFAULT_APPS, JudgePromptFiles, judge_messages, parse_verdict
 from aspera_core.judge.schema import Judgement, JudgeSetup, JudgeVerdict, program_digest
 from aspera_core.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
+from aspera_core.llm.pool import DaemonPool
 from aspera_core.records import Generation, ResultRow, Usage, counted_rows, judged, read_results
 from aspera_core.tasks import Task, select_by_task_id
 
@@ -266,7 +267,7 @@ def judge_results(
         report.already_done = len(selected) - len(todo)
         bar = tqdm(total=len(todo), unit="program", disable=not progress, leave=False)
         pending = iter(todo)
-        pool = concurrent.futures.ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="judge")
+        pool = DaemonPool(concurrency, "judge")  # an interrupt does not wait for requests in flight
         in_flight: set[concurrent.futures.Future[Judgement]] = set()
 
         def submit() -> None:
@@ -294,12 +295,8 @@ def judge_results(
                     report.failed_requests += not judgement.answered
                     if report.stopped is None:
                         submit()
-        except BaseException:
-            # Interrupted (or a bug): leave the requests in flight, keep what is written.
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        else:
-            pool.shutdown(wait=True)
         finally:
+            # Interrupted (or a bug): the requests in flight are left behind; what is written is kept.
+            pool.shutdown()
             bar.close()
     return report
