@@ -13,13 +13,16 @@ any work is done or any file is touched. Use them as ``type=`` of
 from __future__ import annotations
 
 import argparse
+import errno
 import math
 import os
+import tempfile
 from pathlib import Path
 
 __all__ = [
     "existing_folder",
     "finite_positive_float",
+    "folder_write_problem",
     "output_file",
     "positive_int",
     "task_set_path",
@@ -91,12 +94,31 @@ def existing_folder(text: str) -> Path:
     return path
 
 
+def folder_write_problem(folder: Path) -> str | None:
+    """Why no file can be created in an existing folder, or ``None`` when one can.
+
+    Permission bits do not tell (they do not bind the superuser, and a
+    read-only mount or a kernel folder such as /sys refuses anyway), so a
+    hidden temporary file is created there and removed at once.
+    """
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=".aspera-write-test-"):
+            pass
+    except OSError as error:
+        if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return f"no permission to write in {str(folder)!r}"
+        return f"cannot write in {str(folder)!r}: {error.strerror or error}"
+    return None
+
+
 def output_file(text: str) -> Path:
     """A file the command may create or write: not a folder, in a folder that exists or can be made.
 
-    Nothing is created here. A file that exists must be a regular, writable
-    file; whether its content may be replaced or appended to is the command's
-    decision.
+    Nothing is left behind here: whether a new file can be made is tested by
+    creating and removing a temporary file in the nearest existing folder
+    (see :func:`folder_write_problem`). A file that exists must be a regular,
+    writable file; whether its content may be replaced or appended to is the
+    command's decision.
 
     Raises:
         argparse.ArgumentTypeError: If the path is empty, a folder, a special
@@ -120,6 +142,9 @@ def output_file(text: str) -> Path:
         raise argparse.ArgumentTypeError(f"cannot create {text!r}: {str(ancestor)!r} is a file, not a folder")
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise argparse.ArgumentTypeError(f"cannot create {text!r}: no permission to write in {str(ancestor)!r}")
+    problem = folder_write_problem(ancestor)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"cannot create {text!r}: {problem}")
     return path
 
 
