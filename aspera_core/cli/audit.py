@@ -206,11 +206,13 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=0, unit="run", file=sys.stderr, leave=False)
+        bar = tqdm(total=None, unit="program", file=sys.stderr, leave=False)
 
-    def progress(done: int, planned: int) -> None:
+    def progress(done: int, total: int) -> None:
         if bar is not None:
-            bar.total = planned
+            if bar.total != total:  # known once the variants are generated; fixed from then on
+                bar.total = total
+                bar.refresh()
             bar.update(done - bar.n)
 
     try:
