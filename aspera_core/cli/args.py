@@ -23,6 +23,7 @@ __all__ = [
     "existing_folder",
     "finite_positive_float",
     "folder_write_problem",
+    "non_negative_int",
     "output_file",
     "positive_int",
     "task_set_path",
@@ -58,6 +59,21 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """A whole number of at least 0 (e.g. a count that may be zero).
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``-1``, ``1.5``, ``two``).
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
     return value
 
 
@@ -159,12 +175,21 @@ def split_list(values: list[str] | None) -> list[str] | None:
     return [part for value in values for part in value.replace(",", " ").split() if part]
 
 
-def add_task_set_option(parser: argparse.ArgumentParser) -> None:
-    """Declare the required ``--tasks PATH`` option that commands reading one task set share."""
+def add_task_set_option(parser: argparse.ArgumentParser, *, required: bool = True, help: str | None = None) -> None:
+    """Declare the ``--tasks PATH`` option that commands reading one task set share.
+
+    A path that is not a task set is refused with ``argument --tasks: ...``,
+    the same words in every command.
+
+    Args:
+        parser: The command's parser.
+        required: Whether the command needs a task set (most do).
+        help: The option's help, when the command uses the set for something particular.
+    """
     parser.add_argument(
         "--tasks",
-        required=True,
+        required=required,
         type=task_set_path,
         metavar="PATH",
-        help="task set: release folder, plans/ folder, .tgz archive or one .nt shard",
+        help=help or "task set: release folder, plans/ folder, .tgz archive or one .nt shard",
     )

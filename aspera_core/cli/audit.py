@@ -38,7 +38,15 @@ from aspera_core.audit import (
     format_report,
     load_alternatives,
 )
-from aspera_core.cli.args import folder_write_problem, output_file, positive_int, split_list
+from aspera_core.cli.args import (
+    add_task_set_option,
+    finite_positive_float,
+    folder_write_problem,
+    non_negative_int,
+    output_file,
+    positive_int,
+    split_list,
+)
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks
 from aspera_core.tasks.validate import default_wrong_dir
@@ -66,9 +74,7 @@ def _per_kind(text: str) -> int | None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera audit``."""
-    parser.add_argument(
-        "--tasks", required=True, type=Path, help="release folder, plans folder, .tgz archive or .nt shard"
-    )
+    add_task_set_option(parser)
     parser.add_argument(
         "--out",
         type=output_file,
@@ -96,7 +102,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-variants",
-        type=int,
+        type=non_negative_int,
         metavar="N",
         help="then at most N generated variants per task in all (default: no limit)",
     )
@@ -104,10 +110,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
     parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K tasks (after --ids)")
     parser.add_argument(
-        "--workers", type=int, default=None, help=f"programs evaluated at once (default: {default_workers()})"
+        "--workers", type=positive_int, default=None, help=f"programs evaluated at once (default: {default_workers()})"
     )
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per program evaluation (default: 10)")
-    parser.add_argument("--weakest", type=int, default=10, metavar="N", help="list the N weakest evaluation programs")
+    parser.add_argument(
+        "--timeout", type=finite_positive_float, default=10.0, help="seconds per program evaluation (default: 10)"
+    )
+    parser.add_argument(
+        "--weakest", type=non_negative_int, default=10, metavar="N", help="list the N weakest evaluation programs"
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 

@@ -90,7 +90,13 @@ def test_weak_and_strict_evaluation_programs_exit_1(tmp_path: Path, capsys: pyte
             "is a file, not a folder",
         ),
         (["--tasks", MINI_RELEASE, "--alternatives", "no/such/folder"], "no such folder"),
-        (["--tasks", MINI_RELEASE, "--max-variants", "-1"], "max_variants must not be negative"),
+        (
+            ["--tasks", MINI_RELEASE, "--max-variants", "-1"],
+            "argument --max-variants: expected a whole number of at least 0",
+        ),
+        (["--tasks", MINI_RELEASE, "--timeout", "0"], "argument --timeout: expected a finite number greater than 0"),
+        (["--tasks", MINI_RELEASE, "--weakest", "-1"], "argument --weakest: expected a whole number of at least 0"),
+        (["--tasks", MINI_RELEASE, "--workers", "0"], "argument --workers: expected a whole number of at least 1"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args: list, message: str, capsys: pytest.CaptureFixture[str]) -> None:
