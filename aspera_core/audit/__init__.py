@@ -45,6 +45,7 @@ from aspera_core.audit.report import (
     Rate,
     TaskAudit,
     VariantResult,
+    audit_file_problem,
     format_report,
     read_audit,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "Rate",
     "TaskAudit",
     "VariantResult",
+    "audit_file_problem",
     "audit_tasks",
     "behaviours",
     "candidates",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from aspera_core.audit.observe import PROBE_EVALUATION, Observation, idle_observation, read_observations
@@ -115,6 +115,19 @@ class _Plan:
     problems: list[str]
     verdicts: dict[int, Verdict]
     observed: dict[int, tuple[Observation, ...] | None]
+    settled: set[int] = field(default_factory=set)  # candidates with every run they need done
+
+    def settle(self, number: int) -> bool:
+        """Mark a candidate settled if its runs are all in; True the first time it is."""
+        if number in self.settled or number not in self.verdicts:
+            return False
+        candidate = self.candidates[number]
+        if number not in self.observed and (
+            candidate.origin == ORIGIN_REFERENCE or _needs_observation(candidate, self.verdicts[number])
+        ):
+            return False  # its observation run is still to come (this round or the second)
+        self.settled.add(number)
+        return True
 
 
 def _observations(verdict: Verdict, pairs: int) -> tuple[Observation, ...] | None:
@@ -203,8 +216,11 @@ def audit_tasks(
         wrong: Hand-written wrong programs by task id.
         alternatives: Users' alternative solutions by task id.
         source: Name of the task set, recorded in the report.
-        progress: Called after every finished run with (runs done, runs planned
-            so far); the second round adds to the plan.
+        progress: Called with (0, programs in all) once every variant is
+            generated, then each time a program's runs are all done with
+            (programs done, programs in all); the total never changes. A program is done once its verdict is in and, when
+            it needs one (the reference; a program given an unexpected
+            verdict), its observation run too.
 
     Returns:
         The report.
@@ -214,17 +230,18 @@ def audit_tasks(
     alternatives = alternatives or {}
     probes = [_ProbeTask.of(task) for task in tasks]
     sandbox.prepare([*tasks, *probes])
-    plans: list[_Plan] = []
-    counter = _Counter(0, progress)
+    # Every variant is generated before anything runs (a fraction of a second
+    # for a whole set), so that the number of programs is known up front.
+    plans = [_plan(task, probes[index], config, wrong, alternatives) for index, task in enumerate(tasks)]
+    counter = _Counter(sum(len(plan.candidates) for plan in plans), progress)
+    if progress is not None:
+        progress(0, counter.total)
 
     def first_round() -> Iterator[list[Job]]:
-        # Variants are generated task by task as the sandbox asks for jobs, so
-        # generating overlaps with evaluating the earlier tasks.
-        for index, task in enumerate(tasks):
-            plan = _plan(task, probes[index], config, wrong, alternatives)
-            plans.append(plan)
+        for index, plan in enumerate(plans):
             jobs = [
-                Job(task, candidate.source, (index, number, False)) for number, candidate in enumerate(plan.candidates)
+                Job(plan.task, candidate.source, (index, number, False))
+                for number, candidate in enumerate(plan.candidates)
             ]
             probing = []
             for number, candidate in enumerate(plan.candidates):
@@ -233,7 +250,6 @@ def audit_tasks(
                 elif candidate.origin == ORIGIN_BASELINE:
                     behaviour = idle_observation("RequiresUserInput" if candidate.kind == KIND_HANDBACK else None)
                     plan.observed[number] = (behaviour,) * len(plan.probe.state_generation_programs)
-            counter.planned += len(jobs) + len(probing)
             yield from _groups(jobs)
             yield from _groups(probing)
 
@@ -246,7 +262,6 @@ def audit_tasks(
             for number, candidate in enumerate(plan.candidates)
             if number not in plan.observed and _needs_observation(candidate, plan.verdicts[number])
         ]
-        counter.planned += len(probing)
         second.extend(_groups(probing))
     _run(sandbox, plans, second, counter)
 
@@ -294,13 +309,13 @@ def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tu
 
 
 class _Counter:
-    def __init__(self, planned: int, progress: Callable[[int, int], None] | None) -> None:
-        self.done, self.planned, self.progress = 0, planned, progress
+    def __init__(self, total: int, progress: Callable[[int, int], None] | None) -> None:
+        self.done, self.total, self.progress = 0, total, progress
 
     def tick(self) -> None:
         self.done += 1
         if self.progress is not None:
-            self.progress(self.done, self.planned)
+            self.progress(self.done, self.total)
 
 
 def _plan(
@@ -346,4 +361,5 @@ def _run(sandbox: Sandbox, plans: list[_Plan], groups: Iterable[list[Job]], coun
             plan.observed[number] = _observations(verdict, len(plan.probe.state_generation_programs))
         else:
             plan.verdicts[number] = verdict
-        counter.tick()
+        if plan.settle(number):
+            counter.tick()

@@ -28,14 +28,13 @@ fail; "judged" counts the ``ok`` and ``flagged`` ones.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from aspera_core.audit.observe import Observation
+from aspera_core.fileio import open_atomic
 from aspera_core.variants import KINDS
 
 FORMAT = "aspera-audit"
@@ -345,24 +344,44 @@ class AuditReport:
         return cls(tasks, dict(data.get("settings") or {}), str(data.get("source", "")), str(data.get("created", "")))
 
     def write(self, path: str | Path) -> None:
-        """Write the audit as JSON, atomically: a temporary file in the same folder, then a rename.
+        """Write the audit as JSON, atomically: the old file stays whole until the new one is complete.
+
+        Missing folders are created. Whatever ``path`` holds is replaced;
+        :func:`audit_file_problem` tells whether it holds an audit.
 
         Raises:
-            OSError: the folder cannot be written.
+            OSError: the folder cannot be made or written.
         """
-        path = Path(path)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(self.to_json(), out, indent=1)
-                out.write("\n")
-            os.replace(temporary, path)
-        except BaseException:
-            try:
-                os.unlink(temporary)
-            except FileNotFoundError:
-                pass
-            raise
+        with open_atomic(path) as out:
+            json.dump(self.to_json(), out, indent=1)
+            out.write("\n")
+
+
+def audit_file_problem(path: str | Path) -> str | None:
+    """Why writing an audit to ``path`` would destroy something else, or ``None`` when it would not.
+
+    A missing or empty file, or a file holding an audit of any version
+    (``"format": "aspera-audit"``), may be replaced; anything else (another
+    JSON file, a results file, a README, binary data) may not.
+
+    Raises:
+        OSError: ``path`` exists but cannot be read.
+    """
+    path = Path(path)
+    if not path.exists():
+        return None
+    if not path.is_file():
+        return "not a regular file"
+    data = path.read_bytes()
+    if not data.strip():
+        return None
+    try:
+        content = json.loads(data)
+    except ValueError:  # not UTF-8 or not JSON
+        return "not an audit file (not JSON)"
+    if not isinstance(content, dict) or content.get("format") != FORMAT:
+        return f'not an audit file (JSON without "format": "{FORMAT}")'
+    return None
 
 
 def read_audit(path: str | Path) -> AuditReport:

@@ -13,13 +13,17 @@ any work is done or any file is touched. Use them as ``type=`` of
 from __future__ import annotations
 
 import argparse
+import errno
 import math
 import os
+import tempfile
 from pathlib import Path
 
 __all__ = [
     "existing_folder",
     "finite_positive_float",
+    "folder_write_problem",
+    "non_negative_int",
     "output_file",
     "positive_int",
     "task_set_path",
@@ -58,6 +62,21 @@ def positive_int(text: str) -> int:
     return value
 
 
+def non_negative_int(text: str) -> int:
+    """A whole number of at least 0 (e.g. a count that may be zero).
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``-1``, ``1.5``, ``two``).
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
+    return value
+
+
 def task_set_path(text: str) -> Path:
     """An existing task set: a folder, a ``.nt`` shard or a ``.tgz``/``.tar.gz`` archive.
 
@@ -91,12 +110,31 @@ def existing_folder(text: str) -> Path:
     return path
 
 
+def folder_write_problem(folder: Path) -> str | None:
+    """Why no file can be created in an existing folder, or ``None`` when one can.
+
+    Permission bits do not tell (they do not bind the superuser, and a
+    read-only mount or a kernel folder such as /sys refuses anyway), so a
+    hidden temporary file is created there and removed at once.
+    """
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=".aspera-write-test-"):
+            pass
+    except OSError as error:
+        if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return f"no permission to write in {str(folder)!r}"
+        return f"cannot write in {str(folder)!r}: {error.strerror or error}"
+    return None
+
+
 def output_file(text: str) -> Path:
     """A file the command may create or write: not a folder, in a folder that exists or can be made.
 
-    Nothing is created here. A file that exists must be a regular, writable
-    file; whether its content may be replaced or appended to is the command's
-    decision.
+    Nothing is left behind here: whether a new file can be made is tested by
+    creating and removing a temporary file in the nearest existing folder
+    (see :func:`folder_write_problem`). A file that exists must be a regular,
+    writable file; whether its content may be replaced or appended to is the
+    command's decision.
 
     Raises:
         argparse.ArgumentTypeError: If the path is empty, a folder, a special
@@ -120,6 +158,9 @@ def output_file(text: str) -> Path:
         raise argparse.ArgumentTypeError(f"cannot create {text!r}: {str(ancestor)!r} is a file, not a folder")
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise argparse.ArgumentTypeError(f"cannot create {text!r}: no permission to write in {str(ancestor)!r}")
+    problem = folder_write_problem(ancestor)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"cannot create {text!r}: {problem}")
     return path
 
 
@@ -134,12 +175,21 @@ def split_list(values: list[str] | None) -> list[str] | None:
     return [part for value in values for part in value.replace(",", " ").split() if part]
 
 
-def add_task_set_option(parser: argparse.ArgumentParser) -> None:
-    """Declare the required ``--tasks PATH`` option that commands reading one task set share."""
+def add_task_set_option(parser: argparse.ArgumentParser, *, required: bool = True, help: str | None = None) -> None:
+    """Declare the ``--tasks PATH`` option that commands reading one task set share.
+
+    A path that is not a task set is refused with ``argument --tasks: ...``,
+    the same words in every command.
+
+    Args:
+        parser: The command's parser.
+        required: Whether the command needs a task set (most do).
+        help: The option's help, when the command uses the set for something particular.
+    """
     parser.add_argument(
         "--tasks",
-        required=True,
+        required=required,
         type=task_set_path,
         metavar="PATH",
-        help="task set: release folder, plans/ folder, .tgz archive or one .nt shard",
+        help=help or "task set: release folder, plans/ folder, .tgz archive or one .nt shard",
     )

@@ -16,7 +16,9 @@ exception compared with the reference program; a rejected rewrite only if it
 did not. It prints the false-rejection and false-acceptance rates by variant
 kind and per task, with denominators, and the weakest evaluation programs
 with the programs that slipped through; --out writes every program's
-result as JSON.
+result as JSON, to a new file (its folders are made) or over an earlier
+audit's file; any other file is refused before the audit starts and left
+as it was.
 
 Exit status: 0 when nothing was flagged, 1 when an evaluation program
 accepted a wrong program or rejected a correct one, 2 on bad input.
@@ -28,8 +30,23 @@ import argparse
 import sys
 from pathlib import Path
 
-from aspera_core.audit import AlternativesError, AuditConfig, audit_tasks, format_report, load_alternatives
-from aspera_core.cli.args import positive_int, split_list
+from aspera_core.audit import (
+    AlternativesError,
+    AuditConfig,
+    audit_file_problem,
+    audit_tasks,
+    format_report,
+    load_alternatives,
+)
+from aspera_core.cli.args import (
+    add_task_set_option,
+    finite_positive_float,
+    folder_write_problem,
+    non_negative_int,
+    output_file,
+    positive_int,
+    split_list,
+)
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks
 from aspera_core.tasks.validate import default_wrong_dir
@@ -57,10 +74,12 @@ def _per_kind(text: str) -> int | None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera audit``."""
+    add_task_set_option(parser)
     parser.add_argument(
-        "--tasks", required=True, type=Path, help="release folder, plans folder, .tgz archive or .nt shard"
+        "--out",
+        type=output_file,
+        help="write every program's result to this JSON file (new, or an earlier audit's; folders are created)",
     )
-    parser.add_argument("--out", type=Path, help="write every program's result to this JSON file")
     parser.add_argument(
         "--alternatives",
         type=Path,
@@ -83,7 +102,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-variants",
-        type=int,
+        type=non_negative_int,
         metavar="N",
         help="then at most N generated variants per task in all (default: no limit)",
     )
@@ -91,10 +110,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
     parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K tasks (after --ids)")
     parser.add_argument(
-        "--workers", type=int, default=None, help=f"programs evaluated at once (default: {default_workers()})"
+        "--workers", type=positive_int, default=None, help=f"programs evaluated at once (default: {default_workers()})"
     )
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per program evaluation (default: 10)")
-    parser.add_argument("--weakest", type=int, default=10, metavar="N", help="list the N weakest evaluation programs")
+    parser.add_argument(
+        "--timeout", type=finite_positive_float, default=10.0, help="seconds per program evaluation (default: 10)"
+    )
+    parser.add_argument(
+        "--weakest", type=non_negative_int, default=10, metavar="N", help="list the N weakest evaluation programs"
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -139,11 +162,32 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
         strays = sorted(set(alternatives) - known, key=int)
         if strays:
             raise _BadInput(f"{args.alternatives / f'query_{strays[0]}.py'}: no task {strays[0]} in {args.tasks}")
-    if args.out is not None and not (args.out.parent if str(args.out.parent) else Path(".")).is_dir():
-        raise _BadInput(f"{args.out}: its folder does not exist")
-    if args.out is not None and args.out.is_dir():
-        raise _BadInput(f"{args.out}: is a folder")
+    if args.out is not None:
+        _check_out(args.out)
     return tasks, wrong, alternatives, config, sandbox
+
+
+def _check_out(out: Path) -> None:
+    """Refuse an ``--out`` that holds something else than an audit, or whose folder cannot take the new file.
+
+    The file is replaced by a rename from a temporary file beside it, so its
+    folder, not only the file, must be writable. A missing folder is made
+    when the file is written.
+
+    Raises:
+        _BadInput: with the one-line reason.
+    """
+    try:
+        problem = audit_file_problem(out)
+    except OSError as error:
+        raise _BadInput(f"--out {out}: cannot be read: {error.strerror or error}") from None
+    if problem is not None:
+        raise _BadInput(f"--out {out} is {problem}; left as it is: give a new file or an earlier audit's file")
+    folder = out.absolute().parent
+    if folder.is_dir():
+        problem = folder_write_problem(folder)
+        if problem is not None:
+            raise _BadInput(f"--out {out}: {problem}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -172,11 +216,13 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=0, unit="run", file=sys.stderr, leave=False)
+        bar = tqdm(total=None, unit="program", file=sys.stderr, leave=False)
 
-    def progress(done: int, planned: int) -> None:
+    def progress(done: int, total: int) -> None:
         if bar is not None:
-            bar.total = planned
+            if bar.total != total:  # known once the variants are generated; fixed from then on
+                bar.total = total
+                bar.refresh()
             bar.update(done - bar.n)
 
     try:
@@ -199,7 +245,11 @@ def run(args: argparse.Namespace) -> int:
     print(format_report(report, weakest=args.weakest), end="")
     if args.out is not None:
         try:
+            _check_out(args.out)  # again: the file may have been replaced while the audit ran
             report.write(args.out)
+        except _BadInput as error:
+            print(f"aspera audit: error: {error}", file=sys.stderr)
+            return 2
         except OSError as error:
             print(f"aspera audit: error: cannot write {args.out}: {error.strerror or error}", file=sys.stderr)
             return 2

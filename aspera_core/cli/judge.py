@@ -27,7 +27,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from aspera_core.cli.args import finite_positive_float, output_file, positive_int, split_list
+from aspera_core.cli.args import add_task_set_option, finite_positive_float, output_file, positive_int, split_list
 
 EXAMPLE = (
     "example: aspera judge runs/results/cck.jsonl --model gpt-4o-mini --max-cost 2 "
@@ -71,10 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="USD",
         help="stop cleanly once this much has been spent (judgements made are kept)",
     )
-    parser.add_argument(
-        "--tasks",
-        type=Path,
-        metavar="PATH",
+    add_task_set_option(
+        parser,
+        required=False,
         help="task set of RESULTS, for each task's library modules (default: the one RESULTS names, if it is there)",
     )
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only the programs of these task ids")

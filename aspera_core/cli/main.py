@@ -64,7 +64,25 @@ SUBCOMMANDS: dict[str, str] = {
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line: ``aspera run: error: argument --timeout: ...``."""
+    """An argument parser whose errors are one line: ``aspera run: error: argument --timeout: ...``.
+
+    Arguments left over after a subcommand are reported by that subcommand's
+    parser (``aspera validate: error: unrecognized arguments: ...``), not by
+    the main one, which argparse would otherwise do.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: subcommand name -> its parser, filled in by :func:`build_parser`.
+        self.subcommands: dict[str, argparse.ArgumentParser] = {}
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        """Parse, then end with one line naming the subcommand if any argument was not recognised."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            owner = self.subcommands.get(getattr(parsed, "command", None) or "", self)
+            owner.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
 
     def error(self, message: str) -> NoReturn:
         """Print the problem on one line and exit with status 2."""
@@ -130,6 +148,7 @@ def build_parser(argv: Sequence[str] | None = None, full: bool = False) -> argpa
             epilog=getattr(loaded, "EXAMPLE", None),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
+        parser.subcommands[command] = sub
         if loaded is not None:
             loaded.add_arguments(sub)
             sub.set_defaults(handler=loaded.run)

@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 
+from aspera_core.cli.args import add_task_set_option
 from aspera_core.tasks import TaskFormatError, load_tasks
 
 EXAMPLE = "example: aspera stats --tasks data/aspera_workbench_v1 --json"
@@ -31,7 +32,7 @@ NOTES = [
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the options of ``aspera stats``."""
-    parser.add_argument("--tasks", required=True, help="release folder, plans folder, .tgz archive or .nt shard")
+    add_task_set_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
 
 

@@ -19,7 +19,9 @@ and the public loading functions (:func:`~aspera_core.tasks.load_tasks`).
 from __future__ import annotations
 
 import contextlib
+import gzip
 import tarfile
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -142,7 +144,21 @@ class SetFiles:
 
 
 def _archive_files(path: Path) -> list[ShardGroup]:
-    """Shards and index files of the ``plans`` folders (at any depth) of an archive."""
+    """Shards and index files of the ``plans`` folders (at any depth) of an archive.
+
+    Raises:
+        TaskFormatError: The archive cannot be read to its end (truncated, not
+            gzip or tar, corrupted): one problem naming the file.
+    """
+    try:
+        return _read_archive(path)
+    except (tarfile.TarError, EOFError, zlib.error, gzip.BadGzipFile):
+        # A cut-off download or another file renamed .tgz; the archive is read
+        # in full, so a truncation anywhere ends here, not with fewer tasks.
+        raise TaskFormatError([TaskProblem("not a readable gzip tar archive (truncated?)", source=str(path))]) from None
+
+
+def _read_archive(path: Path) -> list[ShardGroup]:
     groups: dict[str, ShardGroup] = {}
     with tarfile.open(path, "r:*") as archive:
         members = sorted(
@@ -168,6 +184,10 @@ def _archive_files(path: Path) -> list[ShardGroup]:
                 group.indexes[name] = IndexFile(display, handle.read())
             else:
                 group.shards.append(ShardFile(display, name, handle.read()))
+        # tarfile stops at the end-of-archive marker; reading the compressed
+        # stream to its end checks the rest (a lost trailer, a bad checksum).
+        while archive.fileobj is not None and archive.fileobj.read(1 << 16):
+            pass
     return [group for group in groups.values() if group.shards]
 
 

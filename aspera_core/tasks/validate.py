@@ -40,9 +40,10 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Protocol
 
+from aspera_core.tasks.index import INDEX_FILES
 from aspera_core.tasks.model import Task, TaskProblem
 from aspera_core.tasks.taskset import open_task_set
 from aspera_core.tasks.wrong_programs import WRONG_FOLDER, WrongProgram, load_wrong_programs
@@ -602,8 +603,12 @@ def validate_task_set(
         require_wrong = False
     wrong, wrong_problems = load_wrong_programs(folder) if folder else ({}, [])
     reports: dict[str, TaskReport] = {}
-    set_problems = _attach(load_problems, reports, "parse")
-    set_problems += _attach(wrong_problems, reports, "wrong")
+    # One row per record of the shards; index entries and wrong-program files
+    # naming an id no record has are problems of the set, not more tasks.
+    records = {task.query_id for task in tasks}
+    records |= {p.query_id for p in load_problems if p.query_id is not None and not _from_index(p)}
+    set_problems = _attach(load_problems, reports, "parse", records)
+    set_problems += _attach(wrong_problems, reports, "wrong", records)
     unreadable_wrong = {p.query_id for p in wrong_problems}
     # Tasks that failed to load still exist: their wrong programs are not strays.
     known = {task.query_id for task in tasks} | set(reports)
@@ -638,11 +643,18 @@ def validate_task_set(
     return SetReport(ordered, set_problems, notes)
 
 
-def _attach(problems: Iterable[TaskProblem], reports: dict[str, TaskReport], column: str) -> list[str]:
-    """File problems under their task's report; return the ones with no task."""
+def _from_index(problem: TaskProblem) -> bool:
+    """Whether a problem was found in an index file (rather than in a shard's record)."""
+    return problem.source is not None and PurePosixPath(problem.source).name in INDEX_FILES
+
+
+def _attach(
+    problems: Iterable[TaskProblem], reports: dict[str, TaskReport], column: str, records: set[str]
+) -> list[str]:
+    """File problems under the report of their task, one of ``records``; return the others."""
     loose: list[str] = []
     for problem in problems:
-        if problem.query_id is None:
+        if problem.query_id is None or problem.query_id not in records:
             loose.append(str(problem))
             continue
         report = reports.setdefault(problem.query_id, TaskReport(problem.query_id))

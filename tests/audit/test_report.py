@@ -7,7 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.audit import AuditFileError, AuditReport, Rate, TaskAudit, VariantResult, format_report, read_audit
+from aspera_core.audit import (
+    AuditFileError,
+    AuditReport,
+    Rate,
+    TaskAudit,
+    VariantResult,
+    audit_file_problem,
+    format_report,
+    read_audit,
+)
 
 
 def result(kind: str, expected: str | None, status: str, actual: str | None = None) -> VariantResult:
@@ -85,6 +94,26 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path, mon
         REPORT.write(path)
     assert path.read_text() == "the previous audit\n"
     assert [p.name for p in tmp_path.iterdir()] == ["audit.json"]
+
+
+def test_audit_file_problem_accepts_only_what_an_audit_may_replace(tmp_path: Path) -> None:
+    path = tmp_path / "out.json"
+    assert audit_file_problem(path) is None  # a new file
+    path.write_text("\n")
+    assert audit_file_problem(path) is None  # an empty one
+    REPORT.write(path)
+    assert audit_file_problem(path) is None
+    path.write_text('{"format": "aspera-audit", "version": 99}')
+    assert audit_file_problem(path) is None  # an audit of another version is still an audit
+    for content, problem in [
+        (b"# README\n", "not an audit file (not JSON)"),
+        (b"\xff\xfe\x00", "not an audit file (not JSON)"),
+        (b'{"task_id": "1"}\n{"task_id": "2"}\n', "not an audit file (not JSON)"),
+        (b'[{"format": "aspera-audit"}]', 'not an audit file (JSON without "format": "aspera-audit")'),
+    ]:
+        path.write_bytes(content)
+        assert audit_file_problem(path) == problem
+    assert audit_file_problem(tmp_path) == "not a regular file"
 
 
 @pytest.mark.parametrize(

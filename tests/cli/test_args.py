@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,25 @@ def test_output_file_refuses_what_cannot_be_written(tmp_path: Path, monkeypatch:
         output_file(str(tmp_path / "locked.jsonl"))
     with pytest.raises(argparse.ArgumentTypeError, match="no permission to write in"):
         output_file(str(tmp_path / "new" / "out.jsonl"))
+
+
+def test_output_file_tries_the_folder_rather_than_trusting_permission_bits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A read-only mount, or a kernel folder as /sys, refuses even the superuser,
+    # for whom os.access says yes; only creating a file tells.
+    def refused(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(args.tempfile, "TemporaryFile", refused)
+    with pytest.raises(argparse.ArgumentTypeError, match="no permission to write in"):
+        output_file(str(tmp_path / "runs" / "out.json"))
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="needs Linux's /sys")
+def test_output_file_refuses_a_kernel_folder() -> None:
+    with pytest.raises(
+        argparse.ArgumentTypeError, match="cannot create '/sys/a.json': no permission to write in '/sys'"
+    ):
+        output_file("/sys/a.json")

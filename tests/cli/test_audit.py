@@ -12,6 +12,8 @@ from aspera_core.tasks import write_tasks
 from tests.audit.support import strict_task, weak_task
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
+PROJECT = Path(__file__).resolve().parents[2]
+QUICK = ["--tasks", MINI_RELEASE, "--limit", "1", "--per-kind", "1", "--max-variants", "1", "--no-progress"]
 
 WRONG_ALTERNATIVE = """# Correct: the same review, computed in one expression
 def book_review():
@@ -83,9 +85,18 @@ def test_weak_and_strict_evaluation_programs_exit_1(tmp_path: Path, capsys: pyte
         (["--tasks", MINI_RELEASE, "--kinds", "drop_everything"], "unknown variant kind(s): drop_everything"),
         (["--tasks", MINI_RELEASE, "--ids", "12345"], "unknown task id(s): 12345"),
         (["--tasks", MINI_RELEASE, "--limit", "0"], "argument --limit: expected a whole number of at least 1, got '0'"),
-        (["--tasks", MINI_RELEASE, "--out", "no/such/folder/audit.json"], "its folder does not exist"),
+        (
+            ["--tasks", MINI_RELEASE, "--out", MINI_RELEASE / "plans" / "queries_001.nt" / "a.json"],
+            "is a file, not a folder",
+        ),
         (["--tasks", MINI_RELEASE, "--alternatives", "no/such/folder"], "no such folder"),
-        (["--tasks", MINI_RELEASE, "--max-variants", "-1"], "max_variants must not be negative"),
+        (
+            ["--tasks", MINI_RELEASE, "--max-variants", "-1"],
+            "argument --max-variants: expected a whole number of at least 0",
+        ),
+        (["--tasks", MINI_RELEASE, "--timeout", "0"], "argument --timeout: expected a finite number greater than 0"),
+        (["--tasks", MINI_RELEASE, "--weakest", "-1"], "argument --weakest: expected a whole number of at least 0"),
+        (["--tasks", MINI_RELEASE, "--workers", "0"], "argument --workers: expected a whole number of at least 1"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args: list, message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -116,3 +127,56 @@ def test_bad_alternatives_name_the_file(tmp_path: Path, capsys: pytest.CaptureFi
     (folder / "query_77.py").write_text(WRONG_ALTERNATIVE)
     assert aspera("audit", "--tasks", MINI_RELEASE, "--alternatives", folder) == 2
     assert "query_77.py: no task 77 in" in capsys.readouterr().err
+
+
+def _results_file(folder: Path) -> bytes:
+    out = folder / "results.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--limit", "1", "--out", out, "--no-progress") == 0
+    return out.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        lambda folder: (PROJECT / "README.md").read_bytes(),
+        _results_file,
+        lambda folder: b'{"format": "something-else", "tasks": []}\n',
+        lambda folder: bytes(range(256)),
+    ],
+    ids=["readme", "results-file", "other-json", "binary"],
+)
+def test_out_refuses_a_file_that_is_not_an_audit(tmp_path: Path, capsys: pytest.CaptureFixture[str], content) -> None:
+    data = content(tmp_path)
+    target = tmp_path / "precious.md"
+    target.write_bytes(data)
+    capsys.readouterr()
+    assert aspera("audit", *QUICK, "--out", target) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1, captured.err
+    assert captured.err.startswith("aspera audit: error: --out ") and "not an audit file" in captured.err
+    assert target.read_bytes() == data
+
+
+def test_out_replaces_an_earlier_audit_or_an_empty_file_and_makes_missing_folders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "new" / "deeper" / "audit.json"
+    assert aspera("audit", *QUICK, "--out", out) == 0
+    first = json.loads(out.read_text())
+    assert aspera("audit", *QUICK, "--seed", "1", "--out", out) == 0
+    second = json.loads(out.read_text())
+    assert (first["settings"]["seed"], second["settings"]["seed"]) == (0, 1)
+    empty = tmp_path / "empty.json"
+    empty.write_bytes(b"")
+    assert aspera("audit", *QUICK, "--out", empty) == 0
+    assert json.loads(empty.read_text())["format"] == "aspera-audit"
+    assert sorted(p.name for p in out.parent.iterdir()) == ["audit.json"]
+
+
+@pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="needs Linux's /sys")
+def test_unwritable_out_is_refused_before_the_audit_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert aspera("audit", *QUICK, "--out", "/sys/a.json") == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1, captured.err  # no "N tasks from" line: nothing ran
+    assert captured.err.startswith("aspera audit: error: argument --out: cannot create '/sys/a.json'")

@@ -39,8 +39,22 @@ def fake_command(monkeypatch: pytest.MonkeyPatch, name: str, body) -> None:
         ([], "aspera: error: the following arguments are required: COMMAND"),
         (["fly"], "aspera: error: argument COMMAND: invalid choice: 'fly'"),
         (["tasks"], "aspera tasks: error: the following arguments are required: --tasks"),
-        (["tasks", "--tasks", str(TASK_SET), "--colour"], "aspera: error: unrecognized arguments: --colour"),
+        (["tasks", "--tasks", str(TASK_SET), "--colour"], "aspera tasks: error: unrecognized arguments: --colour"),
+        (
+            ["validate", "--tasks", str(TASK_SET), "--ids", "1001"],
+            "aspera validate: error: unrecognized arguments: --ids 1001",
+        ),
         (["show", "--tasks", "nowhere", "1"], "aspera show: error: argument --tasks: no such task set: 'nowhere'"),
+        (["audit", "--tasks", "nowhere"], "aspera audit: error: argument --tasks: no such task set: 'nowhere'"),
+        (["stats", "--tasks", "nowhere"], "aspera stats: error: argument --tasks: no such task set: 'nowhere'"),
+        (
+            ["judge", "results.jsonl", "--model", "m", "--out", "j.jsonl", "--tasks", "nowhere"],
+            "aspera judge: error: argument --tasks: no such task set: 'nowhere'",
+        ),
+        (["audit", "--tasks", str(TASK_SET), "--timeout", "0"], "aspera audit: error: argument --timeout:"),
+        (["audit", "--tasks", str(TASK_SET), "--workers", "0"], "aspera audit: error: argument --workers:"),
+        (["audit", "--tasks", str(TASK_SET), "--weakest", "-1"], "aspera audit: error: argument --weakest:"),
+        (["audit", "--tasks", str(TASK_SET), "--max-variants", "-1"], "aspera audit: error: argument --max-variants:"),
         (["validate", "--tasks", str(TASK_SET), "--timeout", "nan"], "aspera validate: error: argument --timeout:"),
         (["validate", "--tasks", str(TASK_SET), "--workers", "-1"], "aspera validate: error: argument --workers:"),
         (["build-tasks", str(REPO / "README.md")], "aspera build-tasks: error: argument ROOT:"),
@@ -51,6 +65,14 @@ def test_a_bad_argument_is_one_line_and_exit_two(argv, message: str, capsys: pyt
     captured = capsys.readouterr()
     assert captured.err.startswith(message), captured.err
     assert captured.err.count("\n") == 1 and "Traceback" not in captured.err and captured.out == ""
+
+
+def test_every_subcommand_names_itself_for_an_unknown_argument(monkeypatch, capsys) -> None:
+    fake_command(monkeypatch, "quiet", lambda args: 0)
+    assert main(["quiet", "--loud", "yes"]) == 2
+    assert capsys.readouterr().err == "aspera quiet: error: unrecognized arguments: --loud yes\n"
+    assert main(["--loud"]) == 2  # no command: the main parser's
+    assert capsys.readouterr().err.startswith("aspera: error: ")
 
 
 def test_an_unusable_path_found_while_running_is_one_line(monkeypatch, capsys) -> None:

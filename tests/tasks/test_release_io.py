@@ -299,3 +299,33 @@ def test_an_interrupted_write_leaves_the_old_set_intact(
         write_tasks(changed, tmp_path, write_code=True, replace=True)
     after = {p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     assert after == before
+
+
+def _release_archive(path: Path) -> Path:
+    """A release-style archive of the embedded set: <name>/plans/<shards and index files>."""
+    plans = Path(__file__).resolve().parents[2] / "data" / "aspera_workbench_v1" / "plans"
+    with tarfile.open(path, "w:gz") as archive:
+        archive.add(plans, arcname="aspera_workbench_v1/plans")
+    return path
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda data: data[:3000],  # cut off in the middle of the compressed stream
+        lambda data: data[: len(data) // 2],
+        lambda data: data[:-10],  # the gzip trailer lost
+        lambda data: b"# Not an archive\n\nJust a text file renamed to .tgz.\n",
+        lambda data: data[:10],  # a gzip header and nothing else
+        lambda data: b"",
+    ],
+    ids=["first-3000-bytes", "half", "no-trailer", "text", "header-only", "empty"],
+)
+def test_an_unreadable_archive_is_one_problem_naming_it(tmp_path: Path, spoil) -> None:
+    whole = _release_archive(tmp_path / "whole.tgz")
+    assert len(load_tasks(whole)) == 84
+    broken = tmp_path / "broken.tgz"
+    broken.write_bytes(spoil(whole.read_bytes()))
+    with pytest.raises(TaskFormatError) as raised:
+        load_tasks(broken)
+    assert str(raised.value) == f"{broken}: not a readable gzip tar archive (truncated?)"

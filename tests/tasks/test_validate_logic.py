@@ -373,3 +373,29 @@ def test_index_disagreements_and_notes_are_reported(tmp_path: Path, tasks: list[
         report.problems
     )
     assert "wrong/query_9003.py: there is no task 9003" in report.problems
+
+
+def test_a_record_with_a_bad_id_is_one_task_and_the_index_entries_it_orphans_are_set_problems(tmp_path: Path) -> None:
+    root = _task_set(tmp_path, wrong=False)
+    shard = root / "plans" / "queries_001.nt"
+    shard.write_text(shard.read_text().replace("query_id: 9001", "query_id: abc", 1))
+    report = validate_task_set(root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES)
+    # four records in the shard, four rows: the index files' entries for 9001
+    # name no record, so they are not a fifth task
+    assert [t.query_id for t in report.tasks] == ["abc", "9002", "9003", "9004"]
+    assert report.tasks[0].problems == [
+        "parse: queries_001.nt:2: field 'query_id': expected a positive integer without leading zeros, got 'abc'"
+    ]
+    assert report.problems == [
+        "query_id_to_shard.json: task 9001: lists task 9001 in queries_001.nt, but that shard has no task 9001",
+        "query_to_query_id.json: task 9001: lists task 9001, but no shard holds it",
+    ]
+    assert format_table(report).splitlines()[-1] == "4 tasks, 1 with problems, 2 problems outside tasks"
+
+
+def test_an_unreadable_wrong_program_of_no_task_is_not_a_task(tmp_path: Path) -> None:
+    root = _task_set(tmp_path)
+    (root / "wrong" / "query_77.py").write_text("def f(:\n")
+    report = validate_task_set(root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES)
+    assert [t.query_id for t in report.tasks] == ["9001", "9002", "9003", "9004"]
+    assert len(report.problems) == 1 and report.problems[0].startswith("wrong/query_77.py:1: task 77: ")
