@@ -15,7 +15,8 @@ per evaluated program. The rules that keep a user's files and numbers safe:
   (:class:`LegacyResultsFile` when opened for appending).
 * Rows are appended with one ``write`` each, under an exclusive lock, as soon
   as they are known; a run killed mid-write leaves at most a cut-off last
-  line, which readers skip with a warning and the next writer cuts off.
+  line, which readers skip with a warning and the next writer cuts off. A last
+  row that lacks only its final newline is complete and kept.
 
 The mechanism is shared with judgements files (:mod:`aspera_core.records.appendonly`);
 this module adds what is particular to results files.
@@ -208,7 +209,7 @@ class ResultsWriter(AppendOnlyWriter[ResultRow]):
             fsync=fsync,
         )
 
-    def _accept(self, data: bytes, resume_anyway: bool) -> list[ResultRow]:
+    def _accept(self, data: bytes, resume_anyway: bool) -> tuple[list[ResultRow], list[str]]:
         existing = _parse(self.path, data)
         if existing.header is None:
             raise LegacyResultsFile(
@@ -218,7 +219,7 @@ class ResultsWriter(AppendOnlyWriter[ResultRow]):
         differences = existing.header.experiment.differences(self.experiment)
         if differences and not resume_anyway:
             raise ExperimentMismatch(self.path, differences)
-        return existing.rows
+        return existing.rows, existing.skipped
 
     def write(self, row: ResultRow) -> None:
         """Append one row (as one line, in one ``write`` call)."""

@@ -136,6 +136,25 @@ def test_resume_after_a_cut_off_row(tmp_path: Path, tasks: list[Task]) -> None:
     assert sorted(ids) == ["9001", "9002", "9003", "9004"]
 
 
+def test_resume_keeps_a_complete_last_row_without_its_newline(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "noop.jsonl"
+    run_agent(tasks, NoopAgent(), out, CONFIG, progress=False)
+    out.write_bytes(out.read_bytes()[:-1])  # only the final newline is lost
+    report = run_agent(tasks, NoopAgent(), out, CONFIG, progress=False)
+    assert (report.evaluated, report.already_done, report.expected) == (0, 4, 4)
+    assert sorted(row.task_id for row in read_rows(out)) == ["9001", "9002", "9003", "9004"]
+
+
+def test_resume_after_a_cut_off_row_evaluates_that_task_again(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "noop.jsonl"
+    run_agent(tasks, NoopAgent(), out, CONFIG, progress=False)
+    out.write_bytes(out.read_bytes()[:-30])  # the last row is cut off
+    with pytest.warns(UserWarning, match="removed a cut-off last line"):
+        report = run_agent(tasks, NoopAgent(), out, CONFIG, progress=False)
+    assert (report.evaluated, report.already_done, report.expected) == (1, 3, 4)
+    assert sorted(row.task_id for row in read_rows(out)) == ["9001", "9002", "9003", "9004"]
+
+
 def test_selection(tasks: list[Task]) -> None:
     assert [t.query_id for t in select_tasks(tasks, ids=["9003", "9001"])] == ["9001", "9003"]
     assert [t.query_id for t in select_tasks(tasks, limit=3)] == ["9001", "9002", "9003"]
