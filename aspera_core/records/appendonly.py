@@ -9,8 +9,8 @@ Results files (:mod:`aspera_core.records.jsonl`) and judgements files
 * A writer opens the file for appending under an exclusive lock, writes the
   header of a new or whitespace-only file, lets the file's kind refuse an
   existing file before anything in it changes, cuts off a partial last line
-  left by an interrupted run (with a warning), and appends each line with one
-  ``write``. A last line that lacks only its final newline (the header, or a
+  left by an interrupted run (with a warning), warns of every other skipped
+  line as readers do, and appends each line with one ``write``. A last line that lacks only its final newline (the header, or a
   valid row) is kept: the newline is added before the first new line.
 
 What a kind of file is called and which errors and warnings it raises come
@@ -198,7 +198,8 @@ class AppendOnlyWriter(Generic[Row]):
     cannot interleave lines); writes ``header()`` to a new, empty or
     whitespace-only file; otherwise calls ``accept`` on the file's bytes, which
     refuses the file by raising (the file is then left as it was) or returns
-    its rows and skipped lines (as :func:`parse_rows` does); and finally cuts
+    its rows and skipped lines (as :func:`parse_rows` does); warns each
+    skipped line with a ``kind.warning`` worded as readers word it; and finally cuts
     off a partial last line left by an interrupted run, with a
     ``kind.warning``. A last line that is complete but for its final newline
     (the header, or a row ``accept`` returned) is kept, and the newline is
@@ -262,11 +263,14 @@ class AppendOnlyWriter(Generic[Row]):
             self.write_line(header().model_dump_json())
             return
         existing, skipped = accept(data)
+        cut_off = not data.endswith(b"\n") and bool(skipped)
+        # The last line lacks its newline: parse_rows skipped it as cut off unless it is a
+        # valid row (or the header), which is kept and completed.
+        cut_off = cut_off and skipped[-1] == _skipped(self.path, data.count(b"\n") + 1, CUT_OFF)
+        for problem in skipped[:-1] if cut_off else skipped:  # worded as readers word them
+            warnings.warn(problem, kind.warning, stacklevel=4)
         if not data.endswith(b"\n"):
-            # The last line lacks its newline: parse_rows skipped it as cut off unless it is a
-            # valid row (or the header), which is kept and completed.
-            cut_off = _skipped(self.path, data.count(b"\n") + 1, CUT_OFF)
-            if skipped and skipped[-1] == cut_off:
+            if cut_off:
                 removed = repair_tail(self.path)
                 warnings.warn(
                     f"{self.path}: removed a cut-off last line ({removed} bytes) left by an interrupted run",

@@ -264,6 +264,26 @@ def test_run_never_writes_into_a_file_that_is_not_a_results_file(
     assert target.read_text() == content
 
 
+def test_resuming_warns_of_malformed_lines_as_summary_does(tmp_path: Path) -> None:
+    out = tmp_path / "noop.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", out, "--no-progress", "--limit", "3") == 0
+    lines = out.read_text().splitlines(keepends=True)
+    lines[2] = "damaged\n"  # the second row (line 3)
+    out.write_text("".join(lines))
+
+    def stderr(*args: object) -> str:  # warnings reach stderr only outside pytest's capture of them
+        command = [sys.executable, "-m", "aspera_core.cli.main", *map(str, args)]
+        finished = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
+        assert finished.returncode == 0, finished.stderr
+        return finished.stderr
+
+    warning = f"{out}:3: skipped: not valid JSON ("
+    assert f"aspera summary: warning: {warning}" in stderr("summary", out)
+    err = stderr("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", out, "--no-progress")
+    assert f"aspera run: warning: {warning}" in err
+    assert "2 evaluated (task_completion_error 2); 2 already in" in err
+
+
 def test_running_another_agent_into_a_results_file_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

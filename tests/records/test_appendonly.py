@@ -170,6 +170,19 @@ def test_a_header_without_its_newline_is_kept(tmp_path: Path) -> None:
     assert path.read_text() == HEADER_A + '{"n":1}\n'
 
 
+def test_the_writer_warns_each_skipped_line_as_readers_do(tmp_path: Path) -> None:
+    path = tmp_path / "sample.jsonl"
+    path.write_bytes(HEADER_A.encode() + b'{"n":1}\nnot json\n{"n":2}\n{"n": 3')
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        writer = open_writer(path)
+    writer.close()
+    messages = [str(warning.message) for warning in caught if warning.category is SampleFileWarning]
+    assert len(messages) == 2
+    assert messages[0].startswith(f"{path}:3: skipped: not valid JSON (")
+    assert messages[1] == f"{path}: removed a cut-off last line (7 bytes) left by an interrupted run"
+
+
 def test_lines_are_written_in_full_when_the_system_writes_a_few_bytes_at_a_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
