@@ -101,8 +101,12 @@ _RESULTS = FileKind(
 )
 
 
-def _parse(path: Path, data: bytes) -> ResultsFile:
-    """Parse the bytes of a results file, refusing anything that is not one."""
+def _header(path: Path, data: bytes) -> tuple[int, ResultsHeader | None]:
+    """The 0-based line of a results file's first line and its header (``None`` for a legacy file).
+
+    Raises:
+        NotAResultsFile: the bytes are not those of a results file.
+    """
     start, first = first_line(path, data, _RESULTS)
     header: ResultsHeader | None = None
     try:
@@ -119,6 +123,12 @@ def _parse(path: Path, data: bytes) -> ResultsFile:
         raise NotAResultsFile(
             f"{path} was written in results format {header.aspera_results}; this workbench reads up to {FORMAT_VERSION}"
         )
+    return start, header
+
+
+def _parse(path: Path, data: bytes) -> ResultsFile:
+    """Parse the bytes of a results file, refusing anything that is not one."""
+    start, header = _header(path, data)
     rows, skipped = parse_rows(path, data, start + (header is not None), ResultRow, _RESULTS)
     return ResultsFile(path, header, rows, skipped)
 
@@ -160,6 +170,22 @@ def judged(row: ResultRow) -> bool:
 def completed_keys(rows: Iterable[ResultRow]) -> set[tuple[str, int | None]]:
     """``(task_id, seed)`` pairs that a resumed run skips: those with a judged row."""
     return {row.key for row in rows if judged(row)}
+
+
+def check_results_file(path: str | Path) -> None:
+    """Refuse a path that exists and is neither a results file (legacy ones included) nor empty.
+
+    Only the first non-blank line is checked; nothing is written.
+
+    Raises:
+        NotAResultsFile: the path is a folder, cannot be read, or holds something else.
+    """
+    path = Path(path)
+    if not path.exists() and not path.is_symlink():
+        return
+    data = read_file(path, _RESULTS)
+    if data.strip():
+        _header(path, data)
 
 
 def next_free_path(path: str | Path) -> Path:

@@ -43,6 +43,7 @@ from aspera_core.records import (
     PairDetail,
     ResultRow,
     ResultsWriter,
+    check_results_file,
     completed_keys,
     next_free_path,
 )
@@ -287,7 +288,8 @@ def run_agent(
         task_set: How the user named the task set (recorded, not compared).
         library_fixes: Evaluate with the library's documented fixes switched on
             (recorded in the file and every row; ``config.library_fixes`` is ignored).
-        force_new: If ``out`` holds another experiment, write to a new file beside it.
+        force_new: If ``out`` holds another experiment, write to a new file beside it
+            (a file that is not a results file is still refused).
         resume_anyway: Append even if ``out`` holds another experiment.
         progress: Show a progress bar (on stderr) with the live success count.
         fsync: ``fsync`` the file after every row.
@@ -320,8 +322,11 @@ def run_agent(
     if sandbox is not None and sandbox.config.library_fixes != library_fixes:
         raise ValueError("the sandbox given and the run disagree on library_fixes")
     path = Path(out)
-    if force_new and path.exists() and path.stat().st_size > 0:
-        path = next_free_path(path)
+    if force_new:
+        # A new file is started beside a results file only: anything else is refused, untouched.
+        check_results_file(path)
+        if path.exists() and path.read_bytes().strip():
+            path = next_free_path(path)
     report = RunReport(out=path, selected=len(selected), seeds=run_seeds, run_id=uuid.uuid4().hex[:12])
     report.expected = len(selected) * len(run_seeds)
     try:

@@ -258,10 +258,15 @@ def test_run_never_writes_into_a_file_that_is_not_a_results_file(
 ) -> None:
     target = tmp_path / name
     target.write_text(content)
-    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", target, "--no-progress") == 2
-    err = capsys.readouterr().err
-    assert "not a results file" in err and "Traceback" not in err
-    assert target.read_text() == content
+    for force_new in ([], ["--force-new"]):  # --force-new is for another experiment, not for another kind of file
+        assert (
+            aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", target, "--no-progress", *force_new)
+            == 2
+        )
+        err = capsys.readouterr().err
+        assert "not a results file" in err and "Traceback" not in err
+        assert target.read_text() == content
+        assert [path.name for path in tmp_path.iterdir()] == [name]
 
 
 def test_resuming_warns_of_malformed_lines_as_summary_does(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from aspera_core.agents import NoopAgent, ProgramUnavailable, Proposal, ReferenceAgent, ReplayAgent, StopRun
 from aspera_core.executor import SandboxConfig
-from aspera_core.records import ExperimentMismatch, Generation, Outcome, read_results, read_rows
+from aspera_core.records import ExperimentMismatch, Generation, NotAResultsFile, Outcome, read_results, read_rows
 from aspera_core.runner import AgentFailed, RunWarning, run_agent, select_tasks
 from aspera_core.tasks import Task, load_tasks, tasks_digest
 
@@ -123,6 +123,23 @@ def test_another_agent_into_the_same_file_is_refused(tmp_path: Path, tasks: list
     assert report.out == tmp_path / "reference.2.jsonl" and report.evaluated == 4
     assert out.read_bytes() == before
     assert {row.agent for row in read_rows(report.out)} == {"noop"}
+
+
+@pytest.mark.parametrize("content", ["# Notes\n\nkeep me\n", '{"a": 1}\n'])
+def test_force_new_refuses_a_file_that_is_not_a_results_file(tmp_path: Path, tasks: list[Task], content: str) -> None:
+    out = tmp_path / "README.md"
+    out.write_text(content)
+    with pytest.raises(NotAResultsFile, match="is not a results file"):
+        run_agent(tasks, NoopAgent(), out, CONFIG, force_new=True, progress=False)
+    assert out.read_text() == content
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["README.md"]
+
+
+def test_force_new_refuses_a_folder(tmp_path: Path, tasks: list[Task]) -> None:
+    (tmp_path / "runs").mkdir()
+    with pytest.raises(NotAResultsFile, match="is a folder"):
+        run_agent(tasks, NoopAgent(), tmp_path / "runs", CONFIG, force_new=True, progress=False)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["runs"]
 
 
 def test_resume_after_a_cut_off_row(tmp_path: Path, tasks: list[Task]) -> None:
