@@ -27,22 +27,21 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from aspera_core.cli.args import finite_positive_float, output_file, positive_int, split_list
+from aspera_core.cli.args import (
+    dollars,
+    endpoint_url,
+    finite_positive_float,
+    model_name,
+    output_file,
+    positive_int,
+    split_list,
+    temperature,
+)
 
 EXAMPLE = (
     "example: aspera judge runs/results/cck.jsonl --model gpt-4o-mini --max-cost 2 "
     "--out runs/judged/cck.gpt-4o-mini.jsonl"
 )
-
-
-def _dollars(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of dollars, got {text!r}") from None
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"expected a finite number of dollars of at least 0, got {text!r}")
-    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,12 +53,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=output_file,
         help="judgements file (JSONL; created, or resumed if it holds this judge's judgements of RESULTS)",
     )
-    parser.add_argument("--model", required=True, help="judge model as the endpoint knows it (e.g. gpt-4o-mini)")
-    parser.add_argument("--base-url", help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)")
+    parser.add_argument(
+        "--model", required=True, type=model_name, help="judge model as the endpoint knows it (e.g. gpt-4o-mini)"
+    )
+    parser.add_argument(
+        "--base-url", type=endpoint_url, help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)"
+    )
     parser.add_argument(
         "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
     )
-    parser.add_argument("--temperature", type=float, default=0.0, help="sampling temperature (default 0)")
+    parser.add_argument(
+        "--temperature", type=temperature, default=0.0, help="sampling temperature, a number of at least 0 (default 0)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="sampling seed of the judge's requests (default 0)")
     parser.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
     parser.add_argument(
@@ -67,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-cost",
-        type=_dollars,
+        type=dollars,
         metavar="USD",
         help="stop cleanly once this much has been spent (judgements made are kept)",
     )

@@ -16,13 +16,21 @@ Exit status: 0 done, 1 the results file is in use, 2 bad arguments or files,
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import warnings
 from pathlib import Path
 
 from aspera_core.agents import AGENTS, SETTINGS, ReplayAgent, make_agent
-from aspera_core.cli.args import finite_positive_float, positive_int, split_list, task_set_path
+from aspera_core.cli.args import (
+    dollars,
+    endpoint_url,
+    finite_positive_float,
+    model_name,
+    positive_int,
+    split_list,
+    task_set_path,
+    temperature,
+)
 from aspera_core.control.programs import default_control_dir
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.records import (
@@ -66,19 +74,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "control surface (cck only; see docs/control.md)",
     )
     model = parser.add_argument_group("model-backed agents (cck, ps, explore)")
-    model.add_argument("--model", help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)")
-    model.add_argument("--base-url", help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)")
+    model.add_argument("--model", type=model_name, help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)")
+    model.add_argument(
+        "--base-url", type=endpoint_url, help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)"
+    )
     model.add_argument(
         "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
     )
-    model.add_argument("--temperature", type=float, default=0.0, help="sampling temperature (default 0)")
+    model.add_argument(
+        "--temperature", type=temperature, default=0.0, help="sampling temperature, a number of at least 0 (default 0)"
+    )
     model.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
     model.add_argument(
         "--request-timeout", type=finite_positive_float, help="seconds one model request may take (default 120)"
     )
     model.add_argument(
         "--max-cost",
-        type=float,
+        type=dollars,
         metavar="USD",
         help="stop cleanly once this much has been spent (finished rows are kept)",
     )
@@ -191,8 +203,6 @@ def _budget(args: argparse.Namespace) -> object | None:
     """The run's spend account, for model-backed agents (the model client is imported only for them)."""
     if args.agent not in MODEL_AGENTS:
         return None
-    if args.max_cost is not None and not (math.isfinite(args.max_cost) and args.max_cost >= 0):
-        raise ValueError(f"--max-cost must be a finite number of dollars, not {args.max_cost}")
     from aspera_core.llm import Budget
 
     return Budget(max_cost_usd=args.max_cost)

@@ -222,9 +222,7 @@ class JudgementsWriter(AppendOnlyWriter[Judgement]):
             fsync=fsync,
         )
 
-    def _accept(
-        self, data: bytes, judge: JudgeSetup, judged: Experiment | None
-    ) -> tuple[list[Judgement], list[str]]:
+    def _accept(self, data: bytes, judge: JudgeSetup, judged: Experiment | None) -> tuple[list[Judgement], list[str]]:
         existing = _parse(self.path, data)
         differences = _differences(existing.header, judge, judged)
         if differences:

@@ -47,6 +47,26 @@ def judge_args(server: ScriptedOpenAIServer, results: Path, out: Path, *extra: s
     ]
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "expected"),
+    [
+        ("--temperature", "-1", "argument --temperature: expected a finite number of at least 0"),
+        ("--temperature", "nan", "argument --temperature: expected a finite number of at least 0"),
+        ("--base-url", "localhost:8000/v1", "argument --base-url: expected a URL starting with http:// or https://"),
+        ("--model", " ", "argument --model: expected a model name"),
+    ],
+)
+def test_bad_model_options_are_refused_in_one_line(
+    tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str], option: str, value: str, expected: str
+) -> None:
+    out = tmp_path / "judged.jsonl"
+    args = ["judge", str(results), "--model", "m", "--out", str(out), option, value]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "pydantic" not in err and "validation error" not in err
+    assert not out.exists()
+
+
 @pytest.fixture(autouse=True)
 def key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ASPERA_TEST_KEY", "secret")

@@ -318,6 +318,33 @@ def test_non_finite_or_non_positive_timeouts_are_refused(
     assert not out.exists()
 
 
+@pytest.mark.parametrize("agent", ["cck", "noop"])
+@pytest.mark.parametrize(
+    ("option", "value", "expected"),
+    [
+        ("--temperature", "-1", "argument --temperature: expected a finite number of at least 0"),
+        ("--temperature", "nan", "argument --temperature: expected a finite number of at least 0"),
+        ("--temperature", "inf", "argument --temperature: expected a finite number of at least 0"),
+        ("--max-cost", "-1", "argument --max-cost: expected a finite number of dollars of at least 0"),
+        ("--max-cost", "nan", "argument --max-cost: expected a finite number of dollars of at least 0"),
+        ("--max-tokens", "0", "argument --max-tokens: expected a whole number of at least 1"),
+        ("--request-timeout", "nan", "argument --request-timeout: expected a finite number greater than 0"),
+        ("--base-url", "ftp://host/v1", "argument --base-url: expected a URL starting with http:// or https://"),
+        ("--model", "", "argument --model: expected a model name"),
+    ],
+)
+def test_bad_model_options_are_refused_in_one_line_before_anything_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], agent: str, option: str, value: str, expected: str
+) -> None:
+    out = tmp_path / "out.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", agent, "--model", "m", "--out", out, option, value]
+    assert aspera(*args) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "pydantic" not in err and "validation error" not in err
+    assert "aspera run: 4 of 4 tasks" not in err  # refused while parsing
+    assert not out.exists()
+
+
 def test_unusable_output_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     common = ["run", "--tasks", MINI_RELEASE, "--agent", "noop", "--no-progress", "--out"]
     assert aspera(*common, tmp_path) == 2
