@@ -82,7 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
     )
     model.add_argument(
-        "--temperature", type=temperature, default=0.0, help="sampling temperature, a number of at least 0 (default 0)"
+        "--temperature", type=temperature, help="sampling temperature, a number of at least 0 (default 0)"
     )
     model.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
     model.add_argument(
@@ -130,7 +130,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--concurrency",
         type=positive_int,
-        default=DEFAULT_CONCURRENCY,
         help=f"programs requested from a model at once (default {DEFAULT_CONCURRENCY}; no effect on built-in agents)",
     )
     parser.add_argument(
@@ -190,6 +189,49 @@ EXPLORE_OPTIONS = {
 }
 
 
+#: Options of model-backed agents: argparse destination -> option.
+MODEL_OPTIONS = {
+    "model": "--model",
+    "base_url": "--base-url",
+    "api_key_env": "--api-key-env",
+    "temperature": "--temperature",
+    "max_tokens": "--max-tokens",
+    "request_timeout": "--request-timeout",
+    "max_cost": "--max-cost",
+    "no_cache": "--no-cache",
+    "cache_dir": "--cache-dir",
+    "concurrency": "--concurrency",
+}
+#: Options each agent uses, of those other agents ignore (explore's own are refused elsewhere).
+USED_OPTIONS: dict[str, set[str]] = {
+    "reference": set(),
+    "noop": set(),
+    "handback": set(),
+    "replay": {"replay"},
+    "mutant": {"mutation_kinds", "seeds", "seed"},
+    **{agent: {*MODEL_OPTIONS, "seeds", "seed"} for agent in MODEL_AGENTS},
+}
+AGENT_OPTIONS = {
+    "replay": "--replay",
+    "mutation_kinds": "--mutation-kinds",
+    "seeds": "--seeds",
+    "seed": "--seed",
+    **MODEL_OPTIONS,
+}
+
+
+def _ignored_options(args: argparse.Namespace) -> list[str]:
+    """The options given that the agent does not use (none for agents registered elsewhere)."""
+    used = USED_OPTIONS.get(args.agent)
+    if used is None:
+        return []
+    return [
+        option
+        for name, option in AGENT_OPTIONS.items()
+        if name not in used and getattr(args, name) not in (None, False)
+    ]
+
+
 def _check_explore_options(args: argparse.Namespace) -> None:
     """Refuse options of the explore agent given to another agent (they would be ignored silently)."""
     if args.agent == "explore":
@@ -224,7 +266,7 @@ def _agent_options(args: argparse.Namespace, budget: object | None) -> dict[str,
         "model": args.model,
         "base_url": args.base_url,
         "api_key_env": args.api_key_env,
-        "temperature": args.temperature,
+        "temperature": 0.0 if args.temperature is None else args.temperature,
         "max_tokens": args.max_tokens,
         "request_timeout_s": args.request_timeout,
         "budget": budget,
@@ -309,6 +351,9 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         return _error(f"{error.filename or args.tasks}: {error.strerror or error}")
     except _model_errors(args.agent) as error:  # a missing key, a limit on a model without a price
         return _error(str(error))
+    ignored = _ignored_options(args)
+    if ignored:  # said, not refused: the run does what it would do without them
+        print(f"aspera run: warning: the {args.agent} agent ignores {', '.join(ignored)}", file=sys.stderr)
     if isinstance(agent, ReplayAgent):
         problem = _check_replay(agent, [task.query_id for task in selected], {task.query_id for task in tasks})
         if problem:
@@ -339,7 +384,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             ids=split_list(args.ids),
             limit=args.limit,
             seeds=args.seeds if args.seed is None else [args.seed],
-            concurrency=args.concurrency,
+            concurrency=DEFAULT_CONCURRENCY if args.concurrency is None else args.concurrency,
             task_set=str(args.tasks),
             library_fixes=args.library_fixes,
             force_new=args.force_new,

@@ -345,6 +345,39 @@ def test_bad_model_options_are_refused_in_one_line_before_anything_starts(
     assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    ("agent", "extra", "ignored"),
+    [
+        (
+            "reference",
+            ["--model", "gpt-4o", "--temperature", "0.5", "--max-cost", "1"],
+            "--model, --temperature, --max-cost",
+        ),
+        ("noop", ["--replay", "x.jsonl", "--concurrency", "2"], "--replay, --concurrency"),
+        ("handback", ["--mutation-kinds", "drop_action", "--seeds", "1", "2"], "--mutation-kinds, --seeds"),
+        ("mutant", ["--no-cache", "--base-url", "http://127.0.0.1:1/v1"], "--base-url, --no-cache"),
+    ],
+)
+def test_options_an_agent_ignores_are_named_in_one_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], agent: str, extra: list[str], ignored: str
+) -> None:
+    out = tmp_path / "out.jsonl"
+    assert (
+        aspera("run", "--tasks", MINI_RELEASE, "--agent", agent, "--out", out, "--no-progress", "--limit", "1", *extra)
+        == 0
+    )
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning:" in line]
+    assert warnings == [f"aspera run: warning: the {agent} agent ignores {ignored}"]
+
+
+def test_no_warning_when_no_option_is_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out.jsonl"
+    assert (
+        aspera("run", "--tasks", MINI_RELEASE, "--agent", "mutant", "--out", out, "--no-progress", "--seeds", "1") == 0
+    )
+    assert "warning:" not in capsys.readouterr().err
+
+
 def test_unusable_output_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     common = ["run", "--tasks", MINI_RELEASE, "--agent", "noop", "--no-progress", "--out"]
     assert aspera(*common, tmp_path) == 2

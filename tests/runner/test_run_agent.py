@@ -205,6 +205,18 @@ def test_replay_reproduces_the_outcomes(tmp_path: Path, tasks: list[Task]) -> No
     assert {row.agent for row in read_rows(replayed)} == {"replay"}
 
 
+def test_many_skipped_tasks_are_warned_of_in_one_line(tmp_path: Path, tasks: list[Task]) -> None:
+    replay = tmp_path / "elsewhere.jsonl"
+    replay.write_text('{"task_id": "1", "program": "def p():\\n    pass\\n"}\n')
+    with pytest.warns(RunWarning) as caught:
+        report = run_agent(tasks, ReplayAgent(replay), tmp_path / "out.jsonl", CONFIG, progress=False)
+    assert report.unavailable == ["9001", "9002", "9003", "9004"]
+    assert [str(warning.message) for warning in caught] == [
+        f"4 of 4 task(s) skipped (9001, 9002, 9003 and 1 more); the first: task 9001: {replay} has no program "
+        "for task 9001"
+    ]
+
+
 def test_seeded_agents_get_one_row_per_task_and_seed(tmp_path: Path, tasks: list[Task]) -> None:
     out = tmp_path / "seeds.jsonl"
     agent = ScriptedAgent(reference_answer)
