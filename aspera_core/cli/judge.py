@@ -14,8 +14,8 @@ Programs of the control setting are refused: the judge's prompt documents the
 assistant library, not the control surface they are written against.
 
 Exit status: 0 done, 1 the judgements file is in use, 2 bad arguments or
-files, 3 stopped early (key refused, unknown model, spending limit; run
-again to resume), 130 interrupted (run again to resume).
+files, 3 stopped early (key refused, unknown model: run again to resume;
+spending limit: it counts per run, raise it to go further in one run), 130 interrupted (run again to resume).
 """
 
 from __future__ import annotations
@@ -246,6 +246,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"aspera judge: model use: {budget.report().describe()}", file=sys.stderr)
     print(f"aspera judge: {_agreement(Path(args.out))}")
     if report.stopped:
-        print(f"aspera judge: stopped early: {report.stopped}; run the same command to resume", file=sys.stderr)
+        if budget.report().exhausted:  # the limit is per run: say so, and how to go on
+            advice = (
+                f"judgements made are kept in {args.out}; --max-cost counts per run: raise it (now ${args.max_cost:g}) "
+                f"to go further in one run, or run again to spend up to ${args.max_cost:g} more"
+            )
+        else:
+            advice = "run the same command to resume"
+        print(f"aspera judge: stopped early: {report.stopped}; {advice}", file=sys.stderr)
         return 3
     return 0

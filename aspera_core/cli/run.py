@@ -9,7 +9,8 @@ refused (--force-new starts a new file beside it). A file that is not a
 results file is never written to.
 
 Exit status: 0 done, 1 the results file is in use, 2 bad arguments or files,
-3 stopped early by the agent (e.g. its spending limit), 130 interrupted
+3 stopped early by the agent (e.g. its spending limit, which counts per run),
+130 interrupted
 (Ctrl-C or SIGTERM; run the same command to resume).
 """
 
@@ -414,6 +415,13 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     if budget is not None:
         print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
     if report.stopped:
-        print(f"aspera run: stopped early: {report.stopped}; run the same command to resume", file=sys.stderr)
+        if budget is not None and budget.report().exhausted:  # the limit is per run: say so, and how to go on
+            advice = (
+                f"finished rows are kept in {report.out}; --max-cost counts per run: raise it (now ${args.max_cost:g}) "
+                f"to go further in one run, or run again to spend up to ${args.max_cost:g} more"
+            )
+        else:
+            advice = "run the same command to resume"
+        print(f"aspera run: stopped early: {report.stopped}; {advice}", file=sys.stderr)
         return 3
     return 0

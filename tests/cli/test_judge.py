@@ -167,6 +167,10 @@ def test_the_spending_limit_ends_with_status_3_and_keeps_what_was_judged(
     err = capsys.readouterr().err
     assert "1 judgement written (correct 1)" in err and "3 still without an answer" in err and "$0.15" in err
     assert len(read_judgements(out).rows) == 1
+    # The message says the limit is per run and how to go further, not only to run the command again.
+    assert "judgements made are kept in" in err
+    assert "--max-cost counts per run: raise it (now $0.15) to go further in one run" in err
+    assert "run the same command to resume" not in err
 
 
 def test_a_results_file_whose_task_set_cannot_be_found_is_judged_with_a_note(

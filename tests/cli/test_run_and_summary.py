@@ -16,6 +16,7 @@ import pytest
 from aspera_core.cli.main import build_parser, main
 from aspera_core.records import Outcome, read_rows
 from aspera_core.tasks import load_tasks, write_tasks
+from tests.support.openai_server import Reply, ScriptedOpenAIServer
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 REPO = Path(__file__).resolve().parents[2]
@@ -376,6 +377,29 @@ def test_no_warning_when_no_option_is_ignored(tmp_path: Path, capsys: pytest.Cap
         aspera("run", "--tasks", MINI_RELEASE, "--agent", "mutant", "--out", out, "--no-progress", "--seeds", "1") == 0
     )
     assert "warning:" not in capsys.readouterr().err
+
+
+def test_the_spending_limit_says_to_raise_it_not_to_run_again(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scripted_openai.script(
+        [Reply.text("def solve():\n    pass\n", usage={"prompt_tokens": 1_000_000, "completion_tokens": 0})],
+        repeat_last=True,
+    )
+    out = tmp_path / "cck.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--model", "gpt-4o-mini", "--out", out, "--no-progress"]
+    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--max-cost", "0.15"]
+    args += ["--concurrency", "1", "--cache-dir", tmp_path / "cache"]
+    os.environ["ASPERA_TEST_KEY"] = "test"
+    try:
+        assert aspera(*args) == 3
+    finally:
+        del os.environ["ASPERA_TEST_KEY"]
+    err = capsys.readouterr().err
+    assert "finished rows are kept in" in err
+    assert "--max-cost counts per run: raise it (now $0.15) to go further in one run" in err
+    assert "run the same command to resume" not in err
+    assert len(read_rows(out)) == 1
 
 
 def test_unusable_output_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
