@@ -123,7 +123,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="tool calling, or a plain-text protocol for endpoints without it (default auto: tools, text if refused)",
     )
     seeds = parser.add_mutually_exclusive_group()
-    seeds.add_argument("--seeds", nargs="+", type=int, metavar="S", help="seeds for seeded agents (default: 0)")
+    seeds.add_argument(
+        "--seeds", nargs="+", type=int, action=_Seeds, metavar="S", help="seeds for seeded agents (default: 0)"
+    )
     seeds.add_argument("--seed", type=int, metavar="S", help="one seed (the same as --seeds S)")
     parser.add_argument(
         "--mutation-kinds", nargs="+", metavar="KIND", help="for the mutant agent: draw only these kinds of mutant"
@@ -294,6 +296,29 @@ def _control_dir(tasks: object) -> str | None:
     return str(folder) if folder is not None else None
 
 
+def _file_among_parents(path: Path) -> Path | None:
+    """The nearest parent of ``path`` that exists and is not a folder (``README.md`` in ``README.md/x.jsonl``)."""
+    for parent in path.parents:
+        if parent.exists() or parent.is_symlink():
+            return None if parent.is_dir() else parent
+    return None
+
+
+class _Seeds(argparse.Action):
+    """``--seeds S ...``: refuses a seed given twice while parsing (each would be one row per task)."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object, option: str | None = None
+    ) -> None:
+        seeds = list(values) if isinstance(values, list) else [values]
+        repeated = sorted({seed for seed in seeds if seeds.count(seed) > 1})
+        if repeated:
+            raise argparse.ArgumentError(
+                self, f"seed {', '.join(map(str, repeated))} is given twice; give each seed once"
+            )
+        setattr(namespace, self.dest, seeds)
+
+
 def _count(number: int, noun: str) -> str:
     """``1 task``, ``2 tasks``: a count with its noun in the right number."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
@@ -346,8 +371,10 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         task_set.raise_problems()
         tasks = list(task_set.tasks)
         selected = select_tasks(tasks, split_list(args.ids), args.limit)
-    except (KeyError, ValueError, TaskFormatError) as error:
-        return _error(str(error).strip("'"))
+    except KeyError as error:  # str() of a KeyError quotes its message
+        return _error(str(error.args[0]) if error.args else str(error))
+    except (ValueError, TaskFormatError) as error:
+        return _error(str(error))
     except OSError as error:
         return _error(f"{error.filename or args.tasks}: {error.strerror or error}")
     except _model_errors(args.agent) as error:  # a missing key, a limit on a model without a price
@@ -397,6 +424,9 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     except (ValueError, NotAResultsFile, ExperimentMismatch) as error:
         return _error(str(error))
     except OSError as error:
+        blocker = _file_among_parents(Path(args.out))
+        if blocker is not None:
+            return _error(f"cannot create {args.out}: {blocker} is a file, not a folder")
         return _error(f"cannot write {error.filename or args.out}: {error.strerror or error}")
     except ResultsFileBusy as error:
         print(f"aspera run: error: {error}", file=sys.stderr)

@@ -402,6 +402,23 @@ def test_the_spending_limit_says_to_raise_it_not_to_run_again(
     assert len(read_rows(out)) == 1
 
 
+def test_an_unknown_agent_is_named_without_quotes_around_the_message(capsys: pytest.CaptureFixture[str]) -> None:
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "Reference", "--out", "x.jsonl") == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err.startswith("aspera run: error: unknown agent 'Reference' (did you mean 'reference'?); available: ")
+
+
+@pytest.mark.parametrize("seeds", [["0", "0"], ["1", "2", "1"]])
+def test_repeated_seeds_are_refused_while_parsing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seeds: list[str]
+) -> None:
+    out = tmp_path / "out.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "mutant", "--out", out, "--seeds", *seeds) == 2
+    err = capsys.readouterr().err
+    assert "argument --seeds: seed " in err and "is given twice" in err
+    assert "4 of 4 tasks" not in err and not out.exists()
+
+
 def test_unusable_output_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     common = ["run", "--tasks", MINI_RELEASE, "--agent", "noop", "--no-progress", "--out"]
     assert aspera(*common, tmp_path) == 2
@@ -420,6 +437,7 @@ def test_a_path_below_a_file_is_refused_in_one_line(tmp_path: Path, capsys: pyte
     )
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and err[1].startswith("aspera run: error: ")  # the start line, then the error
+    assert err[1] == f"aspera run: error: cannot create {blocker / 'out.jsonl'}: {blocker} is a file, not a folder"
     assert blocker.read_text() == "x"
 
 
