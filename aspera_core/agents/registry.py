@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from typing import Any
 
@@ -175,5 +176,12 @@ def make_agent(name: str, **options: Any) -> Agent:
     try:
         factory = AGENTS[name]
     except KeyError:
-        raise KeyError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}") from None
+        raise KeyError(f"unknown agent {name!r}{_suggestion(name)}; available: {', '.join(sorted(AGENTS))}") from None
     return factory(**options)
+
+
+def _suggestion(name: str) -> str:
+    """`` (did you mean 'x'?)`` for the registered name closest to ``name`` (case aside), or nothing."""
+    by_lower = {known.lower(): known for known in AGENTS}
+    close = difflib.get_close_matches(name.lower(), list(by_lower), n=1, cutoff=0.75)
+    return f" (did you mean {by_lower[close[0]]!r}?)" if close else ""

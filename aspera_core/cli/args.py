@@ -20,10 +20,14 @@ import tempfile
 from pathlib import Path
 
 __all__ = [
+    "dollars",
+    "endpoint_url",
     "existing_folder",
     "finite_positive_float",
     "folder_write_problem",
+    "model_name",
     "non_negative_int",
+    "temperature",
     "output_file",
     "positive_int",
     "task_set_path",
@@ -45,6 +49,60 @@ def finite_positive_float(text: str) -> float:
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"expected a finite number greater than 0, got {text!r}")
     return value
+
+
+def temperature(text: str) -> float:
+    """A sampling temperature: a finite number of at least 0 (0 samples the likeliest tokens).
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``-1``, ``nan``, ``inf``, ``hot``).
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number of at least 0 (0 = no sampling), got {text!r}")
+    return value
+
+
+def dollars(text: str) -> float:
+    """An amount of dollars (a spending limit): a finite number of at least 0.
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``-1``, ``nan``, ``inf``, ``five``).
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number of dollars of at least 0, got {text!r}")
+    return value
+
+
+def endpoint_url(text: str) -> str:
+    """The root of an OpenAI-compatible endpoint: an ``http://`` or ``https://`` URL.
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``localhost:8000/v1``, ``ftp://host``).
+    """
+    if not text.strip().startswith(("http://", "https://")):
+        raise argparse.ArgumentTypeError(
+            f"expected a URL starting with http:// or https:// (e.g. http://127.0.0.1:8000/v1), got {text!r}"
+        )
+    return text.strip()
+
+
+def model_name(text: str) -> str:
+    """A model name as the endpoint knows it: not empty.
+
+    Raises:
+        argparse.ArgumentTypeError: For an empty or blank name.
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"expected a model name (e.g. gpt-4o-mini), got {text!r}")
+    return text
 
 
 def positive_int(text: str) -> int:

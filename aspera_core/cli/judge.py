@@ -14,8 +14,8 @@ Programs of the control setting are refused: the judge's prompt documents the
 assistant library, not the control surface they are written against.
 
 Exit status: 0 done, 1 the judgements file is in use, 2 bad arguments or
-files, 3 stopped early (key refused, unknown model, spending limit; run
-again to resume), 130 interrupted (run again to resume).
+files, 3 stopped early (key refused, unknown model: run again to resume;
+spending limit: it counts per run, raise it to go further in one run), 130 interrupted (run again to resume).
 """
 
 from __future__ import annotations
@@ -27,22 +27,22 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from aspera_core.cli.args import add_task_set_option, finite_positive_float, output_file, positive_int, split_list
+from aspera_core.cli.args import (
+    add_task_set_option,
+    dollars,
+    endpoint_url,
+    finite_positive_float,
+    model_name,
+    output_file,
+    positive_int,
+    split_list,
+    temperature,
+)
 
 EXAMPLE = (
     "example: aspera judge runs/results/cck.jsonl --model gpt-4o-mini --max-cost 2 "
     "--out runs/judged/cck.gpt-4o-mini.jsonl"
 )
-
-
-def _dollars(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of dollars, got {text!r}") from None
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"expected a finite number of dollars of at least 0, got {text!r}")
-    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,12 +54,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=output_file,
         help="judgements file (JSONL; created, or resumed if it holds this judge's judgements of RESULTS)",
     )
-    parser.add_argument("--model", required=True, help="judge model as the endpoint knows it (e.g. gpt-4o-mini)")
-    parser.add_argument("--base-url", help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)")
+    parser.add_argument(
+        "--model", required=True, type=model_name, help="judge model as the endpoint knows it (e.g. gpt-4o-mini)"
+    )
+    parser.add_argument(
+        "--base-url", type=endpoint_url, help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)"
+    )
     parser.add_argument(
         "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
     )
-    parser.add_argument("--temperature", type=float, default=0.0, help="sampling temperature (default 0)")
+    parser.add_argument(
+        "--temperature", type=temperature, default=0.0, help="sampling temperature, a number of at least 0 (default 0)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="sampling seed of the judge's requests (default 0)")
     parser.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
     parser.add_argument(
@@ -67,7 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-cost",
-        type=_dollars,
+        type=dollars,
         metavar="USD",
         help="stop cleanly once this much has been spent (judgements made are kept)",
     )
@@ -240,6 +246,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"aspera judge: model use: {budget.report().describe()}", file=sys.stderr)
     print(f"aspera judge: {_agreement(Path(args.out))}")
     if report.stopped:
-        print(f"aspera judge: stopped early: {report.stopped}; run the same command to resume", file=sys.stderr)
+        if budget.report().exhausted:  # the limit is per run: say so, and how to go on
+            advice = (
+                f"judgements made are kept in {args.out}; --max-cost counts per run: raise it (now ${args.max_cost:g}) "
+                f"to go further in one run, or run again to spend up to ${args.max_cost:g} more"
+            )
+        else:
+            advice = "run the same command to resume"
+        print(f"aspera judge: stopped early: {report.stopped}; {advice}", file=sys.stderr)
         return 3
     return 0

@@ -9,20 +9,29 @@ refused (--force-new starts a new file beside it). A file that is not a
 results file is never written to.
 
 Exit status: 0 done, 1 the results file is in use, 2 bad arguments or files,
-3 stopped early by the agent (e.g. its spending limit), 130 interrupted
+3 stopped early by the agent (e.g. its spending limit, which counts per run),
+130 interrupted
 (Ctrl-C or SIGTERM; run the same command to resume).
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import warnings
 from pathlib import Path
 
 from aspera_core.agents import AGENTS, SETTINGS, ReplayAgent, make_agent
-from aspera_core.cli.args import finite_positive_float, positive_int, split_list, task_set_path
+from aspera_core.cli.args import (
+    dollars,
+    endpoint_url,
+    finite_positive_float,
+    model_name,
+    positive_int,
+    split_list,
+    task_set_path,
+    temperature,
+)
 from aspera_core.control.programs import default_control_dir
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.records import (
@@ -66,19 +75,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "control surface (cck only; see docs/control.md)",
     )
     model = parser.add_argument_group("model-backed agents (cck, ps, explore)")
-    model.add_argument("--model", help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)")
-    model.add_argument("--base-url", help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)")
+    model.add_argument("--model", type=model_name, help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)")
+    model.add_argument(
+        "--base-url", type=endpoint_url, help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)"
+    )
     model.add_argument(
         "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
     )
-    model.add_argument("--temperature", type=float, default=0.0, help="sampling temperature (default 0)")
+    model.add_argument(
+        "--temperature", type=temperature, help="sampling temperature, a number of at least 0 (default 0)"
+    )
     model.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
     model.add_argument(
         "--request-timeout", type=finite_positive_float, help="seconds one model request may take (default 120)"
     )
     model.add_argument(
         "--max-cost",
-        type=float,
+        type=dollars,
         metavar="USD",
         help="stop cleanly once this much has been spent (finished rows are kept)",
     )
@@ -110,7 +123,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="tool calling, or a plain-text protocol for endpoints without it (default auto: tools, text if refused)",
     )
     seeds = parser.add_mutually_exclusive_group()
-    seeds.add_argument("--seeds", nargs="+", type=int, metavar="S", help="seeds for seeded agents (default: 0)")
+    seeds.add_argument(
+        "--seeds", nargs="+", type=int, action=_Seeds, metavar="S", help="seeds for seeded agents (default: 0)"
+    )
     seeds.add_argument("--seed", type=int, metavar="S", help="one seed (the same as --seeds S)")
     parser.add_argument(
         "--mutation-kinds", nargs="+", metavar="KIND", help="for the mutant agent: draw only these kinds of mutant"
@@ -118,7 +133,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--concurrency",
         type=positive_int,
-        default=DEFAULT_CONCURRENCY,
         help=f"programs requested from a model at once (default {DEFAULT_CONCURRENCY}; no effect on built-in agents)",
     )
     parser.add_argument(
@@ -178,6 +192,49 @@ EXPLORE_OPTIONS = {
 }
 
 
+#: Options of model-backed agents: argparse destination -> option.
+MODEL_OPTIONS = {
+    "model": "--model",
+    "base_url": "--base-url",
+    "api_key_env": "--api-key-env",
+    "temperature": "--temperature",
+    "max_tokens": "--max-tokens",
+    "request_timeout": "--request-timeout",
+    "max_cost": "--max-cost",
+    "no_cache": "--no-cache",
+    "cache_dir": "--cache-dir",
+    "concurrency": "--concurrency",
+}
+#: Options each agent uses, of those other agents ignore (explore's own are refused elsewhere).
+USED_OPTIONS: dict[str, set[str]] = {
+    "reference": set(),
+    "noop": set(),
+    "handback": set(),
+    "replay": {"replay"},
+    "mutant": {"mutation_kinds", "seeds", "seed"},
+    **{agent: {*MODEL_OPTIONS, "seeds", "seed"} for agent in MODEL_AGENTS},
+}
+AGENT_OPTIONS = {
+    "replay": "--replay",
+    "mutation_kinds": "--mutation-kinds",
+    "seeds": "--seeds",
+    "seed": "--seed",
+    **MODEL_OPTIONS,
+}
+
+
+def _ignored_options(args: argparse.Namespace) -> list[str]:
+    """The options given that the agent does not use (none for agents registered elsewhere)."""
+    used = USED_OPTIONS.get(args.agent)
+    if used is None:
+        return []
+    return [
+        option
+        for name, option in AGENT_OPTIONS.items()
+        if name not in used and getattr(args, name) not in (None, False)
+    ]
+
+
 def _check_explore_options(args: argparse.Namespace) -> None:
     """Refuse options of the explore agent given to another agent (they would be ignored silently)."""
     if args.agent == "explore":
@@ -191,8 +248,6 @@ def _budget(args: argparse.Namespace) -> object | None:
     """The run's spend account, for model-backed agents (the model client is imported only for them)."""
     if args.agent not in MODEL_AGENTS:
         return None
-    if args.max_cost is not None and not (math.isfinite(args.max_cost) and args.max_cost >= 0):
-        raise ValueError(f"--max-cost must be a finite number of dollars, not {args.max_cost}")
     from aspera_core.llm import Budget
 
     return Budget(max_cost_usd=args.max_cost)
@@ -214,7 +269,7 @@ def _agent_options(args: argparse.Namespace, budget: object | None) -> dict[str,
         "model": args.model,
         "base_url": args.base_url,
         "api_key_env": args.api_key_env,
-        "temperature": args.temperature,
+        "temperature": 0.0 if args.temperature is None else args.temperature,
         "max_tokens": args.max_tokens,
         "request_timeout_s": args.request_timeout,
         "budget": budget,
@@ -239,6 +294,29 @@ def _agent_options(args: argparse.Namespace, budget: object | None) -> dict[str,
 def _control_dir(tasks: object) -> str | None:
     folder = default_control_dir(str(tasks))
     return str(folder) if folder is not None else None
+
+
+def _file_among_parents(path: Path) -> Path | None:
+    """The nearest parent of ``path`` that exists and is not a folder (``README.md`` in ``README.md/x.jsonl``)."""
+    for parent in path.parents:
+        if parent.exists() or parent.is_symlink():
+            return None if parent.is_dir() else parent
+    return None
+
+
+class _Seeds(argparse.Action):
+    """``--seeds S ...``: refuses a seed given twice while parsing (each would be one row per task)."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object, option: str | None = None
+    ) -> None:
+        seeds = list(values) if isinstance(values, list) else [values]
+        repeated = sorted({seed for seed in seeds if seeds.count(seed) > 1})
+        if repeated:
+            raise argparse.ArgumentError(
+                self, f"seed {', '.join(map(str, repeated))} is given twice; give each seed once"
+            )
+        setattr(namespace, self.dest, seeds)
 
 
 def _count(number: int, noun: str) -> str:
@@ -293,12 +371,17 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         task_set.raise_problems()
         tasks = list(task_set.tasks)
         selected = select_tasks(tasks, split_list(args.ids), args.limit)
-    except (KeyError, ValueError, TaskFormatError) as error:
-        return _error(str(error).strip("'"))
+    except KeyError as error:  # str() of a KeyError quotes its message
+        return _error(str(error.args[0]) if error.args else str(error))
+    except (ValueError, TaskFormatError) as error:
+        return _error(str(error))
     except OSError as error:
         return _error(f"{error.filename or args.tasks}: {error.strerror or error}")
     except _model_errors(args.agent) as error:  # a missing key, a limit on a model without a price
         return _error(str(error))
+    ignored = _ignored_options(args)
+    if ignored:  # said, not refused: the run does what it would do without them
+        print(f"aspera run: warning: the {args.agent} agent ignores {', '.join(ignored)}", file=sys.stderr)
     if isinstance(agent, ReplayAgent):
         problem = _check_replay(agent, [task.query_id for task in selected], {task.query_id for task in tasks})
         if problem:
@@ -329,7 +412,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             ids=split_list(args.ids),
             limit=args.limit,
             seeds=args.seeds if args.seed is None else [args.seed],
-            concurrency=args.concurrency,
+            concurrency=DEFAULT_CONCURRENCY if args.concurrency is None else args.concurrency,
             task_set=str(args.tasks),
             library_fixes=args.library_fixes,
             force_new=args.force_new,
@@ -341,6 +424,9 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     except (ValueError, NotAResultsFile, ExperimentMismatch) as error:
         return _error(str(error))
     except OSError as error:
+        blocker = _file_among_parents(Path(args.out))
+        if blocker is not None:
+            return _error(f"cannot create {args.out}: {blocker} is a file, not a folder")
         return _error(f"cannot write {error.filename or args.out}: {error.strerror or error}")
     except ResultsFileBusy as error:
         print(f"aspera run: error: {error}", file=sys.stderr)
@@ -359,6 +445,13 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     if budget is not None:
         print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
     if report.stopped:
-        print(f"aspera run: stopped early: {report.stopped}; run the same command to resume", file=sys.stderr)
+        if budget is not None and budget.report().exhausted:  # the limit is per run: say so, and how to go on
+            advice = (
+                f"finished rows are kept in {report.out}; --max-cost counts per run: raise it (now ${args.max_cost:g}) "
+                f"to go further in one run, or run again to spend up to ${args.max_cost:g} more"
+            )
+        else:
+            advice = "run the same command to resume"
+        print(f"aspera run: stopped early: {report.stopped}; {advice}", file=sys.stderr)
         return 3
     return 0

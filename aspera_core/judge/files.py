@@ -222,12 +222,12 @@ class JudgementsWriter(AppendOnlyWriter[Judgement]):
             fsync=fsync,
         )
 
-    def _accept(self, data: bytes, judge: JudgeSetup, judged: Experiment | None) -> list[Judgement]:
+    def _accept(self, data: bytes, judge: JudgeSetup, judged: Experiment | None) -> tuple[list[Judgement], list[str]]:
         existing = _parse(self.path, data)
         differences = _differences(existing.header, judge, judged)
         if differences:
             raise JudgementsMismatch(self.path, differences)
-        return existing.rows
+        return existing.rows, existing.skipped
 
     def write(self, judgement: Judgement) -> None:
         """Append one judgement (as one line, in one ``write`` call)."""

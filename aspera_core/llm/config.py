@@ -58,7 +58,7 @@ class LLMConfig(BaseModel):
         api_key: The key; ``None`` reads it from the environment variable ``api_key_env``.
             Held as a secret, so it never appears in a ``repr`` or an error message.
         api_key_env: Environment variable holding the key when ``api_key`` is ``None``.
-        temperature: Sampling temperature; ``None`` leaves it to the endpoint. Dropped for
+        temperature: Sampling temperature, finite and at least 0; ``None`` leaves it to the endpoint. Dropped for
             models whose quirks say they take none.
         seed: Sampling seed sent to the endpoint (``None``: none sent). Part of the cache key.
         max_tokens: Cap on the answer's tokens (sent as ``max_tokens`` or
@@ -75,7 +75,7 @@ class LLMConfig(BaseModel):
     base_url: str | None = None
     api_key: SecretStr | None = None
     api_key_env: str = DEFAULT_API_KEY_ENV
-    temperature: float | None = Field(0.0, ge=0)
+    temperature: float | None = Field(0.0, ge=0, allow_inf_nan=False)
     seed: int | None = None
     max_tokens: int | None = Field(None, gt=0)
     timeout_s: float = Field(120.0, gt=0)

@@ -9,8 +9,9 @@ Results files (:mod:`aspera_core.records.jsonl`) and judgements files
 * A writer opens the file for appending under an exclusive lock, writes the
   header of a new or whitespace-only file, lets the file's kind refuse an
   existing file before anything in it changes, cuts off a partial last line
-  left by an interrupted run (with a warning), and appends each line with one
-  ``write``.
+  left by an interrupted run (with a warning), warns of every other skipped
+  line as readers do, and appends each line with one ``write``. A last line that lacks only its final newline (the header, or a
+  valid row) is kept: the newline is added before the first new line.
 
 What a kind of file is called and which errors and warnings it raises come
 from its :class:`FileKind`; what its header means and when an existing file
@@ -142,8 +143,13 @@ def parse_rows(path: Path, data: bytes, start: int, model: type[Row], kind: File
             rows.append(model.model_validate_json(line))
         except ValueError as error:
             cut_off = number == len(lines) - 1 and not data.endswith(b"\n")
-            skipped.append(f"{path}:{number + 1}: skipped: {CUT_OFF if cut_off else describe(error, kind)}")
+            skipped.append(_skipped(path, number + 1, CUT_OFF if cut_off else describe(error, kind)))
     return rows, skipped
+
+
+def _skipped(path: Path, number: int, reason: str) -> str:
+    """The description of skipped line ``number`` (1-based)."""
+    return f"{path}:{number}: skipped: {reason}"
 
 
 def repair_tail(path: str | Path) -> int:
@@ -192,8 +198,12 @@ class AppendOnlyWriter(Generic[Row]):
     cannot interleave lines); writes ``header()`` to a new, empty or
     whitespace-only file; otherwise calls ``accept`` on the file's bytes, which
     refuses the file by raising (the file is then left as it was) or returns
-    its rows; and finally cuts off a partial last line left by an interrupted
-    run, with a ``kind.warning``. A kind's writer subclasses this class and
+    its rows and skipped lines (as :func:`parse_rows` does); warns each
+    skipped line with a ``kind.warning`` worded as readers word it; and finally cuts
+    off a partial last line left by an interrupted run, with a
+    ``kind.warning``. A last line that is complete but for its final newline
+    (the header, or a row ``accept`` returned) is kept, and the newline is
+    written before the first appended line. A kind's writer subclasses this class and
     calls its ``__init__`` from its own: the warning names the line that
     opened the kind's writer.
 
@@ -201,7 +211,8 @@ class AppendOnlyWriter(Generic[Row]):
         path: The file (created with its parent folders if missing).
         kind: The file's kind.
         header: Makes the header of a new file.
-        accept: Checks an existing file's bytes (with a non-blank line) and returns its rows.
+        accept: Checks an existing file's bytes (with a non-blank line) and returns its rows
+            and the descriptions of its skipped lines, as :func:`parse_rows` makes them.
         fsync: Also ``fsync`` after every line (survives power loss, slower).
 
     Attributes:
@@ -218,7 +229,7 @@ class AppendOnlyWriter(Generic[Row]):
         kind: FileKind,
         *,
         header: Callable[[], BaseModel],
-        accept: Callable[[bytes], list[Row]],
+        accept: Callable[[bytes], tuple[list[Row], list[str]]],
         fsync: bool = False,
     ) -> None:
         self.path = path
@@ -236,7 +247,10 @@ class AppendOnlyWriter(Generic[Row]):
             raise
 
     def _open_checked(
-        self, kind: FileKind, header: Callable[[], BaseModel], accept: Callable[[bytes], list[Row]]
+        self,
+        kind: FileKind,
+        header: Callable[[], BaseModel],
+        accept: Callable[[bytes], tuple[list[Row], list[str]]],
     ) -> None:
         try:
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -248,14 +262,23 @@ class AppendOnlyWriter(Generic[Row]):
                 os.ftruncate(self._fd, 0)
             self.write_line(header().model_dump_json())
             return
-        existing = accept(data)
-        removed = repair_tail(self.path)
-        if removed:
-            warnings.warn(
-                f"{self.path}: removed a cut-off last line ({removed} bytes) left by an interrupted run",
-                kind.warning,
-                stacklevel=4,  # here, this __init__, the kind writer's __init__, its caller
-            )
+        existing, skipped = accept(data)
+        cut_off = not data.endswith(b"\n") and bool(skipped)
+        # The last line lacks its newline: parse_rows skipped it as cut off unless it is a
+        # valid row (or the header), which is kept and completed.
+        cut_off = cut_off and skipped[-1] == _skipped(self.path, data.count(b"\n") + 1, CUT_OFF)
+        for problem in skipped[:-1] if cut_off else skipped:  # worded as readers word them
+            warnings.warn(problem, kind.warning, stacklevel=4)
+        if not data.endswith(b"\n"):
+            if cut_off:
+                removed = repair_tail(self.path)
+                warnings.warn(
+                    f"{self.path}: removed a cut-off last line ({removed} bytes) left by an interrupted run",
+                    kind.warning,
+                    stacklevel=4,  # here, this __init__, the kind writer's __init__, its caller
+                )
+            else:
+                write_fully(self._fd, b"\n")
         self.existing = existing
 
     def write_line(self, text: str) -> None:

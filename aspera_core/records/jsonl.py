@@ -15,7 +15,8 @@ per evaluated program. The rules that keep a user's files and numbers safe:
   (:class:`LegacyResultsFile` when opened for appending).
 * Rows are appended with one ``write`` each, under an exclusive lock, as soon
   as they are known; a run killed mid-write leaves at most a cut-off last
-  line, which readers skip with a warning and the next writer cuts off.
+  line, which readers skip with a warning and the next writer cuts off. A last
+  row that lacks only its final newline is complete and kept.
 
 The mechanism is shared with judgements files (:mod:`aspera_core.records.appendonly`);
 this module adds what is particular to results files.
@@ -100,8 +101,12 @@ _RESULTS = FileKind(
 )
 
 
-def _parse(path: Path, data: bytes) -> ResultsFile:
-    """Parse the bytes of a results file, refusing anything that is not one."""
+def _header(path: Path, data: bytes) -> tuple[int, ResultsHeader | None]:
+    """The 0-based line of a results file's first line and its header (``None`` for a legacy file).
+
+    Raises:
+        NotAResultsFile: the bytes are not those of a results file.
+    """
     start, first = first_line(path, data, _RESULTS)
     header: ResultsHeader | None = None
     try:
@@ -118,6 +123,12 @@ def _parse(path: Path, data: bytes) -> ResultsFile:
         raise NotAResultsFile(
             f"{path} was written in results format {header.aspera_results}; this workbench reads up to {FORMAT_VERSION}"
         )
+    return start, header
+
+
+def _parse(path: Path, data: bytes) -> ResultsFile:
+    """Parse the bytes of a results file, refusing anything that is not one."""
+    start, header = _header(path, data)
     rows, skipped = parse_rows(path, data, start + (header is not None), ResultRow, _RESULTS)
     return ResultsFile(path, header, rows, skipped)
 
@@ -159,6 +170,22 @@ def judged(row: ResultRow) -> bool:
 def completed_keys(rows: Iterable[ResultRow]) -> set[tuple[str, int | None]]:
     """``(task_id, seed)`` pairs that a resumed run skips: those with a judged row."""
     return {row.key for row in rows if judged(row)}
+
+
+def check_results_file(path: str | Path) -> None:
+    """Refuse a path that exists and is neither a results file (legacy ones included) nor empty.
+
+    Only the first non-blank line is checked; nothing is written.
+
+    Raises:
+        NotAResultsFile: the path is a folder, cannot be read, or holds something else.
+    """
+    path = Path(path)
+    if not path.exists() and not path.is_symlink():
+        return
+    data = read_file(path, _RESULTS)
+    if data.strip():
+        _header(path, data)
 
 
 def next_free_path(path: str | Path) -> Path:
@@ -208,7 +235,7 @@ class ResultsWriter(AppendOnlyWriter[ResultRow]):
             fsync=fsync,
         )
 
-    def _accept(self, data: bytes, resume_anyway: bool) -> list[ResultRow]:
+    def _accept(self, data: bytes, resume_anyway: bool) -> tuple[list[ResultRow], list[str]]:
         existing = _parse(self.path, data)
         if existing.header is None:
             raise LegacyResultsFile(
@@ -218,7 +245,7 @@ class ResultsWriter(AppendOnlyWriter[ResultRow]):
         differences = existing.header.experiment.differences(self.experiment)
         if differences and not resume_anyway:
             raise ExperimentMismatch(self.path, differences)
-        return existing.rows
+        return existing.rows, existing.skipped
 
     def write(self, row: ResultRow) -> None:
         """Append one row (as one line, in one ``write`` call)."""

@@ -43,6 +43,7 @@ from aspera_core.records import (
     PairDetail,
     ResultRow,
     ResultsWriter,
+    check_results_file,
     completed_keys,
     next_free_path,
 )
@@ -287,7 +288,8 @@ def run_agent(
         task_set: How the user named the task set (recorded, not compared).
         library_fixes: Evaluate with the library's documented fixes switched on
             (recorded in the file and every row; ``config.library_fixes`` is ignored).
-        force_new: If ``out`` holds another experiment, write to a new file beside it.
+        force_new: If ``out`` holds another experiment, write to a new file beside it
+            (a file that is not a results file is still refused).
         resume_anyway: Append even if ``out`` holds another experiment.
         progress: Show a progress bar (on stderr) with the live success count.
         fsync: ``fsync`` the file after every row.
@@ -320,8 +322,11 @@ def run_agent(
     if sandbox is not None and sandbox.config.library_fixes != library_fixes:
         raise ValueError("the sandbox given and the run disagree on library_fixes")
     path = Path(out)
-    if force_new and path.exists() and path.stat().st_size > 0:
-        path = next_free_path(path)
+    if force_new:
+        # A new file is started beside a results file only: anything else is refused, untouched.
+        check_results_file(path)
+        if path.exists() and path.read_bytes().strip():
+            path = next_free_path(path)
     report = RunReport(out=path, selected=len(selected), seeds=run_seeds, run_id=uuid.uuid4().hex[:12])
     report.expected = len(selected) * len(run_seeds)
     try:
@@ -340,10 +345,31 @@ def run_agent(
     return report
 
 
-def _skip(report: RunReport, work: _Work, reason: str) -> None:
+#: Up to this many skipped pairs are warned of one by one; more are summarised in one warning.
+SKIPS_WARNED_EACH = 3
+
+
+def _skip(report: RunReport, work: _Work, reason: str, reasons: list[str]) -> None:
     label = work.task.query_id if work.seed is None else f"{work.task.query_id} (seed {work.seed})"
-    warnings.warn(f"task {label}: skipped: {reason}", RunWarning, stacklevel=4)
     report.unavailable.append(label)
+    reasons.append(f"task {label}: {reason}")
+
+
+def _warn_skipped(report: RunReport, reasons: list[str], todo: int) -> None:
+    """Warn of the pairs skipped: one by one when they are few, else in one line with the first few."""
+    if len(reasons) <= SKIPS_WARNED_EACH:
+        for reason in reasons:
+            label, why = reason.split(": ", 1)
+            warnings.warn(f"{label}: skipped: {why}", RunWarning, stacklevel=4)
+        return
+    shown = ", ".join(report.unavailable[:SKIPS_WARNED_EACH])
+    more = len(reasons) - SKIPS_WARNED_EACH
+    noun = "task(s)" if report.seeds == [None] else "task-seed pair(s)"
+    warnings.warn(
+        f"{len(reasons)} of {todo} {noun} skipped ({shown} and {more} more); the first: {reasons[0]}",
+        RunWarning,
+        stacklevel=4,
+    )
 
 
 def _evaluate(
@@ -356,7 +382,25 @@ def _evaluate(
     concurrency: int,
     progress: bool,
 ) -> None:
-    runnable = [work for work in todo if _runnable(work, report)]
+    skipped: list[str] = []
+    try:
+        _evaluate_runnable(todo, skipped, agent, writer, sandbox, report, library_fixes, concurrency, progress)
+    finally:
+        _warn_skipped(report, skipped, len(todo))
+
+
+def _evaluate_runnable(
+    todo: list[_Work],
+    skipped: list[str],
+    agent: Agent,
+    writer: ResultsWriter,
+    sandbox: Sandbox,
+    report: RunReport,
+    library_fixes: bool,
+    concurrency: int,
+    progress: bool,
+) -> None:
+    runnable = [work for work in todo if _runnable(work, report, skipped)]
     # The task each program is evaluated on: the control setting's wrapping of it, or the task itself.
     evaluated = {work.task.query_id: work.task for work in runnable}
     if agent.setting == CONTROL_SETTING:
@@ -376,7 +420,7 @@ def _evaluate(
             if isinstance(error, StopRun):
                 continue
             if isinstance(error, ProgramUnavailable):
-                _skip(report, work, str(error))
+                _skip(report, work, str(error), skipped)
                 bar.update(1)
             elif error is not None:
                 failure.append(AgentFailed(f"agent {agent.name} failed on task {work.task.query_id}: {error!r}"))
@@ -404,9 +448,9 @@ def _evaluate(
         raise failure[0]
 
 
-def _runnable(work: _Work, report: RunReport) -> bool:
+def _runnable(work: _Work, report: RunReport, skipped: list[str]) -> bool:
     task = work.task
     if len(task.state_generation_programs) != len(task.evaluation_programs) or not task.evaluation_programs:
-        _skip(report, work, "needs matching, non-empty setup and evaluation program lists")
+        _skip(report, work, "needs matching, non-empty setup and evaluation program lists", skipped)
         return False
     return True

@@ -47,6 +47,26 @@ def judge_args(server: ScriptedOpenAIServer, results: Path, out: Path, *extra: s
     ]
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "expected"),
+    [
+        ("--temperature", "-1", "argument --temperature: expected a finite number of at least 0"),
+        ("--temperature", "nan", "argument --temperature: expected a finite number of at least 0"),
+        ("--base-url", "localhost:8000/v1", "argument --base-url: expected a URL starting with http:// or https://"),
+        ("--model", " ", "argument --model: expected a model name"),
+    ],
+)
+def test_bad_model_options_are_refused_in_one_line(
+    tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str], option: str, value: str, expected: str
+) -> None:
+    out = tmp_path / "judged.jsonl"
+    args = ["judge", str(results), "--model", "m", "--out", str(out), option, value]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "pydantic" not in err and "validation error" not in err
+    assert not out.exists()
+
+
 @pytest.fixture(autouse=True)
 def key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ASPERA_TEST_KEY", "secret")
@@ -147,6 +167,10 @@ def test_the_spending_limit_ends_with_status_3_and_keeps_what_was_judged(
     err = capsys.readouterr().err
     assert "1 judgement written (correct 1)" in err and "3 still without an answer" in err and "$0.15" in err
     assert len(read_judgements(out).rows) == 1
+    # The message says the limit is per run and how to go further, not only to run the command again.
+    assert "judgements made are kept in" in err
+    assert "--max-cost counts per run: raise it (now $0.15) to go further in one run" in err
+    assert "run the same command to resume" not in err
 
 
 def test_a_results_file_whose_task_set_cannot_be_found_is_judged_with_a_note(

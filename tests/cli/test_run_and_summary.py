@@ -16,6 +16,7 @@ import pytest
 from aspera_core.cli.main import build_parser, main
 from aspera_core.records import Outcome, read_rows
 from aspera_core.tasks import load_tasks, write_tasks
+from tests.support.openai_server import Reply, ScriptedOpenAIServer
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 REPO = Path(__file__).resolve().parents[2]
@@ -258,10 +259,35 @@ def test_run_never_writes_into_a_file_that_is_not_a_results_file(
 ) -> None:
     target = tmp_path / name
     target.write_text(content)
-    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", target, "--no-progress") == 2
-    err = capsys.readouterr().err
-    assert "not a results file" in err and "Traceback" not in err
-    assert target.read_text() == content
+    for force_new in ([], ["--force-new"]):  # --force-new is for another experiment, not for another kind of file
+        assert (
+            aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", target, "--no-progress", *force_new)
+            == 2
+        )
+        err = capsys.readouterr().err
+        assert "not a results file" in err and "Traceback" not in err
+        assert target.read_text() == content
+        assert [path.name for path in tmp_path.iterdir()] == [name]
+
+
+def test_resuming_warns_of_malformed_lines_as_summary_does(tmp_path: Path) -> None:
+    out = tmp_path / "noop.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", out, "--no-progress", "--limit", "3") == 0
+    lines = out.read_text().splitlines(keepends=True)
+    lines[2] = "damaged\n"  # the second row (line 3)
+    out.write_text("".join(lines))
+
+    def stderr(*args: object) -> str:  # warnings reach stderr only outside pytest's capture of them
+        command = [sys.executable, "-m", "aspera_core.cli.main", *map(str, args)]
+        finished = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
+        assert finished.returncode == 0, finished.stderr
+        return finished.stderr
+
+    warning = f"{out}:3: skipped: not valid JSON ("
+    assert f"aspera summary: warning: {warning}" in stderr("summary", out)
+    err = stderr("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", out, "--no-progress")
+    assert f"aspera run: warning: {warning}" in err
+    assert "2 evaluated (task_completion_error 2); 2 already in" in err
 
 
 def test_running_another_agent_into_a_results_file_is_refused(
@@ -293,6 +319,106 @@ def test_non_finite_or_non_positive_timeouts_are_refused(
     assert not out.exists()
 
 
+@pytest.mark.parametrize("agent", ["cck", "noop"])
+@pytest.mark.parametrize(
+    ("option", "value", "expected"),
+    [
+        ("--temperature", "-1", "argument --temperature: expected a finite number of at least 0"),
+        ("--temperature", "nan", "argument --temperature: expected a finite number of at least 0"),
+        ("--temperature", "inf", "argument --temperature: expected a finite number of at least 0"),
+        ("--max-cost", "-1", "argument --max-cost: expected a finite number of dollars of at least 0"),
+        ("--max-cost", "nan", "argument --max-cost: expected a finite number of dollars of at least 0"),
+        ("--max-tokens", "0", "argument --max-tokens: expected a whole number of at least 1"),
+        ("--request-timeout", "nan", "argument --request-timeout: expected a finite number greater than 0"),
+        ("--base-url", "ftp://host/v1", "argument --base-url: expected a URL starting with http:// or https://"),
+        ("--model", "", "argument --model: expected a model name"),
+    ],
+)
+def test_bad_model_options_are_refused_in_one_line_before_anything_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], agent: str, option: str, value: str, expected: str
+) -> None:
+    out = tmp_path / "out.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", agent, "--model", "m", "--out", out, option, value]
+    assert aspera(*args) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "pydantic" not in err and "validation error" not in err
+    assert "aspera run: 4 of 4 tasks" not in err  # refused while parsing
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("agent", "extra", "ignored"),
+    [
+        (
+            "reference",
+            ["--model", "gpt-4o", "--temperature", "0.5", "--max-cost", "1"],
+            "--model, --temperature, --max-cost",
+        ),
+        ("noop", ["--replay", "x.jsonl", "--concurrency", "2"], "--replay, --concurrency"),
+        ("handback", ["--mutation-kinds", "drop_action", "--seeds", "1", "2"], "--mutation-kinds, --seeds"),
+        ("mutant", ["--no-cache", "--base-url", "http://127.0.0.1:1/v1"], "--base-url, --no-cache"),
+    ],
+)
+def test_options_an_agent_ignores_are_named_in_one_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], agent: str, extra: list[str], ignored: str
+) -> None:
+    out = tmp_path / "out.jsonl"
+    assert (
+        aspera("run", "--tasks", MINI_RELEASE, "--agent", agent, "--out", out, "--no-progress", "--limit", "1", *extra)
+        == 0
+    )
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning:" in line]
+    assert warnings == [f"aspera run: warning: the {agent} agent ignores {ignored}"]
+
+
+def test_no_warning_when_no_option_is_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out.jsonl"
+    assert (
+        aspera("run", "--tasks", MINI_RELEASE, "--agent", "mutant", "--out", out, "--no-progress", "--seeds", "1") == 0
+    )
+    assert "warning:" not in capsys.readouterr().err
+
+
+def test_the_spending_limit_says_to_raise_it_not_to_run_again(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scripted_openai.script(
+        [Reply.text("def solve():\n    pass\n", usage={"prompt_tokens": 1_000_000, "completion_tokens": 0})],
+        repeat_last=True,
+    )
+    out = tmp_path / "cck.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--model", "gpt-4o-mini", "--out", out, "--no-progress"]
+    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--max-cost", "0.15"]
+    args += ["--concurrency", "1", "--cache-dir", tmp_path / "cache"]
+    os.environ["ASPERA_TEST_KEY"] = "test"
+    try:
+        assert aspera(*args) == 3
+    finally:
+        del os.environ["ASPERA_TEST_KEY"]
+    err = capsys.readouterr().err
+    assert "finished rows are kept in" in err
+    assert "--max-cost counts per run: raise it (now $0.15) to go further in one run" in err
+    assert "run the same command to resume" not in err
+    assert len(read_rows(out)) == 1
+
+
+def test_an_unknown_agent_is_named_without_quotes_around_the_message(capsys: pytest.CaptureFixture[str]) -> None:
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "Reference", "--out", "x.jsonl") == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err.startswith("aspera run: error: unknown agent 'Reference' (did you mean 'reference'?); available: ")
+
+
+@pytest.mark.parametrize("seeds", [["0", "0"], ["1", "2", "1"]])
+def test_repeated_seeds_are_refused_while_parsing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seeds: list[str]
+) -> None:
+    out = tmp_path / "out.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "mutant", "--out", out, "--seeds", *seeds) == 2
+    err = capsys.readouterr().err
+    assert "argument --seeds: seed " in err and "is given twice" in err
+    assert "4 of 4 tasks" not in err and not out.exists()
+
+
 def test_unusable_output_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     common = ["run", "--tasks", MINI_RELEASE, "--agent", "noop", "--no-progress", "--out"]
     assert aspera(*common, tmp_path) == 2
@@ -311,6 +437,7 @@ def test_a_path_below_a_file_is_refused_in_one_line(tmp_path: Path, capsys: pyte
     )
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and err[1].startswith("aspera run: error: ")  # the start line, then the error
+    assert err[1] == f"aspera run: error: cannot create {blocker / 'out.jsonl'}: {blocker} is a file, not a folder"
     assert blocker.read_text() == "x"
 
 

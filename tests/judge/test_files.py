@@ -116,6 +116,20 @@ def test_a_cut_off_last_line_is_skipped_on_reading_and_cut_by_the_next_writer(tm
         assert [row.task_id for row in read_judgements(path).rows] == ["1", "2"]
 
 
+def test_a_complete_last_judgement_without_its_newline_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "judged.jsonl"
+    with JudgementsWriter(path, SETUP, JUDGED) as writer:
+        writer.write(judgement("1", "correct"))
+        writer.write(judgement("2", "incorrect"))
+    path.write_bytes(path.read_bytes()[:-1])  # the final newline is lost, the judgement is whole
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with JudgementsWriter(path, SETUP, JUDGED) as writer:
+            assert [row.task_id for row in writer.existing] == ["1", "2"]
+            writer.write(judgement("3", "correct"))
+        assert [row.task_id for row in read_judgements(path).rows] == ["1", "2", "3"]
+
+
 def test_a_second_writer_is_refused_while_the_first_holds_the_file(tmp_path: Path) -> None:
     path = tmp_path / "judged.jsonl"
     with JudgementsWriter(path, SETUP, JUDGED):

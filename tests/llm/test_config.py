@@ -53,3 +53,9 @@ def test_given_key_wins_over_the_environment(monkeypatch):
 
     assert LLMConfig(model="m", api_key="given").resolve_api_key() == "given"
     assert LLMConfig(model="m").resolve_api_key() == "from-env"
+
+
+@pytest.mark.parametrize("value", [-1.0, float("nan"), float("inf")])
+def test_a_temperature_must_be_finite_and_at_least_zero(value: float) -> None:
+    with pytest.raises(ValidationError, match="temperature"):
+        LLMConfig(model="m", temperature=value)

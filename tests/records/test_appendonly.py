@@ -55,7 +55,7 @@ HEADER_A = '{"sample_file":1,"tag":"a"}\n'
 def open_writer(path: Path, tag: str = "a") -> AppendOnlyWriter[Row]:
     """A writer for sample files that accepts only files with the given tag."""
 
-    def accept(data: bytes) -> list[Row]:
+    def accept(data: bytes) -> tuple[list[Row], list[str]]:
         start, line = first_line(path, data, KIND)
         try:
             header = Header.model_validate_json(line)
@@ -63,7 +63,7 @@ def open_writer(path: Path, tag: str = "a") -> AppendOnlyWriter[Row]:
             raise NotASampleFile(f"{path} is not a sample file") from None
         if header.tag != tag:
             raise TagMismatch(f"{path} holds tag {header.tag!r}")
-        return parse_rows(path, data, start + 1, Row, KIND)[0]
+        return parse_rows(path, data, start + 1, Row, KIND)
 
     return AppendOnlyWriter(path, KIND, header=lambda: Header(sample_file=1, tag=tag), accept=accept)
 
@@ -144,6 +144,43 @@ def test_a_cut_off_last_line_is_removed_with_a_warning_before_appending(tmp_path
         assert writer.existing == [Row(n=1)]
         writer.write_line('{"n":3}')
     assert path.read_text() == HEADER_A + '{"n":1}\n{"n":3}\n'
+
+
+def test_a_complete_last_line_without_its_newline_is_kept_and_the_newline_added(tmp_path: Path) -> None:
+    path = tmp_path / "sample.jsonl"
+    path.write_bytes(HEADER_A.encode() + b'{"n":1}\n{"n":2}')  # e.g. an editor that drops the final newline
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nothing is removed, so nothing is warned
+        writer = open_writer(path)
+    with writer:
+        assert writer.existing == [Row(n=1), Row(n=2)]
+        writer.write_line('{"n":3}')
+    assert path.read_text() == HEADER_A + '{"n":1}\n{"n":2}\n{"n":3}\n'
+
+
+def test_a_header_without_its_newline_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "sample.jsonl"
+    path.write_bytes(HEADER_A.rstrip("\n").encode())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        writer = open_writer(path)
+    with writer:
+        assert writer.existing == []
+        writer.write_line('{"n":1}')
+    assert path.read_text() == HEADER_A + '{"n":1}\n'
+
+
+def test_the_writer_warns_each_skipped_line_as_readers_do(tmp_path: Path) -> None:
+    path = tmp_path / "sample.jsonl"
+    path.write_bytes(HEADER_A.encode() + b'{"n":1}\nnot json\n{"n":2}\n{"n": 3')
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        writer = open_writer(path)
+    writer.close()
+    messages = [str(warning.message) for warning in caught if warning.category is SampleFileWarning]
+    assert len(messages) == 2
+    assert messages[0].startswith(f"{path}:3: skipped: not valid JSON (")
+    assert messages[1] == f"{path}: removed a cut-off last line (7 bytes) left by an interrupted run"
 
 
 def test_lines_are_written_in_full_when_the_system_writes_a_few_bytes_at_a_time(

@@ -11,7 +11,7 @@ import pytest
 
 from aspera_core.agents import NoopAgent, ProgramUnavailable, Proposal, ReferenceAgent, ReplayAgent, StopRun
 from aspera_core.executor import SandboxConfig
-from aspera_core.records import ExperimentMismatch, Generation, Outcome, read_results, read_rows
+from aspera_core.records import ExperimentMismatch, Generation, NotAResultsFile, Outcome, read_results, read_rows
 from aspera_core.runner import AgentFailed, RunWarning, run_agent, select_tasks
 from aspera_core.tasks import Task, load_tasks, tasks_digest
 
@@ -125,6 +125,23 @@ def test_another_agent_into_the_same_file_is_refused(tmp_path: Path, tasks: list
     assert {row.agent for row in read_rows(report.out)} == {"noop"}
 
 
+@pytest.mark.parametrize("content", ["# Notes\n\nkeep me\n", '{"a": 1}\n'])
+def test_force_new_refuses_a_file_that_is_not_a_results_file(tmp_path: Path, tasks: list[Task], content: str) -> None:
+    out = tmp_path / "README.md"
+    out.write_text(content)
+    with pytest.raises(NotAResultsFile, match="is not a results file"):
+        run_agent(tasks, NoopAgent(), out, CONFIG, force_new=True, progress=False)
+    assert out.read_text() == content
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["README.md"]
+
+
+def test_force_new_refuses_a_folder(tmp_path: Path, tasks: list[Task]) -> None:
+    (tmp_path / "runs").mkdir()
+    with pytest.raises(NotAResultsFile, match="is a folder"):
+        run_agent(tasks, NoopAgent(), tmp_path / "runs", CONFIG, force_new=True, progress=False)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["runs"]
+
+
 def test_resume_after_a_cut_off_row(tmp_path: Path, tasks: list[Task]) -> None:
     out = tmp_path / "noop.jsonl"
     run_agent(tasks, NoopAgent(), out, CONFIG, ids=["9001", "9002"], progress=False)
@@ -134,6 +151,25 @@ def test_resume_after_a_cut_off_row(tmp_path: Path, tasks: list[Task]) -> None:
         run_agent(tasks, NoopAgent(), out, CONFIG, progress=False)
     ids = [row.task_id for row in read_rows(out)]
     assert sorted(ids) == ["9001", "9002", "9003", "9004"]
+
+
+def test_resume_keeps_a_complete_last_row_without_its_newline(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "noop.jsonl"
+    run_agent(tasks, NoopAgent(), out, CONFIG, progress=False)
+    out.write_bytes(out.read_bytes()[:-1])  # only the final newline is lost
+    report = run_agent(tasks, NoopAgent(), out, CONFIG, progress=False)
+    assert (report.evaluated, report.already_done, report.expected) == (0, 4, 4)
+    assert sorted(row.task_id for row in read_rows(out)) == ["9001", "9002", "9003", "9004"]
+
+
+def test_resume_after_a_cut_off_row_evaluates_that_task_again(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "noop.jsonl"
+    run_agent(tasks, NoopAgent(), out, CONFIG, progress=False)
+    out.write_bytes(out.read_bytes()[:-30])  # the last row is cut off
+    with pytest.warns(UserWarning, match="removed a cut-off last line"):
+        report = run_agent(tasks, NoopAgent(), out, CONFIG, progress=False)
+    assert (report.evaluated, report.already_done, report.expected) == (1, 3, 4)
+    assert sorted(row.task_id for row in read_rows(out)) == ["9001", "9002", "9003", "9004"]
 
 
 def test_selection(tasks: list[Task]) -> None:
@@ -167,6 +203,18 @@ def test_replay_reproduces_the_outcomes(tmp_path: Path, tasks: list[Task]) -> No
     after = {row.task_id: (row.program, row.outcome) for row in read_rows(replayed)}
     assert after == before
     assert {row.agent for row in read_rows(replayed)} == {"replay"}
+
+
+def test_many_skipped_tasks_are_warned_of_in_one_line(tmp_path: Path, tasks: list[Task]) -> None:
+    replay = tmp_path / "elsewhere.jsonl"
+    replay.write_text('{"task_id": "1", "program": "def p():\\n    pass\\n"}\n')
+    with pytest.warns(RunWarning) as caught:
+        report = run_agent(tasks, ReplayAgent(replay), tmp_path / "out.jsonl", CONFIG, progress=False)
+    assert report.unavailable == ["9001", "9002", "9003", "9004"]
+    assert [str(warning.message) for warning in caught] == [
+        f"4 of 4 task(s) skipped (9001, 9002, 9003 and 1 more); the first: task 9001: {replay} has no program "
+        "for task 9001"
+    ]
 
 
 def test_seeded_agents_get_one_row_per_task_and_seed(tmp_path: Path, tasks: list[Task]) -> None:
