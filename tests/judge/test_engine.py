@@ -7,7 +7,14 @@ from pathlib import Path
 import pytest
 
 from aspera_core.agents.model_agents import PromptStore
-from aspera_core.judge import JudgeVerdict, ProgramJudge, judge_results, latest_judgements, read_judgements
+from aspera_core.judge import (
+    JudgementsMismatch,
+    JudgeVerdict,
+    ProgramJudge,
+    judge_results,
+    latest_judgements,
+    read_judgements,
+)
 from aspera_core.llm import Budget, LLMClient, LLMConfig, ResponseCache, RetryPolicy
 from aspera_core.records import Experiment
 from aspera_core.tasks import Task, load_tasks
@@ -214,3 +221,21 @@ def test_ids_and_limit_select_programs_in_file_order_and_name_unknown_ids_once_s
     with pytest.raises(ValueError, match="^limit must not be negative$"):
         judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), limit=-1)
     assert not (tmp_path / "c.jsonl").exists()
+
+
+def test_the_documented_apps_are_recorded_and_a_file_is_not_resumed_with_others(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, tasks: list[Task], results: Path
+) -> None:
+    # With and without the task set, the same program gets another prompt: one file holds one kind.
+    scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
+    out = tmp_path / "judged.jsonl"
+    judge_results(results, out, make_judge(scripted_openai, tmp_path), tasks=tasks, limit=1)
+    assert "task set with digest" in read_judgements(out).header.judge.documented_apps
+    before = out.read_bytes()
+    with pytest.raises(JudgementsMismatch, match="documented_apps: .* for every program"):
+        judge_results(results, out, make_judge(scripted_openai, tmp_path))
+    with pytest.raises(JudgementsMismatch, match="documented_apps"):
+        judge_results(results, out, make_judge(scripted_openai, tmp_path), tasks=tasks[1:])
+    assert out.read_bytes() == before
+    again = judge_results(results, out, make_judge(scripted_openai, tmp_path), tasks=tasks)
+    assert again.already_done == 1 and again.written == 4
