@@ -82,7 +82,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "found as named or from RESULTS' folder and its parents)",
     )
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only the programs of these task ids")
-    parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K programs (after --ids)")
+    parser.add_argument(
+        "--limit",
+        type=positive_int,
+        metavar="K",
+        help="only the programs of the first K tasks in id order (after --ids)",
+    )
     parser.add_argument("--concurrency", type=positive_int, default=4, help="requests in flight at once (default 4)")
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
     parser.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")

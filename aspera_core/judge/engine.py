@@ -35,7 +35,7 @@ from aspera_core.judge.prompting import DEFAULT_APPS, JudgePromptFiles, judge_me
 from aspera_core.judge.schema import Judgement, JudgeSetup, JudgeVerdict, program_digest
 from aspera_core.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
 from aspera_core.records import Generation, ResultRow, Usage, counted_rows, judged, read_results
-from aspera_core.tasks import Task, select_by_task_id, tasks_digest
+from aspera_core.tasks import Task, select_by_task_id, task_id_order, tasks_digest
 
 #: Programs judged at once by default (requests in flight).
 DEFAULT_CONCURRENCY = 4
@@ -220,7 +220,8 @@ def judge_results(
             scenario apps (without it, every program is shown the documentation
             of :data:`~aspera_core.judge.prompting.DEFAULT_APPS`).
         ids: Judge only the programs of these task ids.
-        limit: Judge at most this many programs (after ``ids``).
+        limit: Judge only the programs (every seed's) of the first this many tasks in id
+            order (after ``ids``), as ``aspera run --limit`` selects tasks.
         concurrency: Requests in flight at once.
         progress: Show a progress bar.
         fsync: ``fsync`` the judgements file after every judgement.
@@ -258,6 +259,7 @@ def judge_results(
         ids,
         limit,
         lambda missing: f"no program of task(s) {', '.join(sorted(set(missing)))} in the results file",
+        order=task_id_order,  # rows come in completion order; the limit counts tasks as the task set orders them
     )
     task_list = None if tasks is None else list(tasks)
     apps = _apps_by_task(task_list)
