@@ -2,7 +2,9 @@
 
 Executed notebooks (and HTML copies) go to <runs_dir>/<name>/, tables (CSV
 and Markdown) and figures (PNG and PDF) to <figures_dir>/; new files replace
-old ones only once every notebook has succeeded. Paths in the parameters are
+old ones only once every notebook has succeeded, and then the files the same
+notebooks wrote there in an earlier run but not in this one are removed
+(listed in <figures_dir>/.aspera-pipeline.json; no other file is touched). Paths in the parameters are
 relative to the project root; paths printed work from the current directory.
 Named results, judgements, audit, labels and annotation files are read before
 any notebook runs. -p key=value overrides a parameter (the value
@@ -76,6 +78,11 @@ def run(args: argparse.Namespace) -> int:
     figures = sorted({p.stem for p in report.artefacts if p.suffix == ".png"})
     folder = shown_path(resolve_path(params.figures_dir, root) or root)
     print(f"{len(tables)} tables (CSV + Markdown) and {len(figures)} figures (PNG + PDF) written to {folder}/")
+    if report.removed:
+        names = ", ".join(sorted(path.name for path in report.removed))
+        print(
+            f"{len(report.removed)} files the same notebooks wrote in an earlier run and not in this one removed: {names}"
+        )
     if report.notebooks:
         print(f"{len(report.notebooks)} executed notebooks in {shown_path(report.notebooks[0].parent)}/")
     return 0

@@ -236,3 +236,21 @@ def test_the_paper_notebook_shows_the_gap_closed_when_explore_runs_are_named(tmp
     assert failures.loc["wrong effect or answer", ["failures", "cck succeeded"]].tolist() == [4, 2]
     episodes = pd.read_csv(figures / "explore_episodes.csv").set_index("ended")
     assert episodes["count"].to_dict() == {"submitted": 4, "turn_budget": 4}
+
+
+def test_a_run_removes_the_figures_its_notebooks_wrote_before_and_no_longer_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    # Two seeds give a pass^k figure; a rerun on one seed writes the pass^k table only, and the
+    # figure of the earlier run must not stay beside it looking current.
+    results = model_results(tmp_path)
+    figures = tmp_path / "figures"
+    arguments = ["pipeline", MINI, "-p", "agents=[]", "-p", f"figures_dir={figures}"]
+    arguments += ["-p", f"runs_dir={tmp_path / 'runs'}", "-p", "notebooks=[05_paper_tables_figures]"]
+    assert main([*arguments, "-p", f"results.o1-cck={results['o1-cck']}"]) == 0
+    assert (figures / "pass_k.png").exists() and (figures / "pass_k.pdf").exists()
+    (figures / "notes.png").write_text("mine\n")
+    assert main([*arguments, "-p", f"results.o1-ps={results['o1-ps']}"]) == 0, capsys.readouterr().err
+    assert (figures / "pass_k.md").exists() and "o1-preview (CCK)" not in (figures / "pass_k.md").read_text()
+    assert not (figures / "pass_k.png").exists() and not (figures / "pass_k.pdf").exists()
+    assert (figures / "notes.png").read_text() == "mine\n"  # not written by the pipeline: left alone
