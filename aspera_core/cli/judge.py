@@ -238,6 +238,8 @@ def run(args: argparse.Namespace) -> int:
         return _error(str(error))
     except LLMError as error:  # a missing key, a limit on a model without a price
         return _error(str(error))
+    except OSError as error:  # the prompts folder beside --out is not ours to write into
+        return _error(f"{error.filename}: {error.strerror or error}" if error.filename else str(error))
     if note:
         print(f"aspera judge: note: {note}", file=sys.stderr)
     print(
