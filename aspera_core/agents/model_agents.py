@@ -19,9 +19,11 @@ What happens when the model misbehaves:
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import re
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,6 +51,8 @@ from aspera_core.outcomes import Outcome
 from aspera_core.records import Generation, Usage
 from aspera_core.tasks import Task
 
+_PROMPT_FILE = re.compile(r"[0-9a-f]{64}\.json")
+
 
 def prompt_digest(messages: Sequence[Message]) -> str:
     """SHA-256 of a prompt (its messages as canonical JSON)."""
@@ -67,12 +71,31 @@ class PromptStore:
 
     Raises:
         NotADirectoryError: ``directory`` exists and is not a folder.
+        FileExistsError: ``directory`` holds files other than stored prompts (say the
+            project's own ``data/prompts/`` sources, beside ``--out data/x.jsonl``):
+            it is not written into. Both errors name the folder as their ``filename``.
     """
 
     def __init__(self, directory: str | Path) -> None:
         self.directory = Path(directory)
         if self.directory.exists() and not self.directory.is_dir():
-            raise NotADirectoryError(f"{self.directory} exists and is not a folder; the prompts cannot be stored there")
+            raise NotADirectoryError(
+                errno.ENOTDIR, "exists and is not a folder; the prompts cannot be stored there", str(self.directory)
+            )
+        if self.directory.is_dir():
+            foreign = sorted(
+                item.name
+                for item in self.directory.iterdir()
+                if not item.name.startswith(".") and not _PROMPT_FILE.fullmatch(item.name)
+            )
+            if foreign:
+                shown = ", ".join(foreign[:3]) + (" ..." if len(foreign) > 3 else "")
+                raise FileExistsError(
+                    errno.EEXIST,
+                    f"holds files that are not stored prompts ({shown}); prompts are kept in a folder named "
+                    "prompts beside --out, so name an --out file in another folder",
+                    str(self.directory),
+                )
 
     def put(self, messages: Sequence[Message]) -> str:
         """Store a prompt (if not stored yet) and return its digest."""

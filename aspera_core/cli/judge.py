@@ -8,7 +8,10 @@ reference program or anything from running the program. One judgement per
 program is appended to --out (JSON Lines: verdict, explanation, tokens,
 cost) as soon as it is known; running the same command again resumes,
 asking only about programs without an answer. --out must be a new file or a
-judgements file of the same judge and results; nothing else is written to.
+judgements file of the same judge, results and prompt setup; nothing else is
+written to. Each task's library modules come from --tasks, else from the task
+set RESULTS names, looked for as named and then from RESULTS' folder and its
+parents; if it is not found unchanged, the command stops and asks for --tasks.
 At the end it prints how often the judge agrees with the evaluation programs.
 Programs of the control setting are refused: the judge's prompt documents the
 assistant library, not the control surface they are written against.
@@ -80,10 +83,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_task_set_option(
         parser,
         required=False,
-        help="task set of RESULTS, for each task's library modules (default: the one RESULTS names, if it is there)",
+        help="task set of RESULTS, for each task's library modules (default: the one RESULTS names, "
+        "found as named or from RESULTS' folder and its parents)",
     )
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only the programs of these task ids")
-    parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K programs (after --ids)")
+    parser.add_argument(
+        "--limit",
+        type=positive_int,
+        metavar="K",
+        help="only the programs of the first K tasks in id order (after --ids)",
+    )
     parser.add_argument("--concurrency", type=positive_int, default=4, help="requests in flight at once (default 4)")
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
     parser.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
@@ -96,14 +105,29 @@ def _error(message: str, status: int = 2) -> int:
     return status
 
 
+def _candidates(named: str, results: Path) -> list[Path]:
+    """Where the task set a results file names may be: as named, then relative to the file's folder and its parents.
+
+    A run started in the project root names the set relative to the root (``data/...``)
+    and writes ``runs/x.jsonl``, so from elsewhere the set is found from the results file.
+    """
+    path = Path(named).expanduser()
+    if path.is_absolute():
+        return [path]
+    folder = results.resolve().parent
+    return [path, *(parent / path for parent in (folder, *folder.parents))]
+
+
 def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None]:
-    """The tasks of RESULTS (``--tasks``, else the set its header names if unchanged), and a note when there are none.
+    """The tasks of RESULTS (``--tasks``, else the set its header names if found unchanged), and a note when there are none.
 
     Raises:
-        ValueError: ``--tasks`` is given but cannot be loaded.
+        ValueError: ``--tasks`` is given but cannot be loaded, or the task set RESULTS names
+            cannot be found unchanged (judging without it would build other prompts than a
+            run that finds it, so the user is asked for ``--tasks``).
     """
     from aspera_core.records import read_results
-    from aspera_core.tasks import TaskFormatError, load_tasks, tasks_digest
+    from aspera_core.tasks import TaskFormatError, load_tasks, task_set_digest
 
     if args.tasks is not None:
         try:
@@ -111,16 +135,24 @@ def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None]:
         except (FileNotFoundError, TaskFormatError) as error:
             raise ValueError(f"--tasks {args.tasks}: {str(error).splitlines()[0]}") from None
     experiment = read_results(args.results).experiment
-    fallback = "each program is shown the documentation of the whole scenario (give --tasks for each task's own)"
     if experiment is None or not experiment.task_set:
+        fallback = "each program is shown the documentation of the whole scenario (give --tasks for each task's own)"
         return None, f"{args.results} names no task set; {fallback}"
-    try:
-        tasks = load_tasks(experiment.task_set)
-    except (OSError, ValueError, TaskFormatError):
-        return None, f"the task set {experiment.task_set} named by {args.results} cannot be read here; {fallback}"
-    if tasks_digest(tasks) != experiment.task_set_digest:
-        return None, f"the task set at {experiment.task_set} has changed since {args.results} was written; {fallback}"
-    return tasks, None
+    named = f"the task set {experiment.task_set} named by {args.results}"
+    ask = "pass --tasks PATH to name the task set of its programs"
+    changed = None
+    for candidate in _candidates(experiment.task_set, args.results):
+        if not candidate.exists():
+            continue
+        try:
+            if task_set_digest(candidate) == experiment.task_set_digest:
+                return load_tasks(candidate), None
+        except (OSError, ValueError, TaskFormatError):
+            pass
+        changed = changed or candidate
+    if changed is not None:
+        raise ValueError(f"{named} is not the same at {changed} (it changed, or does not load); {ask}")
+    raise ValueError(f"{named} cannot be found (as named, or from the results file's folder and its parents); {ask}")
 
 
 def _judge(args: argparse.Namespace, budget: Any) -> Any:
@@ -211,6 +243,8 @@ def run(args: argparse.Namespace) -> int:
         return _error(str(error))
     except LLMError as error:  # a missing key, a limit on a model without a price
         return _error(str(error))
+    except OSError as error:  # the prompts folder beside --out is not ours to write into
+        return _error(f"{error.filename}: {error.strerror or error}" if error.filename else str(error))
     if note:
         print(f"aspera judge: note: {note}", file=sys.stderr)
     print(

@@ -2,8 +2,12 @@
 
 Executed notebooks (and HTML copies) go to <runs_dir>/<name>/, tables (CSV
 and Markdown) and figures (PNG and PDF) to <figures_dir>/; new files replace
-old ones only once every notebook has succeeded. Paths in the parameters are
-relative to the project root. -p key=value overrides a parameter (the value
+old ones only once every notebook has succeeded, and then the files the same
+notebooks wrote there in an earlier run but not in this one are removed
+(listed in <figures_dir>/.aspera-pipeline.json; no other file is touched). Paths in the parameters are
+relative to the project root; paths printed work from the current directory.
+Named results, judgements, audit, labels and annotation files are read before
+any notebook runs. -p key=value overrides a parameter (the value
 is read as YAML). Exit status: 0, 1 a notebook failed (its executed copy is
 kept as <notebook>.failed.ipynb), 2 bad parameters or a missing input file,
 130 interrupted.
@@ -12,11 +16,10 @@ kept as <notebook>.failed.ipynb), 2 bad parameters or a missing input file,
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from aspera_core.pipeline.params import ParamsError, load_params
-from aspera_core.pipeline.paths import project_root
+from aspera_core.pipeline.paths import project_root, resolve_path, shown_path
 
 EXAMPLE = "example: aspera pipeline params/default.yaml -p tasks=tests/fixtures/mini_release -p name=mini"
 
@@ -39,9 +42,10 @@ def _error(message: str, status: int = 2) -> int:
     return status
 
 
-def _shown(path: object, root: object) -> str:
-    text = os.path.relpath(str(path), str(root))
-    return str(path) if text.startswith("..") else text
+def _params_error(params: str, error: Exception) -> int:
+    """One line naming the parameter file once (a file that cannot be read names itself already)."""
+    text = str(error)
+    return _error(text if text.startswith(f"{params} ") else f"{params}: {text}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,11 +64,11 @@ def run(args: argparse.Namespace) -> int:
         params = load_params(args.params, args.param)
         params.check_files(root)
     except ParamsError as error:
-        return _error(f"{args.params}: {error}")
+        return _params_error(args.params, error)
     try:
         report = run_pipeline(params, root, log=lambda line: print(line, file=sys.stderr))
     except ParamsError as error:
-        return _error(f"{args.params}: {error}")
+        return _params_error(args.params, error)
     except NotebookFailed as error:
         return _error(str(error), 1)
     except KeyboardInterrupt:
@@ -72,8 +76,13 @@ def run(args: argparse.Namespace) -> int:
         return 130
     tables = sorted({p.stem for p in report.artefacts if p.suffix == ".csv"})
     figures = sorted({p.stem for p in report.artefacts if p.suffix == ".png"})
-    folder = _shown(report.artefacts[0].parent, root) if report.artefacts else params.figures_dir
+    folder = shown_path(resolve_path(params.figures_dir, root) or root)
     print(f"{len(tables)} tables (CSV + Markdown) and {len(figures)} figures (PNG + PDF) written to {folder}/")
+    if report.removed:
+        names = ", ".join(sorted(path.name for path in report.removed))
+        print(
+            f"{len(report.removed)} files the same notebooks wrote in an earlier run and not in this one removed: {names}"
+        )
     if report.notebooks:
-        print(f"{len(report.notebooks)} executed notebooks in {_shown(report.notebooks[0].parent, root)}/")
+        print(f"{len(report.notebooks)} executed notebooks in {shown_path(report.notebooks[0].parent)}/")
     return 0

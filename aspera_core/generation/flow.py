@@ -59,26 +59,34 @@ class BatchReport:
 
     Attributes:
         accepted: Task ids written, in order.
-        rejected: ``(request, reason)`` of every request not kept (repeats included).
+        rejected: ``(request, reason)`` of every proposed user request not kept (repeats included).
+        failed_calls: ``(batch, problem)`` of every model call that proposed no user request.
         stopped: Why the run stopped early (the spending limit...), if it did.
         rounds: Per round: focus, tasks wanted, accepted, requests tried.
     """
 
     accepted: list[str] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
+    failed_calls: list[tuple[str, str]] = field(default_factory=list)
     stopped: str | None = None
     rounds: list[dict[str, Any]] = field(default_factory=list)
 
     def describe(self) -> str:
         """A few lines for a log: what was kept and why the rest was not."""
         tried = len(self.accepted) + len(self.rejected)
-        lines = [f"{len(self.accepted)} of {tried} requests became tasks ({', '.join(self.accepted) or 'none'})"]
+        lines = [
+            f"{len(self.accepted)} of {tried} proposed user requests became tasks ({', '.join(self.accepted) or 'none'})"
+        ]
+        if self.failed_calls:
+            lines.append(f"{len(self.failed_calls)} model calls proposed no user request")
         for round_ in self.rounds:
             lines.append(
                 f"round {round_['round']} ({round_['focus'] or 'no focus'}): {round_['accepted']} of "
-                f"{round_['tasks']} tasks wanted, from {round_['tried']} requests"
+                f"{round_['tasks']} tasks wanted, after {round_['tried']} tries (one per user request asked for, "
+                "or per model call that proposed none)"
             )
         lines += [f"not kept: {query} -- {reason}" for query, reason in self.rejected]
+        lines += [f"model call for {batch}: {problem}" for batch, problem in self.failed_calls]
         if self.stopped:
             lines.append(f"stopped early: {self.stopped}")
         return "\n".join(lines)
@@ -173,7 +181,7 @@ class GenerationFlow:
         return found + [request for candidate in self.candidates for request in candidate.requests]
 
     def summary(self) -> str:
-        """One line: candidates by status (of all proposed) and the session's model requests and spend."""
+        """One line: proposed user requests by status and the session's model calls and spend."""
         counts = self.counts()
         parts = ", ".join(f"{counts.get(s, 0)} {s}" for s in (ACCEPTED, REJECTED, VALID, INVALID, NEW))
         requests = self.requests()
@@ -183,7 +191,7 @@ class GenerationFlow:
         limit = budget.max_cost_usd if budget is not None else None
         spend = f"${spent:.4f} spent" + (f" (limit ${limit:.2f} per run)" if limit is not None else "")
         return (
-            f"{len(self.candidates)} requests proposed: {parts}; {len(requests)} model requests in this session "
+            f"{len(self.candidates)} user requests proposed: {parts}; {len(requests)} model calls in this session "
             f"({cached} answered from the cache), {spend}"
         )
 
@@ -494,7 +502,7 @@ class GenerationFlow:
                     report.rejected += [(d["query"], d["reason"]) for d in batch.get("dropped", [])]
                     tried += max(len(batch.get("queries", [])), 1)  # an empty answer still uses up a try
                     if batch.get("problem"):
-                        report.rejected.append((f"(batch {batch.get('batch')})", str(batch["problem"])))
+                        report.failed_calls.append((f"batch {batch.get('batch')}", str(batch["problem"])))
                     for candidate in new:
                         if accepted >= round_.tasks:
                             break

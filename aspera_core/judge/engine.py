@@ -36,7 +36,7 @@ from aspera_core.judge.schema import Judgement, JudgeSetup, JudgeVerdict, progra
 from aspera_core.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
 from aspera_core.llm.pool import DaemonPool
 from aspera_core.records import Generation, ResultRow, Usage, counted_rows, judged, read_results
-from aspera_core.tasks import Task, select_by_task_id
+from aspera_core.tasks import Task, select_by_task_id, task_id_order, tasks_digest
 
 #: Programs judged at once by default (requests in flight).
 DEFAULT_CONCURRENCY = 4
@@ -180,10 +180,17 @@ class JudgeReport:
         return self.selected - self.already_done - (self.written - self.failed_requests)
 
 
-def _apps_by_task(tasks: Iterable[Task] | None) -> Mapping[str, tuple[str, ...]] | None:
+def _apps_by_task(tasks: Sequence[Task] | None) -> Mapping[str, tuple[str, ...]] | None:
     if tasks is None:
         return None
     return {task.query_id: tuple(task.scenario.apps) for task in tasks}
+
+
+def documented_apps(tasks: Sequence[Task] | None) -> str:
+    """What :attr:`JudgeSetup.documented_apps` records for judging with ``tasks`` (or without a task set)."""
+    if tasks is None:
+        return f"{', '.join(DEFAULT_APPS)} for every program"
+    return f"each task's scenario apps from the task set with digest {tasks_digest(tasks)}"
 
 
 def judge_results(
@@ -214,7 +221,8 @@ def judge_results(
             scenario apps (without it, every program is shown the documentation
             of :data:`~aspera_core.judge.prompting.DEFAULT_APPS`).
         ids: Judge only the programs of these task ids.
-        limit: Judge at most this many programs (after ``ids``).
+        limit: Judge only the programs (every seed's) of the first this many tasks in id
+            order (after ``ids``), as ``aspera run --limit`` selects tasks.
         concurrency: Requests in flight at once.
         progress: Show a progress bar.
         fsync: ``fsync`` the judgements file after every judgement.
@@ -226,7 +234,9 @@ def judge_results(
         FileNotFoundError: ``results`` does not exist.
         aspera_core.records.NotAResultsFile: ``results`` is not a results file.
         NotAJudgementsFile: ``out`` exists and is not a judgements file (untouched).
-        JudgementsMismatch: ``out`` holds another judge's or experiment's judgements (untouched).
+        JudgementsMismatch: ``out`` holds another judge's or experiment's judgements, or
+            judgements whose prompts documented other modules (with or without a task set,
+            or another one; untouched).
         JudgementsFileBusy: another process is writing ``out``.
         ValueError: ``concurrency`` < 1, ``limit`` < 0, an id has no program, or the
             programs are of the control setting (written against another API than the one
@@ -250,8 +260,10 @@ def judge_results(
         ids,
         limit,
         lambda missing: f"no program of task(s) {', '.join(sorted(set(missing)))} in the results file",
+        order=task_id_order,  # rows come in completion order; the limit counts tasks as the task set orders them
     )
-    apps = _apps_by_task(tasks)
+    task_list = None if tasks is None else list(tasks)
+    apps = _apps_by_task(task_list)
     report = JudgeReport(out=Path(out), rows=len(counted), programs=len(with_program), selected=len(selected))
     if apps is not None:
         unknown = sorted({row.task_id for row in selected if row.task_id not in apps})
@@ -261,7 +273,9 @@ def judge_results(
                 f"{len(unknown)} task(s) are not in the task set ({shown}); "
                 f"their programs are shown the documentation of {', '.join(DEFAULT_APPS)}"
             )
-    with JudgementsWriter(out, judge.setup(), read.experiment, results_file=str(results), fsync=fsync) as writer:
+    # The documented modules are part of every prompt: a file holds judgements of one choice only.
+    setup = judge.setup().model_copy(update={"documented_apps": documented_apps(task_list)})
+    with JudgementsWriter(out, setup, read.experiment, results_file=str(results), fsync=fsync) as writer:
         done = answered_keys(writer.existing)
         todo = [row for row in selected if (row.task_id, row.seed, program_digest(row.program)) not in done]
         report.already_done = len(selected) - len(todo)

@@ -46,6 +46,10 @@ class JudgeSetup(BaseModel):
         max_tokens: Cap on the length of each answer, if any.
         seed: Sampling seed of the judge's requests.
         base_url: The endpoint (shown, never compared: one model may be served at several addresses).
+        documented_apps: Which library modules each prompt documents: every task's own scenario
+            apps from one task set (named by its content digest), or the same default modules for
+            every program. Two runs that differ here send different prompts for the same program.
+            Empty in files written before it was recorded; an empty value is not compared.
     """
 
     model_config = _FROZEN
@@ -56,10 +60,15 @@ class JudgeSetup(BaseModel):
     max_tokens: int | None = None
     seed: int | None = 0
     base_url: str = ""
+    documented_apps: str = ""
 
     def differences(self, other: JudgeSetup) -> list[str]:
-        """Fields (other than ``base_url``) on which two setups differ, as ``name: a != b``."""
-        mine, theirs = self.model_dump(exclude={"base_url"}), other.model_dump(exclude={"base_url"})
+        """Fields (other than ``base_url``) on which two setups differ, as ``name: a != b``.
+
+        ``documented_apps`` is compared only when both setups record it.
+        """
+        exclude = {"base_url"} | (set() if self.documented_apps and other.documented_apps else {"documented_apps"})
+        mine, theirs = self.model_dump(exclude=exclude), other.model_dump(exclude=exclude)
         return [f"{name}: {mine[name]!r} != {theirs[name]!r}" for name in mine if mine[name] != theirs[name]]
 
 

@@ -8,8 +8,14 @@ built aside and swapped in only when every notebook has succeeded:
 * tables and figures go to a hidden staging folder beside ``figures_dir``;
 * executed notebooks (and their HTML exports) go to a hidden staging folder
   beside ``<runs_dir>/<name>/``;
-* then each new file replaces its old copy with one ``os.replace``; files of
-  earlier runs that this run does not produce are left as they are.
+* then each new file replaces its old copy with one ``os.replace``;
+* and the tables and figures a notebook of this run wrote in an earlier run
+  but not in this one are removed, so that no earlier output stays beside the
+  new ones looking current (a figure that needs two seeds, after a run on
+  one). What each notebook wrote is kept in a manifest in ``figures_dir``
+  (:data:`MANIFEST`); only files listed there are ever removed, and only those
+  of the notebooks that ran: files the pipeline did not write, and those of
+  notebooks left out of this run, stay as they are.
 
 A notebook that fails leaves every earlier output untouched; its executed
 copy, with the error in it, is kept as ``<runs_dir>/<name>/<notebook>.failed.ipynb``.
@@ -17,6 +23,7 @@ copy, with the error in it, is kept as ``<runs_dir>/<name>/<notebook>.failed.ipy
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import shutil
@@ -25,10 +32,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aspera_core.fileio import write_atomic
 from aspera_core.pipeline.params import PipelineParams
 from aspera_core.pipeline.paths import project_root, resolve_path
 
 KERNEL = "python3"
+#: The manifest in the figures folder: which tables and figures each notebook wrote there last.
+MANIFEST = ".aspera-pipeline.json"
 # The kernel's own log is not the user's business: its start-up notices (about its
 # local TCP transport), and the "KeyboardInterrupt caught in kernel" error it logs
 # when the interrupt jupyter_client sends every kernel it shuts down lands while
@@ -59,12 +69,14 @@ class PipelineReport:
         notebooks: Executed notebooks.
         html: Their HTML exports.
         artefacts: Tables and figures written.
+        removed: Tables and figures of an earlier run that the same notebooks no longer write, removed.
         seconds: Time per notebook, by name.
     """
 
     notebooks: list[Path] = field(default_factory=list)
     html: list[Path] = field(default_factory=list)
     artefacts: list[Path] = field(default_factory=list)
+    removed: list[Path] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
 
 
@@ -85,6 +97,57 @@ def _swap_in(staging: Path, target: Path) -> list[Path]:
             os.replace(item, destination)
             moved.append(destination)
     return moved
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[int, int, int]]:
+    """Each visible file of ``folder`` with what changes when it is written again (inode, time, size)."""
+    found = {}
+    for item in folder.iterdir():
+        if item.is_file() and not item.name.startswith("."):
+            info = item.stat()
+            found[item.name] = (info.st_ino, info.st_mtime_ns, info.st_size)
+    return found
+
+
+def _read_manifest(folder: Path) -> dict[str, list[str]]:
+    """What each notebook wrote into ``folder`` last, by the manifest (nothing if it is missing or damaged)."""
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        notebooks = data["notebooks"]
+        return {str(name): [str(file) for file in files] for name, files in notebooks.items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def retire_stale_outputs(folder: Path, written: dict[str, list[str]]) -> list[Path]:
+    """Remove what the notebooks of this run wrote into ``folder`` before and not now; record what they wrote.
+
+    Only plain file names listed in the manifest under a notebook of ``written`` are
+    removed, and only when no notebook of this run wrote them again; the manifest
+    keeps the entries of notebooks that did not run.
+
+    Args:
+        folder: The figures folder.
+        written: Per notebook of this run, the names of the files it wrote.
+
+    Returns:
+        The files removed.
+    """
+    earlier = _read_manifest(folder)
+    now = {name for files in written.values() for name in files}
+    removed = []
+    for notebook in written:
+        for name in earlier.get(notebook, []):
+            if name in now or name.startswith(".") or name != Path(name).name:  # plain names in the folder only
+                continue
+            path = folder / name
+            if path.is_file() and not path.is_symlink():
+                path.unlink()
+                removed.append(path)
+    manifest = {**earlier, **{notebook: sorted(files) for notebook, files in written.items()}}
+    folder.mkdir(parents=True, exist_ok=True)
+    write_atomic(folder / MANIFEST, json.dumps({"notebooks": manifest}, indent=1, sort_keys=True) + "\n")
+    return removed
 
 
 def _export_html(executed: Path, destination: Path) -> None:
@@ -140,7 +203,9 @@ def run_pipeline(
     try:
         values = params.for_notebook(root)
         values["figures_dir"] = str(staged_figures)
+        written: dict[str, list[str]] = {}
         for name, source in zip(params.notebooks, sources):
+            before = _snapshot(staged_figures)
             declared = papermill.inspect_notebook(str(source))
             chosen = {key: value for key, value in values.items() if key in declared}
             executed = staged_runs / f"{name}.ipynb"
@@ -162,10 +227,13 @@ def run_pipeline(
                 os.replace(executed, failed)
                 raise NotebookFailed(name, f"{error.ename}: {error.evalue} (cell {error.exec_count})", failed) from None
             report.seconds[name] = time.monotonic() - started
+            after = _snapshot(staged_figures)
+            written[name] = sorted(file for file, stamp in after.items() if before.get(file) != stamp)
             if params.html:
                 _export_html(executed, staged_runs / f"{name}.html")
             log(f"{name}: done in {report.seconds[name]:.1f} s")
         report.artefacts = _swap_in(staged_figures, figures)
+        report.removed = retire_stale_outputs(figures, written)
         moved = _swap_in(staged_runs, runs)
         report.notebooks = [path for path in moved if path.suffix == ".ipynb"]
         report.html = [path for path in moved if path.suffix == ".html"]

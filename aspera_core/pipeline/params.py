@@ -11,6 +11,7 @@ mapping (``-p results.mine=runs/mine.jsonl``).
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -139,10 +140,14 @@ class PipelineParams(BaseModel):
         return resolve_path(value, root)
 
     def check_files(self, root: str | os.PathLike[str]) -> None:
-        """Check that every input the parameters name exists.
+        """Check that every input the parameters name exists and is a file of its kind.
+
+        Results, judgements, audit, labels and annotation files are read as the
+        notebooks will read them, so a file of another kind (a README named as a
+        results file) is refused here, before any notebook runs.
 
         Raises:
-            ParamsError: naming the first missing input and its key.
+            ParamsError: naming the first missing or unusable input and its key (one line).
         """
         inputs = [("tasks", self.tasks), ("labels", self.labels), ("benchmark_scores", self.benchmark_scores)]
         inputs += [("audit", self.audit)]
@@ -152,12 +157,55 @@ class PipelineParams(BaseModel):
             path = self.path(value, root)
             if path is not None and not path.exists():
                 raise ParamsError(f"{key}: {value} does not exist (paths are relative to {root})")
+        for key, value in [*inputs, ("annotations", self.annotations)]:
+            path = self.path(value, root)
+            if path is not None and key != "tasks":
+                _check_kind(key, value, path)
 
     def for_notebook(self, root: str | os.PathLike[str]) -> dict[str, Any]:
         """The parameters as plain values for papermill (agents as mappings, root as text)."""
         values = self.model_dump(mode="json")
         values["root"] = str(root)
         return values
+
+
+def _read_as(key: str, path: Path) -> None:
+    """Read ``path`` as the notebooks read the input ``key`` names (raises what that reader raises)."""
+    if key.startswith("results."):
+        from aspera_core.records import read_results
+
+        read_results(path)
+    elif key.startswith("judgements."):
+        from aspera_core.judge import read_judgements
+
+        read_judgements(path)
+    elif key == "audit":
+        from aspera_core.audit import read_audit
+
+        read_audit(path)
+    elif key == "labels":
+        from aspera_core.analysis.taxonomy import read_labels
+
+        read_labels(path)
+    elif key == "annotations":
+        from aspera_core.analysis.annotation import read_annotations
+
+        read_annotations(path, missing_ok=True)
+    elif path.is_dir():
+        raise ParamsError(f"{path} is a folder, not a file")
+
+
+def _check_kind(key: str, value: str, path: Path) -> None:
+    """Raise :class:`ParamsError` (one line, naming ``key``) when ``path`` is not an input of ``key``'s kind."""
+    try:
+        with warnings.catch_warnings():  # a skipped line is the notebooks' to report, not a refusal
+            warnings.simplefilter("ignore")
+            _read_as(key, path)
+    except (OSError, ValueError) as error:
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        first = first.replace(str(path), value)  # named as in the parameters
+        shown = first if value in first else f"{value}: {first}"
+        raise ParamsError(f"{key}: {shown}") from None
 
 
 def _set(values: dict[str, Any], dotted: str, value: Any) -> None:

@@ -70,3 +70,21 @@ def resolve_path(path: str | os.PathLike[str] | None, root: str | os.PathLike[st
     if candidate.is_absolute():
         return candidate
     return Path(root).resolve() / candidate if root is not None else project_root() / candidate
+
+
+def shown_path(path: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None) -> str:
+    """A path as it works from the working directory: relative when under it, else absolute.
+
+    Args:
+        path: An absolute path (e.g. one :func:`resolve_path` made).
+        cwd: The working directory (the process's own by default).
+
+    Returns:
+        The text to print.
+    """
+    target = Path(os.path.abspath(path))
+    here = Path(os.path.abspath(cwd if cwd is not None else os.getcwd()))
+    try:
+        return str(target.relative_to(here))
+    except ValueError:
+        return str(target)

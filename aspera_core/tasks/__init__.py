@@ -34,6 +34,7 @@ from aspera_core.tasks.taskset import (
     read_task_set,
     select_by_task_id,
     select_tasks,
+    task_id_order,
     task_set_digest,
     tasks_digest,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "read_task_set",
     "select_by_task_id",
     "select_tasks",
+    "task_id_order",
     "render_code_module",
     "shard_name",
     "task_set_digest",

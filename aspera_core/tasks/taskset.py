@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from aspera_core import __version__
 from aspera_core.fileio import write_atomic
@@ -415,23 +415,40 @@ def task_set_digest(path: str | Path) -> str:
     return entry.digest
 
 
+def task_id_order(task_id: str) -> tuple[int, int, str]:
+    """Sort key that orders task ids as a loaded task set has them: numbers by value (``9`` before ``10``).
+
+    Ids that are not numbers (never in a valid task set) come last, by their text.
+    """
+    if task_id.isascii() and task_id.isdigit():
+        return (0, int(task_id), "")
+    return (1, 0, task_id)
+
+
 def select_by_task_id(
     items: Sequence[_Item],
     task_id: Callable[[_Item], str],
     ids: Iterable[str] | None,
     limit: int | None,
     unknown: Callable[[list[str]], str],
+    *,
+    order: Callable[[str], Any] | None = None,
 ) -> list[_Item]:
-    """The selection rule of every ``--ids`` and ``--limit`` option: filter by task id, then keep the first ``limit``.
+    """The selection rule of every ``--ids`` and ``--limit`` option: filter by task id, then keep the first ``limit`` tasks.
 
-    Items keep their own order (not the order of ``ids``).
+    ``limit`` counts tasks, not items: every item of a kept task is kept (a
+    results file has one row per task and seed). The first tasks are those
+    first in ``order`` (a sort key of task ids, e.g. :func:`task_id_order` for
+    rows in completion order), else those the items show first (a task set's
+    own order). Items keep their own order (not the order of ``ids``).
 
     Args:
         items: What to select from (tasks, result rows, ...).
         task_id: The task id of an item.
         ids: Task ids to keep (all items if ``None``).
-        limit: Keep only the first ``limit`` items after filtering.
+        limit: Keep only the items of the first ``limit`` tasks after filtering.
         unknown: The error message for the ids no item has, given them in the order asked.
+        order: Sort key of task ids for ``limit`` (``None``: the items' order).
 
     Returns:
         The selected items.
@@ -451,7 +468,9 @@ def select_by_task_id(
     if limit is not None:
         if limit < 0:
             raise ValueError("limit must not be negative")
-        selected = selected[:limit]
+        shown = list(dict.fromkeys(task_id(item) for item in selected))
+        first = set((sorted(shown, key=order) if order is not None else shown)[:limit])
+        selected = [item for item in selected if task_id(item) in first]
     return selected
 
 

@@ -254,3 +254,22 @@ def test_the_prompt_store_makes_its_folder_only_when_it_stores_a_prompt(tmp_path
     assert not (tmp_path / "runs").exists()
     digest = store.put([{"role": "user", "content": "hello"}])
     assert store.get(digest) == [{"role": "user", "content": "hello"}]
+
+
+def test_the_prompt_store_refuses_a_file_or_a_folder_of_other_files_naming_the_folder(tmp_path: Path) -> None:
+    # --out data/my-cck.jsonl put run prompts into data/prompts/, the project's own prompt sources;
+    # and a file named prompts was reported under the task set's path (the error named no file).
+    (tmp_path / "data" / "prompts").mkdir(parents=True)
+    (tmp_path / "data" / "prompts" / "examples.py").write_text("# worked examples\n")
+    with pytest.raises(OSError) as refused:
+        PromptStore(tmp_path / "data" / "prompts")
+    assert refused.value.filename == str(tmp_path / "data" / "prompts")
+    assert "examples.py" in str(refused.value.strerror) and "--out" in str(refused.value.strerror)
+    (tmp_path / "file").mkdir()
+    (tmp_path / "file" / "prompts").write_text("x")
+    with pytest.raises(NotADirectoryError) as not_folder:
+        PromptStore(tmp_path / "file" / "prompts")
+    assert not_folder.value.filename == str(tmp_path / "file" / "prompts")
+    store = PromptStore(tmp_path / "runs" / "prompts")  # an earlier run's store is used again
+    digest = store.put([{"role": "user", "content": "hi"}])
+    assert PromptStore(tmp_path / "runs" / "prompts").get(digest)[0]["content"] == "hi"

@@ -47,12 +47,12 @@ def test_generates_the_tasks_asked_for_and_reports_their_diversity(
     out, err = capsys.readouterr()
     assert status == 0, err
     assert [task.query for task in load_tasks(tmp_path / "out")] == [REQUEST]
-    assert "1 of 1 requests became tasks (2001)" in out
-    assert "round 1 (design reviews): 1 of 1 tasks wanted, from 1 requests" in out
+    assert "1 of 1 proposed user requests became tasks (2001)" in out
+    assert "round 1 (design reviews): 1 of 1 tasks wanted, after 1 tries" in out
     assert (
         "Marginal diversity per focus instruction (n = 1 generated tasks, over 0 tasks of the set before them)" in out
     )
-    assert "4 model requests in this session (0 answered from the cache)" in out
+    assert "4 model calls in this session (0 answered from the cache)" in out
     assert "this run: 4 model calls: 4 answered" in out and err == ""
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -173,9 +174,11 @@ def test_the_spending_limit_ends_with_status_3_and_keeps_what_was_judged(
     assert "run the same command to resume" not in err
 
 
-def test_a_results_file_whose_task_set_cannot_be_found_is_judged_with_a_note(
+def test_a_results_file_whose_task_set_cannot_be_found_is_refused_unless_tasks_are_given(
     scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # Judging it with the whole scenario's documentation instead would build other prompts than a
+    # run that finds the set, and appending both to one judgements file would mix them.
     experiment = read_results(results).experiment
     assert experiment is not None
     moved = results_file(
@@ -184,9 +187,61 @@ def test_a_results_file_whose_task_set_cannot_be_found_is_judged_with_a_note(
         experiment.model_copy(update={"task_set": str(tmp_path / "gone")}),
     )
     scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
-    assert main(judge_args(scripted_openai, moved, tmp_path / "judged.jsonl")) == 0
-    assert (
-        "cannot be read here; each program is shown the documentation of the whole scenario" in capsys.readouterr().err
+    assert main(judge_args(scripted_openai, moved, tmp_path / "judged.jsonl")) == 2
+    err = capsys.readouterr().err
+    assert f"the task set {tmp_path / 'gone'} named by {moved} cannot be found" in err and "--tasks PATH" in err
+    assert len(err.strip().splitlines()) == 1 and not (tmp_path / "judged.jsonl").exists()
+    assert scripted_openai.chat_requests == []
+    changed = results_file(
+        tmp_path / "changed.jsonl",
+        [{"task_id": "9001", "outcome": "success"}],
+        experiment.model_copy(update={"task_set_digest": "0" * 64}),
     )
+    assert main(judge_args(scripted_openai, changed, tmp_path / "judged.jsonl")) == 2
+    assert f"is not the same at {MINI_RELEASE} (it changed, or does not load); pass --tasks" in capsys.readouterr().err
     assert main(judge_args(scripted_openai, moved, tmp_path / "judged2.jsonl", "--tasks", str(MINI_RELEASE))) == 0
     assert "note:" not in capsys.readouterr().err
+
+
+def test_a_task_set_named_relative_to_the_project_is_found_from_any_working_directory(
+    scripted_openai: ScriptedOpenAIServer,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A run started in the project root writes runs/x.jsonl naming the set as data/<set>.
+    project = tmp_path / "project"
+    shutil.copytree(MINI_RELEASE, project / "data" / "mini")
+    tasks = load_tasks(project / "data" / "mini")
+    experiment = Experiment(
+        agent="reference", task_set="data/mini", task_set_digest=tasks_digest(tasks), workbench_version="test"
+    )
+    rows = [{"task_id": t.query_id, "program": t.program, "query": t.query, "outcome": "success"} for t in tasks]
+    results = results_file(project / "runs" / "x.jsonl", rows, experiment)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
+    assert main(judge_args(scripted_openai, results, tmp_path / "judged.jsonl")) == 0
+    assert "note:" not in capsys.readouterr().err
+    for request in scripted_openai.chat_requests:  # each task's own apps, as from the project root
+        task = next(t for t in tasks if f"Request: {t.query}" in request.last_user_text)
+        assert ("# room_booking.py" in request.messages[0]["content"]) == ("room_booking" in task.scenario.apps)
+
+
+def test_a_judgements_file_is_not_resumed_with_another_prompt_setup(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tasks = load_tasks(MINI_RELEASE)
+    experiment = Experiment(agent="reference", task_set_digest=tasks_digest(tasks), workbench_version="test")
+    rows = [{"task_id": t.query_id, "program": t.program, "query": t.query, "outcome": "success"} for t in tasks]
+    headerless = results_file(tmp_path / "r.jsonl", rows, experiment)  # names no task set: whole scenario shown
+    scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
+    out = tmp_path / "judged.jsonl"
+    assert main(judge_args(scripted_openai, headerless, out, "--limit", "1")) == 0
+    before = out.read_bytes()
+    capsys.readouterr()
+    assert main(judge_args(scripted_openai, headerless, out, "--tasks", str(MINI_RELEASE))) == 2
+    errors = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
+    assert len(errors) == 1 and "documented_apps: " in errors[0] and "for every program" in errors[0]
+    assert out.read_bytes() == before

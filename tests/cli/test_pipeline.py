@@ -163,16 +163,16 @@ def test_a_failing_notebook_replaces_nothing_and_keeps_its_executed_copy(
             "-p",
             f"runs_dir={tmp_path / 'runs'}",
             "-p",
-            "agents=[]",
+            f"results_dir={tmp_path / 'results'}",  # notebook 02, which would write reference.jsonl, does not run
+            "-p",
+            "agents=[reference]",
             "-p",
             "notebooks=[04_error_taxonomy]",
-            "-p",
-            f"results.bad={ROOT / 'README.md'}",  # exists, but is not a results file
         ]
     )
     err = capsys.readouterr().err
     assert status == 1
-    assert "notebook 04_error_taxonomy failed: NotAResultsFile" in err and "Traceback" not in err
+    assert "notebook 04_error_taxonomy failed: ResultsNotFound" in err and "Traceback" not in err
     assert (figures / "error_taxonomy.csv").read_text() == "from an earlier run\n"
     assert (tmp_path / "runs" / "mini" / "04_error_taxonomy.failed.ipynb").exists()
     assert sorted(p.name for p in figures.iterdir()) == ["error_taxonomy.csv"]
@@ -184,6 +184,8 @@ def test_a_failing_notebook_replaces_nothing_and_keeps_its_executed_copy(
         (["-p", "sede=1"], "unknown key 'sede'"),
         (["-p", "tasks=no/such/set"], "tasks: no/such/set does not exist"),
         (["-p", "labels=missing.csv"], "labels: missing.csv does not exist"),
+        (["-p", f"results.x={ROOT / 'README.md'}"], "results.x: "),  # exists, but is not a results file
+        (["-p", "results.x=README.md"], "results.x: README.md is not a results file"),
     ],
 )
 def test_bad_parameters_exit_2_with_one_line(arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]):
@@ -192,9 +194,24 @@ def test_bad_parameters_exit_2_with_one_line(arguments: list[str], message: str,
     assert message in err and len(err.strip().splitlines()) == 1
 
 
-def test_a_missing_parameter_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+def test_a_missing_parameter_file_exits_2_naming_it_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     assert main(["pipeline", str(tmp_path / "none.yaml")]) == 2
-    assert "does not exist" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"aspera pipeline: error: {tmp_path / 'none.yaml'} does not exist\n"
+
+
+def test_paths_are_printed_as_they_work_from_the_working_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    results = model_results(tmp_path)
+    arguments = ["pipeline", MINI, "-p", f"results.o1-cck={results['o1-cck']}", "-p", "agents=[]"]
+    arguments += ["-p", f"figures_dir={elsewhere / 'figures'}", "-p", f"runs_dir={tmp_path / 'runs'}"]
+    assert main([*arguments, "-p", "notebooks=[04_error_taxonomy]"]) == 0
+    out = capsys.readouterr().out
+    assert "figures (PNG + PDF) written to figures/\n" in out
+    assert f"1 executed notebooks in {tmp_path / 'runs' / 'mini'}/" in out
 
 
 def test_the_paper_notebook_shows_the_gap_closed_when_explore_runs_are_named(tmp_path: Path):
@@ -219,3 +236,21 @@ def test_the_paper_notebook_shows_the_gap_closed_when_explore_runs_are_named(tmp
     assert failures.loc["wrong effect or answer", ["failures", "cck succeeded"]].tolist() == [4, 2]
     episodes = pd.read_csv(figures / "explore_episodes.csv").set_index("ended")
     assert episodes["count"].to_dict() == {"submitted": 4, "turn_budget": 4}
+
+
+def test_a_run_removes_the_figures_its_notebooks_wrote_before_and_no_longer_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    # Two seeds give a pass^k figure; a rerun on one seed writes the pass^k table only, and the
+    # figure of the earlier run must not stay beside it looking current.
+    results = model_results(tmp_path)
+    figures = tmp_path / "figures"
+    arguments = ["pipeline", MINI, "-p", "agents=[]", "-p", f"figures_dir={figures}"]
+    arguments += ["-p", f"runs_dir={tmp_path / 'runs'}", "-p", "notebooks=[05_paper_tables_figures]"]
+    assert main([*arguments, "-p", f"results.o1-cck={results['o1-cck']}"]) == 0
+    assert (figures / "pass_k.png").exists() and (figures / "pass_k.pdf").exists()
+    (figures / "notes.png").write_text("mine\n")
+    assert main([*arguments, "-p", f"results.o1-ps={results['o1-ps']}"]) == 0, capsys.readouterr().err
+    assert (figures / "pass_k.md").exists() and "o1-preview (CCK)" not in (figures / "pass_k.md").read_text()
+    assert not (figures / "pass_k.png").exists() and not (figures / "pass_k.pdf").exists()
+    assert (figures / "notes.png").read_text() == "mine\n"  # not written by the pipeline: left alone

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.generation import DecisionError, GenerationFlow, open_generation, read_session
+from aspera_core.generation import BatchReport, DecisionError, GenerationFlow, open_generation, read_session
 from aspera_core.tasks import load_tasks
 from tests.generation.support import ScriptedModel, client, mini_tasks, params, script
 from tests.support.openai_server import ScriptedOpenAIServer
@@ -128,3 +128,14 @@ def test_a_cut_last_line_is_ignored_when_reopening(flow: GenerationFlow) -> None
     assert review.id in state.candidates
     flow.reject(review.id, "no")  # appending after a cut line starts a new line
     assert read_session(flow.log.path).candidates[review.id].status == "rejected"
+
+
+def test_the_report_names_user_requests_and_model_calls_differently() -> None:
+    # "0 of 3 requests became tasks" counted model calls that proposed nothing as requests,
+    # next to "0 requests proposed" counting the users' requests.
+    report = BatchReport(failed_calls=[("batch 1", "no JSON list"), ("batch 2", "no JSON list")])
+    report.rejected.append(("Book room 3", "repeats task 1"))
+    text = report.describe()
+    assert text.splitlines()[0] == "0 of 1 proposed user requests became tasks (none)"
+    assert "2 model calls proposed no user request" in text
+    assert "not kept: Book room 3 -- repeats task 1" in text and "model call for batch 1: no JSON list" in text

@@ -7,7 +7,14 @@ from pathlib import Path
 import pytest
 
 from aspera_core.agents.model_agents import PromptStore
-from aspera_core.judge import JudgeVerdict, ProgramJudge, judge_results, latest_judgements, read_judgements
+from aspera_core.judge import (
+    JudgementsMismatch,
+    JudgeVerdict,
+    ProgramJudge,
+    judge_results,
+    latest_judgements,
+    read_judgements,
+)
 from aspera_core.llm import Budget, LLMClient, LLMConfig, ResponseCache, RetryPolicy
 from aspera_core.records import Experiment
 from aspera_core.tasks import Task, load_tasks
@@ -96,6 +103,8 @@ def test_faults_are_retried_or_recorded_and_a_resumed_run_asks_only_about_failed
     seen: dict[str, int] = {}
 
     def faulty(request: ScriptedRequest) -> Reply:
+        if "def solve():" in request.last_user_text:  # the first task's seed-2 program: answered at once
+            return Reply.text("Verdict: incorrect")
         task_id = task_of(request, tasks).query_id
         attempt = seen[task_id] = seen.get(task_id, 0) + 1
         if task_id == ids[0]:
@@ -109,8 +118,8 @@ def test_faults_are_retried_or_recorded_and_a_resumed_run_asks_only_about_failed
     scripted_openai.script(faulty)
     out = tmp_path / "judged.jsonl"
     report = judge_results(results, out, make_judge(scripted_openai, tmp_path), tasks=tasks, ids=ids, limit=4)
-    assert report.selected == 4 and report.failed_requests == 1 and report.remaining == 1
-    rows = {row.task_id: row for row in read_judgements(out).rows}
+    assert report.selected == 5 and report.failed_requests == 1 and report.remaining == 1  # 4 tasks, 5 programs
+    rows = {row.task_id: row for row in read_judgements(out).rows if row.seed == 0}
     assert rows[ids[0]].verdict is JudgeVerdict.CORRECT and seen[ids[0]] == 2
     assert rows[ids[1]].verdict is JudgeVerdict.NOT_JUDGED and "500" in (rows[ids[1]].problem or "")
     assert rows[ids[1]].generation.error and not rows[ids[1]].answered and seen[ids[1]] == FAST_RETRIES.max_attempts
@@ -123,8 +132,8 @@ def test_faults_are_retried_or_recorded_and_a_resumed_run_asks_only_about_failed
     scripted_openai.clear_requests()
     again = judge_results(results, out, make_judge(scripted_openai, tmp_path), tasks=tasks, ids=ids, limit=4)
     assert [task_of(r, tasks).query_id for r in scripted_openai.chat_requests] == [ids[1]]
-    assert (again.already_done, again.written, again.remaining) == (3, 1, 0)
-    latest = {row.task_id: row for row in latest_judgements(read_judgements(out).rows)}
+    assert (again.already_done, again.written, again.remaining) == (4, 1, 0)
+    latest = {row.task_id: row for row in latest_judgements(read_judgements(out).rows) if row.seed == 0}
     assert latest[ids[1]].verdict is JudgeVerdict.INCORRECT and latest[ids[3]].problem == unreadable.problem
 
 
@@ -179,7 +188,7 @@ def test_without_the_task_set_every_program_sees_the_whole_scenario_and_bad_sele
     )
     assert report.notes and "not in the task set" in report.notes[0]
     report = judge_results(results, tmp_path / "b.jsonl", make_judge(scripted_openai, tmp_path), limit=1)
-    assert report.written == 1 and report.notes == []
+    assert report.written == 2 and report.notes == []  # the first task's programs under seeds 0 and 2
     assert all("# room_booking.py" in r.messages[0]["content"] for r in scripted_openai.chat_requests)
     with pytest.raises(ValueError, match="no program of task"):
         judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), ids=["424242"])
@@ -195,9 +204,11 @@ def test_programs_of_the_control_setting_are_refused(scripted_openai: ScriptedOp
     assert not (tmp_path / "judged.jsonl").exists() and scripted_openai.chat_requests == []
 
 
-def test_ids_and_limit_select_programs_in_file_order_and_name_unknown_ids_once_sorted(
+def test_ids_and_limit_select_tasks_in_id_order_with_every_seed_and_name_unknown_ids_once_sorted(
     scripted_openai: ScriptedOpenAIServer, tmp_path: Path, tasks: list[Task], results: Path
 ) -> None:
+    # --limit counts tasks in id order, as aspera run, summary and audit do, not programs in the
+    # file's (completion) order: a task's programs under every seed are judged together.
     scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
     first, last = tasks[0].query_id, tasks[-1].query_id
     out = tmp_path / "a.jsonl"
@@ -205,12 +216,38 @@ def test_ids_and_limit_select_programs_in_file_order_and_name_unknown_ids_once_s
     assert report.selected == 3  # both programs of the first task (seeds 0 and 2), one of the last
     assert [(row.task_id, row.seed) for row in read_judgements(out).rows] == [(first, 0), (last, 0), (first, 2)]
     report = judge_results(
-        results, tmp_path / "b.jsonl", make_judge(scripted_openai, tmp_path), ids=[last, first], limit=2
+        results, tmp_path / "b.jsonl", make_judge(scripted_openai, tmp_path), ids=[last, first], limit=1
     )
-    assert (report.programs, report.selected) == (5, 2)
+    assert (report.programs, report.selected) == (5, 2)  # the first task, under seeds 0 and 2
+    assert {(row.task_id, row.seed) for row in read_judgements(tmp_path / "b.jsonl").rows} == {(first, 0), (first, 2)}
+    backwards = results_file(
+        tmp_path / "backwards.jsonl",
+        [{"task_id": "1002", "outcome": "success"}, {"task_id": "1001", "outcome": "success"}],
+        EXPERIMENT,
+    )
+    report = judge_results(backwards, tmp_path / "d.jsonl", make_judge(scripted_openai, tmp_path), limit=1)
+    assert [row.task_id for row in read_judgements(tmp_path / "d.jsonl").rows] == ["1001"]
     with pytest.raises(ValueError) as refused:
         judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), ids=["9", first, "12", "9"])
     assert str(refused.value) == "no program of task(s) 12, 9 in the results file"
     with pytest.raises(ValueError, match="^limit must not be negative$"):
         judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), limit=-1)
     assert not (tmp_path / "c.jsonl").exists()
+
+
+def test_the_documented_apps_are_recorded_and_a_file_is_not_resumed_with_others(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, tasks: list[Task], results: Path
+) -> None:
+    # With and without the task set, the same program gets another prompt: one file holds one kind.
+    scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
+    out = tmp_path / "judged.jsonl"
+    judge_results(results, out, make_judge(scripted_openai, tmp_path), tasks=tasks, limit=1)
+    assert "task set with digest" in read_judgements(out).header.judge.documented_apps
+    before = out.read_bytes()
+    with pytest.raises(JudgementsMismatch, match="documented_apps: .* for every program"):
+        judge_results(results, out, make_judge(scripted_openai, tmp_path))
+    with pytest.raises(JudgementsMismatch, match="documented_apps"):
+        judge_results(results, out, make_judge(scripted_openai, tmp_path), tasks=tasks[1:])
+    assert out.read_bytes() == before
+    again = judge_results(results, out, make_judge(scripted_openai, tmp_path), tasks=tasks)
+    assert again.already_done == 2 and again.written == 3

@@ -66,7 +66,7 @@ def test_batch_mode_under_papermill(
     assert not executed.metadata.papermill.get("exception")
     assert [task.query for task in load_tasks(tmp_path / "out")] == [REQUEST]
     text = "\n".join(o.get("text", "") for cell in executed.cells for o in cell.get("outputs", []))
-    assert "1 of 1 requests became tasks (2001)" in text
+    assert "1 of 1 proposed user requests became tasks (2001)" in text
     table = pd.read_csv(tmp_path / "figures" / "generation_diversity_by_focus.csv")
     assert list(table["focus"]) == ["reviews"] and list(table["tasks"]) == [1]
     assert (tmp_path / "figures" / "generation_diversity.png").stat().st_size > 5000

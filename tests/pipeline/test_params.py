@@ -8,6 +8,7 @@ import papermill
 import pytest
 
 from aspera_core.pipeline.params import NOTEBOOKS, AgentSpec, ParamsError, PipelineParams, load_params
+from tests.judge.support import results_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -92,3 +93,24 @@ def test_annotations_default_to_the_projects_folder_and_can_be_overridden():
     params = load_params(ROOT / "params" / "mini.yaml", ["annotations=runs/labels"])
     assert params.annotations == "runs/labels"
     assert load_params(ROOT / "params" / "mini.yaml").for_notebook(ROOT)["annotations"] == "annotations"
+
+
+def test_named_inputs_must_be_files_of_their_kind(tmp_path: Path):
+    # A README named as a results file used to pass this check and fail inside a notebook (exit 1).
+    readme = ROOT / "README.md"
+    results = results_file(tmp_path / "run.jsonl", [{"task_id": "9001", "outcome": "success"}])
+    (tmp_path / "labels.csv").write_text("task,category\n9001,x\n")
+    (tmp_path / "annotations.txt").write_text("not a folder\n")
+    cases = [
+        (f"results.mine={readme}", f"results.mine: {readme} is not a results file"),
+        (f"judgements.j={results}", f"judgements.j: {results} is a results file, not a judgements file"),
+        (f"audit={readme}", "audit: "),
+        (f"labels={tmp_path / 'labels.csv'}", "labels: .*labels need the columns task_id and label"),
+        (f"annotations={tmp_path / 'annotations.txt'}", "annotations: .*annotations.txt"),
+        (f"benchmark_scores={tmp_path}", "benchmark_scores: .* is a folder"),
+    ]
+    for override, message in cases:
+        with pytest.raises(ParamsError, match=message) as caught:
+            load_params(ROOT / "params" / "mini.yaml", [override]).check_files(ROOT)
+        assert "\n" not in str(caught.value), override
+    load_params(ROOT / "params" / "mini.yaml", [f"results.mine={results}"]).check_files(ROOT)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.pipeline.paths import ROOT_VARIABLE, project_root, resolve_path
+from aspera_core.pipeline.paths import ROOT_VARIABLE, project_root, resolve_path, shown_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,3 +31,12 @@ def test_resolve_path_keeps_absolute_paths_and_none(tmp_path: Path):
     assert resolve_path("data/x", tmp_path) == tmp_path / "data" / "x"
     assert resolve_path(tmp_path / "abs", "/elsewhere") == tmp_path / "abs"
     assert resolve_path(None, tmp_path) is None and resolve_path("", tmp_path) is None
+
+
+def test_paths_are_shown_as_they_work_from_the_working_directory(tmp_path: Path):
+    # Relative to the project root they would not work from another folder.
+    here = tmp_path / "here"
+    assert shown_path(here / "figures", here) == "figures"
+    assert shown_path(here, here) == "."
+    assert shown_path(ROOT / "runs" / "mini" / "figures", here) == str(ROOT / "runs" / "mini" / "figures")
+    assert shown_path(tmp_path / "there" / "x", here) == str(tmp_path / "there" / "x")

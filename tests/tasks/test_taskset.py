@@ -18,6 +18,8 @@ from aspera_core.tasks import (
     TaskFormatError,
     load_tasks,
     open_task_set,
+    select_by_task_id,
+    task_id_order,
     task_set_digest,
     tasks_digest,
     taskset,
@@ -228,3 +230,17 @@ def test_no_digest_for_a_set_that_does_not_load(tmp_path: Path, tasks, cache) ->
     (tmp_path / "plans" / "queries_002.nt").unlink()
     with pytest.raises(TaskFormatError, match="no such shard"):
         task_set_digest(tmp_path)
+
+
+def test_a_limit_keeps_the_first_tasks_in_id_order_with_all_their_items() -> None:
+    # Rows of a results file come in completion order (1002 before 1001) and one per seed;
+    # --limit counts tasks in the order a loaded task set has them, as select_tasks does.
+    rows = [("1002", 0), ("10", 0), ("1001", 0), ("1002", 1), ("9", 0), ("1001", 1)]
+    chosen = select_by_task_id(rows, lambda row: row[0], None, 2, str, order=task_id_order)
+    assert chosen == [("10", 0), ("9", 0)]
+    chosen = select_by_task_id(rows, lambda row: row[0], ["1002", "1001"], 1, str, order=task_id_order)
+    assert chosen == [("1001", 0), ("1001", 1)]
+    assert select_by_task_id(rows, lambda row: row[0], None, 0, str, order=task_id_order) == []
+    # without an order, ids count in the order items first show them (a task set's own order)
+    assert select_by_task_id(rows, lambda row: row[0], None, 1, str) == [("1002", 0), ("1002", 1)]
+    assert sorted(["10", "9", "x", "1001"], key=task_id_order) == ["9", "10", "1001", "x"]
