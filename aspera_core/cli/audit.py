@@ -52,6 +52,7 @@ from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks
 from aspera_core.tasks.validate import default_wrong_dir
 from aspera_core.tasks.wrong_programs import load_wrong_programs
 from aspera_core.variants import KINDS
+from aspera_core.wording import count
 
 EXAMPLE = "example: aspera audit --tasks data/aspera_workbench_v1 --out runs/audit.json"
 
@@ -205,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"aspera audit: error: {error}", file=sys.stderr)
         return 2
     print(
-        f"aspera audit: {len(tasks)} tasks from {args.tasks}; "
+        f"aspera audit: {count(len(tasks), 'task')} from {args.tasks}; "
         f"{'all' if config.per_kind is None else config.per_kind} variant(s) per kind"
         + ("" if config.max_variants is None else f", at most {config.max_variants} per task")
         + f", seed {config.seed}; "

@@ -41,6 +41,7 @@ from aspera_core.cli.args import (
     split_list,
     temperature,
 )
+from aspera_core.wording import count
 
 EXAMPLE = (
     "example: aspera judge runs/results/cck.jsonl --model gpt-4o-mini --max-cost 2 "
@@ -199,9 +200,10 @@ def _agreement(path: Path) -> str:
 def _describe(report: Any) -> str:
     counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
     text = (
-        f"{report.written} judgement{'' if report.written == 1 else 's'} written ({counts}); {report.failed_requests} failed requests; "
-        f"{report.already_done} already in {report.out}; of {report.selected} programs selected "
-        f"({report.programs} programs in {report.rows} task-seed rows; {report.rows - report.programs} rows without a program)"
+        f"{count(report.written, 'judgement')} written ({counts}); {count(report.failed_requests, 'failed request')}; "
+        f"{report.already_done} already in {report.out}; of {count(report.selected, 'program')} selected "
+        f"({count(report.programs, 'program')} in {count(report.rows, 'task-seed row')}; "
+        f"{count(report.rows - report.programs, 'row')} without a program)"
     )
     if report.remaining:
         text += f"; {report.remaining} still without an answer"

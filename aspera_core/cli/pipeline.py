@@ -20,6 +20,7 @@ import sys
 
 from aspera_core.pipeline.params import ParamsError, load_params
 from aspera_core.pipeline.paths import project_root, resolve_path, shown_path
+from aspera_core.wording import count
 
 EXAMPLE = "example: aspera pipeline params/default.yaml -p tasks=tests/fixtures/mini_release -p name=mini"
 
@@ -77,12 +78,14 @@ def run(args: argparse.Namespace) -> int:
     tables = sorted({p.stem for p in report.artefacts if p.suffix == ".csv"})
     figures = sorted({p.stem for p in report.artefacts if p.suffix == ".png"})
     folder = shown_path(resolve_path(params.figures_dir, root) or root)
-    print(f"{len(tables)} tables (CSV + Markdown) and {len(figures)} figures (PNG + PDF) written to {folder}/")
+    print(
+        f"{count(len(tables), 'table')} (CSV + Markdown) and {count(len(figures), 'figure')} (PNG + PDF) written to {folder}/"
+    )
     if report.removed:
         names = ", ".join(sorted(path.name for path in report.removed))
         print(
-            f"{len(report.removed)} files the same notebooks wrote in an earlier run and not in this one removed: {names}"
+            f"{count(len(report.removed), 'file')} the same notebooks wrote in an earlier run and not in this one removed: {names}"
         )
     if report.notebooks:
-        print(f"{len(report.notebooks)} executed notebooks in {shown_path(report.notebooks[0].parent)}/")
+        print(f"{count(len(report.notebooks), 'executed notebook')} in {shown_path(report.notebooks[0].parent)}/")
     return 0

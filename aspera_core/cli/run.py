@@ -42,6 +42,7 @@ from aspera_core.records import (
 )
 from aspera_core.runner import DEFAULT_CONCURRENCY, AgentFailed, RunReport, RunWarning, run_agent, select_tasks
 from aspera_core.tasks import TaskFormatError, open_task_set
+from aspera_core.wording import count
 
 EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
 
@@ -319,18 +320,13 @@ class _Seeds(argparse.Action):
         setattr(namespace, self.dest, seeds)
 
 
-def _count(number: int, noun: str) -> str:
-    """``1 task``, ``2 tasks``: a count with its noun in the right number."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
 def _describe(report: RunReport) -> str:
     counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
-    seeds = "" if report.seeds == [None] else f" x {_count(len(report.seeds), 'seed')}"
+    seeds = "" if report.seeds == [None] else f" x {count(len(report.seeds), 'seed')}"
     text = (
         f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}; "
-        f"{_count(report.model_errors, 'model error')}; {len(report.unavailable)} skipped; "
-        f"of {report.expected} expected ({_count(report.selected, 'task')}{seeds})"
+        f"{count(report.model_errors, 'model error')}; {len(report.unavailable)} skipped; "
+        f"of {report.expected} expected ({count(report.selected, 'task')}{seeds})"
     )
     if report.remaining:
         text += f"; {report.remaining} still without a row"

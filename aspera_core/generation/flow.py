@@ -27,6 +27,7 @@ from aspera_core.generation.output import GeneratedTask, TaskSetTarget, normalis
 from aspera_core.generation.prompts import PROGRAM_STEPS
 from aspera_core.generation.session import SessionLog
 from aspera_core.tasks import Task
+from aspera_core.wording import count
 
 #: What a person may edit.
 EDITABLE = ("query", *PROGRAM_STEPS)
@@ -78,7 +79,7 @@ class BatchReport:
             f"{len(self.accepted)} of {tried} proposed user requests became tasks ({', '.join(self.accepted) or 'none'})"
         ]
         if self.failed_calls:
-            lines.append(f"{len(self.failed_calls)} model calls proposed no user request")
+            lines.append(f"{count(len(self.failed_calls), 'model call')} proposed no user request")
         for round_ in self.rounds:
             lines.append(
                 f"round {round_['round']} ({round_['focus'] or 'no focus'}): {round_['accepted']} of "
@@ -191,7 +192,7 @@ class GenerationFlow:
         limit = budget.max_cost_usd if budget is not None else None
         spend = f"${spent:.4f} spent" + (f" (limit ${limit:.2f} per run)" if limit is not None else "")
         return (
-            f"{len(self.candidates)} user requests proposed: {parts}; {len(requests)} model calls in this session "
+            f"{count(len(self.candidates), 'user request')} proposed: {parts}; {count(len(requests), 'model call')} in this session "
             f"({cached} answered from the cache), {spend}"
         )
 
@@ -495,7 +496,9 @@ class GenerationFlow:
                 tried = sum(max(len(b["queries"]), 1) for b in self.log.state.batches if b.get("focus") == round_.focus)
                 while accepted < round_.tasks and tried < round_.max_queries:
                     ask = min(self.per_request, round_.max_queries - tried)
-                    say(f"round {number}: asking for {ask} requests ({accepted} of {round_.tasks} tasks so far)")
+                    say(
+                        f"round {number}: asking for {count(ask, 'user request')} ({accepted} of {round_.tasks} tasks so far)"
+                    )
                     before = len(self.log.state.batches)
                     new = self.propose(ask, round_.focus)
                     batch = self.log.state.batches[before] if len(self.log.state.batches) > before else {}

@@ -55,15 +55,20 @@ class SpendReport(BaseModel):
         """One line for a run's log, every number with what it counts."""
         calls = self.requests_answered + self.cache_hits + self.requests_failed
         line = (
-            f"{calls} model calls: {self.requests_answered} answered, {self.cache_hits} from cache, "
-            f"{self.requests_failed} failed ({self.attempts} requests sent); "
+            f"{count(calls, 'model call')}: {self.requests_answered} answered, {self.cache_hits} from cache, "
+            f"{self.requests_failed} failed ({count(self.attempts, 'request')} sent); "
             f"{self.prompt_tokens} prompt + {self.completion_tokens} completion tokens; {dollars(self.cost_usd)} spent"
         )
         if self.max_cost_usd is not None:
             line += f" of {dollars(self.max_cost_usd)} allowed"
         if self.unpriced_answers:
-            line += f" ({self.unpriced_answers} answers of unknown cost not included)"
+            line += f" ({count(self.unpriced_answers, 'answer')} of unknown cost not included)"
         return line
+
+
+def count(number: int, noun: str) -> str:
+    """``1 answer``, ``2 answers`` (this package imports nothing else of the workbench, so it has its own)."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def dollars(amount: float) -> str:

@@ -210,8 +210,8 @@ def test_paths_are_printed_as_they_work_from_the_working_directory(
     arguments += ["-p", f"figures_dir={elsewhere / 'figures'}", "-p", f"runs_dir={tmp_path / 'runs'}"]
     assert main([*arguments, "-p", "notebooks=[04_error_taxonomy]"]) == 0
     out = capsys.readouterr().out
-    assert "figures (PNG + PDF) written to figures/\n" in out
-    assert f"1 executed notebooks in {tmp_path / 'runs' / 'mini'}/" in out
+    assert "1 figure (PNG + PDF) written to figures/\n" in out
+    assert f"1 executed notebook in {tmp_path / 'runs' / 'mini'}/" in out
 
 
 def test_the_paper_notebook_shows_the_gap_closed_when_explore_runs_are_named(tmp_path: Path):

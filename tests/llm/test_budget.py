@@ -105,7 +105,7 @@ def test_unpriced_answers_are_counted_without_a_limit(make_client):
 
     report = budget.report()
     assert (report.requests_answered, report.unpriced_answers, report.cost_usd) == (1, 1, 0.0)
-    assert "1 answers of unknown cost not included" in report.describe()
+    assert "1 answer of unknown cost not included" in report.describe()
 
 
 def test_negative_limit_is_refused():
