@@ -434,6 +434,8 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         print(
             f"aspera run: interrupted; finished rows are in {args.out}; run the same command to resume", file=sys.stderr
         )
+        if budget is not None:
+            print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
         return 130
     if report.out != type(report.out)(args.out):
         print(f"aspera run: {args.out} holds another experiment; this run was written to {report.out}", file=sys.stderr)

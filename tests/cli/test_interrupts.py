@@ -85,3 +85,21 @@ def test_an_interrupted_judge_does_not_wait_for_the_requests_in_flight(
     assert stderr.count(": interrupted") == 1, stderr
     # every request hangs for 60 s: exiting well before means nothing waited for them
     assert took < 30, f"the judge waited {took:.1f} s for requests in flight after the interrupt"
+
+
+def test_an_interrupted_model_run_still_says_what_it_spent(tmp_path: Path, scripted_openai: ScriptedOpenAIServer) -> None:
+    scripted_openai.script([Reply.text("```python\ndef solve():\n    pass\n```")], repeat_last=True)
+    scripted_openai.latency_s = 0.3
+    out = tmp_path / "cck.jsonl"
+    command = ["run", "--tasks", str(REPO / "tests" / "fixtures" / "mini_release"), "--agent", "cck"]
+    command += ["--model", "scripted-model", "--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY"]
+    command += ["--out", str(out), "--concurrency", "1", "--no-cache", "--no-progress"]
+    process = start(command, env={"ASPERA_TEST_KEY": "secret"})
+    wait_for(lambda: len(scripted_openai.chat_requests) >= 2 or process.poll() is not None)
+    assert process.poll() is None, process.stderr.read()  # type: ignore[union-attr]
+    interrupt_twice(process)
+    _, stderr = process.communicate(timeout=60)
+
+    assert process.returncode == 130, stderr
+    assert "aspera run: model use: " in stderr, stderr
+    assert "model call" in stderr.split("model use: ", 1)[1]
