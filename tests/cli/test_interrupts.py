@@ -87,7 +87,9 @@ def test_an_interrupted_judge_does_not_wait_for_the_requests_in_flight(
     assert took < 30, f"the judge waited {took:.1f} s for requests in flight after the interrupt"
 
 
-def test_an_interrupted_model_run_still_says_what_it_spent(tmp_path: Path, scripted_openai: ScriptedOpenAIServer) -> None:
+def test_an_interrupted_model_run_still_says_what_it_spent(
+    tmp_path: Path, scripted_openai: ScriptedOpenAIServer
+) -> None:
     scripted_openai.script([Reply.text("```python\ndef solve():\n    pass\n```")], repeat_last=True)
     scripted_openai.latency_s = 0.3
     out = tmp_path / "cck.jsonl"
