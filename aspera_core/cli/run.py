@@ -27,6 +27,7 @@ from aspera_core.cli.args import (
     endpoint_url,
     finite_positive_float,
     model_name,
+    non_negative_int,
     positive_int,
     split_list,
     task_set_path,
@@ -45,17 +46,6 @@ from aspera_core.tasks import TaskFormatError, open_task_set
 from aspera_core.wording import count
 
 EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
-
-
-def _non_negative_int(text: str) -> int:
-    """A whole number of at least 0 (a budget that may be zero)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
-    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -107,7 +97,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="tokens of all requests and replies per task, as the endpoint reports them (default 250000)",
     )
     explore.add_argument(
-        "--max-dry-runs", type=_non_negative_int, metavar="N", help="dry runs of draft programs per task (default 5)"
+        "--max-dry-runs", type=non_negative_int, metavar="N", help="dry runs of draft programs per task (default 5)"
     )
     explore.add_argument(
         "--dry-run-world",
