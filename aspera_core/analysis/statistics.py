@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -262,6 +263,11 @@ def mcnemar_test(only_a: int, only_b: int) -> float:
 def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] = ("success",)) -> pd.DataFrame:
     """Verdicts of two systems side by side, paired on (task, seed) or, when seeds differ, on task.
 
+    This pairs single verdicts (for counting error categories on the same
+    programs). When the systems share no seed, each task's verdict of the
+    lowest seed of each system is taken, so the other seeds are left out;
+    :func:`paired_comparison` compares success rates without that loss.
+
     Args:
         frame: A runs frame (or a frame derived from one, e.g. with error categories).
         a: System label of the first system.
@@ -276,9 +282,7 @@ def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] 
     kept = ["task_id", "seed", *columns]
     left = rows[rows["system"] == a][kept]
     right = rows[rows["system"] == b][kept]
-    if set(left["seed"].dropna()) & set(right["seed"].dropna()) or (
-        left["seed"].isna().all() and right["seed"].isna().all()
-    ):
+    if _share_seeds(left, right):
         keys = ["task_id", "seed"]
     else:  # different seeds: pair each task's first seed with the other's first seed
         left = left.sort_values("seed").drop_duplicates("task_id")
@@ -287,16 +291,73 @@ def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] 
     return left.merge(right, on=keys, suffixes=("_a", "_b"))
 
 
+def _share_seeds(left: pd.DataFrame, right: pd.DataFrame) -> bool:
+    """Whether two systems' verdicts can be paired within seed: a seed in common, or neither has seeds."""
+    return bool(set(left["seed"].dropna()) & set(right["seed"].dropna())) or bool(
+        left["seed"].isna().all() and right["seed"].isna().all()
+    )
+
+
+def _seed_list(seeds: Any) -> str:
+    """Seeds as a reader sees them: ``"0, 1, 2"``, or ``"none"`` for runs without a seed."""
+    known = sorted({int(s) for s in seeds if not pd.isna(s)})
+    return ", ".join(str(s) for s in known) if known else "none"
+
+
+def sign_flip_test(differences: Sequence[float] | np.ndarray) -> float:
+    """Exact two-sided sign-flip (permutation) test that paired differences centre on zero.
+
+    Under the null hypothesis that two systems are equally good on every
+    task, each task's difference ``d_i`` (A's success share minus B's) is as
+    likely to be ``+d_i`` as ``-d_i``. The p-value is the share of the
+    ``2^n`` sign patterns whose sum is at least as far from zero as the
+    observed sum; it is computed exactly by convolution (differences are
+    shares of a few seeds, so rationals with small denominators; each is
+    taken as the nearest fraction with denominator at most 1,000).
+
+    With one binary verdict per task and system the differences are -1, 0 or
+    +1 and the test is McNemar's exact test of the discordant pairs.
+
+    Args:
+        differences: One paired difference per task.
+
+    Returns:
+        The two-sided p-value (1.0 when every difference is zero or there is none).
+    """
+    fractions = [Fraction(float(d)).limit_denominator(1000) for d in differences]
+    fractions = [f for f in fractions if f != 0]
+    if not fractions:
+        return 1.0
+    scale = math.lcm(*(f.denominator for f in fractions))
+    steps = [abs(int(f * scale)) for f in fractions]
+    total = sum(steps)
+    chances = np.zeros(2 * total + 1)
+    chances[total] = 1.0  # index = sum + total
+    for step in steps:
+        chances = 0.5 * (np.roll(chances, step) + np.roll(chances, -step))
+    observed = abs(sum(int(f * scale) for f in fractions))
+    sums = np.abs(np.arange(-total, total + 1))
+    return float(min(1.0, chances[sums >= observed].sum()))
+
+
 def paired_comparison(
     frame: pd.DataFrame, a: str, b: str, *, confidence: float = 0.95, samples: int = DEFAULT_SAMPLES, seed: int = 0
 ) -> dict[str, Any]:
-    """Compare two systems on the tasks both were judged on.
+    """Compare two systems on the tasks both were judged on, using every seed of each.
 
-    Verdicts are paired on (task, seed) when the two systems share seeds,
-    otherwise on the task (each system's lowest seed). The difference of
-    success rates gets a paired bootstrap interval (tasks resampled, both
-    systems' verdicts on a resampled task kept together); McNemar's exact
-    test asks whether the discordant pairs favour one system.
+    Pairing: when the two systems share seeds (or neither has any), verdicts
+    are paired within seed, on the shared seeds; otherwise (e.g. a seeded
+    model against a deterministic agent without seed) each system's success
+    share over all its seeds is taken per task, and tasks are paired. Either
+    way each task gives one difference of success shares, so the success
+    columns are means over tasks of those shares (Table 3's figures when every
+    task has every seed). The difference gets a paired bootstrap interval
+    (tasks resampled, both systems' shares on a task kept together).
+
+    The test: McNemar's exact test where every task has exactly one verdict
+    of each system (binary pairs); otherwise, where a task has several,
+    :func:`sign_flip_test` on the per-task differences (which is McNemar's
+    test in the binary case), named in ``test``.
 
     Args:
         frame: A runs frame.
@@ -307,30 +368,63 @@ def paired_comparison(
         seed: Seed of the resampling.
 
     Returns:
-        ``system_a``, ``system_b``, ``pairs`` (paired verdicts), ``tasks``,
-        ``success_a``, ``success_b`` (means over tasks of each task's success
-        share), ``difference`` (a - b), ``ci_low``, ``ci_high`` (its interval),
-        ``only_a``, ``only_b`` (discordant pairs), ``p_value`` (McNemar, exact).
+        ``system_a``, ``system_b``, ``seeds_a``, ``seeds_b`` (the seeds used,
+        ``"none"`` for a run without seed), ``paired_on`` (``"task and seed"``
+        or ``"task (means over seeds)"``), ``pairs`` (paired verdicts within
+        seed, or paired tasks), ``tasks``, ``success_a``, ``success_b``
+        (means over tasks of each task's success share), ``difference``
+        (a - b), ``ci_low``, ``ci_high`` (its interval), ``only_a``,
+        ``only_b`` (within seed: paired verdicts only that system got right;
+        on task means: tasks on which its share is higher), ``test`` and
+        ``p_value`` (exact, two-sided).
 
     Raises:
         KeyError: a system has no judged row.
     """
-    systems = set(judged_rows(frame)["system"])
+    rows = judged_rows(frame)
+    systems = set(rows["system"])
     for name in (a, b):
         if name not in systems:
             raise KeyError(f"no judged rows for system {name!r}; systems: {', '.join(sorted(map(str, systems)))}")
-    paired = paired_verdicts(frame, a, b)
-    per_task = paired.groupby("task_id")[["success_a", "success_b"]].mean()
-    difference = (per_task["success_a"] - per_task["success_b"]).to_numpy()
+    left = rows[rows["system"] == a][["task_id", "seed", "success"]]
+    right = rows[rows["system"] == b][["task_id", "seed", "success"]]
+    if _share_seeds(left, right):
+        paired = left.merge(right, on=["task_id", "seed"], suffixes=("_a", "_b"))
+        per_task = paired.groupby("task_id")[["success_a", "success_b"]].agg(["mean", "count"])
+        seeds_a = seeds_b = _seed_list(paired["seed"])
+        paired_on = "task and seed"
+        pairs = len(paired)
+        only_a = int((paired["success_a"] & ~paired["success_b"]).sum())
+        only_b = int((~paired["success_a"] & paired["success_b"]).sum())
+    else:
+        shares_a = left.groupby("task_id")["success"].agg(["mean", "count"])
+        shares_b = right.groupby("task_id")["success"].agg(["mean", "count"])
+        per_task = pd.concat({"success_a": shares_a, "success_b": shares_b}, axis=1, join="inner")
+        seeds_a = _seed_list(left.loc[left["task_id"].isin(per_task.index), "seed"])
+        seeds_b = _seed_list(right.loc[right["task_id"].isin(per_task.index), "seed"])
+        paired_on = "task (means over seeds)"
+        pairs = len(per_task)
+        only_a = int((per_task[("success_a", "mean")] > per_task[("success_b", "mean")]).sum())
+        only_b = int((per_task[("success_a", "mean")] < per_task[("success_b", "mean")]).sum())
+    mean_a, mean_b = per_task[("success_a", "mean")].astype(float), per_task[("success_b", "mean")].astype(float)
+    difference = (mean_a - mean_b).to_numpy()
     low, high = bootstrap_interval(difference, samples=samples, confidence=confidence, seed=seed)
-    only_a = int((paired["success_a"] & ~paired["success_b"]).sum())
-    only_b = int((~paired["success_a"] & paired["success_b"]).sum())
-    success_a = float(per_task["success_a"].mean()) if len(per_task) else math.nan
-    success_b = float(per_task["success_b"].mean()) if len(per_task) else math.nan
+    single = bool(len(per_task)) and bool(
+        (per_task[("success_a", "count")] == 1).all() and (per_task[("success_b", "count")] == 1).all()
+    )
+    if single:
+        test, p_value = "McNemar exact", mcnemar_test(only_a, only_b)
+    else:
+        test, p_value = "sign-flip exact (task means)", sign_flip_test(difference)
+    success_a = float(mean_a.mean()) if len(per_task) else math.nan
+    success_b = float(mean_b.mean()) if len(per_task) else math.nan
     return {
         "system_a": a,
         "system_b": b,
-        "pairs": len(paired),
+        "seeds_a": seeds_a,
+        "seeds_b": seeds_b,
+        "paired_on": paired_on,
+        "pairs": pairs,
         "tasks": len(per_task),
         "success_a": success_a,
         "success_b": success_b,
@@ -339,7 +433,8 @@ def paired_comparison(
         "ci_high": high,
         "only_a": only_a,
         "only_b": only_b,
-        "p_value": mcnemar_test(only_a, only_b),
+        "test": test,
+        "p_value": p_value,
     }
 
 
@@ -361,10 +456,14 @@ def paired_comparisons(
         seed: Seed of the resampling.
 
     Returns:
-        One row per pair: ``system A``, ``system B``, ``paired verdicts``,
-        ``tasks``, ``success A (%)``, ``success B (%)``, ``A - B (%)`` with its
-        ``CI low (%)`` and ``CI high (%)`` (paired bootstrap), ``only A
-        succeeded``, ``only B succeeded`` and ``McNemar p`` (exact).
+        One row per pair: ``system A``, ``system B``, ``seeds A``, ``seeds
+        B`` (the seeds used), ``paired on`` (``task and seed`` or ``task
+        (means over seeds)``), ``pairs``, ``tasks``, ``success A (%)``,
+        ``success B (%)``, ``A - B (%)`` with its ``CI low (%)`` and ``CI
+        high (%)`` (paired bootstrap over tasks), ``A ahead`` and ``B ahead``
+        (discordant paired verdicts, or tasks where that system's share is
+        higher), ``test`` (``McNemar exact`` or ``sign-flip exact (task
+        means)``) and ``p`` (two-sided).
     """
     systems = [s for s in frame["system"].cat.categories if (judged_rows(frame)["system"] == s).any()]
     chosen = list(pairs) if pairs is not None else list(itertools.combinations(systems, 2))
@@ -372,23 +471,29 @@ def paired_comparisons(
     table = pd.DataFrame.from_records(records, columns=list(_PAIRED_COLUMNS))
     for column in ("success_a", "success_b", "difference", "ci_low", "ci_high"):
         table[column] = 100 * table[column]
-    return table.rename(columns=_PAIRED_COLUMNS)
+    table = table.rename(columns=_PAIRED_COLUMNS)
+    table.attrs["confidence"] = confidence
+    return table
 
 
 # paired_comparison's keys -> the table's column names (rates in percent there).
 _PAIRED_COLUMNS = {
     "system_a": "system A",
     "system_b": "system B",
-    "pairs": "paired verdicts",
+    "seeds_a": "seeds A",
+    "seeds_b": "seeds B",
+    "paired_on": "paired on",
+    "pairs": "pairs",
     "tasks": "tasks",
     "success_a": "success A (%)",
     "success_b": "success B (%)",
     "difference": "A - B (%)",
     "ci_low": "CI low (%)",
     "ci_high": "CI high (%)",
-    "only_a": "only A succeeded",
-    "only_b": "only B succeeded",
-    "p_value": "McNemar p",
+    "only_a": "A ahead",
+    "only_b": "B ahead",
+    "test": "test",
+    "p_value": "p",
 }
 
 
