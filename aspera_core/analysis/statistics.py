@@ -4,10 +4,19 @@ All functions take a frame from :func:`aspera_core.analysis.frames.runs_frame`
 and use its judged rows (``model_error`` rows are not verdicts on programs).
 Resampling is seeded (``seed``), so the same inputs give the same intervals.
 
-The unit of resampling is the **task**: seeds of one task are not independent
+The unit of analysis is the **task**: seeds of one task are not independent
 draws of the benchmark, so a task's success is first averaged over its seeds
-(its *success share*) and tasks are then resampled with replacement
-(a cluster bootstrap). Intervals are percentile intervals.
+(its *success share*).
+
+Intervals of a success rate (Table 3, the success figures, the bands over
+reference length, pass^k and pass@k) all come from :func:`success_interval`:
+a Wilson score interval with the tasks as the sample. With one verdict per
+task it is Wilson's interval of successes / tasks; with several seeds the
+sample size is the effective one the spread of the tasks' shares implies.
+Unlike a percentile bootstrap it does not shrink to a point at 0 % or 100 %
+(no resample of 0/84 can differ from 0). Differences and other statistics
+get percentile bootstrap intervals with tasks resampled (a cluster
+bootstrap).
 """
 
 from __future__ import annotations
@@ -171,6 +180,66 @@ def ratio_interval(
     return bootstrap_interval(np.arange(len(above)), ratio, samples=samples, confidence=confidence, seed=seed)
 
 
+def success_interval(
+    shares: Sequence[float] | np.ndarray,
+    verdicts: Sequence[int] | np.ndarray | None = None,
+    *,
+    confidence: float = 0.95,
+) -> tuple[float, float]:
+    """The project's interval of a success rate: Wilson's score interval with the tasks as the sample.
+
+    The rate is the mean over tasks of each task's success share ``s_i``
+    (successes / verdicts of that task). With one verdict per task this is
+    Wilson's interval of successes out of tasks. With several seeds the
+    sample size is the effective one, ``n_eff = p(1 - p) / Var(mean share)``
+    (the spread of the shares between tasks, ``Var(mean share) = var(s) /
+    tasks`` with the population variance), the number of independent
+    verdicts that would be as informative: it is the task count when every
+    task's seeds agree and at most the number of verdicts when they vary
+    within tasks. When every task has the same share (e.g. all 0 %) the
+    spread says nothing, and the task count is taken: the cautious choice,
+    as seeds of one task may always agree. The same formula serves any mean
+    of per-task values in [0, 1] (pass^k, pass@k).
+
+    Args:
+        shares: One success share per task, in [0, 1].
+        verdicts: Verdicts behind each share (seeds judged); ``None``: one each.
+        confidence: Coverage, e.g. 0.95.
+
+    Returns:
+        ``(low, high)`` in [0, 1]; ``(nan, nan)`` for no task.
+
+    Raises:
+        ValueError: ``confidence`` is not in (0, 1), a share is outside [0, 1],
+            or ``verdicts`` does not give one count per share.
+    """
+    from aspera_core.analysis.outcomes import wilson_bounds
+
+    values = np.asarray(shares, dtype=float)
+    counts = np.ones_like(values) if verdicts is None else np.asarray(verdicts, dtype=float)
+    if counts.shape != values.shape:
+        raise ValueError(f"{counts.size} verdict counts for {values.size} shares: give one per task")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
+    if values.size == 0:
+        return (math.nan, math.nan)
+    if ((values < 0) | (values > 1)).any():
+        raise ValueError("success shares must be within [0, 1]")
+    tasks = values.size
+    rate = float(min(1.0, max(0.0, values.mean())))
+    spread = float(values.var()) / tasks
+    if spread > 0 and 0 < rate < 1:
+        effective = min(max(rate * (1 - rate) / spread, tasks), float(counts.sum()))
+    else:
+        effective = float(tasks)
+    return wilson_bounds(rate, effective, confidence)
+
+
+def interval_name(confidence: float = 0.95) -> str:
+    """How figures and tables name :func:`success_interval` (``"Wilson 95% CI, tasks as sample"``)."""
+    return f"Wilson {confidence:.0%} CI, tasks as sample"
+
+
 def task_success(frame: pd.DataFrame) -> pd.DataFrame:
     """Per system and task: seeds judged, successes and the success share.
 
@@ -191,13 +260,13 @@ def task_success(frame: pd.DataFrame) -> pd.DataFrame:
 def success_summary(
     frame: pd.DataFrame, *, confidence: float = 0.95, samples: int = DEFAULT_SAMPLES, seed: int = 0
 ) -> pd.DataFrame:
-    """Task success per system with its spread over seeds and a bootstrap interval.
+    """Task success per system with its spread over seeds and its interval (:func:`success_interval`).
 
     Args:
         frame: A runs frame.
         confidence: Coverage of the interval.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
+        samples: Unused (the interval needs no resampling); kept for callers.
+        seed: Unused, as ``samples``.
 
     Returns:
         A frame indexed by ``system`` (in the frame's order) with ``agent``,
@@ -206,16 +275,16 @@ def success_summary(
         ``success`` (successful programs), ``success_rate`` (successes /
         programs), ``seed_mean`` and ``seed_sd`` (mean and sample standard
         deviation of the per-seed success rates; ``seed_sd`` is NaN for one
-        seed), ``ci_low`` and ``ci_high`` (bootstrap over tasks of the mean
-        per-task success share).
+        seed), ``ci_low`` and ``ci_high`` (:func:`success_interval` of the
+        per-task success shares).
     """
     records = []
     shares = task_success(frame)
     for system, rows in frame.groupby("system", observed=True, sort=False):
         judged = rows[rows["judged"]]
         per_seed = judged.groupby(judged["seed"].astype("object").fillna(-1), sort=True)["success"].mean()
-        task_shares = shares.loc[shares["system"] == system, "share"].to_numpy()
-        low, high = bootstrap_interval(task_shares, samples=samples, confidence=confidence, seed=seed)
+        mine = shares[shares["system"] == system]
+        low, high = success_interval(mine["share"].to_numpy(), mine["seeds"].to_numpy(), confidence=confidence)
         first = rows.iloc[0]
         records.append(
             {

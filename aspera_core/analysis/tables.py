@@ -18,7 +18,13 @@ import pandas as pd
 
 from aspera_core.analysis.frames import judged_rows, with_systems
 from aspera_core.analysis.paper import paper_success
-from aspera_core.analysis.statistics import DEFAULT_SAMPLES, bootstrap_interval, success_summary, task_success
+from aspera_core.analysis.statistics import (
+    DEFAULT_SAMPLES,
+    interval_name,
+    success_interval,
+    success_summary,
+    task_success,
+)
 from aspera_core.analysis.style import OUTCOME_LABELS, OUTCOME_ORDER
 
 #: Outcomes that are verdicts on programs (model errors are shown apart, as a count).
@@ -66,7 +72,8 @@ def success_table(
         ``tasks``, ``seeds``, ``programs`` (judged), ``model errors``,
         ``success (%)`` (mean over seeds of the per-seed success rate),
         ``sd over seeds (%)`` (NaN for one seed), ``CI low (%)`` and
-        ``CI high (%)`` (bootstrap over tasks), one ``<outcome> (% of programs)``
+        ``CI high (%)`` (:func:`~aspera_core.analysis.statistics.success_interval`:
+        Wilson, tasks as the sample), one ``<outcome> (% of programs)``
         column per judged outcome (share of the judged programs of all seeds
         together), and ``paper (%)``.
     """
@@ -124,7 +131,7 @@ def success_table_display(table: pd.DataFrame) -> pd.DataFrame:
     shown["success (%, mean ± sd over seeds)"] = [
         _pm(m, s) for m, s in zip(table["success (%)"], table["sd over seeds (%)"])
     ]
-    shown[f"{confidence:.0%} CI (bootstrap over tasks, %)"] = [
+    shown[f"{interval_name(confidence)} (%)"] = [
         "" if pd.isna(low) else f"[{low:.1f}, {high:.1f}]"
         for low, high in zip(table["CI low (%)"], table["CI high (%)"])
     ]
@@ -154,9 +161,9 @@ def success_by_length(
         tasks: A tasks frame (:func:`aspera_core.analysis.frames.tasks_frame`).
         bins: Bin edges in lines; default: the quartiles of the lengths (at least two bins).
         column: The length column of ``tasks``.
-        confidence: Coverage of the bootstrap interval.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
+        confidence: Coverage of the interval (:func:`~aspera_core.analysis.statistics.success_interval`).
+        samples: Unused (the interval needs no resampling); kept for callers.
+        seed: Unused, as ``samples``.
 
     Returns:
         One row per system and bin: ``system``, ``bin`` (text ``a–b lines``),
@@ -178,7 +185,7 @@ def success_by_length(
             last = index == len(edges) - 2
             inside = rows[(rows[column] >= low) & ((rows[column] <= high) if last else (rows[column] < high))]
             values = inside["share"].to_numpy()
-            ci = bootstrap_interval(values, samples=samples, confidence=confidence, seed=seed)
+            ci = success_interval(values, inside["seeds"].to_numpy(), confidence=confidence)
             records.append(
                 {
                     "system": system,

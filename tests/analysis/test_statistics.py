@@ -277,3 +277,42 @@ def test_the_comparison_table_says_which_seeds_it_paired_and_matches_table_3(see
     success = success_table(seeded_and_unseeded, paper=False, samples=200)
     assert table["success A (%)"] == pytest.approx(success.loc["model-a (CCK)", "success (%)"])
     assert table["success B (%)"] == pytest.approx(success.loc["model-b (CCK)", "success (%)"])
+
+
+def test_success_interval_is_wilson_for_one_verdict_per_task_even_at_0_and_100_percent():
+    from aspera_core.analysis.outcomes import wilson_interval
+    from aspera_core.analysis.statistics import success_interval
+
+    for successes in (0, 15, 84):
+        shares = [1.0] * successes + [0.0] * (84 - successes)
+        low, high = success_interval(shares)
+        assert (low, high) == pytest.approx(wilson_interval(successes, 84))
+        assert high - low > 0.04  # never the point a percentile bootstrap gives at 0/84 or 84/84
+    assert success_interval([0.0] * 84)[1] == pytest.approx(0.0437, abs=5e-4)
+
+
+def test_success_interval_with_seeds_uses_the_spread_between_tasks():
+    from aspera_core.analysis.outcomes import wilson_interval
+    from aspera_core.analysis.statistics import success_interval
+
+    # deterministic tasks (every seed agrees): three seeds tell no more than one
+    agreeing = [1.0] * 20 + [0.0] * 64
+    assert success_interval(agreeing, [3] * 84) == pytest.approx(wilson_interval(20, 84))
+    # every task at 0 % over three seeds: the task count is the sample, not the 252 verdicts
+    assert success_interval([0.0] * 84, [3] * 84) == pytest.approx(wilson_interval(0, 84))
+    # seeds disagreeing within tasks: narrower than treating tasks as single verdicts, never below
+    # the interval of all 252 verdicts taken as independent
+    mixed = [1 / 3] * 42 + [2 / 3] * 42
+    low, high = success_interval(mixed, [3] * 84)
+    assert wilson_interval(126, 252)[0] - 1e-12 <= low < 0.5 < high <= wilson_interval(126, 252)[1] + 1e-12
+    assert all(math.isnan(v) for v in success_interval([]))
+
+
+def test_table_3_intervals_are_not_degenerate_at_0_and_100_percent(tmp_path: Path):
+    from aspera_core.analysis.outcomes import wilson_interval
+
+    perfect = model_run(tmp_path / "p.jsonl", "model-p", "cck", {None: {str(t): S for t in range(12)}})
+    none = model_run(tmp_path / "n.jsonl", "model-n", "cck", {None: {str(t): F for t in range(12)}})
+    summary = success_summary(runs_frame([perfect, none]), samples=200)
+    assert tuple(summary.loc["model-p (CCK)", ["ci_low", "ci_high"]]) == pytest.approx(wilson_interval(12, 12))
+    assert tuple(summary.loc["model-n (CCK)", ["ci_low", "ci_high"]]) == pytest.approx(wilson_interval(0, 12))

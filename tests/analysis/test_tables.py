@@ -129,3 +129,18 @@ def test_benchmark_table_correlates_per_model_success(runs: pd.DataFrame, tmp_pa
     assert benchmark_table(table, None).empty
     with pytest.raises(FileNotFoundError):
         benchmark_table(table, tmp_path / "missing.csv")
+
+
+def test_success_bands_use_the_projects_success_interval(runs: pd.DataFrame):
+    from aspera_core.analysis.outcomes import wilson_interval
+
+    binned = success_by_length(runs, tasks(), bins=[0, 15, 50], samples=200)
+    reference = binned[binned["system"] == "reference"].set_index("bin")
+    # the built-in agent solves both tasks of a bin: Wilson's interval for 2 of 2, not the point 100 %
+    low, high = wilson_interval(2, 2)
+    assert tuple(reference.iloc[0][["CI low (%)", "CI high (%)"]]) == pytest.approx((100 * low, 100 * high))
+    table = success_table(runs, samples=200)
+    assert tuple(table.loc["reference", ["CI low (%)", "CI high (%)"]]) == pytest.approx(
+        tuple(100 * v for v in wilson_interval(4, 4))
+    )
+    assert "Wilson" in success_table_display(table).columns[3]
