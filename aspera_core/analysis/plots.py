@@ -480,7 +480,7 @@ def plot_selection(selection: pd.DataFrame) -> Any:
 
 
 def plot_pass_k(table: pd.DataFrame) -> Any:
-    """pass^k (every one of k tries succeeds) and pass@k (at least one does) against k, per system.
+    """pass^k (every one of k tries succeeds) and pass@k (at least one does) against k, per system, with Wilson bands over tasks.
 
     Args:
         table: Output of :func:`~aspera_core.analysis.statistics.pass_k_table`.
@@ -501,18 +501,29 @@ def plot_pass_k(table: pd.DataFrame) -> Any:
         for system in systems:
             rows = table[table["system"] == system]
             n = int(rows["tasks"].iloc[0])
-            axes.plot(
-                rows["k"],
-                100 * rows["pass_hat_k"],
-                marker="o",
-                color=colours[system],
-                label=f"{system} (n = {n} tasks)",
-            )
-            axes.plot(rows["k"], 100 * rows["pass_at_k"], marker="^", linestyle=":", color=colours[system])
-        axes.plot([], [], color="0.2", marker="o", label="pass^k: all k tries succeed")
-        axes.plot([], [], color="0.2", marker="^", linestyle=":", label="pass@k: at least one succeeds")
+            for name, marker, line in (("pass^k", "o", "-"), ("pass@k", "^", ":")):
+                axes.plot(
+                    rows["k"],
+                    rows[f"{name} (%)"],
+                    marker=marker,
+                    linestyle=line,
+                    color=colours[system],
+                    label=f"{system} (n = {n} tasks)" if name == "pass^k" else None,
+                )
+                axes.fill_between(
+                    rows["k"],
+                    rows[f"{name} CI low (%)"],
+                    rows[f"{name} CI high (%)"],
+                    color=colours[system],
+                    alpha=0.15,
+                    linewidth=0,
+                )
+        confidence = table.attrs.get("confidence", 0.95)
+        axes.plot([], [], color="0.2", marker="o", label="pass^k: passed in all k of k tries")
+        axes.plot([], [], color="0.2", marker="^", linestyle=":", label="pass@k: passed in at least 1 of k tries")
+        axes.fill_between([], [], [], color="0.5", alpha=0.25, linewidth=0, label=f"band: {interval_name(confidence)}")
         axes.set_xlabel("k (tries per task)")
-        axes.set_ylabel("tasks, estimated (%)")
+        axes.set_ylabel("tasks passed (%)")
         axes.set_ylim(0, 100)
         axes.set_xticks(sorted(set(table["k"])))
         _legend_below(figure, axes, columns=1)

@@ -622,34 +622,47 @@ def pass_at_k(successes: int, trials: int, k: int) -> float:
     return 1.0 - _choose(trials - successes, k) / _choose(trials, k)
 
 
-def pass_k_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """pass^k and pass@k per system for every k up to the fewest seeds any of its tasks has.
+def pass_k_table(frame: pd.DataFrame, *, confidence: float = 0.95) -> pd.DataFrame:
+    """pass^k and pass@k per system for every k up to the fewest seeds any of its tasks has, in percent.
+
+    Each is the mean over tasks of the per-task unbiased estimate
+    (:func:`pass_hat_k`, :func:`pass_at_k`): the share of tasks passed in all
+    k of k tries, and in at least one of k tries. Their intervals are
+    :func:`success_interval` of the per-task estimates (tasks as the sample),
+    as for every success rate.
 
     Args:
         frame: A runs frame.
+        confidence: Coverage of the intervals.
 
     Returns:
-        One row per system and k with ``system``, ``k``, ``tasks``,
-        ``pass_hat_k`` and ``pass_at_k`` (means over tasks of the per-task estimates).
+        One row per system and k with ``system``, ``k``, ``tasks`` (the
+        denominator), ``pass^k (%)``, ``pass^k CI low (%)``, ``pass^k CI
+        high (%)``, ``pass@k (%)``, ``pass@k CI low (%)`` and ``pass@k CI
+        high (%)``. The coverage is in ``attrs["confidence"]``.
     """
     records = []
     table = task_success(frame)
     for system, rows in table.groupby("system", observed=True, sort=False):
         most = int(rows["seeds"].min()) if len(rows) else 0
+        verdicts = rows["seeds"].to_numpy()
         for k in range(1, most + 1):
-            hat = [pass_hat_k(c, n, k) for c, n in zip(rows["successes"], rows["seeds"])]
-            at = [pass_at_k(c, n, k) for c, n in zip(rows["successes"], rows["seeds"])]
-            records.append(
-                {
-                    "system": system,
-                    "k": k,
-                    "tasks": len(rows),
-                    "pass_hat_k": float(np.mean(hat)),
-                    "pass_at_k": float(np.mean(at)),
-                }
-            )
-    table = pd.DataFrame.from_records(records, columns=["system", "k", "tasks", "pass_hat_k", "pass_at_k"])
+            record: dict[str, Any] = {"system": system, "k": k, "tasks": len(rows)}
+            for name, estimate in (("pass^k", pass_hat_k), ("pass@k", pass_at_k)):
+                values = [estimate(c, n, k) for c, n in zip(rows["successes"], rows["seeds"])]
+                low, high = success_interval(values, verdicts, confidence=confidence)
+                record[f"{name} (%)"] = 100 * float(np.mean(values))
+                record[f"{name} CI low (%)"] = 100 * low
+                record[f"{name} CI high (%)"] = 100 * high
+            records.append(record)
+    table = pd.DataFrame.from_records(records, columns=_PASS_K_COLUMNS)
+    table.attrs["confidence"] = confidence
     return with_systems(table, frame)
+
+
+_PASS_K_COLUMNS = ["system", "k", "tasks"] + [
+    f"{name}{suffix}" for name in ("pass^k", "pass@k") for suffix in (" (%)", " CI low (%)", " CI high (%)")
+]
 
 
 def verdict_flips(frame: pd.DataFrame) -> pd.DataFrame:

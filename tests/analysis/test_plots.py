@@ -123,6 +123,9 @@ def test_run_figures_show_intervals_seeds_categories_and_selection(runs: pd.Data
     assert len(selection.axes[1].collections) == 1  # one model run in both settings
     pass_k = plot_pass_k(pass_k_table(runs))
     assert "gpt-4o (CCK) (n = 4 tasks)" in [t.get_text() for t in pass_k.legends[0].get_texts()]
+    assert pass_k.axes[0].get_ylabel() == "tasks passed (%)"
+    assert "pass^k: passed in all k of k tries" in [t.get_text() for t in pass_k.legends[0].get_texts()]
+    assert pass_k.axes[0].collections, "pass^k and pass@k carry interval bands"
 
 
 def test_figures_without_data_raise_no_data(runs: pd.DataFrame):

@@ -115,7 +115,24 @@ def test_consistency_flips_and_pass_k_over_seeds(runs: pd.DataFrame):
     table = pass_k_table(runs).set_index(["system", "k"])
     assert sorted(k for system, k in table.index if system == "model-a (CCK)") == [1, 2]  # task 4 has 2 verdicts
     # model-a, k = 2: task 1: 3/3 -> 1; task 2: C(2,2)/C(3,2) = 1/3; task 3: 0; task 4: 2 of 2 -> 1
-    assert table.loc[("model-a (CCK)", 2), "pass_hat_k"] == pytest.approx((1 + 1 / 3 + 0 + 1) / 4)
+    assert table.loc[("model-a (CCK)", 2), "pass^k (%)"] == pytest.approx(100 * (1 + 1 / 3 + 0 + 1) / 4)
+
+
+def test_pass_k_table_is_in_percent_with_intervals_over_tasks(runs: pd.DataFrame):
+    from aspera_core.analysis.outcomes import wilson_interval
+    from aspera_core.analysis.statistics import success_interval
+
+    table = pass_k_table(runs).set_index(["system", "k"])
+    row = table.loc[("model-a (CCK)", 2)]
+    hat = [1, 1 / 3, 0, 1]  # per task, as above; verdicts 3, 3, 3, 2
+    low, high = success_interval(hat, [3, 3, 3, 2])
+    assert (row["pass^k CI low (%)"], row["pass^k CI high (%)"]) == pytest.approx((100 * low, 100 * high))
+    assert row["pass^k CI low (%)"] < row["pass^k (%)"] < row["pass^k CI high (%)"]
+    assert row["pass@k CI low (%)"] <= row["pass@k (%)"] <= row["pass@k CI high (%)"]
+    # model-b, k = 2 (two seeds): pass@2 is 1 on task 3 only, a binary share per task: Wilson's 1 of 4
+    both = table.loc[("model-b (CCK)", 2)]
+    expected = tuple(100 * v for v in wilson_interval(1, 4))
+    assert (both["pass@k CI low (%)"], both["pass@k CI high (%)"]) == pytest.approx(expected)
 
 
 def test_benchmark_correlation_is_rank_based_with_intervals():
