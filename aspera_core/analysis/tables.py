@@ -117,10 +117,11 @@ def success_table_display(table: pd.DataFrame) -> pd.DataFrame:
         table: Output of :func:`success_table`.
 
     Returns:
-        A frame indexed by ``system`` with ``tasks``, ``seeds``,
-        ``success (%)`` (``mean ± sd over seeds``), the interval, the outcome
-        shares, the paper's figure (empty cells where it reports none) and the
-        count of model errors.
+        A frame indexed by ``system`` with ``tasks``, ``seeds``, ``programs``
+        (judged: the denominator of the outcome shares), ``success (%)``
+        (``mean ± sd over seeds``), the interval, the outcome shares, the
+        paper's figure (empty cells where it reports none; no column when it
+        reports none for any row) and the count of model errors.
     """
     if table.empty:
         return table
@@ -128,6 +129,7 @@ def success_table_display(table: pd.DataFrame) -> pd.DataFrame:
     shown = pd.DataFrame(index=table.index)
     shown["tasks"] = table["tasks"]
     shown["seeds"] = table["seeds"]
+    shown["programs"] = table["programs"]  # the denominator of the outcome shares
     shown["success (%, mean ± sd over seeds)"] = [
         _pm(m, s) for m, s in zip(table["success (%)"], table["sd over seeds (%)"])
     ]
@@ -137,7 +139,7 @@ def success_table_display(table: pd.DataFrame) -> pd.DataFrame:
     ]
     for outcome in JUDGED_OUTCOMES:
         shown[share_column(outcome)] = table[share_column(outcome)]
-    if "paper (%)" in table:  # as the paper prints it (80.13, 28.4), not rounded again
+    if "paper (%)" in table and table["paper (%)"].notna().any():  # as the paper prints it (80.13, 28.4)
         shown["paper (%)"] = ["" if pd.isna(value) else f"{value:g}" for value in table["paper (%)"]]
     shown["model errors"] = table["model errors"]
     shown.index.name = "system"
