@@ -32,20 +32,27 @@ JUDGED_OUTCOMES = [outcome for outcome in OUTCOME_ORDER if outcome != "model_err
 
 
 def outcome_counts(frame: pd.DataFrame) -> pd.DataFrame:
-    """Outcome counts per system, every outcome a column in the fixed order.
+    """Outcome counts and shares per system, every outcome a column in the fixed order.
 
     Args:
         frame: A runs frame.
 
     Returns:
-        A frame indexed by system (in the frame's order) with one column per
-        outcome (``model_error`` included) and ``programs`` (judged rows).
+        A frame indexed by system (in the frame's order) with one count column
+        per outcome (``model_error`` included), ``programs`` (judged rows: the
+        denominator of the shares) and, per judged outcome, its share of the
+        programs in percent (``<outcome> (% of programs)``, see
+        :func:`share_column`). Model errors have no share: no program was
+        judged for them.
     """
     counts = frame.groupby(["system", "outcome"], observed=False).size().unstack("outcome", fill_value=0)
     counts = counts.reindex(columns=OUTCOME_ORDER, fill_value=0)
     counts = counts.loc[[s for s in counts.index if s in set(frame["system"])]]
     counts.columns = list(counts.columns)
     counts["programs"] = counts[JUDGED_OUTCOMES].sum(axis=1)
+    programs = counts["programs"].where(counts["programs"] > 0)
+    for outcome in JUDGED_OUTCOMES:
+        counts[share_column(outcome)] = 100 * counts[outcome] / programs
     return counts
 
 
@@ -89,9 +96,8 @@ def success_table(
     table["sd over seeds (%)"] = 100 * summary["seed_sd"]
     table["CI low (%)"] = 100 * summary["ci_low"]
     table["CI high (%)"] = 100 * summary["ci_high"]
-    programs = counts["programs"].reindex(table.index).replace(0, np.nan)
     for outcome in JUDGED_OUTCOMES:
-        table[share_column(outcome)] = 100 * counts[outcome].reindex(table.index) / programs
+        table[share_column(outcome)] = counts[share_column(outcome)].reindex(table.index)
     if paper:
         table["paper (%)"] = [paper_success(model, setting) for model, setting in zip(table["model"], table["setting"])]
         table["paper (%)"] = table["paper (%)"].astype(float)

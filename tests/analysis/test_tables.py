@@ -153,3 +153,14 @@ def test_table_3_display_shows_the_programs_denominator_and_no_empty_paper_colum
     assert "paper (%)" in shown.columns  # the paper reports o1-preview
     no_paper = runs[runs["model"] != "o1-preview-2024-09-12"]
     assert "paper (%)" not in success_table_display(success_table(no_paper, samples=200)).columns
+
+
+def test_outcome_counts_carry_shares_of_the_judged_programs(runs: pd.DataFrame):
+    counts = outcome_counts(runs)
+    ps = counts.loc["o1-preview-2024-09-12 (PS)"]
+    # judged: success, syntax error, task completion error (the model error is not judged)
+    assert ps["programs"] == 3
+    assert ps["success (% of programs)"] == pytest.approx(100 / 3)
+    assert ps["syntax error (% of programs)"] == pytest.approx(100 / 3)
+    assert "model error (% of programs)" not in counts.columns  # model errors are not in the denominator
+    assert counts.loc["reference", "success (% of programs)"] == 100.0
