@@ -61,7 +61,7 @@ def write_text(path: str | os.PathLike[str], text: str) -> Path:
 
 
 def _format_cell(value: Any, percent: bool) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"

@@ -672,33 +672,55 @@ def verdict_flips(frame: pd.DataFrame) -> pd.DataFrame:
         frame: A runs frame.
 
     Returns:
-        One row per system and seed pair (``seed_a``, ``seed_b``) with ``tasks``
-        (judged under both seeds) and ``flips`` (tasks whose verdicts differ),
-        plus one row per system with ``seed_a`` = ``seed_b`` = ``"any"``:
-        ``tasks`` judged under at least two seeds and ``flips`` among them
-        (succeeded under some seed and failed under another).
+        One row per system and seed pair (``seed_a``, ``seed_b``) with
+        ``seeds`` (the system's seeds judged), ``tasks`` (judged under both
+        seeds), ``flips`` (tasks whose verdicts differ) and ``share (%)``
+        (flips / tasks), plus one row per system with ``seed_a`` = ``seed_b``
+        = ``"any"``: ``tasks`` judged under at least two seeds and ``flips``
+        among them (succeeded under some seed and failed under another). A
+        system judged under one seed (or none) cannot flip: its one row has
+        ``seed_a`` = ``seed_b`` = ``"n/a (1 seed)"`` and empty ``tasks``,
+        ``flips`` and ``share (%)``.
     """
     rows = judged_rows(frame)
     records = []
     for system, group in rows.groupby("system", observed=True, sort=False):
         verdicts = group.pivot_table(index="task_id", columns="seed", values="success", aggfunc="first")
         seeds = [s for s in verdicts.columns if not pd.isna(s)]
+        if len(seeds) < 2:
+            alone = "n/a (1 seed)"
+            records.append({"system": system, "seeds": max(len(seeds), 1), "seed_a": alone, "seed_b": alone})
+            continue
         for first, second in itertools.combinations(sorted(seeds), 2):
             both = verdicts[[first, second]].dropna()
             records.append(
                 {
                     "system": system,
+                    "seeds": len(seeds),
                     "seed_a": str(first),
                     "seed_b": str(second),
                     "tasks": len(both),
                     "flips": int((both[first] != both[second]).sum()),
                 }
             )
-        counts = verdicts[seeds].notna().sum(axis=1) if seeds else pd.Series(dtype=int)
-        several = verdicts.loc[counts >= 2, seeds] if seeds else verdicts.iloc[0:0]
+        counts = verdicts[seeds].notna().sum(axis=1)
+        several = verdicts.loc[counts >= 2, seeds]
         flips = int((several.min(axis=1, skipna=True) != several.max(axis=1, skipna=True)).sum()) if len(several) else 0
-        records.append({"system": system, "seed_a": "any", "seed_b": "any", "tasks": len(several), "flips": flips})
-    return pd.DataFrame.from_records(records, columns=["system", "seed_a", "seed_b", "tasks", "flips"])
+        records.append(
+            {
+                "system": system,
+                "seeds": len(seeds),
+                "seed_a": "any",
+                "seed_b": "any",
+                "tasks": len(several),
+                "flips": flips,
+            }
+        )
+    table = pd.DataFrame.from_records(records, columns=["system", "seeds", "seed_a", "seed_b", "tasks", "flips"])
+    table["tasks"] = table["tasks"].astype("Int64")
+    table["flips"] = table["flips"].astype("Int64")
+    table["share (%)"] = 100 * table["flips"].astype(float) / table["tasks"].astype(float).where(table["tasks"] > 0)
+    return table
 
 
 def benchmark_correlation(

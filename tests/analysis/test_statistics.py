@@ -333,3 +333,18 @@ def test_table_3_intervals_are_not_degenerate_at_0_and_100_percent(tmp_path: Pat
     summary = success_summary(runs_frame([perfect, none]), samples=200)
     assert tuple(summary.loc["model-p (CCK)", ["ci_low", "ci_high"]]) == pytest.approx(wilson_interval(12, 12))
     assert tuple(summary.loc["model-n (CCK)", ["ci_low", "ci_high"]]) == pytest.approx(wilson_interval(0, 12))
+
+
+def test_verdict_flips_say_not_applicable_for_one_seed_and_give_shares(seeded_and_unseeded):
+    flips = verdict_flips(seeded_and_unseeded).set_index(["system", "seed_a", "seed_b"])
+    single = flips.loc["model-b (CCK)"]
+    assert list(single.index) == [("n/a (1 seed)", "n/a (1 seed)")]
+    assert single.iloc[0]["seeds"] == 1 and pd.isna(single.iloc[0]["tasks"]) and pd.isna(single.iloc[0]["flips"])
+    # model-a: tasks 1 (S, F, F) and 3 (F, F, S) flip; 2 (S, S, S) and 4 (F, F, F) do not
+    any_seed = flips.loc[("model-a (CCK)", "any", "any")]
+    assert (any_seed["seeds"], any_seed["tasks"], any_seed["flips"]) == (3, 4, 2)
+    assert any_seed["share (%)"] == pytest.approx(50.0)
+    assert flips.loc[("model-a (CCK)", "0", "1"), "share (%)"] == pytest.approx(25.0)
+    from aspera_core.analysis.output import markdown_table
+
+    assert "| model-b (CCK) | n/a (1 seed) | n/a (1 seed) | 1 |  |  |  |" in markdown_table(flips.reset_index())
