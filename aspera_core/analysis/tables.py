@@ -175,8 +175,11 @@ def success_by_length(
 
     Returns:
         One row per system and bin: ``system``, ``bin`` (text ``a–b lines``),
-        ``low``, ``high`` (edges), ``middle`` (median length of its tasks),
-        ``tasks``, ``success (%)``, ``CI low (%)``, ``CI high (%)``.
+        ``low`` and ``high`` (the shortest and longest length the bin takes,
+        both inclusive, as in ``bin``), ``median length (lines)`` (of the
+        bin's tasks), ``tasks``, ``success (%)``, ``CI low (%)``, ``CI high
+        (%)``. Bins are half-open between edges, ``[edge, next edge)``, except
+        the last, which takes its upper edge too; lengths are whole lines.
     """
     shares = task_success(frame).merge(tasks[[column]], left_on="task_id", right_index=True, how="inner")
     lengths = tasks[column].dropna().astype(float)
@@ -194,22 +197,35 @@ def success_by_length(
             inside = rows[(rows[column] >= low) & ((rows[column] <= high) if last else (rows[column] < high))]
             values = inside["share"].to_numpy()
             ci = success_interval(values, inside["seeds"].to_numpy(), confidence=confidence)
+            first_line = math.ceil(low)
+            last_line = math.floor(high) if last else math.ceil(high) - 1
             records.append(
                 {
                     "system": system,
-                    "bin": f"{low:.0f}–{high:.0f} lines" if last else f"{low:.0f}–{high - 1:.0f} lines",
-                    "low": low,
-                    "high": high,
-                    "middle": float(inside[column].median()) if len(inside) else math.nan,
+                    "bin": f"{first_line}–{last_line} lines",
+                    "low": first_line,
+                    "high": last_line,
+                    "median length (lines)": float(inside[column].median()) if len(inside) else math.nan,
                     "tasks": len(inside),
                     "success (%)": 100 * float(values.mean()) if len(values) else math.nan,
                     "CI low (%)": 100 * ci[0],
                     "CI high (%)": 100 * ci[1],
                 }
             )
-    columns = ["system", "bin", "low", "high", "middle", "tasks", "success (%)", "CI low (%)", "CI high (%)"]
+    columns = [
+        "system",
+        "bin",
+        "low",
+        "high",
+        "median length (lines)",
+        "tasks",
+        "success (%)",
+        "CI low (%)",
+        "CI high (%)",
+    ]
     table = pd.DataFrame.from_records(records, columns=columns)
     table.attrs["confidence"] = confidence
+    table.attrs["decimals"] = {"median length (lines)": 1}
     return with_systems(table, frame)
 
 
@@ -230,26 +246,53 @@ def length_pairs(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
     return with_systems(merged, frame)
 
 
-def length_comparison(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
+def length_comparison(
+    frame: pd.DataFrame,
+    tasks: pd.DataFrame,
+    *,
+    confidence: float = 0.95,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> pd.DataFrame:
     """Per system: how long its programs are compared with the reference programs.
 
     Args:
         frame: A runs frame.
         tasks: A tasks frame.
+        confidence: Coverage of the correlation's interval.
+        samples: Bootstrap resamples.
+        seed: Seed of the resampling.
 
     Returns:
         A frame indexed by system with ``programs``, ``generated lines
         (median)``, ``reference lines (median)``, ``ratio (median)`` (median of
-        generated / reference per program) and ``spearman`` (rank correlation
-        of the two lengths; NaN when either is constant).
+        generated / reference per program), ``spearman`` (rank correlation of
+        the two lengths; NaN when either is constant) and its percentile
+        bootstrap interval ``spearman CI low`` and ``spearman CI high`` (tasks
+        resampled, a task's programs of every seed together; resamples where
+        a length is constant are left out). Markdown writes medians of lines
+        with one decimal and ratios and correlations with two
+        (``attrs["decimals"]``).
     """
     from scipy.stats import spearmanr
+
+    from aspera_core.analysis.statistics import cluster_interval
 
     pairs = length_pairs(frame, tasks)
     records = []
     for system, rows in pairs.groupby("system", observed=True, sort=False):
         generated, reference = rows["generated lines"].to_numpy(float), rows["reference lines"].to_numpy(float)
         varied = len(rows) >= 3 and np.ptp(generated) > 0 and np.ptp(reference) > 0
+
+        def rho(chosen: np.ndarray, generated: np.ndarray = generated, reference: np.ndarray = reference) -> float:
+            x, y = generated[chosen], reference[chosen]
+            return float(spearmanr(x, y).statistic) if np.ptp(x) > 0 and np.ptp(y) > 0 else math.nan
+
+        low = high = math.nan
+        if varied:
+            low, high = cluster_interval(
+                np.arange(len(rows)), rows["task_id"].to_numpy(), rho, samples=samples, confidence=confidence, seed=seed
+            )
         records.append(
             {
                 "system": system,
@@ -258,6 +301,8 @@ def length_comparison(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
                 "reference lines (median)": float(np.median(reference)),
                 "ratio (median)": float(np.median(generated / np.where(reference > 0, reference, np.nan))),
                 "spearman": float(spearmanr(generated, reference).statistic) if varied else math.nan,
+                "spearman CI low": low,
+                "spearman CI high": high,
             }
         )
     columns = [
@@ -267,8 +312,13 @@ def length_comparison(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
         "reference lines (median)",
         "ratio (median)",
         "spearman",
+        "spearman CI low",
+        "spearman CI high",
     ]
-    return pd.DataFrame.from_records(records, columns=columns).set_index("system")
+    table = pd.DataFrame.from_records(records, columns=columns).set_index("system")
+    table.attrs["confidence"] = confidence
+    table.attrs["decimals"] = {column: 1 for column in columns[2:4]} | {column: 2 for column in columns[4:]}
+    return table
 
 
 def selection_table(frame: pd.DataFrame, success: pd.DataFrame | None = None) -> pd.DataFrame:

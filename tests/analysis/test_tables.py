@@ -164,3 +164,25 @@ def test_outcome_counts_carry_shares_of_the_judged_programs(runs: pd.DataFrame):
     assert ps["syntax error (% of programs)"] == pytest.approx(100 / 3)
     assert "model error (% of programs)" not in counts.columns  # model errors are not in the denominator
     assert counts.loc["reference", "success (% of programs)"] == 100.0
+
+
+def test_length_comparison_has_a_rank_correlation_interval_and_fixed_decimals(runs: pd.DataFrame):
+    from aspera_core.analysis.output import markdown_table
+
+    table = length_comparison(runs, tasks(), samples=200)
+    cck = table.loc["o1-preview-2024-09-12 (CCK)"]
+    assert cck["spearman CI low"] <= cck["spearman"] <= cck["spearman CI high"]
+    assert table.attrs["decimals"]["ratio (median)"] == table.attrs["decimals"]["spearman"] == 2
+    # the reference row: 3 generated lines against 5, 10, 20, 40 -> ratios 0.6, 0.3, 0.15, 0.075, median 0.225
+    assert "| reference | 4 | 3.0 | 15.0 | 0.22 |" in markdown_table(table.loc[["reference"]], index=True)
+    row = markdown_table(table.loc[["o1-preview-2024-09-12 (CCK)"]], index=True).splitlines()[2].split(" | ")
+    assert all(len(cell.strip(" |").split(".")[1]) == 2 for cell in row[4:])  # ratio, rho and its interval
+
+
+def test_success_bins_have_inclusive_edges_and_the_median_length(runs: pd.DataFrame):
+    binned = success_by_length(runs, tasks(), bins=[0, 15, 50], samples=200)
+    first = binned[binned["system"] == "reference"].iloc[0]
+    last = binned[binned["system"] == "reference"].iloc[-1]
+    assert (first["bin"], first["low"], first["high"]) == ("0–14 lines", 0, 14)
+    assert (last["bin"], last["low"], last["high"]) == ("15–50 lines", 15, 50)
+    assert "middle" not in binned.columns and first["median length (lines)"] == 7.5  # tasks of 5 and 10 lines
