@@ -72,7 +72,8 @@ def success_table(
         samples: Bootstrap resamples.
         seed: Seed of the resampling.
         paper: Add the ``paper (%)`` column (the paper's reported success for
-            the same model and setting, where it reports one).
+            the same model and setting, where it reports one; left out when it
+            reports none for any row).
 
     Returns:
         A frame indexed by ``system`` with ``agent``, ``model``, ``setting``,
@@ -101,6 +102,8 @@ def success_table(
     if paper:
         table["paper (%)"] = [paper_success(model, setting) for model, setting in zip(table["model"], table["setting"])]
         table["paper (%)"] = table["paper (%)"].astype(float)
+        if table["paper (%)"].isna().all():  # a paper column only where the paper reports a figure
+            table = table.drop(columns="paper (%)")
     table.attrs["confidence"] = confidence
     return with_systems(table, frame)
 

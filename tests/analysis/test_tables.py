@@ -153,6 +153,7 @@ def test_table_3_display_shows_the_programs_denominator_and_no_empty_paper_colum
     assert "paper (%)" in shown.columns  # the paper reports o1-preview
     no_paper = runs[runs["model"] != "o1-preview-2024-09-12"]
     assert "paper (%)" not in success_table_display(success_table(no_paper, samples=200)).columns
+    assert "paper (%)" not in success_table(no_paper, samples=200).columns  # nor in the CSV
 
 
 def test_outcome_counts_carry_shares_of_the_judged_programs(runs: pd.DataFrame):

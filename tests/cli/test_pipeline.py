@@ -100,7 +100,9 @@ def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
     assert table3.loc["o1-preview (CCK)", "paper (%)"] == 80.13 and table3.loc["o1-preview (PS)", "paper (%)"] == 28.4
     assert table3.loc[["reference", "noop", "handback"], "paper (%)"].isna().all()
     markdown = (figures / "table3_success.md").read_text()
-    assert "| handback | 4 | 1 | 4 | 25.0 |" in markdown and "| o1-preview (CCK) | 4 | 2 | 8 | 62.5 ± 17.7 |" in markdown
+    assert (
+        "| handback | 4 | 1 | 4 | 25.0 |" in markdown and "| o1-preview (CCK) | 4 | 2 | 8 | 62.5 ± 17.7 |" in markdown
+    )
 
     selection = pd.read_csv(figures / "primitive_selection.csv", index_col="system")
     assert selection.loc["o1-preview (PS)", ["precision (%)", "CCK success (%)"]].tolist() == [50.0, 62.5]
