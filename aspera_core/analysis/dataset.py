@@ -157,9 +157,12 @@ def dataset_table(tasks: Sequence[Task], library: bool = True) -> pd.DataFrame:
 
     Returns:
         A frame with columns ``quantity``, ``value`` and ``paper`` (the
-        paper's figure for the published release where it reports one, else empty).
+        paper's figure for the published release where it reports one, else
+        empty). Means are written with two decimals in Markdown
+        (``attrs["decimals"]``); counts stay whole.
     """
     rows = dataset_statistics(tasks) + (_library_rows() if library else [])
     frame = pd.DataFrame({"quantity": [q for q, _ in rows], "value": pd.Series([v for _, v in rows], dtype=object)})
     frame["paper"] = [PAPER_TABLE1.get(quantity, "") for quantity in frame["quantity"]]
+    frame.attrs["decimals"] = {"value": 2}
     return frame

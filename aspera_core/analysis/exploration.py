@@ -97,7 +97,7 @@ def explore_triples(frame: pd.DataFrame) -> list[tuple[str, str, str, str]]:
 def exploration_success(
     frame: pd.DataFrame, *, confidence: float = 0.95, samples: int = DEFAULT_SAMPLES, seed: int = 0
 ) -> pd.DataFrame:
-    """Task success of every system in a CCK, PS and explore triple, with its bootstrap interval.
+    """Task success of every system in a CCK, PS and explore triple, with its Wilson interval over tasks.
 
     Args:
         frame: A runs frame.

@@ -33,19 +33,43 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[f
     Raises:
         ValueError: ``successes`` is not within ``0..n`` or ``confidence`` not in (0, 1).
     """
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
     if not 0 <= successes <= n:
         raise ValueError(f"successes must be between 0 and n={n}, got {successes}")
     if n == 0:
+        if not 0 < confidence < 1:
+            raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
         return (math.nan, math.nan)
+    return wilson_bounds(successes / n, n, confidence)
+
+
+def wilson_bounds(rate: float, n: float, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a rate observed on a sample of size ``n`` (``n`` need not be whole).
+
+    :func:`wilson_interval` is this with ``rate = successes / n``; a
+    non-integer ``n`` is an effective sample size (see
+    :func:`aspera_core.analysis.statistics.success_interval`).
+
+    Args:
+        rate: The observed rate, in [0, 1].
+        n: The sample size, > 0.
+        confidence: Coverage of the interval, e.g. 0.95.
+
+    Returns:
+        ``(low, high)``.
+
+    Raises:
+        ValueError: ``rate`` is not in [0, 1], ``n`` is not positive or ``confidence`` not in (0, 1).
+    """
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
+    if not 0 <= rate <= 1 or not n > 0:
+        raise ValueError(f"need a rate in [0, 1] and a positive sample size, got {rate} and {n}")
     z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    p = successes / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    centre = rate + z * z / (2 * n)
+    spread = z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n))
     scale = 1 + z * z / n
-    low = 0.0 if successes == 0 else (centre - spread) / scale
-    high = 1.0 if successes == n else (centre + spread) / scale
+    low = 0.0 if rate == 0 else (centre - spread) / scale
+    high = 1.0 if rate == 1 else (centre + spread) / scale
     return (low, high)
 
 

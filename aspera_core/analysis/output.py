@@ -1,8 +1,9 @@
 """Writing tables (CSV and Markdown) and figures (PNG and PDF), each file swapped in only when complete.
 
 A table is written twice from the same frame: CSV with full precision for
-machines, Markdown for people (percentages with one decimal, other numbers
-to three significant digits). A figure is saved as PNG (for the README and
+machines, Markdown for people (percentages with one decimal, counts with
+thousands separators, columns named in ``frame.attrs["decimals"]`` with that
+many decimals, other numbers to three significant digits). A figure is saved as PNG (for the README and
 notebooks) and PDF (vector, for papers) from the same drawing. Every file
 goes to a hidden temporary file in the target folder first and replaces the
 target with one ``os.replace``: an error or an interruption leaves the
@@ -60,19 +61,21 @@ def write_text(path: str | os.PathLike[str], text: str) -> Path:
     return write_atomic(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
 
 
-def _format_cell(value: Any, percent: bool) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+def _format_cell(value: Any, percent: bool, decimals: int | None = None) -> str:
+    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
+        if decimals is not None:
+            return f"{value:,.{decimals}f}"
         if percent:
             return f"{value:.1f}"
         if value.is_integer() and abs(value) < 1e15:
-            return f"{int(value):,}" if abs(value) >= 10_000 else str(int(value))
+            return f"{int(value):,}"
         return f"{value:.3g}"
     if isinstance(value, int):
-        return f"{value:,}" if abs(value) >= 10_000 else str(value)
+        return f"{value:,}"
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
@@ -80,7 +83,9 @@ def markdown_table(frame: pd.DataFrame, index: bool = False) -> str:
     """A frame as a Markdown (GitHub) table, numbers formatted for reading.
 
     Columns whose name contains ``%`` hold percentages and get one decimal;
-    other floats get three significant digits; integers are written whole.
+    a column named in ``frame.attrs["decimals"]`` (column -> decimals) gets
+    that many (e.g. 2 for ratios and correlations); other floats get three
+    significant digits; integers are written whole, with thousands separators.
 
     Args:
         frame: The table.
@@ -89,14 +94,16 @@ def markdown_table(frame: pd.DataFrame, index: bool = False) -> str:
     Returns:
         The Markdown text, ending with a newline.
     """
+    fixed = frame.attrs.get("decimals", {})
     table = frame.reset_index() if index else frame
     headers = [str(column) for column in table.columns]
     percent = ["%" in header for header in headers]
+    decimals = [fixed.get(column) for column in table.columns]
     numeric = [pd.api.types.is_numeric_dtype(table[column]) for column in table.columns]
     lines = ["| " + " | ".join(header.replace("|", "\\|") for header in headers) + " |"]
     lines.append("|" + "|".join("---:" if is_number else "---" for is_number in numeric) + "|")
     for row in table.itertuples(index=False):
-        cells = [_format_cell(_plain(value), is_percent) for value, is_percent in zip(row, percent)]
+        cells = [_format_cell(_plain(v), is_percent, places) for v, is_percent, places in zip(row, percent, decimals)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 

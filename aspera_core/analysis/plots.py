@@ -20,6 +20,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
 from aspera_core.analysis.frames import PROGRAM_KINDS
+from aspera_core.analysis.statistics import interval_name
 from aspera_core.analysis.style import (
     COLUMN_WIDTH,
     OUTCOME_COLOURS,
@@ -233,7 +234,7 @@ def plot_program_lengths(programs: pd.DataFrame) -> Any:
 
 
 def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) -> Any:
-    """Task success per system: mean over seeds, bootstrap interval, seeds as dots, the paper's figure.
+    """Task success per system: mean over seeds, Wilson interval (tasks as sample), seeds as dots, the paper's figure.
 
     Args:
         table: Output of :func:`~aspera_core.analysis.tables.success_table`.
@@ -265,7 +266,7 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
                 color=colours[system],
                 capsize=2.5,
                 markersize=5,
-                label=f"mean, bootstrap {confidence:.0%} CI" if position == 0 else None,
+                label=f"mean, {interval_name(confidence)}" if position == 0 else None,
             )
             if frame is not None and int(row["seeds"]) > 1:
                 rows = frame[(frame["system"] == system) & frame["judged"]]
@@ -342,7 +343,7 @@ def plot_error_types(taxonomy: pd.DataFrame) -> Any:
 
 
 def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None = None) -> Any:
-    """Task success against reference-program length: one line per system, bootstrap band around it.
+    """Task success against reference-program length: one line per system, Wilson band (tasks as sample) around it.
 
     Args:
         binned: Output of :func:`~aspera_core.analysis.tables.success_by_length`.
@@ -377,9 +378,7 @@ def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None =
         axes.set_ylabel("task success (%)")
         axes.set_ylim(-3, 103)
         confidence = binned.attrs.get("confidence", 0.95)
-        axes.fill_between(
-            [], [], [], color="0.5", alpha=0.25, linewidth=0, label=f"band: bootstrap {confidence:.0%} CI"
-        )
+        axes.fill_between([], [], [], color="0.5", alpha=0.25, linewidth=0, label=f"band: {interval_name(confidence)}")
         _legend_below(figure, axes, columns=2)
     return figure
 
@@ -481,7 +480,7 @@ def plot_selection(selection: pd.DataFrame) -> Any:
 
 
 def plot_pass_k(table: pd.DataFrame) -> Any:
-    """pass^k (every one of k tries succeeds) and pass@k (at least one does) against k, per system.
+    """pass^k (every one of k tries succeeds) and pass@k (at least one does) against k, per system, with Wilson bands over tasks.
 
     Args:
         table: Output of :func:`~aspera_core.analysis.statistics.pass_k_table`.
@@ -502,18 +501,29 @@ def plot_pass_k(table: pd.DataFrame) -> Any:
         for system in systems:
             rows = table[table["system"] == system]
             n = int(rows["tasks"].iloc[0])
-            axes.plot(
-                rows["k"],
-                100 * rows["pass_hat_k"],
-                marker="o",
-                color=colours[system],
-                label=f"{system} (n = {n} tasks)",
-            )
-            axes.plot(rows["k"], 100 * rows["pass_at_k"], marker="^", linestyle=":", color=colours[system])
-        axes.plot([], [], color="0.2", marker="o", label="pass^k: all k tries succeed")
-        axes.plot([], [], color="0.2", marker="^", linestyle=":", label="pass@k: at least one succeeds")
+            for name, marker, line in (("pass^k", "o", "-"), ("pass@k", "^", ":")):
+                axes.plot(
+                    rows["k"],
+                    rows[f"{name} (%)"],
+                    marker=marker,
+                    linestyle=line,
+                    color=colours[system],
+                    label=f"{system} (n = {n} tasks)" if name == "pass^k" else None,
+                )
+                axes.fill_between(
+                    rows["k"],
+                    rows[f"{name} CI low (%)"],
+                    rows[f"{name} CI high (%)"],
+                    color=colours[system],
+                    alpha=0.15,
+                    linewidth=0,
+                )
+        confidence = table.attrs.get("confidence", 0.95)
+        axes.plot([], [], color="0.2", marker="o", label="pass^k: passed in all k of k tries")
+        axes.plot([], [], color="0.2", marker="^", linestyle=":", label="pass@k: passed in at least 1 of k tries")
+        axes.fill_between([], [], [], color="0.5", alpha=0.25, linewidth=0, label=f"band: {interval_name(confidence)}")
         axes.set_xlabel("k (tries per task)")
-        axes.set_ylabel("tasks, estimated (%)")
+        axes.set_ylabel("tasks passed (%)")
         axes.set_ylim(0, 100)
         axes.set_xticks(sorted(set(table["k"])))
         _legend_below(figure, axes, columns=1)

@@ -5,8 +5,9 @@ same tasks with the same prompt structure, against plain Python data instead
 of the library. For every model with judged rows in both settings (and the
 same library-fixes switch), :func:`setting_comparison` pairs the two runs'
 verdicts on the same tasks (and seeds) and gives the difference of success
-with a paired bootstrap interval and McNemar's exact test
-(:func:`~aspera_core.analysis.statistics.paired_comparison`);
+with a paired bootstrap interval and an exact paired test (McNemar's with one
+verdict per task and setting, else the sign-flip test on per-task shares;
+:func:`~aspera_core.analysis.statistics.paired_comparison`);
 :func:`setting_error_sources` says where the difference comes from: the error
 categories (:mod:`aspera_core.analysis.taxonomy`) of the failures in each
 setting, on the same paired verdicts, and of the tasks only one setting solved.
@@ -40,7 +41,8 @@ COMPARISON_COLUMNS = [
     "CI high (%)",
     "only library succeeded",
     "only control succeeded",
-    "McNemar p",
+    "test",
+    "p",
     "same prompt set",
 ]
 
@@ -115,7 +117,9 @@ def setting_comparison(
         (means over tasks of each task's success share), ``library - control
         (%)`` with its paired bootstrap interval ``CI low (%)``, ``CI high
         (%)``, ``only library succeeded`` and ``only control succeeded``
-        (discordant paired verdicts), ``McNemar p`` (exact, two-sided) and
+        (discordant paired verdicts), ``test`` (``McNemar exact`` with one
+        verdict per task and setting, else ``sign-flip exact (task means)``),
+        ``p`` (its two-sided p-value) and
         ``same prompt set`` (both runs' rows record one and the same prompt-set
         version; ``False`` when they differ or a run records none). Empty
         (with these columns) when no model was run in both settings. The
@@ -141,7 +145,8 @@ def setting_comparison(
                 "CI high (%)": 100 * result["ci_high"],
                 "only library succeeded": result["only_a"],
                 "only control succeeded": result["only_b"],
-                "McNemar p": result["p_value"],
+                "test": result["test"],
+                "p": result["p_value"],
                 "same prompt set": len(versions[0]) == 1 and versions[0] == versions[1],
             }
         )

@@ -4,10 +4,19 @@ All functions take a frame from :func:`aspera_core.analysis.frames.runs_frame`
 and use its judged rows (``model_error`` rows are not verdicts on programs).
 Resampling is seeded (``seed``), so the same inputs give the same intervals.
 
-The unit of resampling is the **task**: seeds of one task are not independent
+The unit of analysis is the **task**: seeds of one task are not independent
 draws of the benchmark, so a task's success is first averaged over its seeds
-(its *success share*) and tasks are then resampled with replacement
-(a cluster bootstrap). Intervals are percentile intervals.
+(its *success share*).
+
+Intervals of a success rate (Table 3, the success figures, the bands over
+reference length, pass^k and pass@k) all come from :func:`success_interval`:
+a Wilson score interval with the tasks as the sample. With one verdict per
+task it is Wilson's interval of successes / tasks; with several seeds the
+sample size is the effective one the spread of the tasks' shares implies.
+Unlike a percentile bootstrap it does not shrink to a point at 0 % or 100 %
+(no resample of 0/84 can differ from 0). Differences and other statistics
+get percentile bootstrap intervals with tasks resampled (a cluster
+bootstrap).
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -170,6 +180,66 @@ def ratio_interval(
     return bootstrap_interval(np.arange(len(above)), ratio, samples=samples, confidence=confidence, seed=seed)
 
 
+def success_interval(
+    shares: Sequence[float] | np.ndarray,
+    verdicts: Sequence[int] | np.ndarray | None = None,
+    *,
+    confidence: float = 0.95,
+) -> tuple[float, float]:
+    """The project's interval of a success rate: Wilson's score interval with the tasks as the sample.
+
+    The rate is the mean over tasks of each task's success share ``s_i``
+    (successes / verdicts of that task). With one verdict per task this is
+    Wilson's interval of successes out of tasks. With several seeds the
+    sample size is the effective one, ``n_eff = p(1 - p) / Var(mean share)``
+    (the spread of the shares between tasks, ``Var(mean share) = var(s) /
+    tasks`` with the population variance), the number of independent
+    verdicts that would be as informative: it is the task count when every
+    task's seeds agree and at most the number of verdicts when they vary
+    within tasks. When every task has the same share (e.g. all 0 %) the
+    spread says nothing, and the task count is taken: the cautious choice,
+    as seeds of one task may always agree. The same formula serves any mean
+    of per-task values in [0, 1] (pass^k, pass@k).
+
+    Args:
+        shares: One success share per task, in [0, 1].
+        verdicts: Verdicts behind each share (seeds judged); ``None``: one each.
+        confidence: Coverage, e.g. 0.95.
+
+    Returns:
+        ``(low, high)`` in [0, 1]; ``(nan, nan)`` for no task.
+
+    Raises:
+        ValueError: ``confidence`` is not in (0, 1), a share is outside [0, 1],
+            or ``verdicts`` does not give one count per share.
+    """
+    from aspera_core.analysis.outcomes import wilson_bounds
+
+    values = np.asarray(shares, dtype=float)
+    counts = np.ones_like(values) if verdicts is None else np.asarray(verdicts, dtype=float)
+    if counts.shape != values.shape:
+        raise ValueError(f"{counts.size} verdict counts for {values.size} shares: give one per task")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
+    if values.size == 0:
+        return (math.nan, math.nan)
+    if ((values < 0) | (values > 1)).any():
+        raise ValueError("success shares must be within [0, 1]")
+    tasks = values.size
+    rate = float(min(1.0, max(0.0, values.mean())))
+    spread = float(values.var()) / tasks
+    if spread > 0 and 0 < rate < 1:
+        effective = min(max(rate * (1 - rate) / spread, tasks), float(counts.sum()))
+    else:
+        effective = float(tasks)
+    return wilson_bounds(rate, effective, confidence)
+
+
+def interval_name(confidence: float = 0.95) -> str:
+    """How figures and tables name :func:`success_interval` (``"Wilson 95% CI, tasks as sample"``)."""
+    return f"Wilson {confidence:.0%} CI, tasks as sample"
+
+
 def task_success(frame: pd.DataFrame) -> pd.DataFrame:
     """Per system and task: seeds judged, successes and the success share.
 
@@ -190,13 +260,13 @@ def task_success(frame: pd.DataFrame) -> pd.DataFrame:
 def success_summary(
     frame: pd.DataFrame, *, confidence: float = 0.95, samples: int = DEFAULT_SAMPLES, seed: int = 0
 ) -> pd.DataFrame:
-    """Task success per system with its spread over seeds and a bootstrap interval.
+    """Task success per system with its spread over seeds and its interval (:func:`success_interval`).
 
     Args:
         frame: A runs frame.
         confidence: Coverage of the interval.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
+        samples: Unused (the interval needs no resampling); kept for callers.
+        seed: Unused, as ``samples``.
 
     Returns:
         A frame indexed by ``system`` (in the frame's order) with ``agent``,
@@ -205,16 +275,16 @@ def success_summary(
         ``success`` (successful programs), ``success_rate`` (successes /
         programs), ``seed_mean`` and ``seed_sd`` (mean and sample standard
         deviation of the per-seed success rates; ``seed_sd`` is NaN for one
-        seed), ``ci_low`` and ``ci_high`` (bootstrap over tasks of the mean
-        per-task success share).
+        seed), ``ci_low`` and ``ci_high`` (:func:`success_interval` of the
+        per-task success shares).
     """
     records = []
     shares = task_success(frame)
     for system, rows in frame.groupby("system", observed=True, sort=False):
         judged = rows[rows["judged"]]
         per_seed = judged.groupby(judged["seed"].astype("object").fillna(-1), sort=True)["success"].mean()
-        task_shares = shares.loc[shares["system"] == system, "share"].to_numpy()
-        low, high = bootstrap_interval(task_shares, samples=samples, confidence=confidence, seed=seed)
+        mine = shares[shares["system"] == system]
+        low, high = success_interval(mine["share"].to_numpy(), mine["seeds"].to_numpy(), confidence=confidence)
         first = rows.iloc[0]
         records.append(
             {
@@ -262,6 +332,11 @@ def mcnemar_test(only_a: int, only_b: int) -> float:
 def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] = ("success",)) -> pd.DataFrame:
     """Verdicts of two systems side by side, paired on (task, seed) or, when seeds differ, on task.
 
+    This pairs single verdicts (for counting error categories on the same
+    programs). When the systems share no seed, each task's verdict of the
+    lowest seed of each system is taken, so the other seeds are left out;
+    :func:`paired_comparison` compares success rates without that loss.
+
     Args:
         frame: A runs frame (or a frame derived from one, e.g. with error categories).
         a: System label of the first system.
@@ -276,9 +351,7 @@ def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] 
     kept = ["task_id", "seed", *columns]
     left = rows[rows["system"] == a][kept]
     right = rows[rows["system"] == b][kept]
-    if set(left["seed"].dropna()) & set(right["seed"].dropna()) or (
-        left["seed"].isna().all() and right["seed"].isna().all()
-    ):
+    if _share_seeds(left, right):
         keys = ["task_id", "seed"]
     else:  # different seeds: pair each task's first seed with the other's first seed
         left = left.sort_values("seed").drop_duplicates("task_id")
@@ -287,16 +360,73 @@ def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] 
     return left.merge(right, on=keys, suffixes=("_a", "_b"))
 
 
+def _share_seeds(left: pd.DataFrame, right: pd.DataFrame) -> bool:
+    """Whether two systems' verdicts can be paired within seed: a seed in common, or neither has seeds."""
+    return bool(set(left["seed"].dropna()) & set(right["seed"].dropna())) or bool(
+        left["seed"].isna().all() and right["seed"].isna().all()
+    )
+
+
+def _seed_list(seeds: Any) -> str:
+    """Seeds as a reader sees them: ``"0, 1, 2"``, or ``"none"`` for runs without a seed."""
+    known = sorted({int(s) for s in seeds if not pd.isna(s)})
+    return ", ".join(str(s) for s in known) if known else "none"
+
+
+def sign_flip_test(differences: Sequence[float] | np.ndarray) -> float:
+    """Exact two-sided sign-flip (permutation) test that paired differences centre on zero.
+
+    Under the null hypothesis that two systems are equally good on every
+    task, each task's difference ``d_i`` (A's success share minus B's) is as
+    likely to be ``+d_i`` as ``-d_i``. The p-value is the share of the
+    ``2^n`` sign patterns whose sum is at least as far from zero as the
+    observed sum; it is computed exactly by convolution (differences are
+    shares of a few seeds, so rationals with small denominators; each is
+    taken as the nearest fraction with denominator at most 1,000).
+
+    With one binary verdict per task and system the differences are -1, 0 or
+    +1 and the test is McNemar's exact test of the discordant pairs.
+
+    Args:
+        differences: One paired difference per task.
+
+    Returns:
+        The two-sided p-value (1.0 when every difference is zero or there is none).
+    """
+    fractions = [Fraction(float(d)).limit_denominator(1000) for d in differences]
+    fractions = [f for f in fractions if f != 0]
+    if not fractions:
+        return 1.0
+    scale = math.lcm(*(f.denominator for f in fractions))
+    steps = [abs(int(f * scale)) for f in fractions]
+    total = sum(steps)
+    chances = np.zeros(2 * total + 1)
+    chances[total] = 1.0  # index = sum + total
+    for step in steps:
+        chances = 0.5 * (np.roll(chances, step) + np.roll(chances, -step))
+    observed = abs(sum(int(f * scale) for f in fractions))
+    sums = np.abs(np.arange(-total, total + 1))
+    return float(min(1.0, chances[sums >= observed].sum()))
+
+
 def paired_comparison(
     frame: pd.DataFrame, a: str, b: str, *, confidence: float = 0.95, samples: int = DEFAULT_SAMPLES, seed: int = 0
 ) -> dict[str, Any]:
-    """Compare two systems on the tasks both were judged on.
+    """Compare two systems on the tasks both were judged on, using every seed of each.
 
-    Verdicts are paired on (task, seed) when the two systems share seeds,
-    otherwise on the task (each system's lowest seed). The difference of
-    success rates gets a paired bootstrap interval (tasks resampled, both
-    systems' verdicts on a resampled task kept together); McNemar's exact
-    test asks whether the discordant pairs favour one system.
+    Pairing: when the two systems share seeds (or neither has any), verdicts
+    are paired within seed, on the shared seeds; otherwise (e.g. a seeded
+    model against a deterministic agent without seed) each system's success
+    share over all its seeds is taken per task, and tasks are paired. Either
+    way each task gives one difference of success shares, so the success
+    columns are means over tasks of those shares (Table 3's figures when every
+    task has every seed). The difference gets a paired bootstrap interval
+    (tasks resampled, both systems' shares on a task kept together).
+
+    The test: McNemar's exact test where every task has exactly one verdict
+    of each system (binary pairs); otherwise, where a task has several,
+    :func:`sign_flip_test` on the per-task differences (which is McNemar's
+    test in the binary case), named in ``test``.
 
     Args:
         frame: A runs frame.
@@ -307,30 +437,63 @@ def paired_comparison(
         seed: Seed of the resampling.
 
     Returns:
-        ``system_a``, ``system_b``, ``pairs`` (paired verdicts), ``tasks``,
-        ``success_a``, ``success_b`` (means over tasks of each task's success
-        share), ``difference`` (a - b), ``ci_low``, ``ci_high`` (its interval),
-        ``only_a``, ``only_b`` (discordant pairs), ``p_value`` (McNemar, exact).
+        ``system_a``, ``system_b``, ``seeds_a``, ``seeds_b`` (the seeds used,
+        ``"none"`` for a run without seed), ``paired_on`` (``"task and seed"``
+        or ``"task (means over seeds)"``), ``pairs`` (paired verdicts within
+        seed, or paired tasks), ``tasks``, ``success_a``, ``success_b``
+        (means over tasks of each task's success share), ``difference``
+        (a - b), ``ci_low``, ``ci_high`` (its interval), ``only_a``,
+        ``only_b`` (within seed: paired verdicts only that system got right;
+        on task means: tasks on which its share is higher), ``test`` and
+        ``p_value`` (exact, two-sided).
 
     Raises:
         KeyError: a system has no judged row.
     """
-    systems = set(judged_rows(frame)["system"])
+    rows = judged_rows(frame)
+    systems = set(rows["system"])
     for name in (a, b):
         if name not in systems:
             raise KeyError(f"no judged rows for system {name!r}; systems: {', '.join(sorted(map(str, systems)))}")
-    paired = paired_verdicts(frame, a, b)
-    per_task = paired.groupby("task_id")[["success_a", "success_b"]].mean()
-    difference = (per_task["success_a"] - per_task["success_b"]).to_numpy()
+    left = rows[rows["system"] == a][["task_id", "seed", "success"]]
+    right = rows[rows["system"] == b][["task_id", "seed", "success"]]
+    if _share_seeds(left, right):
+        paired = left.merge(right, on=["task_id", "seed"], suffixes=("_a", "_b"))
+        per_task = paired.groupby("task_id")[["success_a", "success_b"]].agg(["mean", "count"])
+        seeds_a = seeds_b = _seed_list(paired["seed"])
+        paired_on = "task and seed"
+        pairs = len(paired)
+        only_a = int((paired["success_a"] & ~paired["success_b"]).sum())
+        only_b = int((~paired["success_a"] & paired["success_b"]).sum())
+    else:
+        shares_a = left.groupby("task_id")["success"].agg(["mean", "count"])
+        shares_b = right.groupby("task_id")["success"].agg(["mean", "count"])
+        per_task = pd.concat({"success_a": shares_a, "success_b": shares_b}, axis=1, join="inner")
+        seeds_a = _seed_list(left.loc[left["task_id"].isin(per_task.index), "seed"])
+        seeds_b = _seed_list(right.loc[right["task_id"].isin(per_task.index), "seed"])
+        paired_on = "task (means over seeds)"
+        pairs = len(per_task)
+        only_a = int((per_task[("success_a", "mean")] > per_task[("success_b", "mean")]).sum())
+        only_b = int((per_task[("success_a", "mean")] < per_task[("success_b", "mean")]).sum())
+    mean_a, mean_b = per_task[("success_a", "mean")].astype(float), per_task[("success_b", "mean")].astype(float)
+    difference = (mean_a - mean_b).to_numpy()
     low, high = bootstrap_interval(difference, samples=samples, confidence=confidence, seed=seed)
-    only_a = int((paired["success_a"] & ~paired["success_b"]).sum())
-    only_b = int((~paired["success_a"] & paired["success_b"]).sum())
-    success_a = float(per_task["success_a"].mean()) if len(per_task) else math.nan
-    success_b = float(per_task["success_b"].mean()) if len(per_task) else math.nan
+    single = bool(len(per_task)) and bool(
+        (per_task[("success_a", "count")] == 1).all() and (per_task[("success_b", "count")] == 1).all()
+    )
+    if single:
+        test, p_value = "McNemar exact", mcnemar_test(only_a, only_b)
+    else:
+        test, p_value = "sign-flip exact (task means)", sign_flip_test(difference)
+    success_a = float(mean_a.mean()) if len(per_task) else math.nan
+    success_b = float(mean_b.mean()) if len(per_task) else math.nan
     return {
         "system_a": a,
         "system_b": b,
-        "pairs": len(paired),
+        "seeds_a": seeds_a,
+        "seeds_b": seeds_b,
+        "paired_on": paired_on,
+        "pairs": pairs,
         "tasks": len(per_task),
         "success_a": success_a,
         "success_b": success_b,
@@ -339,7 +502,8 @@ def paired_comparison(
         "ci_high": high,
         "only_a": only_a,
         "only_b": only_b,
-        "p_value": mcnemar_test(only_a, only_b),
+        "test": test,
+        "p_value": p_value,
     }
 
 
@@ -361,10 +525,14 @@ def paired_comparisons(
         seed: Seed of the resampling.
 
     Returns:
-        One row per pair: ``system A``, ``system B``, ``paired verdicts``,
-        ``tasks``, ``success A (%)``, ``success B (%)``, ``A - B (%)`` with its
-        ``CI low (%)`` and ``CI high (%)`` (paired bootstrap), ``only A
-        succeeded``, ``only B succeeded`` and ``McNemar p`` (exact).
+        One row per pair: ``system A``, ``system B``, ``seeds A``, ``seeds
+        B`` (the seeds used), ``paired on`` (``task and seed`` or ``task
+        (means over seeds)``), ``pairs``, ``tasks``, ``success A (%)``,
+        ``success B (%)``, ``A - B (%)`` with its ``CI low (%)`` and ``CI
+        high (%)`` (paired bootstrap over tasks), ``A ahead`` and ``B ahead``
+        (discordant paired verdicts, or tasks where that system's share is
+        higher), ``test`` (``McNemar exact`` or ``sign-flip exact (task
+        means)``) and ``p`` (two-sided).
     """
     systems = [s for s in frame["system"].cat.categories if (judged_rows(frame)["system"] == s).any()]
     chosen = list(pairs) if pairs is not None else list(itertools.combinations(systems, 2))
@@ -372,23 +540,29 @@ def paired_comparisons(
     table = pd.DataFrame.from_records(records, columns=list(_PAIRED_COLUMNS))
     for column in ("success_a", "success_b", "difference", "ci_low", "ci_high"):
         table[column] = 100 * table[column]
-    return table.rename(columns=_PAIRED_COLUMNS)
+    table = table.rename(columns=_PAIRED_COLUMNS)
+    table.attrs["confidence"] = confidence
+    return table
 
 
 # paired_comparison's keys -> the table's column names (rates in percent there).
 _PAIRED_COLUMNS = {
     "system_a": "system A",
     "system_b": "system B",
-    "pairs": "paired verdicts",
+    "seeds_a": "seeds A",
+    "seeds_b": "seeds B",
+    "paired_on": "paired on",
+    "pairs": "pairs",
     "tasks": "tasks",
     "success_a": "success A (%)",
     "success_b": "success B (%)",
     "difference": "A - B (%)",
     "ci_low": "CI low (%)",
     "ci_high": "CI high (%)",
-    "only_a": "only A succeeded",
-    "only_b": "only B succeeded",
-    "p_value": "McNemar p",
+    "only_a": "A ahead",
+    "only_b": "B ahead",
+    "test": "test",
+    "p_value": "p",
 }
 
 
@@ -448,34 +622,47 @@ def pass_at_k(successes: int, trials: int, k: int) -> float:
     return 1.0 - _choose(trials - successes, k) / _choose(trials, k)
 
 
-def pass_k_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """pass^k and pass@k per system for every k up to the fewest seeds any of its tasks has.
+def pass_k_table(frame: pd.DataFrame, *, confidence: float = 0.95) -> pd.DataFrame:
+    """pass^k and pass@k per system for every k up to the fewest seeds any of its tasks has, in percent.
+
+    Each is the mean over tasks of the per-task unbiased estimate
+    (:func:`pass_hat_k`, :func:`pass_at_k`): the share of tasks passed in all
+    k of k tries, and in at least one of k tries. Their intervals are
+    :func:`success_interval` of the per-task estimates (tasks as the sample),
+    as for every success rate.
 
     Args:
         frame: A runs frame.
+        confidence: Coverage of the intervals.
 
     Returns:
-        One row per system and k with ``system``, ``k``, ``tasks``,
-        ``pass_hat_k`` and ``pass_at_k`` (means over tasks of the per-task estimates).
+        One row per system and k with ``system``, ``k``, ``tasks`` (the
+        denominator), ``pass^k (%)``, ``pass^k CI low (%)``, ``pass^k CI
+        high (%)``, ``pass@k (%)``, ``pass@k CI low (%)`` and ``pass@k CI
+        high (%)``. The coverage is in ``attrs["confidence"]``.
     """
     records = []
     table = task_success(frame)
     for system, rows in table.groupby("system", observed=True, sort=False):
         most = int(rows["seeds"].min()) if len(rows) else 0
+        verdicts = rows["seeds"].to_numpy()
         for k in range(1, most + 1):
-            hat = [pass_hat_k(c, n, k) for c, n in zip(rows["successes"], rows["seeds"])]
-            at = [pass_at_k(c, n, k) for c, n in zip(rows["successes"], rows["seeds"])]
-            records.append(
-                {
-                    "system": system,
-                    "k": k,
-                    "tasks": len(rows),
-                    "pass_hat_k": float(np.mean(hat)),
-                    "pass_at_k": float(np.mean(at)),
-                }
-            )
-    table = pd.DataFrame.from_records(records, columns=["system", "k", "tasks", "pass_hat_k", "pass_at_k"])
+            record: dict[str, Any] = {"system": system, "k": k, "tasks": len(rows)}
+            for name, estimate in (("pass^k", pass_hat_k), ("pass@k", pass_at_k)):
+                values = [estimate(c, n, k) for c, n in zip(rows["successes"], rows["seeds"])]
+                low, high = success_interval(values, verdicts, confidence=confidence)
+                record[f"{name} (%)"] = 100 * float(np.mean(values))
+                record[f"{name} CI low (%)"] = 100 * low
+                record[f"{name} CI high (%)"] = 100 * high
+            records.append(record)
+    table = pd.DataFrame.from_records(records, columns=_PASS_K_COLUMNS)
+    table.attrs["confidence"] = confidence
     return with_systems(table, frame)
+
+
+_PASS_K_COLUMNS = ["system", "k", "tasks"] + [
+    f"{name}{suffix}" for name in ("pass^k", "pass@k") for suffix in (" (%)", " CI low (%)", " CI high (%)")
+]
 
 
 def verdict_flips(frame: pd.DataFrame) -> pd.DataFrame:
@@ -485,33 +672,55 @@ def verdict_flips(frame: pd.DataFrame) -> pd.DataFrame:
         frame: A runs frame.
 
     Returns:
-        One row per system and seed pair (``seed_a``, ``seed_b``) with ``tasks``
-        (judged under both seeds) and ``flips`` (tasks whose verdicts differ),
-        plus one row per system with ``seed_a`` = ``seed_b`` = ``"any"``:
-        ``tasks`` judged under at least two seeds and ``flips`` among them
-        (succeeded under some seed and failed under another).
+        One row per system and seed pair (``seed_a``, ``seed_b``) with
+        ``seeds`` (the system's seeds judged), ``tasks`` (judged under both
+        seeds), ``flips`` (tasks whose verdicts differ) and ``share (%)``
+        (flips / tasks), plus one row per system with ``seed_a`` = ``seed_b``
+        = ``"any"``: ``tasks`` judged under at least two seeds and ``flips``
+        among them (succeeded under some seed and failed under another). A
+        system judged under one seed (or none) cannot flip: its one row has
+        ``seed_a`` = ``seed_b`` = ``"n/a (1 seed)"`` and empty ``tasks``,
+        ``flips`` and ``share (%)``.
     """
     rows = judged_rows(frame)
     records = []
     for system, group in rows.groupby("system", observed=True, sort=False):
         verdicts = group.pivot_table(index="task_id", columns="seed", values="success", aggfunc="first")
         seeds = [s for s in verdicts.columns if not pd.isna(s)]
+        if len(seeds) < 2:
+            alone = "n/a (1 seed)"
+            records.append({"system": system, "seeds": max(len(seeds), 1), "seed_a": alone, "seed_b": alone})
+            continue
         for first, second in itertools.combinations(sorted(seeds), 2):
             both = verdicts[[first, second]].dropna()
             records.append(
                 {
                     "system": system,
+                    "seeds": len(seeds),
                     "seed_a": str(first),
                     "seed_b": str(second),
                     "tasks": len(both),
                     "flips": int((both[first] != both[second]).sum()),
                 }
             )
-        counts = verdicts[seeds].notna().sum(axis=1) if seeds else pd.Series(dtype=int)
-        several = verdicts.loc[counts >= 2, seeds] if seeds else verdicts.iloc[0:0]
+        counts = verdicts[seeds].notna().sum(axis=1)
+        several = verdicts.loc[counts >= 2, seeds]
         flips = int((several.min(axis=1, skipna=True) != several.max(axis=1, skipna=True)).sum()) if len(several) else 0
-        records.append({"system": system, "seed_a": "any", "seed_b": "any", "tasks": len(several), "flips": flips})
-    return pd.DataFrame.from_records(records, columns=["system", "seed_a", "seed_b", "tasks", "flips"])
+        records.append(
+            {
+                "system": system,
+                "seeds": len(seeds),
+                "seed_a": "any",
+                "seed_b": "any",
+                "tasks": len(several),
+                "flips": flips,
+            }
+        )
+    table = pd.DataFrame.from_records(records, columns=["system", "seeds", "seed_a", "seed_b", "tasks", "flips"])
+    table["tasks"] = table["tasks"].astype("Int64")
+    table["flips"] = table["flips"].astype("Int64")
+    table["share (%)"] = 100 * table["flips"].astype(float) / table["tasks"].astype(float).where(table["tasks"] > 0)
+    return table
 
 
 def benchmark_correlation(

@@ -18,7 +18,13 @@ import pandas as pd
 
 from aspera_core.analysis.frames import judged_rows, with_systems
 from aspera_core.analysis.paper import paper_success
-from aspera_core.analysis.statistics import DEFAULT_SAMPLES, bootstrap_interval, success_summary, task_success
+from aspera_core.analysis.statistics import (
+    DEFAULT_SAMPLES,
+    interval_name,
+    success_interval,
+    success_summary,
+    task_success,
+)
 from aspera_core.analysis.style import OUTCOME_LABELS, OUTCOME_ORDER
 
 #: Outcomes that are verdicts on programs (model errors are shown apart, as a count).
@@ -26,20 +32,27 @@ JUDGED_OUTCOMES = [outcome for outcome in OUTCOME_ORDER if outcome != "model_err
 
 
 def outcome_counts(frame: pd.DataFrame) -> pd.DataFrame:
-    """Outcome counts per system, every outcome a column in the fixed order.
+    """Outcome counts and shares per system, every outcome a column in the fixed order.
 
     Args:
         frame: A runs frame.
 
     Returns:
-        A frame indexed by system (in the frame's order) with one column per
-        outcome (``model_error`` included) and ``programs`` (judged rows).
+        A frame indexed by system (in the frame's order) with one count column
+        per outcome (``model_error`` included), ``programs`` (judged rows: the
+        denominator of the shares) and, per judged outcome, its share of the
+        programs in percent (``<outcome> (% of programs)``, see
+        :func:`share_column`). Model errors have no share: no program was
+        judged for them.
     """
     counts = frame.groupby(["system", "outcome"], observed=False).size().unstack("outcome", fill_value=0)
     counts = counts.reindex(columns=OUTCOME_ORDER, fill_value=0)
     counts = counts.loc[[s for s in counts.index if s in set(frame["system"])]]
     counts.columns = list(counts.columns)
     counts["programs"] = counts[JUDGED_OUTCOMES].sum(axis=1)
+    programs = counts["programs"].where(counts["programs"] > 0)
+    for outcome in JUDGED_OUTCOMES:
+        counts[share_column(outcome)] = 100 * counts[outcome] / programs
     return counts
 
 
@@ -59,14 +72,16 @@ def success_table(
         samples: Bootstrap resamples.
         seed: Seed of the resampling.
         paper: Add the ``paper (%)`` column (the paper's reported success for
-            the same model and setting, where it reports one).
+            the same model and setting, where it reports one; left out when it
+            reports none for any row).
 
     Returns:
         A frame indexed by ``system`` with ``agent``, ``model``, ``setting``,
         ``tasks``, ``seeds``, ``programs`` (judged), ``model errors``,
         ``success (%)`` (mean over seeds of the per-seed success rate),
         ``sd over seeds (%)`` (NaN for one seed), ``CI low (%)`` and
-        ``CI high (%)`` (bootstrap over tasks), one ``<outcome> (% of programs)``
+        ``CI high (%)`` (:func:`~aspera_core.analysis.statistics.success_interval`:
+        Wilson, tasks as the sample), one ``<outcome> (% of programs)``
         column per judged outcome (share of the judged programs of all seeds
         together), and ``paper (%)``.
     """
@@ -82,12 +97,13 @@ def success_table(
     table["sd over seeds (%)"] = 100 * summary["seed_sd"]
     table["CI low (%)"] = 100 * summary["ci_low"]
     table["CI high (%)"] = 100 * summary["ci_high"]
-    programs = counts["programs"].reindex(table.index).replace(0, np.nan)
     for outcome in JUDGED_OUTCOMES:
-        table[share_column(outcome)] = 100 * counts[outcome].reindex(table.index) / programs
+        table[share_column(outcome)] = counts[share_column(outcome)].reindex(table.index)
     if paper:
         table["paper (%)"] = [paper_success(model, setting) for model, setting in zip(table["model"], table["setting"])]
         table["paper (%)"] = table["paper (%)"].astype(float)
+        if table["paper (%)"].isna().all():  # a paper column only where the paper reports a figure
+            table = table.drop(columns="paper (%)")
     table.attrs["confidence"] = confidence
     return with_systems(table, frame)
 
@@ -110,10 +126,11 @@ def success_table_display(table: pd.DataFrame) -> pd.DataFrame:
         table: Output of :func:`success_table`.
 
     Returns:
-        A frame indexed by ``system`` with ``tasks``, ``seeds``,
-        ``success (%)`` (``mean ± sd over seeds``), the interval, the outcome
-        shares, the paper's figure (empty cells where it reports none) and the
-        count of model errors.
+        A frame indexed by ``system`` with ``tasks``, ``seeds``, ``programs``
+        (judged: the denominator of the outcome shares), ``success (%)``
+        (``mean ± sd over seeds``), the interval, the outcome shares, the
+        paper's figure (empty cells where it reports none; no column when it
+        reports none for any row) and the count of model errors.
     """
     if table.empty:
         return table
@@ -121,16 +138,17 @@ def success_table_display(table: pd.DataFrame) -> pd.DataFrame:
     shown = pd.DataFrame(index=table.index)
     shown["tasks"] = table["tasks"]
     shown["seeds"] = table["seeds"]
+    shown["programs"] = table["programs"]  # the denominator of the outcome shares
     shown["success (%, mean ± sd over seeds)"] = [
         _pm(m, s) for m, s in zip(table["success (%)"], table["sd over seeds (%)"])
     ]
-    shown[f"{confidence:.0%} CI (bootstrap over tasks, %)"] = [
+    shown[f"{interval_name(confidence)} (%)"] = [
         "" if pd.isna(low) else f"[{low:.1f}, {high:.1f}]"
         for low, high in zip(table["CI low (%)"], table["CI high (%)"])
     ]
     for outcome in JUDGED_OUTCOMES:
         shown[share_column(outcome)] = table[share_column(outcome)]
-    if "paper (%)" in table:  # as the paper prints it (80.13, 28.4), not rounded again
+    if "paper (%)" in table and table["paper (%)"].notna().any():  # as the paper prints it (80.13, 28.4)
         shown["paper (%)"] = ["" if pd.isna(value) else f"{value:g}" for value in table["paper (%)"]]
     shown["model errors"] = table["model errors"]
     shown.index.name = "system"
@@ -154,14 +172,17 @@ def success_by_length(
         tasks: A tasks frame (:func:`aspera_core.analysis.frames.tasks_frame`).
         bins: Bin edges in lines; default: the quartiles of the lengths (at least two bins).
         column: The length column of ``tasks``.
-        confidence: Coverage of the bootstrap interval.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
+        confidence: Coverage of the interval (:func:`~aspera_core.analysis.statistics.success_interval`).
+        samples: Unused (the interval needs no resampling); kept for callers.
+        seed: Unused, as ``samples``.
 
     Returns:
         One row per system and bin: ``system``, ``bin`` (text ``a–b lines``),
-        ``low``, ``high`` (edges), ``middle`` (median length of its tasks),
-        ``tasks``, ``success (%)``, ``CI low (%)``, ``CI high (%)``.
+        ``low`` and ``high`` (the shortest and longest length the bin takes,
+        both inclusive, as in ``bin``), ``median length (lines)`` (of the
+        bin's tasks), ``tasks``, ``success (%)``, ``CI low (%)``, ``CI high
+        (%)``. Bins are half-open between edges, ``[edge, next edge)``, except
+        the last, which takes its upper edge too; lengths are whole lines.
     """
     shares = task_success(frame).merge(tasks[[column]], left_on="task_id", right_index=True, how="inner")
     lengths = tasks[column].dropna().astype(float)
@@ -178,23 +199,36 @@ def success_by_length(
             last = index == len(edges) - 2
             inside = rows[(rows[column] >= low) & ((rows[column] <= high) if last else (rows[column] < high))]
             values = inside["share"].to_numpy()
-            ci = bootstrap_interval(values, samples=samples, confidence=confidence, seed=seed)
+            ci = success_interval(values, inside["seeds"].to_numpy(), confidence=confidence)
+            first_line = math.ceil(low)
+            last_line = math.floor(high) if last else math.ceil(high) - 1
             records.append(
                 {
                     "system": system,
-                    "bin": f"{low:.0f}–{high:.0f} lines" if last else f"{low:.0f}–{high - 1:.0f} lines",
-                    "low": low,
-                    "high": high,
-                    "middle": float(inside[column].median()) if len(inside) else math.nan,
+                    "bin": f"{first_line}–{last_line} lines",
+                    "low": first_line,
+                    "high": last_line,
+                    "median length (lines)": float(inside[column].median()) if len(inside) else math.nan,
                     "tasks": len(inside),
                     "success (%)": 100 * float(values.mean()) if len(values) else math.nan,
                     "CI low (%)": 100 * ci[0],
                     "CI high (%)": 100 * ci[1],
                 }
             )
-    columns = ["system", "bin", "low", "high", "middle", "tasks", "success (%)", "CI low (%)", "CI high (%)"]
+    columns = [
+        "system",
+        "bin",
+        "low",
+        "high",
+        "median length (lines)",
+        "tasks",
+        "success (%)",
+        "CI low (%)",
+        "CI high (%)",
+    ]
     table = pd.DataFrame.from_records(records, columns=columns)
     table.attrs["confidence"] = confidence
+    table.attrs["decimals"] = {"median length (lines)": 1}
     return with_systems(table, frame)
 
 
@@ -215,26 +249,53 @@ def length_pairs(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
     return with_systems(merged, frame)
 
 
-def length_comparison(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
+def length_comparison(
+    frame: pd.DataFrame,
+    tasks: pd.DataFrame,
+    *,
+    confidence: float = 0.95,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> pd.DataFrame:
     """Per system: how long its programs are compared with the reference programs.
 
     Args:
         frame: A runs frame.
         tasks: A tasks frame.
+        confidence: Coverage of the correlation's interval.
+        samples: Bootstrap resamples.
+        seed: Seed of the resampling.
 
     Returns:
         A frame indexed by system with ``programs``, ``generated lines
         (median)``, ``reference lines (median)``, ``ratio (median)`` (median of
-        generated / reference per program) and ``spearman`` (rank correlation
-        of the two lengths; NaN when either is constant).
+        generated / reference per program), ``spearman`` (rank correlation of
+        the two lengths; NaN when either is constant) and its percentile
+        bootstrap interval ``spearman CI low`` and ``spearman CI high`` (tasks
+        resampled, a task's programs of every seed together; resamples where
+        a length is constant are left out). Markdown writes medians of lines
+        with one decimal and ratios and correlations with two
+        (``attrs["decimals"]``).
     """
     from scipy.stats import spearmanr
+
+    from aspera_core.analysis.statistics import cluster_interval
 
     pairs = length_pairs(frame, tasks)
     records = []
     for system, rows in pairs.groupby("system", observed=True, sort=False):
         generated, reference = rows["generated lines"].to_numpy(float), rows["reference lines"].to_numpy(float)
         varied = len(rows) >= 3 and np.ptp(generated) > 0 and np.ptp(reference) > 0
+
+        def rho(chosen: np.ndarray, generated: np.ndarray = generated, reference: np.ndarray = reference) -> float:
+            x, y = generated[chosen], reference[chosen]
+            return float(spearmanr(x, y).statistic) if np.ptp(x) > 0 and np.ptp(y) > 0 else math.nan
+
+        low = high = math.nan
+        if varied:
+            low, high = cluster_interval(
+                np.arange(len(rows)), rows["task_id"].to_numpy(), rho, samples=samples, confidence=confidence, seed=seed
+            )
         records.append(
             {
                 "system": system,
@@ -243,6 +304,8 @@ def length_comparison(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
                 "reference lines (median)": float(np.median(reference)),
                 "ratio (median)": float(np.median(generated / np.where(reference > 0, reference, np.nan))),
                 "spearman": float(spearmanr(generated, reference).statistic) if varied else math.nan,
+                "spearman CI low": low,
+                "spearman CI high": high,
             }
         )
     columns = [
@@ -252,8 +315,13 @@ def length_comparison(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
         "reference lines (median)",
         "ratio (median)",
         "spearman",
+        "spearman CI low",
+        "spearman CI high",
     ]
-    return pd.DataFrame.from_records(records, columns=columns).set_index("system")
+    table = pd.DataFrame.from_records(records, columns=columns).set_index("system")
+    table.attrs["confidence"] = confidence
+    table.attrs["decimals"] = {column: 1 for column in columns[2:4]} | {column: 2 for column in columns[4:]}
+    return table
 
 
 def selection_table(frame: pd.DataFrame, success: pd.DataFrame | None = None) -> pd.DataFrame:

@@ -22,12 +22,16 @@ explorer's annotation files), replace the automatic category: see
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 
 import pandas as pd
 
 #: Categories in the order tables and figures show them, with what each means.
+#: Category of :func:`taxonomy_table`'s row for a system without failures.
+NO_FAILURE = "no failure"
+
 CATEGORIES: dict[str, str] = {
     "success": "the program did what was asked",
     "wrong effect or answer": "it ran, and the evaluation program found the wrong change or return value",
@@ -216,14 +220,26 @@ def taxonomy_table(frame: pd.DataFrame) -> pd.DataFrame:
     Returns:
         One row per system and category that occurs, with ``system``,
         ``category``, ``count``, ``failures`` (the system's judged failures,
-        the denominator) and ``share of failures (%)``.
+        the denominator) and ``share of failures (%)``. A system with judged
+        programs but no failure gets one row, category ``no failure``, count
+        and failures 0 and no share, so the table lists the systems the error
+        figure shows.
     """
-    failures = frame[frame["judged"] & ~frame["success"]]
+    judged = frame[frame["judged"]]
+    failures = judged[~judged["success"]]
     counts = failures.groupby(["system", "category"], observed=True).size().rename("count").reset_index()
+    counts = counts[counts["count"] > 0]
     totals = failures.groupby("system", observed=True).size().rename("failures")
     counts = counts.merge(totals, left_on="system", right_index=True)
     counts["share of failures (%)"] = 100 * counts["count"] / counts["failures"]
-    return counts[counts["count"] > 0].reset_index(drop=True)
+    flawless = [s for s in dict.fromkeys(judged["system"]) if s not in set(failures["system"])]
+    if flawless:
+        none = pd.DataFrame({"system": flawless, "category": NO_FAILURE, "count": 0, "failures": 0})
+        none["share of failures (%)"] = math.nan
+        counts = pd.concat([counts.astype({"system": str, "category": str}), none], ignore_index=True)
+    order = {system: position for position, system in enumerate(frame["system"].cat.categories)}
+    counts = counts.sort_values("system", key=lambda column: column.map(order), kind="stable")
+    return counts.reset_index(drop=True)
 
 
 def exception_table(frame: pd.DataFrame, examples: int = 1) -> pd.DataFrame:

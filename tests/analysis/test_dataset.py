@@ -87,3 +87,12 @@ def test_programs_frame_has_one_row_per_program(project_tasks):
         frame.loc[frame["kind"] == "reference", "raw_lines"].sum()
         == values(project_tasks)["reference programs (AEP): raw lines"]
     )
+
+
+def test_table_one_in_markdown_has_two_decimals_for_means_and_separated_thousands(project_tasks):
+    from aspera_core.analysis.output import markdown_table
+
+    text = markdown_table(dataset_table(project_tasks))
+    assert "| library documentation, documented only: words | 6," in text
+    means = [line for line in text.splitlines() if ": mean |" in line]
+    assert means and all(line.split(" | ")[1].split(".")[1].__len__() == 2 for line in means)

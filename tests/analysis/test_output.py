@@ -79,3 +79,11 @@ def test_artefacts_skip_empty_tables_and_figures_without_data(tmp_path: Path):
     assert not (tmp_path / "figures").exists() and len(out.skipped) == 2
     out.table("one", pd.DataFrame({"a": [1]}))
     assert sorted(p.name for p in out.written) == ["one.csv", "one.md"]
+
+
+def test_markdown_counts_get_thousands_separators_and_columns_may_fix_their_decimals():
+    frame = pd.DataFrame({"quantity": ["words", "mean"], "value": pd.Series([6067, 6.4286], dtype=object)})
+    frame["ratio"] = [1.0, 0.0869]
+    frame.attrs["decimals"] = {"value": 2, "ratio": 2}
+    lines = markdown_table(frame).splitlines()[2:]
+    assert lines == ["| words | 6,067 | 1.00 |", "| mean | 6.43 | 0.09 |"]

@@ -106,7 +106,7 @@ def test_run_figures_show_intervals_seeds_categories_and_selection(runs: pd.Data
     table = success_table(runs, samples=200)
     success = plot_task_success(table, runs)
     legend = [t.get_text() for t in success.legends[0].get_texts()]
-    assert legend[0] == "mean, bootstrap 95% CI" and "one seed" in legend
+    assert legend[0] == "mean, Wilson 95% CI, tasks as sample" and "one seed" in legend
     assert success.axes[0].get_xlabel() == "task success (%)"
     errors = plot_error_types(error_taxonomy(runs))
     assert {t.get_text() for t in errors.legends[0].get_texts()} == {
@@ -115,7 +115,7 @@ def test_run_figures_show_intervals_seeds_categories_and_selection(runs: pd.Data
     }
     assert "gpt-4o (CCK)\n(n = 4 failures)" in [t.get_text() for t in errors.axes[0].get_yticklabels()]
     by_length = plot_success_by_length(success_by_length(runs, mini_tasks, samples=100))
-    assert "band: bootstrap 95% CI" in [t.get_text() for t in by_length.legends[0].get_texts()]
+    assert "band: Wilson 95% CI, tasks as sample" in [t.get_text() for t in by_length.legends[0].get_texts()]
     lengths = plot_generated_vs_reference(length_pairs(runs, mini_tasks))
     assert lengths.axes[0].get_ylabel() == "generated program length (lines)"
     selection = plot_selection(selection_table(runs, table))
@@ -123,6 +123,9 @@ def test_run_figures_show_intervals_seeds_categories_and_selection(runs: pd.Data
     assert len(selection.axes[1].collections) == 1  # one model run in both settings
     pass_k = plot_pass_k(pass_k_table(runs))
     assert "gpt-4o (CCK) (n = 4 tasks)" in [t.get_text() for t in pass_k.legends[0].get_texts()]
+    assert pass_k.axes[0].get_ylabel() == "tasks passed (%)"
+    assert "pass^k: passed in all k of k tries" in [t.get_text() for t in pass_k.legends[0].get_texts()]
+    assert pass_k.axes[0].collections, "pass^k and pass@k carry interval bands"
 
 
 def test_figures_without_data_raise_no_data(runs: pd.DataFrame):

@@ -68,7 +68,11 @@ def test_the_comparison_pairs_shared_seeds_and_tests_the_discordant_tasks(runs: 
     assert row["library - control (%)"] == pytest.approx(-100 / 6)
     assert row["CI low (%)"] <= row["library - control (%)"] <= row["CI high (%)"] and row["CI high (%)"] > 0
     assert (row["only library succeeded"], row["only control succeeded"]) == (1, 2)
-    assert row["McNemar p"] == pytest.approx(mcnemar_test(1, 2)) and bool(row["same prompt set"])
+    assert (
+        row["test"] == "McNemar exact"
+        and row["p"] == pytest.approx(mcnemar_test(1, 2))
+        and bool(row["same prompt set"])
+    )
     assert table.attrs["confidence"] == 0.95
 
 
@@ -108,7 +112,7 @@ def test_runs_of_different_prompt_sets_are_flagged(tmp_path: Path) -> None:
 def test_nothing_to_compare_gives_empty_tables_a_note_and_no_figure(tmp_path: Path) -> None:
     frame = runs_frame([library_run(tmp_path)])
     comparison, sources = setting_comparison(frame), setting_error_sources(frame)
-    assert comparison.empty and sources.empty and "McNemar p" in comparison.columns
+    assert comparison.empty and sources.empty and "p" in comparison.columns
     with pytest.raises(NoData, match="both"):
         plot_setting_comparison(comparison, sources)
     out = Artefacts(tmp_path / "figures")

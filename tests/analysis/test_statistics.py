@@ -23,6 +23,7 @@ from aspera_core.analysis.statistics import (
     pass_k_table,
     ratio_interval,
     seed_consistency,
+    sign_flip_test,
     success_summary,
     verdict_flips,
 )
@@ -87,7 +88,8 @@ def test_paired_comparison_pairs_seeds_and_counts_discordant_tasks(runs: pd.Data
     # shared seeds 0 and 1; model-a has no verdict for task 4 under seed 2 (not shared anyway)
     assert result["pairs"] == 8 and result["tasks"] == 4
     assert (result["only_a"], result["only_b"]) == (5, 1)
-    assert result["p_value"] == pytest.approx(mcnemar_test(5, 1))
+    # two paired verdicts per task: the test is on the per-task differences of shares (1, 1/2, -1/2, 1)
+    assert result["p_value"] == pytest.approx(sign_flip_test([1, 0.5, -0.5, 1]))
     assert result["difference"] == pytest.approx(result["success_a"] - result["success_b"])
     assert result["ci_low"] <= result["difference"] <= result["ci_high"]
     with pytest.raises(KeyError, match="no judged rows"):
@@ -113,7 +115,24 @@ def test_consistency_flips_and_pass_k_over_seeds(runs: pd.DataFrame):
     table = pass_k_table(runs).set_index(["system", "k"])
     assert sorted(k for system, k in table.index if system == "model-a (CCK)") == [1, 2]  # task 4 has 2 verdicts
     # model-a, k = 2: task 1: 3/3 -> 1; task 2: C(2,2)/C(3,2) = 1/3; task 3: 0; task 4: 2 of 2 -> 1
-    assert table.loc[("model-a (CCK)", 2), "pass_hat_k"] == pytest.approx((1 + 1 / 3 + 0 + 1) / 4)
+    assert table.loc[("model-a (CCK)", 2), "pass^k (%)"] == pytest.approx(100 * (1 + 1 / 3 + 0 + 1) / 4)
+
+
+def test_pass_k_table_is_in_percent_with_intervals_over_tasks(runs: pd.DataFrame):
+    from aspera_core.analysis.outcomes import wilson_interval
+    from aspera_core.analysis.statistics import success_interval
+
+    table = pass_k_table(runs).set_index(["system", "k"])
+    row = table.loc[("model-a (CCK)", 2)]
+    hat = [1, 1 / 3, 0, 1]  # per task, as above; verdicts 3, 3, 3, 2
+    low, high = success_interval(hat, [3, 3, 3, 2])
+    assert (row["pass^k CI low (%)"], row["pass^k CI high (%)"]) == pytest.approx((100 * low, 100 * high))
+    assert row["pass^k CI low (%)"] < row["pass^k (%)"] < row["pass^k CI high (%)"]
+    assert row["pass@k CI low (%)"] <= row["pass@k (%)"] <= row["pass@k CI high (%)"]
+    # model-b, k = 2 (two seeds): pass@2 is 1 on task 3 only, a binary share per task: Wilson's 1 of 4
+    both = table.loc[("model-b (CCK)", 2)]
+    expected = tuple(100 * v for v in wilson_interval(1, 4))
+    assert (both["pass@k CI low (%)"], both["pass@k CI high (%)"]) == pytest.approx(expected)
 
 
 def test_benchmark_correlation_is_rank_based_with_intervals():
@@ -141,7 +160,7 @@ def test_the_comparison_table_gives_rates_in_percent(runs: pd.DataFrame):
     assert list(table[["system A", "system B"]].iloc[0]) == ["model-a (CCK)", "model-b (CCK)"]
     single = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)", samples=200)
     assert table.iloc[0]["A - B (%)"] == pytest.approx(100 * single["difference"])
-    assert table.iloc[0]["McNemar p"] == pytest.approx(single["p_value"])
+    assert table.iloc[0]["p"] == pytest.approx(single["p_value"]) and table.iloc[0]["test"] == single["test"]
 
 
 def test_cohens_kappa_against_hand_computed_values():
@@ -213,3 +232,119 @@ def test_ratio_interval_keeps_numerator_and_denominator_together_and_drops_empty
     assert all(math.isnan(v) for v in ratio_interval([2], [0], samples=10))
     with pytest.raises(ValueError, match="samples"):
         ratio_interval([1], [1], samples=0)
+
+
+@pytest.fixture
+def seeded_and_unseeded(tmp_path: Path) -> pd.DataFrame:
+    """A three-seed system (seeds 0, 1, 2) and a system without seeds, on four tasks."""
+    seeded = model_run(
+        tmp_path / "seeded.jsonl",
+        "model-a",
+        "cck",
+        {
+            0: {"1": S, "2": S, "3": F, "4": F},
+            1: {"1": F, "2": S, "3": F, "4": F},
+            2: {"1": F, "2": S, "3": S, "4": F},
+        },
+    )
+    single = model_run(tmp_path / "single.jsonl", "model-b", "cck", {None: {"1": F, "2": F, "3": F, "4": S}})
+    return runs_frame([seeded, single])
+
+
+def test_paired_comparison_without_shared_seeds_uses_every_seed_of_each_system(seeded_and_unseeded):
+    result = paired_comparison(seeded_and_unseeded, "model-a (CCK)", "model-b (CCK)", samples=300)
+    # model-a per task over seeds 0, 1, 2: 1/3, 1, 1/3, 0 -> mean 5/12 (seed 0 alone would give 1/2)
+    assert result["success_a"] == pytest.approx(5 / 12)
+    assert result["success_b"] == pytest.approx(1 / 4)
+    assert result["tasks"] == 4 and result["paired_on"] == "task (means over seeds)"
+    assert (result["seeds_a"], result["seeds_b"]) == ("0, 1, 2", "none")
+    # tasks where one system's share is higher: a ahead on 1, 2, 3; b ahead on 4
+    assert (result["only_a"], result["only_b"]) == (3, 1)
+    # several verdicts of a per task: no binary pairs for McNemar; the sign-flip test on task means instead
+    assert result["test"] == "sign-flip exact (task means)"
+    summary = success_summary(seeded_and_unseeded, samples=100)
+    assert result["success_a"] == pytest.approx(summary.loc["model-a (CCK)", "seed_mean"])
+
+
+def test_paired_comparison_uses_mcnemar_only_for_one_verdict_per_task_and_system(runs: pd.DataFrame):
+    both_seeds = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)", samples=200)
+    assert both_seeds["paired_on"] == "task and seed" and both_seeds["seeds_a"] == both_seeds["seeds_b"] == "0, 1"
+    assert both_seeds["test"] == "sign-flip exact (task means)"
+    only_seed_0 = runs[(runs["seed"] == 0) | runs["seed"].isna()]
+    single = paired_comparison(only_seed_0, "model-a (CCK)", "model-b (CCK)", samples=200)
+    assert single["test"] == "McNemar exact" and single["p_value"] == pytest.approx(
+        mcnemar_test(single["only_a"], single["only_b"])
+    )
+
+
+def test_sign_flip_test_is_mcnemar_for_binary_pairs_and_exact_for_shares():
+    # binary differences: +1 five times, -1 once, zeros ignored -> McNemar's exact test of 5 against 1
+    assert sign_flip_test([1, 1, 1, 1, 1, -1, 0, 0]) == pytest.approx(mcnemar_test(5, 1))
+    assert sign_flip_test([0, 0]) == 1.0
+    # two tasks differing by 1/3 and 2/3: sums +-1/3, +-1 each with chance 1/4; |S| >= 1 has chance 1/2
+    assert sign_flip_test([1 / 3, 2 / 3]) == pytest.approx(0.5)
+
+
+def test_the_comparison_table_says_which_seeds_it_paired_and_matches_table_3(seeded_and_unseeded):
+    from aspera_core.analysis.statistics import paired_comparisons
+    from aspera_core.analysis.tables import success_table
+
+    table = paired_comparisons(seeded_and_unseeded, samples=200).iloc[0]
+    assert (table["seeds A"], table["seeds B"], table["paired on"]) == ("0, 1, 2", "none", "task (means over seeds)")
+    success = success_table(seeded_and_unseeded, paper=False, samples=200)
+    assert table["success A (%)"] == pytest.approx(success.loc["model-a (CCK)", "success (%)"])
+    assert table["success B (%)"] == pytest.approx(success.loc["model-b (CCK)", "success (%)"])
+
+
+def test_success_interval_is_wilson_for_one_verdict_per_task_even_at_0_and_100_percent():
+    from aspera_core.analysis.outcomes import wilson_interval
+    from aspera_core.analysis.statistics import success_interval
+
+    for successes in (0, 15, 84):
+        shares = [1.0] * successes + [0.0] * (84 - successes)
+        low, high = success_interval(shares)
+        assert (low, high) == pytest.approx(wilson_interval(successes, 84))
+        assert high - low > 0.04  # never the point a percentile bootstrap gives at 0/84 or 84/84
+    assert success_interval([0.0] * 84)[1] == pytest.approx(0.0437, abs=5e-4)
+
+
+def test_success_interval_with_seeds_uses_the_spread_between_tasks():
+    from aspera_core.analysis.outcomes import wilson_interval
+    from aspera_core.analysis.statistics import success_interval
+
+    # deterministic tasks (every seed agrees): three seeds tell no more than one
+    agreeing = [1.0] * 20 + [0.0] * 64
+    assert success_interval(agreeing, [3] * 84) == pytest.approx(wilson_interval(20, 84))
+    # every task at 0 % over three seeds: the task count is the sample, not the 252 verdicts
+    assert success_interval([0.0] * 84, [3] * 84) == pytest.approx(wilson_interval(0, 84))
+    # seeds disagreeing within tasks: narrower than treating tasks as single verdicts, never below
+    # the interval of all 252 verdicts taken as independent
+    mixed = [1 / 3] * 42 + [2 / 3] * 42
+    low, high = success_interval(mixed, [3] * 84)
+    assert wilson_interval(126, 252)[0] - 1e-12 <= low < 0.5 < high <= wilson_interval(126, 252)[1] + 1e-12
+    assert all(math.isnan(v) for v in success_interval([]))
+
+
+def test_table_3_intervals_are_not_degenerate_at_0_and_100_percent(tmp_path: Path):
+    from aspera_core.analysis.outcomes import wilson_interval
+
+    perfect = model_run(tmp_path / "p.jsonl", "model-p", "cck", {None: {str(t): S for t in range(12)}})
+    none = model_run(tmp_path / "n.jsonl", "model-n", "cck", {None: {str(t): F for t in range(12)}})
+    summary = success_summary(runs_frame([perfect, none]), samples=200)
+    assert tuple(summary.loc["model-p (CCK)", ["ci_low", "ci_high"]]) == pytest.approx(wilson_interval(12, 12))
+    assert tuple(summary.loc["model-n (CCK)", ["ci_low", "ci_high"]]) == pytest.approx(wilson_interval(0, 12))
+
+
+def test_verdict_flips_say_not_applicable_for_one_seed_and_give_shares(seeded_and_unseeded):
+    flips = verdict_flips(seeded_and_unseeded).set_index(["system", "seed_a", "seed_b"])
+    single = flips.loc["model-b (CCK)"]
+    assert list(single.index) == [("n/a (1 seed)", "n/a (1 seed)")]
+    assert single.iloc[0]["seeds"] == 1 and pd.isna(single.iloc[0]["tasks"]) and pd.isna(single.iloc[0]["flips"])
+    # model-a: tasks 1 (S, F, F) and 3 (F, F, S) flip; 2 (S, S, S) and 4 (F, F, F) do not
+    any_seed = flips.loc[("model-a (CCK)", "any", "any")]
+    assert (any_seed["seeds"], any_seed["tasks"], any_seed["flips"]) == (3, 4, 2)
+    assert any_seed["share (%)"] == pytest.approx(50.0)
+    assert flips.loc[("model-a (CCK)", "0", "1"), "share (%)"] == pytest.approx(25.0)
+    from aspera_core.analysis.output import markdown_table
+
+    assert "| model-b (CCK) | n/a (1 seed) | n/a (1 seed) | 1 |  |  |  |" in markdown_table(flips.reset_index())

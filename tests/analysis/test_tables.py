@@ -129,3 +129,61 @@ def test_benchmark_table_correlates_per_model_success(runs: pd.DataFrame, tmp_pa
     assert benchmark_table(table, None).empty
     with pytest.raises(FileNotFoundError):
         benchmark_table(table, tmp_path / "missing.csv")
+
+
+def test_success_bands_use_the_projects_success_interval(runs: pd.DataFrame):
+    from aspera_core.analysis.outcomes import wilson_interval
+
+    binned = success_by_length(runs, tasks(), bins=[0, 15, 50], samples=200)
+    reference = binned[binned["system"] == "reference"].set_index("bin")
+    # the built-in agent solves both tasks of a bin: Wilson's interval for 2 of 2, not the point 100 %
+    low, high = wilson_interval(2, 2)
+    assert tuple(reference.iloc[0][["CI low (%)", "CI high (%)"]]) == pytest.approx((100 * low, 100 * high))
+    table = success_table(runs, samples=200)
+    assert tuple(table.loc["reference", ["CI low (%)", "CI high (%)"]]) == pytest.approx(
+        tuple(100 * v for v in wilson_interval(4, 4))
+    )
+    assert any("Wilson" in column for column in success_table_display(table).columns)
+
+
+def test_table_3_display_shows_the_programs_denominator_and_no_empty_paper_column(runs: pd.DataFrame):
+    shown = success_table_display(success_table(runs, samples=200))
+    assert "programs" in shown.columns
+    assert shown.loc["o1-preview-2024-09-12 (CCK)", "programs"] == 8
+    assert "paper (%)" in shown.columns  # the paper reports o1-preview
+    no_paper = runs[runs["model"] != "o1-preview-2024-09-12"]
+    assert "paper (%)" not in success_table_display(success_table(no_paper, samples=200)).columns
+    assert "paper (%)" not in success_table(no_paper, samples=200).columns  # nor in the CSV
+
+
+def test_outcome_counts_carry_shares_of_the_judged_programs(runs: pd.DataFrame):
+    counts = outcome_counts(runs)
+    ps = counts.loc["o1-preview-2024-09-12 (PS)"]
+    # judged: success, syntax error, task completion error (the model error is not judged)
+    assert ps["programs"] == 3
+    assert ps["success (% of programs)"] == pytest.approx(100 / 3)
+    assert ps["syntax error (% of programs)"] == pytest.approx(100 / 3)
+    assert "model error (% of programs)" not in counts.columns  # model errors are not in the denominator
+    assert counts.loc["reference", "success (% of programs)"] == 100.0
+
+
+def test_length_comparison_has_a_rank_correlation_interval_and_fixed_decimals(runs: pd.DataFrame):
+    from aspera_core.analysis.output import markdown_table
+
+    table = length_comparison(runs, tasks(), samples=200)
+    cck = table.loc["o1-preview-2024-09-12 (CCK)"]
+    assert cck["spearman CI low"] <= cck["spearman"] <= cck["spearman CI high"]
+    assert table.attrs["decimals"]["ratio (median)"] == table.attrs["decimals"]["spearman"] == 2
+    # the reference row: 3 generated lines against 5, 10, 20, 40 -> ratios 0.6, 0.3, 0.15, 0.075, median 0.225
+    assert "| reference | 4 | 3.0 | 15.0 | 0.22 |" in markdown_table(table.loc[["reference"]], index=True)
+    row = markdown_table(table.loc[["o1-preview-2024-09-12 (CCK)"]], index=True).splitlines()[2].split(" | ")
+    assert all(len(cell.strip(" |").split(".")[1]) == 2 for cell in row[4:])  # ratio, rho and its interval
+
+
+def test_success_bins_have_inclusive_edges_and_the_median_length(runs: pd.DataFrame):
+    binned = success_by_length(runs, tasks(), bins=[0, 15, 50], samples=200)
+    first = binned[binned["system"] == "reference"].iloc[0]
+    last = binned[binned["system"] == "reference"].iloc[-1]
+    assert (first["bin"], first["low"], first["high"]) == ("0–14 lines", 0, 14)
+    assert (last["bin"], last["low"], last["high"]) == ("15–50 lines", 15, 50)
+    assert "middle" not in binned.columns and first["median length (lines)"] == 7.5  # tasks of 5 and 10 lines

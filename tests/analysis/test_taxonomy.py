@@ -118,3 +118,19 @@ def test_taxonomy_table_gives_shares_of_each_systems_failures(runs: pd.DataFrame
     assert table.loc[("model-b (CCK)", "other run-time error"), "share of failures (%)"] == 100
     exceptions = exception_table(error_taxonomy(runs))
     assert exceptions.iloc[0][["system", "exception", "count"]].tolist() == ["model-a (CCK)", "NameError", 2]
+
+
+def test_taxonomy_table_lists_every_judged_system_as_the_figure_does(tmp_path: Path):
+    from aspera_core.analysis.frames import runs_frame
+    from aspera_core.analysis.plots import plot_error_types
+
+    perfect = model_run(tmp_path / "p.jsonl", "model-p", "cck", {0: {"1": "success", "2": "success"}})
+    failing = model_run(tmp_path / "f.jsonl", "model-f", "cck", {0: {"1": "success", "2": "task_completion_error"}})
+    taxonomy = error_taxonomy(runs_frame([perfect, failing]))
+    table = taxonomy_table(taxonomy)
+    assert list(table["system"]) == ["model-p (CCK)", "model-f (CCK)"]
+    row = table.iloc[0]
+    assert (row["category"], row["count"], row["failures"]) == ("no failure", 0, 0)
+    assert pd.isna(row["share of failures (%)"])
+    labels = [t.get_text() for t in plot_error_types(taxonomy).axes[0].get_yticklabels()]
+    assert [label.split("\n")[0] for label in labels] == list(dict.fromkeys(table["system"]))
