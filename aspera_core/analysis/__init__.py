@@ -10,8 +10,8 @@ matplotlib state.
 * programs: :func:`program_metrics`, :func:`cyclomatic_complexity`,
   :func:`primitives_used`; the library's names: :func:`library_primitives`;
 * Table 1: :func:`dataset_table`, :func:`primitive_counts`;
-* statistics: :func:`success_summary`, :func:`bootstrap_interval`,
-  :func:`paired_comparison`, :func:`seed_consistency`, :func:`pass_k_table`,
+* statistics: :func:`success_summary`, :func:`success_interval`,
+  :func:`paired_difference_interval`, :func:`bootstrap_interval`, :func:`paired_comparison`, :func:`seed_consistency`, :func:`pass_k_table`,
   :func:`verdict_flips`, :func:`benchmark_correlation`;
 * tables: :func:`success_table` (Table 3), :func:`success_by_length`,
   :func:`length_comparison`, :func:`selection_table`;
@@ -107,11 +107,13 @@ from aspera_core.analysis.statistics import (
     mcnemar_test,
     paired_comparison,
     paired_comparisons,
+    paired_difference_interval,
     paired_verdicts,
     pass_at_k,
     pass_hat_k,
     pass_k_table,
     seed_consistency,
+    success_interval,
     success_summary,
     task_success,
     verdict_flips,
@@ -191,6 +193,7 @@ __all__ = [
     "outcome_table",
     "paired_comparison",
     "paired_comparisons",
+    "paired_difference_interval",
     "paired_verdicts",
     "paper_success",
     "pass_at_k",
@@ -230,6 +233,7 @@ __all__ = [
     "setting_pairs",
     "selection_table",
     "success_by_length",
+    "success_interval",
     "success_summary",
     "success_table",
     "success_table_display",

@@ -5,7 +5,9 @@ same tasks with the same prompt structure, against plain Python data instead
 of the library. For every model with judged rows in both settings (and the
 same library-fixes switch), :func:`setting_comparison` pairs the two runs'
 verdicts on the same tasks (and seeds) and gives the difference of success
-with a paired bootstrap interval and an exact paired test (McNemar's with one
+with Newcombe's paired interval (from the two Wilson intervals,
+:func:`~aspera_core.analysis.statistics.paired_difference_interval`) and an
+exact paired test (McNemar's with one
 verdict per task and setting, else the sign-flip test on per-task shares;
 :func:`~aspera_core.analysis.statistics.paired_comparison`);
 :func:`setting_error_sources` says where the difference comes from: the error
@@ -107,15 +109,15 @@ def setting_comparison(
         library: The setting of the library runs (default ``cck``).
         control: The setting of the control runs (default ``control``).
         confidence: Coverage of the interval.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
+        samples: Unused (the interval needs no resampling); kept for callers.
+        seed: Unused, as ``samples``.
 
     Returns:
         One row per model run in both settings: ``model``, ``library system``,
         ``control system``, ``paired verdicts`` (task-seed pairs judged in
         both), ``tasks``, ``library success (%)`` and ``control success (%)``
         (means over tasks of each task's success share), ``library - control
-        (%)`` with its paired bootstrap interval ``CI low (%)``, ``CI high
+        (%)`` with its Newcombe paired interval ``CI low (%)``, ``CI high
         (%)``, ``only library succeeded`` and ``only control succeeded``
         (discordant paired verdicts), ``test`` (``McNemar exact`` with one
         verdict per task and setting, else ``sign-flip exact (task means)``),

@@ -14,9 +14,12 @@ a Wilson score interval with the tasks as the sample. With one verdict per
 task it is Wilson's interval of successes / tasks; with several seeds the
 sample size is the effective one the spread of the tasks' shares implies.
 Unlike a percentile bootstrap it does not shrink to a point at 0 % or 100 %
-(no resample of 0/84 can differ from 0). Differences and other statistics
-get percentile bootstrap intervals with tasks resampled (a cluster
-bootstrap).
+(no resample of 0/84 can differ from 0). A difference of two systems'
+success rates on the same tasks gets the matching interval,
+:func:`paired_difference_interval`: Newcombe's hybrid score interval for
+paired proportions, built from the two Wilson intervals. Other statistics
+(ratios, correlations, kappa) get percentile bootstrap intervals with tasks
+resampled (a cluster bootstrap).
 """
 
 from __future__ import annotations
@@ -240,6 +243,80 @@ def interval_name(confidence: float = 0.95) -> str:
     return f"Wilson {confidence:.0%} CI, tasks as sample"
 
 
+def paired_difference_interval(
+    shares_a: Sequence[float] | np.ndarray,
+    shares_b: Sequence[float] | np.ndarray,
+    verdicts_a: Sequence[int] | np.ndarray | None = None,
+    verdicts_b: Sequence[int] | np.ndarray | None = None,
+    *,
+    confidence: float = 0.95,
+) -> tuple[float, float]:
+    """The project's interval of a difference of two success rates on the same tasks: Newcombe's hybrid score.
+
+    Newcombe's method 10 for paired proportions (Newcombe 1998, *Statistics
+    in Medicine* 17:2635-2650) built from the two systems'
+    :func:`success_interval` ``[l_a, u_a]`` and ``[l_b, u_b]`` around their
+    rates ``p_a`` and ``p_b``, and the correlation ``phi`` of the two systems'
+    per-task shares::
+
+        low  = (p_a - p_b) - sqrt((p_a - l_a)^2 - 2 phi (p_a - l_a)(u_b - p_b) + (u_b - p_b)^2)
+        high = (p_a - p_b) + sqrt((u_a - p_a)^2 - 2 phi (u_a - p_a)(p_b - l_b) + (p_b - l_b)^2)
+
+    With one verdict per task and system this is exactly method 10: the
+    Wilson intervals of successes / tasks and the phi coefficient of the
+    paired 2 x 2 table, ``(ad - bc) / sqrt(product of the margins)``, with
+    ``ad - bc`` lowered by ``n / 2`` when it exceeds that, set to 0 when
+    between 0 and ``n / 2`` and kept when negative, and ``phi = 0`` when a
+    margin is 0 (e.g. one system solved every task). With several seeds the
+    same construction takes the Wilson intervals with the effective sample
+    sizes of :func:`success_interval` and the correlation of the shares over
+    tasks (its covariance lowered by ``1 / (2n)``, the same correction; 0 when
+    a system's shares do not vary). Like the Wilson interval it does not
+    shrink to a point at the extremes: 84/84 against 0/84 gives [93.8, 100] %.
+
+    Args:
+        shares_a: System A's success share per task, in [0, 1].
+        shares_b: System B's share on the same tasks, in the same order.
+        verdicts_a: Verdicts behind each of A's shares; ``None``: one each.
+        verdicts_b: The same for B.
+        confidence: Coverage, e.g. 0.95.
+
+    Returns:
+        ``(low, high)`` of ``mean(shares_a) - mean(shares_b)``, within [-1, 1];
+        ``(nan, nan)`` for no task.
+
+    Raises:
+        ValueError: the systems do not give one share per task each, or as
+            :func:`success_interval`.
+    """
+    a, b = np.asarray(shares_a, dtype=float), np.asarray(shares_b, dtype=float)
+    if a.shape != b.shape:
+        raise ValueError(f"{a.size} and {b.size} shares: give one share of each system per task")
+    if a.size == 0:
+        return (math.nan, math.nan)
+    low_a, high_a = success_interval(a, verdicts_a, confidence=confidence)
+    low_b, high_b = success_interval(b, verdicts_b, confidence=confidence)
+    rate_a, rate_b = float(a.mean()), float(b.mean())
+    spread = float(a.std()) * float(b.std())
+    phi = 0.0
+    if spread > 0:
+        covariance = float(np.mean((a - rate_a) * (b - rate_b)))
+        shrink = 1 / (2 * a.size)
+        if covariance > shrink:
+            phi = (covariance - shrink) / spread
+        elif covariance < 0:
+            phi = covariance / spread
+    below = (rate_a - low_a) ** 2 - 2 * phi * (rate_a - low_a) * (high_b - rate_b) + (high_b - rate_b) ** 2
+    above = (high_a - rate_a) ** 2 - 2 * phi * (high_a - rate_a) * (rate_b - low_b) + (rate_b - low_b) ** 2
+    difference = rate_a - rate_b
+    return (max(-1.0, difference - math.sqrt(max(below, 0.0))), min(1.0, difference + math.sqrt(max(above, 0.0))))
+
+
+def difference_interval_name(confidence: float = 0.95) -> str:
+    """How figures and tables name :func:`paired_difference_interval`."""
+    return f"Newcombe paired {confidence:.0%} CI (Wilson, tasks as sample)"
+
+
 def task_success(frame: pd.DataFrame) -> pd.DataFrame:
     """Per system and task: seeds judged, successes and the success share.
 
@@ -420,8 +497,10 @@ def paired_comparison(
     share over all its seeds is taken per task, and tasks are paired. Either
     way each task gives one difference of success shares, so the success
     columns are means over tasks of those shares (Table 3's figures when every
-    task has every seed). The difference gets a paired bootstrap interval
-    (tasks resampled, both systems' shares on a task kept together).
+    task has every seed). The difference gets
+    :func:`paired_difference_interval` (Newcombe's hybrid score interval
+    from the two systems' Wilson intervals and the correlation of their
+    per-task shares; method 10 of Newcombe 1998 with one verdict per task).
 
     The test: McNemar's exact test where every task has exactly one verdict
     of each system (binary pairs); otherwise, where a task has several,
@@ -433,8 +512,8 @@ def paired_comparison(
         a: System label of the first system.
         b: System label of the second system.
         confidence: Coverage of the interval.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
+        samples: Unused (the interval needs no resampling); kept for callers.
+        seed: Unused, as ``samples``.
 
     Returns:
         ``system_a``, ``system_b``, ``seeds_a``, ``seeds_b`` (the seeds used,
@@ -477,7 +556,13 @@ def paired_comparison(
         only_b = int((per_task[("success_a", "mean")] < per_task[("success_b", "mean")]).sum())
     mean_a, mean_b = per_task[("success_a", "mean")].astype(float), per_task[("success_b", "mean")].astype(float)
     difference = (mean_a - mean_b).to_numpy()
-    low, high = bootstrap_interval(difference, samples=samples, confidence=confidence, seed=seed)
+    low, high = paired_difference_interval(
+        mean_a.to_numpy(),
+        mean_b.to_numpy(),
+        per_task[("success_a", "count")].to_numpy(),
+        per_task[("success_b", "count")].to_numpy(),
+        confidence=confidence,
+    )
     single = bool(len(per_task)) and bool(
         (per_task[("success_a", "count")] == 1).all() and (per_task[("success_b", "count")] == 1).all()
     )
@@ -521,15 +606,15 @@ def paired_comparisons(
         frame: A runs frame.
         pairs: ``(a, b)`` system pairs; ``None`` compares every pair in the frame's system order.
         confidence: Coverage of the intervals.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
+        samples: Unused (the intervals need no resampling); kept for callers.
+        seed: Unused, as ``samples``.
 
     Returns:
         One row per pair: ``system A``, ``system B``, ``seeds A``, ``seeds
         B`` (the seeds used), ``paired on`` (``task and seed`` or ``task
         (means over seeds)``), ``pairs``, ``tasks``, ``success A (%)``,
         ``success B (%)``, ``A - B (%)`` with its ``CI low (%)`` and ``CI
-        high (%)`` (paired bootstrap over tasks), ``A ahead`` and ``B ahead``
+        high (%)`` (:func:`paired_difference_interval`), ``A ahead`` and ``B ahead``
         (discordant paired verdicts, or tasks where that system's share is
         higher), ``test`` (``McNemar exact`` or ``sign-flip exact (task
         means)``) and ``p`` (two-sided).

@@ -348,3 +348,75 @@ def test_verdict_flips_say_not_applicable_for_one_seed_and_give_shares(seeded_an
     from aspera_core.analysis.output import markdown_table
 
     assert "| model-b (CCK) | n/a (1 seed) | n/a (1 seed) | 1 |  |  |  |" in markdown_table(flips.reset_index())
+
+
+def _pairs(both: int, only_a: int, only_b: int, neither: int) -> tuple[list[float], list[float]]:
+    """Per-task verdicts of two systems from the four cells of a paired 2 x 2 table."""
+    a = [1.0] * both + [1.0] * only_a + [0.0] * only_b + [0.0] * neither
+    b = [1.0] * both + [0.0] * only_a + [1.0] * only_b + [0.0] * neither
+    return a, b
+
+
+def test_paired_difference_interval_is_newcombes_method_10_for_one_verdict_per_task():
+    from aspera_core.analysis.statistics import paired_difference_interval
+
+    # Newcombe (1998), paired data, example a=36, b=12, c=2, d=0 (n=50): difference 0.2. Worked by hand:
+    # p1 = 48/50, p2 = 38/50; Wilson 95 %: [0.8654, 0.9890] and [0.6259, 0.8570];
+    # phi = (36*0 - 12*2) / sqrt(48*2*38*12) = -0.1147 (negative: no correction);
+    # low = 0.2 - sqrt(0.0946^2 + 2*0.1147*0.0946*0.0970 + 0.0970^2) = 0.0569,
+    # high = 0.2 + sqrt(0.0290^2 + 2*0.1147*0.0290*0.1341 + 0.1341^2) = 0.3404
+    low, high = paired_difference_interval(*_pairs(36, 12, 2, 0))
+    assert (low, high) == pytest.approx((0.0569, 0.3404), abs=1e-4)
+    # a positive phi is shrunk by n/2 in the numerator (ad - bc - n/2): Cavo et al. as worked in
+    # Fagerland, Lydersen & Laake (2017), ch. 8: a=59, b=6, c=16, d=80 gives -0.0621 [-0.1186, -0.0046]
+    low, high = paired_difference_interval(*_pairs(59, 6, 16, 80))
+    assert (low, high) == pytest.approx((-0.1186, -0.0046), abs=1e-4)
+    # without the shrinking, phi = 0.7289 and the interval would be [-0.1174, -0.0059]
+    assert low < -0.1180
+
+
+def test_paired_difference_interval_never_collapses_at_the_extremes():
+    from aspera_core.analysis.outcomes import wilson_interval
+    from aspera_core.analysis.statistics import paired_difference_interval
+
+    # 84/84 against 0/84: a margin is 0, so phi = 0 and the half-width is the two Wilson
+    # half-widths added in quadrature: 1 - sqrt(2) * 0.0437 = 0.938
+    low, high = paired_difference_interval(*_pairs(0, 84, 0, 0))
+    gap = wilson_interval(0, 84)[1]
+    assert low == pytest.approx(1 - math.sqrt(2) * gap) and low == pytest.approx(0.938, abs=1e-3)
+    assert high == pytest.approx(1.0)
+    # no difference at all (both 0/84): an interval around 0, not the point 0
+    low, high = paired_difference_interval([0.0] * 84, [0.0] * 84)
+    assert low == pytest.approx(-gap) and high == pytest.approx(gap)
+    assert all(math.isnan(v) for v in paired_difference_interval([], []))
+    with pytest.raises(ValueError, match="one share of each system per task"):
+        paired_difference_interval([1.0], [1.0, 0.0])
+
+
+def test_paired_difference_interval_with_seeds_uses_the_effective_sample_sizes():
+    from aspera_core.analysis.statistics import paired_difference_interval, success_interval
+
+    # seeds of every task agree: the same interval as one verdict per task
+    a, b = _pairs(30, 20, 5, 29)
+    assert paired_difference_interval(a, b, [3] * 84, [3] * 84) == pytest.approx(paired_difference_interval(a, b))
+    # shares of three seeds, uncorrelated between systems (phi 0): Wilson half-widths in quadrature
+    a = [1 / 3, 2 / 3, 1.0, 0.0] * 10
+    b = [0.0, 1 / 3, 1 / 3, 0.0] * 10
+    low_a, high_a = success_interval(a, [3] * 40)
+    low_b, high_b = success_interval(b, [3] * 40)
+    mean_a, mean_b = float(np.mean(a)), float(np.mean(b))
+    covariance = float(np.mean(np.multiply(a, b))) - mean_a * mean_b - 1 / 80  # shrunk as ad - bc - n/2
+    phi = covariance / (float(np.std(a)) * float(np.std(b)))
+    below = math.sqrt((mean_a - low_a) ** 2 - 2 * phi * (mean_a - low_a) * (high_b - mean_b) + (high_b - mean_b) ** 2)
+    above = math.sqrt((high_a - mean_a) ** 2 - 2 * phi * (high_a - mean_a) * (mean_b - low_b) + (mean_b - low_b) ** 2)
+    expected = (mean_a - mean_b - below, mean_a - mean_b + above)
+    assert paired_difference_interval(a, b, [3] * 40, [3] * 40) == pytest.approx(expected)
+
+
+def test_paired_comparison_interval_does_not_collapse_when_one_system_solves_everything(tmp_path: Path):
+    tasks = {str(t): S for t in range(1, 31)}
+    perfect = model_run(tmp_path / "a.jsonl", "model-a", "cck", {None: tasks})
+    nothing = model_run(tmp_path / "b.jsonl", "model-b", "cck", {None: {t: F for t in tasks}})
+    result = paired_comparison(runs_frame([perfect, nothing]), "model-a (CCK)", "model-b (CCK)")
+    assert result["difference"] == pytest.approx(1.0)
+    assert result["ci_low"] < 0.9 and result["ci_high"] == pytest.approx(1.0)
