@@ -32,6 +32,7 @@ from aspera_core.analysis.statistics import (
     DEFAULT_SAMPLES,
     check_resampling,
     paired_verdicts,
+    seed_list,
     success_summary,
     task_success,
 )
@@ -64,8 +65,13 @@ FAILURE_COLUMNS = [
     "explore verdicts",
     "failures",
     "failures (%)",
+    "explore seeds",
+    "cck seeds",
+    "cck paired on",
     "paired with cck",
     "cck succeeded",
+    "ps seeds",
+    "ps paired on",
     "paired with ps",
     "ps succeeded",
 ]
@@ -231,10 +237,16 @@ def explore_failures(frame: pd.DataFrame, labels: pd.DataFrame | str | os.PathLi
         run's failures, categories in the taxonomy's order: ``model``,
         ``explore system``, ``category``, ``explore verdicts`` (the explore
         run's judged rows: the denominator), ``failures`` and ``failures
-        (%)``, then for CCK and for PS: ``paired with ...`` (failures of this
-        category that have a verdict of that setting on the same task and
-        seed, or on the same task when the seeds differ) and ``... succeeded``
-        (of those, the ones that setting got right).
+        (%)``, ``explore seeds`` (the seeds of its verdicts), then for CCK and
+        for PS: ``... seeds`` (that run's seeds in the pairs), ``... paired
+        on`` and ``paired with ...`` (pairs of a failure of this category with
+        a verdict of that setting, from
+        :func:`~aspera_core.analysis.statistics.paired_verdicts`: on the same
+        task and seed when the runs share seeds, ``task and seed``; otherwise
+        every verdict of that setting on the same task, ``task (every seed of
+        each)``, so a failure paired with three seeds counts three times) and
+        ``... succeeded`` (of those pairs, the ones that setting got right).
+        Every judged verdict of the runs takes part.
     """
     triples = explore_triples(frame)
     if not triples:
@@ -258,8 +270,11 @@ def explore_failures(frame: pd.DataFrame, labels: pd.DataFrame | str | os.PathLi
                 "explore verdicts": len(own),
                 "failures": failures,
                 "failures (%)": 100 * failures / len(own),
+                "explore seeds": seed_list(own["seed"]),
             }
             for name, paired in (("cck", with_cck), ("ps", with_ps)):
+                record[f"{name} seeds"] = paired.attrs["seeds_b"]
+                record[f"{name} paired on"] = paired.attrs["paired_on"]
                 failed = ~paired["success_a"] & (paired["category_a"] == category)
                 record[f"paired with {name}"] = int(failed.sum())
                 record[f"{name} succeeded"] = int((failed & paired["success_b"]).sum())

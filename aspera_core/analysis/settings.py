@@ -12,7 +12,8 @@ verdict per task and setting, else the sign-flip test on per-task shares;
 :func:`~aspera_core.analysis.statistics.paired_comparison`);
 :func:`setting_error_sources` says where the difference comes from: the error
 categories (:mod:`aspera_core.analysis.taxonomy`) of the failures in each
-setting, on the same paired verdicts, and of the tasks only one setting solved.
+setting, on paired verdicts that use every seed of both runs, and of the tasks
+only one setting solved.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ COMPARISON_COLUMNS = [
     "model",
     "library system",
     "control system",
+    "library seeds",
+    "control seeds",
+    "paired on",
     "paired verdicts",
     "tasks",
     "library success (%)",
@@ -50,6 +54,9 @@ COMPARISON_COLUMNS = [
 
 SOURCE_COLUMNS = [
     "model",
+    "library seeds",
+    "control seeds",
+    "paired on",
     "category",
     "paired verdicts",
     "library",
@@ -114,12 +121,17 @@ def setting_comparison(
 
     Returns:
         One row per model run in both settings: ``model``, ``library system``,
-        ``control system``, ``paired verdicts`` (task-seed pairs judged in
-        both), ``tasks``, ``library success (%)`` and ``control success (%)``
+        ``control system``, ``library seeds`` and ``control seeds`` (the seeds
+        used; ``none`` for a run without seed), ``paired on`` (``task and
+        seed`` when the runs share seeds, else ``task (means over seeds)``,
+        as in :func:`~aspera_core.analysis.statistics.paired_comparison`),
+        ``paired verdicts`` (task-seed pairs judged in both, or the tasks
+        when paired on task means), ``tasks``, ``library success (%)`` and ``control success (%)``
         (means over tasks of each task's success share), ``library - control
         (%)`` with its Newcombe paired interval ``CI low (%)``, ``CI high
         (%)``, ``only library succeeded`` and ``only control succeeded``
-        (discordant paired verdicts), ``test`` (``McNemar exact`` with one
+        (discordant paired verdicts, or on task means the tasks where that
+        setting's share is higher), ``test`` (``McNemar exact`` with one
         verdict per task and setting, else ``sign-flip exact (task means)``),
         ``p`` (its two-sided p-value) and
         ``same prompt set`` (both runs' rows record one and the same prompt-set
@@ -138,6 +150,9 @@ def setting_comparison(
                 "model": model,
                 "library system": library_system,
                 "control system": control_system,
+                "library seeds": result["seeds_a"],
+                "control seeds": result["seeds_b"],
+                "paired on": result["paired_on"],
                 "paired verdicts": result["pairs"],
                 "tasks": result["tasks"],
                 "library success (%)": 100 * result["success_a"],
@@ -166,10 +181,17 @@ def setting_error_sources(
 ) -> pd.DataFrame:
     """Where the difference between the settings comes from: error categories on the same paired verdicts.
 
-    Verdicts are paired as in :func:`setting_comparison`, so the counts add
-    up to its numbers: per model, the failures of a setting are the paired
-    verdicts minus its successes, and ``lost in control`` and ``won in
-    control`` summed over categories are its discordant pairs.
+    Every judged verdict of both runs takes part
+    (:func:`~aspera_core.analysis.statistics.paired_verdicts`): within seed
+    on the seeds the runs share, as :func:`setting_comparison` pairs them, so
+    the counts add up to its numbers (per model, the failures of a setting
+    are the paired verdicts minus its successes, and ``lost in control`` and
+    ``won in control`` summed over categories are its discordant pairs).
+    When the runs share no seed, every verdict of one run on a task is
+    paired with every verdict of the other on that task; the counts are then
+    over those verdict pairs, while :func:`setting_comparison` compares the
+    per-task means (its success columns are the shares of the pairs when
+    every task has the same seeds).
 
     Args:
         frame: A runs frame.
@@ -179,8 +201,10 @@ def setting_error_sources(
 
     Returns:
         One row per model and error category that occurs, categories in the
-        taxonomy's order: ``model``, ``category``, ``paired verdicts`` (the
-        denominator), ``library`` and ``control`` (paired verdicts that failed
+        taxonomy's order: ``model``, ``library seeds`` and ``control seeds``
+        (the seeds of the pairs), ``paired on`` (``task and seed``, or ``task
+        (every seed of each)`` when the runs share no seed), ``category``,
+        ``paired verdicts`` (the denominator), ``library`` and ``control`` (paired verdicts that failed
         with this category in each setting), ``control - library``, the same
         two counts as shares of the paired verdicts (``library (%)``,
         ``control (%)``), ``lost in control`` (the library run succeeded and
@@ -196,6 +220,11 @@ def setting_error_sources(
     for model, library_system, control_system in pairs:
         paired = paired_verdicts(categorised, library_system, control_system, columns=("success", "category"))
         total = len(paired)
+        pairing = {
+            "library seeds": paired.attrs["seeds_a"],
+            "control seeds": paired.attrs["seeds_b"],
+            "paired on": paired.attrs["paired_on"],
+        }
         for category in order:
             failed_library = ~paired["success_a"] & (paired["category_a"] == category)
             failed_control = ~paired["success_b"] & (paired["category_b"] == category)
@@ -205,6 +234,7 @@ def setting_error_sources(
             records.append(
                 {
                     "model": model,
+                    **pairing,
                     "category": category,
                     "paired verdicts": total,
                     "library": library_count,

@@ -407,12 +407,17 @@ def mcnemar_test(only_a: int, only_b: int) -> float:
 
 
 def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] = ("success",)) -> pd.DataFrame:
-    """Verdicts of two systems side by side, paired on (task, seed) or, when seeds differ, on task.
+    """Verdicts of two systems side by side, for counting (e.g. error categories) on the same programs' tasks.
 
-    This pairs single verdicts (for counting error categories on the same
-    programs). When the systems share no seed, each task's verdict of the
-    lowest seed of each system is taken, so the other seeds are left out;
-    :func:`paired_comparison` compares success rates without that loss.
+    Every judged verdict takes part, as in :func:`paired_comparison`: when
+    the systems share seeds (or neither has any), verdicts of the same task
+    and seed are paired, on the shared seeds; otherwise (e.g. a seeded model
+    against a run without seed, or runs under different seeds) every
+    verdict of one system on a task is paired with every verdict of the
+    other on that task (three seeds against one give three pairs per task).
+    Counts over these pairs are over verdict pairs, so a task weighs by its
+    number of pairs; with the same seeds on every task, shares of the pairs
+    are the per-task means :func:`paired_comparison` averages.
 
     Args:
         frame: A runs frame (or a frame derived from one, e.g. with error categories).
@@ -422,19 +427,25 @@ def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] 
 
     Returns:
         ``task_id``, the ``seed`` (or ``seed_a`` and ``seed_b`` when paired on
-        the task) and each column twice, suffixed ``_a`` and ``_b``.
+        the task) and each column twice, suffixed ``_a`` and ``_b``. Its
+        ``attrs`` say how: ``seeds_a`` and ``seeds_b`` (the seeds of the pairs,
+        ``"none"`` for a run without seed) and ``paired_on`` (``"task and
+        seed"`` or ``"task (every seed of each)"``).
     """
     rows = judged_rows(frame)
     kept = ["task_id", "seed", *columns]
     left = rows[rows["system"] == a][kept]
     right = rows[rows["system"] == b][kept]
     if _share_seeds(left, right):
-        keys = ["task_id", "seed"]
-    else:  # different seeds: pair each task's first seed with the other's first seed
-        left = left.sort_values("seed").drop_duplicates("task_id")
-        right = right.sort_values("seed").drop_duplicates("task_id")
-        keys = ["task_id"]
-    return left.merge(right, on=keys, suffixes=("_a", "_b"))
+        paired = left.merge(right, on=["task_id", "seed"], suffixes=("_a", "_b"))
+        seeds_a = seeds_b = seed_list(paired["seed"])
+        paired_on = "task and seed"
+    else:
+        paired = left.merge(right, on="task_id", suffixes=("_a", "_b"))
+        seeds_a, seeds_b = seed_list(paired["seed_a"]), seed_list(paired["seed_b"])
+        paired_on = "task (every seed of each)"
+    paired.attrs = {"seeds_a": seeds_a, "seeds_b": seeds_b, "paired_on": paired_on}
+    return paired
 
 
 def _share_seeds(left: pd.DataFrame, right: pd.DataFrame) -> bool:
@@ -444,7 +455,7 @@ def _share_seeds(left: pd.DataFrame, right: pd.DataFrame) -> bool:
     )
 
 
-def _seed_list(seeds: Any) -> str:
+def seed_list(seeds: Any) -> str:
     """Seeds as a reader sees them: ``"0, 1, 2"``, or ``"none"`` for runs without a seed."""
     known = sorted({int(s) for s in seeds if not pd.isna(s)})
     return ", ".join(str(s) for s in known) if known else "none"
@@ -539,7 +550,7 @@ def paired_comparison(
     if _share_seeds(left, right):
         paired = left.merge(right, on=["task_id", "seed"], suffixes=("_a", "_b"))
         per_task = paired.groupby("task_id")[["success_a", "success_b"]].agg(["mean", "count"])
-        seeds_a = seeds_b = _seed_list(paired["seed"])
+        seeds_a = seeds_b = seed_list(paired["seed"])
         paired_on = "task and seed"
         pairs = len(paired)
         only_a = int((paired["success_a"] & ~paired["success_b"]).sum())
@@ -548,8 +559,8 @@ def paired_comparison(
         shares_a = left.groupby("task_id")["success"].agg(["mean", "count"])
         shares_b = right.groupby("task_id")["success"].agg(["mean", "count"])
         per_task = pd.concat({"success_a": shares_a, "success_b": shares_b}, axis=1, join="inner")
-        seeds_a = _seed_list(left.loc[left["task_id"].isin(per_task.index), "seed"])
-        seeds_b = _seed_list(right.loc[right["task_id"].isin(per_task.index), "seed"])
+        seeds_a = seed_list(left.loc[left["task_id"].isin(per_task.index), "seed"])
+        seeds_b = seed_list(right.loc[right["task_id"].isin(per_task.index), "seed"])
         paired_on = "task (means over seeds)"
         pairs = len(per_task)
         only_a = int((per_task[("success_a", "mean")] > per_task[("success_b", "mean")]).sum())

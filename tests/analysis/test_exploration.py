@@ -107,3 +107,25 @@ def test_no_triple_gives_empty_tables(tmp_path: Path) -> None:
     only = runs_frame([model_run(tmp_path / "cck.jsonl", "m", "cck", {0: {"1": S}})])
     assert gap_closed(only).empty and list(gap_closed(only).columns)[:2] == ["model", "cck system"]
     assert explore_failures(only).empty and episode_summary(only).empty and exploration_success(only).empty
+
+
+def test_explore_failures_pair_every_seed_when_the_runs_share_none(tmp_path: Path) -> None:
+    # CCK and PS judged under seed 7 only; the explorer under seeds 0 and 1
+    cck = model_run(tmp_path / "cck.jsonl", "m1", "cck", {7: {"1": S, "2": S, "3": S, "4": F}})
+    ps = model_run(tmp_path / "ps.jsonl", "m1", "ps", {7: {"1": S, "2": F, "3": F, "4": F}})
+    explore = explore_run(
+        tmp_path / "explore.jsonl", "m1", {0: {"1": S, "2": F, "3": S, "4": E}, 1: {"1": S, "2": F, "3": F, "4": E}}
+    )
+    table = explore_failures(runs_frame([cck, ps, explore])).set_index("category")
+    wrong_answer = error_category(F)
+    # wrong answers on task 2 (seeds 0 and 1) and task 3 (seed 1), each paired with CCK's and PS's seed 7
+    row = table.loc[wrong_answer]
+    assert (row["failures"], row["paired with cck"], row["cck succeeded"]) == (3, 3, 3)
+    assert (row["paired with ps"], row["ps succeeded"]) == (3, 0)
+    assert (row["explore seeds"], row["cck seeds"], row["ps seeds"]) == ("0, 1", "7", "7")
+    assert row["cck paired on"] == row["ps paired on"] == "task (every seed of each)"
+
+
+def test_explore_failures_say_they_paired_within_seed(runs: pd.DataFrame) -> None:
+    m1 = explore_failures(runs).set_index("model").loc["m1"]
+    assert (m1["cck paired on"] == "task and seed").all() and (m1["cck seeds"] == "0, 1").all()

@@ -139,3 +139,39 @@ def test_the_figure_shows_the_paired_difference_and_the_failures_per_setting(tmp
     assert widths[-0.2] == pytest.approx(100 * 2 / 6) and widths[0.2] == pytest.approx(100 / 6)
     legend = [text.get_text() for text in figure.legends[0].get_texts()]
     assert legend == ["wrong effect or answer", "unknown name or attribute", "malformed control world"]
+
+
+def test_without_a_shared_seed_the_error_sources_use_every_seed_of_both_runs(tmp_path: Path) -> None:
+    other_seed = model_run(
+        tmp_path / "m1-control.jsonl",
+        "m1",
+        "control",
+        {5: {"1": S, "2": E, "3": S, "4": S, "5": S, "6": S}},
+        errors={"2": CONTROL_WORLD},
+        agent="cck",
+        template_version=VERSION,
+    )
+    runs = runs_frame([library_run(tmp_path), other_seed])
+    sources = setting_error_sources(runs).set_index("category")
+    # library seeds 0 and 1 each paired with control seed 5 on every task: 12 verdict pairs
+    assert (sources["paired verdicts"] == 12).all()
+    assert sources[["library seeds", "control seeds"]].drop_duplicates().values.tolist() == [["0, 1", "5"]]
+    assert (sources["paired on"] == "task (every seed of each)").all()
+    # wrong answers: task 4 under seeds 0 and 1 and task 3 under seed 1 (seed 0 alone would give 1)
+    assert sources.loc["wrong effect or answer", ["library", "won in control"]].tolist() == [3, 3]
+    assert sources.loc["unknown name or attribute", "library"] == 2
+    assert sources.loc["malformed control world", ["control", "lost in control"]].tolist() == [2, 2]
+    comparison = setting_comparison(runs).iloc[0]
+    assert (comparison["library seeds"], comparison["control seeds"]) == ("0, 1", "5")
+    assert comparison["paired on"] == "task (means over seeds)"
+
+
+def test_with_a_shared_seed_the_tables_say_they_paired_within_it(runs: pd.DataFrame) -> None:
+    sources = setting_error_sources(runs)
+    assert (sources["paired on"] == "task and seed").all() and (sources["library seeds"] == "0").all()
+    comparison = setting_comparison(runs).iloc[0]
+    assert (comparison["library seeds"], comparison["control seeds"], comparison["paired on"]) == (
+        "0",
+        "0",
+        "task and seed",
+    )

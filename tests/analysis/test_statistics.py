@@ -420,3 +420,22 @@ def test_paired_comparison_interval_does_not_collapse_when_one_system_solves_eve
     result = paired_comparison(runs_frame([perfect, nothing]), "model-a (CCK)", "model-b (CCK)")
     assert result["difference"] == pytest.approx(1.0)
     assert result["ci_low"] < 0.9 and result["ci_high"] == pytest.approx(1.0)
+
+
+def test_paired_verdicts_without_shared_seeds_pair_every_seed_of_each_system(seeded_and_unseeded):
+    from aspera_core.analysis.statistics import paired_verdicts
+
+    paired = paired_verdicts(seeded_and_unseeded, "model-a (CCK)", "model-b (CCK)")
+    # every verdict of model-a (seeds 0, 1, 2) with model-b's one verdict per task: 3 pairs per task
+    assert len(paired) == 12 and sorted(paired["seed_a"].unique()) == [0, 1, 2]
+    assert paired.groupby("task_id").size().tolist() == [3, 3, 3, 3]
+    assert int(paired["success_a"].sum()) == 5  # model-a's successes over all three seeds, not seed 0's 2
+    assert paired.attrs == {"seeds_a": "0, 1, 2", "seeds_b": "none", "paired_on": "task (every seed of each)"}
+
+
+def test_paired_verdicts_with_shared_seeds_pair_within_seed_and_say_so(runs: pd.DataFrame):
+    from aspera_core.analysis.statistics import paired_verdicts
+
+    paired = paired_verdicts(runs, "model-a (CCK)", "model-b (CCK)")
+    assert len(paired) == 8 and set(paired["seed"]) == {0, 1}
+    assert paired.attrs == {"seeds_a": "0, 1", "seeds_b": "0, 1", "paired_on": "task and seed"}
