@@ -377,7 +377,7 @@ def test_paired_difference_interval_is_newcombes_method_10_for_one_verdict_per_t
 
 def test_paired_difference_interval_never_collapses_at_the_extremes():
     from aspera_core.analysis.outcomes import wilson_interval
-    from aspera_core.analysis.statistics import paired_difference_interval
+    from aspera_core.analysis.statistics import difference_interval_name, paired_difference_interval
 
     # 84/84 against 0/84: a margin is 0, so phi = 0 and the half-width is the two Wilson
     # half-widths added in quadrature: 1 - sqrt(2) * 0.0437 = 0.938
@@ -389,6 +389,7 @@ def test_paired_difference_interval_never_collapses_at_the_extremes():
     low, high = paired_difference_interval([0.0] * 84, [0.0] * 84)
     assert low == pytest.approx(-gap) and high == pytest.approx(gap)
     assert all(math.isnan(v) for v in paired_difference_interval([], []))
+    assert difference_interval_name(0.9) == "Newcombe paired 90% CI (Wilson, tasks as sample)"
     with pytest.raises(ValueError, match="one share of each system per task"):
         paired_difference_interval([1.0], [1.0, 0.0])
 
