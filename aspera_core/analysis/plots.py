@@ -23,13 +23,16 @@ from aspera_core.analysis.frames import PROGRAM_KINDS
 from aspera_core.analysis.style import (
     COLUMN_WIDTH,
     OUTCOME_COLOURS,
+    OUTCOME_HATCHES,
     OUTCOME_LABELS,
     OUTCOME_ORDER,
     PAGE_WIDTH,
+    SystemStyle,
     category_colours,
+    hatch_colour,
     new_figure,
     plotting_style,
-    system_colours,
+    system_styles,
 )
 from aspera_core.analysis.taxonomy import CATEGORIES
 
@@ -54,12 +57,17 @@ def _spearman(x: Sequence[float], y: Sequence[float]) -> float:
     return float(spearmanr(x, y).statistic)
 
 
-def _colours(table: pd.DataFrame, shown: Sequence[str]) -> dict[str, str]:
-    """Colours by the order of every system of the runs the table came from, so a system keeps its colour
-    in every figure, even in a figure that shows only some systems."""
+def _styles(table: pd.DataFrame, shown: Sequence[str]) -> dict[str, SystemStyle]:
+    """Colour, marker and line style per system, decided among every system of the runs the table came
+    from, so a system looks the same in every figure, even in one that shows only some systems."""
     order = list(table.attrs.get("systems", [])) or list(shown)
-    colours = system_colours(order + [s for s in shown if s not in order])
-    return {system: colours[system] for system in shown}
+    styles = system_styles(order + [s for s in shown if s not in order])
+    return {system: styles[system] for system in shown}
+
+
+def _colours(table: pd.DataFrame, shown: Sequence[str]) -> dict[str, str]:
+    """The colour of each system (see :func:`_styles`)."""
+    return {system: style.colour for system, style in _styles(table, shown).items()}
 
 
 def _systems(categories: Sequence[str], present: Sequence[str]) -> list[str]:
@@ -100,7 +108,15 @@ def plot_outcomes(table: pd.DataFrame, title: str | None = None) -> Any:
         left = np.zeros(len(table))
         for outcome in shares.columns:
             values = shares[outcome].to_numpy()
-            axes.barh(labels, values, left=left, color=OUTCOME_COLOURS[outcome], label=OUTCOME_LABELS[outcome])
+            axes.barh(
+                labels,
+                values,
+                left=left,
+                color=OUTCOME_COLOURS[outcome],
+                hatch=OUTCOME_HATCHES[outcome] or None,
+                hatchcolor=hatch_colour(OUTCOME_COLOURS[outcome]),
+                label=OUTCOME_LABELS[outcome],
+            )
             left += values
         axes.set_xlim(0, 100)
         axes.set_xlabel("share of judged programs (%)")
@@ -249,7 +265,8 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
         raise NoData("no judged programs")
     confidence = table.attrs.get("confidence", 0.95)
     systems = list(table.index)
-    colours = _colours(table, systems)
+    styles = _styles(table, systems)
+    colours = {system: style.colour for system, style in styles.items()}
     positions = np.arange(len(systems))
     seed_label = "one seed"  # given to the first system drawn with seed dots, whichever row that is
     with plotting_style():
@@ -261,7 +278,7 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
                 mean,
                 position,
                 xerr=[[max(0.0, mean - low)], [max(0.0, high - mean)]],
-                fmt="o",
+                fmt=styles[system].marker,
                 color=colours[system],
                 capsize=2.5,
                 markersize=5,
@@ -357,7 +374,7 @@ def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None =
     if binned.empty or binned["tasks"].sum() == 0:
         raise NoData("no task with both a verdict and a reference program")
     order = list(systems) if systems is not None else list(dict.fromkeys(binned["system"]))
-    colours = _colours(binned, order)
+    styles = _styles(binned, order)
     bins = binned.drop_duplicates("bin")[["bin", "low"]].sort_values("low")
     positions = {label: index for index, label in enumerate(bins["bin"])}
     counts = binned.groupby("bin", sort=False)["tasks"].max()
@@ -366,10 +383,17 @@ def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None =
         for system in order:
             rows = binned[(binned["system"] == system) & (binned["tasks"] > 0)]
             x = [positions[label] for label in rows["bin"]]
-            axes.plot(x, rows["success (%)"], marker="o", markersize=3.5, color=colours[system], label=system)
-            axes.fill_between(
-                x, rows["CI low (%)"], rows["CI high (%)"], color=colours[system], alpha=0.15, linewidth=0
+            style = styles[system]
+            axes.plot(
+                x,
+                rows["success (%)"],
+                marker=style.marker,
+                markersize=4,
+                linestyle=style.linestyle,
+                color=style.colour,
+                label=system,
             )
+            axes.fill_between(x, rows["CI low (%)"], rows["CI high (%)"], color=style.colour, alpha=0.15, linewidth=0)
         axes.set_xticks(
             list(positions.values()), [f"{label.replace(' lines', '')}\nn = {counts[label]}" for label in positions]
         )
@@ -401,7 +425,7 @@ def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | No
     if pairs.empty:
         raise NoData("no judged programs")
     order = list(systems) if systems is not None else list(dict.fromkeys(pairs["system"]))
-    colours = _colours(pairs, order)
+    styles = _styles(pairs, order)
     rng = np.random.default_rng(seed)
     with plotting_style():
         figure, axes = new_figure(COLUMN_WIDTH + 0.6, 3.0)
@@ -414,7 +438,14 @@ def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | No
             rho = _spearman(rows["reference lines"], rows["generated lines"])
             rho_text = "" if math.isnan(rho) else f", ρ = {rho:.2f}"
             axes.scatter(
-                x, y, s=10, alpha=0.6, color=colours[system], label=f"{system} (n = {len(rows)}{rho_text})", linewidth=0
+                x,
+                y,
+                s=11,
+                alpha=0.6,
+                marker=styles[system].marker,
+                color=styles[system].colour,
+                label=f"{system} (n = {len(rows)}{rho_text})",
+                linewidth=0,
             )
         top = float(max(pairs["reference lines"].max(), pairs["generated lines"].max())) + 2
         axes.plot([0, top], [0, top], color="0.4", linestyle="--", linewidth=0.8, label="equal length")

@@ -173,3 +173,27 @@ def test_a_system_keeps_its_colour_in_figures_that_show_only_some_systems(runs: 
     colour_in_success = to_hex(success.lines[ps_position * 3].get_color())  # errorbar: marker line first
     selection = plot_selection(selection_table(runs, table)).axes[0]  # shows the PS system alone
     assert to_hex(selection.patches[0].get_facecolor()) == colour_in_success
+
+
+def test_systems_differ_by_marker_and_line_style_not_only_by_colour(runs: pd.DataFrame, mini_tasks: pd.DataFrame):
+    lines = [
+        line
+        for line in plot_success_by_length(success_by_length(runs, mini_tasks, samples=100)).axes[0].lines
+        if line.get_label() in set(runs["system"])
+    ]
+    assert len(lines) == 2
+    assert lines[0].get_marker() != lines[1].get_marker() and lines[0].get_linestyle() != lines[1].get_linestyle()
+    scatter = plot_generated_vs_reference(length_pairs(runs, mini_tasks)).axes[0]
+    shapes = [tuple(map(tuple, collection.get_paths()[0].vertices.round(3))) for collection in scatter.collections]
+    assert len(shapes) == 2 and shapes[0] != shapes[1]
+
+
+def test_outcome_bars_are_hatched_where_colours_alone_would_merge_in_grey():
+    table = pd.DataFrame(
+        {"success": [2], "task_completion_error": [1], "syntax_error": [1], "timeout": [1], "programs": [5]},
+        index=["a system"],
+    )
+    axes = plot_outcomes(table).axes[0]
+    patterns = {container.get_label(): container.patches[0].get_hatch() for container in axes.containers}
+    assert patterns["success"] is None and patterns["task completion error"] is None
+    assert patterns["syntax error"] and patterns["timeout"] and patterns["syntax error"] != patterns["timeout"]
