@@ -41,11 +41,54 @@ class NoData(ValueError):
     """The input holds nothing this figure can show (e.g. no run recorded primitive-selection scores)."""
 
 
-def _corner(axes: Any, text: str, where: str = "upper left") -> None:
+_CORNERS = ("upper left", "upper right", "lower right", "lower left")
+
+
+def _corner(axes: Any, text: str, where: str = "upper left") -> Any:
     x, ha = (0.02, "left") if "left" in where else (0.98, "right")
     y, va = (0.97, "top") if "upper" in where else (0.03, "bottom")
     box = {"boxstyle": "round,pad=0.25", "facecolor": "white", "edgecolor": "none", "alpha": 0.85}
-    axes.text(x, y, text, transform=axes.transAxes, ha=ha, va=va, fontsize=8, color="0.2", bbox=box, zorder=10)
+    return axes.text(x, y, text, transform=axes.transAxes, ha=ha, va=va, fontsize=8, color="0.2", bbox=box, zorder=10)
+
+
+def _covered(axes: Any, note: Any) -> int:
+    """How many of the axes' scatter points lie under a note's box, as the figure is laid out now."""
+    box = note.get_bbox_patch().get_window_extent() if note.get_bbox_patch() else note.get_window_extent()
+    covered = 0
+    for collection in axes.collections:
+        offsets = np.asarray(collection.get_offsets(), float)
+        if offsets.size == 0:
+            continue
+        points = axes.transData.transform(offsets)
+        covered += int(
+            np.sum(
+                (points[:, 0] >= box.x0)
+                & (points[:, 0] <= box.x1)
+                & (points[:, 1] >= box.y0)
+                & (points[:, 1] <= box.y1)
+            )
+        )
+    return covered
+
+
+def _note_clear_of_data(figure: Any, axes: Any, text: str) -> None:
+    """Put a note in the corner of the axes that covers no data point (the fewest, first in
+    :data:`_CORNERS` on a tie); when every corner covers some, the note becomes the axes' title."""
+    figure.draw_without_rendering()  # lays the figure out, so boxes are where they will be saved
+    best, fewest = None, None
+    for where in _CORNERS:
+        note = _corner(axes, text, where)
+        figure.draw_without_rendering()
+        covered = _covered(axes, note)
+        note.remove()
+        if fewest is None or covered < fewest:
+            best, fewest = where, covered
+        if covered == 0:
+            break
+    if fewest:
+        axes.set_title(text.replace("\n", ", "), fontsize=8, color="0.2")
+    else:
+        _corner(axes, text, best)
 
 
 def _spearman(x: Sequence[float], y: Sequence[float]) -> float:
@@ -208,7 +251,7 @@ def plot_query_length(tasks: pd.DataFrame, y: str = "unique_primitives", seed: i
         axes.set_xlabel("query length (words)")
         axes.set_ylabel(labels.get(y, y))
         rho = _spearman(data["query_words"], data[y])
-        _corner(axes, f"Spearman ρ = {rho:.2f}\nn = {len(data)} tasks")
+        _note_clear_of_data(figure, axes, f"Spearman ρ = {rho:.2f}\nn = {len(data)} tasks")
     return figure
 
 

@@ -197,3 +197,36 @@ def test_outcome_bars_are_hatched_where_colours_alone_would_merge_in_grey():
     patterns = {container.get_label(): container.patches[0].get_hatch() for container in axes.containers}
     assert patterns["success"] is None and patterns["task completion error"] is None
     assert patterns["syntax error"] and patterns["timeout"] and patterns["syntax error"] != patterns["timeout"]
+
+
+def _points_under(axes, text) -> int:
+    """How many scatter points of the axes lie under the text's box, as drawn."""
+    import numpy as np
+
+    axes.figure.draw_without_rendering()
+    box = text.get_window_extent()
+    points = np.concatenate([axes.transData.transform(c.get_offsets()) for c in axes.collections])
+    inside = (points[:, 0] >= box.x0) & (points[:, 0] <= box.x1) & (points[:, 1] >= box.y0) & (points[:, 1] <= box.y1)
+    return int(inside.sum())
+
+
+@pytest.mark.parametrize("empty", ["lower right", "upper right", "lower left"])
+def test_the_correlation_note_goes_to_the_corner_without_data(empty: str):
+    import numpy as np
+
+    rng = np.random.default_rng(1)
+    words, primitives = rng.uniform(5, 45, 400), rng.uniform(2, 15, 400)
+    right, top = words > 25, primitives > 8.5  # the empty quarter is as large as the note
+    keep = ~{"lower right": right & ~top, "upper right": right & top, "lower left": ~right & ~top}[empty]
+    tasks = pd.DataFrame({"query_words": words[keep].round(), "unique_primitives": primitives[keep].round()})
+    axes = plot_query_length(tasks).axes[0]
+    (note,) = [t for t in axes.texts if "Spearman" in t.get_text()]
+    assert _points_under(axes, note) == 0
+
+
+def test_the_correlation_note_of_the_task_set_covers_no_task(mini_tasks: pd.DataFrame):
+    tasks = tasks_frame(load_tasks(Path(__file__).resolve().parents[2] / "data" / "aspera_workbench_v1"))
+    for y in ("unique_primitives", "complexity"):
+        axes = plot_query_length(tasks, y).axes[0]
+        (note,) = [t for t in axes.texts if "Spearman" in t.get_text()]
+        assert _points_under(axes, note) == 0, y
