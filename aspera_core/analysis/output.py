@@ -198,12 +198,14 @@ def save_figure(figure: Any, folder: str | os.PathLike[str], name: str, dpi: int
         raise ValueError(f"dpi must be at least 150 for figures meant for papers, got {dpi}")
     folder = Path(folder)
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", pad_inches=0.03)
+    # The figure's own size, never a bounding box grown around its labels: figures are made exactly
+    # one or two columns wide (style.COLUMN_WIDTH, style.PAGE_WIDTH) and lay themselves out inside.
+    figure.savefig(buffer, format="png", dpi=dpi)
     image = buffer.getvalue()
     png = write_atomic(folder / f"{name}.png", lambda temporary: temporary.write_bytes(image))
     pdf = write_atomic(
         folder / f"{name}.pdf",
-        lambda temporary: figure.savefig(temporary, format="pdf", bbox_inches="tight", pad_inches=0.03),
+        lambda temporary: figure.savefig(temporary, format="pdf"),
     )
     return SavedFigure(png, pdf, image)
 

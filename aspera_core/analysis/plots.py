@@ -33,6 +33,7 @@ from aspera_core.analysis.style import (
     new_figure,
     plotting_style,
     system_styles,
+    wrap_label,
 )
 from aspera_core.analysis.taxonomy import CATEGORIES
 
@@ -119,9 +120,18 @@ def _systems(categories: Sequence[str], present: Sequence[str]) -> list[str]:
 
 
 def _legend_below(figure: Any, axes: Any, columns: int = 3) -> None:
+    """The axes' legend below the plot, in as many of ``columns`` columns as fit the figure's width
+    (entries too long for one line are wrapped), so a legend never widens a saved figure."""
     handles, labels = axes.get_legend_handles_labels()
-    if handles:
-        figure.legend(handles, labels, loc="outside lower center", ncols=columns, frameon=False)
+    if not handles:
+        return
+    width = figure.bbox.width
+    for ncols in range(max(1, columns), 0, -1):
+        shown = labels if ncols > 1 else [wrap_label(label, 44) for label in labels]
+        legend = figure.legend(handles, shown, loc="outside lower center", ncols=ncols, frameon=False)
+        if ncols == 1 or legend.get_window_extent(figure._get_renderer()).width <= 0.98 * width:  # noqa: SLF001
+            return
+        legend.remove()
 
 
 def plot_outcomes(table: pd.DataFrame, title: str | None = None) -> Any:
@@ -200,7 +210,7 @@ def plot_complexity_distributions(tasks: pd.DataFrame) -> Any:
             heights, _, _ = panel.hist(values, bins=edges, color="#0072B2", edgecolor="white", linewidth=0.5)
             median = float(np.median(values))
             panel.axvline(median, color="#D55E00", linestyle="--", linewidth=1.2, label=f"median {median:g}")
-            panel.set_xlabel(label)
+            panel.set_xlabel(wrap_label(label, 24))
             panel.set_ylim(0, max(heights.max(), 1) * 1.3)  # headroom for the legend
             panel.yaxis.set_major_locator(MaxNLocator(integer=True))
             panel.legend(loc="upper right", handlelength=1.5)
@@ -270,8 +280,9 @@ def plot_program_lengths(programs: pd.DataFrame) -> Any:
     if programs.empty:
         raise NoData("no programs")
     colours = {"reference": "#0072B2", "setup": "#E69F00", "evaluation": "#009E73"}
+    linestyles = {"reference": "-", "setup": "--", "evaluation": ":"}  # apart in grey too
     with plotting_style():
-        figure, axes = new_figure(COLUMN_WIDTH + 0.4, 3.2)
+        figure, axes = new_figure(COLUMN_WIDTH, 3.4)
         for kind, label in PROGRAM_KINDS.items():
             values = np.sort(programs.loc[programs["kind"] == kind, "code_lines"].to_numpy())
             if len(values) == 0:
@@ -279,11 +290,16 @@ def plot_program_lengths(programs: pd.DataFrame) -> Any:
             share = 100 * np.arange(1, len(values) + 1) / len(values)
             median = float(np.median(values))
             axes.step(
-                values, share, where="post", color=colours[kind], label=f"{label}, n = {len(values)}, median {median:g}"
+                values,
+                share,
+                where="post",
+                color=colours[kind],
+                label=f"{label}, n = {len(values)}, median {median:g}",
+                linestyle=linestyles[kind],
             )
             axes.plot([median], [50], marker="o", color=colours[kind], markersize=4)
         axes.axhline(50, color="0.6", linewidth=0.6, linestyle=":")
-        axes.set_xlabel("program length (lines; blanks, comments not counted)")
+        axes.set_xlabel("program length\n(lines; blanks, comments not counted)")
         axes.set_ylabel("programs at most this long (%)")
         axes.set_ylim(0, 100)
         axes.set_xlim(left=0)
@@ -313,7 +329,10 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
     positions = np.arange(len(systems))
     seed_label = "one seed"  # given to the first system drawn with seed dots, whichever row that is
     with plotting_style():
-        figure, axes = new_figure(COLUMN_WIDTH if len(systems) <= 6 else PAGE_WIDTH, 0.38 * len(systems) + 1.3)
+        names = {system: wrap_label(system) for system in systems}
+        extra_lines = sum(name.count("\n") for name in names.values())
+        height = 0.38 * len(systems) + 0.16 * extra_lines + 1.45
+        figure, axes = new_figure(COLUMN_WIDTH if len(systems) <= 6 else PAGE_WIDTH, height)
         for position, system in zip(positions, systems):
             row = table.loc[system]
             mean, low, high = row["success (%)"], row["CI low (%)"], row["CI high (%)"]
@@ -344,7 +363,7 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
                 axes.scatter(
                     [paper], [position], marker="D", s=22, facecolor="none", edgecolor="0.1", zorder=5, label="paper"
                 )
-        axes.set_yticks(positions, [f"{s}\n(n = {int(table.loc[s, 'tasks'])} tasks)" for s in systems])
+        axes.set_yticks(positions, [f"{names[s]}\n(n = {int(table.loc[s, 'tasks'])} tasks)" for s in systems])
         # Half a row above the first and below the last: the two-line labels stay inside the plot area.
         axes.set_ylim(len(systems) - 0.5, -0.5)
         axes.set_xlim(-2, 102)
@@ -353,7 +372,7 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
         axes.grid(axis="x", visible=True)
         handles, labels = axes.get_legend_handles_labels()
         unique = dict(sorted(zip(labels, handles), key=lambda item: not item[0].startswith("mean")))
-        figure.legend(unique.values(), unique.keys(), loc="outside lower center", ncols=3, frameon=False)
+        figure.legend(unique.values(), unique.keys(), loc="outside lower center", ncols=2, frameon=False)
     return figure
 
 
@@ -422,7 +441,7 @@ def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None =
     positions = {label: index for index, label in enumerate(bins["bin"])}
     counts = binned.groupby("bin", sort=False)["tasks"].max()
     with plotting_style():
-        figure, axes = new_figure(COLUMN_WIDTH + 0.6, 2.8)
+        figure, axes = new_figure(COLUMN_WIDTH, 3.1)
         for system in order:
             rows = binned[(binned["system"] == system) & (binned["tasks"] > 0)]
             x = [positions[label] for label in rows["bin"]]
@@ -440,7 +459,7 @@ def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None =
         axes.set_xticks(
             list(positions.values()), [f"{label.replace(' lines', '')}\nn = {counts[label]}" for label in positions]
         )
-        axes.set_xlabel("reference program length (lines; n = tasks per bin)")
+        axes.set_xlabel("reference program length\n(lines; n = tasks per bin)")
         axes.set_ylabel("task success (%)")
         axes.set_ylim(-3, 103)
         confidence = binned.attrs.get("confidence", 0.95)
@@ -471,7 +490,7 @@ def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | No
     styles = _styles(pairs, order)
     rng = np.random.default_rng(seed)
     with plotting_style():
-        figure, axes = new_figure(COLUMN_WIDTH + 0.6, 3.0)
+        figure, axes = new_figure(COLUMN_WIDTH, 3.5)
         for system in order:
             rows = pairs[pairs["system"] == system]
             if rows.empty:
@@ -495,7 +514,7 @@ def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | No
         axes.set_xlim(0, top)
         axes.set_ylim(0, top)
         axes.set_xlabel("reference program length (lines)")
-        axes.set_ylabel("generated program length (lines)")
+        axes.set_ylabel("generated program\nlength (lines)")
         _legend_below(figure, axes, columns=2)
     return figure
 

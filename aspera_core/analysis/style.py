@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -148,6 +149,12 @@ PAGE_WIDTH = 7.0
 PNG_DPI = 200
 
 
+def wrap_label(label: str, width: int = 24) -> str:
+    """A label broken into lines of at most ``width`` characters, so a long name (a model's, a
+    system's) makes a label taller instead of the figure wider than its column."""
+    return "\n".join(textwrap.wrap(str(label), width, break_on_hyphens=False)) or str(label)
+
+
 def style_parameters() -> dict[str, Any]:
     """The rcParams of the workbench's figures.
 
@@ -177,8 +184,7 @@ def style_parameters() -> dict[str, Any]:
             "pdf.fonttype": 42,
             "ps.fonttype": 42,
             "savefig.dpi": PNG_DPI,
-            "savefig.bbox": "tight",
-            "savefig.pad_inches": 0.03,
+            "savefig.bbox": None,  # saved at the figure's own width: one or two columns exactly
             "figure.dpi": 100,
         }
     )

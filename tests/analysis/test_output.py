@@ -60,7 +60,7 @@ def test_figures_go_to_png_and_pdf_at_print_resolution(tmp_path: Path):
     axes.plot([1, 2, 3])
     saved = save_figure(figure, tmp_path, "line")
     width, _ = png_size(saved.png.read_bytes())
-    assert width >= 150 * 3.0  # at least 150 dpi over a one-column width (tight bounding box)
+    assert width >= 150 * 3.0  # at least 150 dpi over a one-column width
     assert saved.pdf.read_bytes()[:5] == b"%PDF-"
     assert saved._repr_png_() == (saved.png.read_bytes(), {"alt": "figure: line"})
     with pytest.raises(ValueError, match="150"):

@@ -86,7 +86,7 @@ def test_task_success_labels_stay_inside_the_axes_height(runs: pd.DataFrame, sys
 
 def test_complexity_and_query_figures_label_axes_and_denominators(mini_tasks: pd.DataFrame):
     figure = plot_complexity_distributions(mini_tasks)
-    assert [a.get_xlabel() for a in figure.axes] == [
+    assert [a.get_xlabel().replace("\n", " ") for a in figure.axes] == [
         "cyclomatic complexity (radon)",
         "unique library primitives used",
         "reference program length (lines)",
@@ -117,7 +117,7 @@ def test_run_figures_show_intervals_seeds_categories_and_selection(runs: pd.Data
     by_length = plot_success_by_length(success_by_length(runs, mini_tasks, samples=100))
     assert "band: bootstrap 95% CI" in [t.get_text() for t in by_length.legends[0].get_texts()]
     lengths = plot_generated_vs_reference(length_pairs(runs, mini_tasks))
-    assert lengths.axes[0].get_ylabel() == "generated program length (lines)"
+    assert lengths.axes[0].get_ylabel() == "generated program\nlength (lines)"
     selection = plot_selection(selection_table(runs, table))
     assert selection.axes[1].get_xlabel() == "CCK task success (%)"
     assert len(selection.axes[1].collections) == 1  # one model run in both settings
