@@ -152,7 +152,7 @@ def plot_judge_confusion(confusion: pd.DataFrame, max_panels: int = 6) -> Any:
     down = math.ceil(len(groups) / across)
     with plotting_style():
         width = COLUMN_WIDTH if across == 1 else PAGE_WIDTH  # one column for one panel, else the page
-        figure, axes = new_figure(width, 1.7 * down + 0.4, down, across, sharey=True)
+        figure, axes = new_figure(width, 1.8 * down + 0.7, down, across, sharey=True)
         axes = np.atleast_2d(axes)
         for panel in axes.flat[len(groups) :]:
             panel.set_visible(False)
@@ -174,8 +174,12 @@ def plot_judge_confusion(confusion: pd.DataFrame, max_panels: int = 6) -> Any:
                 )
             panel.set_xticks(range(3), ["correct", "incorrect", "not judged"])
             panel.set_yticks(range(2), [f"accepted\n(n = {totals[0, 0]})", f"rejected\n(n = {totals[1, 0]})"])
-            panel.set_xlabel(f"judge {judge}")
-            panel.set_title(f"programs of {system}", fontsize=8.5)
+            which = wrap_label(f"judge {judge}, programs of {system}", 30)
+            if len(groups) == 1:  # one panel: no title (figure style), the label says which
+                panel.set_xlabel(f"judge's verdict\n({which})")
+            else:
+                panel.set_xlabel("judge's verdict")
+                panel.set_title(which)
             panel.grid(False)
         axes[0, 0].set_ylabel("evaluation programs")
     return figure

@@ -74,7 +74,8 @@ def _covered(axes: Any, note: Any) -> int:
 
 def _note_clear_of_data(figure: Any, axes: Any, text: str) -> None:
     """Put a note in the corner of the axes that covers no data point (the fewest, first in
-    :data:`_CORNERS` on a tie); when every corner covers some, the note becomes the axes' title."""
+    :data:`_CORNERS` on a tie); when every corner covers some, the note becomes a second line of the
+    x-axis label (figures have no titles, see :mod:`~aspera_core.analysis.style`)."""
     figure.draw_without_rendering()  # lays the figure out, so boxes are where they will be saved
     best, fewest = None, None
     for where in _CORNERS:
@@ -87,7 +88,7 @@ def _note_clear_of_data(figure: Any, axes: Any, text: str) -> None:
         if covered == 0:
             break
     if fewest:
-        axes.set_title(text.replace("\n", ", "), fontsize=8, color="0.2")
+        axes.set_xlabel(f"{axes.get_xlabel()}\n{text.replace(chr(10), ', ')}")
     else:
         _corner(axes, text, best)
 
@@ -141,7 +142,8 @@ def plot_outcomes(table: pd.DataFrame, title: str | None = None) -> Any:
         table: One row per run or system with a column per outcome and a
             denominator column ``programs`` or ``n`` (e.g. :func:`~aspera_core.analysis.tables.outcome_counts`
             or :func:`~aspera_core.analysis.outcomes.outcome_table`).
-        title: Optional title.
+        title: Optional title, for use outside the pipeline (the pipeline's figures have none:
+            their captions live in ``figures/README.md``).
 
     Returns:
         The figure.
@@ -214,8 +216,7 @@ def plot_complexity_distributions(tasks: pd.DataFrame) -> Any:
             panel.set_ylim(0, max(heights.max(), 1) * 1.3)  # headroom for the legend
             panel.yaxis.set_major_locator(MaxNLocator(integer=True))
             panel.legend(loc="upper right", handlelength=1.5)
-        axes[0].set_ylabel("tasks")
-        figure.suptitle(f"Reference programs (n = {len(tasks)} tasks)", fontsize=9.6)
+        axes[0].set_ylabel(f"tasks (n = {len(tasks)})")
     return figure
 
 
@@ -659,7 +660,7 @@ def plot_setting_comparison(comparison: pd.DataFrame, sources: pd.DataFrame) -> 
         )
         left.set_ylim(len(models) - 0.5, -0.5)
         left.set_xlabel("library − control success\n(percentage points)")
-        left.set_title(f"paired bootstrap {confidence:.0%} CI", fontsize=8)
+        left.set_title(f"paired bootstrap {confidence:.0%} CI")
         left.grid(axis="y", visible=False)
         labels, positions = [], []
         for index, model in enumerate(models):
@@ -679,7 +680,7 @@ def plot_setting_comparison(comparison: pd.DataFrame, sources: pd.DataFrame) -> 
         right.set_ylim(len(models) - 0.5, -0.5)
         right.set_xlim(0, 100)
         right.set_xlabel("failed paired verdicts (% of paired verdicts)")
-        right.set_title("failures by error category", fontsize=8)
+        right.set_title("failures by error category")
         right.grid(axis="y", visible=False)
         right.grid(axis="x", visible=True)
         if order:

@@ -10,6 +10,11 @@ colour means the same thing in every figure. Outcomes take Paul Tol's
 distinguishable with the common colour-vision deficiencies, and no colour
 is in both. Systems also get their own marker and line style, so they stay
 apart printed in grey.
+
+Titles: a figure has no title of its own (its caption lives in
+``figures/README.md``, and in a paper under the figure); a panel has a title
+only when the panels of one figure show different things (programs that must
+pass beside those that must fail), and a figure of one panel has none.
 """
 
 from __future__ import annotations

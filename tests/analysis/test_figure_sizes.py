@@ -140,3 +140,16 @@ def test_no_label_or_legend_is_cut_off_at_that_width(tmp_path: Path) -> None:
         width, height = figure.get_size_inches()
         inside = drawn.x0 >= -0.01 and drawn.y0 >= -0.01 and drawn.x1 <= width + 0.01 and drawn.y1 <= height + 0.01
         assert inside, (name, drawn.bounds, (width, height))
+
+
+def test_no_figure_has_a_title_of_its_own_and_only_differing_panels_have_titles(tmp_path: Path) -> None:
+    """Captions live in figures/README.md (and a paper's caption); a title names a panel among differing panels."""
+    for name, make in figures(tmp_path).items():
+        figure = make()
+        assert figure._suptitle is None, name  # noqa: SLF001 - matplotlib keeps the figure title there
+        visible = [axes for axes in figure.axes if axes.get_visible()]
+        titled = [axes.get_title() for axes in visible if axes.get_title()]
+        if len(visible) == 1:
+            assert not titled, (name, titled)
+        else:
+            assert not titled or len(set(titled)) == len(visible), (name, titled)
