@@ -70,3 +70,21 @@ def resolve_path(path: str | os.PathLike[str] | None, root: str | os.PathLike[st
     if candidate.is_absolute():
         return candidate
     return Path(root).resolve() / candidate if root is not None else project_root() / candidate
+
+
+def project_relative(path: str | os.PathLike[str], root: str | os.PathLike[str] | None = None) -> Path:
+    """A path as it is shown to people: relative to the project root when inside it, else as it is.
+
+    Args:
+        path: A path (absolute or relative to the working directory).
+        root: The project root (found with :func:`project_root` when omitted).
+
+    Returns:
+        ``runs/results/audit-....json`` rather than the absolute path of the machine it ran on.
+    """
+    absolute = Path(path).expanduser().resolve()
+    base = Path(root).resolve() if root is not None else project_root()
+    try:
+        return absolute.relative_to(base)
+    except ValueError:
+        return absolute

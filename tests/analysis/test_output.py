@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.output import Artefacts, markdown_table, save_figure, save_table, write_atomic
+from aspera_core.analysis.output import Artefacts, markdown_table, readable, save_figure, save_table, write_atomic
 from aspera_core.analysis.plots import NoData
 from aspera_core.analysis.style import COLUMN_WIDTH, new_figure
 
@@ -79,3 +79,34 @@ def test_artefacts_skip_empty_tables_and_figures_without_data(tmp_path: Path):
     assert not (tmp_path / "figures").exists() and len(out.skipped) == 2
     out.table("one", pd.DataFrame({"a": [1]}))
     assert sorted(p.name for p in out.written) == ["one.csv", "one.md"]
+
+
+def test_a_figure_shows_itself_with_the_path_it_will_have_once_swapped_in(tmp_path: Path):
+    staging = tmp_path / ".figures.staging-123-abcd1234"  # where the pipeline writes before the swap
+    figure, axes = new_figure(COLUMN_WIDTH, 2.0)
+    axes.plot([1, 2, 3])
+    saved = save_figure(figure, staging, "task_success")
+    bundle, metadata = saved._repr_mimebundle_()
+    assert bundle["image/png"] == saved.png.read_bytes()
+    assert "staging" not in repr(saved) and "staging" not in bundle["text/plain"]
+    assert "figures/task_success.png" in bundle["text/plain"] and "figures/task_success.png" in bundle["text/html"]
+    assert 'alt="figure: task success"' in bundle["text/html"] and "<img" in bundle["text/html"]
+    assert str(tmp_path) not in bundle["text/html"]
+
+
+def test_tables_show_in_a_notebook_rounded_as_in_the_markdown_file(tmp_path: Path):
+    frame = pd.DataFrame({"system": ["a"], "success (%)": [100.0], "McNemar p": [1.033976e-25], "tasks": [84]})
+    saved = save_table(frame, tmp_path, "t")
+    html = saved._repr_html_()
+    assert "100.0<" in html and "1.03e-25" in html and "84" in html
+    assert "100.000000" not in html and "1.033976e-25" not in html
+    shown = readable(frame)
+    assert shown.loc[0, "success (%)"] == "100.0" and shown.loc[0, "McNemar p"] == "1.03e-25"
+    assert "100.000000" not in shown._repr_html_()
+
+
+def test_a_table_as_text_is_rounded_and_names_its_final_files(tmp_path: Path):
+    frame = pd.DataFrame({"success (%)": [17.857142857], "p": [0.178571]})
+    text = repr(save_table(frame, tmp_path / ".figures.staging-1-00ff", "t"))
+    assert "17.9" in text and "0.179" in text and "figures/t.csv" in text
+    assert "17.857" not in text and "staging" not in text

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.pipeline.paths import ROOT_VARIABLE, project_root, resolve_path
+from aspera_core.pipeline.paths import ROOT_VARIABLE, project_relative, project_root, resolve_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,3 +31,9 @@ def test_resolve_path_keeps_absolute_paths_and_none(tmp_path: Path):
     assert resolve_path("data/x", tmp_path) == tmp_path / "data" / "x"
     assert resolve_path(tmp_path / "abs", "/elsewhere") == tmp_path / "abs"
     assert resolve_path(None, tmp_path) is None and resolve_path("", tmp_path) is None
+
+
+def test_paths_are_shown_relative_to_the_project_when_inside_it(tmp_path: Path):
+    assert project_relative(tmp_path / "runs" / "results" / "audit.json", tmp_path) == Path("runs/results/audit.json")
+    outside = tmp_path.parent / "elsewhere.json"
+    assert project_relative(outside, tmp_path) == outside.resolve()
