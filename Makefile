@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 TASKS  ?= data/aspera_workbench_v1
 RUNS   ?= runs
 
-.PHONY: setup test test-pythons reproduce bench conformance clean explore browser screenshots
+.PHONY: setup test test-pythons reproduce readme-figures bench conformance clean explore browser screenshots
 
 # Stamp of the last install: `make test` installs again only when
 # pyproject.toml changed since (the package itself is installed in editable
@@ -92,6 +92,11 @@ reproduce:
 	@test -x $(BIN)/aspera || { echo "run 'make setup' first"; exit 1; }
 	$(BIN)/aspera validate --tasks $(TASKS)
 	$(BIN)/aspera pipeline params/default.yaml -p tasks=$(TASKS)
+
+# The README's figures are copies of two the default pipeline writes: refresh them after a change
+# to the figures (or to what the built-in agents do).
+readme-figures: reproduce
+	cp figures/outcomes.png figures/complexity_distributions.png docs/images/
 
 # Every benchmark prints its numbers and the machine's load; the audit's takes a few minutes.
 bench:

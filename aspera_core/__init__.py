@@ -56,6 +56,7 @@ _PUBLIC: dict[str, str] = {
     # parameter sets and notebooks
     "project_root": "aspera_core.pipeline",
     "resolve_path": "aspera_core.pipeline",
+    "project_relative": "aspera_core.pipeline",
     "load_params": "aspera_core.pipeline",
     "evaluate_agents": "aspera_core.pipeline",
     "results_files": "aspera_core.pipeline",
@@ -100,6 +101,7 @@ _PUBLIC: dict[str, str] = {
     "exception_table": "aspera_core.analysis",
     "bootstrap_interval": "aspera_core.analysis",
     "Artefacts": "aspera_core.analysis",
+    "readable": "aspera_core.analysis",
     "plotting_style": "aspera_core.analysis",
     "plot_outcomes": "aspera_core.analysis",
     "plot_complexity_distributions": "aspera_core.analysis",

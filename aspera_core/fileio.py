@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 import shutil
 import sys
@@ -38,7 +39,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["open_atomic", "replace_files", "replace_folder", "write_atomic"]
+__all__ = ["final_path", "open_atomic", "replace_files", "replace_folder", "write_atomic"]
 
 _NEW_FILE_MODE = 0o666  # narrowed by the umask, as for any newly created file
 _NEW_FOLDER_MODE = 0o777
@@ -47,6 +48,21 @@ _NEW_FOLDER_MODE = 0o777
 def _sibling(target: Path, kind: str) -> Path:
     """A hidden, unused name beside ``target`` for a temporary of ``kind``."""
     return target.with_name(f".{target.name}.{kind}-{os.getpid()}-{secrets.token_hex(4)}")
+
+
+_STAGING = re.compile(r"^\.(?P<name>.+)\.staging-\d+-[0-9a-f]+$")
+
+
+def final_path(path: str | os.PathLike[str]) -> Path:
+    """Where a file written into a staging folder will be once that folder's content is swapped in.
+
+    A folder named like the ones :func:`replace_folder` (and the pipeline) stage in,
+    ``.<name>.staging-<pid>-<hex>``, stands for ``<name>`` beside it; other paths are returned as they are.
+
+    Example: ``/p/.figures.staging-12-0a1b2c3d/outcomes.png`` -> ``/p/figures/outcomes.png``.
+    """
+    parts = [match["name"] if (match := _STAGING.match(part)) else part for part in Path(path).parts]
+    return Path(*parts)
 
 
 def _real(path: str | os.PathLike[str]) -> Path:

@@ -18,7 +18,7 @@ import pandas as pd
 from aspera_core.analysis.audit_rates import ALL_KINDS
 from aspera_core.analysis.outcomes import wilson_interval
 from aspera_core.analysis.plots import NoData
-from aspera_core.analysis.style import COLUMN_WIDTH, PAGE_WIDTH, new_figure, plotting_style
+from aspera_core.analysis.style import COLUMN_WIDTH, PAGE_WIDTH, new_figure, plotting_style, wrap_label
 
 #: Colours of the two kinds of audit error (Okabe-Ito): blue for false rejections, vermillion for false acceptances.
 ERROR_COLOURS = {"false rejection": "#0072B2", "false acceptance": "#D55E00"}
@@ -80,7 +80,9 @@ def plot_audit_rates(rates: pd.DataFrame) -> Any:
                     tick.set_fontweight("bold")
             panel.set_ylim(len(rows) - 0.5, -0.5)
             panel.set_xlim(-2, 102)
-            panel.set_xlabel(f"{error}s (% of judged; Wilson {confidence:.0%} CI)")
+            # Aligned with the axes' right end: long kind names narrow the axes, and a centred label
+            # would reach past the page.
+            panel.set_xlabel(f"{error}s (% of judged;\nWilson {confidence:.0%} CI)", loc="right")
             panel.set_title(f"programs that must {must}")
             panel.grid(axis="y", visible=False)
             panel.grid(axis="x", visible=True)
@@ -112,7 +114,7 @@ def plot_weakest_tasks(tasks: pd.DataFrame, limit: int = 15) -> Any:
         for task, must_pass, must_fail in zip(worst["task_id"], worst["must_pass_judged"], worst["must_fail_judged"])
     ]
     with plotting_style():
-        figure, axes = new_figure(COLUMN_WIDTH * 1.4, 0.24 * len(worst) + 1.3)
+        figure, axes = new_figure(COLUMN_WIDTH, 0.24 * len(worst) + 1.4)
         accepted = worst["false_acceptances"].to_numpy()
         rejected = worst["false_rejections"].to_numpy()
         axes.barh(labels, accepted, color=ERROR_COLOURS["false acceptance"], label="wrong program accepted")
@@ -125,7 +127,7 @@ def plot_weakest_tasks(tasks: pd.DataFrame, limit: int = 15) -> Any:
         axes.grid(axis="y", visible=False)
         axes.grid(axis="x", visible=True)
         handles, names = axes.get_legend_handles_labels()
-        figure.legend(handles, names, loc="outside lower center", ncols=2, frameon=False)
+        figure.legend(handles, names, loc="outside lower center", ncols=1, frameon=False)
     return figure
 
 
@@ -149,7 +151,8 @@ def plot_judge_confusion(confusion: pd.DataFrame, max_panels: int = 6) -> Any:
     across = min(3, len(groups))
     down = math.ceil(len(groups) / across)
     with plotting_style():
-        figure, axes = new_figure(COLUMN_WIDTH * across * 0.95, 1.7 * down + 0.4, down, across, sharey=True)
+        width = COLUMN_WIDTH if across == 1 else PAGE_WIDTH  # one column for one panel, else the page
+        figure, axes = new_figure(width, 1.8 * down + 0.7, down, across, sharey=True)
         axes = np.atleast_2d(axes)
         for panel in axes.flat[len(groups) :]:
             panel.set_visible(False)
@@ -171,8 +174,12 @@ def plot_judge_confusion(confusion: pd.DataFrame, max_panels: int = 6) -> Any:
                 )
             panel.set_xticks(range(3), ["correct", "incorrect", "not judged"])
             panel.set_yticks(range(2), [f"accepted\n(n = {totals[0, 0]})", f"rejected\n(n = {totals[1, 0]})"])
-            panel.set_xlabel(f"judge {judge}")
-            panel.set_title(f"programs of {system}", fontsize=8.5)
+            which = wrap_label(f"judge {judge}, programs of {system}", 30)
+            if len(groups) == 1:  # one panel: no title (figure style), the label says which
+                panel.set_xlabel(f"judge's verdict\n({which})")
+            else:
+                panel.set_xlabel("judge's verdict")
+                panel.set_title(which)
             panel.grid(False)
         axes[0, 0].set_ylabel("evaluation programs")
     return figure
@@ -242,16 +249,19 @@ def plot_verdict_flips(flips: pd.DataFrame, confidence: float = 0.95) -> Any:
         raise NoData("no system was run with two seeds or more")
     intervals = [wilson_interval(int(f), int(n), confidence) for f, n in zip(rows["flips"], rows["tasks"])]
     shares = [100 * int(f) / int(n) for f, n in zip(rows["flips"], rows["tasks"])]
-    labels = [f"{system} (n = {int(n)} tasks)" for system, n in zip(rows["system"], rows["tasks"])]
+    labels = [f"{wrap_label(system, 18)}\n(n = {int(n)} tasks)" for system, n in zip(rows["system"], rows["tasks"])]
+    lines = sum(label.count("\n") + 1 for label in labels)
     with plotting_style():
-        figure, axes = new_figure(COLUMN_WIDTH, 0.35 * len(rows) + 1.2)
+        figure, axes = new_figure(COLUMN_WIDTH, 0.17 * lines + 0.2 * len(rows) + 1.1)
         _interval_dots(
             axes, shares, [100 * low for low, _ in intervals], [100 * high for _, high in intervals], "#CC79A7"
         )
         axes.set_yticks(np.arange(len(rows)), labels)
         axes.set_ylim(len(rows) - 0.5, -0.5)
         axes.set_xlim(-2, 102)
-        axes.set_xlabel(f"tasks whose verdict differs between seeds\n(%; Wilson {confidence:.0%} CI)")
+        # Aligned with the axes' right end: a long system name narrows the axes, and a centred label
+        # would then reach past the column.
+        axes.set_xlabel(f"tasks whose verdict differs\nbetween seeds (%; Wilson {confidence:.0%} CI)", loc="right")
         axes.grid(axis="y", visible=False)
         axes.grid(axis="x", visible=True)
     return figure

@@ -12,6 +12,8 @@ previous file as it was, and no reader sees half a file.
 
 from __future__ import annotations
 
+import base64
+import html
 import io
 import math
 import os
@@ -24,6 +26,7 @@ from typing import Any
 import pandas as pd
 
 from aspera_core.analysis.style import PNG_DPI
+from aspera_core.fileio import final_path
 
 
 def write_atomic(path: str | os.PathLike[str], write: Callable[[Path], None]) -> Path:
@@ -108,6 +111,26 @@ def markdown_table(frame: pd.DataFrame, index: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def readable(frame: pd.DataFrame) -> pd.DataFrame:
+    """A table as people read it: the numbers formatted as in the Markdown files, as text.
+
+    Percentages (columns whose name contains ``%``) get one decimal, other
+    floats three significant digits, integers are written whole, missing values
+    are left empty. Notebooks show tables through this, so they read like the
+    Markdown files rather than at full precision (``100.000000``).
+
+    Args:
+        frame: The table (its index is kept).
+
+    Returns:
+        A frame of the same shape holding text.
+    """
+    columns = {
+        column: [_format_cell(_plain(value), "%" in str(column)) for value in frame[column]] for column in frame.columns
+    }
+    return pd.DataFrame(columns, index=frame.index, columns=frame.columns)
+
+
 def _plain(value: Any) -> Any:
     """numpy scalars as Python numbers, so formatting treats them alike."""
     if hasattr(value, "item") and not isinstance(value, (str, bytes)):
@@ -125,18 +148,27 @@ class SavedTable:
     Attributes:
         csv: The CSV file.
         markdown: The Markdown file.
-        frame: The table as written.
+        frame: The table as written to CSV.
+        display: The version arranged for reading, if one was given (what the Markdown file holds).
     """
 
     csv: Path
     markdown: Path
     frame: pd.DataFrame
+    display: pd.DataFrame | None = None
 
     def _repr_html_(self) -> str:
-        return self.frame._repr_html_()  # noqa: SLF001 - pandas' own notebook rendering
+        # Rounded as in the Markdown file, not pandas' full precision (100.000000, 1.033976e-25).
+        return readable(self.frame if self.display is None else self.display)._repr_html_()
 
     def _repr_markdown_(self) -> str:
         return self.markdown.read_text(encoding="utf-8")
+
+    def __repr__(self) -> str:
+        # What a notebook shows as text: the rounded table and where it is kept, never a staging folder.
+        final = final_path(self.csv)
+        shown = readable(self.frame if self.display is None else self.display).to_string()
+        return f"{shown}\n({final.parent.name}/{final.stem}.csv and .md)"
 
 
 def save_table(
@@ -157,15 +189,15 @@ def save_table(
     folder = Path(folder)
     keep_index = any(level is not None for level in frame.index.names)
     csv_path = write_atomic(folder / f"{name}.csv", lambda temporary: frame.to_csv(temporary, index=keep_index))
-    readable = frame if display is None else display
-    readable_index = any(level is not None for level in readable.index.names)
-    markdown_path = write_text(folder / f"{name}.md", markdown_table(readable, index=readable_index))
-    return SavedTable(csv_path, markdown_path, frame)
+    shown = frame if display is None else display
+    shown_index = any(level is not None for level in shown.index.names)
+    markdown_path = write_text(folder / f"{name}.md", markdown_table(shown, index=shown_index))
+    return SavedTable(csv_path, markdown_path, frame, display)
 
 
 @dataclass(frozen=True)
 class SavedFigure:
-    """Where a figure was written; shows the PNG in a notebook.
+    """Where a figure was written; shows the PNG in a notebook with the path it is kept under.
 
     Attributes:
         png: The PNG file.
@@ -177,12 +209,32 @@ class SavedFigure:
     pdf: Path
     image: bytes
 
+    @property
+    def shown_path(self) -> str:
+        """The PNG's path as a reader will find it: its output folder and name (``figures/outcomes.png``),
+        the folder's final name even while the pipeline still writes into a staging folder."""
+        final = final_path(self.png)
+        return f"{final.parent.name}/{final.name}" if final.parent.name else final.name
+
+    def _caption(self) -> str:
+        return f"{self.shown_path} (and .pdf)"
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        alt = f"figure: {self.png.stem.replace('_', ' ')}"
+        encoded = base64.b64encode(self.image).decode("ascii")
+        caption = html.escape(self._caption())
+        page = (
+            f'<figure style="margin: 0"><img src="data:image/png;base64,{encoded}" alt="{html.escape(alt)}"/>'
+            f'<figcaption style="font-size: smaller; color: #555">{caption}</figcaption></figure>'
+        )
+        # The alternative text travels with the image into HTML exports (and with the PNG alone).
+        return {"image/png": self.image, "text/html": page, "text/plain": self._caption()}, {"image/png": {"alt": alt}}
+
     def _repr_png_(self) -> tuple[bytes, dict[str, str]]:
-        # The alternative text travels with the image into HTML exports.
         return self.image, {"alt": f"figure: {self.png.stem.replace('_', ' ')}"}
 
     def __repr__(self) -> str:
-        return f"SavedFigure(png={str(self.png)!r}, pdf={str(self.pdf)!r})"
+        return f"SavedFigure({self._caption()})"
 
 
 def save_figure(figure: Any, folder: str | os.PathLike[str], name: str, dpi: int = PNG_DPI) -> SavedFigure:
@@ -205,12 +257,14 @@ def save_figure(figure: Any, folder: str | os.PathLike[str], name: str, dpi: int
         raise ValueError(f"dpi must be at least 150 for figures meant for papers, got {dpi}")
     folder = Path(folder)
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", pad_inches=0.03)
+    # The figure's own size, never a bounding box grown around its labels: figures are made exactly
+    # one or two columns wide (style.COLUMN_WIDTH, style.PAGE_WIDTH) and lay themselves out inside.
+    figure.savefig(buffer, format="png", dpi=dpi)
     image = buffer.getvalue()
     png = write_atomic(folder / f"{name}.png", lambda temporary: temporary.write_bytes(image))
     pdf = write_atomic(
         folder / f"{name}.pdf",
-        lambda temporary: figure.savefig(temporary, format="pdf", bbox_inches="tight", pad_inches=0.03),
+        lambda temporary: figure.savefig(temporary, format="pdf"),
     )
     return SavedFigure(png, pdf, image)
 

@@ -20,17 +20,21 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
 from aspera_core.analysis.frames import PROGRAM_KINDS
-from aspera_core.analysis.statistics import interval_name
+from aspera_core.analysis.statistics import difference_interval_name, interval_name
 from aspera_core.analysis.style import (
     COLUMN_WIDTH,
     OUTCOME_COLOURS,
+    OUTCOME_HATCHES,
     OUTCOME_LABELS,
     OUTCOME_ORDER,
     PAGE_WIDTH,
+    SystemStyle,
     category_colours,
+    hatch_colour,
     new_figure,
     plotting_style,
-    system_colours,
+    system_styles,
+    wrap_label,
 )
 from aspera_core.analysis.taxonomy import CATEGORIES
 
@@ -39,11 +43,55 @@ class NoData(ValueError):
     """The input holds nothing this figure can show (e.g. no run recorded primitive-selection scores)."""
 
 
-def _corner(axes: Any, text: str, where: str = "upper left") -> None:
+_CORNERS = ("upper left", "upper right", "lower right", "lower left")
+
+
+def _corner(axes: Any, text: str, where: str = "upper left") -> Any:
     x, ha = (0.02, "left") if "left" in where else (0.98, "right")
     y, va = (0.97, "top") if "upper" in where else (0.03, "bottom")
     box = {"boxstyle": "round,pad=0.25", "facecolor": "white", "edgecolor": "none", "alpha": 0.85}
-    axes.text(x, y, text, transform=axes.transAxes, ha=ha, va=va, fontsize=8, color="0.2", bbox=box, zorder=10)
+    return axes.text(x, y, text, transform=axes.transAxes, ha=ha, va=va, fontsize=8, color="0.2", bbox=box, zorder=10)
+
+
+def _covered(axes: Any, note: Any) -> int:
+    """How many of the axes' scatter points lie under a note's box, as the figure is laid out now."""
+    box = note.get_bbox_patch().get_window_extent() if note.get_bbox_patch() else note.get_window_extent()
+    covered = 0
+    for collection in axes.collections:
+        offsets = np.asarray(collection.get_offsets(), float)
+        if offsets.size == 0:
+            continue
+        points = axes.transData.transform(offsets)
+        covered += int(
+            np.sum(
+                (points[:, 0] >= box.x0)
+                & (points[:, 0] <= box.x1)
+                & (points[:, 1] >= box.y0)
+                & (points[:, 1] <= box.y1)
+            )
+        )
+    return covered
+
+
+def _note_clear_of_data(figure: Any, axes: Any, text: str) -> None:
+    """Put a note in the corner of the axes that covers no data point (the fewest, first in
+    :data:`_CORNERS` on a tie); when every corner covers some, the note becomes a second line of the
+    x-axis label (figures have no titles, see :mod:`~aspera_core.analysis.style`)."""
+    figure.draw_without_rendering()  # lays the figure out, so boxes are where they will be saved
+    best, fewest = None, None
+    for where in _CORNERS:
+        note = _corner(axes, text, where)
+        figure.draw_without_rendering()
+        covered = _covered(axes, note)
+        note.remove()
+        if fewest is None or covered < fewest:
+            best, fewest = where, covered
+        if covered == 0:
+            break
+    if fewest:
+        axes.set_xlabel(f"{axes.get_xlabel()}\n{text.replace(chr(10), ', ')}")
+    else:
+        _corner(axes, text, best)
 
 
 def _spearman(x: Sequence[float], y: Sequence[float]) -> float:
@@ -55,12 +103,17 @@ def _spearman(x: Sequence[float], y: Sequence[float]) -> float:
     return float(spearmanr(x, y).statistic)
 
 
-def _colours(table: pd.DataFrame, shown: Sequence[str]) -> dict[str, str]:
-    """Colours by the order of every system of the runs the table came from, so a system keeps its colour
-    in every figure, even in a figure that shows only some systems."""
+def _styles(table: pd.DataFrame, shown: Sequence[str]) -> dict[str, SystemStyle]:
+    """Colour, marker and line style per system, decided among every system of the runs the table came
+    from, so a system looks the same in every figure, even in one that shows only some systems."""
     order = list(table.attrs.get("systems", [])) or list(shown)
-    colours = system_colours(order + [s for s in shown if s not in order])
-    return {system: colours[system] for system in shown}
+    styles = system_styles(order + [s for s in shown if s not in order])
+    return {system: styles[system] for system in shown}
+
+
+def _colours(table: pd.DataFrame, shown: Sequence[str]) -> dict[str, str]:
+    """The colour of each system (see :func:`_styles`)."""
+    return {system: style.colour for system, style in _styles(table, shown).items()}
 
 
 def _systems(categories: Sequence[str], present: Sequence[str]) -> list[str]:
@@ -68,10 +121,23 @@ def _systems(categories: Sequence[str], present: Sequence[str]) -> list[str]:
     return [system for system in categories if system in shown]
 
 
-def _legend_below(figure: Any, axes: Any, columns: int = 3) -> None:
+def _legend_below(figure: Any, axes: Any, columns: int = 3, first: str | None = None) -> None:
+    """The axes' legend below the plot, in as many of ``columns`` columns as fit the figure's width
+    (entries too long for one line are wrapped), so a legend never widens a saved figure; entries
+    whose label starts with ``first`` come first (matplotlib lists containers such as error bars last)."""
     handles, labels = axes.get_legend_handles_labels()
-    if handles:
-        figure.legend(handles, labels, loc="outside lower center", ncols=columns, frameon=False)
+    if not handles:
+        return
+    if first is not None:
+        ordered = sorted(zip(labels, handles), key=lambda item: not item[0].startswith(first))
+        labels, handles = [label for label, _ in ordered], [handle for _, handle in ordered]
+    width = figure.bbox.width
+    for ncols in range(max(1, columns), 0, -1):
+        shown = labels if ncols > 1 else [wrap_label(label, 44) for label in labels]
+        legend = figure.legend(handles, shown, loc="outside lower center", ncols=ncols, frameon=False)
+        if ncols == 1 or legend.get_window_extent(figure._get_renderer()).width <= 0.98 * width:  # noqa: SLF001
+            return
+        legend.remove()
 
 
 def plot_outcomes(table: pd.DataFrame, title: str | None = None) -> Any:
@@ -81,7 +147,8 @@ def plot_outcomes(table: pd.DataFrame, title: str | None = None) -> Any:
         table: One row per run or system with a column per outcome and a
             denominator column ``programs`` or ``n`` (e.g. :func:`~aspera_core.analysis.tables.outcome_counts`
             or :func:`~aspera_core.analysis.outcomes.outcome_table`).
-        title: Optional title.
+        title: Optional title, for use outside the pipeline (the pipeline's figures have none:
+            their captions live in ``figures/README.md``).
 
     Returns:
         The figure.
@@ -101,7 +168,15 @@ def plot_outcomes(table: pd.DataFrame, title: str | None = None) -> Any:
         left = np.zeros(len(table))
         for outcome in shares.columns:
             values = shares[outcome].to_numpy()
-            axes.barh(labels, values, left=left, color=OUTCOME_COLOURS[outcome], label=OUTCOME_LABELS[outcome])
+            axes.barh(
+                labels,
+                values,
+                left=left,
+                color=OUTCOME_COLOURS[outcome],
+                hatch=OUTCOME_HATCHES[outcome] or None,
+                hatchcolor=hatch_colour(OUTCOME_COLOURS[outcome]),
+                label=OUTCOME_LABELS[outcome],
+            )
             left += values
         axes.set_xlim(0, 100)
         axes.set_xlabel("share of judged programs (%)")
@@ -142,12 +217,11 @@ def plot_complexity_distributions(tasks: pd.DataFrame) -> Any:
             heights, _, _ = panel.hist(values, bins=edges, color="#0072B2", edgecolor="white", linewidth=0.5)
             median = float(np.median(values))
             panel.axvline(median, color="#D55E00", linestyle="--", linewidth=1.2, label=f"median {median:g}")
-            panel.set_xlabel(label)
+            panel.set_xlabel(wrap_label(label, 24))
             panel.set_ylim(0, max(heights.max(), 1) * 1.3)  # headroom for the legend
             panel.yaxis.set_major_locator(MaxNLocator(integer=True))
             panel.legend(loc="upper right", handlelength=1.5)
-        axes[0].set_ylabel("tasks")
-        figure.suptitle(f"Reference programs (n = {len(tasks)} tasks)", fontsize=9.6)
+        axes[0].set_ylabel(f"tasks (n = {len(tasks)})")
     return figure
 
 
@@ -193,7 +267,7 @@ def plot_query_length(tasks: pd.DataFrame, y: str = "unique_primitives", seed: i
         axes.set_xlabel("query length (words)")
         axes.set_ylabel(labels.get(y, y))
         rho = _spearman(data["query_words"], data[y])
-        _corner(axes, f"Spearman ρ = {rho:.2f}\nn = {len(data)} tasks")
+        _note_clear_of_data(figure, axes, f"Spearman ρ = {rho:.2f}\nn = {len(data)} tasks")
     return figure
 
 
@@ -212,8 +286,9 @@ def plot_program_lengths(programs: pd.DataFrame) -> Any:
     if programs.empty:
         raise NoData("no programs")
     colours = {"reference": "#0072B2", "setup": "#E69F00", "evaluation": "#009E73"}
+    linestyles = {"reference": "-", "setup": "--", "evaluation": ":"}  # apart in grey too
     with plotting_style():
-        figure, axes = new_figure(COLUMN_WIDTH + 0.4, 3.2)
+        figure, axes = new_figure(COLUMN_WIDTH, 3.4)
         for kind, label in PROGRAM_KINDS.items():
             values = np.sort(programs.loc[programs["kind"] == kind, "code_lines"].to_numpy())
             if len(values) == 0:
@@ -221,11 +296,16 @@ def plot_program_lengths(programs: pd.DataFrame) -> Any:
             share = 100 * np.arange(1, len(values) + 1) / len(values)
             median = float(np.median(values))
             axes.step(
-                values, share, where="post", color=colours[kind], label=f"{label}, n = {len(values)}, median {median:g}"
+                values,
+                share,
+                where="post",
+                color=colours[kind],
+                label=f"{label}, n = {len(values)}, median {median:g}",
+                linestyle=linestyles[kind],
             )
             axes.plot([median], [50], marker="o", color=colours[kind], markersize=4)
         axes.axhline(50, color="0.6", linewidth=0.6, linestyle=":")
-        axes.set_xlabel("program length (lines; blanks, comments not counted)")
+        axes.set_xlabel("program length\n(lines; blanks, comments not counted)")
         axes.set_ylabel("programs at most this long (%)")
         axes.set_ylim(0, 100)
         axes.set_xlim(left=0)
@@ -250,11 +330,15 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
         raise NoData("no judged programs")
     confidence = table.attrs.get("confidence", 0.95)
     systems = list(table.index)
-    colours = _colours(table, systems)
+    styles = _styles(table, systems)
+    colours = {system: style.colour for system, style in styles.items()}
     positions = np.arange(len(systems))
     seed_label = "one seed"  # given to the first system drawn with seed dots, whichever row that is
     with plotting_style():
-        figure, axes = new_figure(COLUMN_WIDTH if len(systems) <= 6 else PAGE_WIDTH, 0.38 * len(systems) + 1.3)
+        names = {system: wrap_label(system) for system in systems}
+        extra_lines = sum(name.count("\n") for name in names.values())
+        height = 0.38 * len(systems) + 0.16 * extra_lines + 1.45
+        figure, axes = new_figure(COLUMN_WIDTH if len(systems) <= 6 else PAGE_WIDTH, height)
         for position, system in zip(positions, systems):
             row = table.loc[system]
             mean, low, high = row["success (%)"], row["CI low (%)"], row["CI high (%)"]
@@ -262,7 +346,7 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
                 mean,
                 position,
                 xerr=[[max(0.0, mean - low)], [max(0.0, high - mean)]],
-                fmt="o",
+                fmt=styles[system].marker,
                 color=colours[system],
                 capsize=2.5,
                 markersize=5,
@@ -285,16 +369,14 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
                 axes.scatter(
                     [paper], [position], marker="D", s=22, facecolor="none", edgecolor="0.1", zorder=5, label="paper"
                 )
-        axes.set_yticks(positions, [f"{s}\n(n = {int(table.loc[s, 'tasks'])} tasks)" for s in systems])
+        axes.set_yticks(positions, [f"{names[s]}\n(n = {int(table.loc[s, 'tasks'])} tasks)" for s in systems])
         # Half a row above the first and below the last: the two-line labels stay inside the plot area.
         axes.set_ylim(len(systems) - 0.5, -0.5)
         axes.set_xlim(-2, 102)
         axes.set_xlabel("task success (%)")
         axes.grid(axis="y", visible=False)
         axes.grid(axis="x", visible=True)
-        handles, labels = axes.get_legend_handles_labels()
-        unique = dict(sorted(zip(labels, handles), key=lambda item: not item[0].startswith("mean")))
-        figure.legend(unique.values(), unique.keys(), loc="outside lower center", ncols=3, frameon=False)
+        _legend_below(figure, axes, columns=2, first="mean")
     return figure
 
 
@@ -358,23 +440,30 @@ def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None =
     if binned.empty or binned["tasks"].sum() == 0:
         raise NoData("no task with both a verdict and a reference program")
     order = list(systems) if systems is not None else list(dict.fromkeys(binned["system"]))
-    colours = _colours(binned, order)
+    styles = _styles(binned, order)
     bins = binned.drop_duplicates("bin")[["bin", "low"]].sort_values("low")
     positions = {label: index for index, label in enumerate(bins["bin"])}
     counts = binned.groupby("bin", sort=False)["tasks"].max()
     with plotting_style():
-        figure, axes = new_figure(COLUMN_WIDTH + 0.6, 2.8)
+        figure, axes = new_figure(COLUMN_WIDTH, 3.1)
         for system in order:
             rows = binned[(binned["system"] == system) & (binned["tasks"] > 0)]
             x = [positions[label] for label in rows["bin"]]
-            axes.plot(x, rows["success (%)"], marker="o", markersize=3.5, color=colours[system], label=system)
-            axes.fill_between(
-                x, rows["CI low (%)"], rows["CI high (%)"], color=colours[system], alpha=0.15, linewidth=0
+            style = styles[system]
+            axes.plot(
+                x,
+                rows["success (%)"],
+                marker=style.marker,
+                markersize=4,
+                linestyle=style.linestyle,
+                color=style.colour,
+                label=system,
             )
+            axes.fill_between(x, rows["CI low (%)"], rows["CI high (%)"], color=style.colour, alpha=0.15, linewidth=0)
         axes.set_xticks(
             list(positions.values()), [f"{label.replace(' lines', '')}\nn = {counts[label]}" for label in positions]
         )
-        axes.set_xlabel("reference program length (lines; n = tasks per bin)")
+        axes.set_xlabel("reference program length\n(lines; n = tasks per bin)")
         axes.set_ylabel("task success (%)")
         axes.set_ylim(-3, 103)
         confidence = binned.attrs.get("confidence", 0.95)
@@ -400,10 +489,10 @@ def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | No
     if pairs.empty:
         raise NoData("no judged programs")
     order = list(systems) if systems is not None else list(dict.fromkeys(pairs["system"]))
-    colours = _colours(pairs, order)
+    styles = _styles(pairs, order)
     rng = np.random.default_rng(seed)
     with plotting_style():
-        figure, axes = new_figure(COLUMN_WIDTH + 0.6, 3.0)
+        figure, axes = new_figure(COLUMN_WIDTH, 3.5)
         for system in order:
             rows = pairs[pairs["system"] == system]
             if rows.empty:
@@ -413,14 +502,21 @@ def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | No
             rho = _spearman(rows["reference lines"], rows["generated lines"])
             rho_text = "" if math.isnan(rho) else f", ρ = {rho:.2f}"
             axes.scatter(
-                x, y, s=10, alpha=0.6, color=colours[system], label=f"{system} (n = {len(rows)}{rho_text})", linewidth=0
+                x,
+                y,
+                s=11,
+                alpha=0.6,
+                marker=styles[system].marker,
+                color=styles[system].colour,
+                label=f"{system} (n = {len(rows)}{rho_text})",
+                linewidth=0,
             )
         top = float(max(pairs["reference lines"].max(), pairs["generated lines"].max())) + 2
         axes.plot([0, top], [0, top], color="0.4", linestyle="--", linewidth=0.8, label="equal length")
         axes.set_xlim(0, top)
         axes.set_ylim(0, top)
         axes.set_xlabel("reference program length (lines)")
-        axes.set_ylabel("generated program length (lines)")
+        axes.set_ylabel("generated program\nlength (lines)")
         _legend_below(figure, axes, columns=2)
     return figure
 
@@ -576,7 +672,7 @@ def plot_setting_comparison(comparison: pd.DataFrame, sources: pd.DataFrame) -> 
         )
         left.set_ylim(len(models) - 0.5, -0.5)
         left.set_xlabel("library − control success\n(percentage points)")
-        left.set_title(f"paired bootstrap {confidence:.0%} CI", fontsize=8)
+        left.set_title(wrap_label(difference_interval_name(confidence), 30))
         left.grid(axis="y", visible=False)
         labels, positions = [], []
         for index, model in enumerate(models):
@@ -596,7 +692,7 @@ def plot_setting_comparison(comparison: pd.DataFrame, sources: pd.DataFrame) -> 
         right.set_ylim(len(models) - 0.5, -0.5)
         right.set_xlim(0, 100)
         right.set_xlabel("failed paired verdicts (% of paired verdicts)")
-        right.set_title("failures by error category", fontsize=8)
+        right.set_title("failures by error category")
         right.grid(axis="y", visible=False)
         right.grid(axis="x", visible=True)
         if order:

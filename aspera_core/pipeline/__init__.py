@@ -15,7 +15,7 @@ from aspera_core.pipeline.audit import audit_file, judgements_files
 from aspera_core.pipeline.evaluate import ResultsNotFound, evaluate_agents, results_files, results_path
 from aspera_core.pipeline.notebooks import NotebookFailed, PipelineReport, notebook_path, run_pipeline
 from aspera_core.pipeline.params import NOTEBOOKS, AgentSpec, ParamsError, PipelineParams, load_params, parse_override
-from aspera_core.pipeline.paths import ROOT_VARIABLE, project_root, resolve_path
+from aspera_core.pipeline.paths import ROOT_VARIABLE, project_relative, project_root, resolve_path
 
 __all__ = [
     "NOTEBOOKS",
@@ -33,6 +33,7 @@ __all__ = [
     "notebook_path",
     "parse_override",
     "project_root",
+    "project_relative",
     "resolve_path",
     "results_files",
     "results_path",

@@ -88,3 +88,21 @@ def shown_path(path: str | os.PathLike[str], cwd: str | os.PathLike[str] | None 
         return str(target.relative_to(here))
     except ValueError:
         return str(target)
+
+
+def project_relative(path: str | os.PathLike[str], root: str | os.PathLike[str] | None = None) -> Path:
+    """A path as it is shown to people: relative to the project root when inside it, else as it is.
+
+    Args:
+        path: A path (absolute or relative to the working directory).
+        root: The project root (found with :func:`project_root` when omitted).
+
+    Returns:
+        ``runs/results/audit-....json`` rather than the absolute path of the machine it ran on.
+    """
+    absolute = Path(path).expanduser().resolve()
+    base = Path(root).resolve() if root is not None else project_root()
+    try:
+        return absolute.relative_to(base)
+    except ValueError:
+        return absolute

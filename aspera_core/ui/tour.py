@@ -102,7 +102,9 @@ class Tour:
         entry = next((item for item in self.run(which).world if item["pair"] == pair), None)
         if entry is None or not isinstance(entry.get(when), dict):
             raise ValueError(f"the {which} program did not run in pair {pair} of task {self.task.query_id}")
-        frame = readable_table(entry[when], table)
+        # Ids numbered by the world before the program ran, as the change view numbers them.
+        before = entry["before"] if isinstance(entry.get("before"), dict) else None
+        frame = readable_table(entry[when], table, before=before)
         frame.attrs["title"] = TABLE_TITLES.get(table, table)
         return frame
 

@@ -171,12 +171,19 @@ def readable_row(row: Mapping[str, Any], table: str, names: Mapping[str, str], i
     }
 
 
-def readable_table(tables: Tables, table: str) -> pd.DataFrame:
+def readable_table(tables: Tables, table: str, before: Tables | None = None) -> pd.DataFrame:
     """One table of a world as a frame for reading: names for ids, weekdays on date-times, empty columns left out.
+
+    Ids of people and rooms read as names; every other id (a recurring event's
+    series, an event's own id in another table) is numbered as the change view
+    numbers it (``<id-19>``, ``<new>`` for an id the world before did not hold),
+    so a table and the change beside it name the same id alike.
 
     Args:
         tables: A world's tables (``ExecutionContext.to_dict()`` data).
         table: Which table.
+        before: The world the ids are numbered by: the world before the program
+            ran, as in :func:`world_diff` (``tables`` itself when omitted).
 
     Returns:
         One row per stored row; columns that are empty in every row are dropped.
@@ -186,8 +193,9 @@ def readable_table(tables: Tables, table: str) -> pd.DataFrame:
     """
     if table not in tables:
         raise KeyError(f"the world has no table {table!r}; tables: {', '.join(tables)}")
-    names = _names(tables)
-    rows = [readable_row(row, table, names) for row in tables[table]]
+    names = _names(tables) if before is None else _names(before, tables)
+    ids = IdNumbering(dict(before if before is not None else tables))
+    rows = [readable_row(row, table, names, ids) for row in tables[table]]
     columns = [column for column in _columns(tables[table]) if column != ROW_KEYS.get(table)]
     frame = pd.DataFrame.from_records([{c: _cell(row.get(c)) for c in columns} for row in rows], columns=columns)
     return frame.dropna(axis=1, how="all")

@@ -41,7 +41,7 @@ def test_audit_rates_show_each_kind_with_its_denominator_in_two_panels() -> None
         "drop action (n = 8)",
         "all kinds (n = 18)",
     ]  # nothing judged: no row
-    assert must_fail.get_xlabel() == "false acceptances (% of judged; Wilson 95% CI)"
+    assert must_fail.get_xlabel() == "false acceptances (% of judged;\nWilson 95% CI)"
     assert must_pass.get_title() == "programs that must pass"
     low, high = must_pass.get_xlim()
     assert must_fail.get_xlim() == (low, high) and low <= 0 and high >= 100  # one scale of rates for both panels
@@ -100,7 +100,7 @@ def test_verdict_flips_need_two_seeds(tmp_path: Path) -> None:
     )
     one = model_run(tmp_path / "b.jsonl", "m", "ps", {0: dict.fromkeys(ids, "success")})
     axes = plot_verdict_flips(verdict_flips(runs_frame([two, one]))).axes[0]
-    assert tick_labels(axes) == ["m (CCK) (n = 2 tasks)"]  # tasks judged under both seeds
+    assert tick_labels(axes) == ["m (CCK)\n(n = 2 tasks)"]  # tasks judged under both seeds
     assert [round(x, 1) for x in axes.lines[0].get_xdata()] == [50.0]
     with pytest.raises(NoData, match="two seeds"):
         plot_verdict_flips(verdict_flips(runs_frame([one])))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.output import Artefacts, markdown_table, save_figure, save_table, write_atomic
+from aspera_core.analysis.output import Artefacts, markdown_table, readable, save_figure, save_table, write_atomic
 from aspera_core.analysis.plots import NoData
 from aspera_core.analysis.style import COLUMN_WIDTH, new_figure
 
@@ -60,7 +60,7 @@ def test_figures_go_to_png_and_pdf_at_print_resolution(tmp_path: Path):
     axes.plot([1, 2, 3])
     saved = save_figure(figure, tmp_path, "line")
     width, _ = png_size(saved.png.read_bytes())
-    assert width >= 150 * 3.0  # at least 150 dpi over a one-column width (tight bounding box)
+    assert width >= 150 * 3.0  # at least 150 dpi over a one-column width
     assert saved.pdf.read_bytes()[:5] == b"%PDF-"
     assert saved._repr_png_() == (saved.png.read_bytes(), {"alt": "figure: line"})
     with pytest.raises(ValueError, match="150"):
@@ -87,3 +87,34 @@ def test_markdown_counts_get_thousands_separators_and_columns_may_fix_their_deci
     frame.attrs["decimals"] = {"value": 2, "ratio": 2}
     lines = markdown_table(frame).splitlines()[2:]
     assert lines == ["| words | 6,067 | 1.00 |", "| mean | 6.43 | 0.09 |"]
+
+
+def test_a_figure_shows_itself_with_the_path_it_will_have_once_swapped_in(tmp_path: Path):
+    staging = tmp_path / ".figures.staging-123-abcd1234"  # where the pipeline writes before the swap
+    figure, axes = new_figure(COLUMN_WIDTH, 2.0)
+    axes.plot([1, 2, 3])
+    saved = save_figure(figure, staging, "task_success")
+    bundle, metadata = saved._repr_mimebundle_()
+    assert bundle["image/png"] == saved.png.read_bytes()
+    assert "staging" not in repr(saved) and "staging" not in bundle["text/plain"]
+    assert "figures/task_success.png" in bundle["text/plain"] and "figures/task_success.png" in bundle["text/html"]
+    assert 'alt="figure: task success"' in bundle["text/html"] and "<img" in bundle["text/html"]
+    assert str(tmp_path) not in bundle["text/html"]
+
+
+def test_tables_show_in_a_notebook_rounded_as_in_the_markdown_file(tmp_path: Path):
+    frame = pd.DataFrame({"system": ["a"], "success (%)": [100.0], "McNemar p": [1.033976e-25], "tasks": [84]})
+    saved = save_table(frame, tmp_path, "t")
+    html = saved._repr_html_()
+    assert "100.0<" in html and "1.03e-25" in html and "84" in html
+    assert "100.000000" not in html and "1.033976e-25" not in html
+    shown = readable(frame)
+    assert shown.loc[0, "success (%)"] == "100.0" and shown.loc[0, "McNemar p"] == "1.03e-25"
+    assert "100.000000" not in shown._repr_html_()
+
+
+def test_a_table_as_text_is_rounded_and_names_its_final_files(tmp_path: Path):
+    frame = pd.DataFrame({"success (%)": [17.857142857], "p": [0.178571]})
+    text = repr(save_table(frame, tmp_path / ".figures.staging-1-00ff", "t"))
+    assert "17.9" in text and "0.179" in text and "figures/t.csv" in text
+    assert "17.857" not in text and "staging" not in text

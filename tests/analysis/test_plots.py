@@ -86,12 +86,12 @@ def test_task_success_labels_stay_inside_the_axes_height(runs: pd.DataFrame, sys
 
 def test_complexity_and_query_figures_label_axes_and_denominators(mini_tasks: pd.DataFrame):
     figure = plot_complexity_distributions(mini_tasks)
-    assert [a.get_xlabel() for a in figure.axes] == [
+    assert [a.get_xlabel().replace("\n", " ") for a in figure.axes] == [
         "cyclomatic complexity (radon)",
         "unique library primitives used",
         "reference program length (lines)",
     ]
-    assert "n = 4 tasks" in figure._suptitle.get_text()
+    assert figure.axes[0].get_ylabel() == "tasks (n = 4)"
     median = mini_tasks["complexity"].median()
     assert figure.axes[0].get_legend().get_texts()[0].get_text() == f"median {median:g}"
     scatter = plot_query_length(mini_tasks, "complexity").axes[0]
@@ -117,7 +117,7 @@ def test_run_figures_show_intervals_seeds_categories_and_selection(runs: pd.Data
     by_length = plot_success_by_length(success_by_length(runs, mini_tasks, samples=100))
     assert "band: Wilson 95% CI, tasks as sample" in [t.get_text() for t in by_length.legends[0].get_texts()]
     lengths = plot_generated_vs_reference(length_pairs(runs, mini_tasks))
-    assert lengths.axes[0].get_ylabel() == "generated program length (lines)"
+    assert lengths.axes[0].get_ylabel() == "generated program\nlength (lines)"
     selection = plot_selection(selection_table(runs, table))
     assert selection.axes[1].get_xlabel() == "CCK task success (%)"
     assert len(selection.axes[1].collections) == 1  # one model run in both settings
@@ -176,3 +176,60 @@ def test_a_system_keeps_its_colour_in_figures_that_show_only_some_systems(runs: 
     colour_in_success = to_hex(success.lines[ps_position * 3].get_color())  # errorbar: marker line first
     selection = plot_selection(selection_table(runs, table)).axes[0]  # shows the PS system alone
     assert to_hex(selection.patches[0].get_facecolor()) == colour_in_success
+
+
+def test_systems_differ_by_marker_and_line_style_not_only_by_colour(runs: pd.DataFrame, mini_tasks: pd.DataFrame):
+    lines = [
+        line
+        for line in plot_success_by_length(success_by_length(runs, mini_tasks, samples=100)).axes[0].lines
+        if line.get_label() in set(runs["system"])
+    ]
+    assert len(lines) == 2
+    assert lines[0].get_marker() != lines[1].get_marker() and lines[0].get_linestyle() != lines[1].get_linestyle()
+    scatter = plot_generated_vs_reference(length_pairs(runs, mini_tasks)).axes[0]
+    shapes = [tuple(map(tuple, collection.get_paths()[0].vertices.round(3))) for collection in scatter.collections]
+    assert len(shapes) == 2 and shapes[0] != shapes[1]
+
+
+def test_outcome_bars_are_hatched_where_colours_alone_would_merge_in_grey():
+    table = pd.DataFrame(
+        {"success": [2], "task_completion_error": [1], "syntax_error": [1], "timeout": [1], "programs": [5]},
+        index=["a system"],
+    )
+    axes = plot_outcomes(table).axes[0]
+    patterns = {container.get_label(): container.patches[0].get_hatch() for container in axes.containers}
+    assert patterns["success"] is None and patterns["task completion error"] is None
+    assert patterns["syntax error"] and patterns["timeout"] and patterns["syntax error"] != patterns["timeout"]
+
+
+def _points_under(axes, text) -> int:
+    """How many scatter points of the axes lie under the text's box, as drawn."""
+    import numpy as np
+
+    axes.figure.draw_without_rendering()
+    box = text.get_window_extent()
+    points = np.concatenate([axes.transData.transform(c.get_offsets()) for c in axes.collections])
+    inside = (points[:, 0] >= box.x0) & (points[:, 0] <= box.x1) & (points[:, 1] >= box.y0) & (points[:, 1] <= box.y1)
+    return int(inside.sum())
+
+
+@pytest.mark.parametrize("empty", ["lower right", "upper right", "lower left"])
+def test_the_correlation_note_goes_to_the_corner_without_data(empty: str):
+    import numpy as np
+
+    rng = np.random.default_rng(1)
+    words, primitives = rng.uniform(5, 45, 400), rng.uniform(2, 15, 400)
+    right, top = words > 25, primitives > 8.5  # the empty quarter is as large as the note
+    keep = ~{"lower right": right & ~top, "upper right": right & top, "lower left": ~right & ~top}[empty]
+    tasks = pd.DataFrame({"query_words": words[keep].round(), "unique_primitives": primitives[keep].round()})
+    axes = plot_query_length(tasks).axes[0]
+    (note,) = [t for t in axes.texts if "Spearman" in t.get_text()]
+    assert _points_under(axes, note) == 0
+
+
+def test_the_correlation_note_of_the_task_set_covers_no_task(mini_tasks: pd.DataFrame):
+    tasks = tasks_frame(load_tasks(Path(__file__).resolve().parents[2] / "data" / "aspera_workbench_v1"))
+    for y in ("unique_primitives", "complexity"):
+        axes = plot_query_length(tasks, y).axes[0]
+        (note,) = [t for t in axes.texts if "Spearman" in t.get_text()]
+        assert _points_under(axes, note) == 0, y

@@ -11,6 +11,7 @@ import pytest
 from aspera_core.cli.main import main
 from aspera_core.tasks import load_tasks
 from tests.analysis.support import explore_run, model_run
+from tests.analysis.test_figure_sizes import saved_width
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = str(ROOT / "params" / "mini.yaml")
@@ -140,6 +141,8 @@ def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
         "library_vs_control",
     ):
         assert (figures / f"{name}.png").exists() and (figures / f"{name}.pdf").exists()
+    for png in figures.glob("*.png"):  # every figure one column (3.3 in) or two (7 in) wide
+        assert min(abs(saved_width(png) - 3.3), abs(saved_width(png) - 7.0)) <= 0.02, png.name
     assert not (figures / "benchmark_correlation.csv").exists()  # no scores named: skipped, no placeholder
     run_folder = tmp_path / "runs" / "mini"
     for name in ("02_evaluate", "04_error_taxonomy", "05_paper_tables_figures"):

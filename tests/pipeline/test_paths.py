@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.pipeline.paths import ROOT_VARIABLE, project_root, resolve_path, shown_path
+from aspera_core.pipeline.paths import ROOT_VARIABLE, project_relative, project_root, resolve_path, shown_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,3 +40,9 @@ def test_paths_are_shown_as_they_work_from_the_working_directory(tmp_path: Path)
     assert shown_path(here, here) == "."
     assert shown_path(ROOT / "runs" / "mini" / "figures", here) == str(ROOT / "runs" / "mini" / "figures")
     assert shown_path(tmp_path / "there" / "x", here) == str(tmp_path / "there" / "x")
+
+
+def test_paths_are_shown_relative_to_the_project_when_inside_it(tmp_path: Path):
+    assert project_relative(tmp_path / "runs" / "results" / "audit.json", tmp_path) == Path("runs/results/audit.json")
+    outside = tmp_path.parent / "elsewhere.json"
+    assert project_relative(outside, tmp_path) == outside.resolve()

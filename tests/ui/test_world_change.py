@@ -93,3 +93,16 @@ def test_readable_table_for_the_tour() -> None:
     assert table.to_dict("records") == [{"subject": "Review", "starts_at": "Thu 2024-06-27 15:00", "attendees": "Ann"}]
     with pytest.raises(KeyError, match="no table 'rooms'"):
         readable_table(world(REVIEW), "rooms")
+
+
+def test_a_table_shows_other_ids_as_the_change_view_numbers_them() -> None:
+    SERIES = "66666666-6666-4666-8666-666666666666"
+    weekly = {**REVIEW, "recurrent_event_id": SERIES}
+    before, after = world(weekly), world()  # the series' event removed: the change shows the whole row
+    table = readable_table(before, "user_calendar", before=before)
+    assert SERIES not in str(table.to_dict("records"))
+    (row,) = change_frame(pair_changes([{"pair": 0, "before": before, "after": after}])[0])["row"]
+    shown = table.loc[0, "recurrent_event_id"]
+    assert shown.startswith("<id-") and shown in row  # the same name in the table and in the change
+    fresh = readable_table(world({**REVIEW, "recurrent_event_id": NEW}), "user_calendar", before=before)
+    assert fresh.loc[0, "recurrent_event_id"] == "<new>"  # an id the world before did not have
