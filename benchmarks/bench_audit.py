@@ -34,13 +34,16 @@ TASK_SET = REPO / "data" / "aspera_workbench_v1"
 TARGET_S = 60.0
 
 
-class _Runs:
-    """Progress callback that remembers how many sandbox runs the audit planned."""
+class _CountingSandbox(Sandbox):
+    """A sandbox that counts the programs it ran: the audit's programs, the runs that observe the
+    worlds (reference, accepted mutants) and any program run again alone after its group."""
 
-    planned = 0
+    runs = 0
 
-    def __call__(self, done: int, planned: int) -> None:
-        self.planned = planned
+    def _run_units(self, units):  # noqa: ANN001, ANN202 - the sandbox's own loop, counted
+        for job, verdict in super()._run_units(units):
+            self.runs += 1
+            yield job, verdict
 
 
 def workload(count: int, per_task: int) -> tuple[list, int, int]:
@@ -82,20 +85,19 @@ def main() -> None:
 
     for round_number in range(1, args.rounds + 1):
         load_before = os.getloadavg()
-        runs = _Runs()
         children_before = _children_cpu_s()
         started = time.perf_counter()
-        with Sandbox(SandboxConfig(workers=args.workers)) as sandbox:
-            report = audit_tasks(tasks, sandbox, config, progress=runs)
+        with _CountingSandbox(SandboxConfig(workers=args.workers)) as sandbox:
+            report = audit_tasks(tasks, sandbox, config)
         elapsed = time.perf_counter() - started
         sandbox_cpu = _children_cpu_s() - children_before
         load_after = os.getloadavg()
         evaluated = len(report.results)
         print(
             f"round {round_number}: {elapsed:.1f} s for {len(report.tasks)} tasks, {evaluated} programs evaluated "
-            f"+ {runs.planned - evaluated} observation runs = {runs.planned} sandbox runs "
-            f"({1000 * elapsed / runs.planned:.1f} ms per run); sandbox CPU {sandbox_cpu:.1f} s "
-            f"(fork server and workers: {1000 * sandbox_cpu / runs.planned:.1f} CPU ms per run); "
+            f"+ {sandbox.runs - evaluated} observation runs = {sandbox.runs} sandbox runs "
+            f"({1000 * elapsed / sandbox.runs:.1f} ms per run); sandbox CPU {sandbox_cpu:.1f} s "
+            f"(fork server and workers: {1000 * sandbox_cpu / sandbox.runs:.1f} CPU ms per run); "
             f"{sandbox.evaluated_alone} runs could not share their task's setup; flagged {report.flagged}; "
             f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
             f"(target: under {TARGET_S:.0f} s on two cores)"
