@@ -51,19 +51,23 @@ def finite_positive_float(text: str) -> float:
     return value
 
 
+def _finite_at_least_zero(text: str, expected: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
+    return value
+
+
 def temperature(text: str) -> float:
     """A sampling temperature: a finite number of at least 0 (0 samples the likeliest tokens).
 
     Raises:
         argparse.ArgumentTypeError: For anything else (``-1``, ``nan``, ``inf``, ``hot``).
     """
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"expected a finite number of at least 0 (0 = no sampling), got {text!r}")
-    return value
+    return _finite_at_least_zero(text, "a finite number of at least 0 (0 = no sampling)")
 
 
 def dollars(text: str) -> float:
@@ -72,13 +76,7 @@ def dollars(text: str) -> float:
     Raises:
         argparse.ArgumentTypeError: For anything else (``-1``, ``nan``, ``inf``, ``five``).
     """
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"expected a finite number of dollars of at least 0, got {text!r}")
-    return value
+    return _finite_at_least_zero(text, "a finite number of dollars of at least 0")
 
 
 def endpoint_url(text: str) -> str:
