@@ -103,19 +103,23 @@ def model_name(text: str) -> str:
     return text
 
 
+def _whole_number(text: str, least: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = least - 1
+    if value < least:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least {least}, got {text!r}")
+    return value
+
+
 def positive_int(text: str) -> int:
     """A whole number of at least 1 (e.g. workers, a limit).
 
     Raises:
         argparse.ArgumentTypeError: For anything else (``0``, ``-2``, ``1.5``, ``two``).
     """
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return value
+    return _whole_number(text, 1)
 
 
 def non_negative_int(text: str) -> int:
@@ -124,13 +128,7 @@ def non_negative_int(text: str) -> int:
     Raises:
         argparse.ArgumentTypeError: For anything else (``-1``, ``1.5``, ``two``).
     """
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
-    return value
+    return _whole_number(text, 0)
 
 
 def task_set_path(text: str) -> Path:

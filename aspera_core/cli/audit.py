@@ -65,12 +65,9 @@ def _per_kind(text: str) -> int | None:
     if text == "all":
         return None
     try:
-        value = int(text)
-    except ValueError:
+        return positive_int(text)
+    except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(f"expected a positive number or 'all', got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive number or 'all', got {text!r}")
-    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
