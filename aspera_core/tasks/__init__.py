@@ -24,6 +24,7 @@ from aspera_core.tasks.model import (
     TaskFormatError,
     TaskProblem,
     function_name,
+    task_id_order,
 )
 from aspera_core.tasks.nt_records import dump_task, load_task, read_task_record
 from aspera_core.tasks.release import SHARD_SIZE, shard_name, write_tasks
@@ -34,7 +35,6 @@ from aspera_core.tasks.taskset import (
     read_task_set,
     select_by_task_id,
     select_tasks,
-    task_id_order,
     task_set_digest,
     tasks_digest,
 )

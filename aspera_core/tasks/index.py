@@ -26,7 +26,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from aspera_core.tasks.model import Task, TaskProblem
+from aspera_core.tasks.model import Task, TaskProblem, task_id_order
 
 ID_INDEX = "query_id_to_shard.json"
 QUERY_INDEX = "query_to_query_id.json"
@@ -80,12 +80,8 @@ def render_indexes(tasks: Sequence[Task], shard_of: Mapping[str, str]) -> dict[s
     return {ID_INDEX: json.dumps(id_index, indent=4), QUERY_INDEX: json.dumps(query_index, indent=4)}
 
 
-def _id_order(query_id: str) -> tuple[int, str]:
-    return (int(query_id), "") if query_id.isdigit() else (0, query_id)
-
-
 def _ids_text(ids: Collection[str]) -> str:
-    ordered = sorted(ids, key=_id_order)
+    ordered = sorted(ids, key=task_id_order)
     shown = ", ".join(ordered[:_SHOWN_IDS])
     return shown + (f" and {len(ordered) - _SHOWN_IDS} more" if len(ordered) > _SHOWN_IDS else "")
 
@@ -183,7 +179,7 @@ def _check_id_index(index: IndexFile, shards: _Shards) -> list[TaskProblem]:
         else:
             message = f"lists {len(ids)} tasks in {shard} ({_ids_text(ids)}), but there is no such shard"
             problems.append(TaskProblem(message, source=index.display))
-    for query_id in sorted(set(shards.shard_of) - set(entries), key=_id_order):
+    for query_id in sorted(set(shards.shard_of) - set(entries), key=task_id_order):
         message = f"has no entry for task {query_id} (in {shards.shard_of[query_id]})"
         problems.append(TaskProblem(message, source=index.display, query_id=query_id))
     return problems
@@ -198,7 +194,7 @@ def _check_query_index(index: IndexFile, shards: _Shards, notes: list[str]) -> l
         for query_id in ids:
             keys_of.setdefault(query_id, []).append(query)
     extra: list[str] = []
-    for query_id, keys in sorted(keys_of.items(), key=lambda item: _id_order(item[0])):
+    for query_id, keys in sorted(keys_of.items(), key=lambda item: task_id_order(item[0])):
         actual = shards.query_of.get(query_id)
         if actual is None:
             if shards.whole_set and not shards.unknown(query_id) and not shards.unreadable_shards:
@@ -223,7 +219,7 @@ def _check_query_index(index: IndexFile, shards: _Shards, notes: list[str]) -> l
     elif extra:
         message = f"lists {len(extra)} tasks that no shard holds ({_ids_text(extra)})"
         problems.append(TaskProblem(message, source=index.display))
-    for query_id in sorted(set(shards.query_of) - set(keys_of), key=_id_order):
+    for query_id in sorted(set(shards.query_of) - set(keys_of), key=task_id_order):
         message = f"has no entry for task {query_id} (in {shards.shard_of[query_id]})"
         problems.append(TaskProblem(message, source=index.display, query_id=query_id))
     return problems

@@ -415,16 +415,6 @@ def task_set_digest(path: str | Path) -> str:
     return entry.digest
 
 
-def task_id_order(task_id: str) -> tuple[int, int, str]:
-    """Sort key that orders task ids as a loaded task set has them: numbers by value (``9`` before ``10``).
-
-    Ids that are not numbers (never in a valid task set) come last, by their text.
-    """
-    if task_id.isascii() and task_id.isdigit():
-        return (0, int(task_id), "")
-    return (1, 0, task_id)
-
-
 def select_by_task_id(
     items: Sequence[_Item],
     task_id: Callable[[_Item], str],
