@@ -439,7 +439,7 @@ def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] 
     if _share_seeds(left, right):
         paired = left.merge(right, on=["task_id", "seed"], suffixes=("_a", "_b"))
         seeds_a = seeds_b = seed_list(paired["seed"])
-        paired_on = "task and seed"
+        paired_on = _within(seeds_a)
     else:
         paired = left.merge(right, on="task_id", suffixes=("_a", "_b"))
         seeds_a, seeds_b = seed_list(paired["seed_a"]), seed_list(paired["seed_b"])
@@ -453,6 +453,11 @@ def _share_seeds(left: pd.DataFrame, right: pd.DataFrame) -> bool:
     return bool(set(left["seed"].dropna()) & set(right["seed"].dropna())) or bool(
         left["seed"].isna().all() and right["seed"].isna().all()
     )
+
+
+def _within(seeds: str) -> str:
+    """How verdicts of shared seeds are paired: by task and seed, or by task alone when neither run has seeds."""
+    return "task" if seeds == "none" else "task and seed"
 
 
 def seed_list(seeds: Any) -> str:
@@ -528,7 +533,7 @@ def paired_comparison(
 
     Returns:
         ``system_a``, ``system_b``, ``seeds_a``, ``seeds_b`` (the seeds used,
-        ``"none"`` for a run without seed), ``paired_on`` (``"task and seed"``
+        ``"none"`` for a run without seed), ``paired_on`` (``"task"`` for runs without seeds, ``"task and seed"``
         or ``"task (means over seeds)"``), ``pairs`` (paired verdicts within
         seed, or paired tasks), ``tasks``, ``success_a``, ``success_b``
         (means over tasks of each task's success share), ``difference``
@@ -551,7 +556,7 @@ def paired_comparison(
         paired = left.merge(right, on=["task_id", "seed"], suffixes=("_a", "_b"))
         per_task = paired.groupby("task_id")[["success_a", "success_b"]].agg(["mean", "count"])
         seeds_a = seeds_b = seed_list(paired["seed"])
-        paired_on = "task and seed"
+        paired_on = _within(seeds_a)
         pairs = len(paired)
         only_a = int((paired["success_a"] & ~paired["success_b"]).sum())
         only_b = int((~paired["success_a"] & paired["success_b"]).sum())

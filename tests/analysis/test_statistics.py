@@ -440,3 +440,12 @@ def test_paired_verdicts_with_shared_seeds_pair_within_seed_and_say_so(runs: pd.
     paired = paired_verdicts(runs, "model-a (CCK)", "model-b (CCK)")
     assert len(paired) == 8 and set(paired["seed"]) == {0, 1}
     assert paired.attrs == {"seeds_a": "0, 1", "seeds_b": "0, 1", "paired_on": "task and seed"}
+
+
+def test_two_runs_without_seeds_are_paired_on_the_task_alone(tmp_path: Path):
+    a = model_run(tmp_path / "a.jsonl", "model-a", "cck", {None: {"1": S, "2": S, "3": F, "4": F}})
+    b = model_run(tmp_path / "b.jsonl", "model-b", "cck", {None: {"1": F, "2": S, "3": F, "4": S}})
+    result = paired_comparison(runs_frame([a, b]), "model-a (CCK)", "model-b (CCK)", samples=100)
+    # "task and seed" would name a seed neither run has
+    assert (result["seeds_a"], result["seeds_b"], result["paired_on"]) == ("none", "none", "task")
+    assert result["test"] == "McNemar exact" and result["pairs"] == 4
