@@ -179,9 +179,11 @@ def _judge(args: argparse.Namespace, budget: Any) -> Any:
 def _agreement(path: Path) -> str:
     """One line: how often the judge's verdicts in the whole file agree with the evaluation programs'."""
     from aspera_core.analysis.judging import agreement_scores
-    from aspera_core.judge import JudgeVerdict, latest_judgements, read_judgements
+    from aspera_core.judge import JudgementsFileWarning, JudgeVerdict, latest_judgements, read_judgements
 
-    rows = latest_judgements(read_judgements(path).rows)
+    with warnings.catch_warnings():  # its damaged lines were warned of when the judge opened it
+        warnings.simplefilter("ignore", JudgementsFileWarning)
+        rows = latest_judgements(read_judgements(path).rows)
     compared = [row for row in rows if row.verdict is not JudgeVerdict.NOT_JUDGED]
     if not compared:
         return f"no verdict yet in {path} ({len(rows)} judgements, none with a verdict)"

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,7 @@ from tests.judge.support import results_file
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -245,3 +249,22 @@ def test_a_judgements_file_is_not_resumed_with_another_prompt_setup(
     errors = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
     assert len(errors) == 1 and "documented_apps: " in errors[0] and "for every program" in errors[0]
     assert out.read_bytes() == before
+
+
+def test_a_damaged_judgements_file_is_warned_about_once(
+    tmp_path: Path,
+    results: Path,
+    scripted_openai: ScriptedOpenAIServer,
+) -> None:
+    scripted_openai.script([Reply.text("Checked.\nVerdict: correct")], repeat_last=True)
+    out = tmp_path / "judgements.jsonl"
+    command = [sys.executable, "-m", "aspera_core.cli.main", *judge_args(scripted_openai, results, out, "--limit", "2")]
+    environment = {**os.environ, "ASPERA_TEST_KEY": "secret"}
+    assert subprocess.run(command, cwd=REPO, capture_output=True, env=environment, timeout=120).returncode == 0
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join([*lines[:2], "{not json", *lines[2:]]) + "\n")
+
+    command = [sys.executable, "-m", "aspera_core.cli.main", *judge_args(scripted_openai, results, out)]
+    finished = subprocess.run(command, cwd=REPO, capture_output=True, text=True, env=environment, timeout=120)
+    assert finished.returncode == 0, finished.stderr
+    assert finished.stderr.count(f"{out}:3: skipped") == 1, finished.stderr
