@@ -4,7 +4,8 @@ Executed notebooks (and HTML copies) go to <runs_dir>/<name>/, tables (CSV
 and Markdown) and figures (PNG and PDF) to <figures_dir>/; new files replace
 old ones only once every notebook has succeeded, and then the files the same
 notebooks wrote there in an earlier run but not in this one are removed
-(listed in <figures_dir>/.aspera-pipeline.json; no other file is touched). Paths in the parameters are
+(listed in <figures_dir>/.aspera-pipeline.json with the digest of what was
+written; a file changed since is kept and reported, and no other file is touched). Paths in the parameters are
 relative to the project root; paths printed work from the current directory.
 Named results, judgements, audit, labels and annotation files are read before
 any notebook runs. -p key=value overrides a parameter (the value
@@ -86,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"{count(len(report.removed), 'file')} the same notebooks wrote in an earlier run and not in this one removed: {names}"
         )
+    for path, reason in report.kept:
+        print(f"kept {path.name}: {reason}")
     if report.notebooks:
         print(f"{count(len(report.notebooks), 'executed notebook')} in {shown_path(report.notebooks[0].parent)}/")
     return 0

@@ -13,9 +13,12 @@ built aside and swapped in only when every notebook has succeeded:
   but not in this one are removed, so that no earlier output stays beside the
   new ones looking current (a figure that needs two seeds, after a run on
   one). What each notebook wrote is kept in a manifest in ``figures_dir``
-  (:data:`MANIFEST`); only files listed there are ever removed, and only those
-  of the notebooks that ran: files the pipeline did not write, and those of
-  notebooks left out of this run, stay as they are.
+  (:data:`MANIFEST`), each file with the SHA-256 digest of what was written;
+  only files listed there are ever removed, only those of the notebooks that
+  ran, and only while their content is still what the pipeline wrote: files
+  the pipeline did not write, files changed since (a figure the user replaced
+  with their own), files listed without a digest (by an earlier version), and
+  those of notebooks left out of this run, stay as they are.
 
 A notebook that fails leaves every earlier output untouched; its executed
 copy, with the error in it, is kept as ``<runs_dir>/<name>/<notebook>.failed.ipynb``.
@@ -23,6 +26,7 @@ copy, with the error in it, is kept as ``<runs_dir>/<name>/<notebook>.failed.ipy
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import secrets
@@ -70,6 +74,7 @@ class PipelineReport:
         html: Their HTML exports.
         artefacts: Tables and figures written.
         removed: Tables and figures of an earlier run that the same notebooks no longer write, removed.
+        kept: Such files left in place, each with the reason (changed since the pipeline wrote it, say).
         seconds: Time per notebook, by name.
     """
 
@@ -77,6 +82,7 @@ class PipelineReport:
     html: list[Path] = field(default_factory=list)
     artefacts: list[Path] = field(default_factory=list)
     removed: list[Path] = field(default_factory=list)
+    kept: list[tuple[Path, str]] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
 
 
@@ -109,45 +115,96 @@ def _snapshot(folder: Path) -> dict[str, tuple[int, int, int]]:
     return found
 
 
-def _read_manifest(folder: Path) -> dict[str, list[str]]:
-    """What each notebook wrote into ``folder`` last, by the manifest (nothing if it is missing or damaged)."""
+#: Why a file the manifest lists is left in place.
+CHANGED = "changed since the pipeline wrote it"
+NO_DIGEST = "not known to be the pipeline's: the manifest of an earlier version records no digest for it"
+
+
+def _digest(path: Path) -> str:
+    """The SHA-256 digest of a file's content, in hexadecimal."""
+    hasher = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            hasher.update(block)
+    return hasher.hexdigest()
+
+
+def _read_manifest(folder: Path) -> dict[str, dict[str, str | None]]:
+    """What each notebook wrote into ``folder`` last, name -> digest, by the manifest.
+
+    A manifest of an earlier version lists names only: their digest is ``None``
+    (nothing is known of their content). A missing or damaged manifest lists nothing.
+    """
     try:
         data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         notebooks = data["notebooks"]
-        return {str(name): [str(file) for file in files] for name, files in notebooks.items()}
+        found: dict[str, dict[str, str | None]] = {}
+        for name, files in notebooks.items():
+            if isinstance(files, dict):
+                found[str(name)] = {
+                    str(file): digest if isinstance(digest, str) else None for file, digest in files.items()
+                }
+            else:
+                found[str(name)] = {str(file): None for file in files}
+        return found
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return {}
 
 
-def retire_stale_outputs(folder: Path, written: dict[str, list[str]]) -> list[Path]:
+@dataclass
+class Retired:
+    """What :func:`retire_stale_outputs` did with the files of an earlier run.
+
+    Attributes:
+        removed: Files removed (unchanged since the pipeline wrote them).
+        kept: Files left in place, each with the reason.
+    """
+
+    removed: list[Path] = field(default_factory=list)
+    kept: list[tuple[Path, str]] = field(default_factory=list)
+
+
+def retire_stale_outputs(folder: Path, written: dict[str, list[str]]) -> Retired:
     """Remove what the notebooks of this run wrote into ``folder`` before and not now; record what they wrote.
 
     Only plain file names listed in the manifest under a notebook of ``written`` are
-    removed, and only when no notebook of this run wrote them again; the manifest
-    keeps the entries of notebooks that did not run.
+    candidates, and only when no notebook of this run wrote them again; of those, a
+    file is removed only when its content still has the digest the manifest recorded
+    when the pipeline wrote it. A file changed since, or listed without a digest, is
+    kept, reported, and dropped from the manifest (it is no longer the pipeline's to
+    remove). The manifest keeps the entries of notebooks that did not run.
 
     Args:
         folder: The figures folder.
-        written: Per notebook of this run, the names of the files it wrote.
+        written: Per notebook of this run, the names of the files it wrote (already in ``folder``).
 
     Returns:
-        The files removed.
+        The files removed and those kept.
     """
     earlier = _read_manifest(folder)
     now = {name for files in written.values() for name in files}
-    removed = []
+    retired = Retired()
     for notebook in written:
-        for name in earlier.get(notebook, []):
+        for name, recorded in earlier.get(notebook, {}).items():
             if name in now or name.startswith(".") or name != Path(name).name:  # plain names in the folder only
                 continue
             path = folder / name
-            if path.is_file() and not path.is_symlink():
+            if not path.is_file() or path.is_symlink():
+                continue
+            if recorded is None:
+                retired.kept.append((path, NO_DIGEST))
+            elif _digest(path) != recorded:
+                retired.kept.append((path, CHANGED))
+            else:
                 path.unlink()
-                removed.append(path)
-    manifest = {**earlier, **{notebook: sorted(files) for notebook, files in written.items()}}
+                retired.removed.append(path)
+    manifest = {notebook: files for notebook, files in earlier.items() if notebook not in written}
+    for notebook, files in written.items():
+        manifest[notebook] = {name: _digest(folder / name) for name in sorted(files) if (folder / name).is_file()}
     folder.mkdir(parents=True, exist_ok=True)
-    write_atomic(folder / MANIFEST, json.dumps({"notebooks": manifest}, indent=1, sort_keys=True) + "\n")
-    return removed
+    text = json.dumps({"version": 2, "notebooks": manifest}, indent=1, sort_keys=True) + "\n"
+    write_atomic(folder / MANIFEST, text)
+    return retired
 
 
 def _export_html(executed: Path, destination: Path) -> None:
@@ -233,7 +290,8 @@ def run_pipeline(
                 _export_html(executed, staged_runs / f"{name}.html")
             log(f"{name}: done in {report.seconds[name]:.1f} s")
         report.artefacts = _swap_in(staged_figures, figures)
-        report.removed = retire_stale_outputs(figures, written)
+        retired = retire_stale_outputs(figures, written)
+        report.removed, report.kept = retired.removed, retired.kept
         moved = _swap_in(staged_runs, runs)
         report.notebooks = [path for path in moved if path.suffix == ".ipynb"]
         report.html = [path for path in moved if path.suffix == ".html"]

@@ -255,7 +255,13 @@ def test_a_run_removes_the_figures_its_notebooks_wrote_before_and_no_longer_writ
     assert main([*arguments, "-p", f"results.o1-cck={results['o1-cck']}"]) == 0
     assert (figures / "pass_k.png").exists() and (figures / "pass_k.pdf").exists()
     (figures / "notes.png").write_text("mine\n")
+    (figures / "pass_k.png").write_bytes(b"the user's own pass^k figure")  # written by the pipeline, then replaced
+    capsys.readouterr()
     assert main([*arguments, "-p", f"results.o1-ps={results['o1-ps']}"]) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
     assert (figures / "pass_k.md").exists() and "o1-preview (CCK)" not in (figures / "pass_k.md").read_text()
-    assert not (figures / "pass_k.png").exists() and not (figures / "pass_k.pdf").exists()
+    assert not (figures / "pass_k.pdf").exists()  # unchanged since the pipeline wrote it: removed
+    assert "1 file the same notebooks wrote in an earlier run and not in this one removed: pass_k.pdf\n" in out
+    assert (figures / "pass_k.png").read_bytes() == b"the user's own pass^k figure"  # changed since: kept
+    assert "kept pass_k.png: changed since the pipeline wrote it\n" in out
     assert (figures / "notes.png").read_text() == "mine\n"  # not written by the pipeline: left alone

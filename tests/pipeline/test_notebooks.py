@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -16,24 +17,64 @@ def touch(folder: Path, *names: str) -> None:
 
 def test_files_a_notebook_wrote_before_and_not_now_are_removed_and_nothing_else(tmp_path: Path) -> None:
     figures = tmp_path / "figures"
-    touch(figures, "pass_k.png", "pass_k.md", "audit.png", "README.md", "mine.png")
-    (figures / MANIFEST).write_text(
-        json.dumps({"notebooks": {"05_paper": ["pass_k.png", "pass_k.md", "gone.png"], "07_audit": ["audit.png"]}})
-    )
-    removed = retire_stale_outputs(figures, {"05_paper": ["pass_k.md"]})
-    assert removed == [figures / "pass_k.png"]  # gone.png was already gone
+    touch(figures, "pass_k.png", "pass_k.md", "gone.png", "audit.png", "README.md", "mine.png")
+    retire_stale_outputs(figures, {"05_paper": ["pass_k.png", "pass_k.md", "gone.png"], "07_audit": ["audit.png"]})
+    (figures / "gone.png").unlink()
+    retired = retire_stale_outputs(figures, {"05_paper": ["pass_k.md"]})
+    assert retired.removed == [figures / "pass_k.png"] and retired.kept == []  # gone.png was already gone
     assert sorted(p.name for p in figures.iterdir()) == [MANIFEST, "README.md", "audit.png", "mine.png", "pass_k.md"]
-    manifest = json.loads((figures / MANIFEST).read_text())
-    assert manifest["notebooks"] == {"05_paper": ["pass_k.md"], "07_audit": ["audit.png"]}  # 07 did not run: kept
+    manifest = json.loads((figures / MANIFEST).read_text())["notebooks"]
+    assert {notebook: sorted(files) for notebook, files in manifest.items()} == {
+        "05_paper": ["pass_k.md"],
+        "07_audit": ["audit.png"],  # 07 did not run: kept
+    }
 
 
 def test_a_file_another_notebook_now_writes_is_kept_and_a_first_run_removes_nothing(tmp_path: Path) -> None:
     figures = tmp_path / "figures"
     touch(figures, "shared.csv", "old.csv")
-    assert retire_stale_outputs(figures, {"a": ["shared.csv"]}) == []  # no manifest yet: nothing is ours
-    (figures / MANIFEST).write_text(json.dumps({"notebooks": {"a": ["shared.csv", "old.csv"]}}))
-    assert retire_stale_outputs(figures, {"a": [], "b": ["shared.csv"]}) == [figures / "old.csv"]
+    assert retire_stale_outputs(figures, {"a": ["shared.csv", "old.csv"]}).removed == []  # no manifest yet
+    retired = retire_stale_outputs(figures, {"a": [], "b": ["shared.csv"]})
+    assert retired.removed == [figures / "old.csv"]
     assert (figures / "shared.csv").exists()
+
+
+def test_a_file_changed_since_the_pipeline_wrote_it_is_kept_and_reported(tmp_path: Path) -> None:
+    # The user replaced a figure with their own; a later run that no longer writes it must not delete it.
+    figures = tmp_path / "figures"
+    touch(figures, "pass_k.png", "pass_k.pdf", "pass_k.md")
+    retire_stale_outputs(figures, {"05_paper": ["pass_k.png", "pass_k.pdf", "pass_k.md"]})
+    (figures / "pass_k.png").write_bytes(b"my own figure")
+    retired = retire_stale_outputs(figures, {"05_paper": ["pass_k.md"]})
+    assert retired.removed == [figures / "pass_k.pdf"]
+    assert retired.kept == [(figures / "pass_k.png", "changed since the pipeline wrote it")]
+    assert (figures / "pass_k.png").read_bytes() == b"my own figure"
+    manifest = json.loads((figures / MANIFEST).read_text())["notebooks"]
+    assert list(manifest["05_paper"]) == ["pass_k.md"]  # the user's file is no longer the pipeline's
+    assert retire_stale_outputs(figures, {"05_paper": ["pass_k.md"]}).kept == []  # reported once
+
+
+def test_a_file_of_the_same_size_and_time_but_other_content_is_kept(tmp_path: Path) -> None:
+    import os
+
+    figures = tmp_path / "figures"
+    touch(figures, "a.csv")
+    retire_stale_outputs(figures, {"n": ["a.csv"]})
+    info = (figures / "a.csv").stat()
+    (figures / "a.csv").write_text("b.csv")  # same length as "a.csv"
+    os.utime(figures / "a.csv", ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert retire_stale_outputs(figures, {"n": []}).removed == []
+    assert (figures / "a.csv").read_text() == "b.csv"
+
+
+def test_entries_of_a_manifest_without_digests_are_never_removed(tmp_path: Path) -> None:
+    # A manifest of an earlier version names files but cannot tell whether they changed since.
+    figures = tmp_path / "figures"
+    touch(figures, "pass_k.png", "pass_k.md")
+    (figures / MANIFEST).write_text(json.dumps({"notebooks": {"05_paper": ["pass_k.png", "pass_k.md"]}}))
+    retired = retire_stale_outputs(figures, {"05_paper": ["pass_k.md"]})
+    assert retired.removed == [] and (figures / "pass_k.png").read_text() == "pass_k.png"
+    assert [(path.name, reason.split(" ")[0]) for path, reason in retired.kept] == [("pass_k.png", "not")]
 
 
 def test_a_damaged_manifest_or_a_listed_path_outside_the_folder_removes_nothing(tmp_path: Path) -> None:
@@ -41,6 +82,8 @@ def test_a_damaged_manifest_or_a_listed_path_outside_the_folder_removes_nothing(
     touch(figures, "a.png")
     touch(tmp_path, "outside.png")
     (figures / MANIFEST).write_text("{not json")
-    assert retire_stale_outputs(figures, {"n": []}) == [] and (figures / "a.png").exists()
-    (figures / MANIFEST).write_text(json.dumps({"notebooks": {"n": ["../outside.png", "sub/x", ".hidden"]}}))
-    assert retire_stale_outputs(figures, {"n": []}) == [] and (tmp_path / "outside.png").exists()
+    assert retire_stale_outputs(figures, {"n": []}).removed == [] and (figures / "a.png").exists()
+    digest = hashlib.sha256(b"outside.png").hexdigest()  # the file's own digest: only its name stops it
+    listed = {"../outside.png": digest, "sub/x": digest, ".hidden": digest}
+    (figures / MANIFEST).write_text(json.dumps({"version": 2, "notebooks": {"n": listed}}))
+    assert retire_stale_outputs(figures, {"n": []}).removed == [] and (tmp_path / "outside.png").exists()
