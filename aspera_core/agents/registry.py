@@ -180,8 +180,14 @@ def make_agent(name: str, **options: Any) -> Agent:
     return factory(**options)
 
 
-def _suggestion(name: str) -> str:
-    """`` (did you mean 'x'?)`` for the registered name closest to ``name`` (case aside), or nothing."""
+def closest_agent(name: str) -> str | None:
+    """The registered agent name closest to ``name`` (case aside), when one is close enough to be a typo of it."""
     by_lower = {known.lower(): known for known in AGENTS}
     close = difflib.get_close_matches(name.lower(), list(by_lower), n=1, cutoff=0.75)
-    return f" (did you mean {by_lower[close[0]]!r}?)" if close else ""
+    return by_lower[close[0]] if close else None
+
+
+def _suggestion(name: str) -> str:
+    """`` (did you mean 'x'?)`` for the registered name closest to ``name`` (case aside), or nothing."""
+    close = closest_agent(name)
+    return f" (did you mean {close!r}?)" if close else ""

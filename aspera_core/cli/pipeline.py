@@ -7,8 +7,9 @@ notebooks wrote there in an earlier run but not in this one are removed
 (listed in <figures_dir>/.aspera-pipeline.json with the digest of what was
 written; a file changed since is kept and reported, and no other file is touched). Paths in the parameters are
 relative to the project root; paths printed work from the current directory.
-Named results, judgements, audit, labels and annotation files are read before
-any notebook runs. -p key=value overrides a parameter (the value
+Named results, judgements, audit, labels and annotation files are read, and
+the agents, the systems of compare and the output folders checked, before any
+notebook runs. -p key=value overrides a parameter (the value
 is read as YAML). Exit status: 0, 1 a notebook failed (its executed copy is
 kept as <notebook>.failed.ipynb), 2 bad parameters or a missing input file,
 130 interrupted.
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     root = project_root()
     try:
         params = load_params(args.params, args.param)
-        params.check_files(root)
+        params.check(root)
     except ParamsError as error:
         return _params_error(args.params, error)
     try:

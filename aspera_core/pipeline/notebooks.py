@@ -238,7 +238,8 @@ def run_pipeline(
         What was written.
 
     Raises:
-        aspera_core.pipeline.params.ParamsError: an input file is missing.
+        aspera_core.pipeline.params.ParamsError: an input file is missing or of the wrong kind, an agent
+            is unknown, ``compare`` names a system the run does not have, or an output folder is a file.
         FileNotFoundError: a notebook is missing.
         NotebookFailed: a notebook raised (earlier outputs are untouched).
     """
@@ -246,7 +247,7 @@ def run_pipeline(
     from papermill.exceptions import PapermillExecutionError
 
     root = Path(root).resolve() if root is not None else project_root()
-    params.check_files(root)
+    params.check(root)
     figures = resolve_path(params.figures_dir, root)
     runs = resolve_path(params.runs_dir, root)
     assert figures is not None and runs is not None

@@ -162,11 +162,88 @@ class PipelineParams(BaseModel):
             if path is not None and key != "tasks":
                 _check_kind(key, value, path)
 
+    def check(self, root: str | os.PathLike[str]) -> None:
+        """Check everything the notebooks would otherwise find wrong only while they run.
+
+        The named inputs (:meth:`check_files`), the agents (each registered, or
+        ``optional``), the systems ``compare`` names (each an agent this run
+        produces or the label of a named results file), and the output folders
+        (``results_dir``, ``figures_dir``, ``runs_dir`` and ``<runs_dir>/<name>``
+        must be folders, or creatable as folders).
+
+        Raises:
+            ParamsError: naming the first unusable parameter (one line).
+        """
+        self.check_files(root)
+        self.check_agents()
+        self.check_compare()
+        self.check_folders(root)
+
+    def available_agents(self) -> list[AgentSpec]:
+        """The agents this run produces results of: the registered ones (an optional one that is not is skipped)."""
+        from aspera_core.agents import AGENTS
+
+        return [spec for spec in self.agents if spec.agent in AGENTS]
+
+    def check_agents(self) -> None:
+        """Raise :class:`ParamsError` when an agent that is not optional is not registered."""
+        from aspera_core.agents import AGENTS
+        from aspera_core.agents.registry import closest_agent
+
+        for spec in self.agents:
+            if spec.agent not in AGENTS and not spec.optional:
+                close = closest_agent(spec.agent)
+                hint = f"did you mean {close!r}? " if close else ""
+                raise ParamsError(f"agents: unknown agent {spec.agent!r} ({hint}known: {', '.join(sorted(AGENTS))})")
+
+    def systems(self) -> list[str]:
+        """The systems the analysis notebooks see: the labels of the agents run, then of the named results files."""
+        names = [spec.name for spec in self.available_agents()]
+        return names + [label for label in self.results if label not in names]
+
+    def check_compare(self) -> None:
+        """Raise :class:`ParamsError` when ``compare`` names a system this run neither produces nor names."""
+        if self.compare is None:
+            return
+        systems = self.systems()
+        for pair in self.compare:
+            for system in pair:
+                if system not in systems:
+                    known = ", ".join(systems) if systems else "none: no agents and no results files"
+                    raise ParamsError(
+                        f"compare: {system!r} is not one of the systems this run produces or names ({known})"
+                    )
+
+    def check_folders(self, root: str | os.PathLike[str]) -> None:
+        """Raise :class:`ParamsError` when an output folder is a file, or lies inside one."""
+        folders = [("results_dir", self.results_dir), ("figures_dir", self.figures_dir), ("runs_dir", self.runs_dir)]
+        for key, value in folders:
+            path = self.path(value, root)
+            assert path is not None
+            _check_folder(key, value, path)
+        runs = self.path(self.runs_dir, root)
+        assert runs is not None
+        _check_folder("runs_dir", str(Path(self.runs_dir) / self.name), runs / self.name, "executed notebooks go there")
+
     def for_notebook(self, root: str | os.PathLike[str]) -> dict[str, Any]:
         """The parameters as plain values for papermill (agents as mappings, root as text)."""
         values = self.model_dump(mode="json")
         values["root"] = str(root)
         return values
+
+
+def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
+    """Raise :class:`ParamsError` when ``path`` cannot be a folder: it, or a folder above it, is a file."""
+    reason = f" ({why})" if why else ""
+    for above in (path, *path.parents):
+        if above.exists() or above.is_symlink():
+            if above.is_dir():
+                return
+            if above == path:
+                raise ParamsError(f"{key}: {value} is a file, not a folder{reason}")
+            inner = path.relative_to(above)
+            shown = value[: -len(str(inner))].rstrip("/\\") if value.endswith(str(inner)) else str(above)
+            raise ParamsError(f"{key}: {value}: {shown or above} is a file, not a folder{reason}")
 
 
 def _read_as(key: str, path: Path) -> None:

@@ -199,6 +199,28 @@ def test_bad_parameters_exit_2_with_one_line(arguments: list[str], message: str,
     assert message in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [
+        ("agents=[bogus]", "agents: unknown agent 'bogus' (known: "),
+        ("compare=[[reference, bogus]]", "compare: 'bogus' is not one of the systems this run produces or names ("),
+        ("results_dir=README.md", "results_dir: README.md is a file, not a folder"),
+        ("figures_dir=README.md", "figures_dir: README.md is a file, not a folder"),
+        ("runs_dir=README.md", "runs_dir: README.md is a file, not a folder"),
+    ],
+)
+def test_unusable_agents_comparisons_and_folders_exit_2_before_any_notebook_runs(
+    override: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    # These were found by a notebook (exit 1, no parameter named) or after 02_evaluate had run.
+    monkeypatch.chdir(ROOT)
+    outputs = [f"{key}={tmp_path / key}" for key in ("results_dir", "figures_dir", "runs_dir")]
+    assert main(["pipeline", MINI, *["-p" + text for text in [*outputs, override]]]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1, err
+    assert list(tmp_path.iterdir()) == []  # no notebook ran, nothing was written
+
+
 def test_a_missing_parameter_file_exits_2_naming_it_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     assert main(["pipeline", str(tmp_path / "none.yaml")]) == 2
     assert capsys.readouterr().err == f"aspera pipeline: error: {tmp_path / 'none.yaml'} does not exist\n"

@@ -114,3 +114,42 @@ def test_named_inputs_must_be_files_of_their_kind(tmp_path: Path):
             load_params(ROOT / "params" / "mini.yaml", [override]).check_files(ROOT)
         assert "\n" not in str(caught.value), override
     load_params(ROOT / "params" / "mini.yaml", [f"results.mine={results}"]).check_files(ROOT)
+
+
+def test_agents_compare_and_output_folders_are_checked_before_any_notebook_runs(tmp_path: Path):
+    # Each of these used to be found by a notebook (exit 1, no parameter named) or after one had run.
+    results = results_file(tmp_path / "run.jsonl", [{"task_id": "9001", "outcome": "success"}])
+    (tmp_path / "file").write_text("not a folder\n")
+    cases = [
+        ("agents=[bogus]", r"^agents: unknown agent 'bogus' \(known: .*reference.*\)$"),
+        ("agents=[{agent: refrence, label: mine}]", r"^agents: unknown agent 'refrence' \(did you mean 'reference'\?"),
+        (
+            "compare=[[reference, bogus]]",
+            r"^compare: 'bogus' is not one of the systems .*\(reference, noop, handback\)$",
+        ),
+        ("results_dir=README.md", "^results_dir: README.md is a file, not a folder$"),
+        ("figures_dir=README.md", "^figures_dir: README.md is a file, not a folder$"),
+        ("runs_dir=README.md", "^runs_dir: README.md is a file, not a folder$"),
+        ("figures_dir=README.md/inside", "^figures_dir: README.md/inside: README.md is a file, not a folder$"),
+        (f"runs_dir={tmp_path}", "^runs_dir: .*file"),  # the parameter set's folder <runs_dir>/<name> is a file
+    ]
+    for override, message in cases:
+        extra = ["name=file"] if override.startswith("runs_dir=/") else []
+        params = load_params(ROOT / "params" / "mini.yaml", [override, *extra])
+        with pytest.raises(ParamsError, match=message):
+            params.check(ROOT)
+    fine = [
+        "compare=[[reference, mine], [mine, noop]]",
+        f"results.mine={results}",
+        "agents=[reference, noop, {agent: bogus, optional: true}]",
+    ]
+    load_params(ROOT / "params" / "mini.yaml", fine).check(ROOT)
+
+
+def test_compare_may_not_name_an_optional_agent_that_is_not_available():
+    params = load_params(
+        ROOT / "params" / "mini.yaml",
+        ["agents=[reference, {agent: bogus, optional: true}]", "compare=[[reference, bogus]]"],
+    )
+    with pytest.raises(ParamsError, match=r"^compare: 'bogus' is not one of the systems .*\(reference\)$"):
+        params.check(ROOT)
