@@ -249,13 +249,16 @@ def run(args: argparse.Namespace) -> int:
         return _error(str(error))
     except OSError as error:  # the prompts folder beside --out is not ours to write into
         return _error(f"{error.filename}: {error.strerror or error}" if error.filename else str(error))
-    if note:
-        print(f"aspera judge: note: {note}", file=sys.stderr)
-    print(
-        f"aspera judge: judging the programs of {args.results} with {args.model} "
-        f"(prompt {judge.files.version}); judgements go to {args.out}",
-        file=sys.stderr,
-    )
+
+    def started(_: Any) -> None:  # every check passed: a refused command prints only its error
+        if note:
+            print(f"aspera judge: note: {note}", file=sys.stderr)
+        print(
+            f"aspera judge: judging the programs of {args.results} with {args.model} "
+            f"(prompt {judge.files.version}); judgements go to {args.out}",
+            file=sys.stderr,
+        )
+
     try:
         report = judge_results(
             args.results,
@@ -267,6 +270,7 @@ def run(args: argparse.Namespace) -> int:
             concurrency=args.concurrency,
             progress=not args.no_progress,
             fsync=args.fsync,
+            started=started,
         )
     except (ValueError, NotAResultsFile, NotAJudgementsFile, JudgementsMismatch) as error:
         return _error(str(error))

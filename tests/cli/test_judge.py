@@ -91,6 +91,7 @@ def test_judging_prints_the_agreement_with_its_denominators_and_resumes(
     assert "4 judgements written (correct 3, incorrect 1); 0 failed requests; 0 already in" in captured.err
     assert "of 4 programs selected (4 programs in 4 task-seed rows; 0 rows without a program)" in captured.err
     assert "note:" not in captured.err  # the task set named by the results file was found unchanged
+    assert captured.err.startswith(f"aspera judge: judging the programs of {results} with scripted-model")
     assert "4 of 4 verdicts (100.0%), Cohen's kappa 1.00" in captured.out
     assert "judge said correct to 3 of 3 accepted and 0 of 1 rejected programs" in captured.out
     assert len(read_judgements(out).rows) == 4 and len(list((out.parent / "prompts").glob("*.json"))) == 4
@@ -119,6 +120,26 @@ def test_files_that_are_not_its_own_are_refused_and_left_alone(
     assert (readme.read_text(), results.read_bytes()) == ("# notes\n", before)
     assert scripted_openai.chat_requests == []
     assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_refused_command_prints_only_its_error_line(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The start line says where judgements go; printed before a refusal it claimed a write that never happens.
+    readme = tmp_path / "README.md"
+    readme.write_text("# notes\n")
+    unnamed = results_file(tmp_path / "unnamed.jsonl", [{"task_id": "9001", "outcome": "success"}])
+    for command in (
+        judge_args(scripted_openai, results, readme),
+        judge_args(scripted_openai, results, tmp_path / "out.jsonl", "--ids", "9999"),
+        judge_args(scripted_openai, unnamed, readme),  # names no task set: its note is not printed either
+    ):
+        assert main(command) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert len(captured.err.splitlines()) == 1 and captured.err.startswith("aspera judge: error: "), captured.err
+    assert readme.read_text() == "# notes\n" and not (tmp_path / "out.jsonl").exists()
+    assert scripted_openai.chat_requests == []
 
 
 def test_another_judge_on_the_same_file_is_refused(
