@@ -129,6 +129,7 @@ def test_a_refused_command_prints_only_its_error_line(
     readme = tmp_path / "README.md"
     readme.write_text("# notes\n")
     unnamed = results_file(tmp_path / "unnamed.jsonl", [{"task_id": "9001", "outcome": "success"}])
+    errors = []
     for command in (
         judge_args(scripted_openai, results, readme),
         judge_args(scripted_openai, results, tmp_path / "out.jsonl", "--ids", "9999"),
@@ -138,6 +139,8 @@ def test_a_refused_command_prints_only_its_error_line(
         captured = capsys.readouterr()
         assert captured.out == ""
         assert len(captured.err.splitlines()) == 1 and captured.err.startswith("aspera judge: error: "), captured.err
+        errors.append(captured.err)
+    assert errors[1] == f"aspera judge: error: no program of task(s) 9999 in {results}\n"  # names the file
     assert readme.read_text() == "# notes\n" and not (tmp_path / "out.jsonl").exists()
     assert scripted_openai.chat_requests == []
 
