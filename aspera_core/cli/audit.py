@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from aspera_core.audit import (
     AlternativesError,
@@ -210,18 +211,19 @@ def run(args: argparse.Namespace) -> int:
         f"{sandbox_config.workers} worker(s)",
         file=sys.stderr,
     )
-    bar = None
-    if not args.no_progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=None, unit="program", file=sys.stderr, leave=False)
+    bar: Any = None
 
     def progress(done: int, total: int) -> None:
-        if bar is not None:
-            if bar.total != total:  # known once the variants are generated; fixed from then on
-                bar.total = total
-                bar.refresh()
-            bar.update(done - bar.n)
+        # The first call, (0, total), comes once every variant is planned, before anything
+        # runs: the bar is made then, with its total, and left on screen when complete.
+        nonlocal bar
+        if args.no_progress:
+            return
+        if bar is None:
+            from tqdm import tqdm
+
+            bar = tqdm(total=total, unit="program", file=sys.stderr, leave=True)
+        bar.update(done - bar.n)
 
     try:
         with Sandbox(sandbox_config) as sandbox:
@@ -235,6 +237,8 @@ def run(args: argparse.Namespace) -> int:
                 progress=progress,
             )
     except KeyboardInterrupt:
+        if bar is not None:  # the bar as it stood, then the message on a line of its own
+            bar.close()
         print("aspera audit: interrupted; nothing written", file=sys.stderr)
         return 130
     finally:

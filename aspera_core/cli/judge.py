@@ -12,7 +12,10 @@ judgements file of the same judge, results and prompt setup; nothing else is
 written to. Each task's library modules come from --tasks, else from the task
 set RESULTS names, looked for as named and then from RESULTS' folder and its
 parents; if it is not found unchanged, the command stops and asks for --tasks.
-At the end it prints how often the judge agrees with the evaluation programs.
+At the end it prints how often the judge agrees with the evaluation programs
+over the whole judgements file (not only the programs --ids/--limit chose);
+when no judgement has a verdict it says why (answers that named none are
+final; failed requests are asked again by the same command).
 Programs of the control setting are refused: the judge's prompt documents the
 assistant library, not the control surface they are written against.
 
@@ -176,23 +179,52 @@ def _judge(args: argparse.Namespace, budget: Any) -> Any:
     return ProgramJudge(client, prompts=PromptStore(Path(args.out).parent / "prompts"))
 
 
+def _without_verdict(rows: list[Any], path: Path) -> str:
+    """Why no judgement of ``path`` has a verdict: answers that named none are final, failed requests are asked again."""
+    failed = sum(not row.answered for row in rows)
+    unread = len(rows) - failed
+    again = "run the same command to ask again"
+    if len(rows) == 1:
+        why = (
+            f"its request failed: {again}"
+            if failed
+            else "the answer named none; running the command again asks nothing"
+        )
+        return f"the one judgement in {path} has no verdict ({why})"
+    if not failed:
+        why = "the answers named none; running the command again asks nothing"
+    elif not unread:
+        why = f"every request failed: {again}"
+    else:
+        named = "answer named none" if unread == 1 else "answers named none"
+        why = f"{unread} {named}; {count(failed, 'request')} failed: {again}"
+    return f"none of the {len(rows)} judgements in {path} has a verdict ({why})"
+
+
 def _agreement(path: Path) -> str:
-    """One line: how often the judge's verdicts in the whole file agree with the evaluation programs'."""
+    """One line: how often the judge's verdicts in the whole judgements file agree with the evaluation programs'.
+
+    It covers every judgement of the file (the latest per task and seed), not only the
+    programs this run's --ids/--limit selected, and says so.
+    """
     from aspera_core.analysis.judging import agreement_scores
     from aspera_core.judge import JudgementsFileWarning, JudgeVerdict, latest_judgements, read_judgements
 
     with warnings.catch_warnings():  # its damaged lines were warned of when the judge opened it
         warnings.simplefilter("ignore", JudgementsFileWarning)
         rows = latest_judgements(read_judgements(path).rows)
+    if not rows:
+        return f"{path} holds no judgements: there is nothing to compare"
     compared = [row for row in rows if row.verdict is not JudgeVerdict.NOT_JUDGED]
     if not compared:
-        return f"no verdict yet in {path} ({len(rows)} judgements, none with a verdict)"
+        return _without_verdict(rows, path)
     scores = agreement_scores(
         [row.evaluation_success for row in compared], [row.verdict is JudgeVerdict.CORRECT for row in compared]
     )
     kappa = "undefined" if math.isnan(scores["kappa"]) else f"{scores['kappa']:.2f}"
     return (
-        f"agreement with the evaluation programs: {scores['tp'] + scores['tn']} of {scores['n']} verdicts "
+        f"agreement with the evaluation programs over the whole of {path} ({count(len(rows), 'judgement')}): "
+        f"{scores['tp'] + scores['tn']} of {scores['n']} verdicts "
         f"({100 * scores['accuracy']:.1f}%), Cohen's kappa {kappa}; judge said correct to {scores['tp']} of "
         f"{scores['tp'] + scores['fn']} accepted and {scores['fp']} of {scores['fp'] + scores['tn']} rejected programs; "
         f"{len(rows) - len(compared)} of {len(rows)} programs without a verdict"
@@ -249,13 +281,16 @@ def run(args: argparse.Namespace) -> int:
         return _error(str(error))
     except OSError as error:  # the prompts folder beside --out is not ours to write into
         return _error(f"{error.filename}: {error.strerror or error}" if error.filename else str(error))
-    if note:
-        print(f"aspera judge: note: {note}", file=sys.stderr)
-    print(
-        f"aspera judge: judging the programs of {args.results} with {args.model} "
-        f"(prompt {judge.files.version}); judgements go to {args.out}",
-        file=sys.stderr,
-    )
+
+    def started(_: Any) -> None:  # every check passed: a refused command prints only its error
+        if note:
+            print(f"aspera judge: note: {note}", file=sys.stderr)
+        print(
+            f"aspera judge: judging the programs of {args.results} with {args.model} "
+            f"(prompt {judge.files.version}); judgements go to {args.out}",
+            file=sys.stderr,
+        )
+
     try:
         report = judge_results(
             args.results,
@@ -267,6 +302,7 @@ def run(args: argparse.Namespace) -> int:
             concurrency=args.concurrency,
             progress=not args.no_progress,
             fsync=args.fsync,
+            started=started,
         )
     except (ValueError, NotAResultsFile, NotAJudgementsFile, JudgementsMismatch) as error:
         return _error(str(error))

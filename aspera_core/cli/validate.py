@@ -10,8 +10,9 @@ each task has at least one. A set without a "wrong" folder (the published
 release has none) is validated without that check, and a note says so. The
 index files beside the shards are checked against them too.
 
-It prints a table with one row per task, the problems found and notes on what
-could not be checked. Exit status: 0 when no problem was found, 1 on any
+It prints a table with one row per record of the shards (a record repeating
+an earlier record's id gets a row of its own), the problems found and notes on
+what could not be checked. Exit status: 0 when no problem was found, 1 on any
 problem, 2 for a bad argument or a task set that cannot be read.
 
 Programs run in the sandboxed executor, in parallel. Setup programs run there

@@ -22,7 +22,7 @@ from __future__ import annotations
 import concurrent.futures
 import datetime
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -204,6 +204,7 @@ def judge_results(
     concurrency: int = DEFAULT_CONCURRENCY,
     progress: bool = False,
     fsync: bool = False,
+    started: Callable[[JudgeReport], None] | None = None,
 ) -> JudgeReport:
     """Judge every program of a results file, appending to (or resuming) a judgements file.
 
@@ -226,6 +227,9 @@ def judge_results(
         concurrency: Requests in flight at once.
         progress: Show a progress bar.
         fsync: ``fsync`` the judgements file after every judgement.
+        started: Called once every check has passed (the results file, the selection,
+            ``out``), before the first request, with the report so far; a command prints
+            its start line here, so that a refused run prints nothing but its error.
 
     Returns:
         What was done, with denominators.
@@ -259,7 +263,7 @@ def judge_results(
         lambda row: row.task_id,
         ids,
         limit,
-        lambda missing: f"no program of task(s) {', '.join(sorted(set(missing)))} in the results file",
+        lambda missing: f"no program of task(s) {', '.join(sorted(set(missing)))} in {results}",
         order=task_id_order,  # rows come in completion order; the limit counts tasks as the task set orders them
     )
     task_list = None if tasks is None else list(tasks)
@@ -279,6 +283,8 @@ def judge_results(
         done = answered_keys(writer.existing)
         todo = [row for row in selected if (row.task_id, row.seed, program_digest(row.program)) not in done]
         report.already_done = len(selected) - len(todo)
+        if started is not None:
+            started(report)
         bar = tqdm(total=len(todo), unit="program", disable=not progress, leave=False)
         pending = iter(todo)
         pool = DaemonPool(concurrency, "judge")  # an interrupt does not wait for requests in flight

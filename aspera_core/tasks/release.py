@@ -287,6 +287,11 @@ def _read_shard(display: str, shard: str, data: bytes) -> tuple[list[_Located], 
     return tasks, problems
 
 
+def repeats_an_id(problem: TaskProblem) -> bool:
+    """Whether ``problem`` is a record repeating an earlier record's id (the record is left out of the tasks)."""
+    return problem.field == "query_id" and problem.message.startswith("duplicate query id;")
+
+
 def _duplicates(located: list[_Located]) -> tuple[list[TaskProblem], set[int]]:
     """Find repeated ids and query texts.
 
@@ -300,11 +305,11 @@ def _duplicates(located: list[_Located]) -> tuple[list[TaskProblem], set[int]]:
         first_seen: dict[str, str] = {}
         for position, (task, display, locate) in enumerate(located):
             value = getattr(task, field_name)
-            if value not in first_seen:
-                first_seen[value] = f"{display} (task {task.query_id})"
+            line = locate((field_name,)) if locate else None
+            if value not in first_seen:  # located, so that the message names both uses' lines
+                first_seen[value] = f"{display if line is None else f'{display}:{line}'} (task {task.query_id})"
                 continue
             message = f"duplicate {field_name.replace('_', ' ')}; also used in {first_seen[value]}"
-            line = locate((field_name,)) if locate else None
             problems.append(TaskProblem(message, display, query_id=task.query_id, field=field_name, line=line))
             repeats.add(position)
     return problems, repeats

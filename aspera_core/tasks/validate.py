@@ -45,6 +45,7 @@ from typing import Any, Protocol
 
 from aspera_core.tasks.index import INDEX_FILES
 from aspera_core.tasks.model import Task, TaskProblem
+from aspera_core.tasks.release import repeats_an_id
 from aspera_core.tasks.taskset import open_task_set
 from aspera_core.tasks.wrong_programs import WRONG_FOLDER, WrongProgram, load_wrong_programs
 
@@ -607,6 +608,10 @@ def validate_task_set(
     # naming an id no record has are problems of the set, not more tasks.
     records = {task.query_id for task in tasks}
     records |= {p.query_id for p in load_problems if p.query_id is not None and not _from_index(p)}
+    # A record repeating an earlier record's id is a record too: it gets a row of its
+    # own rather than being merged into the row of the task whose id it repeats.
+    repeats = [_repeat_row(p) for p in load_problems if repeats_an_id(p)]
+    load_problems = [p for p in load_problems if not repeats_an_id(p)]
     set_problems = _attach(load_problems, reports, "parse", records)
     set_problems += _attach(wrong_problems, reports, "wrong", records)
     unreadable_wrong = {p.query_id for p in wrong_problems}
@@ -639,8 +644,16 @@ def validate_task_set(
         reports[task.query_id] = report
         if progress is not None:
             progress(report)
-    ordered = sorted(reports.values(), key=lambda r: int(r.query_id) if r.query_id.isdigit() else 0)
+    rows = [*reports.values(), *repeats]  # a repeat after the first use of its id (the sort is stable)
+    ordered = sorted(rows, key=lambda r: int(r.query_id) if r.query_id.isdigit() else 0)
     return SetReport(ordered, set_problems, notes)
+
+
+def _repeat_row(problem: TaskProblem) -> TaskReport:
+    """The row of a record that repeats an earlier record's id: it failed to parse, nothing else was checked."""
+    row = TaskReport(str(problem.query_id))
+    row.fail("parse", str(replace(problem, query_id=None, record=None)))
+    return row
 
 
 def _from_index(problem: TaskProblem) -> bool:

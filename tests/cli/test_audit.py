@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,24 @@ def test_unwritable_out_is_refused_before_the_audit_runs(capsys: pytest.CaptureF
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1, captured.err  # no "N tasks from" line: nothing ran
     assert captured.err.startswith("aspera audit: error: argument --out: cannot create '/sys/a.json'")
+
+
+def test_the_progress_bar_has_its_total_from_the_first_frame_and_stays_complete(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A bar without a total first ("0program [00:00, ?program/s]"), cleared at the end, left
+    # the user looking at the last frame drawn before completion ("64/65").
+    with_bar = [arg for arg in QUICK if arg != "--no-progress"]
+    assert aspera("audit", *with_bar) in (0, 1)
+    err = capsys.readouterr().err
+    lines = [line.strip() for line in err.replace("\r", "\n").splitlines() if line.strip()]
+    frames = [line for line in lines if "program/s" in line]
+    assert frames, err
+    assert not [frame for frame in frames if re.match(r"\d+program \[", frame)], frames  # never without a total
+    total = re.search(r"\| \d+/(\d+) \[", frames[0])
+    assert total is not None, frames
+    assert all(f"/{total[1]} [" in frame for frame in frames), frames
+    assert lines[-1] == frames[-1] and f"| {total[1]}/{total[1]} [" in frames[-1] and "100%" in frames[-1], frames
+    assert err.endswith("\n")  # left on screen, complete, on a line of its own
+    assert aspera("audit", *QUICK) in (0, 1)
+    assert "program/s" not in capsys.readouterr().err  # --no-progress: no bar, no line

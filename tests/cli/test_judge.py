@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from aspera_core.cli.judge import _agreement
 from aspera_core.cli.main import main
-from aspera_core.judge import read_judgements
+from aspera_core.judge import JudgementsWriter, read_judgements
 from aspera_core.records import Experiment, read_results
 from aspera_core.tasks import load_tasks, tasks_digest
-from tests.judge.support import results_file
+from tests.judge.support import JUDGED, SETUP, judgement, results_file
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
@@ -91,6 +92,8 @@ def test_judging_prints_the_agreement_with_its_denominators_and_resumes(
     assert "4 judgements written (correct 3, incorrect 1); 0 failed requests; 0 already in" in captured.err
     assert "of 4 programs selected (4 programs in 4 task-seed rows; 0 rows without a program)" in captured.err
     assert "note:" not in captured.err  # the task set named by the results file was found unchanged
+    assert captured.err.startswith(f"aspera judge: judging the programs of {results} with scripted-model")
+    assert f"agreement with the evaluation programs over the whole of {out} (4 judgements): " in captured.out
     assert "4 of 4 verdicts (100.0%), Cohen's kappa 1.00" in captured.out
     assert "judge said correct to 3 of 3 accepted and 0 of 1 rejected programs" in captured.out
     assert len(read_judgements(out).rows) == 4 and len(list((out.parent / "prompts").glob("*.json"))) == 4
@@ -98,6 +101,9 @@ def test_judging_prints_the_agreement_with_its_denominators_and_resumes(
     assert main(judge_args(scripted_openai, results, out)) == 0
     assert "0 judgements written (nothing new); 0 failed requests; 4 already in" in capsys.readouterr().err
     assert scripted_openai.chat_requests == []
+    # A narrower selection is not what the agreement covers: it says so.
+    assert main(judge_args(scripted_openai, results, out, "--limit", "1")) == 0
+    assert f"over the whole of {out} (4 judgements): 4 of 4 verdicts" in capsys.readouterr().out
 
 
 def test_files_that_are_not_its_own_are_refused_and_left_alone(
@@ -119,6 +125,29 @@ def test_files_that_are_not_its_own_are_refused_and_left_alone(
     assert (readme.read_text(), results.read_bytes()) == ("# notes\n", before)
     assert scripted_openai.chat_requests == []
     assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_refused_command_prints_only_its_error_line(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The start line says where judgements go; printed before a refusal it claimed a write that never happens.
+    readme = tmp_path / "README.md"
+    readme.write_text("# notes\n")
+    unnamed = results_file(tmp_path / "unnamed.jsonl", [{"task_id": "9001", "outcome": "success"}])
+    errors = []
+    for command in (
+        judge_args(scripted_openai, results, readme),
+        judge_args(scripted_openai, results, tmp_path / "out.jsonl", "--ids", "9999"),
+        judge_args(scripted_openai, unnamed, readme),  # names no task set: its note is not printed either
+    ):
+        assert main(command) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert len(captured.err.splitlines()) == 1 and captured.err.startswith("aspera judge: error: "), captured.err
+        errors.append(captured.err)
+    assert errors[1] == f"aspera judge: error: no program of task(s) 9999 in {results}\n"  # names the file
+    assert readme.read_text() == "# notes\n" and not (tmp_path / "out.jsonl").exists()
+    assert scripted_openai.chat_requests == []
 
 
 def test_another_judge_on_the_same_file_is_refused(
@@ -268,3 +297,57 @@ def test_a_damaged_judgements_file_is_warned_about_once(
     finished = subprocess.run(command, cwd=REPO, capture_output=True, text=True, env=environment, timeout=120)
     assert finished.returncode == 0, finished.stderr
     assert finished.stderr.count(f"{out}:3: skipped") == 1, finished.stderr
+
+
+def test_answers_without_a_verdict_are_reported_as_final(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Only failed requests are asked again, so "no verdict yet" promised what a rerun does not do.
+    scripted_openai.script([Reply.text("I would rather not say.")], repeat_last=True)
+    out = tmp_path / "judged.jsonl"
+    assert main(judge_args(scripted_openai, results, out)) == 0
+    line = capsys.readouterr().out
+    assert "yet" not in line
+    assert line == (
+        f"aspera judge: none of the 4 judgements in {out} has a verdict "
+        "(the answers named none; running the command again asks nothing)\n"
+    )
+
+
+def test_the_agreement_line_says_which_judgements_lack_a_verdict_and_why(tmp_path: Path) -> None:
+    def judgements(path: Path, rows: list) -> Path:
+        with JudgementsWriter(path, SETUP, JUDGED) as writer:
+            for row in rows:
+                writer.write(row)
+        return path
+
+    mixed = judgements(
+        tmp_path / "mixed.jsonl",
+        [
+            judgement("1", "not_judged"),
+            judgement("2", "not_judged", error="timed out"),
+            judgement("3", "not_judged", error="timed out"),
+        ],
+    )
+    assert _agreement(mixed) == (
+        f"none of the 3 judgements in {mixed} has a verdict (1 answer named none; 2 requests failed: "
+        "run the same command to ask again)"
+    )
+    one = judgements(tmp_path / "one.jsonl", [judgement("1", "not_judged", error="timed out")])
+    assert _agreement(one) == (
+        f"the one judgement in {one} has no verdict (its request failed: run the same command to ask again)"
+    )
+    empty = judgements(tmp_path / "empty.jsonl", [])
+    assert _agreement(empty) == f"{empty} holds no judgements: there is nothing to compare"
+    some = judgements(
+        tmp_path / "some.jsonl",
+        [
+            judgement("1", "correct"),
+            judgement("2", "incorrect", evaluation="task_completion_error"),
+            judgement("3", "not_judged"),
+        ],
+    )
+    assert _agreement(some).startswith(
+        f"agreement with the evaluation programs over the whole of {some} (3 judgements): 2 of 2 verdicts (100.0%)"
+    )
+    assert _agreement(some).endswith("; 1 of 3 programs without a verdict")

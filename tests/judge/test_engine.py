@@ -225,11 +225,23 @@ def test_ids_and_limit_select_tasks_in_id_order_with_every_seed_and_name_unknown
         [{"task_id": "1002", "outcome": "success"}, {"task_id": "1001", "outcome": "success"}],
         EXPERIMENT,
     )
-    report = judge_results(backwards, tmp_path / "d.jsonl", make_judge(scripted_openai, tmp_path), limit=1)
+    announced: list[object] = []
+    report = judge_results(
+        backwards, tmp_path / "d.jsonl", make_judge(scripted_openai, tmp_path), limit=1, started=announced.append
+    )
+    assert announced == [report]
     assert [row.task_id for row in read_judgements(tmp_path / "d.jsonl").rows] == ["1001"]
+    announced.clear()
     with pytest.raises(ValueError) as refused:
-        judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), ids=["9", first, "12", "9"])
-    assert str(refused.value) == "no program of task(s) 12, 9 in the results file"
+        judge_results(
+            results,
+            tmp_path / "c.jsonl",
+            make_judge(scripted_openai, tmp_path),
+            ids=["9", first, "12", "9"],
+            started=announced.append,
+        )
+    assert announced == []  # refused before the start is announced
+    assert str(refused.value) == f"no program of task(s) 12, 9 in {results}"  # names the file
     with pytest.raises(ValueError, match="^limit must not be negative$"):
         judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), limit=-1)
     assert not (tmp_path / "c.jsonl").exists()

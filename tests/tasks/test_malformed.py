@@ -122,11 +122,11 @@ CASES = {
     ),
     "duplicate id": (
         _set(1, "query_id", "9001"),
-        "task 9001: field 'query_id': duplicate query id; also used in queries_002.nt (task 9001)",
+        "task 9001: field 'query_id': duplicate query id; also used in queries_002.nt:2 (task 9001)",
     ),
     "duplicate query": (
         _set(3, "query", RECORDS[0]["query"]),
-        "task 9004: field 'query': duplicate query; also used in queries_002.nt (task 9001)",
+        "task 9004: field 'query': duplicate query; also used in queries_002.nt:31 (task 9001)",
     ),
 }
 

@@ -399,3 +399,21 @@ def test_an_unreadable_wrong_program_of_no_task_is_not_a_task(tmp_path: Path) ->
     report = validate_task_set(root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES)
     assert [t.query_id for t in report.tasks] == ["9001", "9002", "9003", "9004"]
     assert len(report.problems) == 1 and report.problems[0].startswith("wrong/query_77.py:1: task 77: ")
+
+
+def test_a_record_repeating_an_id_is_a_row_of_its_own_and_both_uses_are_located(tmp_path: Path) -> None:
+    # Both records count: the set's shards hold four, so the table has four rows, not three.
+    root = _task_set(tmp_path, wrong=False)
+    shard = root / "plans" / "queries_001.nt"
+    shard.write_text(shard.read_text().replace("query_id: 9001", "query_id: 9002", 1))
+    report = validate_task_set(root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES)
+    assert [t.query_id for t in report.tasks] == ["9002", "9002", "9003", "9004"]
+    # The first 9002 (the record that was 9001) has another query than the index lists for 9002.
+    assert (
+        len(report.tasks[0].problems) == 1 and "query_to_query_id.json: lists task 9002" in report.tasks[0].problems[0]
+    )
+    assert report.tasks[1].problems == [
+        "parse: queries_001.nt:193: field 'query_id': duplicate query id; also used in queries_001.nt:2 (task 9002)"
+    ]
+    assert report.tasks[1].checks["parse"].status == FAIL and report.tasks[1].checks["reference"].status == SKIP
+    assert format_table(report).splitlines()[-1] == "4 tasks, 2 with problems, 2 problems outside tasks"
