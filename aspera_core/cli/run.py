@@ -5,8 +5,8 @@ evaluation finishes. The results file records its experiment (agent, model,
 setting, parameters, task set digest, library fixes, workbench version):
 running the same command again resumes it, skipping task-seed pairs that
 already have a row, while a run of another experiment into the same file is
-refused (--force-new starts a new file beside it). A file that is not a
-results file is never written to.
+refused (--force-new writes to a file beside it instead, the same one each
+time). A file that is not a results file is never written to.
 
 Exit status: 0 done, 1 the results file is in use, 2 bad arguments or files,
 3 stopped early by the agent (e.g. its spending limit, which counts per run),
@@ -136,7 +136,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
     parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K tasks (after --ids)")
     parser.add_argument(
-        "--force-new", action="store_true", help="if --out holds another experiment, write a new file beside it"
+        "--force-new",
+        action="store_true",
+        help="if --out holds another experiment, write to a file beside it (name.2.jsonl, ...: the first that holds "
+        "this experiment, resumed, or is free)",
     )
     parser.add_argument(
         "--resume-anyway", action="store_true", help="append to --out even if it holds another experiment"

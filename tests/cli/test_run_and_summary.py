@@ -306,6 +306,13 @@ def test_running_another_agent_into_a_results_file_is_refused(
     assert f"this run was written to {tmp_path / 'reference.2.jsonl'}" in capsys.readouterr().err
     assert out.read_bytes() == before
     assert {r.agent for r in read_rows(tmp_path / "reference.2.jsonl")} == {"noop"}
+    # The same command again resumes the file it started; --out of this very experiment is resumed itself.
+    assert aspera("run", "--agent", "noop", *common, "--force-new") == 0
+    assert "0 evaluated (nothing new); 4 already in " + str(tmp_path / "reference.2.jsonl") in capsys.readouterr().err
+    assert aspera("run", "--agent", "reference", *common, "--force-new") == 0
+    err = capsys.readouterr().err
+    assert "holds another experiment" not in err and f"4 already in {out};" in err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["reference.2.jsonl", "reference.jsonl"]
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "0"])
