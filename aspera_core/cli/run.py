@@ -21,7 +21,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from aspera_core.agents import AGENTS, SETTINGS, ReplayAgent, make_agent
+from aspera_core.agents import AGENTS, SETTINGS, Agent, ReplayAgent, make_agent
 from aspera_core.cli.args import (
     dollars,
     endpoint_url,
@@ -40,9 +40,19 @@ from aspera_core.records import (
     NotAResultsFile,
     ResultsFileBusy,
     ResultsFileWarning,
+    check_results_file,
+    results_file_for,
 )
-from aspera_core.runner import DEFAULT_CONCURRENCY, AgentFailed, RunReport, RunWarning, run_agent, select_tasks
-from aspera_core.tasks import TaskFormatError, open_task_set
+from aspera_core.runner import (
+    DEFAULT_CONCURRENCY,
+    AgentFailed,
+    RunReport,
+    RunWarning,
+    experiment_of,
+    run_agent,
+    select_tasks,
+)
+from aspera_core.tasks import Task, TaskFormatError, open_task_set
 from aspera_core.wording import count
 
 EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
@@ -313,6 +323,22 @@ class _Seeds(argparse.Action):
         setattr(namespace, self.dest, seeds)
 
 
+def _checked_out(args: argparse.Namespace, agent: Agent, tasks: list[Task]) -> Path:
+    """The results file the run writes to, refused now if the run would be refused on opening it.
+
+    Raises:
+        ValueError: the file is not a results file (NotAResultsFile), holds another experiment
+            (ExperimentMismatch), or cannot be created because a parent is a file.
+    """
+    experiment = experiment_of(agent, tasks, str(args.tasks), args.library_fixes)
+    out = results_file_for(args.out, experiment) if args.force_new else Path(args.out)
+    check_results_file(out, experiment, resume_anyway=args.resume_anyway)
+    blocker = _file_among_parents(out)
+    if blocker is not None:
+        raise ValueError(f"cannot create {out}: {blocker} is a file, not a folder")
+    return out
+
+
 def _describe(report: RunReport) -> str:
     counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
     seeds = "" if report.seeds == [None] else f" x {count(len(report.seeds), 'seed')}"
@@ -360,6 +386,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         task_set.raise_problems()
         tasks = list(task_set.tasks)
         selected = select_tasks(tasks, split_list(args.ids), args.limit)
+        _checked_out(args, agent, tasks)  # a refused run prints its error only
     except KeyError as error:  # str() of a KeyError quotes its message
         return _error(str(error.args[0]) if error.args else str(error))
     except (ValueError, TaskFormatError) as error:

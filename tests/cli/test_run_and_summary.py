@@ -270,6 +270,20 @@ def test_run_never_writes_into_a_file_that_is_not_a_results_file(
         assert [path.name for path in tmp_path.iterdir()] == [name]
 
 
+def test_a_refused_out_is_the_only_line_printed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    readme = tmp_path / "R.md"
+    readme.write_text("# Notes\n")
+    other = tmp_path / "noop.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", other, "--no-progress") == 0
+    blocked = tmp_path / "R.md" / "x.jsonl"
+    capsys.readouterr()
+    for out, options in [(readme, ["--force-new"]), (readme, []), (other, []), (blocked, [])]:
+        assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", out, *options) == 2
+        lines = capsys.readouterr().err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("aspera run: error: "), lines
+    assert readme.read_text() == "# Notes\n" and len(read_rows(other)) == 4
+
+
 def test_resuming_warns_of_malformed_lines_as_summary_does(tmp_path: Path) -> None:
     out = tmp_path / "noop.jsonl"
     assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", out, "--no-progress", "--limit", "3") == 0
@@ -443,8 +457,7 @@ def test_a_path_below_a_file_is_refused_in_one_line(tmp_path: Path, capsys: pyte
         aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--no-progress", "--out", blocker / "out.jsonl") == 2
     )
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 2 and err[1].startswith("aspera run: error: ")  # the start line, then the error
-    assert err[1] == f"aspera run: error: cannot create {blocker / 'out.jsonl'}: {blocker} is a file, not a folder"
+    assert err == [f"aspera run: error: cannot create {blocker / 'out.jsonl'}: {blocker} is a file, not a folder"]
     assert blocker.read_text() == "x"
 
 
