@@ -386,7 +386,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         task_set.raise_problems()
         tasks = list(task_set.tasks)
         selected = select_tasks(tasks, split_list(args.ids), args.limit)
-        _checked_out(args, agent, tasks)  # a refused run prints its error only
+        out = _checked_out(args, agent, tasks)  # decided now: a refused run prints its error only
     except KeyError as error:  # str() of a KeyError quotes its message
         return _error(str(error.args[0]) if error.args else str(error))
     except (ValueError, TaskFormatError) as error:
@@ -411,6 +411,8 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         f"{'; library fixes on' if config.library_fixes else ''}",
         file=sys.stderr,
     )
+    if out != Path(args.out):  # said before the run, so that an interrupted run's advice is understood
+        print(f"aspera run: {args.out} holds another experiment; this run writes to {out}", file=sys.stderr)
     for note in (*task_set.notes, *protections.notes):
         print(f"aspera run: note: {note}", file=sys.stderr)
     if args.setting == "control" and not getattr(agent, "control_programs", None):
@@ -423,7 +425,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         report = run_agent(
             tasks,
             agent,
-            args.out,
+            out,  # chosen above: for --force-new, the file beside --out
             config,
             ids=split_list(args.ids),
             limit=args.limit,
@@ -431,7 +433,6 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             concurrency=DEFAULT_CONCURRENCY if args.concurrency is None else args.concurrency,
             task_set=str(args.tasks),
             library_fixes=args.library_fixes,
-            force_new=args.force_new,
             resume_anyway=args.resume_anyway,
             progress=not args.no_progress,
             fsync=args.fsync,
@@ -440,25 +441,21 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     except (ValueError, NotAResultsFile, ExperimentMismatch) as error:
         return _error(str(error))
     except OSError as error:
-        blocker = _file_among_parents(Path(args.out))
+        blocker = _file_among_parents(out)
         if blocker is not None:
-            return _error(f"cannot create {args.out}: {blocker} is a file, not a folder")
-        return _error(f"cannot write {error.filename or args.out}: {error.strerror or error}")
+            return _error(f"cannot create {out}: {blocker} is a file, not a folder")
+        return _error(f"cannot write {error.filename or out}: {error.strerror or error}")
     except ResultsFileBusy as error:
         print(f"aspera run: error: {error}", file=sys.stderr)
         return 1
     except AgentFailed as error:
-        print(f"aspera run: error: {error}; finished rows are in {args.out}", file=sys.stderr)
+        print(f"aspera run: error: {error}; finished rows are in {out}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(
-            f"aspera run: interrupted; finished rows are in {args.out}; run the same command to resume", file=sys.stderr
-        )
+        print(f"aspera run: interrupted; finished rows are in {out}; run the same command to resume", file=sys.stderr)
         if budget is not None:
             print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
         return 130
-    if report.out != type(report.out)(args.out):
-        print(f"aspera run: {args.out} holds another experiment; this run was written to {report.out}", file=sys.stderr)
     print(f"aspera run: {_describe(report)}", file=sys.stderr)
     if budget is not None:
         print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)

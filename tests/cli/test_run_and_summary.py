@@ -317,7 +317,9 @@ def test_running_another_agent_into_a_results_file_is_refused(
     assert "holds another experiment (agent: 'reference' != 'noop')" in err and "--force-new" in err
     assert out.read_bytes() == before
     assert aspera("run", "--agent", "noop", *common, "--force-new") == 0
-    assert f"this run was written to {tmp_path / 'reference.2.jsonl'}" in capsys.readouterr().err
+    assert f"{out} holds another experiment; this run writes to {tmp_path / 'reference.2.jsonl'}" in (
+        capsys.readouterr().err
+    )
     assert out.read_bytes() == before
     assert {r.agent for r in read_rows(tmp_path / "reference.2.jsonl")} == {"noop"}
     # The same command again resumes the file it started; --out of this very experiment is resumed itself.
