@@ -406,7 +406,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     print(
         f"aspera run: {len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}"
         f"{' in the control setting' if args.setting == 'control' else ''}; "
-        f"{config.workers} worker(s), {config.timeout_s:g} s and {config.memory_mb} MiB per task; "
+        f"{count(config.workers, 'worker')}, {config.timeout_s:g} s and {config.memory_mb} MiB per task; "
         f"isolation: {protections.describe()}"
         f"{'; library fixes on' if config.library_fixes else ''}",
         file=sys.stderr,

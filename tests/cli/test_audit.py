@@ -180,3 +180,13 @@ def test_unwritable_out_is_refused_before_the_audit_runs(capsys: pytest.CaptureF
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1, captured.err  # no "N tasks from" line: nothing ran
     assert captured.err.startswith("aspera audit: error: argument --out: cannot create '/sys/a.json'")
+
+
+def test_the_start_line_counts_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "audit.json"
+    aspera("audit", *QUICK, "--workers", "1", "--out", out)
+    start = capsys.readouterr().err.splitlines()[0]
+    assert "1 variant per kind" in start and start.endswith("; 1 worker"), start
+    aspera("audit", "--tasks", MINI_RELEASE, "--limit", "1", "--per-kind", "2", "--max-variants", "2", "--out", out)
+    start = capsys.readouterr().err.splitlines()[0]
+    assert "2 variants per kind" in start and "(s)" not in start, start

@@ -49,6 +49,14 @@ def test_run_then_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert summary["experiment"]["agent"] == "reference"
 
 
+def test_the_start_line_counts_workers_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for workers, words in [("1", "; 1 worker, "), ("2", "; 2 workers, ")]:
+        out = tmp_path / f"noop{workers}.jsonl"
+        assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", out, "--workers", workers) == 0
+        start = capsys.readouterr().err.splitlines()[0]
+        assert words in start and "(s)" not in start, start
+
+
 def test_ids_limit_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "noop.jsonl"
     common = ["run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", out, "--no-progress"]
