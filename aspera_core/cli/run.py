@@ -385,7 +385,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         task_set = open_task_set(args.tasks)
         task_set.raise_problems()
         tasks = list(task_set.tasks)
-        selected = select_tasks(tasks, split_list(args.ids), args.limit)
+        selected = select_tasks(tasks, split_list(args.ids), args.limit, source=str(args.tasks))
         out = _checked_out(args, agent, tasks)  # decided now: a refused run prints its error only
     except KeyError as error:  # str() of a KeyError quotes its message
         return _error(str(error.args[0]) if error.args else str(error))

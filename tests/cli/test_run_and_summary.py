@@ -97,7 +97,10 @@ def test_replay(tmp_path: Path) -> None:
     [
         (["--agent", "oracle"], "unknown agent 'oracle'"),
         (["--agent", "replay"], "--replay"),
-        (["--agent", "noop", "--ids", "1"], "unknown task id(s): 1"),
+        (
+            ["--agent", "noop", "--ids", "1"],
+            f"unknown task id(s): 1: not in {MINI_RELEASE} (4 tasks, ids 9001 to 9004)",
+        ),
         (["--agent", "noop", "--workers", "0"], "argument --workers: expected a whole number of at least 1"),
     ],
 )
@@ -529,7 +532,7 @@ def test_summary_narrows_the_expected_tasks_as_the_run_did(tmp_path: Path, capsy
     assert aspera("summary", out, "--limit", "2") == 2
     assert "--ids and --limit need --tasks" in capsys.readouterr().err
     assert aspera("summary", out, "--tasks", MINI_RELEASE, "--ids", "1") == 2
-    assert "unknown task id(s): 1" in capsys.readouterr().err
+    assert f"unknown task id(s): 1: not in {MINI_RELEASE} (4 tasks, ids 9001 to 9004)" in capsys.readouterr().err
 
 
 def test_summary_gives_no_success_rate_when_nothing_was_judged(
