@@ -205,10 +205,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(
         f"aspera audit: {count(len(tasks), 'task')} from {args.tasks}; "
-        f"{'all' if config.per_kind is None else config.per_kind} variant(s) per kind"
+        f"{'all variants' if config.per_kind is None else count(config.per_kind, 'variant')} per kind"
         + ("" if config.max_variants is None else f", at most {config.max_variants} per task")
         + f", seed {config.seed}; "
-        f"{sandbox_config.workers} worker(s)",
+        f"{count(sandbox_config.workers, 'worker')}",
         file=sys.stderr,
     )
     bar: Any = None

@@ -5,8 +5,8 @@ evaluation finishes. The results file records its experiment (agent, model,
 setting, parameters, task set digest, library fixes, workbench version):
 running the same command again resumes it, skipping task-seed pairs that
 already have a row, while a run of another experiment into the same file is
-refused (--force-new starts a new file beside it). A file that is not a
-results file is never written to.
+refused (--force-new writes to a file beside it instead, the same one each
+time). A file that is not a results file is never written to.
 
 Exit status: 0 done, 1 the results file is in use, 2 bad arguments or files,
 3 stopped early by the agent (e.g. its spending limit, which counts per run),
@@ -21,7 +21,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from aspera_core.agents import AGENTS, SETTINGS, ReplayAgent, make_agent
+from aspera_core.agents import AGENTS, SETTINGS, Agent, ReplayAgent, make_agent
 from aspera_core.cli.args import (
     dollars,
     endpoint_url,
@@ -40,9 +40,19 @@ from aspera_core.records import (
     NotAResultsFile,
     ResultsFileBusy,
     ResultsFileWarning,
+    check_results_file,
+    results_file_for,
 )
-from aspera_core.runner import DEFAULT_CONCURRENCY, AgentFailed, RunReport, RunWarning, run_agent, select_tasks
-from aspera_core.tasks import TaskFormatError, open_task_set
+from aspera_core.runner import (
+    DEFAULT_CONCURRENCY,
+    AgentFailed,
+    RunReport,
+    RunWarning,
+    experiment_of,
+    run_agent,
+    select_tasks,
+)
+from aspera_core.tasks import Task, TaskFormatError, open_task_set
 from aspera_core.wording import count
 
 EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
@@ -136,7 +146,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
     parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K tasks (after --ids)")
     parser.add_argument(
-        "--force-new", action="store_true", help="if --out holds another experiment, write a new file beside it"
+        "--force-new",
+        action="store_true",
+        help="if --out holds another experiment, write to a file beside it (name.2.jsonl, ...: the first that holds "
+        "this experiment, resumed, or is free)",
     )
     parser.add_argument(
         "--resume-anyway", action="store_true", help="append to --out even if it holds another experiment"
@@ -310,6 +323,22 @@ class _Seeds(argparse.Action):
         setattr(namespace, self.dest, seeds)
 
 
+def _checked_out(args: argparse.Namespace, agent: Agent, tasks: list[Task]) -> Path:
+    """The results file the run writes to, refused now if the run would be refused on opening it.
+
+    Raises:
+        ValueError: the file is not a results file (NotAResultsFile), holds another experiment
+            (ExperimentMismatch), or cannot be created because a parent is a file.
+    """
+    experiment = experiment_of(agent, tasks, str(args.tasks), args.library_fixes)
+    out = results_file_for(args.out, experiment) if args.force_new else Path(args.out)
+    check_results_file(out, experiment, resume_anyway=args.resume_anyway)
+    blocker = _file_among_parents(out)
+    if blocker is not None:
+        raise ValueError(f"cannot create {out}: {blocker} is a file, not a folder")
+    return out
+
+
 def _describe(report: RunReport) -> str:
     counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
     seeds = "" if report.seeds == [None] else f" x {count(len(report.seeds), 'seed')}"
@@ -356,7 +385,8 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         task_set = open_task_set(args.tasks)
         task_set.raise_problems()
         tasks = list(task_set.tasks)
-        selected = select_tasks(tasks, split_list(args.ids), args.limit)
+        selected = select_tasks(tasks, split_list(args.ids), args.limit, source=str(args.tasks))
+        out = _checked_out(args, agent, tasks)  # decided now: a refused run prints its error only
     except KeyError as error:  # str() of a KeyError quotes its message
         return _error(str(error.args[0]) if error.args else str(error))
     except (ValueError, TaskFormatError) as error:
@@ -376,11 +406,13 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     print(
         f"aspera run: {len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}"
         f"{' in the control setting' if args.setting == 'control' else ''}; "
-        f"{config.workers} worker(s), {config.timeout_s:g} s and {config.memory_mb} MiB per task; "
+        f"{count(config.workers, 'worker')}, {config.timeout_s:g} s and {config.memory_mb} MiB per task; "
         f"isolation: {protections.describe()}"
         f"{'; library fixes on' if config.library_fixes else ''}",
         file=sys.stderr,
     )
+    if out != Path(args.out):  # said before the run, so that an interrupted run's advice is understood
+        print(f"aspera run: {args.out} holds another experiment; this run writes to {out}", file=sys.stderr)
     for note in (*task_set.notes, *protections.notes):
         print(f"aspera run: note: {note}", file=sys.stderr)
     if args.setting == "control" and not getattr(agent, "control_programs", None):
@@ -393,7 +425,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         report = run_agent(
             tasks,
             agent,
-            args.out,
+            out,  # chosen above: for --force-new, the file beside --out
             config,
             ids=split_list(args.ids),
             limit=args.limit,
@@ -401,7 +433,6 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             concurrency=DEFAULT_CONCURRENCY if args.concurrency is None else args.concurrency,
             task_set=str(args.tasks),
             library_fixes=args.library_fixes,
-            force_new=args.force_new,
             resume_anyway=args.resume_anyway,
             progress=not args.no_progress,
             fsync=args.fsync,
@@ -410,25 +441,21 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     except (ValueError, NotAResultsFile, ExperimentMismatch) as error:
         return _error(str(error))
     except OSError as error:
-        blocker = _file_among_parents(Path(args.out))
+        blocker = _file_among_parents(out)
         if blocker is not None:
-            return _error(f"cannot create {args.out}: {blocker} is a file, not a folder")
-        return _error(f"cannot write {error.filename or args.out}: {error.strerror or error}")
+            return _error(f"cannot create {out}: {blocker} is a file, not a folder")
+        return _error(f"cannot write {error.filename or out}: {error.strerror or error}")
     except ResultsFileBusy as error:
         print(f"aspera run: error: {error}", file=sys.stderr)
         return 1
     except AgentFailed as error:
-        print(f"aspera run: error: {error}; finished rows are in {args.out}", file=sys.stderr)
+        print(f"aspera run: error: {error}; finished rows are in {out}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(
-            f"aspera run: interrupted; finished rows are in {args.out}; run the same command to resume", file=sys.stderr
-        )
+        print(f"aspera run: interrupted; finished rows are in {out}; run the same command to resume", file=sys.stderr)
         if budget is not None:
             print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
         return 130
-    if report.out != type(report.out)(args.out):
-        print(f"aspera run: {args.out} holds another experiment; this run was written to {report.out}", file=sys.stderr)
     print(f"aspera run: {_describe(report)}", file=sys.stderr)
     if budget is not None:
         print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)

@@ -66,7 +66,9 @@ def run(args: argparse.Namespace) -> int:
     if args.tasks:
         try:
             tasks = load_tasks(args.tasks)
-            selected = [task.query_id for task in select_tasks(tasks, split_list(args.ids), args.limit)]
+            selected = [
+                task.query_id for task in select_tasks(tasks, split_list(args.ids), args.limit, source=str(args.tasks))
+            ]
         except (OSError, TaskFormatError, ValueError) as error:
             return _error(str(error))
         experiment = results.experiment

@@ -36,6 +36,7 @@ from aspera_core.records.jsonl import (
     read_results,
     read_rows,
     repair_tail,
+    results_file_for,
 )
 from aspera_core.records.schema import (
     FORMAT_VERSION,
@@ -75,5 +76,6 @@ __all__ = [
     "read_results",
     "read_rows",
     "repair_tail",
+    "results_file_for",
     "summarize",
 ]

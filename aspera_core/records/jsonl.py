@@ -10,7 +10,8 @@ per evaluated program. The rules that keep a user's files and numbers safe:
   counts as new.
 * A file holds one experiment. Appending rows of a different experiment
   raises :class:`ExperimentMismatch` unless the caller insists
-  (``resume_anyway``); :func:`next_free_path` names a new file instead.
+  (``resume_anyway``); :func:`results_file_for` names the file beside it
+  that a run of the experiment starts or resumes instead.
 * Files written before the header existed still load, read-only
   (:class:`LegacyResultsFile` when opened for appending).
 * Rows are appended with one ``write`` each, under an exclusive lock, as soon
@@ -172,20 +173,46 @@ def completed_keys(rows: Iterable[ResultRow]) -> set[tuple[str, int | None]]:
     return {row.key for row in rows if judged(row)}
 
 
-def check_results_file(path: str | Path) -> None:
+def check_results_file(path: str | Path, experiment: Experiment | None = None, *, resume_anyway: bool = False) -> None:
     """Refuse a path that exists and is neither a results file (legacy ones included) nor empty.
 
-    Only the first non-blank line is checked; nothing is written.
+    Nothing is written. With ``experiment``, also refuse what :class:`ResultsWriter`
+    would refuse for a run of it: a legacy file, and a file of another experiment
+    (unless ``resume_anyway``); a run can so be refused before it starts.
 
     Raises:
         NotAResultsFile: the path is a folder, cannot be read, or holds something else.
+        LegacyResultsFile: with ``experiment``, the file has no experiment header.
+        ExperimentMismatch: with ``experiment``, the file holds another experiment.
     """
     path = Path(path)
     if not path.exists() and not path.is_symlink():
         return
     data = read_file(path, _RESULTS)
     if data.strip():
-        _header(path, data)
+        _, header = _header(path, data)
+        if experiment is not None:
+            _refuse_to_append(path, header, experiment, resume_anyway)
+
+
+def _refuse_to_append(path: Path, header: ResultsHeader | None, experiment: Experiment, resume_anyway: bool) -> None:
+    """Refuse to append rows of ``experiment`` to a file with ``header``."""
+    if header is None:
+        raise LegacyResultsFile(
+            f"{path} was written by an earlier version without an experiment header: "
+            "it can be read (aspera summary) but not appended to; use --force-new to start a new file"
+        )
+    differences = header.experiment.differences(experiment)
+    if differences and not resume_anyway:
+        raise ExperimentMismatch(path, differences)
+
+
+def _numbering(path: Path) -> tuple[str, int, str]:
+    """``run.3.jsonl`` -> ``("run", 3, ".jsonl")``; a name without a number counts as number 1."""
+    match = re.fullmatch(r"(.*?)(?:\.(\d+))?(\.[^.]+)?", path.name)
+    if match is None:  # pragma: no cover - the pattern matches every name
+        return path.name, 1, ""
+    return match.group(1), int(match.group(2) or 1), match.group(3) or ""
 
 
 def next_free_path(path: str | Path) -> Path:
@@ -194,11 +221,71 @@ def next_free_path(path: str | Path) -> Path:
     Used to start a new results file without touching an existing one.
     """
     path = Path(path)
-    match = re.fullmatch(r"(.*?)(?:\.(\d+))?(\.[^.]+)?", path.name)
-    stem, suffix = (match.group(1), match.group(3) or "") if match else (path.name, "")
+    stem, _, suffix = _numbering(path)
     number = 2
     while (candidate := path.with_name(f"{stem}.{number}{suffix}")).exists():
         number += 1
+    return candidate
+
+
+def _holds(path: Path, experiment: Experiment) -> bool:
+    """Whether ``path`` is a results file whose header names ``experiment`` (only its first line is read)."""
+    try:
+        with path.open("rb") as handle:
+            first = next((line for line in handle if line.strip()), b"")
+        _, header = _header(path, first)
+    except (OSError, NotAResultsFile):
+        return False
+    return header is not None and not header.experiment.differences(experiment)
+
+
+def _free(path: Path) -> bool:
+    """Whether a new results file may be started at ``path``: it does not exist, or is a whitespace-only file."""
+    if not path.exists() and not path.is_symlink():
+        return True
+    try:
+        return path.is_file() and not path.read_bytes().strip()
+    except OSError:
+        return False
+
+
+def results_file_for(path: str | Path, experiment: Experiment) -> Path:
+    """The file a run of ``experiment`` writes to when asked for a new file if ``path`` holds another experiment.
+
+    Of ``path``, ``name.2.jsonl``, ``name.3.jsonl``, ... (numbered on from ``path``'s own
+    number), the first that holds ``experiment`` (to resume it), else the first that does
+    not exist or is whitespace only (to start it). Asking again for the same experiment
+    therefore names the same file; a file that is not a results file of ``experiment``
+    is passed over and never written to.
+
+    Args:
+        path: The results file asked for.
+        experiment: The run's experiment.
+
+    Returns:
+        The file to write to.
+
+    Raises:
+        NotAResultsFile: ``path`` itself exists and is not a results file (nothing is
+            started beside a file of another kind).
+    """
+    path = Path(path)
+    check_results_file(path)
+    stem, first, suffix = _numbering(path)
+    numbered: dict[int, Path] = {}
+    if path.parent.is_dir():
+        pattern = re.compile(re.escape(stem) + r"\.(\d+)" + re.escape(suffix))
+        for sibling in path.parent.iterdir():
+            match = pattern.fullmatch(sibling.name)
+            if match and int(match.group(1)) > first and sibling.name == f"{stem}.{int(match.group(1))}{suffix}":
+                numbered[int(match.group(1))] = sibling
+    for candidate in [path, *(numbered[number] for number in sorted(numbered))]:
+        if _holds(candidate, experiment):
+            return candidate
+    number, candidate = first, path
+    while not _free(candidate):
+        number += 1
+        candidate = path.with_name(f"{stem}.{number}{suffix}")
     return candidate
 
 
@@ -237,14 +324,7 @@ class ResultsWriter(AppendOnlyWriter[ResultRow]):
 
     def _accept(self, data: bytes, resume_anyway: bool) -> tuple[list[ResultRow], list[str]]:
         existing = _parse(self.path, data)
-        if existing.header is None:
-            raise LegacyResultsFile(
-                f"{self.path} was written by an earlier version without an experiment header: "
-                "it can be read (aspera summary) but not appended to; use --force-new to start a new file"
-            )
-        differences = existing.header.experiment.differences(self.experiment)
-        if differences and not resume_anyway:
-            raise ExperimentMismatch(self.path, differences)
+        _refuse_to_append(self.path, existing.header, self.experiment, resume_anyway)
         return existing.rows, existing.skipped
 
     def write(self, row: ResultRow) -> None:

@@ -43,9 +43,8 @@ from aspera_core.records import (
     PairDetail,
     ResultRow,
     ResultsWriter,
-    check_results_file,
     completed_keys,
-    next_free_path,
+    results_file_for,
 )
 from aspera_core.tasks import Task, select_tasks, tasks_digest
 
@@ -68,7 +67,7 @@ class RunReport:
     """What a run did, with every denominator.
 
     Attributes:
-        out: The results file written (differs from the requested one after ``force_new``).
+        out: The results file written (after ``force_new``, possibly one beside the requested one).
         selected: Tasks selected by ``ids``/``limit``.
         seeds: Seeds run per task (``[None]`` for agents that are not seeded).
         expected: ``selected * len(seeds)`` task-seed pairs.
@@ -288,8 +287,11 @@ def run_agent(
         task_set: How the user named the task set (recorded, not compared).
         library_fixes: Evaluate with the library's documented fixes switched on
             (recorded in the file and every row; ``config.library_fixes`` is ignored).
-        force_new: If ``out`` holds another experiment, write to a new file beside it
-            (a file that is not a results file is still refused).
+        force_new: If ``out`` holds another experiment, write to the first of
+            ``name.2.jsonl``, ``name.3.jsonl``, ... beside it that holds this experiment
+            (resumed) or is free (started); if ``out`` holds this experiment, it is
+            resumed. A file that is not a results file is still refused. See
+            :func:`~aspera_core.records.results_file_for`.
         resume_anyway: Append even if ``out`` holds another experiment.
         progress: Show a progress bar (on stderr) with the live success count.
         fsync: ``fsync`` the file after every row.
@@ -321,12 +323,8 @@ def run_agent(
     config = dataclasses.replace(config or SandboxConfig(), library_fixes=library_fixes)
     if sandbox is not None and sandbox.config.library_fixes != library_fixes:
         raise ValueError("the sandbox given and the run disagree on library_fixes")
-    path = Path(out)
-    if force_new:
-        # A new file is started beside a results file only: anything else is refused, untouched.
-        check_results_file(path)
-        if path.exists() and path.read_bytes().strip():
-            path = next_free_path(path)
+    # A new file is started beside a results file only: anything else is refused, untouched.
+    path = results_file_for(out, experiment) if force_new else Path(out)
     report = RunReport(out=path, selected=len(selected), seeds=run_seeds, run_id=uuid.uuid4().hex[:12])
     report.expected = len(selected) * len(run_seeds)
     try:

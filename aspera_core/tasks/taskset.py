@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 from aspera_core import __version__
 from aspera_core.fileio import write_atomic
 from aspera_core.tasks.index import INDEX_FILES
-from aspera_core.tasks.model import Task, TaskFormatError, TaskProblem
+from aspera_core.tasks.model import Task, TaskFormatError, TaskProblem, task_id_order
 from aspera_core.tasks.release import (
     ParsedSet,
     SetFiles,
@@ -52,6 +52,7 @@ from aspera_core.tasks.release import (
     shard_files,
     shard_folder,
 )
+from aspera_core.wording import count
 
 __all__ = [
     "DISK_CACHE_ENTRIES",
@@ -464,13 +465,17 @@ def select_by_task_id(
     return selected
 
 
-def select_tasks(tasks: Sequence[Task], ids: Iterable[str] | None = None, limit: int | None = None) -> list[Task]:
+def select_tasks(
+    tasks: Sequence[Task], ids: Iterable[str] | None = None, limit: int | None = None, *, source: str | None = None
+) -> list[Task]:
     """Tasks to run, in the given order: those with one of ``ids`` (all if ``None``), at most ``limit``.
 
     Args:
         tasks: All tasks.
         ids: Task ids to keep.
         limit: Keep only the first ``limit`` tasks after filtering.
+        source: How the user named the task set: if given, an unknown id's message
+            names it with its size and id range, as ``aspera show`` does.
 
     Returns:
         The selected tasks.
@@ -478,6 +483,13 @@ def select_tasks(tasks: Sequence[Task], ids: Iterable[str] | None = None, limit:
     Raises:
         ValueError: an id is not in the task set, or ``limit`` is negative.
     """
-    return select_by_task_id(
-        tasks, lambda task: task.query_id, ids, limit, lambda missing: f"unknown task id(s): {', '.join(missing)}"
-    )
+
+    def unknown(missing: list[str]) -> str:
+        message = f"unknown task id(s): {', '.join(missing)}"
+        if source is None:
+            return message
+        ids = sorted((task.query_id for task in tasks), key=task_id_order)
+        span = f", ids {ids[0]} to {ids[-1]}" if ids else ""
+        return f"{message}: not in {source} ({count(len(ids), 'task')}{span})"
+
+    return select_by_task_id(tasks, lambda task: task.query_id, ids, limit, unknown)

@@ -202,3 +202,13 @@ def test_the_progress_bar_has_its_total_from_the_first_frame_and_stays_complete(
     assert err.endswith("\n")  # left on screen, complete, on a line of its own
     assert aspera("audit", *QUICK) in (0, 1)
     assert "program/s" not in capsys.readouterr().err  # --no-progress: no bar, no line
+
+
+def test_the_start_line_counts_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "audit.json"
+    aspera("audit", *QUICK, "--workers", "1", "--out", out)
+    start = capsys.readouterr().err.splitlines()[0]
+    assert "1 variant per kind" in start and start.endswith("; 1 worker"), start
+    aspera("audit", "--tasks", MINI_RELEASE, "--limit", "1", "--per-kind", "2", "--max-variants", "2", "--out", out)
+    start = capsys.readouterr().err.splitlines()[0]
+    assert "2 variants per kind" in start and "(s)" not in start, start

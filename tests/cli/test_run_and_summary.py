@@ -49,6 +49,14 @@ def test_run_then_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert summary["experiment"]["agent"] == "reference"
 
 
+def test_the_start_line_counts_workers_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for workers, words in [("1", "; 1 worker, "), ("2", "; 2 workers, ")]:
+        out = tmp_path / f"noop{workers}.jsonl"
+        assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", out, "--workers", workers) == 0
+        start = capsys.readouterr().err.splitlines()[0]
+        assert words in start and "(s)" not in start, start
+
+
 def test_ids_limit_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "noop.jsonl"
     common = ["run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", out, "--no-progress"]
@@ -89,7 +97,10 @@ def test_replay(tmp_path: Path) -> None:
     [
         (["--agent", "oracle"], "unknown agent 'oracle'"),
         (["--agent", "replay"], "--replay"),
-        (["--agent", "noop", "--ids", "1"], "unknown task id(s): 1"),
+        (
+            ["--agent", "noop", "--ids", "1"],
+            f"unknown task id(s): 1: not in {MINI_RELEASE} (4 tasks, ids 9001 to 9004)",
+        ),
         (["--agent", "noop", "--workers", "0"], "argument --workers: expected a whole number of at least 1"),
     ],
 )
@@ -270,6 +281,20 @@ def test_run_never_writes_into_a_file_that_is_not_a_results_file(
         assert [path.name for path in tmp_path.iterdir()] == [name]
 
 
+def test_a_refused_out_is_the_only_line_printed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    readme = tmp_path / "R.md"
+    readme.write_text("# Notes\n")
+    other = tmp_path / "noop.jsonl"
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", other, "--no-progress") == 0
+    blocked = tmp_path / "R.md" / "x.jsonl"
+    capsys.readouterr()
+    for out, options in [(readme, ["--force-new"]), (readme, []), (other, []), (blocked, [])]:
+        assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", out, *options) == 2
+        lines = capsys.readouterr().err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("aspera run: error: "), lines
+    assert readme.read_text() == "# Notes\n" and len(read_rows(other)) == 4
+
+
 def test_resuming_warns_of_malformed_lines_as_summary_does(tmp_path: Path) -> None:
     out = tmp_path / "noop.jsonl"
     assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", out, "--no-progress", "--limit", "3") == 0
@@ -303,9 +328,18 @@ def test_running_another_agent_into_a_results_file_is_refused(
     assert "holds another experiment (agent: 'reference' != 'noop')" in err and "--force-new" in err
     assert out.read_bytes() == before
     assert aspera("run", "--agent", "noop", *common, "--force-new") == 0
-    assert f"this run was written to {tmp_path / 'reference.2.jsonl'}" in capsys.readouterr().err
+    assert f"{out} holds another experiment; this run writes to {tmp_path / 'reference.2.jsonl'}" in (
+        capsys.readouterr().err
+    )
     assert out.read_bytes() == before
     assert {r.agent for r in read_rows(tmp_path / "reference.2.jsonl")} == {"noop"}
+    # The same command again resumes the file it started; --out of this very experiment is resumed itself.
+    assert aspera("run", "--agent", "noop", *common, "--force-new") == 0
+    assert "0 evaluated (nothing new); 4 already in " + str(tmp_path / "reference.2.jsonl") in capsys.readouterr().err
+    assert aspera("run", "--agent", "reference", *common, "--force-new") == 0
+    err = capsys.readouterr().err
+    assert "holds another experiment" not in err and f"4 already in {out};" in err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["reference.2.jsonl", "reference.jsonl"]
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "0"])
@@ -436,8 +470,7 @@ def test_a_path_below_a_file_is_refused_in_one_line(tmp_path: Path, capsys: pyte
         aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--no-progress", "--out", blocker / "out.jsonl") == 2
     )
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 2 and err[1].startswith("aspera run: error: ")  # the start line, then the error
-    assert err[1] == f"aspera run: error: cannot create {blocker / 'out.jsonl'}: {blocker} is a file, not a folder"
+    assert err == [f"aspera run: error: cannot create {blocker / 'out.jsonl'}: {blocker} is a file, not a folder"]
     assert blocker.read_text() == "x"
 
 
@@ -499,7 +532,7 @@ def test_summary_narrows_the_expected_tasks_as_the_run_did(tmp_path: Path, capsy
     assert aspera("summary", out, "--limit", "2") == 2
     assert "--ids and --limit need --tasks" in capsys.readouterr().err
     assert aspera("summary", out, "--tasks", MINI_RELEASE, "--ids", "1") == 2
-    assert "unknown task id(s): 1" in capsys.readouterr().err
+    assert f"unknown task id(s): 1: not in {MINI_RELEASE} (4 tasks, ids 9001 to 9004)" in capsys.readouterr().err
 
 
 def test_summary_gives_no_success_rate_when_nothing_was_judged(

@@ -125,6 +125,46 @@ def test_another_agent_into_the_same_file_is_refused(tmp_path: Path, tasks: list
     assert {row.agent for row in read_rows(report.out)} == {"noop"}
 
 
+def test_force_new_resumes_out_when_it_holds_the_same_experiment(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "noop.jsonl"
+    run_agent(tasks, NoopAgent(), out, CONFIG, limit=2, progress=False)
+    report = run_agent(tasks, NoopAgent(), out, CONFIG, force_new=True, progress=False)
+    assert (report.out, report.already_done, report.evaluated) == (out, 2, 2)
+    again = run_agent(tasks, NoopAgent(), out, CONFIG, force_new=True, progress=False)
+    assert (again.out, again.already_done, again.evaluated) == (out, 4, 0)
+    assert [path.name for path in tmp_path.iterdir()] == ["noop.jsonl"]
+    assert len(read_rows(out)) == 4
+
+
+def test_force_new_again_resumes_the_file_it_started(tmp_path: Path, tasks: list[Task]) -> None:
+    out = tmp_path / "run.jsonl"
+    run_agent(tasks, ReferenceAgent(), out, CONFIG, progress=False)
+    first = run_agent(tasks, NoopAgent(), out, CONFIG, limit=2, force_new=True, progress=False)
+    second = run_agent(tasks, NoopAgent(), out, CONFIG, force_new=True, progress=False)
+    assert first.out == second.out == tmp_path / "run.2.jsonl"
+    assert (second.already_done, second.evaluated) == (2, 2)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["run.2.jsonl", "run.jsonl"]
+
+
+def test_force_new_takes_the_first_file_of_this_experiment_or_the_first_free_one(
+    tmp_path: Path, tasks: list[Task]
+) -> None:
+    out = tmp_path / "run.jsonl"
+    run_agent(tasks, ReferenceAgent(), out, CONFIG, progress=False)
+    notes = tmp_path / "run.2.jsonl"
+    notes.write_text("not results\n")  # not a results file: passed over, untouched
+    run_agent(tasks, NoopAgent(), tmp_path / "run.4.jsonl", CONFIG, limit=1, progress=False)
+    noop = run_agent(tasks, NoopAgent(), out, CONFIG, force_new=True, progress=False)
+    assert (noop.out, noop.already_done) == (tmp_path / "run.4.jsonl", 1)  # never a new number for this experiment
+    fixed = run_agent(tasks, ReferenceAgent(), out, CONFIG, library_fixes=True, force_new=True, progress=False)
+    assert fixed.out == tmp_path / "run.3.jsonl"  # the first number that is free
+    (tmp_path / "run.5.jsonl").write_text("\n")  # whitespace only: free to start
+    third = run_agent(tasks, NoopAgent(), out, CONFIG, library_fixes=True, force_new=True, progress=False)
+    assert third.out == tmp_path / "run.5.jsonl"
+    assert notes.read_text() == "not results\n"
+    assert len(list(tmp_path.iterdir())) == 5
+
+
 @pytest.mark.parametrize("content", ["# Notes\n\nkeep me\n", '{"a": 1}\n'])
 def test_force_new_refuses_a_file_that_is_not_a_results_file(tmp_path: Path, tasks: list[Task], content: str) -> None:
     out = tmp_path / "README.md"

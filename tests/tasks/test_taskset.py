@@ -19,6 +19,7 @@ from aspera_core.tasks import (
     load_tasks,
     open_task_set,
     select_by_task_id,
+    select_tasks,
     task_id_order,
     task_set_digest,
     tasks_digest,
@@ -244,3 +245,15 @@ def test_a_limit_keeps_the_first_tasks_in_id_order_with_all_their_items() -> Non
     # without an order, ids count in the order items first show them (a task set's own order)
     assert select_by_task_id(rows, lambda row: row[0], None, 1, str) == [("1002", 0), ("1002", 1)]
     assert sorted(["10", "9", "x", "1001"], key=task_id_order) == ["9", "10", "1001", "x"]
+
+
+def test_unknown_ids_name_the_task_set_when_told_it() -> None:
+    tasks = load_tasks(FIXTURE)
+    with pytest.raises(ValueError) as error:
+        select_tasks(tasks, ["9999", "9001", "12"], source="sets/mini")
+    assert str(error.value) == "unknown task id(s): 9999, 12: not in sets/mini (4 tasks, ids 9001 to 9004)"
+    with pytest.raises(ValueError) as error:
+        select_tasks(tasks, ["9999"])  # callers that do not name the set keep their message
+    assert str(error.value) == "unknown task id(s): 9999"
+    with pytest.raises(ValueError, match=r"not in sets/empty \(0 tasks\)$"):
+        select_tasks([], ["1"], source="sets/empty")
