@@ -141,7 +141,7 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
         raise _BadInput(str(error).splitlines()[0]) from None
     known = {task.query_id for task in tasks}
     try:
-        tasks = select_tasks(tasks, split_list(args.ids), args.limit)
+        tasks = select_tasks(tasks, split_list(args.ids), args.limit, source=str(args.tasks))
     except ValueError as error:
         raise _BadInput(str(error)) from None
     wrong_dir = args.wrong if args.wrong is not None else default_wrong_dir(args.tasks)

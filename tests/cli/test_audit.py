@@ -212,3 +212,8 @@ def test_the_start_line_counts_in_words(tmp_path: Path, capsys: pytest.CaptureFi
     aspera("audit", "--tasks", MINI_RELEASE, "--limit", "1", "--per-kind", "2", "--max-variants", "2", "--out", out)
     start = capsys.readouterr().err.splitlines()[0]
     assert "2 variants per kind" in start and "(s)" not in start, start
+
+
+def test_an_unknown_id_names_the_task_set(capsys: pytest.CaptureFixture[str]) -> None:
+    assert aspera("audit", "--tasks", MINI_RELEASE, "--ids", "12345", "--no-progress") == 2
+    assert f"unknown task id(s): 12345: not in {MINI_RELEASE}" in capsys.readouterr().err
