@@ -123,6 +123,7 @@ from aspera_core.analysis.style import new_figure, plotting_style, system_colour
 from aspera_core.analysis.tables import (
     benchmark_table,
     length_comparison,
+    length_comparison_display,
     length_pairs,
     outcome_counts,
     selection_table,
@@ -185,6 +186,7 @@ __all__ = [
     "labelled_taxonomy",
     "labelling_sample",
     "length_comparison",
+    "length_comparison_display",
     "length_pairs",
     "library_primitives",
     "load_runs",

@@ -538,7 +538,7 @@ def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | No
                 alpha=0.6,
                 marker=styles[system].marker,
                 color=styles[system].colour,
-                label=f"{system} (n = {len(rows)}{rho_text})",
+                label=f"{system} (n = {len(rows)} programs{rho_text})",
                 linewidth=0,
             )
         top = float(max(pairs["reference lines"].max(), pairs["generated lines"].max())) + 2

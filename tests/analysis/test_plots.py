@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -145,6 +146,8 @@ def test_run_figures_show_intervals_seeds_categories_and_selection(runs: pd.Data
     assert "band: Wilson 95% CI, tasks as sample" in [t.get_text() for t in by_length.legends[0].get_texts()]
     lengths = plot_generated_vs_reference(length_pairs(runs, mini_tasks))
     assert lengths.axes[0].get_ylabel() == "generated program\nlength (lines)"
+    entries = [text.get_text() for text in lengths.legends[0].get_texts() if text.get_text() != "equal length"]
+    assert entries and all(re.search(r"\(n = \d+ programs(, ρ = -?\d\.\d\d)?\)$", entry) for entry in entries), entries
     selection = plot_selection(selection_table(runs, table))
     assert selection.axes[1].get_xlabel() == "CCK task success (%)"
     assert len(selection.axes[1].collections) == 1  # one model run in both settings
