@@ -83,6 +83,7 @@ _PUBLIC: dict[str, str] = {
     "success_by_length": "aspera_core.analysis",
     "length_pairs": "aspera_core.analysis",
     "length_comparison": "aspera_core.analysis",
+    "length_comparison_display": "aspera_core.analysis",
     "selection_table": "aspera_core.analysis",
     "error_taxonomy": "aspera_core.analysis",
     "taxonomy_table": "aspera_core.analysis",

@@ -31,7 +31,7 @@ matplotlib state.
 
 from aspera_core.analysis.agreement import annotator_agreement, verdict_agreement
 from aspera_core.analysis.annotation import labelled_taxonomy, labelling_sample, read_annotations
-from aspera_core.analysis.audit_rates import ALL_KINDS, audit_rates
+from aspera_core.analysis.audit_rates import ALL_KINDS, audit_rates, kind_label
 from aspera_core.analysis.check_plots import (
     plot_audit_rates,
     plot_judge_agreement,
@@ -123,6 +123,7 @@ from aspera_core.analysis.style import new_figure, plotting_style, system_colour
 from aspera_core.analysis.tables import (
     benchmark_table,
     length_comparison,
+    length_comparison_display,
     length_pairs,
     outcome_counts,
     selection_table,
@@ -181,9 +182,11 @@ __all__ = [
     "judged_rows",
     "judgements_frame",
     "kappa_interval",
+    "kind_label",
     "labelled_taxonomy",
     "labelling_sample",
     "length_comparison",
+    "length_comparison_display",
     "length_pairs",
     "library_primitives",
     "load_runs",

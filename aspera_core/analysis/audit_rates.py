@@ -13,6 +13,7 @@ are on the narrow side.
 from __future__ import annotations
 
 import math
+import re
 
 import pandas as pd
 
@@ -22,6 +23,25 @@ from aspera_core.analysis.outcomes import wilson_interval
 ALL_KINDS = "all kinds"
 
 _ERROR_NAMES = {"pass": "false rejection", "fail": "false acceptance"}
+
+# Words a kind's identifier writes run together or apart that the prose (docs, help texts) hyphenates.
+_HYPHENATED = {"handback": "hand-back", "hand written": "hand-written"}
+_HYPHENATED_PATTERN = re.compile(r"\b(" + "|".join(re.escape(words) for words in _HYPHENATED) + r")\b")
+
+
+def kind_label(kind: str) -> str:
+    """A variant kind's identifier as words for a figure: ``hand_written_wrong`` reads "hand-written wrong".
+
+    Underscores become spaces, and the compounds the prose hyphenates
+    (hand-back, hand-written) get their hyphen, whichever kind they are part of.
+
+    Args:
+        kind: A kind as the audit names it (``swallow_handback``), or :data:`ALL_KINDS`.
+
+    Returns:
+        The label.
+    """
+    return _HYPHENATED_PATTERN.sub(lambda match: _HYPHENATED[match.group(1)], kind.replace("_", " "))
 
 
 def audit_rates(kinds: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from aspera_core.analysis.audit_rates import ALL_KINDS
+from aspera_core.analysis.audit_rates import ALL_KINDS, kind_label
 from aspera_core.analysis.outcomes import wilson_interval
 from aspera_core.analysis.plots import NoData
 from aspera_core.analysis.style import COLUMN_WIDTH, PAGE_WIDTH, new_figure, plotting_style, wrap_label
@@ -66,7 +66,7 @@ def plot_audit_rates(rates: pd.DataFrame) -> Any:
         figure, axes = new_figure(PAGE_WIDTH, 0.2 * tallest + 1.3, 1, len(panels), sharex=True)
         for panel, (must, rows) in zip(np.atleast_1d(axes), panels):
             error = rows["error"].iloc[0]
-            labels = [f"{kind.replace('_', ' ')} (n = {judged})" for kind, judged in zip(rows["kind"], rows["judged"])]
+            labels = [f"{kind_label(kind)} (n = {judged})" for kind, judged in zip(rows["kind"], rows["judged"])]
             _interval_dots(
                 panel,
                 list(rows["rate (%)"]),

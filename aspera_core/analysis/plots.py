@@ -210,19 +210,49 @@ def plot_complexity_distributions(tasks: pd.DataFrame) -> Any:
     ]
     with plotting_style():
         figure, axes = new_figure(PAGE_WIDTH, 2.3, 1, 3)
+        tallest_bars = []
         for panel, (column, label) in zip(axes, panels):
             values = tasks[column].dropna().astype(int).to_numpy()
             width = max(1, math.ceil((values.max() - values.min() + 1) / 25))
             edges = np.arange(values.min(), values.max() + width + 1, width) - 0.5
             heights, _, _ = panel.hist(values, bins=edges, color="#0072B2", edgecolor="white", linewidth=0.5)
             median = float(np.median(values))
-            panel.axvline(median, color="#D55E00", linestyle="--", linewidth=1.2, label=f"median {median:g}")
+            tallest = max(heights.max(), 1)
+            tallest_bars.append(tallest)
+            # The median line ends at the tallest bar, so the band above the bars is free for the legend.
+            panel.vlines(median, 0, tallest, color="#D55E00", linestyle="--", linewidth=1.2, label=f"median {median:g}")
             panel.set_xlabel(wrap_label(label, 24))
-            panel.set_ylim(0, max(heights.max(), 1) * 1.3)  # headroom for the legend
+            panel.set_ylim(0, tallest * 1.3)
             panel.yaxis.set_major_locator(MaxNLocator(integer=True))
-            panel.legend(loc="upper right", handlelength=1.5)
         axes[0].set_ylabel(f"tasks (n = {len(tasks)})")
+        for panel, tallest in zip(axes, tallest_bars):  # once every label is set: the layout no longer changes
+            _legend_above_bars(figure, panel, tallest)
     return figure
+
+
+def _drawn_under(axes: Any, box: Any) -> bool:
+    """Whether a box (display coordinates) overlaps one of the axes' bars of some height or one of its lines."""
+    bars = [patch for patch in axes.patches if patch.get_height() > 0]
+    extents = [shape.get_window_extent() for shape in [*bars, *axes.lines]]
+    # A collection's own get_window_extent gives data limits, not display ones: its paths, transformed.
+    for collection in axes.collections:
+        extents += [path.get_extents(collection.get_transform()) for path in collection.get_paths()]
+    return any(extent.overlaps(box) for extent in extents)
+
+
+def _legend_above_bars(figure: Any, axes: Any, tallest: float) -> None:
+    """The axes' legend in an upper corner where it covers no bar and no line: the right one, else the
+    left one; when both cover something, the headroom above the tallest bar grows until one is free."""
+    for headroom in (1.3, 1.45, 1.6, 1.8, 2.0, 2.3):
+        axes.set_ylim(0, tallest * headroom)
+        for where in ("upper right", "upper left"):
+            legend = axes.legend(loc=where, handlelength=1.5)
+            figure.draw_without_rendering()
+            if not _drawn_under(axes, legend.get_window_extent()):
+                return
+            legend.remove()
+    axes.set_ylim(0, tallest * 1.3)  # nothing free even at 2.3 times the tallest bar: the right corner after all
+    axes.legend(loc="upper right", handlelength=1.5)
 
 
 def plot_query_length(tasks: pd.DataFrame, y: str = "unique_primitives", seed: int = 0) -> Any:
@@ -508,7 +538,7 @@ def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | No
                 alpha=0.6,
                 marker=styles[system].marker,
                 color=styles[system].colour,
-                label=f"{system} (n = {len(rows)}{rho_text})",
+                label=f"{system} (n = {len(rows)} programs{rho_text})",
                 linewidth=0,
             )
         top = float(max(pairs["reference lines"].max(), pairs["generated lines"].max())) + 2

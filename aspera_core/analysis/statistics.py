@@ -429,7 +429,7 @@ def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] 
         ``task_id``, the ``seed`` (or ``seed_a`` and ``seed_b`` when paired on
         the task) and each column twice, suffixed ``_a`` and ``_b``. Its
         ``attrs`` say how: ``seeds_a`` and ``seeds_b`` (the seeds of the pairs,
-        ``"none"`` for a run without seed) and ``paired_on`` (``"task and
+        :data:`NO_SEED` for a run without seed) and ``paired_on`` (``"task and
         seed"`` or ``"task (every seed of each)"``).
     """
     rows = judged_rows(frame)
@@ -457,13 +457,18 @@ def _share_seeds(left: pd.DataFrame, right: pd.DataFrame) -> bool:
 
 def _within(seeds: str) -> str:
     """How verdicts of shared seeds are paired: by task and seed, or by task alone when neither run has seeds."""
-    return "task" if seeds == "none" else "task and seed"
+    return "task" if seeds == NO_SEED else "task and seed"
+
+
+#: How every table writes the seeds of a run without seeds (one verdict per task, like the built-in
+#: agents'): "none" alone read as "no seeds were used", "n/a (1 seed)" as a run with seed 0 or so.
+NO_SEED = "one run, no seed"
 
 
 def seed_list(seeds: Any) -> str:
-    """Seeds as a reader sees them: ``"0, 1, 2"``, or ``"none"`` for runs without a seed."""
+    """Seeds as a reader sees them: ``"0, 1, 2"``, or :data:`NO_SEED` for runs without a seed."""
     known = sorted({int(s) for s in seeds if not pd.isna(s)})
-    return ", ".join(str(s) for s in known) if known else "none"
+    return ", ".join(str(s) for s in known) if known else NO_SEED
 
 
 def sign_flip_test(differences: Sequence[float] | np.ndarray) -> float:
@@ -533,7 +538,7 @@ def paired_comparison(
 
     Returns:
         ``system_a``, ``system_b``, ``seeds_a``, ``seeds_b`` (the seeds used,
-        ``"none"`` for a run without seed), ``paired_on`` (``"task"`` for runs without seeds, ``"task and seed"``
+        :data:`NO_SEED` for a run without seed), ``paired_on`` (``"task"`` for runs without seeds, ``"task and seed"``
         or ``"task (means over seeds)"``), ``pairs`` (paired verdicts within
         seed, or paired tasks), ``tasks``, ``success_a``, ``success_b``
         (means over tasks of each task's success share), ``difference``
@@ -780,8 +785,9 @@ def verdict_flips(frame: pd.DataFrame) -> pd.DataFrame:
         = ``"any"``: ``tasks`` judged under at least two seeds and ``flips``
         among them (succeeded under some seed and failed under another). A
         system judged under one seed (or none) cannot flip: its one row has
-        ``seed_a`` = ``seed_b`` = ``"n/a (1 seed)"`` and empty ``tasks``,
-        ``flips`` and ``share (%)``.
+        ``seed_a`` = ``seed_b`` = ``"n/a (1 seed)"`` (:data:`NO_SEED` for a
+        run without seeds, as in the other tables), ``seeds`` 1 and empty
+        ``tasks``, ``flips`` and ``share (%)``.
     """
     rows = judged_rows(frame)
     records = []
@@ -789,7 +795,7 @@ def verdict_flips(frame: pd.DataFrame) -> pd.DataFrame:
         verdicts = group.pivot_table(index="task_id", columns="seed", values="success", aggfunc="first")
         seeds = [s for s in verdicts.columns if not pd.isna(s)]
         if len(seeds) < 2:
-            alone = "n/a (1 seed)"
+            alone = "n/a (1 seed)" if seeds else NO_SEED
             records.append({"system": system, "seeds": max(len(seeds), 1), "seed_a": alone, "seed_b": alone})
             continue
         for first, second in itertools.combinations(sorted(seeds), 2):

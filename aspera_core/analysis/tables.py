@@ -273,7 +273,10 @@ def length_comparison(
         the two lengths; NaN when either is constant) and its percentile
         bootstrap interval ``spearman CI low`` and ``spearman CI high`` (tasks
         resampled, a task's programs of every seed together; resamples where
-        a length is constant are left out). Markdown writes medians of lines
+        a length is constant are left out; NaN when every program is as long
+        as its reference, where every resample gives 1), and ``spearman
+        note``, why a correlation or interval is missing (empty when both are
+        there; see :func:`length_comparison_display`). Markdown writes medians of lines
         with one decimal and ratios and correlations with two
         (``attrs["decimals"]``).
     """
@@ -286,13 +289,16 @@ def length_comparison(
     for system, rows in pairs.groupby("system", observed=True, sort=False):
         generated, reference = rows["generated lines"].to_numpy(float), rows["reference lines"].to_numpy(float)
         varied = len(rows) >= 3 and np.ptp(generated) > 0 and np.ptp(reference) > 0
+        # Equal lengths throughout (the reference system) give rho = 1 in every resample: no interval to report.
+        equal = varied and bool(np.array_equal(generated, reference))
+        note = _spearman_note(generated, reference, equal)
 
         def rho(chosen: np.ndarray, generated: np.ndarray = generated, reference: np.ndarray = reference) -> float:
             x, y = generated[chosen], reference[chosen]
             return float(spearmanr(x, y).statistic) if np.ptp(x) > 0 and np.ptp(y) > 0 else math.nan
 
         low = high = math.nan
-        if varied:
+        if varied and not equal:
             low, high = cluster_interval(
                 np.arange(len(rows)), rows["task_id"].to_numpy(), rho, samples=samples, confidence=confidence, seed=seed
             )
@@ -303,9 +309,12 @@ def length_comparison(
                 "generated lines (median)": float(np.median(generated)),
                 "reference lines (median)": float(np.median(reference)),
                 "ratio (median)": float(np.median(generated / np.where(reference > 0, reference, np.nan))),
-                "spearman": float(spearmanr(generated, reference).statistic) if varied else math.nan,
+                "spearman": (1.0 if equal else float(spearmanr(generated, reference).statistic))
+                if varied
+                else math.nan,
                 "spearman CI low": low,
                 "spearman CI high": high,
+                "spearman note": note,
             }
         )
     columns = [
@@ -317,11 +326,60 @@ def length_comparison(
         "spearman",
         "spearman CI low",
         "spearman CI high",
+        "spearman note",
     ]
     table = pd.DataFrame.from_records(records, columns=columns).set_index("system")
     table.attrs["confidence"] = confidence
-    table.attrs["decimals"] = {column: 1 for column in columns[2:4]} | {column: 2 for column in columns[4:]}
+    table.attrs["decimals"] = {column: 1 for column in columns[2:4]} | {column: 2 for column in columns[4:8]}
     return table
+
+
+def _spearman_note(generated: np.ndarray, reference: np.ndarray, equal: bool) -> str:
+    """Why :func:`length_comparison` gives no rank correlation or no interval for a system ("" when it gives both)."""
+    if len(generated) < 3:
+        return "fewer than 3 programs"
+    constant = [name for name, lengths in (("generated", generated), ("reference", reference)) if np.ptp(lengths) == 0]
+    if constant:
+        return f"{' and '.join(constant)} length constant"
+    return "each as long as its reference" if equal else ""
+
+
+def length_comparison_display(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`length_comparison` arranged for reading: the rank correlation and its interval in one cell.
+
+    A system without a correlation shows ``n/a (<reason>)`` (its length is
+    constant, or it has fewer than 3 programs); one whose every program is as
+    long as its reference shows ``1.00 (each as long as its reference)``, as a
+    correlation of 1 by construction has no interval worth printing.
+
+    Args:
+        table: Output of :func:`length_comparison`.
+
+    Returns:
+        A frame indexed by ``system`` with ``programs``, the three medians and
+        ``spearman ρ [bootstrap <confidence> CI, tasks as sample]``.
+    """
+    if table.empty:
+        return table
+    confidence = table.attrs.get("confidence", 0.95)
+    medians = ["generated lines (median)", "reference lines (median)", "ratio (median)"]
+    shown = table[["programs", *medians]].copy()
+
+    def cell(rho: float, low: float, high: float, note: str) -> str:
+        if pd.isna(rho):
+            return f"n/a ({note})" if note else "n/a"
+        if note:
+            return f"{rho:.2f} ({note})"
+        return f"{rho:.2f}" if pd.isna(low) else f"{rho:.2f} [{low:.2f}, {high:.2f}]"
+
+    notes = table["spearman note"] if "spearman note" in table else pd.Series("", index=table.index)
+    shown[f"spearman ρ [bootstrap {confidence:.0%} CI, tasks as sample]"] = [
+        cell(*values)
+        for values in zip(table["spearman"], table["spearman CI low"], table["spearman CI high"], notes.fillna(""))
+    ]
+    shown.attrs["decimals"] = {column: table.attrs.get("decimals", {}).get(column) for column in medians}
+    shown.index.name = "system"
+    return shown
 
 
 def selection_table(frame: pd.DataFrame, success: pd.DataFrame | None = None) -> pd.DataFrame:

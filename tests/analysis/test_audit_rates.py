@@ -7,7 +7,7 @@ import math
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.audit_rates import ALL_KINDS, audit_rates
+from aspera_core.analysis.audit_rates import ALL_KINDS, audit_rates, kind_label
 from aspera_core.analysis.outcomes import wilson_interval
 
 
@@ -54,3 +54,18 @@ def test_rates_intervals_and_totals() -> None:
 def test_a_table_without_the_counts_is_refused() -> None:
     with pytest.raises(ValueError, match="undetermined"):
         audit_rates(kinds().drop(columns=["undetermined"]))
+
+
+@pytest.mark.parametrize(
+    ("kind", "label"),
+    [
+        ("hand_written_wrong", "hand-written wrong"),
+        ("handback", "hand-back"),
+        ("swallow_handback", "swallow hand-back"),
+        ("add_unrelated_event", "add unrelated event"),
+        ("reference", "reference"),
+        (ALL_KINDS, ALL_KINDS),
+    ],
+)
+def test_kind_names_read_as_words_with_the_hyphens_of_the_prose(kind: str, label: str) -> None:
+    assert kind_label(kind) == label

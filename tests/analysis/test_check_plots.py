@@ -36,6 +36,9 @@ def test_audit_rates_show_each_kind_with_its_denominator_in_two_panels() -> None
     figure = plot_audit_rates(audit_rates(kinds()))
     must_pass, must_fail = figure.axes
     assert tick_labels(must_pass) == ["reference (n = 10)", "rename variables (n = 9)", "all kinds (n = 19)"]
+    written = kinds().assign(kind=["reference", "rename_variables", "hand_written_wrong", "drop_action", "change_room"])
+    labels = tick_labels(plot_audit_rates(audit_rates(written)).axes[1])
+    assert labels[0] == "hand-written wrong (n = 10)"  # the figure's labels come from kind_label
     assert tick_labels(must_fail) == [
         "noop (n = 10)",
         "drop action (n = 8)",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -84,6 +85,33 @@ def test_task_success_labels_stay_inside_the_axes_height(runs: pd.DataFrame, sys
         assert bottom <= extent.y0 and extent.y1 <= top, label.get_text()
 
 
+def _overlaps_drawn_data(axes, box) -> list[str]:  # noqa: ANN001 - matplotlib axes and bbox
+    """What of the axes' bars (of some height), lines and line collections a box in display coordinates overlaps."""
+    bars = [patch for patch in axes.patches if patch.get_height() > 0]
+    drawn = [(f"bar at {bar.get_x():g}", bar.get_window_extent()) for bar in bars]
+    drawn += [(f"line {line.get_label()}", line.get_window_extent()) for line in axes.lines]
+    drawn += [
+        (f"lines {collection.get_label()}", path.get_extents(collection.get_transform()))
+        for collection in axes.collections
+        for path in collection.get_paths()
+    ]
+    return [name for name, extent in drawn if extent.overlaps(box)]
+
+
+@pytest.mark.parametrize("middle", [False, True])
+def test_complexity_legends_cover_no_bar_and_no_median_line(mini_tasks: pd.DataFrame, middle: bool):
+    tasks = mini_tasks
+    if middle:  # a flat histogram whose median sits in the middle: no upper corner is free of the line by chance
+        values = [value for value in range(3, 16) for _ in range(4)]
+        tasks = pd.DataFrame(dict.fromkeys(["complexity", "unique_primitives", "reference_code_lines"], values))
+    figure = plot_complexity_distributions(tasks)
+    figure.canvas.draw()
+    for axes in figure.axes:
+        legend = axes.get_legend()
+        assert any("median" in shape.get_label() for shape in [*axes.lines, *axes.collections])
+        assert _overlaps_drawn_data(axes, legend.get_window_extent()) == [], legend.get_texts()[0].get_text()
+
+
 def test_complexity_and_query_figures_label_axes_and_denominators(mini_tasks: pd.DataFrame):
     figure = plot_complexity_distributions(mini_tasks)
     assert [a.get_xlabel().replace("\n", " ") for a in figure.axes] == [
@@ -118,6 +146,8 @@ def test_run_figures_show_intervals_seeds_categories_and_selection(runs: pd.Data
     assert "band: Wilson 95% CI, tasks as sample" in [t.get_text() for t in by_length.legends[0].get_texts()]
     lengths = plot_generated_vs_reference(length_pairs(runs, mini_tasks))
     assert lengths.axes[0].get_ylabel() == "generated program\nlength (lines)"
+    entries = [text.get_text() for text in lengths.legends[0].get_texts() if text.get_text() != "equal length"]
+    assert entries and all(re.search(r"\(n = \d+ programs(, ρ = -?\d\.\d\d)?\)$", entry) for entry in entries), entries
     selection = plot_selection(selection_table(runs, table))
     assert selection.axes[1].get_xlabel() == "CCK task success (%)"
     assert len(selection.axes[1].collections) == 1  # one model run in both settings

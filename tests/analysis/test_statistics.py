@@ -11,6 +11,7 @@ import pytest
 
 from aspera_core.analysis.frames import runs_frame
 from aspera_core.analysis.statistics import (
+    NO_SEED,
     benchmark_correlation,
     bootstrap_interval,
     cluster_interval,
@@ -23,6 +24,7 @@ from aspera_core.analysis.statistics import (
     pass_k_table,
     ratio_interval,
     seed_consistency,
+    seed_list,
     sign_flip_test,
     success_summary,
     verdict_flips,
@@ -257,7 +259,7 @@ def test_paired_comparison_without_shared_seeds_uses_every_seed_of_each_system(s
     assert result["success_a"] == pytest.approx(5 / 12)
     assert result["success_b"] == pytest.approx(1 / 4)
     assert result["tasks"] == 4 and result["paired_on"] == "task (means over seeds)"
-    assert (result["seeds_a"], result["seeds_b"]) == ("0, 1, 2", "none")
+    assert (result["seeds_a"], result["seeds_b"]) == ("0, 1, 2", NO_SEED)
     # tasks where one system's share is higher: a ahead on 1, 2, 3; b ahead on 4
     assert (result["only_a"], result["only_b"]) == (3, 1)
     # several verdicts of a per task: no binary pairs for McNemar; the sign-flip test on task means instead
@@ -290,7 +292,7 @@ def test_the_comparison_table_says_which_seeds_it_paired_and_matches_table_3(see
     from aspera_core.analysis.tables import success_table
 
     table = paired_comparisons(seeded_and_unseeded, samples=200).iloc[0]
-    assert (table["seeds A"], table["seeds B"], table["paired on"]) == ("0, 1, 2", "none", "task (means over seeds)")
+    assert (table["seeds A"], table["seeds B"], table["paired on"]) == ("0, 1, 2", NO_SEED, "task (means over seeds)")
     success = success_table(seeded_and_unseeded, paper=False, samples=200)
     assert table["success A (%)"] == pytest.approx(success.loc["model-a (CCK)", "success (%)"])
     assert table["success B (%)"] == pytest.approx(success.loc["model-b (CCK)", "success (%)"])
@@ -335,11 +337,14 @@ def test_table_3_intervals_are_not_degenerate_at_0_and_100_percent(tmp_path: Pat
     assert tuple(summary.loc["model-n (CCK)", ["ci_low", "ci_high"]]) == pytest.approx(wilson_interval(0, 12))
 
 
-def test_verdict_flips_say_not_applicable_for_one_seed_and_give_shares(seeded_and_unseeded):
-    flips = verdict_flips(seeded_and_unseeded).set_index(["system", "seed_a", "seed_b"])
-    single = flips.loc["model-b (CCK)"]
-    assert list(single.index) == [("n/a (1 seed)", "n/a (1 seed)")]
-    assert single.iloc[0]["seeds"] == 1 and pd.isna(single.iloc[0]["tasks"]) and pd.isna(single.iloc[0]["flips"])
+def test_verdict_flips_say_not_applicable_for_one_seed_and_give_shares(seeded_and_unseeded, tmp_path: Path):
+    one_seed = model_run(tmp_path / "one.jsonl", "model-c", "cck", {0: {"1": S, "2": F}})
+    runs = pd.concat([seeded_and_unseeded, runs_frame([one_seed])], ignore_index=True)
+    flips = verdict_flips(runs).set_index(["system", "seed_a", "seed_b"])
+    unseeded = flips.loc["model-b (CCK)"]  # no seed: worded as in the paired comparisons' seed columns
+    assert list(unseeded.index) == [(NO_SEED, NO_SEED)]
+    assert unseeded.iloc[0]["seeds"] == 1 and pd.isna(unseeded.iloc[0]["tasks"]) and pd.isna(unseeded.iloc[0]["flips"])
+    assert list(flips.loc["model-c (CCK)"].index) == [("n/a (1 seed)", "n/a (1 seed)")]  # one seed, 0
     # model-a: tasks 1 (S, F, F) and 3 (F, F, S) flip; 2 (S, S, S) and 4 (F, F, F) do not
     any_seed = flips.loc[("model-a (CCK)", "any", "any")]
     assert (any_seed["seeds"], any_seed["tasks"], any_seed["flips"]) == (3, 4, 2)
@@ -347,7 +352,12 @@ def test_verdict_flips_say_not_applicable_for_one_seed_and_give_shares(seeded_an
     assert flips.loc[("model-a (CCK)", "0", "1"), "share (%)"] == pytest.approx(25.0)
     from aspera_core.analysis.output import markdown_table
 
-    assert "| model-b (CCK) | n/a (1 seed) | n/a (1 seed) | 1 |  |  |  |" in markdown_table(flips.reset_index())
+    assert f"| model-b (CCK) | {NO_SEED} | {NO_SEED} | 1 |  |  |  |" in markdown_table(flips.reset_index())
+
+
+def test_a_run_without_seeds_reads_alike_in_every_seed_column():
+    assert NO_SEED == "one run, no seed"
+    assert seed_list([math.nan, None]) == NO_SEED and seed_list([2, 0, math.nan]) == "0, 2"
 
 
 def _pairs(both: int, only_a: int, only_b: int, neither: int) -> tuple[list[float], list[float]]:
@@ -431,7 +441,7 @@ def test_paired_verdicts_without_shared_seeds_pair_every_seed_of_each_system(see
     assert len(paired) == 12 and sorted(paired["seed_a"].unique()) == [0, 1, 2]
     assert paired.groupby("task_id").size().tolist() == [3, 3, 3, 3]
     assert int(paired["success_a"].sum()) == 5  # model-a's successes over all three seeds, not seed 0's 2
-    assert paired.attrs == {"seeds_a": "0, 1, 2", "seeds_b": "none", "paired_on": "task (every seed of each)"}
+    assert paired.attrs == {"seeds_a": "0, 1, 2", "seeds_b": NO_SEED, "paired_on": "task (every seed of each)"}
 
 
 def test_paired_verdicts_with_shared_seeds_pair_within_seed_and_say_so(runs: pd.DataFrame):
@@ -447,5 +457,5 @@ def test_two_runs_without_seeds_are_paired_on_the_task_alone(tmp_path: Path):
     b = model_run(tmp_path / "b.jsonl", "model-b", "cck", {None: {"1": F, "2": S, "3": F, "4": S}})
     result = paired_comparison(runs_frame([a, b]), "model-a (CCK)", "model-b (CCK)", samples=100)
     # "task and seed" would name a seed neither run has
-    assert (result["seeds_a"], result["seeds_b"], result["paired_on"]) == ("none", "none", "task")
+    assert (result["seeds_a"], result["seeds_b"], result["paired_on"]) == (NO_SEED, NO_SEED, "task")
     assert result["test"] == "McNemar exact" and result["pairs"] == 4

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +14,7 @@ from aspera_core.analysis.paper import canonical_model, paper_success
 from aspera_core.analysis.tables import (
     benchmark_table,
     length_comparison,
+    length_comparison_display,
     outcome_counts,
     selection_table,
     success_by_length,
@@ -177,7 +179,29 @@ def test_length_comparison_has_a_rank_correlation_interval_and_fixed_decimals(ru
     # the reference row: 3 generated lines against 5, 10, 20, 40 -> ratios 0.6, 0.3, 0.15, 0.075, median 0.225
     assert "| reference | 4 | 3.0 | 15.0 | 0.22 |" in markdown_table(table.loc[["reference"]], index=True)
     row = markdown_table(table.loc[["o1-preview-2024-09-12 (CCK)"]], index=True).splitlines()[2].split(" | ")
-    assert all(len(cell.strip(" |").split(".")[1]) == 2 for cell in row[4:])  # ratio, rho and its interval
+    assert all(len(cell.strip(" |").split(".")[1]) == 2 for cell in row[4:8])  # ratio, rho and its interval
+
+
+def test_length_comparison_says_why_a_rank_correlation_is_missing_or_degenerate(runs: pd.DataFrame):
+    from aspera_core.analysis.output import markdown_table
+
+    # the CCK run's programs have 2, 6, 3 and 3 lines: references of those lengths make every pair equal
+    equal = pd.DataFrame({"reference_code_lines": [2, 6, 3, 3]}, index=pd.Index(["1", "2", "3", "4"], name="task_id"))
+    table = length_comparison(runs, equal, samples=200)
+    constant = table.loc["reference"]  # the built-in run's programs all have 3 lines
+    assert np.isnan(constant["spearman"]) and np.isnan(constant["spearman CI low"])  # the CSV keeps NaN
+    assert constant["spearman note"] == "generated length constant"
+    same = table.loc["o1-preview-2024-09-12 (CCK)"]
+    assert same["spearman"] == 1.0 and np.isnan(same["spearman CI low"]) and np.isnan(same["spearman CI high"])
+    assert same["spearman note"] == "each as long as its reference"
+    shown = length_comparison_display(table)
+    column = "spearman ρ [bootstrap 95% CI, tasks as sample]"
+    assert shown.loc["reference", column] == "n/a (generated length constant)"
+    assert shown.loc["o1-preview-2024-09-12 (CCK)", column] == "1.00 (each as long as its reference)"
+    varied = length_comparison_display(length_comparison(runs, tasks(), samples=200))
+    assert re.fullmatch(r"-?\d\.\d\d \[-?\d\.\d\d, -?\d\.\d\d\]", varied.loc["o1-preview-2024-09-12 (CCK)", column])
+    markdown = markdown_table(shown, index=True)
+    assert "| reference | 4 | 3.0 | 3.0 | 1.00 | n/a (generated length constant) |" in markdown
 
 
 def test_success_bins_have_inclusive_edges_and_the_median_length(runs: pd.DataFrame):
