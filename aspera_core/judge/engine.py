@@ -263,7 +263,7 @@ def judge_results(
         lambda row: row.task_id,
         ids,
         limit,
-        lambda missing: f"no program of task(s) {', '.join(sorted(set(missing)))} in {results}",
+        lambda missing: f"no program of task(s) {', '.join(sorted(set(missing), key=task_id_order))} in {results}",
         order=task_id_order,  # rows come in completion order; the limit counts tasks as the task set orders them
     )
     task_list = None if tasks is None else list(tasks)

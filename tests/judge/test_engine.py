@@ -241,7 +241,7 @@ def test_ids_and_limit_select_tasks_in_id_order_with_every_seed_and_name_unknown
             started=announced.append,
         )
     assert announced == []  # refused before the start is announced
-    assert str(refused.value) == f"no program of task(s) 12, 9 in {results}"  # names the file
+    assert str(refused.value) == f"no program of task(s) 9, 12 in {results}"  # names the file, ids in id order
     with pytest.raises(ValueError, match="^limit must not be negative$"):
         judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), limit=-1)
     assert not (tmp_path / "c.jsonl").exists()
