@@ -347,24 +347,23 @@ def run_agent(
 SKIPS_WARNED_EACH = 3
 
 
-def _skip(report: RunReport, work: _Work, reason: str, reasons: list[str]) -> None:
+def _skip(report: RunReport, work: _Work, reason: str, skipped: list[tuple[str, str]]) -> None:
     label = work.task.query_id if work.seed is None else f"{work.task.query_id} (seed {work.seed})"
     report.unavailable.append(label)
-    reasons.append(f"task {label}: {reason}")
+    skipped.append((label, reason))
 
 
-def _warn_skipped(report: RunReport, reasons: list[str], todo: int) -> None:
+def _warn_skipped(report: RunReport, skipped: list[tuple[str, str]], todo: int) -> None:
     """Warn of the pairs skipped: one by one when they are few, else in one line with the first few."""
-    if len(reasons) <= SKIPS_WARNED_EACH:
-        for reason in reasons:
-            label, why = reason.split(": ", 1)
-            warnings.warn(f"{label}: skipped: {why}", RunWarning, stacklevel=4)
+    if len(skipped) <= SKIPS_WARNED_EACH:
+        for label, reason in skipped:
+            warnings.warn(f"task {label}: skipped: {reason}", RunWarning, stacklevel=4)
         return
-    shown = ", ".join(report.unavailable[:SKIPS_WARNED_EACH])
-    more = len(reasons) - SKIPS_WARNED_EACH
+    shown = ", ".join(label for label, _ in skipped[:SKIPS_WARNED_EACH])
+    more = len(skipped) - SKIPS_WARNED_EACH
     noun = "task(s)" if report.seeds == [None] else "task-seed pair(s)"
     warnings.warn(
-        f"{len(reasons)} of {todo} {noun} skipped ({shown} and {more} more); the first: {reasons[0]}",
+        f"{len(skipped)} of {todo} {noun} skipped ({shown} and {more} more); the first: task {skipped[0][0]}: {skipped[0][1]}",
         RunWarning,
         stacklevel=4,
     )
@@ -380,24 +379,7 @@ def _evaluate(
     concurrency: int,
     progress: bool,
 ) -> None:
-    skipped: list[str] = []
-    try:
-        _evaluate_runnable(todo, skipped, agent, writer, sandbox, report, library_fixes, concurrency, progress)
-    finally:
-        _warn_skipped(report, skipped, len(todo))
-
-
-def _evaluate_runnable(
-    todo: list[_Work],
-    skipped: list[str],
-    agent: Agent,
-    writer: ResultsWriter,
-    sandbox: Sandbox,
-    report: RunReport,
-    library_fixes: bool,
-    concurrency: int,
-    progress: bool,
-) -> None:
+    skipped: list[tuple[str, str]] = []  # (task label, reason), warned of once the run ends
     runnable = [work for work in todo if _runnable(work, report, skipped)]
     # The task each program is evaluated on: the control setting's wrapping of it, or the task itself.
     evaluated = {work.task.query_id: work.task for work in runnable}
@@ -441,12 +423,13 @@ def _evaluate_runnable(
         raise
     finally:
         bar.close()
+        _warn_skipped(report, skipped, len(todo))
     report.stopped = producer.stop_reason
     if failure:
         raise failure[0]
 
 
-def _runnable(work: _Work, report: RunReport, skipped: list[str]) -> bool:
+def _runnable(work: _Work, report: RunReport, skipped: list[tuple[str, str]]) -> bool:
     task = work.task
     if len(task.state_generation_programs) != len(task.evaluation_programs) or not task.evaluation_programs:
         _skip(report, work, "needs matching, non-empty setup and evaluation program lists", skipped)
