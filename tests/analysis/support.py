@@ -122,3 +122,25 @@ def explore_run(path: Path, model: str, verdicts: dict[int, dict[str, str]]) -> 
                 )
             )
     return write_results(path, rows)
+
+
+def cck_and_ps_runs(folder: Path, ids: list[str], cck_model: str = "gpt-4o", cck_seeds: int = 2) -> tuple[Path, Path]:
+    """A CCK run (``cck_seeds`` of seeds 0, 1, 2, one execution error) and a one-seed PS run with selection
+    scores, on four tasks: the model runs the plot and figure tests draw."""
+    S, F = "success", "task_completion_error"
+    seeds = {0: dict(zip(ids, [S, S, F, "execution_error"])), 1: dict(zip(ids, [S, F, F, S])), 2: dict.fromkeys(ids, S)}
+    cck = model_run(
+        folder / "cck.jsonl",
+        cck_model,
+        "cck",
+        {seed: seeds[seed] for seed in range(cck_seeds)},
+        errors={ids[3]: ("program", "NameError")},
+    )
+    ps = model_run(
+        folder / "ps.jsonl",
+        "gpt-4o",
+        "ps",
+        {0: dict(zip(ids, [S, F, F, F]))},
+        selection={i: (0.5, 1.0, 2 / 3) for i in ids},
+    )
+    return cck, ps

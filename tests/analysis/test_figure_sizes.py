@@ -46,7 +46,7 @@ from aspera_core.analysis import (
 from aspera_core.analysis.style import COLUMN_WIDTH, PAGE_WIDTH
 from aspera_core.judge import JudgementsWriter
 from aspera_core.tasks import load_tasks
-from tests.analysis.support import model_run
+from tests.analysis.support import cck_and_ps_runs
 from tests.analysis.test_audit_rates import kinds
 from tests.judge.support import JUDGED, SETUP, judgement
 
@@ -66,20 +66,7 @@ def figures(folder: Path) -> dict[str, Callable[[], Any]]:
     tasks = load_tasks(MINI)
     per_task = tasks_frame(tasks)
     ids = list(per_task.index)
-    cck = model_run(
-        folder / "cck.jsonl",
-        "a-model-with-a-rather-long-name-2024-08-06",
-        "cck",
-        {0: dict(zip(ids, [S, S, F, "execution_error"])), 1: dict(zip(ids, [S, F, F, S])), 2: dict.fromkeys(ids, S)},
-        errors={ids[3]: ("program", "NameError")},
-    )
-    ps = model_run(
-        folder / "ps.jsonl",
-        "gpt-4o",
-        "ps",
-        {0: dict(zip(ids, [S, F, F, F]))},
-        selection={i: (0.5, 1.0, 2 / 3) for i in ids},
-    )
+    cck, ps = cck_and_ps_runs(folder, ids, "a-model-with-a-rather-long-name-2024-08-06", cck_seeds=3)
     runs = runs_frame([cck, ps])
     table = success_table(runs, samples=100)
     judged = folder / "judged.jsonl"

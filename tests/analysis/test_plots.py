@@ -35,7 +35,7 @@ from aspera_core.analysis import (
     tasks_frame,
 )
 from aspera_core.tasks import load_tasks
-from tests.analysis.support import model_run
+from tests.analysis.support import cck_and_ps_runs
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 S, F = "success", "task_completion_error"
@@ -48,22 +48,7 @@ def mini_tasks() -> pd.DataFrame:
 
 @pytest.fixture
 def runs(tmp_path: Path, mini_tasks: pd.DataFrame) -> pd.DataFrame:
-    ids = list(mini_tasks.index)
-    cck = model_run(
-        tmp_path / "cck.jsonl",
-        "gpt-4o",
-        "cck",
-        {0: dict(zip(ids, [S, S, F, "execution_error"])), 1: dict(zip(ids, [S, F, F, S]))},
-        errors={ids[3]: ("program", "NameError")},
-    )
-    ps = model_run(
-        tmp_path / "ps.jsonl",
-        "gpt-4o",
-        "ps",
-        {0: dict(zip(ids, [S, F, F, F]))},
-        selection={i: (0.5, 1.0, 2 / 3) for i in ids},
-    )
-    return runs_frame([cck, ps])
+    return runs_frame(list(cck_and_ps_runs(tmp_path, list(mini_tasks.index))))
 
 
 def test_task_success_legend_names_the_seed_dots_whatever_system_comes_first(runs: pd.DataFrame):
