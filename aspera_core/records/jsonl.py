@@ -215,19 +215,6 @@ def _numbering(path: Path) -> tuple[str, int, str]:
     return match.group(1), int(match.group(2) or 1), match.group(3) or ""
 
 
-def next_free_path(path: str | Path) -> Path:
-    """A path beside ``path`` that does not exist yet: ``name.2.jsonl``, ``name.3.jsonl``, ...
-
-    Used to start a new results file without touching an existing one.
-    """
-    path = Path(path)
-    stem, _, suffix = _numbering(path)
-    number = 2
-    while (candidate := path.with_name(f"{stem}.{number}{suffix}")).exists():
-        number += 1
-    return candidate
-
-
 def _holds(path: Path, experiment: Experiment) -> bool:
     """Whether ``path`` is a results file whose header names ``experiment`` (only its first line is read)."""
     try:

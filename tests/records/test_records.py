@@ -27,7 +27,6 @@ from aspera_core.records import (
     completed_keys,
     counted_rows,
     format_summary,
-    next_free_path,
     read_results,
     read_rows,
     repair_tail,
@@ -172,14 +171,6 @@ def test_legacy_files_are_read_but_never_appended_to(tmp_path: Path) -> None:
     with pytest.raises(LegacyResultsFile, match="earlier version"):
         ResultsWriter(path, EXPERIMENT)
     assert path.read_text() == legacy
-
-
-def test_next_free_path_never_names_an_existing_file(tmp_path: Path) -> None:
-    path = tmp_path / "run.jsonl"
-    assert next_free_path(path) == tmp_path / "run.2.jsonl"
-    (tmp_path / "run.2.jsonl").write_text("x")
-    assert next_free_path(path) == tmp_path / "run.3.jsonl"
-    assert next_free_path(tmp_path / "run.2.jsonl") == tmp_path / "run.3.jsonl"
 
 
 def test_a_cut_off_last_line_is_skipped_with_a_warning(tmp_path: Path) -> None:
