@@ -44,21 +44,13 @@ def is_solution_validation_error(exc: BaseException) -> bool:
 
 
 def classify(exc: BaseException, origin: str) -> Outcome:
-    """Outcome of a pair that ended with ``exc``.
+    """Outcome of a pair that ended with ``exc``, raised at ``origin`` (an ``ORIGIN_*`` constant).
 
-    Args:
-        exc: The exception that escaped the evaluation program (or the
-            program's module code).
-        origin: Where it was raised: one of the ``ORIGIN_*`` constants.
-
-    Returns:
-        In order: ``MemoryError`` is a resource error; anything escaping the
-        setup program or the harness is an execution error; ``SolutionError``
-        (by class name) or a pydantic ``SolutionError`` validation error is a
-        task-completion error; ``RequiresUserInput`` is a hand-back; a bare
-        ``AssertionError`` raised by the evaluation program is a
-        task-completion error; everything else (``SystemExit`` included) is
-        an execution error.
+    In order: ``MemoryError`` is a resource error; anything from the setup
+    program or the harness an execution error; ``SolutionError`` (by class
+    name, or in a pydantic validation error) a task-completion error;
+    ``RequiresUserInput`` a hand-back; an ``AssertionError`` of the evaluation
+    program a task-completion error; anything else an execution error.
     """
     if isinstance(exc, MemoryError):
         return Outcome.RESOURCE_ERROR
@@ -103,11 +95,7 @@ def exception_message(exc: BaseException) -> str:
 
 
 def format_traceback(exc: BaseException) -> str:
-    """The traceback of ``exc`` without the executor's own frames, bounded (the tail is kept).
-
-    Returns a short fallback text if formatting itself fails (a hostile
-    ``__str__``, a recursion).
-    """
+    """The traceback of ``exc`` without the executor's frames, its tail kept; never raises."""
     try:
         formatted = traceback_module.TracebackException(type(exc), exc, exc.__traceback__, compact=True)
         seen: set[int] = set()

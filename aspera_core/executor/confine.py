@@ -44,11 +44,7 @@ def address_space() -> int:
 
 
 def set_shared_limits(file_size_mb: int, no_new_privileges: bool) -> None:
-    """Limit file sizes, forbid core dumps, optionally set ``PR_SET_NO_NEW_PRIVS`` (all inherited).
-
-    Raises:
-        OSError, ValueError: a limit cannot be set.
-    """
+    """Limit file sizes, forbid core dumps, optionally set ``PR_SET_NO_NEW_PRIVS`` (all inherited)."""
     size = file_size_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -57,11 +53,7 @@ def set_shared_limits(file_size_mb: int, no_new_privileges: bool) -> None:
 
 
 def set_worker_limits(current: int, memory_mb: int, cpu_s: float) -> None:
-    """Limit the address space to ``current`` + ``memory_mb`` and CPU time to ``cpu_s`` (then ``SIGXCPU``).
-
-    Raises:
-        OSError, ValueError: a limit cannot be set.
-    """
+    """Limit the address space to ``current`` + ``memory_mb`` and CPU time to ``cpu_s`` (then ``SIGXCPU``)."""
     limit = current + memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     cpu = max(1, int(cpu_s + 0.999))
@@ -91,11 +83,7 @@ def landlock_abi() -> int:
 
 
 def landlock_ruleset(writable_dir: str, abi: int) -> int:
-    """A Landlock ruleset (a descriptor) allowing writes only below ``writable_dir`` and to ``/dev/null``.
-
-    Raises:
-        OSError: a Landlock call failed.
-    """
+    """A Landlock ruleset (a descriptor) allowing writes only below ``writable_dir`` and to ``/dev/null``."""
     handled = _FS_ABI1 | (_FS_REFER if abi >= 2 else 0) | (_FS_TRUNCATE if abi >= 3 else 0)
     fields = [handled] + ([_NET_TCP] if abi >= 4 else []) + ([_SCOPES] if abi >= 6 else [])
     attr = struct.pack(f"={len(fields)}Q", *fields)
@@ -142,8 +130,7 @@ def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
 def _seccomp_template(may_fork: bool) -> tuple[bytes, list[int]]:
     """The filter with a placeholder pid, and the byte offsets where the pid goes.
 
-    ``may_fork``: a zygote's filter, which lets it fork its children (each
-    child installs the worker filter on top).
+    ``may_fork``: a zygote's filter (each child installs the worker filter on top).
     """
     insns = [_insn(_LD, 0, 0, 4), _insn(_JEQ, 1, 0, 0xC000003E), _insn(_RET, 0, 0, _KILL)]  # x86-64 only
     insns += [_insn(_LD, 0, 0, 0), _insn(_JGE, 0, 1, 0x40000000), _insn(_RET, 0, 0, _EPERM)]  # no x32 calls
@@ -184,11 +171,7 @@ class SeccompFilter:
         return self._buffer.raw
 
     def install(self, pid: int) -> None:
-        """Install the filter on this process, whose pid is ``pid``.
-
-        Raises:
-            OSError: the kernel refused it.
-        """
+        """Install the filter on this process, whose pid is ``pid`` (``OSError`` if the kernel refuses)."""
         self.program(pid)
         _check(_LIBC.prctl(_PR_SET_SECCOMP, 2, self._address, 0, 0), "prctl(PR_SET_SECCOMP)")
 
@@ -198,17 +181,11 @@ class SeccompFilter:
 
 @dataclass(frozen=True)
 class Protections:
-    """Which kernel layers a worker applies.
+    """Which kernel layers a worker applies."""
 
-    Attributes:
-        landlock_abi: Landlock ABI used (0: none).
-        seccomp: Whether the seccomp filter is installed.
-        notes: Why a layer is missing, for the user.
-    """
-
-    landlock_abi: int = 0
+    landlock_abi: int = 0  # 0: no Landlock
     seccomp: bool = False
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # why a layer is missing, for the user
 
     def describe(self) -> str:
         """One line naming the active layers."""
@@ -217,11 +194,7 @@ class Protections:
 
 
 def apply(protections: Protections, ruleset: int | None, seccomp: SeccompFilter | None = None) -> None:
-    """Apply the layers of ``protections`` to this process (``PR_SET_NO_NEW_PRIVS`` must be set).
-
-    Raises:
-        OSError: a layer that worked when probed failed now.
-    """
+    """Apply the layers of ``protections`` to this process (``PR_SET_NO_NEW_PRIVS`` must be set)."""
     if protections.landlock_abi:
         if ruleset is None:
             raise OSError("no Landlock ruleset was prepared for this worker")
@@ -231,13 +204,9 @@ def apply(protections: Protections, ruleset: int | None, seccomp: SeccompFilter 
 
 
 def probe(enabled: bool = True) -> Protections:
-    """Find out which kernel layers work here, by applying them in a throw-away forked child.
+    """Which kernel layers work here (none if not ``enabled``), found by applying them in a forked child.
 
-    Call it only where no other thread runs (the fork server does, at its
-    start; ``Sandbox.protections`` tells the result).
-
-    Args:
-        enabled: ``False`` returns "no kernel layers" without probing.
+    Call it only where no other thread runs: the fork server does, at its start.
     """
     if not enabled:
         return Protections(notes=("kernel confinement disabled",))

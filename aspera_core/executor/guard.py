@@ -53,28 +53,16 @@ class SandboxViolation(PermissionError):
 
 
 class Guard:
-    """The audit-hook policy of one worker.
-
-    Args:
-        sandbox_dir: The worker's private directory; writes are allowed only
-            strictly below it (and to ``/dev/null``).
-
-    Attributes:
-        pid: The only process that may receive signals (set it after forking).
-        on_self_signal: Called with the signal number before the program
-            signals its own process (so that death can be told apart from the
-            kernel's out-of-memory killer).
-        permitted: Events the worker's own code allows itself for a moment
-            (a zygote forking its children).
-        denials: What was refused, for the verdict's stderr.
-    """
+    """The audit-hook policy of one worker, which may write only strictly below ``sandbox_dir``."""
 
     def __init__(self, sandbox_dir: str) -> None:
         self.sandbox_dir = os.path.realpath(sandbox_dir)
-        self.pid = os.getpid()
+        self.pid = os.getpid()  # the only process that may receive signals (set it after forking)
+        # Called with the number before the program signals its own process, so that
+        # its death is not taken for the out-of-memory killer's.
         self.on_self_signal: Callable[[int], None] | None = None
-        self.permitted: set[str] = set()
-        self.denials: list[str] = []
+        self.permitted: set[str] = set()  # what the worker's own code allows itself for a moment (a zygote's fork)
+        self.denials: list[str] = []  # for the verdict's stderr
         self._handlers: dict[str, Callable[[tuple[Any, ...]], None]] = {
             "open": self._check_open,
             "os.kill": self._check_kill,

@@ -11,9 +11,7 @@ scenario apps' star imports; a fresh ``ExecutionContext`` (empty tables,
 what escapes is classified by type and origin. A task-completion error, a
 timeout or tampering stops the remaining pairs.
 
-For speed, a single-use worker runs its first pair in the namespace templates
-themselves rather than copies (version tags tell whether the program rebound
-anything there), and a *deferred* program lets a zygote run the first pair's
+For speed, a *deferred* program lets a zygote run the first pair's
 setup once and fork a child per program at the EP's first call of the
 program: the child then runs the program's module code in the outer context
 with the random stream restored, as the protocol's order would have it, and
@@ -76,13 +74,9 @@ class TaskLike(Protocol):
     evaluation_programs: list[str]
 
 
-def compile_source(text: str, filename: str, code: CodeType | None = None) -> CodeType:
-    """Compile module source (unless ``code`` is given), asserts kept whatever ``-O`` says; register its lines.
-
-    Raises:
-        SyntaxError, ValueError, OverflowError, RecursionError: ``text`` does not compile.
-    """
-    code = code or compile(text, filename, "exec", dont_inherit=True, optimize=0)
+def compile_source(text: str, filename: str) -> CodeType:
+    """Compile module source with asserts kept under ``-O``; register its lines for tracebacks."""
+    code = compile(text, filename, "exec", dont_inherit=True, optimize=0)
     linecache.cache[filename] = (len(text), None, text.splitlines(keepends=True), filename)
     return code
 
@@ -151,15 +145,11 @@ class Evaluator:
     """Runs candidate programs through a task's setup/evaluation pairs.
 
     Args:
-        templates: Namespace templates to reuse (one is created if omitted).
-        integrity: Fingerprint of the library and evaluator modules to check
-            after every pair; ``None`` skips the check.
-        interrupts_are_errors: Treat ``KeyboardInterrupt`` raised during a
-            pair as the program's execution error (inside a worker) rather
-            than stopping the caller (in-process use).
-        single_use: This process evaluates one program and exits (a worker):
-            its first pair may run in the namespace templates themselves.
-        library_fixes: Worlds run with the library's documented fixes switched on.
+        templates: Namespace templates to reuse.
+        integrity: Fingerprint checked after every pair (``None``: no check).
+        interrupts_are_errors: ``KeyboardInterrupt`` during a pair is the
+            program's execution error (in a worker), not the caller's stop.
+        library_fixes: Worlds run with the library's documented fixes.
     """
 
     def __init__(
@@ -167,14 +157,12 @@ class Evaluator:
         templates: NamespaceTemplates | None = None,
         integrity: IntegrityBaseline | None = None,
         interrupts_are_errors: bool = False,
-        single_use: bool = False,
         library_fixes: bool = False,
     ) -> None:
         self.templates = templates or NamespaceTemplates()
         self.library_fixes = library_fixes
         self.integrity = integrity
         self.interrupts_are_errors = interrupts_are_errors
-        self.single_use = single_use
         #: Counts events a program's module code must not cause in a zygote's child (the
         #: worker counts its guard's refusals, which the verdict lists in order).
         self.event_count: Callable[[], int] = lambda: 0
@@ -188,23 +176,17 @@ class Evaluator:
         capture_output: bool = True,
         capture_world: bool = False,
     ) -> Verdict:
-        """Evaluate ``program`` on ``task``.
+        """The verdict of ``program`` on ``task``; the program's errors are classified, never raised.
 
         Args:
-            task: The task (its query, scenario and SIP/EP lists are used).
-            program: The candidate program's source, or a *deferred* program:
-                a callable that returns it and its code (or ``None``) when
-                the first pair's EP first calls the program (a zygote forks
-                there; see the module docstring).
-            on_pair_start: Called with a pair's index before it runs.
-            on_pair_end: Called with each pair's result as soon as it is known.
-            capture_output: Redirect ``sys.stdout``/``sys.stderr`` into bounded
-                buffers whose tails go into the verdict.
-            capture_world: Record the world's tables before and after the
-                program's first call in each pair (``Verdict.world``).
-
-        Returns:
-            The verdict. Program errors never raise; they are classified.
+            program: The source, or a *deferred* program: a callable returning
+                the source, called where the first pair's EP first calls the
+                program (a zygote forks there).
+            on_pair_start, on_pair_end: Called with a pair's index before it
+                runs, and with its result as soon as it is known.
+            capture_output: Keep the tails of ``sys.stdout``/``sys.stderr`` in the verdict.
+            capture_world: Record the world's tables around the program's first
+                call in each pair (``Verdict.world``).
 
         Raises:
             KeyboardInterrupt: in-process use only (see ``interrupts_are_errors``).
@@ -222,13 +204,12 @@ class Evaluator:
                 sys.stdout, sys.stderr = saved
 
     def checked(self, pair: _Pair, result: Callable[[], PairResult], _len: Any = len) -> PairResult:
-        """The pair's result, unless the program tampered with anything (then an execution error).
+        """The pair's result, or an execution error if the program tampered with anything.
 
-        Tampering is checked *before* the result is built: building it formats
-        the exception with code that relies on builtins the program may have replaced.
+        Checked *before* the result is built, whose formatting relies on builtins a program may replace.
         """
         changed = self.integrity.changes() if self.integrity is not None else []
-        changed += pair.watch.changes()
+        changed += [f"evaluation namespace: {name}" for name in namespace_changes(pair.snapshot, pair.namespace)]
         if not changed:
             return result()
         shown = ", ".join(changed[:10]) + (f" and {_len(changed) - 10} more" if _len(changed) > 10 else "")
@@ -253,17 +234,16 @@ class _Run:
         self.capture_world = False
         self.worlds: list[dict[str, Any]] = []
 
-    def load(self, program: str, code: CodeType | None = None) -> Verdict | None:
-        """Compile the program (unless ``code`` is given) and find its function; the verdict if it cannot run.
+    def load(self, program: str) -> Verdict | None:
+        """Compile the program and find its function; the verdict if it cannot run.
 
-        Prose is a parse error, broken code a syntax error (reported with a
-        zero-depth traceback, as the original did), and code whose function
-        the protocol's rule cannot find a parse error again.
+        Prose, or code whose function the protocol's rule cannot find, is a parse
+        error; broken code a syntax error (with a zero-depth traceback, as the original).
         """
         self.program = program
         if has_definition(program):
             try:
-                self.code = compile_source(program, "<program>", code)
+                self.code = compile_source(program, "<program>")
             except COMPILE_ERRORS as exc:
                 text = "".join(traceback_module.format_exception_only(type(exc), exc))
                 return self._refused(Outcome.SYNTAX_ERROR, error_type_name(exc), exception_message(exc), text)
@@ -338,18 +318,15 @@ class _Pair:
 
     def __init__(self, run: _Run, index: int, sip: str, ep: str) -> None:
         self.run_, self.index = run, index
-        evaluator, scenario = run.evaluator, run.task.scenario
-        integrity = evaluator.integrity
-        self.shared = evaluator.single_use and index == 0 and integrity is not None and integrity.reads_versions
-        namespace = evaluator.templates.evaluation(scenario, fresh=not self.shared)
-        self.globals = evaluator.templates.program(scenario, fresh=not self.shared)
+        templates, scenario = run.evaluator.templates, run.task.scenario
+        self.namespace = namespace = templates.evaluation(scenario)
+        self.globals = templates.program(scenario)
         self.globals["__name__"] = PROGRAM_MODULE
         exec(compile_source(sip, f"<setup {index + 1}>"), namespace)
         exec(compile_source(ep, f"<evaluation {index + 1}>"), namespace)
         self.setup_fn = namespace[function_name(sip) or ""]
         self.evaluate_fn = namespace[function_name(ep) or ""]
-        pristine = evaluator.templates.pristine_evaluation(scenario) if self.shared else None
-        self.watch = _NamespaceWatch(integrity, namespace, pristine, (self.setup_fn, self.evaluate_fn))
+        self.snapshot = list(namespace.items())  # a program may rebind these names through frames
         self.module = _program_module(self.globals)
         self.from_program: list[BaseException] = []
         self.outer: Any = None  # the process's context before the pair's own
@@ -386,7 +363,7 @@ class _Pair:
         def call(*args: Any, **kwargs: Any) -> Any:
             if not loaded:
                 try:
-                    if run.load(*run.deferred()) is not None:  # type: ignore[misc]
+                    if run.load(run.deferred()) is not None:  # type: ignore[misc]
                         raise Fallback("the program cannot run")
                     loaded.append(self._load_module_as_if_first())
                 except Fallback:
@@ -456,33 +433,6 @@ def _origin(exc: BaseException, from_program: list[BaseException], from_setup: l
     return ORIGIN_EVALUATION
 
 
-class _NamespaceWatch:
-    """Notices a program rebinding names in the EP's namespace (through frames): every binding of a
-    private copy is compared afterwards; a shared template is compared only if its version tag moved."""
-
-    def __init__(
-        self,
-        integrity: IntegrityBaseline | None,
-        namespace: dict[str, Any],
-        pristine: dict[str, Any] | None,
-        functions: tuple[Any, ...],
-    ) -> None:
-        self.integrity, self.namespace, self.pristine, self.functions = integrity, namespace, pristine, functions
-        self.version = integrity.dict_version(namespace) if integrity is not None and pristine is not None else None
-        self.snapshot = list(namespace.items()) if pristine is None else []
-
-    def changes(self, _list: Any = list) -> list[str]:
-        """Names of the evaluation namespace rebound or deleted (empty if none)."""
-        if self.pristine is None or self.integrity is None:
-            changed = namespace_changes(self.snapshot, self.namespace)
-        elif self.integrity.dict_version(self.namespace) == self.version:
-            return []
-        else:
-            changed = namespace_changes(_list(self.pristine.items()), self.namespace)
-            changed += [f.__name__ for f in self.functions if self.namespace.get(f.__name__) is not f]
-        return [f"evaluation namespace: {name}" for name in changed]
-
-
 def _program_module(namespace: dict[str, Any]) -> ModuleType:
     """The ``query_executable`` module object: it forwards attribute lookups to the program's globals."""
     module = ModuleType(PROGRAM_MODULE)
@@ -536,11 +486,5 @@ def _capturing(function: Callable[..., Any], worlds: list[dict[str, Any]], index
 
 
 def evaluate_program(task: TaskLike, program: str, evaluator: Evaluator | None = None) -> Verdict:
-    """The verdict of a trusted program on a task, evaluated in this process (no isolation).
-
-    Args:
-        task: The task.
-        program: The program's source.
-        evaluator: An evaluator to reuse (its templates stay warm).
-    """
+    """The verdict of a trusted program on a task, evaluated in this process (no isolation)."""
     return (evaluator or Evaluator()).evaluate(task, program)

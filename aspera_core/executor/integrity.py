@@ -116,18 +116,12 @@ def version_tags_work() -> bool:
 
 
 class IntegrityBaseline:
-    """Fingerprint of the protected modules, taken at construction.
+    """Fingerprint of ``modules`` (default: :func:`protected_modules`), taken at construction.
 
-    Take it in the process that forks the workers, after everything they need
-    is imported, and call :meth:`snapshot` there; each worker calls
-    :meth:`arm` once and :meth:`changes` after each pair.
-
-    Args:
-        modules: Modules to protect (default: :func:`protected_modules`).
-        check_code: Also fingerprint every function's ``__code__``, ``__defaults__``
-            and ``__kwdefaults__``.
-        use_versions: Use dict version tags where they work (``False`` forces
-            the binding-by-binding check everywhere).
+    Take it in the fork server once everything workers need is imported, and
+    call :meth:`snapshot` there; each worker calls :meth:`arm` once and
+    :meth:`changes` after each pair. ``check_code`` adds every function's
+    code and defaults; ``use_versions=False`` compares every binding.
     """
 
     def __init__(
@@ -202,11 +196,7 @@ class IntegrityBaseline:
                 self._tags = None
 
     def arm(self) -> None:
-        """Open this process's memory reader (in the worker, before the program runs).
-
-        ``/proc/self/mem`` names the process that opens it, so a worker opens
-        its own; without one, :meth:`changes` compares every binding.
-        """
+        """Open this process's own ``/proc/self/mem`` (in the worker, before the program runs)."""
         try:
             self._fd = _open_memory() if self._by_version else -1
         except OSError:
@@ -219,21 +209,11 @@ class IntegrityBaseline:
         """Whether this process can read version tags now (after :meth:`arm`)."""
         return self._fd >= 0 and self._tags is not None
 
-    def dict_version(self, namespace: dict[str, Any], _pread: Any = os.pread, _id: Any = id) -> bytes | None:
-        """The version tag of one dictionary, read without touching it (``None`` when unreadable)."""
-        return _pread(self._fd, 8, _id(namespace) + _VERSION_OFFSET) if self.reads_versions else None
-
     def changes(self, _sorted: Any = sorted, _set: Any = set) -> list[str]:
-        """Protected names that are no longer as they were (empty when nothing changed).
+        """Dotted names rebound, deleted or added since the baseline, and functions whose code changed.
 
-        The builtins used by the check are bound when it is defined: a program
-        that replaces ``len`` must not blind it (function defaults cannot be
-        reassigned inside a worker).
-
-        Returns:
-            Dotted names (``module.name`` or ``module.Class.attr``) rebound,
-            deleted or added, and functions whose code or defaults were
-            replaced. A change undone before the check is not reported.
+        Builtins are bound at definition, so a program replacing ``len`` cannot
+        blind the check. A change undone before the check is not reported.
         """
         changed: list[str] = []
         for index in self._suspects():

@@ -13,10 +13,7 @@ Following the evaluation protocol (format part B.3):
 
 The imports run once per distinct scenario and the resulting dictionaries
 are kept as templates; a pair gets a shallow copy, which is the same as
-running the import lines again because imports bind the same objects. A
-process that evaluates once and exits (a worker) may use a template itself
-(``fresh=False``): copying touches every imported object, which in a freshly
-forked process costs a page copy each.
+running the import lines again because imports bind the same objects.
 """
 
 from __future__ import annotations
@@ -42,11 +39,7 @@ def _tool_import(package: str, reference: str) -> str:
 
 
 def app_imports(apps: Sequence[str]) -> str:
-    """One ``from aspera.apps_implementation.<app> import *`` line per app, in scenario order.
-
-    Raises:
-        ValueError: an app name is not a Python identifier.
-    """
+    """One ``from aspera.apps_implementation.<app> import *`` line per app, in scenario order."""
     for app in apps:
         if not app.isidentifier():
             raise ValueError(f"app name {app!r} is not a module name")
@@ -54,11 +47,7 @@ def app_imports(apps: Sequence[str]) -> str:
 
 
 def evaluation_imports(scenario: Any) -> str:
-    """The import block that precedes setup and evaluation programs.
-
-    Raises:
-        ValueError: a name or tool reference is malformed.
-    """
+    """The import block that precedes setup and evaluation programs (``ValueError`` if a name is malformed)."""
     parts = [SCRIPT_HEADER, app_imports(scenario.apps)]
     parts += [_tool_import(SETUP_TOOLS_PACKAGE, ref) for ref in scenario.simulation_tools or ()]
     parts.append("from typing import Any, Callable\n")
@@ -93,19 +82,13 @@ class NamespaceTemplates:
             except ImportError:
                 continue
         self._evaluation: dict[tuple[Any, ...], dict[str, Any]] = {}
-        self._pristine: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._program: dict[tuple[str, ...], dict[str, Any]] = {}
 
-    def evaluation(self, scenario: Any, fresh: bool = True) -> dict[str, Any]:
-        """The namespace for one pair's setup and evaluation programs (``__name__`` is ``"__console__"``).
-
-        Args:
-            scenario: The task's scenario (its apps and tool references).
-            fresh: Return a new copy (``False``: the cached template itself).
+    def evaluation(self, scenario: Any) -> dict[str, Any]:
+        """A new namespace for one pair's setup and evaluation programs (``__name__`` is ``"__console__"``).
 
         Raises:
-            ImportError: a named module or tool does not exist.
-            ValueError: a name or reference is malformed.
+            ImportError, ValueError: a named module or tool does not exist, or a name is malformed.
         """
         key = scenario_key(scenario)
         template = self._evaluation.get(key)
@@ -113,28 +96,14 @@ class NamespaceTemplates:
             template = _run_imports(evaluation_imports(scenario))
             template["__name__"] = "__console__"
             self._evaluation[key] = template
-            self._pristine[key] = dict(template)
-        return dict(template) if fresh else template
+        return dict(template)
 
-    def pristine_evaluation(self, scenario: Any) -> dict[str, Any]:
-        """An untouched copy of a scenario's evaluation template (to tell what a program changed).
-
-        Raises:
-            KeyError: :meth:`evaluation` was never called for this scenario.
-        """
-        return self._pristine[scenario_key(scenario)]
-
-    def program(self, scenario: Any, fresh: bool = True) -> dict[str, Any]:
-        """The names a candidate module receives before its own code runs (the apps' star imports).
-
-        Raises:
-            ImportError: an app module does not exist.
-            ValueError: an app name is malformed.
-        """
+    def program(self, scenario: Any) -> dict[str, Any]:
+        """The names a candidate module receives before its own code runs (the apps' star imports)."""
         key = tuple(scenario.apps)
         template = self._program.get(key)
         if template is None:
             template = _run_imports(app_imports(scenario.apps))
             template.pop("__builtins__", None)
             self._program[key] = template
-        return dict(template) if fresh else template
+        return dict(template)

@@ -97,13 +97,9 @@ def _pairs(messages: list[dict[str, Any]]) -> list[PairResult]:
 
 
 def reported_verdict(data: bytes, nonce: str, total: int, elapsed: float = 0.0) -> Verdict | None:
-    """The verdict a worker reported for the job with ``nonce`` (``None`` if it reported none, or flooded).
+    """The verdict a worker reported for the job with ``nonce`` (``None`` if none, or flooded).
 
-    Args:
-        data: The report file's content.
-        nonce: The job's nonce.
-        total: Pairs of the task.
-        elapsed: Seconds, if the report gives none.
+    ``total`` is the task's number of pairs; ``elapsed`` the seconds if the report gives none.
     """
     messages = [] if len(data) > MAX_REPORT_BYTES else read_messages(data, nonce)
     final = next((m for m in reversed(messages) if m.get("kind") == "verdict"), None)
@@ -126,21 +122,11 @@ def reported_verdict(data: bytes, nonce: str, total: int, elapsed: float = 0.0) 
 def build_verdict(
     data: bytes, nonce: str, status: int, timed_out: bool, elapsed: float, total: int, timeout: str
 ) -> Verdict:
-    """The verdict of one job from its worker's report file and exit.
+    """The verdict of one job: the one its worker reported, else one for how the worker ended.
 
-    Args:
-        data: The report file's content (more than :data:`MAX_REPORT_BYTES`
-            means the program flooded it).
-        nonce: The job's nonce.
-        status: The worker's wait status.
-        timed_out: The fork server killed the worker at its deadline.
-        elapsed: Seconds the worker ran, measured by the fork server.
-        total: Pairs of the task.
-        timeout: How the time limit is described in a timeout message.
-
-    Returns:
-        The reported verdict if there is one (it counts even if the deadline
-        passed while the worker exited), else a verdict for how the worker ended.
+    ``status`` is the worker's wait status, ``timed_out`` whether the fork
+    server killed it at its deadline, ``timeout`` how a timeout message
+    describes the limit. A reported verdict counts even if the deadline passed.
     """
     reported = reported_verdict(data, nonce, total, elapsed)
     if reported is not None:

@@ -61,29 +61,16 @@ def default_workers() -> int:
 
 @dataclass(frozen=True)
 class SandboxConfig:
-    """Limits and switches of the sandbox.
+    """Limits and switches of the sandbox."""
 
-    Attributes:
-        workers: Evaluations run at the same time (one process each).
-        timeout_s: Wall-clock seconds an evaluation may take (all its pairs).
-        memory_mb: Memory a worker may allocate on top of what it inherits.
-        file_size_mb: Largest file a program may write in its directory.
-        grace_s: Extra seconds after the timeout before the worker is killed
-            (time for it to report where the program was stuck).
-        kernel_confinement: Apply Landlock and seccomp where available.
-        audit_hook: Install the audit-hook guard in workers.
-        library_fixes: Evaluate with the library's documented fixes switched on
-            (default: the original's behaviour; docs/compatibility.md).
-    """
-
-    workers: int = field(default_factory=default_workers)
-    timeout_s: float = 10.0
-    memory_mb: int = 1024
-    file_size_mb: int = 64
-    grace_s: float = 1.0
-    kernel_confinement: bool = True
-    audit_hook: bool = True
-    library_fixes: bool = False
+    workers: int = field(default_factory=default_workers)  # evaluations at a time, one process each
+    timeout_s: float = 10.0  # wall-clock seconds for an evaluation (all its pairs)
+    memory_mb: int = 1024  # on top of what a worker inherits
+    file_size_mb: int = 64  # largest file a program may write in its directory
+    grace_s: float = 1.0  # after the timeout, for the worker to report where the program was stuck
+    kernel_confinement: bool = True  # Landlock and seccomp, where available
+    audit_hook: bool = True  # the guard of executor.guard
+    library_fixes: bool = False  # the library's documented fixes (docs/compatibility.md); default: original behaviour
 
     def __post_init__(self) -> None:
         for wrong, message in (
@@ -99,21 +86,12 @@ class SandboxConfig:
 
 @dataclass(frozen=True)
 class Job:
-    """One program to evaluate on one task.
+    """One program to evaluate on one task."""
 
-    Attributes:
-        task: The task (``aspera_core.tasks.Task`` or anything with the same fields).
-        program: The candidate program's source.
-        key: Anything the caller wants back with the verdict.
-        capture_world: Also report the world's tables before and after the
-            program ran, pair by pair (``Verdict.world``): for showing what a
-            program changed; costs a copy of the world per pair.
-    """
-
-    task: Any
+    task: Any  # aspera_core.tasks.Task, or anything with the same fields
     program: str
-    key: Any = None
-    capture_world: bool = False
+    key: Any = None  # anything the caller wants back with the verdict
+    capture_world: bool = False  # report the world's tables around the program, pair by pair (Verdict.world)
 
 
 def encode_job(task: Any, programs: list[str], nonces: list[str], capture_world: bool = False) -> bytes:
@@ -215,21 +193,16 @@ class _Resources:
 class Sandbox:
     """Evaluates programs on tasks in confined worker processes.
 
-    Use as a context manager, or call :meth:`close` (an unclosed sandbox is
+    Use as a context manager or call :meth:`close` (an unclosed sandbox is
     cleaned up when garbage collected)::
 
         with Sandbox(SandboxConfig(workers=2, timeout_s=5)) as sandbox:
-            sandbox.prepare(tasks)                           # optional
             for job, verdict in sandbox.run(jobs):
                 ...
             verdicts = sandbox.evaluate_many(task, programs)  # k programs, one task: cheaper
 
-    Creating a sandbox returns at once; its fork server starts in the
-    background (about half a second: create the sandbox before loading tasks).
-    It may be created and used in any thread, by one :meth:`run` at a time.
-
-    Args:
-        config: Limits and switches.
+    The fork server starts in the background (about 0.2 s), so create the
+    sandbox before loading tasks. Any thread may use it, one :meth:`run` at a time.
     """
 
     def __init__(self, config: SandboxConfig | None = None) -> None:
@@ -263,10 +236,7 @@ class Sandbox:
         return None if self._resources.server is None else self._resources.server.pid
 
     def prepare(self, tasks: Iterable[Any]) -> None:
-        """Have the fork server import what these tasks' scenarios need, so that every worker inherits it.
-
-        Optional: :meth:`run` prepares unseen scenarios itself.
-        """
+        """Have the fork server import what these tasks need, for every worker to inherit (optional)."""
         new = {key for key in (scenario_key(task.scenario) for task in tasks) if key not in self._prepared}
         if new:
             self._prepared |= new
@@ -279,16 +249,11 @@ class Sandbox:
         raise RuntimeError("the sandbox returned no verdict")  # pragma: no cover
 
     def run(self, jobs: Iterable[Job]) -> Iterator[tuple[Job, Verdict]]:
-        """Evaluate jobs, at most ``config.workers`` at a time.
+        """Yield ``(job, verdict)`` as evaluations finish, at most ``config.workers`` at a time.
 
-        Jobs are taken from ``jobs`` lazily, as slots become free; taking one
-        may block as long as it likes (workers never wait for this process);
-        verdicts that arrived meanwhile are yielded once it returns. If
-        ``jobs`` raises or the caller stops iterating, the running
-        evaluations are killed and their slots cleaned.
-
-        Yields:
-            ``(job, verdict)`` in the order the evaluations finish.
+        Jobs are taken lazily, as slots become free; taking one may block as
+        long as it likes (workers never wait for this process). If ``jobs``
+        raises or the caller stops iterating, running evaluations are killed.
 
         Raises:
             RuntimeError: the sandbox is closed or busy in another ``run``, or its fork server died.
@@ -299,14 +264,7 @@ class Sandbox:
                 yield job, verdict
 
     def evaluate_many(self, task: Any, programs: list[str]) -> list[Verdict]:
-        """Evaluate several programs on one task, running the task's setup once per worker.
-
-        The programs are dealt into one group per worker (see :meth:`run_groups`),
-        so every verdict is the one :meth:`evaluate` gives.
-
-        Returns:
-            One verdict per program, in order.
-        """
+        """One verdict per program, in order: the programs are dealt into groups (:meth:`run_groups`)."""
         verdicts: list[Verdict | None] = [None] * len(programs)
         groups = max(1, min(self.config.workers, len(programs) // 2))
         units = [[Job(task, programs[i], i) for i in range(g, len(programs), groups)] for g in range(groups)]
@@ -315,19 +273,11 @@ class Sandbox:
         return verdicts  # type: ignore[return-value]
 
     def run_groups(self, groups: Iterable[list[Job]]) -> Iterator[tuple[Job, Verdict]]:
-        """Evaluate groups of jobs, each group's jobs on one task sharing that task's setup.
+        """Like :meth:`run`, for groups of jobs on one task each, which share that task's setup.
 
-        A group of two or more jobs runs in one worker that becomes a zygote:
-        it runs the first pair up to the evaluation program's first call of
-        the program, and forks there one child per job (see
-        :mod:`~aspera_core.executor.worker`). A job that cannot continue from
-        the shared setup (its module code raised or printed, the evaluation
-        program never called it, its child died) is evaluated alone once the
-        groups are done, so every verdict is the one :meth:`run` gives for
-        the job alone. Groups are taken lazily, as :meth:`run` takes jobs.
-
-        Yields:
-            ``(job, verdict)`` for every job, in the order the evaluations finish.
+        A group of two or more runs in a *zygote* worker (:mod:`~aspera_core.executor.worker`).
+        A job that cannot continue from the shared setup is evaluated alone
+        afterwards, so every verdict is the one :meth:`run` gives.
 
         Raises:
             ValueError: a group mixes tasks or holds a job that captures the world.

@@ -16,8 +16,7 @@ hello. Then it answers commands:
 * ``kill``: end a slot's worker.
 
 It runs no task code itself and writes little memory between forks (after a
-fork, each page either process writes is copied; ``gc.freeze`` keeps the
-collector away from inherited objects). The integrity fingerprint is taken
+fork, each page either process writes is copied). The integrity fingerprint is taken
 before the first fork and again after a ``prepare`` imported modules. When
 the evaluating process closes the command pipe (or dies), the server kills
 its workers and exits.
@@ -25,7 +24,6 @@ its workers and exits.
 
 from __future__ import annotations
 
-import gc
 import json
 import marshal
 import os
@@ -78,12 +76,7 @@ def _kill_group(pid: int) -> None:
 
 
 class ForkServer:
-    """State of the fork server, inherited by every worker it forks.
-
-    Args:
-        settings: From the sandbox: its config, the command and status pipe
-            ends, and each slot's directory and report file.
-    """
+    """State of the fork server, inherited by every worker (``settings``: from the sandbox)."""
 
     def __init__(self, settings: dict[str, Any]) -> None:
         self.pid = os.getpid()
@@ -91,11 +84,7 @@ class ForkServer:
         self.control, self.status = int(settings["control"]), int(settings["status"])
         self.templates = NamespaceTemplates()
         self.evaluator = Evaluator(
-            self.templates,
-            integrity=None,
-            interrupts_are_errors=True,
-            single_use=True,
-            library_fixes=self.config.library_fixes,
+            self.templates, None, interrupts_are_errors=True, library_fixes=self.config.library_fixes
         )
         self.protections = confine.probe(self.config.kernel_confinement)
         abi = self.protections.landlock_abi
@@ -204,7 +193,6 @@ class ForkServer:
         self._fingerprint()
         closing = self.inherited + list(self.workers)
         address_space = confine.address_space()
-        gc.freeze()  # workers never scan (so never copy) what exists now
         pid = os.fork()
         if pid == 0:  # pragma: no cover - runs in the worker
             worker.run(self, self.slots[slot], payload, address_space, closing)

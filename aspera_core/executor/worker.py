@@ -37,12 +37,12 @@ import signal
 import sys
 import tempfile
 import warnings
-from types import CodeType, SimpleNamespace
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from aspera_core.executor import confine
 from aspera_core.executor.classify import error_type_name, exception_message, format_traceback
-from aspera_core.executor.harness import COMPILE_ERRORS, Fallback, TaskTimeout
+from aspera_core.executor.harness import Fallback, TaskTimeout
 from aspera_core.executor.reports import encode, verdict_message
 from aspera_core.executor.sandbox import empty_directory
 from aspera_core.outcomes import Outcome, PairResult
@@ -146,16 +146,11 @@ class _Zygote:
         self.server, self.slot, self.guard, self.reports = server, slot, guard, reports
         self.jobs = list(zip(programs, nonces))
 
-    def fork(self) -> tuple[str, CodeType | None]:
-        """In each child, return its program and code; in the zygote, wait for the children one by one, then exit.
-
-        The zygote compiles every program first, so that no child repeats the
-        compiler's page copies (one that does not compile is compiled again,
-        and refused, in its child).
-        """
+    def fork(self) -> str:
+        """In each child, return its program; in the zygote, wait for the children one by one, then exit."""
         signal.setitimer(signal.ITIMER_REAL, 0)  # the shared setup is done
         try:
-            for program, nonce, code in [(p, n, _compiled(p)) for p, n in self.jobs]:
+            for program, nonce in self.jobs:
                 stream = random.getstate()  # the random module reseeds itself in a forked child
                 self.guard.permitted.add("os.fork")
                 pid = os.fork()
@@ -163,7 +158,7 @@ class _Zygote:
                 if pid == 0:
                     random.setstate(stream)
                     self._become_worker(nonce)
-                    return program, code
+                    return program
                 os.waitpid(pid, 0)
                 empty_directory(self.slot.directory)  # each child starts with an empty directory
         except BaseException:  # noqa: BLE001, S110 - the programs without a verdict are evaluated alone
@@ -181,13 +176,6 @@ class _Zygote:
             server.evaluator.integrity.arm()  # its own memory
         self.reports.nonce = nonce  # (no "start" line: a child without a verdict is evaluated alone anyway)
         signal.setitimer(signal.ITIMER_REAL, server.config.timeout_s)
-
-
-def _compiled(program: str) -> CodeType | None:
-    try:
-        return compile(program, "<program>", "exec", dont_inherit=True, optimize=0)
-    except COMPILE_ERRORS:
-        return None
 
 
 def _report_failure(reports: _Reports, exc: BaseException) -> None:
