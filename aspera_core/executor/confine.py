@@ -156,7 +156,8 @@ class _SockFprog(ctypes.Structure):
 
 
 class SeccompFilter:
-    """A worker's (or zygote's) filter, built once in the fork server, so that installing it costs one call."""
+    """A worker's (or zygote's) filter, built in the fork server: a zygote's child installs it under the
+    audit hook, which refuses the ``ctypes`` calls that building it takes."""
 
     def __init__(self, may_fork: bool = False) -> None:
         template, self._offsets = _seccomp_template(may_fork)

@@ -9,7 +9,7 @@ Landlock ruleset and audit guard and what every worker inherits
 hello. Then it answers commands:
 
 * ``prepare``: build the namespaces of new scenarios, so that workers inherit
-  them instead of importing on their own;
+  them, and the integrity fingerprint covers any module they imported;
 * ``run``: fork a worker for a job in a slot; at the deadline (timeout +
   grace per program, one more for a zygote's shared setup) kill its process
   group; report its exit;
