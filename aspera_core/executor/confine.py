@@ -4,13 +4,16 @@ Before the program runs, a worker applies: resource limits (address space =
 current size + the memory cap; CPU time as a backstop behind the wall-clock
 timeout; file size; no core dumps); ``PR_SET_PDEATHSIG`` (it dies with the
 fork server); ``PR_SET_NO_NEW_PRIVS``, which the next two layers need;
-Landlock (kernel >= 5.13: nothing written, created, removed or executed except
-below its directory and ``/dev/null``; ABI 4 also refuses TCP bind/connect,
-ABI 6 signals to other processes); a seccomp filter (x86-64: process
-creation except threads, ``execve``, sockets, signals to other processes,
-``ptrace``, pidfds, raising limits, device nodes, namespaces, mounts,
-``io_uring`` and similar calls fail with ``EPERM``). Layers the kernel or a
-container refuses are found by :func:`probe` and skipped.
+Landlock (kernel >= 5.13: nothing executed anywhere, nothing written, created
+or removed except below its directory and ``/dev/null``; ABI 4 also refuses TCP
+bind/connect, ABI 6 abstract sockets and signals to other processes); a seccomp
+filter (x86-64: process creation except threads, ``execve``, signals to other
+processes, ``ptrace``, pidfds, raising limits, device nodes, namespaces,
+mounts, ``io_uring`` and similar calls fail with ``EPERM``, ``socket`` with
+``EACCES`` as under a security module, ``clone3`` with ``ENOSYS`` so that the
+C library falls back to ``clone``, which is checked; a zygote's filter allows
+``fork``). Layers the kernel or a container refuses are found by :func:`probe`
+and skipped.
 """
 
 from __future__ import annotations
@@ -165,15 +168,14 @@ class SeccompFilter:
         self._program = _SockFprog(len(template) // 8, ctypes.addressof(self._buffer))
         self._address = ctypes.addressof(self._program)
 
-    def program(self, pid: int) -> bytes:
-        """The filter's instructions for the process ``pid`` (the only one it may signal)."""
+    def _set_pid(self, pid: int) -> None:
+        """Write ``pid``, the only process the filter lets signals reach, into its instructions."""
         for offset in self._offsets:
             struct.pack_into("=I", self._buffer, offset, pid)
-        return self._buffer.raw
 
     def install(self, pid: int) -> None:
         """Install the filter on this process, whose pid is ``pid`` (``OSError`` if the kernel refuses)."""
-        self.program(pid)
+        self._set_pid(pid)
         _check(_LIBC.prctl(_PR_SET_SECCOMP, 2, self._address, 0, 0), "prctl(PR_SET_SECCOMP)")
 
 
@@ -187,11 +189,14 @@ class Protections:
     landlock_abi: int = 0  # 0: no Landlock
     seccomp: bool = False
     notes: tuple[str, ...] = ()  # why a layer is missing, for the user
+    audit_hook: bool = True  # not a kernel layer, but named with them
 
     def describe(self) -> str:
         """One line naming the active layers."""
-        layers = ["processes", "rlimits", "audit hook"] + [f"landlock v{self.landlock_abi}"] * bool(self.landlock_abi)
-        return ", ".join(layers + ["seccomp"] * self.seccomp)
+        layers = ["processes", "rlimits"] + ["audit hook"] * self.audit_hook
+        return ", ".join(
+            layers + [f"landlock v{self.landlock_abi}"] * bool(self.landlock_abi) + ["seccomp"] * self.seccomp
+        )
 
 
 def apply(protections: Protections, ruleset: int | None, seccomp: SeccompFilter | None = None) -> None:

@@ -4,12 +4,13 @@ Python raises an *audit event* before many sensitive operations (opening a
 file, creating a socket, forking, sending a signal, loading a C library); a
 hook installed with :func:`sys.addaudithook` can refuse one by raising, and
 cannot be removed. :class:`Guard` refuses: process creation; signals to any
-process but the worker itself; networking and name lookups; ``ctypes``;
-writes outside the worker's private directory (opening for writing, removing,
-renaming, creating directories, changing modes, owners or times, truncating,
-linking, databases); raising resource limits; tracing and profiling hooks
-(they can rewrite the evaluation program's variables); walking all objects
-with ``gc``; assigning a function's ``__code__`` or defaults.
+process but the worker itself (to a process group: always); networking and
+name lookups; ``ctypes``; writes outside the worker's private directory
+(opening for writing, removing, renaming, creating directories, changing
+modes, owners or times, truncating, linking, databases); raising resource
+limits; tracing and profiling hooks (they can rewrite the evaluation
+program's variables); walking all objects with ``gc``; assigning a
+function's ``__code__`` or defaults.
 
 It protects the host where the kernel layers of
 :mod:`~aspera_core.executor.confine` are missing, and gives clear errors
@@ -32,7 +33,7 @@ _ALWAYS_DENIED = frozenset(
     "socket.connect socket.bind socket.sendto socket.sendmsg socket.getaddrinfo socket.gethostbyname "
     "socket.gethostbyaddr socket.getnameinfo socket.sethostname resource.setrlimit sys.settrace sys.setprofile "
     "gc.get_objects gc.get_referrers gc.get_referents sqlite3.enable_load_extension sqlite3.load_extension "
-    "os.symlink os.link".split()
+    "os.symlink os.link os.killpg".split()
 )
 # Events whose arguments hold paths, and directory descriptors, at these positions.
 _PATH_EVENTS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
@@ -62,11 +63,11 @@ class Guard:
         # its death is not taken for the out-of-memory killer's.
         self.on_self_signal: Callable[[int], None] | None = None
         self.permitted: set[str] = set()  # what the worker's own code allows itself for a moment (a zygote's fork)
-        self.denials: list[str] = []  # for the verdict's stderr
+        self.denials: list[str] = []  # the first 100 refusals, for the verdict's stderr
+        self.refusals = 0
         self._handlers: dict[str, Callable[[tuple[Any, ...]], None]] = {
             "open": self._check_open,
             "os.kill": self._check_kill,
-            "os.killpg": self._check_kill,
             "object.__setattr__": self._check_setattr,
             "resource.prlimit": self._check_prlimit,
             "sqlite3.connect": self._check_sqlite,
@@ -90,9 +91,13 @@ class Guard:
             self._deny(f"{event} is not allowed in the sandbox")
 
     def _deny(self, what: str) -> None:
-        if len(self.denials) < 100:
-            self.denials.append(what)
+        self._note(what)
         raise SandboxViolation(f"sandbox: {what}")
+
+    def _note(self, what: str) -> None:
+        self.refusals += 1
+        if len(self.denials) < 100:  # the verdict's stderr stays bounded however often a program tries
+            self.denials.append(what)
 
     def _inside(self, path: Any, or_itself: bool = False) -> bool:
         """Whether ``path`` lies strictly below the sandbox directory (or is it, if allowed).
@@ -144,7 +149,7 @@ class Guard:
             self._deny("opening a database outside the task's directory for writing is not allowed")
 
     def _check_kill(self, args: tuple[Any, ...]) -> None:
-        target, sig = args  # a pid, or a process group (the worker leads its own)
+        target, sig = args  # (os.killpg is always refused: a zygote's child shares the zygote's group)
         if target != self.pid:
             self._deny(f"sending signal {sig} to process {target} is not allowed")
         if sig and self.on_self_signal is not None:
@@ -160,5 +165,5 @@ class Guard:
 
     def _refuse_hook(self, args: tuple[Any, ...]) -> None:
         # Only a RuntimeError stops a hook from being added (and silently).
-        self.denials.append("sys.addaudithook is not allowed in the sandbox")
+        self._note("sys.addaudithook is not allowed in the sandbox")
         raise RuntimeError("sandbox: sys.addaudithook is not allowed")

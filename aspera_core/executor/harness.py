@@ -163,9 +163,9 @@ class Evaluator:
         self.library_fixes = library_fixes
         self.integrity = integrity
         self.interrupts_are_errors = interrupts_are_errors
-        #: Counts events a program's module code must not cause in a zygote's child (the
-        #: worker counts its guard's refusals, which the verdict lists in order).
-        self.event_count: Callable[[], int] = lambda: 0
+        #: Operations the guard has refused so far (set by a worker): a zygote's child
+        #: compares it before and after the program's module code.
+        self.refusal_count: Callable[[], int] = lambda: 0
 
     def evaluate(
         self,
@@ -173,7 +173,6 @@ class Evaluator:
         program: str | Callable[[], str],
         on_pair_start: Callable[[int], None] | None = None,
         on_pair_end: Callable[[PairResult], None] | None = None,
-        capture_output: bool = True,
         capture_world: bool = False,
     ) -> Verdict:
         """The verdict of ``program`` on ``task``; the program's errors are classified, never raised.
@@ -184,7 +183,6 @@ class Evaluator:
                 program (a zygote forks there).
             on_pair_start, on_pair_end: Called with a pair's index before it
                 runs, and with its result as soon as it is known.
-            capture_output: Keep the tails of ``sys.stdout``/``sys.stderr`` in the verdict.
             capture_world: Record the world's tables around the program's first
                 call in each pair (``Verdict.world``).
 
@@ -195,13 +193,11 @@ class Evaluator:
         run = _Run(self, task, program, on_pair_start, on_pair_end)
         run.capture_world = capture_world
         saved = sys.stdout, sys.stderr
-        if capture_output:
-            sys.stdout, sys.stderr = run.stdout, run.stderr
+        sys.stdout, sys.stderr = run.stdout, run.stderr
         try:
             return run.evaluate()
         finally:
-            if capture_output:
-                sys.stdout, sys.stderr = saved
+            sys.stdout, sys.stderr = saved
 
     def checked(self, pair: _Pair, result: Callable[[], PairResult], _len: Any = len) -> PairResult:
         """The pair's result, or an execution error if the program tampered with anything.
@@ -343,7 +339,7 @@ class _Pair:
                 target = self._load_module()
             except BaseException as exc:  # noqa: BLE001 - every failure is classified
                 self._reraise_interrupt(exc)
-                return self._failed(exc, lambda caught: ORIGIN_PROGRAM)
+                return self._failed(exc, ORIGIN_PROGRAM)
             return self._evaluate(target)
         finally:
             if sys.modules.get(PROGRAM_MODULE) is self.module:
@@ -363,7 +359,10 @@ class _Pair:
         def call(*args: Any, **kwargs: Any) -> Any:
             if not loaded:
                 try:
-                    if run.load(run.deferred()) is not None:  # type: ignore[misc]
+                    waited = time.perf_counter()
+                    program = run.deferred()  # type: ignore[misc]
+                    run.started += time.perf_counter() - waited  # (a child: its siblings' time is not its own)
+                    if run.load(program) is not None:
                         raise Fallback("the program cannot run")
                     loaded.append(self._load_module_as_if_first())
                 except Fallback:
@@ -376,7 +375,7 @@ class _Pair:
     def _load_module_as_if_first(self) -> Callable[..., Any]:
         """Run the module code as the protocol orders it: before the pair's context and random seed."""
         run, pair_context, random_state = self.run_, world_state._current, random.getstate()
-        before = (run.stdout.written, run.stderr.written, run.evaluator.event_count())
+        before = (run.stdout.written, run.stderr.written, run.evaluator.refusal_count())
         world_state._current = self.outer
         try:
             target = self._load_module()
@@ -386,7 +385,7 @@ class _Pair:
             untouched = world_state._current is self.outer
             world_state._current = pair_context
             random.setstate(random_state)
-        if not untouched or before != (run.stdout.written, run.stderr.written, run.evaluator.event_count()):
+        if not untouched or before != (run.stdout.written, run.stderr.written, run.evaluator.refusal_count()):
             raise Fallback("the program's module code printed, was refused something, or made a context")
         return target
 
@@ -404,7 +403,7 @@ class _Pair:
                 self.evaluate_fn(query="", executable=executable, setup_function=setup_function)
         except BaseException as exc:  # noqa: BLE001
             self._reraise_interrupt(exc)
-            return self._failed(exc, lambda caught: _origin(caught, self.from_program, from_setup))
+            return self._failed(exc, _origin(exc, self.from_program, from_setup))
         if self.run_.fell_back:
             raise Fallback("the evaluation program swallowed a fallback")
         index = self.index
@@ -416,10 +415,9 @@ class _Pair:
         if _isinstance(exc, KeyboardInterrupt) and not self.run_.evaluator.interrupts_are_errors:
             raise exc
 
-    def _failed(self, exc: BaseException, origin: Callable[[BaseException], str]) -> PairResult:
-        # The origin is found after the tampering check, like the rest of the result.
+    def _failed(self, exc: BaseException, origin: str) -> PairResult:
         index = self.index
-        return self.run_.evaluator.checked(self, lambda: _failure(index, exc, origin(exc)))
+        return self.run_.evaluator.checked(self, lambda: _failure(index, exc, origin))
 
 
 def _origin(exc: BaseException, from_program: list[BaseException], from_setup: list[BaseException]) -> str:

@@ -51,8 +51,9 @@ _MISSING = object()
 _VERSION_OFFSET = 3 * 8
 
 
-def _watched(name: str, value: Any) -> bool:
-    return not name.startswith("_") or callable(value) or isinstance(value, ModuleType)
+def _watched(name: str, value: Any, _callable: Any = callable, _isinstance: Any = isinstance) -> bool:
+    # (builtins bound early: this also runs after the program, which may have replaced them)
+    return not name.startswith("_") or _callable(value) or _isinstance(value, ModuleType)
 
 
 def _functions_of(value: Any) -> list[FunctionType]:
@@ -180,8 +181,8 @@ class IntegrityBaseline:
         fns = self._functions
         return tuple(f.__code__ for f in fns), tuple(f.__defaults__ for f in fns), tuple(f.__kwdefaults__ for f in fns)
 
-    def _read_tags(self, _pread: Any = os.pread) -> list[bytes]:
-        fd, tags = self._fd, []
+    def _read_tags(self, fd: int | None = None, _pread: Any = os.pread) -> list[bytes]:
+        fd, tags = self._fd if fd is None else fd, []
         for _, address in self._by_version:
             tags.append(_pread(fd, 8, address))
         return tags
@@ -190,13 +191,21 @@ class IntegrityBaseline:
         """Record the version tags now (in the fork server; workers inherit the record)."""
         if self._by_version:
             try:
-                self._fd = _open_memory()
-                self._tags = self._read_tags()
+                fd = _open_memory()
             except OSError:
                 self._tags = None
+                return
+            try:
+                self._tags = self._read_tags(fd)
+            except OSError:
+                self._tags = None
+            finally:
+                os.close(fd)
 
     def arm(self) -> None:
         """Open this process's own ``/proc/self/mem`` (in the worker, before the program runs)."""
+        if self._fd >= 0:  # a zygote's reader, which reads the zygote's memory
+            os.close(self._fd)
         try:
             self._fd = _open_memory() if self._by_version else -1
         except OSError:
@@ -248,16 +257,9 @@ class IntegrityBaseline:
         return changed
 
 
-def _added(
-    label: str,
-    name: str,
-    value: Any,
-    _callable: Any = callable,
-    _isinstance: Any = isinstance,
-    _modules: Any = sys.modules,
-) -> bool:
+def _added(label: str, name: str, value: Any, _isinstance: Any = isinstance, _modules: Any = sys.modules) -> bool:
     """Whether a name added since the baseline counts as tampering (importing a submodule does not)."""
-    if name in _CACHE_NAMES or not (not name.startswith("_") or _callable(value) or _isinstance(value, ModuleType)):
+    if name in _CACHE_NAMES or not _watched(name, value):
         return False
     return not (_isinstance(value, ModuleType) and _modules.get(f"{label}.{name}") is value)
 

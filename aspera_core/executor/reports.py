@@ -13,7 +13,8 @@ program is about to signal its own process) and ``verdict``. A worker that
 ended without a verdict is judged from its exit status and the pairs it
 reported: killed at the deadline or by ``SIGXCPU`` -> timeout; killed by a
 ``SIGKILL`` it did not send itself -> resource error (the kernel's
-out-of-memory killer); any other exit or signal -> execution error.
+out-of-memory killer); a report file over :data:`MAX_REPORT_BYTES`, any other
+exit or signal -> execution error.
 """
 
 from __future__ import annotations

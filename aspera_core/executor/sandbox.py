@@ -51,6 +51,13 @@ STATUS = struct.Struct("=cIidI")
 _STOP_WAIT_S = 5.0
 
 
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to the pipe ``fd``."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
 def default_workers() -> int:
     """Number of CPUs this process may run on (at least 1)."""
     try:
@@ -131,7 +138,7 @@ class _Slot:
 class _Running:
     jobs: list[Job]  # one job, or the programs a zygote evaluates on one task
     nonces: list[str]
-    pairs: int
+    pairs_total: int
 
 
 class _Resources:
@@ -237,6 +244,10 @@ class Sandbox:
 
     def prepare(self, tasks: Iterable[Any]) -> None:
         """Have the fork server import what these tasks need, for every worker to inherit (optional)."""
+        with self._using():
+            self._prepare(tasks)
+
+    def _prepare(self, tasks: Iterable[Any]) -> None:
         new = {key for key in (scenario_key(task.scenario) for task in tasks) if key not in self._prepared}
         if new:
             self._prepared |= new
@@ -259,7 +270,7 @@ class Sandbox:
             RuntimeError: the sandbox is closed or busy in another ``run``, or its fork server died.
             TypeError: an item of ``jobs`` is not a :class:`Job`.
         """
-        for job, verdict in self._run_units([job] for job in jobs):
+        for job, verdict in self._run_units(map(self._checked_group, ([job] for job in jobs))):
             if verdict is not None:  # (always, for single jobs)
                 yield job, verdict
 
@@ -295,6 +306,9 @@ class Sandbox:
     @staticmethod
     def _checked_group(group: list[Job]) -> list[Job]:
         group = list(group)
+        for job in group:
+            if not isinstance(job, Job):
+                raise TypeError(f"the sandbox runs Job objects, not {type(job).__name__}")
         if len(group) > 1:
             if any(job.task is not group[0].task for job in group):
                 raise ValueError("the jobs of a group must share one task object")
@@ -319,10 +333,8 @@ class Sandbox:
             pending = iter(units)
             try:
                 while True:
-                    unit = next(pending, None) if free else None
-                    while unit is not None:
+                    while free and (unit := next(pending, None)) is not None:
                         self._submit(unit, free.pop(), running)
-                        unit = next(pending, None) if free else None
                     if not running:
                         return
                     finished = []
@@ -337,10 +349,8 @@ class Sandbox:
                     self._abandon(running, free)
 
     def _submit(self, unit: list[Job], slot: _Slot, running: dict[int, _Running]) -> None:
-        if not all(isinstance(job, Job) for job in unit):
-            raise TypeError(f"the sandbox runs Job objects, not {type(unit[0]).__name__}")
         task = unit[0].task
-        self.prepare([task])
+        self._prepare([task])
         nonces = [os.urandom(8).hex() for _ in unit]
         capture = len(unit) == 1 and unit[0].capture_world  # (a zygote's programs never capture)
         payload = encode_job(task, [job.program for job in unit], nonces, capture)
@@ -352,9 +362,11 @@ class Sandbox:
         self, current: _Running, data: bytes, kind: bytes, status: int, seconds: float
     ) -> list[tuple[Job, Verdict | None]]:
         if len(current.jobs) > 1:  # a zygote: what its children reported (None: evaluate alone)
-            return [(job, reported_verdict(data, n, current.pairs)) for job, n in zip(current.jobs, current.nonces)]
+            return [
+                (job, reported_verdict(data, n, current.pairs_total)) for job, n in zip(current.jobs, current.nonces)
+            ]
         limit = f"{self.config.timeout_s:g} s (+{self.config.grace_s:g} s grace)"
-        verdict = build_verdict(data, current.nonces[0], status, kind == b"t", seconds, current.pairs, limit)
+        verdict = build_verdict(data, current.nonces[0], status, kind == b"t", seconds, current.pairs_total, limit)
         return [(current.jobs[0], verdict)]
 
     def _abandon(self, running: dict[int, _Running], free: list[_Slot]) -> None:
@@ -403,10 +415,8 @@ class Sandbox:
     def _command(self, kind: bytes, slot: int, programs: int, payload: bytes) -> None:
         if not self._finalizer.alive:
             raise RuntimeError("the sandbox is closed")
-        data = memoryview(COMMAND.pack(kind, slot, programs, len(payload)) + payload)
         try:
-            while data:
-                data = data[os.write(self._resources.control, data) :]
+            write_all(self._resources.control, COMMAND.pack(kind, slot, programs, len(payload)) + payload)
         except BrokenPipeError:
             self._died()
 
@@ -432,7 +442,8 @@ class Sandbox:
             del self._buffer[: STATUS.size + length]
             if kind == b"h":
                 hello = json.loads(payload)
-                self._protections = Protections(hello["landlock_abi"], hello["seccomp"], tuple(hello["notes"]))
+                layers = hello["landlock_abi"], hello["seccomp"], tuple(hello["notes"])
+                self._protections = Protections(*layers, audit_hook=hello["audit_hook"])
             elif kind == b"e":
                 self.close()
                 raise RuntimeError(f"the sandbox's fork server failed to start: {payload.decode(errors='replace')}")

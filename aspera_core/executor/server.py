@@ -40,7 +40,7 @@ from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
 from aspera_core.executor.integrity import IntegrityBaseline
 from aspera_core.executor.namespaces import NamespaceTemplates
-from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig
+from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig, write_all
 
 
 @dataclass
@@ -60,12 +60,6 @@ class _Worker:
     started: float
     deadline: float
     killed_at_deadline: bool = False
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
 
 
 def _kill_group(pid: int) -> None:
@@ -106,12 +100,13 @@ class ForkServer:
 
     def report(self, kind: bytes, slot: int = 0, status: int = 0, seconds: float = 0.0, payload: bytes = b"") -> None:
         """Send one status record to the evaluating process."""
-        _write_all(self.status, STATUS.pack(kind, slot, status, seconds, len(payload)) + payload)
+        write_all(self.status, STATUS.pack(kind, slot, status, seconds, len(payload)) + payload)
 
     def serve(self) -> None:
         """Answer commands until the evaluating process closes the pipe and every worker is gone."""
         found = self.protections
         hello = {"landlock_abi": found.landlock_abi, "seccomp": found.seccomp, "notes": list(found.notes)}
+        hello["audit_hook"] = self.config.audit_hook
         self.report(b"h", payload=json.dumps(hello).encode())
         while not self.stopping or self.workers:
             for fd, _ in self.poller.poll(self._enforce_deadlines()):
@@ -215,7 +210,7 @@ def main(settings: dict[str, Any]) -> None:
         server = ForkServer(settings)
     except BaseException as error:  # noqa: BLE001 - told to the evaluating process, which raises
         message = f"{type(error).__name__}: {error}".encode("utf-8", "replace")
-        _write_all(int(settings["status"]), STATUS.pack(b"e", 0, 0, 0.0, len(message)) + message)
+        write_all(int(settings["status"]), STATUS.pack(b"e", 0, 0, 0.0, len(message)) + message)
         os._exit(1)
     server.serve()
     os._exit(0)

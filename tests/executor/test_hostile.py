@@ -130,8 +130,17 @@ def test_os_exit_is_an_execution_error(sandbox: Sandbox, status: int) -> None:
     assert f"status {status}" in verdict.message
 
 
-def test_killing_its_own_worker_is_an_execution_error(sandbox: Sandbox) -> None:
-    program = "import os, signal\n\ndef answer():\n    os.kill(os.getpid(), signal.SIGKILL)\n"
+@pytest.mark.parametrize(
+    "kill",
+    [
+        "os.kill(os.getpid(), signal.SIGKILL)",
+        "signal.raise_signal(signal.SIGKILL)",
+        "signal.pthread_kill(threading.get_ident(), signal.SIGKILL)",
+    ],
+    ids=["os.kill", "raise_signal", "pthread_kill"],
+)
+def test_killing_its_own_worker_is_an_execution_error(sandbox: Sandbox, kill: str) -> None:
+    program = f"import os, signal, threading\n\ndef answer():\n    {kill}\n"
     verdict = run(sandbox, program)
     assert verdict.outcome is Outcome.EXECUTION_ERROR
     assert verdict.error_type == "WorkerSignal"
@@ -149,6 +158,14 @@ def test_killing_other_processes_is_refused(sandbox: Sandbox, target: str) -> No
     assert verdict.outcome is Outcome.EXECUTION_ERROR
     assert verdict.error_type.endswith("SandboxViolation")
     os.kill(os.getpid(), 0)  # this process is alive
+
+
+def test_signalling_its_own_process_group_is_refused_by_both_layers(sandbox: Sandbox) -> None:
+    """The audit hook refuses it as seccomp does (in a zygote's child the group holds the zygote too)."""
+    program = "import os, signal\n\ndef answer():\n    os.killpg(os.getpgid(0), signal.SIGTERM)\n    return 42\n"
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.EXECUTION_ERROR
+    assert verdict.error_type.endswith("SandboxViolation"), describe(verdict)
 
 
 def test_killing_the_fork_server_through_a_pidfd_is_refused(sandbox: Sandbox) -> None:
@@ -367,7 +384,7 @@ def test_forged_verdict_lines_are_ignored(sandbox: Sandbox) -> None:
     assert verdict.error_type == "WorkerExit"
 
 
-def test_flooding_the_report_pipe_is_contained(sandbox: Sandbox) -> None:
+def test_flooding_the_report_file_is_contained(sandbox: Sandbox) -> None:
     program = source(
         """
         import os
@@ -452,3 +469,58 @@ def test_signal_numbers_are_named_in_crash_messages(sandbox: Sandbox) -> None:
     assert verdict.outcome is Outcome.EXECUTION_ERROR
     assert "SIGSEGV" in verdict.message
     assert signal.SIGSEGV  # the name exists on this platform
+
+
+def test_refused_audit_hooks_are_noted_within_the_usual_bound(sandbox: Sandbox) -> None:
+    program = source(
+        """
+        import sys
+
+        def answer():
+            for _ in range(3000):
+                try:
+                    sys.addaudithook(lambda event, args: None)
+                except RuntimeError:
+                    pass
+            return 42
+        """
+    )
+    verdict = run(sandbox, program)
+    assert verdict.outcome is Outcome.SUCCESS, describe(verdict)
+    assert verdict.stderr.count("sandbox refused") <= 100
+    assert len(verdict.stderr) < 12_000
+
+
+def test_a_program_in_a_group_cannot_forge_the_verdicts_of_the_others() -> None:
+    """The nonces of a zygote's other children are within a child's reach (its memory is a copy of
+    the zygote's); what a child writes must still count only for its own program."""
+    forger = source(
+        """
+        import json, os, sys
+
+        def answer():
+            nonces, frame = set(), sys._getframe()
+            while frame is not None:
+                for value in list(frame.f_locals.values()):
+                    if isinstance(value, list) and value and all(isinstance(v, str) and len(v) == 16 for v in value):
+                        nonces.update(value)
+                    if hasattr(value, "jobs"):
+                        nonces.update(nonce for _, nonce in value.jobs)
+                frame = frame.f_back
+            lines = "".join(json.dumps({"kind": "verdict", "outcome": "success", "nonce": n}) + "\\n" for n in nonces)
+            for name in os.listdir("/proc/self/fd"):
+                try:
+                    os.write(int(name), lines.encode())
+                except OSError:
+                    pass
+            return 42
+        """
+    )
+    wrong = "def answer():\n    return 41\n"
+    with Sandbox(hostile_config(workers=1)) as box:
+        verdicts = box.evaluate_many(answer_task(), [wrong, forger, wrong])
+    assert [v.outcome for v in verdicts] == [
+        Outcome.TASK_COMPLETION_ERROR,
+        Outcome.SUCCESS,
+        Outcome.TASK_COMPLETION_ERROR,
+    ], [describe(v) for v in verdicts]

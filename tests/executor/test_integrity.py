@@ -125,3 +125,23 @@ def test_importing_a_submodule_is_not_tampering() -> None:
     finally:
         sys.modules.pop(sub.__name__, None)
         del sys.modules[package.__name__]
+
+
+def test_fingerprinting_again_and_arming_again_leave_no_descriptor_open() -> None:
+    """The fork server takes the fingerprint again after each prepare; a zygote's child arms again."""
+    import os
+
+    module = make_module()
+    try:
+        baseline = IntegrityBaseline([module])
+        open_before = len(os.listdir("/proc/self/fd"))
+        for _ in range(3):
+            baseline.snapshot()
+        assert len(os.listdir("/proc/self/fd")) == open_before
+        for _ in range(3):
+            baseline.arm()
+        assert len(os.listdir("/proc/self/fd")) == open_before + 1  # the one reader this process uses
+        module.LIMIT = 17
+        assert baseline.changes() == ["aspera_core._integrity_probe.LIMIT"]
+    finally:
+        del sys.modules[module.__name__]

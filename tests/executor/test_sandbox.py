@@ -19,6 +19,8 @@ from aspera_core.executor import sandbox as sandbox_module
 
 from .support import answer_task, describe, hostile_config, server_children, slot_contents, source
 
+EVALUATE_OTHER = "def evaluate_answer(query, executable, setup_function):\n    setup_function()\n    executable()\n"
+
 GOOD = "def answer():\n    return 42\n"
 WRONG = "def answer():\n    return 41\n"
 
@@ -318,3 +320,82 @@ def test_a_zygotes_children_may_not_fork_even_without_the_audit_hook() -> None:
         assert server_children(box) == []
     assert [v.error_type for v in verdicts[:2]] == ["PermissionError"] * 2, describe(verdicts[0])
     assert [v.outcome for v in verdicts[2:]] == [Outcome.SUCCESS] * 2
+
+
+def test_a_zygotes_children_are_timed_from_their_own_start() -> None:
+    """A child's duration is its own, not the sum of the children before it."""
+    sleepy = "import time\n\ndef answer():\n    time.sleep(0.3)\n    return 42\n"
+    with Sandbox(hostile_config(workers=1)) as box:
+        verdicts = box.evaluate_many(answer_task(), [sleepy] * 4)
+        alone = box.evaluate(answer_task(), sleepy)
+        assert box.evaluated_alone == 0
+    assert [v.outcome for v in verdicts] == [Outcome.SUCCESS] * 4
+    assert all(v.duration_s < 2 * alone.duration_s for v in verdicts), [v.duration_s for v in verdicts]
+
+
+def test_a_program_that_swallows_the_timeout_does_not_stall_its_group() -> None:
+    stall = source(
+        """
+        import time
+
+        def answer():
+            while True:
+                try:
+                    time.sleep(10)
+                except BaseException:
+                    pass
+        """
+    )
+    config = hostile_config(workers=1, timeout_s=1.0, grace_s=0.5)
+    with Sandbox(config) as box:
+        started = time.monotonic()
+        verdicts = box.evaluate_many(answer_task(), [stall, GOOD, GOOD])
+        took = time.monotonic() - started
+    assert [v.outcome for v in verdicts] == [Outcome.TIMEOUT, Outcome.SUCCESS, Outcome.SUCCESS]
+    # the stalled child is given up at its own deadline; every program is then evaluated alone
+    # (three more deadlines at most for the stalled one), not after (k + 1) deadlines of the group
+    assert took < 3.5 * (config.timeout_s + config.grace_s), took
+
+
+def test_a_zygotes_child_has_what_is_left_of_the_time_a_lone_evaluation_has() -> None:
+    """The shared setup's time counts against each child's limit, as it does for a program run alone."""
+    slow_setup = source(
+        """
+        import time
+
+        def setup_env_answer():
+            time.sleep(0.6)
+            simulate_org_structure(["Ada Lovelace"])
+        """
+    )
+    task = answer_task(setup=slow_setup)
+    program = "import time\n\ndef answer():\n    time.sleep(0.6)\n    return 42\n"
+    with Sandbox(hostile_config(workers=1, timeout_s=1.0, grace_s=0.5)) as box:
+        alone = box.evaluate(task, program)
+        grouped = box.evaluate_many(task, [program, program])
+    assert alone.outcome is Outcome.TIMEOUT
+    assert [v.outcome for v in grouped] == [Outcome.TIMEOUT, Outcome.TIMEOUT]
+
+
+def test_preparing_during_a_run_is_refused_like_a_second_run() -> None:
+    with Sandbox(hostile_config()) as box:
+        running = box.run([Job(answer_task(), GOOD), Job(answer_task(), GOOD)])
+        next(running)
+        with pytest.raises(RuntimeError, match="one run at a time"):
+            box.prepare([answer_task(evaluation=EVALUATE_OTHER)])
+        running.close()
+        box.prepare([answer_task()])  # free again
+
+
+def test_a_group_holding_something_that_is_not_a_job_is_refused_by_name() -> None:
+    with Sandbox(hostile_config()) as box:
+        with pytest.raises(TypeError, match="not str"):
+            list(box.run_groups([[Job(answer_task(), GOOD), "def answer():\n    return 42\n"]]))
+        with pytest.raises(TypeError, match="not tuple"):
+            list(box.run([Job(answer_task(), GOOD), (answer_task(), GOOD)]))  # type: ignore[list-item]
+
+
+def test_the_protections_name_the_audit_hook_only_when_it_is_installed() -> None:
+    with Sandbox(hostile_config(audit_hook=False)) as bare, Sandbox(hostile_config()) as guarded:
+        assert "audit hook" not in bare.protections.describe()
+        assert "audit hook" in guarded.protections.describe()
