@@ -101,6 +101,21 @@ EVALUATE_EXPECTS_HANDBACK = source(
 )
 
 
+# Catches the deadline's TaskTimeout and sleeps on: only a kill ends it.
+SWALLOWS_TIMEOUT = source(
+    """
+    import time
+
+    def answer():
+        while True:
+            try:
+                time.sleep(10)
+            except BaseException:
+                pass
+    """
+)
+
+
 def answer_task(evaluation: str = EVALUATE_ANSWER, pairs: int = 1, setup: str = SETUP) -> SmallTask:
     return SmallTask([setup] * pairs, [evaluation] * pairs)
 

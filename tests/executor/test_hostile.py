@@ -19,6 +19,7 @@ from aspera_core.executor import Outcome, Sandbox, Verdict
 
 from .support import (
     GOOD_MEETING,
+    SWALLOWS_TIMEOUT,
     SmallTask,
     answer_task,
     describe,
@@ -53,18 +54,7 @@ def test_infinite_loop_times_out(sandbox: Sandbox) -> None:
 
 
 def test_loop_that_swallows_the_timeout_is_killed(sandbox: Sandbox) -> None:
-    program = source(
-        """
-        import time
-
-        def answer():
-            while True:
-                try:
-                    time.sleep(10)
-                except BaseException:
-                    pass
-        """
-    )
+    program = SWALLOWS_TIMEOUT
     verdict = run(sandbox, program)
     assert verdict.outcome is Outcome.TIMEOUT
     assert verdict.error_type == "WorkerTimeout"

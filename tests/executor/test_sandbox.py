@@ -17,7 +17,7 @@ import pytest
 from aspera_core.executor import Job, Outcome, Sandbox, Verdict
 from aspera_core.executor import sandbox as sandbox_module
 
-from .support import answer_task, describe, hostile_config, server_children, slot_contents, source
+from .support import SWALLOWS_TIMEOUT, answer_task, describe, hostile_config, server_children, slot_contents, source
 
 EVALUATE_OTHER = "def evaluate_answer(query, executable, setup_function):\n    setup_function()\n    executable()\n"
 
@@ -334,18 +334,7 @@ def test_a_zygotes_children_are_timed_from_their_own_start() -> None:
 
 
 def test_a_program_that_swallows_the_timeout_does_not_stall_its_group() -> None:
-    stall = source(
-        """
-        import time
-
-        def answer():
-            while True:
-                try:
-                    time.sleep(10)
-                except BaseException:
-                    pass
-        """
-    )
+    stall = SWALLOWS_TIMEOUT
     config = hostile_config(workers=1, timeout_s=1.0, grace_s=0.5)
     with Sandbox(config) as box:
         started = time.monotonic()
