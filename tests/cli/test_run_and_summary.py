@@ -461,6 +461,26 @@ def test_a_spending_limit_stops_when_the_endpoint_reports_no_usage(
     assert "run again without --max-cost to go on" in err
 
 
+def test_a_cache_folder_that_is_a_file_is_refused_before_any_request(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scripted_openai.script([Reply.text("def solve():\n    pass\n")], repeat_last=True)
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine\n")
+    out = tmp_path / "cck.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--model", "m", "--out", out, "--no-progress"]
+    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--cache-dir", blocker]
+    os.environ["ASPERA_TEST_KEY"] = "test"
+    try:
+        assert aspera(*args) == 2
+    finally:
+        del os.environ["ASPERA_TEST_KEY"]
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"aspera run: error: {blocker}: exists and is not a folder; answers cannot be cached there"]
+    assert scripted_openai.chat_requests == [] and not out.exists()
+    assert blocker.read_text() == "mine\n"
+
+
 def test_an_unknown_agent_is_named_without_quotes_around_the_message(capsys: pytest.CaptureFixture[str]) -> None:
     assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "Reference", "--out", "x.jsonl") == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
