@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.agents.base import ProgramUnavailable, Proposal
+from aspera_core.outcomes import Outcome
 from aspera_core.tasks import Task, function_name
 from aspera_core.variants import BREAKING_KINDS, mutants, pick
 
@@ -84,6 +85,9 @@ class ReplayAgent(_Builtin):
     whose lines have at least ``task_id`` and ``program`` (other lines, such
     as a results header, are ignored). The first program of each task id is
     used; ``model`` is taken from the file when all its rows agree on it.
+    Rows with the outcome ``model_error`` are passed over: no program was
+    obtained for them (their ``program`` is empty), and a resumed run wrote the
+    task's program on a later row, which is the one replayed.
 
     Args:
         path: The file to replay.
@@ -102,6 +106,7 @@ class ReplayAgent(_Builtin):
         data = self.path.read_bytes()
         self.digest = hashlib.sha256(data).hexdigest()
         self.programs: dict[str, str] = {}
+        self.model_errors: set[str] = set()  # tasks with model_error rows only, so far
         models: set[str | None] = set()
         for line in data.decode("utf-8", errors="replace").splitlines():
             try:
@@ -111,11 +116,17 @@ class ReplayAgent(_Builtin):
             if not isinstance(row, dict):
                 continue
             task_id, program = row.get("task_id"), row.get("program")
+            if row.get("outcome") == Outcome.MODEL_ERROR.value and isinstance(task_id, str | int):
+                self.model_errors.add(str(task_id))
+                continue
             if isinstance(task_id, str | int) and isinstance(program, str) and str(task_id) not in self.programs:
                 self.programs[str(task_id)] = program
                 models.add(row.get("model"))
         if not self.programs:
-            raise ValueError(f"{self.path} contains no lines with a task_id and a program")
+            errors = f" (only model_error rows, which hold none, for {len(self.model_errors)} task(s))"
+            raise ValueError(
+                f"{self.path} contains no lines with a task_id and a program{errors if self.model_errors else ''}"
+            )
         model = models.pop() if len(models) == 1 else None
         self.model = model if isinstance(model, str) else None
 
@@ -132,7 +143,8 @@ class ReplayAgent(_Builtin):
         try:
             return self.programs[task.query_id]
         except KeyError:
-            raise ProgramUnavailable(f"{self.path} has no program for task {task.query_id}") from None
+            why = " (only model_error rows: no program was obtained)" if task.query_id in self.model_errors else ""
+            raise ProgramUnavailable(f"{self.path} has no program for task {task.query_id}{why}") from None
 
 
 class MutantAgent(_Builtin):

@@ -325,6 +325,8 @@ def run(args: argparse.Namespace) -> int:
                 f"judgements made are kept in {args.out}; --max-cost counts per run: raise it (now ${args.max_cost:g}) "
                 f"to go further in one run, or run again to spend up to ${args.max_cost:g} more"
             )
+        elif budget.unknown_spend is not None:  # the same command would stop again
+            advice = f"judgements made are kept in {args.out}; run again without --max-cost to go on"
         else:
             advice = "run the same command to resume"
         print(f"aspera judge: stopped early: {report.stopped}; {advice}", file=sys.stderr)

@@ -465,6 +465,8 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
                 f"finished rows are kept in {report.out}; --max-cost counts per run: raise it (now ${args.max_cost:g}) "
                 f"to go further in one run, or run again to spend up to ${args.max_cost:g} more"
             )
+        elif budget is not None and budget.unknown_spend is not None:  # the same command would stop again
+            advice = f"finished rows are kept in {report.out}; run again without --max-cost to go on"
         else:
             advice = "run the same command to resume"
         print(f"aspera run: stopped early: {report.stopped}; {advice}", file=sys.stderr)

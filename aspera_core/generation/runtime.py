@@ -44,6 +44,7 @@ def build_client(params: GenerationParams, root: Path) -> LLMClient:
 
     Raises:
         aspera_core.llm.LLMSetupError: no key, or a limit on a model without a price.
+        ParamsError: ``cache_dir`` cannot hold the cache (a file stands there).
     """
     settings: dict[str, Any] = {"model": params.model, "base_url": params.base_url, "temperature": params.temperature}
     if params.max_tokens:
@@ -52,7 +53,10 @@ def build_client(params: GenerationParams, root: Path) -> LLMClient:
         settings["api_key_env"] = params.api_key_env
     if params.request_timeout_s:
         settings["timeout_s"] = params.request_timeout_s
-    cache = ResponseCache(params.path(params.cache_dir, root)) if params.cache else None
+    try:
+        cache = ResponseCache(params.path(params.cache_dir, root)) if params.cache else None
+    except NotADirectoryError as error:
+        raise ParamsError(f"cache_dir: {error.filename} {error.strerror}") from None
     return LLMClient(LLMConfig(**settings), cache=cache, budget=Budget(max_cost_usd=params.max_cost_usd))
 
 

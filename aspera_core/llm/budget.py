@@ -13,7 +13,7 @@ import threading
 
 from pydantic import BaseModel, ConfigDict
 
-from .errors import BudgetExceededError
+from .errors import BudgetExceededError, PriceUnknownError
 from .result import Completion
 
 
@@ -95,6 +95,8 @@ class Budget:
         self._lock = threading.Lock()
         self._report = SpendReport(max_cost_usd=max_cost_usd)
         self._counts = self._report.model_dump()
+        # Why the spend became unknown (a fresh answer of unknown cost under a limit), or None.
+        self._unknown_spend: str | None = None
 
     @property
     def has_limit(self) -> bool:
@@ -110,9 +112,20 @@ class Budget:
 
         Raises:
             BudgetExceededError: the spend has reached ``max_cost_usd``.
+            PriceUnknownError: a limit is set and an answer of unknown cost arrived (the
+                endpoint reported no token usage, say): the spend is no longer known.
         """
         with self._lock:
             spent = self._counts["cost_usd"]
+            unknown = self._unknown_spend
+        if self.max_cost_usd is not None and unknown is not None:
+            raise PriceUnknownError(
+                f"a spend limit of {dollars(self.max_cost_usd)} is set but an answer's cost is unknown ({unknown}); "
+                f"the limit cannot be enforced, so the request for model {model!r} at {base_url} was not sent "
+                "(run without a spending limit to go on)",
+                model=model,
+                base_url=base_url,
+            )
         if self.max_cost_usd is not None and spent >= self.max_cost_usd:
             raise BudgetExceededError(
                 f"spend limit reached: {dollars(spent)} spent of {dollars(self.max_cost_usd)} allowed; "
@@ -129,6 +142,8 @@ class Budget:
             counts = self._counts
             if completion.cost_usd is None:
                 counts["unpriced_answers"] += 1
+                if not completion.cached and self._unknown_spend is None:
+                    self._unknown_spend = completion.cost_note or "cost unknown"
             if completion.cached:
                 counts["cache_hits"] += 1
                 counts["cached_cost_usd"] += completion.cost_usd or 0.0
@@ -146,6 +161,12 @@ class Budget:
         with self._lock:
             self._counts["requests_failed"] += 1
             self._counts["attempts"] += attempts
+
+    @property
+    def unknown_spend(self) -> str | None:
+        """Under a limit: why the spend became unknown (an answer of unknown cost arrived), else ``None``."""
+        with self._lock:
+            return self._unknown_spend if self.max_cost_usd is not None else None
 
     @property
     def spent_usd(self) -> float:

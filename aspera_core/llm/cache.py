@@ -9,6 +9,7 @@ both send it and both write; the answers are equally valid and the last rename w
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -67,10 +68,20 @@ class ResponseCache:
     Args:
         directory: The cache folder (created on the first write); default
             :func:`default_cache_dir`.
+
+    Raises:
+        NotADirectoryError: ``directory``, or the nearest of its parents that exists, is
+            not a folder (its ``filename``): found now rather than when the first answer,
+            already paid for, is written.
     """
 
     def __init__(self, directory: str | Path | None = None) -> None:
         self.directory = Path(directory) if directory is not None else default_cache_dir()
+        existing = next((path for path in (self.directory, *self.directory.parents) if path.exists()), None)
+        if existing is not None and not existing.is_dir():
+            raise NotADirectoryError(
+                errno.ENOTDIR, "exists and is not a folder; answers cannot be cached there", str(existing)
+            )
         # Folders known to exist: creating an existing folder costs a failing system call
         # on every write otherwise. A race only repeats a harmless mkdir.
         self._folders: set[str] = set()

@@ -222,8 +222,10 @@ def _usage(raw: Any) -> Usage | None:
         value = mapping.get(key) if isinstance(mapping, dict) else None
         return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
-    prompt = count(raw, "prompt_tokens") or 0
-    completion = count(raw, "completion_tokens") or 0
+    prompt = count(raw, "prompt_tokens")
+    completion = count(raw, "completion_tokens")
+    if prompt is None or completion is None:
+        return None  # unknown, not zero: a cost worked out from zeros would pass for a free answer
     total = count(raw, "total_tokens")
     return Usage(
         prompt_tokens=prompt,

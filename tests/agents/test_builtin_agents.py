@@ -115,6 +115,30 @@ def test_replay_without_a_program_for_the_task(tmp_path: Path, task: Task) -> No
         ReplayAgent(path).program(task)
 
 
+def test_replay_passes_over_model_errors(tmp_path: Path, task: Task) -> None:
+    # A model_error row holds no program (the model never answered); a resumed run appends the task's
+    # judged row after it. Replaying the empty program would charge a parse_error to the model.
+    path = tmp_path / "earlier.jsonl"
+    experiment = Experiment(agent="cck", model="m", task_set_digest="x", workbench_version="0")
+    common = {"query": "q", "agent": "cck", "model": "m", "seed": 0, "duration_s": 0.0, "pairs_run": 0}
+    with ResultsWriter(path, experiment) as writer:
+        writer.write(ResultRow(task_id=task.query_id, program="", outcome=Outcome.MODEL_ERROR, **common))
+        writer.write(ResultRow(task_id="12345", program="", outcome=Outcome.MODEL_ERROR, **common))
+        writer.write(
+            ResultRow(task_id=task.query_id, program="def a():\n    pass\n", outcome=Outcome.SUCCESS, **common)
+        )
+    agent = ReplayAgent(path)
+    assert agent.program(task) == "def a():\n    pass\n"
+    other = task.model_copy(update={"query_id": "12345"})
+    with pytest.raises(ProgramUnavailable, match="no program was obtained"):
+        agent.program(other)
+    only_errors = tmp_path / "errors.jsonl"
+    with ResultsWriter(only_errors, experiment) as writer:
+        writer.write(ResultRow(task_id=task.query_id, program="", outcome=Outcome.MODEL_ERROR, **common))
+    with pytest.raises(ValueError, match="no lines with a task_id and a program"):
+        ReplayAgent(only_errors)
+
+
 def test_replay_needs_a_results_file(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="--replay"):
         make_agent("replay")

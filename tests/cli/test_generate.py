@@ -70,3 +70,18 @@ def test_the_spending_limit_ends_with_status_3_and_bad_parameters_with_2(
     assert err.count("\n") == 1 and err.startswith("aspera generate: error: rounds")
     assert main(["generate", "--params", str(path), "-p", "examples_from=no/such/set"]) == 2
     assert capsys.readouterr().err.startswith("aspera generate: error: examples_from: no such task set")
+
+
+def test_a_cache_dir_that_is_a_file_is_a_bad_parameter(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine\n")
+    path = _params(tmp_path, scripted_openai, cache_dir=str(blocker))
+    assert main(["generate", "--params", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == f"aspera generate: error: cache_dir: {blocker} exists and is not a folder; answers cannot be cached there\n"
+    )
+    assert scripted_openai.chat_requests == [] and blocker.read_text() == "mine\n"

@@ -436,6 +436,51 @@ def test_the_spending_limit_says_to_raise_it_not_to_run_again(
     assert len(read_rows(out)) == 1
 
 
+def test_a_spending_limit_stops_when_the_endpoint_reports_no_usage(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Without token counts an answer's cost is unknown; taken as $0 it let a run spend without bound.
+    message = {"role": "assistant", "content": "def solve():\n    pass\n"}
+    scripted_openai.script(
+        [Reply(payload={"choices": [{"message": message, "finish_reason": "stop"}]})], repeat_last=True
+    )
+    out = tmp_path / "cck.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--model", "gpt-4o-mini", "--out", out, "--no-progress"]
+    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--max-cost", "5"]
+    args += ["--concurrency", "1", "--cache-dir", tmp_path / "cache"]
+    os.environ["ASPERA_TEST_KEY"] = "test"
+    try:
+        assert aspera(*args) == 3
+    finally:
+        del os.environ["ASPERA_TEST_KEY"]
+    err = capsys.readouterr().err
+    assert len(scripted_openai.chat_requests) == 1
+    assert len(read_rows(out)) == 1  # the answer obtained is kept
+    assert "the endpoint reported no token usage" in err and "the limit cannot be enforced" in err
+    assert "run the same command to resume" not in err
+    assert "run again without --max-cost to go on" in err
+
+
+def test_a_cache_folder_that_is_a_file_is_refused_before_any_request(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scripted_openai.script([Reply.text("def solve():\n    pass\n")], repeat_last=True)
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine\n")
+    out = tmp_path / "cck.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--model", "m", "--out", out, "--no-progress"]
+    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--cache-dir", blocker]
+    os.environ["ASPERA_TEST_KEY"] = "test"
+    try:
+        assert aspera(*args) == 2
+    finally:
+        del os.environ["ASPERA_TEST_KEY"]
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"aspera run: error: {blocker}: exists and is not a folder; answers cannot be cached there"]
+    assert scripted_openai.chat_requests == [] and not out.exists()
+    assert blocker.read_text() == "mine\n"
+
+
 def test_an_unknown_agent_is_named_without_quotes_around_the_message(capsys: pytest.CaptureFixture[str]) -> None:
     assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "Reference", "--out", "x.jsonl") == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]

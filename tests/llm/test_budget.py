@@ -108,6 +108,40 @@ def test_unpriced_answers_are_counted_without_a_limit(make_client):
     assert "1 answer of unknown cost not included" in report.describe()
 
 
+def no_usage(request: ScriptedRequest) -> Reply:
+    message = {"role": "assistant", "content": f"re {request.last_user_text}"}
+    return Reply(payload={"choices": [{"message": message, "finish_reason": "stop"}]})
+
+
+def test_a_limit_stops_once_an_answer_of_unknown_cost_arrives(scripted_openai, make_client):
+    # An endpoint that reports no token usage leaves the dollars spent unknown: counting such answers
+    # as free would let a run under --max-cost spend without any bound.
+    scripted_openai.script(no_usage)
+    budget = Budget(max_cost_usd=1.0)
+    client = make_client(budget=budget)
+
+    answer = client.complete(user("q0"))  # what has been paid for is kept
+    with pytest.raises(PriceUnknownError, match="cannot be enforced") as caught:
+        client.complete(user("q1"))
+
+    assert answer.text == "re q0" and answer.cost_usd is None
+    assert "no token usage" in str(caught.value)
+    assert len(scripted_openai.chat_requests) == 1
+    report = budget.report()
+    assert (report.requests_answered, report.unpriced_answers) == (1, 1)
+
+
+def test_cached_answers_of_unknown_cost_do_not_stop_a_limited_run(scripted_openai, make_client):
+    scripted_openai.script(no_usage)
+    make_client(budget=Budget()).complete(user("q"))
+    budget = Budget(max_cost_usd=1.0)
+    client = make_client(budget=budget)
+
+    assert client.complete(user("q")).cached  # spends nothing now
+    scripted_openai.script(priced)
+    assert client.complete(user("another")).cost_usd == pytest.approx(COST)
+
+
 def test_negative_limit_is_refused():
     with pytest.raises(ValueError, match="max_cost_usd"):
         Budget(max_cost_usd=-1)

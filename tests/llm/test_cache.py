@@ -194,3 +194,21 @@ def test_without_a_cache_every_request_is_sent(scripted_openai, make_client):
 
     assert not second.cached
     assert len(scripted_openai.chat_requests) == 2
+
+
+# -- a folder that cannot hold the cache ------------------------------------
+
+
+@pytest.mark.parametrize("where", ["file", "inside a file"])
+def test_a_cache_where_a_file_stands_is_refused_before_any_request(tmp_path, where):
+    # Found only when the first answer was written, it ended the run after the answer was paid for.
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine\n")
+    directory = blocker if where == "file" else blocker / "cache"
+
+    with pytest.raises(NotADirectoryError) as caught:
+        ResponseCache(directory)
+
+    assert caught.value.filename == str(blocker)
+    assert "not a folder" in caught.value.strerror
+    assert blocker.read_text() == "mine\n"

@@ -36,6 +36,22 @@ def test_total_tokens_is_filled_in_when_missing():
     assert answer.usage.total_tokens == 7
 
 
+@pytest.mark.parametrize(
+    "usage",
+    [
+        {"prompt_tokens": None, "completion_tokens": "12", "total_tokens": -5},
+        {"prompt_tokens": 100},
+        {"completion_tokens": 40, "total_tokens": 40},
+        {},
+    ],
+)
+def test_usage_without_readable_token_counts_is_unknown_not_zero(usage):
+    # Read as zero, such counts made the answer cost $0.00, so a spend limit never counted it.
+    answer = parse_completion(body({"content": "x"}, usage=usage))
+
+    assert answer.usage is None
+
+
 def test_content_given_as_parts_is_joined():
     parts = [{"type": "text", "text": "def f():"}, {"type": "text", "text": "\n    pass"}]
 
