@@ -142,9 +142,10 @@ class PipelineParams(BaseModel):
     def check_files(self, root: str | os.PathLike[str]) -> None:
         """Check that every input the parameters name exists and is a file of its kind.
 
-        Results, judgements, audit, labels and annotation files are read as the
-        notebooks will read them, so a file of another kind (a README named as a
-        results file) is refused here, before any notebook runs.
+        The task set, and results, judgements, audit, labels and annotation files,
+        are read as the notebooks will read them, so a file of another kind (a
+        README named as a results file or as the task set) is refused here,
+        before any notebook runs.
 
         Raises:
             ParamsError: naming the first missing or unusable input and its key (one line).
@@ -159,7 +160,7 @@ class PipelineParams(BaseModel):
                 raise ParamsError(f"{key}: {value} does not exist (paths are relative to {root})")
         for key, value in [*inputs, ("annotations", self.annotations)]:
             path = self.path(value, root)
-            if path is not None and key != "tasks":
+            if path is not None:
                 _check_kind(key, value, path)
 
     def check(self, root: str | os.PathLike[str]) -> None:
@@ -248,7 +249,11 @@ def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
 
 def _read_as(key: str, path: Path) -> None:
     """Read ``path`` as the notebooks read the input ``key`` names (raises what that reader raises)."""
-    if key.startswith("results."):
+    if key == "tasks":
+        from aspera_core.tasks import load_tasks
+
+        load_tasks(path)  # the parse is cached, so the notebooks' own loads cost nothing more
+    elif key.startswith("results."):
         from aspera_core.records import read_results
 
         read_results(path)

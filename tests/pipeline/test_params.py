@@ -153,3 +153,18 @@ def test_compare_may_not_name_an_optional_agent_that_is_not_available():
     )
     with pytest.raises(ParamsError, match=r"^compare: 'bogus' is not one of the systems .*\(reference\)$"):
         params.check(ROOT)
+
+
+def test_a_task_set_that_cannot_be_read_is_refused_before_any_notebook_runs(tmp_path: Path):
+    # A README or a folder without shards named as `tasks` used to pass the check and fail
+    # inside the first notebook (exit 1, the parameter unnamed), against the README's promise.
+    (tmp_path / "empty").mkdir()
+    cases = [
+        (f"tasks={ROOT / 'README.md'}", r"^tasks: .*README.md.*not valid NestedText"),
+        (f"tasks={tmp_path / 'empty'}", r"^tasks: .*no task shards"),
+    ]
+    for override, message in cases:
+        with pytest.raises(ParamsError, match=message) as caught:
+            load_params(ROOT / "params" / "mini.yaml", [override]).check_files(ROOT)
+        assert "\n" not in str(caught.value), override
+    load_params(ROOT / "params" / "mini.yaml").check_files(ROOT)
