@@ -168,3 +168,25 @@ def test_a_task_set_that_cannot_be_read_is_refused_before_any_notebook_runs(tmp_
             load_params(ROOT / "params" / "mini.yaml", [override]).check_files(ROOT)
         assert "\n" not in str(caught.value), override
     load_params(ROOT / "params" / "mini.yaml").check_files(ROOT)
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_a_notebook_opened_on_its_own_uses_the_default_parameter_set(name: str):
+    # Opened in JupyterLab (or run with papermill and no parameters), a notebook writes into the same
+    # figures/ as `aspera pipeline params/default.yaml`. Its defaults used to leave out the mutant agent
+    # and audit without the default's variant limit, so running 05 alone silently replaced Table 3 of
+    # the four default systems with one of three, and 07 alone ran a larger audit than the default.
+    import ast
+
+    default = load_params(ROOT / "params" / "default.yaml").for_notebook(ROOT)
+    declared = papermill.inspect_notebook(str(ROOT / "notebooks" / f"{name}.ipynb"))
+    differing = {}
+    for key, parameter in declared.items():
+        if key == "root":
+            continue
+        value = ast.literal_eval(parameter["default"])
+        if key == "agents":
+            value = [spec.model_dump(mode="json") for spec in PipelineParams(tasks="-", agents=value).agents]
+        if value != default[key]:
+            differing[key] = (value, default[key])
+    assert differing == {}
