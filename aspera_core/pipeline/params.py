@@ -177,7 +177,7 @@ class PipelineParams(BaseModel):
         """
         self.check_files(root)
         self.check_agents()
-        self.check_compare()
+        self.check_compare(root)
         self.check_folders(root)
 
     def available_agents(self) -> list[AgentSpec]:
@@ -202,11 +202,42 @@ class PipelineParams(BaseModel):
         names = [spec.name for spec in self.available_agents()]
         return names + [label for label in self.results if label not in names]
 
-    def check_compare(self) -> None:
-        """Raise :class:`ParamsError` when ``compare`` names a system this run neither produces nor names."""
+    def system_names(self, root: str | os.PathLike[str]) -> list[str]:
+        """Every name ``compare`` may use: :meth:`systems`, then each named results file's system ("o1 (CCK)").
+
+        The notebooks name a run by its system (model and setting); a label stands for its run's
+        system there. A results file that cannot be read adds no name (:meth:`check_files` reports it).
+        """
+        from aspera_core.analysis.frames import system_label
+        from aspera_core.records import counted_rows, read_results
+
+        names = self.systems()
+        for value in self.results.values():
+            path = self.path(value, root)
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    results = read_results(path) if path is not None else None
+            except (OSError, ValueError):
+                continue
+            if results is None:
+                continue
+            described = results.experiment or next(iter(counted_rows(results.rows)), None)
+            if described is not None:
+                name = system_label(described.agent, described.model, described.setting, described.library_fixes)
+                names += [name] if name not in names else []
+        return names
+
+    def check_compare(self, root: str | os.PathLike[str] | None = None) -> None:
+        """Raise :class:`ParamsError` when ``compare`` names a system this run neither produces nor names.
+
+        Args:
+            root: The project root; with it, the systems of the named results files count too
+                (:meth:`system_names`), not only their labels.
+        """
         if self.compare is None:
             return
-        systems = self.systems()
+        systems = self.system_names(root) if root is not None else self.systems()
         for pair in self.compare:
             for system in pair:
                 if system not in systems:

@@ -190,3 +190,15 @@ def test_a_notebook_opened_on_its_own_uses_the_default_parameter_set(name: str):
         if value != default[key]:
             differing[key] = (value, default[key])
     assert differing == {}
+
+
+def test_compare_may_name_a_named_results_file_by_its_label_or_by_its_system(tmp_path: Path):
+    # The notebooks name a model's run by its system ("o1 (CCK)"); the check refused that name.
+    from tests.analysis.support import model_run
+
+    run = model_run(tmp_path / "o1-cck.jsonl", "o1", "cck", {0: {"9001": "success"}})
+    for pair in ("[reference, o1-cck]", "[reference, 'o1 (CCK)']"):
+        load_params(ROOT / "params" / "mini.yaml", [f"results.o1-cck={run}", f"compare=[{pair}]"]).check(ROOT)
+    params = load_params(ROOT / "params" / "mini.yaml", [f"results.o1-cck={run}", "compare=[[reference, o1]]"])
+    with pytest.raises(ParamsError, match=r"^compare: 'o1' is not one of .*o1-cck.*o1 \(CCK\)"):
+        params.check(ROOT)
