@@ -31,6 +31,10 @@ NOTEBOOKS: tuple[str, ...] = (
 )
 
 
+#: A name that becomes a file or folder name (a parameter set's, an agent's label): no path separators.
+FILE_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+
+
 class ParamsError(ValueError):
     """A parameter file or override is unusable (unknown key, wrong type, missing file)."""
 
@@ -49,10 +53,22 @@ class AgentSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     agent: str
-    label: str | None = None
+    label: str | None = Field(default=None, pattern=FILE_NAME)
     seeds: list[int] | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     optional: bool = False
+
+    @field_validator("seeds")
+    @classmethod
+    def _distinct_seeds(cls, value: list[int] | None) -> list[int] | None:
+        if value is None:
+            return value
+        if not value:
+            raise ValueError("give at least one seed, or leave seeds out")
+        repeated = sorted({seed for seed in value if value.count(seed) > 1})
+        if repeated:
+            raise ValueError(f"seed {', '.join(map(str, repeated))} repeats")
+        return value
 
     @property
     def name(self) -> str:
@@ -95,7 +111,7 @@ class PipelineParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(default="default", pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    name: str = Field(default="default", pattern=FILE_NAME)
     tasks: str
     agents: list[AgentSpec] = Field(default_factory=list)
     results_dir: str = "runs/results"
@@ -356,7 +372,8 @@ def _describe(error: ValidationError) -> str:
     if first.get("type") == "extra_forbidden":
         known = ", ".join(PipelineParams.model_fields)
         return f"unknown key {where!r} (known keys: {known})"
-    return f"{where}: {first.get('msg')}"
+    message = str(first.get("msg", "")).removeprefix("Value error, ")  # pydantic's prefix says nothing
+    return f"{where}: {message}"
 
 
 def read_params_file(path: str | os.PathLike[str]) -> dict[str, Any]:

@@ -53,6 +53,11 @@ def test_overrides_are_read_as_yaml_and_may_set_one_entry_of_a_mapping():
         ("timeout_s=.nan", "timeout_s"),
         ("notebooks=[99_nothing]", "unknown notebook"),
         ("name=../escape", "name"),
+        # An agent's label names its results file; these used to reach the notebook (a file written
+        # outside results_dir, or exit 1 from 02_evaluate without the parameter named).
+        ("agents=[{agent: reference, label: ../escaped}]", r"^agents\.0\.label: String should match"),
+        ("agents=[{agent: mutant, seeds: []}]", r"^agents\.0\.seeds: .*at least one seed"),
+        ("agents=[{agent: mutant, seeds: [1, 2, 1]}]", r"^agents\.0\.seeds: .*seed 1 repeats"),
         ("seed", "expected key=value"),
         ("agents=[unclosed", "not valid YAML"),
     ],
