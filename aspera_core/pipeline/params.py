@@ -178,6 +178,25 @@ class PipelineParams(BaseModel):
             path = self.path(value, root)
             if path is not None:
                 _check_kind(key, value, path)
+        self._check_audit_tasks(root)
+
+    def _check_audit_tasks(self, root: str | os.PathLike[str]) -> None:
+        """Raise :class:`ParamsError` when the named audit holds tasks the task set does not have."""
+        audit, tasks = self.path(self.audit, root), self.path(self.tasks, root)
+        if audit is None or tasks is None:
+            return
+        from aspera_core.audit import read_audit
+        from aspera_core.tasks import load_tasks, task_id_order
+
+        known = {task.query_id for task in load_tasks(tasks)}
+        report = read_audit(audit)
+        foreign = sorted({task.task_id for task in report.tasks} - known, key=task_id_order)
+        if foreign:
+            shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+            raise ParamsError(
+                f"audit: {self.audit} is an audit of {report.source or 'another task set'}: "
+                f"{len(foreign)} of its {len(report.tasks)} tasks are not in {self.tasks} ({shown})"
+            )
 
     def check(self, root: str | os.PathLike[str]) -> None:
         """Check everything the notebooks would otherwise find wrong only while they run.

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import papermill
 import pytest
 
 from aspera_core.pipeline.params import NOTEBOOKS, AgentSpec, ParamsError, PipelineParams, load_params
+from aspera_core.tasks import load_tasks
 from tests.judge.support import results_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -207,3 +209,25 @@ def test_compare_may_name_a_named_results_file_by_its_label_or_by_its_system(tmp
     params = load_params(ROOT / "params" / "mini.yaml", [f"results.o1-cck={run}", "compare=[[reference, o1]]"])
     with pytest.raises(ParamsError, match=r"^compare: 'o1' is not one of .*o1-cck.*o1 \(CCK\)"):
         params.check(ROOT)
+
+
+def test_an_audit_of_another_task_set_is_refused(tmp_path: Path):
+    # An audit file of other tasks used to be shown by 07_audit as the audit of the parameter set's
+    # tasks: audit_rates.* then described evaluation programs the run's task set does not have.
+    from aspera_core.audit.report import AuditReport, TaskAudit
+
+    def audit(path: Path, ids: list[str], source: str) -> Path:
+        tasks = tuple(TaskAudit(task_id=task_id, query="q", pairs=1, variants=()) for task_id in ids)
+        path.write_text(json.dumps(AuditReport(tasks=tasks, source=source).to_json()))
+        return path
+
+    ids = [task.query_id for task in load_tasks(ROOT / "tests" / "fixtures" / "mini_release")]
+    other = audit(tmp_path / "other.json", ["1001", "1002"], "data/aspera_workbench_v1")
+    params = load_params(ROOT / "params" / "mini.yaml", [f"audit={other}"])
+    with pytest.raises(
+        ParamsError, match=r"^audit: .*other.json is an audit of data/aspera_workbench_v1: .*1001"
+    ) as caught:
+        params.check_files(ROOT)
+    assert "\n" not in str(caught.value)
+    part = audit(tmp_path / "part.json", ids[:2], "tests/fixtures/mini_release")  # some of the set's tasks: fine
+    load_params(ROOT / "params" / "mini.yaml", [f"audit={part}"]).check_files(ROOT)
