@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from aspera_core.analysis.annotation import item_keys, read_annotations
@@ -26,7 +27,6 @@ from aspera_core.analysis.statistics import (
     fleiss_kappa,
     fleiss_kappa_interval,
     kappa_interval,
-    ratio_interval,
 )
 
 
@@ -117,21 +117,60 @@ def _pair_agreement(table: pd.DataFrame) -> float:
     return agreeing / pairs if pairs else math.nan
 
 
+def judged_wrong_interval(
+    wrong: Sequence[int] | np.ndarray, judged: Sequence[int] | np.ndarray, *, confidence: float = 0.95
+) -> tuple[float, float]:
+    """Wilson's interval of ``sum(wrong) / sum(judged)``, labels clustered by task.
+
+    The sample size is the effective one implied by how much the tasks'
+    counts vary around the rate ``r`` (the ratio estimator's variance over
+    tasks, ``sum((w_i - r j_i)^2) / (n j̄)^2``), kept between the number of
+    tasks and the number of judged labels; when it says nothing (``r`` is 0
+    or 1, or every task agrees with it exactly) the task count is used, as
+    :func:`aspera_core.analysis.statistics.success_interval` does. With one
+    label per task this is Wilson's interval of wrong out of judged.
+
+    Args:
+        wrong: Labels judging the verdict wrong, per task.
+        judged: Labels judging it right or wrong (not ``unsure``), per task.
+        confidence: Coverage, e.g. 0.95.
+
+    Returns:
+        ``(low, high)`` in [0, 1]; ``(nan, nan)`` when no label judged a verdict.
+    """
+    from aspera_core.analysis.outcomes import wilson_bounds
+
+    counts = np.asarray(judged, dtype=float)
+    errors = np.asarray(wrong, dtype=float)[counts > 0]
+    counts = counts[counts > 0]
+    if counts.size == 0:
+        return (math.nan, math.nan)
+    tasks, total = counts.size, float(counts.sum())
+    rate = float(errors.sum()) / total
+    spread = float(((errors - rate * counts) ** 2).sum()) / total**2
+    if spread > 0 and 0 < rate < 1:
+        effective = min(max(rate * (1 - rate) / spread, tasks), total)
+    else:
+        effective = float(tasks)
+    return wilson_bounds(rate, effective, confidence)
+
+
 def verdict_agreement(
     annotations: Any, *, samples: int = DEFAULT_SAMPLES, confidence: float = 0.95, seed: int = 0
 ) -> pd.DataFrame:
     """How often people judge the evaluation programs' verdicts wrong, per system.
 
     Every label counts (two annotators of one row give two judgements);
-    ``unsure`` labels are counted but are not in the denominator. The
-    interval is a percentile bootstrap over tasks (all judgements on a task's
-    rows resampled together).
+    ``unsure`` labels are counted but are not in the denominator. The rate is
+    a proportion, so its interval is Wilson's (:func:`judged_wrong_interval`)
+    with the tasks as the sample, as for success rates: a percentile
+    bootstrap gave the point 0 whenever no verdict was judged wrong.
 
     Args:
         annotations: Anything :func:`read_annotations` takes.
-        samples: Bootstrap resamples.
+        samples: Unused (the interval needs no resampling); kept for callers.
         confidence: Coverage of the interval.
-        seed: Seed of the resampling.
+        seed: Unused, as ``samples``.
 
     Returns:
         One row per system, then one for all systems (``system`` = ``"all"``):
@@ -164,12 +203,8 @@ def verdict_agreement(
         judged = group["verdict"].isin(["correct", "wrong"])
         accepted = group["outcome"] == "success"
         per_task = pd.DataFrame({"task": group["task_id"], "wrong": wrong, "judged": judged}).groupby("task").sum()
-        low, high = ratio_interval(
-            per_task["wrong"].to_numpy(),
-            per_task["judged"].to_numpy(),
-            samples=samples,
-            confidence=confidence,
-            seed=seed,
+        low, high = judged_wrong_interval(
+            per_task["wrong"].to_numpy(), per_task["judged"].to_numpy(), confidence=confidence
         )
         records.append(
             {

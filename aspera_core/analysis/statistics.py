@@ -626,6 +626,9 @@ def paired_comparisons(
     Args:
         frame: A runs frame.
         pairs: ``(a, b)`` system pairs; ``None`` compares every pair in the frame's system order.
+            A name that is not a system may be a run's label (``runs_frame({"o1-cck": path})``,
+            the label a parameter set gives a results file or an agent): it stands for that
+            run's system, and the table names the system.
         confidence: Coverage of the intervals.
         samples: Unused (the intervals need no resampling); kept for callers.
         seed: Unused, as ``samples``.
@@ -641,7 +644,10 @@ def paired_comparisons(
         means)``) and ``p`` (two-sided).
     """
     systems = [s for s in frame["system"].cat.categories if (judged_rows(frame)["system"] == s).any()]
-    chosen = list(pairs) if pairs is not None else list(itertools.combinations(systems, 2))
+    if pairs is None:
+        chosen = list(itertools.combinations(systems, 2))
+    else:
+        chosen = [(_system_named(frame, a), _system_named(frame, b)) for a, b in pairs]
     records = [paired_comparison(frame, a, b, confidence=confidence, samples=samples, seed=seed) for a, b in chosen]
     table = pd.DataFrame.from_records(records, columns=list(_PAIRED_COLUMNS))
     for column in ("success_a", "success_b", "difference", "ci_low", "ci_high"):
@@ -649,6 +655,14 @@ def paired_comparisons(
     table = table.rename(columns=_PAIRED_COLUMNS)
     table.attrs["confidence"] = confidence
     return table
+
+
+def _system_named(frame: pd.DataFrame, name: str) -> str:
+    """The system ``name`` stands for: itself if it is one, else the system of the run labelled so."""
+    if (frame["system"] == name).any():
+        return name
+    systems = frame.loc[frame["run"] == name, "system"].astype(str).unique()
+    return str(systems[0]) if len(systems) == 1 else name  # unknown (or mixed): paired_comparison says so
 
 
 # paired_comparison's keys -> the table's column names (rates in percent there).

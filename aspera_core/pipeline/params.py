@@ -31,6 +31,10 @@ NOTEBOOKS: tuple[str, ...] = (
 )
 
 
+#: A name that becomes a file or folder name (a parameter set's, an agent's label): no path separators.
+FILE_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+
+
 class ParamsError(ValueError):
     """A parameter file or override is unusable (unknown key, wrong type, missing file)."""
 
@@ -49,10 +53,22 @@ class AgentSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     agent: str
-    label: str | None = None
+    label: str | None = Field(default=None, pattern=FILE_NAME)
     seeds: list[int] | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     optional: bool = False
+
+    @field_validator("seeds")
+    @classmethod
+    def _distinct_seeds(cls, value: list[int] | None) -> list[int] | None:
+        if value is None:
+            return value
+        if not value:
+            raise ValueError("give at least one seed, or leave seeds out")
+        repeated = sorted({seed for seed in value if value.count(seed) > 1})
+        if repeated:
+            raise ValueError(f"seed {', '.join(map(str, repeated))} repeats")
+        return value
 
     @property
     def name(self) -> str:
@@ -95,7 +111,7 @@ class PipelineParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(default="default", pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    name: str = Field(default="default", pattern=FILE_NAME)
     tasks: str
     agents: list[AgentSpec] = Field(default_factory=list)
     results_dir: str = "runs/results"
@@ -142,9 +158,10 @@ class PipelineParams(BaseModel):
     def check_files(self, root: str | os.PathLike[str]) -> None:
         """Check that every input the parameters name exists and is a file of its kind.
 
-        Results, judgements, audit, labels and annotation files are read as the
-        notebooks will read them, so a file of another kind (a README named as a
-        results file) is refused here, before any notebook runs.
+        The task set, and results, judgements, audit, labels and annotation files,
+        are read as the notebooks will read them, so a file of another kind (a
+        README named as a results file or as the task set) is refused here,
+        before any notebook runs.
 
         Raises:
             ParamsError: naming the first missing or unusable input and its key (one line).
@@ -159,8 +176,27 @@ class PipelineParams(BaseModel):
                 raise ParamsError(f"{key}: {value} does not exist (paths are relative to {root})")
         for key, value in [*inputs, ("annotations", self.annotations)]:
             path = self.path(value, root)
-            if path is not None and key != "tasks":
+            if path is not None:
                 _check_kind(key, value, path)
+        self._check_audit_tasks(root)
+
+    def _check_audit_tasks(self, root: str | os.PathLike[str]) -> None:
+        """Raise :class:`ParamsError` when the named audit holds tasks the task set does not have."""
+        audit, tasks = self.path(self.audit, root), self.path(self.tasks, root)
+        if audit is None or tasks is None:
+            return
+        from aspera_core.audit import read_audit
+        from aspera_core.tasks import load_tasks, task_id_order
+
+        known = {task.query_id for task in load_tasks(tasks)}
+        report = read_audit(audit)
+        foreign = sorted({task.task_id for task in report.tasks} - known, key=task_id_order)
+        if foreign:
+            shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+            raise ParamsError(
+                f"audit: {self.audit} is an audit of {report.source or 'another task set'}: "
+                f"{len(foreign)} of its {len(report.tasks)} tasks are not in {self.tasks} ({shown})"
+            )
 
     def check(self, root: str | os.PathLike[str]) -> None:
         """Check everything the notebooks would otherwise find wrong only while they run.
@@ -176,7 +212,7 @@ class PipelineParams(BaseModel):
         """
         self.check_files(root)
         self.check_agents()
-        self.check_compare()
+        self.check_compare(root)
         self.check_folders(root)
 
     def available_agents(self) -> list[AgentSpec]:
@@ -201,11 +237,42 @@ class PipelineParams(BaseModel):
         names = [spec.name for spec in self.available_agents()]
         return names + [label for label in self.results if label not in names]
 
-    def check_compare(self) -> None:
-        """Raise :class:`ParamsError` when ``compare`` names a system this run neither produces nor names."""
+    def system_names(self, root: str | os.PathLike[str]) -> list[str]:
+        """Every name ``compare`` may use: :meth:`systems`, then each named results file's system ("o1 (CCK)").
+
+        The notebooks name a run by its system (model and setting); a label stands for its run's
+        system there. A results file that cannot be read adds no name (:meth:`check_files` reports it).
+        """
+        from aspera_core.analysis.frames import system_label
+        from aspera_core.records import counted_rows, read_results
+
+        names = self.systems()
+        for value in self.results.values():
+            path = self.path(value, root)
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    results = read_results(path) if path is not None else None
+            except (OSError, ValueError):
+                continue
+            if results is None:
+                continue
+            described = results.experiment or next(iter(counted_rows(results.rows)), None)
+            if described is not None:
+                name = system_label(described.agent, described.model, described.setting, described.library_fixes)
+                names += [name] if name not in names else []
+        return names
+
+    def check_compare(self, root: str | os.PathLike[str] | None = None) -> None:
+        """Raise :class:`ParamsError` when ``compare`` names a system this run neither produces nor names.
+
+        Args:
+            root: The project root; with it, the systems of the named results files count too
+                (:meth:`system_names`), not only their labels.
+        """
         if self.compare is None:
             return
-        systems = self.systems()
+        systems = self.system_names(root) if root is not None else self.systems()
         for pair in self.compare:
             for system in pair:
                 if system not in systems:
@@ -248,7 +315,11 @@ def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
 
 def _read_as(key: str, path: Path) -> None:
     """Read ``path`` as the notebooks read the input ``key`` names (raises what that reader raises)."""
-    if key.startswith("results."):
+    if key == "tasks":
+        from aspera_core.tasks import load_tasks
+
+        load_tasks(path)  # the parse is cached, so the notebooks' own loads cost nothing more
+    elif key.startswith("results."):
         from aspera_core.records import read_results
 
         read_results(path)
@@ -320,7 +391,8 @@ def _describe(error: ValidationError) -> str:
     if first.get("type") == "extra_forbidden":
         known = ", ".join(PipelineParams.model_fields)
         return f"unknown key {where!r} (known keys: {known})"
-    return f"{where}: {first.get('msg')}"
+    message = str(first.get("msg", "")).removeprefix("Value error, ")  # pydantic's prefix says nothing
+    return f"{where}: {message}"
 
 
 def read_params_file(path: str | os.PathLike[str]) -> dict[str, Any]:

@@ -94,3 +94,23 @@ def test_only_unsure_labels_leave_the_rate_undefined(tmp_path: Path) -> None:
     write(tmp_path, "ann", "1", "unsure", "timeout")
     row = verdict_agreement(tmp_path, samples=50).iloc[0]
     assert row["unsure"] == 1 and math.isnan(row["judged wrong (%)"]) and math.isnan(row["CI low (%)"])
+
+
+def test_no_verdict_judged_wrong_still_has_an_interval_above_zero(tmp_path: Path) -> None:
+    # A percentile bootstrap gave [0.0, 0.0] % for 0 of 20 verdicts judged wrong (and for 0 of 1): no
+    # resample can hold a wrong verdict, so the table claimed certainty that 20 labels cannot give.
+    # The rate is a proportion of labels clustered by task, so it gets the project's Wilson interval:
+    # with one label per task, Wilson's interval of 0 out of 20.
+    from aspera_core.analysis.outcomes import wilson_bounds
+
+    for task in range(20):
+        write(tmp_path, "ann", str(1000 + task), "correct", "timeout")
+    row = verdict_agreement(tmp_path, samples=300).iloc[0]
+    assert (row["labels"], row["wrong"], row["judged wrong (%)"]) == (20, 0, 0.0)
+    low, high = wilson_bounds(0.0, 20)
+    assert (row["CI low (%)"], row["CI high (%)"]) == pytest.approx((100 * low, 100 * high))
+    assert row["CI high (%)"] > 15  # Wilson: 16.1 %
+    write(tmp_path, "bea", "1000", "wrong", "timeout")  # a second label on a task counts, clustered
+    row = verdict_agreement(tmp_path, samples=300).iloc[0]
+    assert row["judged wrong (%)"] == pytest.approx(100 / 21)
+    assert row["CI low (%)"] < 100 / 21 < row["CI high (%)"]

@@ -459,3 +459,22 @@ def test_two_runs_without_seeds_are_paired_on_the_task_alone(tmp_path: Path):
     # "task and seed" would name a seed neither run has
     assert (result["seeds_a"], result["seeds_b"], result["paired_on"]) == (NO_SEED, NO_SEED, "task")
     assert result["test"] == "McNemar exact" and result["pairs"] == 4
+
+
+def test_comparisons_may_name_a_run_by_the_label_the_parameters_give_it(tmp_path: Path):
+    # The pipeline's `compare` is checked against the labels of the agents and of the named results
+    # files (`results: {o1-cck: ...}`), but systems are named by model and setting ("o1 (CCK)"), so a
+    # pair of labels passed the check and then failed in the notebook with "no judged rows for system".
+    from aspera_core.analysis.statistics import paired_comparisons
+    from tests.analysis.support import model_run
+
+    ids = ["9001", "9002", "9003"]
+    first = model_run(tmp_path / "a.jsonl", "o1", "cck", {0: dict.fromkeys(ids, "success")})
+    second = model_run(tmp_path / "b.jsonl", "o1", "ps", {0: {"9001": "success", "9002": "task_completion_error"}})
+    frame = runs_frame({"o1-cck": first, "o1-ps": second})
+    by_label = paired_comparisons(frame, [("o1-cck", "o1-ps")])
+    by_system = paired_comparisons(frame, [("o1 (CCK)", "o1 (PS)")])
+    assert list(by_label[["system A", "system B"]].iloc[0]) == ["o1 (CCK)", "o1 (PS)"]  # shown as systems
+    pd.testing.assert_frame_equal(by_label, by_system)
+    with pytest.raises(KeyError, match="o1-nothing"):
+        paired_comparisons(frame, [("o1-cck", "o1-nothing")])

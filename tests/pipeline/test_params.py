@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import papermill
 import pytest
 
 from aspera_core.pipeline.params import NOTEBOOKS, AgentSpec, ParamsError, PipelineParams, load_params
+from aspera_core.tasks import load_tasks
 from tests.judge.support import results_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +55,11 @@ def test_overrides_are_read_as_yaml_and_may_set_one_entry_of_a_mapping():
         ("timeout_s=.nan", "timeout_s"),
         ("notebooks=[99_nothing]", "unknown notebook"),
         ("name=../escape", "name"),
+        # An agent's label names its results file; these used to reach the notebook (a file written
+        # outside results_dir, or exit 1 from 02_evaluate without the parameter named).
+        ("agents=[{agent: reference, label: ../escaped}]", r"^agents\.0\.label: String should match"),
+        ("agents=[{agent: mutant, seeds: []}]", r"^agents\.0\.seeds: .*at least one seed"),
+        ("agents=[{agent: mutant, seeds: [1, 2, 1]}]", r"^agents\.0\.seeds: .*seed 1 repeats"),
         ("seed", "expected key=value"),
         ("agents=[unclosed", "not valid YAML"),
     ],
@@ -153,3 +160,74 @@ def test_compare_may_not_name_an_optional_agent_that_is_not_available():
     )
     with pytest.raises(ParamsError, match=r"^compare: 'bogus' is not one of the systems .*\(reference\)$"):
         params.check(ROOT)
+
+
+def test_a_task_set_that_cannot_be_read_is_refused_before_any_notebook_runs(tmp_path: Path):
+    # A README or a folder without shards named as `tasks` used to pass the check and fail
+    # inside the first notebook (exit 1, the parameter unnamed), against the README's promise.
+    (tmp_path / "empty").mkdir()
+    cases = [
+        (f"tasks={ROOT / 'README.md'}", r"^tasks: .*README.md.*not valid NestedText"),
+        (f"tasks={tmp_path / 'empty'}", r"^tasks: .*no task shards"),
+    ]
+    for override, message in cases:
+        with pytest.raises(ParamsError, match=message) as caught:
+            load_params(ROOT / "params" / "mini.yaml", [override]).check_files(ROOT)
+        assert "\n" not in str(caught.value), override
+    load_params(ROOT / "params" / "mini.yaml").check_files(ROOT)
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_a_notebook_opened_on_its_own_uses_the_default_parameter_set(name: str):
+    # Opened in JupyterLab (or run with papermill and no parameters), a notebook writes into the same
+    # figures/ as `aspera pipeline params/default.yaml`. Its defaults used to leave out the mutant agent
+    # and audit without the default's variant limit, so running 05 alone silently replaced Table 3 of
+    # the four default systems with one of three, and 07 alone ran a larger audit than the default.
+    import ast
+
+    default = load_params(ROOT / "params" / "default.yaml").for_notebook(ROOT)
+    declared = papermill.inspect_notebook(str(ROOT / "notebooks" / f"{name}.ipynb"))
+    differing = {}
+    for key, parameter in declared.items():
+        if key == "root":
+            continue
+        value = ast.literal_eval(parameter["default"])
+        if key == "agents":
+            value = [spec.model_dump(mode="json") for spec in PipelineParams(tasks="-", agents=value).agents]
+        if value != default[key]:
+            differing[key] = (value, default[key])
+    assert differing == {}
+
+
+def test_compare_may_name_a_named_results_file_by_its_label_or_by_its_system(tmp_path: Path):
+    # The notebooks name a model's run by its system ("o1 (CCK)"); the check refused that name.
+    from tests.analysis.support import model_run
+
+    run = model_run(tmp_path / "o1-cck.jsonl", "o1", "cck", {0: {"9001": "success"}})
+    for pair in ("[reference, o1-cck]", "[reference, 'o1 (CCK)']"):
+        load_params(ROOT / "params" / "mini.yaml", [f"results.o1-cck={run}", f"compare=[{pair}]"]).check(ROOT)
+    params = load_params(ROOT / "params" / "mini.yaml", [f"results.o1-cck={run}", "compare=[[reference, o1]]"])
+    with pytest.raises(ParamsError, match=r"^compare: 'o1' is not one of .*o1-cck.*o1 \(CCK\)"):
+        params.check(ROOT)
+
+
+def test_an_audit_of_another_task_set_is_refused(tmp_path: Path):
+    # An audit file of other tasks used to be shown by 07_audit as the audit of the parameter set's
+    # tasks: audit_rates.* then described evaluation programs the run's task set does not have.
+    from aspera_core.audit.report import AuditReport, TaskAudit
+
+    def audit(path: Path, ids: list[str], source: str) -> Path:
+        tasks = tuple(TaskAudit(task_id=task_id, query="q", pairs=1, variants=()) for task_id in ids)
+        path.write_text(json.dumps(AuditReport(tasks=tasks, source=source).to_json()))
+        return path
+
+    ids = [task.query_id for task in load_tasks(ROOT / "tests" / "fixtures" / "mini_release")]
+    other = audit(tmp_path / "other.json", ["1001", "1002"], "data/aspera_workbench_v1")
+    params = load_params(ROOT / "params" / "mini.yaml", [f"audit={other}"])
+    with pytest.raises(
+        ParamsError, match=r"^audit: .*other.json is an audit of data/aspera_workbench_v1: .*1001"
+    ) as caught:
+        params.check_files(ROOT)
+    assert "\n" not in str(caught.value)
+    part = audit(tmp_path / "part.json", ids[:2], "tests/fixtures/mini_release")  # some of the set's tasks: fine
+    load_params(ROOT / "params" / "mini.yaml", [f"audit={part}"]).check_files(ROOT)
