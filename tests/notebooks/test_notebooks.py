@@ -194,3 +194,38 @@ def test_papermill_parses_every_parameter_without_a_warning(path: Path, caplog: 
     cell = next(cell for cell in notebook.cells if "parameters" in cell.metadata.get("tags", []))
     assigned = re.findall(r"^(\w+)\s*=", cell.source, re.MULTILINE)
     assert list(parsed) == assigned
+
+
+@pytest.mark.parametrize("name", [*NOTEBOOKS, "00_tour", "06_failure_explorer"])
+def test_every_interval_a_notebook_draws_has_the_parameter_sets_confidence(name: str):
+    """A notebook calling a function that takes ``confidence`` declares the parameter and passes it on,
+    so that ``-p confidence=0.9`` changes every table's intervals, not only some."""
+    import inspect
+
+    notebook = nbformat.read(NOTEBOOK_DIR / f"{name}.ipynb", as_version=4)
+    code = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "code")
+    calls = re.findall(r"\bac\.(\w+)\(", code)
+    takes = sorted(
+        {
+            called
+            for called in calls
+            if callable(getattr(aspera_core, called, None))
+            and "confidence" in inspect.signature(getattr(aspera_core, called)).parameters
+        }
+    )
+    if not takes:
+        return
+    parameters = next(cell.source for cell in notebook.cells if "parameters" in cell.metadata.get("tags", []))
+    assert re.search(r"^confidence\s*=", parameters, re.MULTILINE), f"{name} does not declare confidence"
+    stats = re.search(r"^stats\s*=(.*)$", code, re.MULTILINE)
+    for called in takes:
+        for call in re.finditer(rf"\bac\.{called}\(", code):
+            depth, end = 1, call.end()
+            while depth:  # the call's arguments, up to its closing parenthesis
+                depth += {"(": 1, ")": -1}.get(code[end], 0)
+                end += 1
+            arguments = code[call.end() : end]
+            passed = re.search(r"\bconfidence\b", arguments) or (
+                "**stats" in arguments and stats is not None and "confidence" in stats.group(1)
+            )
+            assert passed, f"{name}: ac.{called}({arguments} without the confidence parameter"
