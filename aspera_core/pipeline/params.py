@@ -231,6 +231,31 @@ class PipelineParams(BaseModel):
                 close = closest_agent(spec.agent)
                 hint = f"did you mean {close!r}? " if close else ""
                 raise ParamsError(f"agents: unknown agent {spec.agent!r} ({hint}known: {', '.join(sorted(AGENTS))})")
+        self._check_one_system_each()
+
+    def _check_one_system_each(self) -> None:
+        """Tables name a system by agent and model, not by label, so two entries of one agent and model
+        become one system: refused unless they differ only in disjoint seeds (one run split in two)."""
+        for later, spec in enumerate(self.agents):
+            for earlier, other in enumerate(self.agents[:later]):
+                if (spec.agent, spec.options.get("model")) != (other.agent, other.options.get("model")):
+                    continue
+                common = set(spec.seeds or [None]) & set(other.seeds or [None])
+                if spec.options != other.options:
+                    why = "with different options"
+                elif common:
+                    shown = ", ".join("none" if seed is None else str(seed) for seed in sorted(common, key=str))
+                    why = f"with seed {shown} in both (the second one's rows would be left out)"
+                else:
+                    continue
+                from aspera_core.analysis.frames import system_label
+
+                model = spec.options.get("model")
+                system = system_label(spec.agent, model, spec.agent if model else None)
+                raise ParamsError(
+                    f"agents: entries {earlier + 1} and {later + 1} both make system {system!r} {why}: the tables "
+                    "name systems by agent and model, not by label; run them in separate parameter sets"
+                )
 
     def systems(self) -> list[str]:
         """The systems the analysis notebooks see: the labels of the agents run, then of the named results files."""

@@ -231,3 +231,26 @@ def test_an_audit_of_another_task_set_is_refused(tmp_path: Path):
     assert "\n" not in str(caught.value)
     part = audit(tmp_path / "part.json", ids[:2], "tests/fixtures/mini_release")  # some of the set's tasks: fine
     load_params(ROOT / "params" / "mini.yaml", [f"audit={part}"]).check_files(ROOT)
+
+
+def test_two_agents_the_tables_would_merge_into_one_system_are_refused():
+    """Tables name a system by agent and model, not by label: two differently configured runs of one
+    agent, or two runs with a seed in common (whose rows would be left out), would become one row."""
+    cases = [
+        (
+            "agents=[{agent: mutant, seeds: [0, 1]}, {agent: mutant, label: shifted, seeds: [5], "
+            "options: {kinds: [shift_datetime]}}]",
+            r"^agents: entries 1 and 2 .*system 'mutant'.*different options",
+        ),
+        (
+            "agents=[{agent: mutant, seeds: [0, 1]}, {agent: mutant, label: more, seeds: [1, 2]}]",
+            r"^agents: entries 1 and 2 .*system 'mutant'.*seed 1",
+        ),
+        ("agents=[reference, {agent: reference, label: again}]", r"^agents: entries 1 and 2 .*system 'reference'"),
+    ]
+    for override, message in cases:
+        with pytest.raises(ParamsError, match=message):
+            load_params(ROOT / "params" / "mini.yaml", [override]).check(ROOT)
+    # seeds split over two entries of one configuration still make one system
+    split = "agents=[{agent: mutant, seeds: [0, 1]}, {agent: mutant, label: more, seeds: [2]}]"
+    load_params(ROOT / "params" / "mini.yaml", [split]).check(ROOT)
