@@ -73,7 +73,8 @@ class Generation(BaseModel):
         spent_usd: What this row added to the run's spending (0 when every
             answer came from the cache).
         latency_s: Seconds spent waiting for the model.
-        requests: Model requests made for this row.
+        requests: Model calls answered for this row (one per turn; the retries of a call,
+            and a call that failed after its retries, are not counted: see ``error``).
         cached: Every answer came from the on-disk cache.
         error: Why no program was obtained (``model_error`` rows).
     """
