@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -97,6 +98,26 @@ def test_a_persons_edit_is_checked_without_asking_the_model(
     flow.edit(review.id, "evaluation", fixed)
     task = flow.accept(review.id)
     assert task.extra_fields["provenance"]["edited_by_person"] == "evaluation"
+
+
+def test_editing_a_later_step_checks_again_the_earlier_step_that_failed(flow: GenerationFlow) -> None:
+    # A hard-coded answer fails the program check ("uses nothing from the library") but
+    # passes the evaluation program. Editing the setup program afterwards used to check
+    # only the setup and evaluation steps, so the candidate became valid and was accepted.
+    _, minutes = flow.propose(2)
+    flow.prepare(minutes.id)
+    answer = re.search(r"it returns (\d+)", str(minutes.facts.get("behaviour")))
+    assert minutes.status == "valid" and answer is not None, minutes.facts.get("behaviour")
+    hard_coded = f"def total_minutes_with_brigida_next_week():\n    return {answer.group(1)}\n"
+    flow.edit(minutes.id, "program", hard_coded)
+    assert minutes.status == "invalid" and minutes.check is not None and minutes.check.stage == "program"
+    assert minutes.setup is not None
+    flow.edit(minutes.id, "setup", minutes.setup.replace('"""', '"""Edited by a person. ', 1))
+    assert minutes.status == "invalid" and minutes.check is not None and minutes.check.stage == "program"
+    with pytest.raises(DecisionError, match="is invalid"):
+        flow.accept(minutes.id)
+    flow.regenerate(minutes.id, "evaluation")  # regenerating a later step checks the program first too
+    assert minutes.status == "invalid" and minutes.check is not None and minutes.check.stage == "program"
 
 
 def test_rejecting_keeps_the_reason_and_a_reopened_session_continues(
