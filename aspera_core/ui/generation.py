@@ -172,7 +172,7 @@ class GenerationWidget:
             if current is not None and current.status == NEW:
                 self.flow.prepare(current.id)
                 text += html.escape(f" ({current.id} written and checked: {current.status})")
-        except (DecisionError, GenerationStopped, ValueError) as error:
+        except (DecisionError, GenerationStopped, ValueError, OSError) as error:
             text = f'<span style="color:#D55E00">{html.escape(str(error))}</span>'
         finally:
             for button in self._buttons:

@@ -70,3 +70,26 @@ def test_the_spending_limit_ends_with_status_3_and_bad_parameters_with_2(
     assert err.count("\n") == 1 and err.startswith("aspera generate: error: rounds")
     assert main(["generate", "--params", str(path), "-p", "examples_from=no/such/set"]) == 2
     assert capsys.readouterr().err.startswith("aspera generate: error: examples_from: no such task set")
+
+
+def test_a_users_file_where_a_new_task_would_go_stops_cleanly_and_is_kept(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The output folder already holds the user's own wrong program for the first new id:
+    # the run used to end in a FileExistsError traceback (exit status 1).
+    mine = tmp_path / "out" / "wrong" / "query_2001.py"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("# my own wrong program\n")
+    script(scripted_openai, ScriptedModel({REQUEST: next(iter(mini_tasks().values()))}, batches=[[REQUEST]]))
+    path = _params(tmp_path, scripted_openai)
+    assert main(["generate", "--params", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("aspera generate: error: ")
+    assert str(mine) in err and "run the same command to continue" in err
+    assert mine.read_text() == "# my own wrong program\n"
+    # Once the file is moved away, the same command writes the task it had validated.
+    mine.rename(tmp_path / "mine.py")
+    calls = len(scripted_openai.chat_requests)
+    assert main(["generate", "--params", str(path), "--quiet"]) == 0
+    assert [task.query for task in load_tasks(tmp_path / "out")] == [REQUEST]
+    assert len(scripted_openai.chat_requests) == calls

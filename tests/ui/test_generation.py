@@ -80,3 +80,18 @@ def test_edits_in_the_text_areas_are_checked_and_reject_takes_the_comment(widget
     assert state.candidates[candidate.id].status == "rejected"
     assert state.candidates[candidate.id].reason == "a near copy of an existing task"
     assert [d["action"] for d in state.decisions] == ["edit", "reject"]
+
+
+def test_a_file_in_the_way_of_an_accepted_task_is_named_in_the_message_line(widget: GenerationWidget) -> None:
+    # A user's file where the task's wrong programs go made accept raise FileExistsError
+    # out of the button's handler: the message line stayed at "working...".
+    mine = widget.flow.target.root / "wrong" / "query_500.py"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("# mine\n")
+    widget.propose_button.click()
+    widget.proposals.value = "c0002"
+    assert widget.current is not None and widget.current.status == "valid"
+    widget.accept_button.click()
+    assert str(mine) in widget.message.value and "working" not in widget.message.value
+    assert mine.read_text() == "# mine\n" and widget.current is not None and widget.current.status == "valid"
+    assert not any(button.disabled for button in widget._buttons)
