@@ -135,11 +135,21 @@ def _drop_cut_line(path: Path) -> None:
         return
 
 
+_FIRST_LINE_START = json.dumps({"event": "opened", "format": FORMAT})[:-1]
+
+
+def _starts_a_session(line: str) -> bool:
+    """Whether a cut line can be the start of a session's first line (an ``opened`` event)."""
+    return line.startswith(_FIRST_LINE_START) or _FIRST_LINE_START.startswith(line)
+
+
 def read_session(path: str | os.PathLike[str]) -> SessionState:
     """Replay a session file.
 
-    A last line cut short (a crash while it was written) is ignored; any other
-    unreadable line is an error.
+    A last line cut short (a crash while it was written: it lacks its newline,
+    and follows session events or begins like a session's first line) is
+    ignored; any other unreadable line is an error, so a file that is not a
+    session file is refused before anything is appended to it.
 
     Args:
         path: The session file.
@@ -153,16 +163,20 @@ def read_session(path: str | os.PathLike[str]) -> SessionState:
     """
     path = Path(path)
     state = SessionState()
-    lines = path.read_text(encoding="utf-8").splitlines()
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    events = 0
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             event = json.loads(line)
         except ValueError:
-            if number == len(lines):
-                break  # cut short by a crash
-            raise SessionFileError(f"{path}:{number}: not a JSON line") from None
+            if number == len(lines) and not text.endswith("\n") and (events or _starts_a_session(line)):
+                break  # cut short by a crash: every line is written with its newline at once
+            foreign = "" if events else "; not a generation session file"
+            raise SessionFileError(f"{path}:{number}: not a JSON line{foreign}") from None
+        events += 1
         if not isinstance(event, dict) or event.get("format") != FORMAT:
             raise SessionFileError(f"{path}:{number}: not a generation session file")
         if event.get("version") != VERSION:

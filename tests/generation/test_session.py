@@ -45,3 +45,31 @@ def test_foreign_or_broken_files_are_refused(tmp_path: Path) -> None:
         read_session(broken)
     with pytest.raises(SessionFileError, match="is a folder"):
         SessionLog(tmp_path)
+
+
+@pytest.mark.parametrize("text", ["shopping list: milk, eggs", "my notes\n", "{not json\n"])
+def test_a_users_file_of_one_line_is_refused_and_left_as_it_was(tmp_path: Path, text: str) -> None:
+    # Its only line does not parse, and it was taken for a line cut short by a crash:
+    # the session was appended to the user's file, and without a final newline the
+    # user's text was truncated away before the first event.
+    mine = tmp_path / "notes.txt"
+    mine.write_text(text)
+    with pytest.raises(SessionFileError, match="notes.txt:1: not a"):
+        SessionLog(mine)
+    assert mine.read_text() == text
+
+
+def test_only_a_last_line_without_its_newline_counts_as_cut_short(tmp_path: Path) -> None:
+    log = SessionLog(tmp_path / "session.jsonl")
+    log.opened({"model": "m"})
+    complete = log.path.read_text()
+    log.path.write_text(complete + '{"event": "cand')  # a crash while the next line was written
+    assert read_session(log.path).settings == {"model": "m"}
+    log.path.write_text('{"event": "op')  # a crash while the very first line was written
+    assert read_session(log.path).settings == {}
+    SessionLog(log.path).opened({"model": "m"})
+    assert read_session(log.path).settings == {"model": "m"}
+    log.path.write_text(complete + "an edit by hand\n")  # a whole line: not cut short
+    with pytest.raises(SessionFileError, match="session.jsonl:2: not a JSON line"):
+        SessionLog(log.path)
+    assert log.path.read_text() == complete + "an edit by hand\n"
