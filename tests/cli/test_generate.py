@@ -93,3 +93,19 @@ def test_a_users_file_where_a_new_task_would_go_stops_cleanly_and_is_kept(
     assert main(["generate", "--params", str(path), "--quiet"]) == 0
     assert [task.query for task in load_tasks(tmp_path / "out")] == [REQUEST]
     assert len(scripted_openai.chat_requests) == calls
+
+
+def test_a_prompts_folder_holding_a_users_files_is_refused_before_asking_anything(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The prompt store's refusal named "--out" (an option aspera generate does not have)
+    # behind an "[Errno 17]"; before that it escaped as a traceback.
+    ideas = tmp_path / "prompts" / "ideas.txt"
+    ideas.parent.mkdir()
+    ideas.write_text("my prompt ideas\n")
+    script(scripted_openai, ScriptedModel({REQUEST: next(iter(mini_tasks().values()))}, batches=[[REQUEST]]))
+    assert main(["generate", "--params", str(_params(tmp_path, scripted_openai)), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"aspera generate: error: prompts_dir: {ideas.parent}")
+    assert "ideas.txt" in err and "--out" not in err and "Errno" not in err
+    assert ideas.read_text() == "my prompt ideas\n" and scripted_openai.chat_requests == []
