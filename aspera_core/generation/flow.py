@@ -23,7 +23,7 @@ from aspera_core import __version__
 from aspera_core.generation.answers import read_function
 from aspera_core.generation.engine import GenerationStopped, TaskGenerator
 from aspera_core.generation.model import ACCEPTED, INVALID, NEW, OPEN, REJECTED, VALID, Candidate, now_text
-from aspera_core.generation.output import GeneratedTask, TaskSetTarget, normalise_query
+from aspera_core.generation.output import GeneratedTask, TaskSetTarget, normalise_query, read_provenance
 from aspera_core.generation.prompts import PROGRAM_STEPS
 from aspera_core.generation.session import SessionLog
 from aspera_core.tasks import Task
@@ -290,6 +290,9 @@ class GenerationFlow:
         Returns:
             The task as written (with its id).
 
+        An accept cut short after the task was written (the session does not
+        record it) is completed without writing the task again.
+
         Raises:
             DecisionError: no such candidate, or it is not a validated, undecided task.
             TaskFormatError: its request repeats one of the set (nothing written).
@@ -300,11 +303,13 @@ class GenerationFlow:
             raise DecisionError(
                 f"candidate {candidate_id} is {candidate.status}, only a valid task can be accepted{why}"
             )
-        accepted_at = now_text()
-        task = self.generator.task_of(candidate).model_copy(update={"timestamp": accepted_at})
-        wrong = [(m["description"], m["program"]) for m in candidate.facts.get("rejected_mutants", [])[:WRONG_KEPT]]
-        item = GeneratedTask(task, self._provenance(candidate, by, accepted_at), wrong)
-        written = self.target.write([item])[0]
+        written = self._written_before(candidate)
+        if written is None:
+            accepted_at = now_text()
+            task = self.generator.task_of(candidate).model_copy(update={"timestamp": accepted_at})
+            wrong = [(m["description"], m["program"]) for m in candidate.facts.get("rejected_mutants", [])[:WRONG_KEPT]]
+            item = GeneratedTask(task, self._provenance(candidate, by, accepted_at), wrong)
+            written = self.target.write([item])[0]
         candidate.status = ACCEPTED
         candidate.task_id = written.query_id
         self.log.decision(candidate, "accept", by)
@@ -318,6 +323,21 @@ class GenerationFlow:
             }
         )
         return written
+
+    def _written_before(self, candidate: Candidate) -> Task | None:
+        """The set's task written from this candidate by an accept the session did not record (a crash)."""
+        key = normalise_query(candidate.query)
+        for task in self.target.existing():
+            if normalise_query(task.query) != key:
+                continue
+            made = read_provenance(task, self.target.root) or {}
+            if (made.get("session"), made.get("candidate"), made.get("proposed")) == (
+                self.log.path.name,
+                candidate.id,
+                candidate.created,
+            ):
+                return task
+        return None
 
     def reject(self, candidate_id: str, reason: str = "", by: str = "person") -> Candidate:
         """Set a candidate aside, with the reason.

@@ -141,6 +141,31 @@ def test_rejecting_keeps_the_reason_and_a_reopened_session_continues(
             again.candidate("c9999")
 
 
+def test_an_accept_interrupted_after_writing_is_completed_when_the_session_reopens(
+    flow: GenerationFlow, tmp_path: Path, scripted_openai: ScriptedOpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The task was in the set but the session did not say so: accepting again refused the
+    # candidate as a repeat of its own task, and the batch mode went on to make another.
+    _, minutes = flow.propose(2)
+    flow.prepare(minutes.id)
+
+    def crash(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(flow.log, "decision", crash)
+    with pytest.raises(KeyboardInterrupt):
+        flow.accept(minutes.id)
+    assert [t.query for t in load_tasks(flow.target.root)] == [MINUTES]
+    settings = params(tmp_path, scripted_openai, examples_from=None)
+    with open_generation(settings, client=flow.generator.client) as again:
+        assert again.candidate(minutes.id).status == "valid"
+        task = again.accept(minutes.id)
+        assert task.query_id == "500" and again.candidate(minutes.id).status == "accepted"
+        assert [t.query_id for t in load_tasks(again.target.root)] == ["500"]
+    state = read_session(flow.log.path)
+    assert state.candidates[minutes.id].task_id == "500" and state.written == {minutes.id: "500"}
+
+
 def test_a_cut_last_line_is_ignored_when_reopening(flow: GenerationFlow) -> None:
     review, _ = flow.propose(2)
     with open(flow.log.path, "a", encoding="utf-8") as handle:
