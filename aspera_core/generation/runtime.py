@@ -103,6 +103,10 @@ def open_generation(
     session = params.path(params.session, root)
     out = params.path(params.out, root)
     assert session is not None and out is not None
+    if out.exists() and not out.is_dir():
+        raise ParamsError(
+            f"out: {out} is not a folder; name the folder of the task set to write to (created if missing)"
+        )
     target = TaskSetTarget(out, params.first_id)
     target.existing()  # a set that does not load is refused before anything is asked
     prompts_dir = params.path(params.prompts_dir, root) or session.parent / "prompts"

@@ -109,3 +109,17 @@ def test_a_prompts_folder_holding_a_users_files_is_refused_before_asking_anythin
     assert err.count("\n") == 1 and err.startswith(f"aspera generate: error: prompts_dir: {ideas.parent}")
     assert "ideas.txt" in err and "--out" not in err and "Errno" not in err
     assert ideas.read_text() == "my prompt ideas\n" and scripted_openai.chat_requests == []
+
+
+def test_an_out_that_is_a_file_is_refused_before_asking_anything(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A file as out (a shard, a typo) was found out only when the first task was written,
+    # after the model had been asked for everything, as "[Errno 17] File exists".
+    shard = tmp_path / "queries_001.nt"
+    shard.write_text("-\n    query_id: 1\n")
+    script(scripted_openai, ScriptedModel({REQUEST: next(iter(mini_tasks().values()))}, batches=[[REQUEST]]))
+    assert main(["generate", "--params", str(_params(tmp_path, scripted_openai, out=str(shard))), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"aspera generate: error: out: {shard} is not a folder")
+    assert scripted_openai.chat_requests == [] and shard.read_text() == "-\n    query_id: 1\n"
