@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report, flow = generate_tasks(params, progress=progress)
     except (ParamsError, SessionFileError, TaskFormatError, LLMSetupError) as error:
-        return _error(str(error).splitlines()[0])
+        return _error(str(error))
     except OSError as error:  # e.g. a file of the user's where a new task's file would go
         detail = str(error).splitlines()[0] if str(error) else type(error).__name__
         return _error(

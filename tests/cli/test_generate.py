@@ -123,3 +123,20 @@ def test_an_out_that_is_a_file_is_refused_before_asking_anything(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"aspera generate: error: out: {shard} is not a folder")
     assert scripted_openai.chat_requests == [] and shard.read_text() == "-\n    query_id: 1\n"
+
+
+def test_every_problem_of_a_broken_examples_set_is_printed(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Only the first line was printed: "examples_from: 2 problems:", and none of the problems.
+    broken = tmp_path / "examples"
+    (broken / "plans").mkdir(parents=True)
+    shard = (MINI_RELEASE / "plans" / "queries_001.nt").read_text()
+    shard = shard.replace("query_id: 9004", "query_id: 9003").replace("    query: Hey", "    query_text: Hey", 1)
+    (broken / "plans" / "queries_001.nt").write_text(shard)
+    path = _params(tmp_path, scripted_openai, examples_from=str(broken))
+    assert main(["generate", "--params", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("aspera generate: error: examples_from: ")
+    assert "duplicate query id" in err and "field 'query': required field is missing" in err
+    assert scripted_openai.chat_requests == []
