@@ -131,7 +131,8 @@ class GenerationFlow:
         self._on_close = on_close
 
     def close(self) -> None:
-        """Stop the session's sandbox (the session file holds everything; it can be reopened)."""
+        """Stop the session's sandbox and let go of its session file (which holds everything; it can be reopened)."""
+        self.log.close()
         if self._on_close is not None:
             self._on_close()
             self._on_close = None

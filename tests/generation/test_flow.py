@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.generation import BatchReport, DecisionError, GenerationFlow, open_generation, read_session
+from aspera_core.generation import (
+    BatchReport,
+    DecisionError,
+    GenerationFlow,
+    SessionFileError,
+    open_generation,
+    read_session,
+)
 from aspera_core.tasks import load_tasks
 from tests.generation.support import ScriptedModel, client, mini_tasks, params, script
 from tests.support.openai_server import ScriptedOpenAIServer
@@ -132,11 +139,15 @@ def test_rejecting_keeps_the_reason_and_a_reopened_session_continues(
     assert state.candidates[review.id].reason == "too close to an existing task"
     assert state.candidates[minutes.id].status == "valid"
     assert [d["action"] for d in state.decisions] == ["reject"]
-    # A second flow on the same session file sees the open proposal, as it was left.
+    # A second flow on the same session file sees the open proposal, as it was left; it
+    # takes the file over (a notebook cell run again), so the first one may not write any more.
     settings = params(tmp_path, scripted_openai, examples_from=None)
     with open_generation(settings, client=flow.generator.client) as again:
         assert [c.id for c in again.open_candidates()] == [minutes.id]
         assert again.candidate(minutes.id).program == minutes.program
+        with pytest.raises(SessionFileError, match="was opened again"):
+            flow.reject(minutes.id, "from the first flow")
+        assert again.candidate(minutes.id).status == "valid"
         with pytest.raises(DecisionError, match="no candidate"):
             again.candidate("c9999")
 
@@ -156,6 +167,7 @@ def test_an_accept_interrupted_after_writing_is_completed_when_the_session_reope
     with pytest.raises(KeyboardInterrupt):
         flow.accept(minutes.id)
     assert [t.query for t in load_tasks(flow.target.root)] == [MINUTES]
+    flow.close()
     settings = params(tmp_path, scripted_openai, examples_from=None)
     with open_generation(settings, client=flow.generator.client) as again:
         assert again.candidate(minutes.id).status == "valid"
