@@ -108,7 +108,7 @@ def open_generation(
             f"out: {out} is not a folder; name the folder of the task set to write to (created if missing)"
         )
     target = TaskSetTarget(out, params.first_id)
-    target.existing()  # a set that does not load is refused before anything is asked
+    target.check()  # a set that does not load or build is refused before anything is asked
     prompts_dir = params.path(params.prompts_dir, root) or session.parent / "prompts"
     try:
         prompts = PromptStore(prompts_dir)
