@@ -64,6 +64,7 @@ class BatchReport:
         failed_calls: ``(batch, problem)`` of every model call that proposed no user request.
         stopped: Why the run stopped early (the spending limit...), if it did.
         rounds: Per round: focus, tasks wanted, accepted, requests tried.
+        dropped: How many of ``rejected`` repeated a known request (dropped before any program was written).
     """
 
     accepted: list[str] = field(default_factory=list)
@@ -71,12 +72,18 @@ class BatchReport:
     failed_calls: list[tuple[str, str]] = field(default_factory=list)
     stopped: str | None = None
     rounds: list[dict[str, Any]] = field(default_factory=list)
+    dropped: int = 0
 
     def describe(self) -> str:
         """A few lines for a log: what was kept and why the rest was not."""
         tried = len(self.accepted) + len(self.rejected)
         lines = [
             f"{len(self.accepted)} of {tried} proposed user requests became tasks ({', '.join(self.accepted) or 'none'})"
+            + (
+                f"; {self.dropped} of the {tried} repeated a known request and were dropped before any program was written"
+                if self.dropped
+                else ""
+            )
         ]
         if self.failed_calls:
             lines.append(f"{count(len(self.failed_calls), 'model call')} proposed no user request")
@@ -193,7 +200,7 @@ class GenerationFlow:
         limit = budget.max_cost_usd if budget is not None else None
         spend = f"${spent:.4f} spent" + (f" (limit ${limit:.2f} per run)" if limit is not None else "")
         return (
-            f"{count(len(self.candidates), 'user request')} proposed: {parts}; {count(len(requests), 'model call')} in this session "
+            f"{count(len(self.candidates), 'user request')} taken up in this session (repeats dropped): {parts}; {count(len(requests), 'model call')} in this session "
             f"({cached} answered from the cache), {spend}"
         )
 
@@ -524,6 +531,7 @@ class GenerationFlow:
                     new = self.propose(ask, round_.focus)
                     batch = self.log.state.batches[before] if len(self.log.state.batches) > before else {}
                     report.rejected += [(d["query"], d["reason"]) for d in batch.get("dropped", [])]
+                    report.dropped += len(batch.get("dropped", []))
                     tried += max(len(batch.get("queries", [])), 1)  # an empty answer still uses up a try
                     if batch.get("problem"):
                         report.failed_calls.append((f"batch {batch.get('batch')}", str(batch["problem"])))

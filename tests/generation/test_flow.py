@@ -197,3 +197,16 @@ def test_the_report_names_user_requests_and_model_calls_differently() -> None:
     assert text.splitlines()[0] == "0 of 1 proposed user requests became tasks (none)"
     assert "2 model calls proposed no user request" in text
     assert "not kept: Book room 3 -- repeats task 1" in text and "model call for batch 1: no JSON list" in text
+
+
+def test_the_report_says_how_many_proposals_were_repeats_dropped_unwritten() -> None:
+    # "0 of 6 proposed user requests became tasks" stood next to "2 user requests
+    # proposed: ..." in the session line: four of the six were repeats, dropped before
+    # any program was written, which neither line said.
+    report = BatchReport(dropped=4)
+    report.rejected += [("Book room 3", "repeats task 1")] * 4 + [("Book room 4", "program: no function")] * 2
+    first = report.describe().splitlines()[0]
+    assert first == (
+        "0 of 6 proposed user requests became tasks (none); "
+        "4 of the 6 repeated a known request and were dropped before any program was written"
+    )
