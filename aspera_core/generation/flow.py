@@ -23,7 +23,13 @@ from aspera_core import __version__
 from aspera_core.generation.answers import read_function
 from aspera_core.generation.engine import GenerationStopped, TaskGenerator
 from aspera_core.generation.model import ACCEPTED, INVALID, NEW, OPEN, REJECTED, VALID, Candidate, now_text
-from aspera_core.generation.output import GeneratedTask, TaskSetTarget, normalise_query, read_provenance
+from aspera_core.generation.output import (
+    GeneratedTask,
+    RepeatedRequest,
+    TaskSetTarget,
+    normalise_query,
+    read_provenance,
+)
 from aspera_core.generation.prompts import PROGRAM_STEPS
 from aspera_core.generation.session import SessionLog
 from aspera_core.tasks import Task
@@ -303,7 +309,9 @@ class GenerationFlow:
 
         Raises:
             DecisionError: no such candidate, or it is not a validated, undecided task.
-            TaskFormatError: its request repeats one of the set (nothing written).
+            TaskFormatError: its request repeats one of the set (``RepeatedRequest``),
+                or the set does not load or build (nothing written).
+            OSError: a file of the user's is where the task's files would go (nothing written).
         """
         candidate = self.candidate(candidate_id)
         if candidate.status != VALID:
@@ -491,8 +499,10 @@ class GenerationFlow:
             try:
                 report.accepted.append(self.accept(candidate.id, by="batch").query_id)
                 return
-            except ValueError as error:  # a repeat found only now: another writer changed the set
+            except RepeatedRequest as error:  # a repeat found only now: another writer changed the set
                 self.reject(candidate.id, str(error), by="batch")
+            # any other error of writing (a set that stopped loading, a file in the way) stops
+            # the run: the candidate stays valid, to be written once the set is fixed
         else:
             self.reject(candidate.id, candidate.reason or "failed a check", by="batch")
         report.rejected.append((candidate.query, candidate.reason or ""))

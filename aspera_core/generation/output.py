@@ -53,6 +53,10 @@ def normalise_query(query: str) -> str:
     return " ".join(re.sub(r"[^\w\s']", " ", text).split())
 
 
+class RepeatedRequest(TaskFormatError):
+    """A new task's request repeats one of the set or another new one (nothing is written)."""
+
+
 @dataclass(frozen=True)
 class GeneratedTask:
     """An accepted task on its way into a set.
@@ -148,8 +152,9 @@ class TaskSetTarget:
             The tasks as written, with their ids.
 
         Raises:
-            TaskFormatError: the set does not load, or a request repeats one
-                of the set or another new one (nothing is written).
+            RepeatedRequest: a request repeats one of the set or another new
+                one (nothing is written).
+            TaskFormatError: the set does not load, or does not build (nothing is written).
             FileExistsError: a file the new tasks need exists already.
             ValueError: an authored set's apps do not allow a new task's apps.
             OSError: writing failed (the set is left as it was).
@@ -164,7 +169,7 @@ class TaskSetTarget:
                 problems.append(TaskProblem(message, source=str(self.root), field="query"))
             seen[key] = "(new)"
         if problems:
-            raise TaskFormatError(problems)
+            raise RepeatedRequest(problems)
         next_id = max([self.first_id, *(int(task.query_id) + 1 for task in existing)])
         new = []
         for offset, item in enumerate(generated):

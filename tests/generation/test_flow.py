@@ -15,7 +15,7 @@ from aspera_core.generation import (
     open_generation,
     read_session,
 )
-from aspera_core.tasks import load_tasks
+from aspera_core.tasks import TaskFormatError, load_tasks
 from tests.generation.support import ScriptedModel, client, mini_tasks, params, script
 from tests.support.openai_server import ScriptedOpenAIServer
 
@@ -210,3 +210,23 @@ def test_the_report_says_how_many_proposals_were_repeats_dropped_unwritten() -> 
         "0 of 6 proposed user requests became tasks (none); "
         "4 of the 6 repeated a known request and were dropped before any program was written"
     )
+
+
+def test_a_set_that_stops_loading_stops_the_batch_and_keeps_the_validated_candidate(flow: GenerationFlow) -> None:
+    # The batch mode took every error of writing for a repeat found late and rejected the
+    # candidate for good: a task validated (and paid for) was lost to a shard being edited.
+    review, minutes = flow.propose(2)
+    flow.prepare(minutes.id)
+    flow.accept(minutes.id)
+    flow.prepare(review.id)
+    flow.edit(review.id, "evaluation", _tasks()[REVIEW].evaluation_programs[0])
+    assert review.status == "valid"
+    shard = flow.target.root / "plans" / "queries_001.nt"
+    text = shard.read_text()
+    shard.write_text(text.replace("    query: Hey", "    query_text: Hey", 1))
+    with pytest.raises(TaskFormatError, match="required field is missing"):
+        flow.run_batch([])
+    assert review.status == "valid"
+    shard.write_text(text)
+    report = flow.run_batch([])
+    assert report.accepted == ["501"] and review.status == "accepted"
