@@ -95,3 +95,23 @@ def test_a_file_in_the_way_of_an_accepted_task_is_named_in_the_message_line(widg
     assert str(mine) in widget.message.value and "working" not in widget.message.value
     assert mine.read_text() == "# mine\n" and widget.current is not None and widget.current.status == "valid"
     assert not any(button.disabled for button in widget._buttons)
+
+
+def test_an_edit_that_cannot_be_used_stays_in_its_text_area(widget: GenerationWidget) -> None:
+    # The refusal refreshed the text areas from the candidate: the person's text, with
+    # one typo in it, was replaced by the old program and had to be typed again.
+    widget.propose_button.click()
+    candidate = widget.current
+    assert candidate is not None and candidate.program is not None
+    first, rest = candidate.program.split("\n", 1)
+    typed = first.replace("def ", "def (", 1) + "\n    # a long edit of mine\n" + rest
+    widget.code["program"].value = typed
+    widget.query.value = REVIEW + " Please."
+    widget.edit_button.click()
+    assert "cannot be used" in widget.message.value
+    assert widget.code["program"].value == typed and widget.query.value == REVIEW + " Please."
+    assert "a long edit of mine" not in (candidate.program or "")
+    widget.code["program"].value = typed.replace("def (", "def ", 1)
+    widget.edit_button.click()  # fixed: both edits are taken
+    assert "checked again after editing query, program" in widget.message.value
+    assert candidate.query == REVIEW + " Please." and "a long edit of mine" in (candidate.program or "")
