@@ -59,6 +59,15 @@ def prompt_digest(messages: Sequence[Message]) -> str:
     return hashlib.sha256(json.dumps(list(messages), sort_keys=True).encode("utf-8")).hexdigest()
 
 
+def foreign_prompt_files(directory: str | Path) -> list[str]:
+    """The names, sorted, of the files in a prompts folder that are not stored prompts (hidden ones aside)."""
+    return sorted(
+        item.name
+        for item in Path(directory).iterdir()
+        if not item.name.startswith(".") and not _PROMPT_FILE.fullmatch(item.name)
+    )
+
+
 class PromptStore:
     """Keeps each distinct prompt once, as ``<digest>.json`` in a folder beside the results file.
 
@@ -83,11 +92,7 @@ class PromptStore:
                 errno.ENOTDIR, "exists and is not a folder; the prompts cannot be stored there", str(self.directory)
             )
         if self.directory.is_dir():
-            foreign = sorted(
-                item.name
-                for item in self.directory.iterdir()
-                if not item.name.startswith(".") and not _PROMPT_FILE.fullmatch(item.name)
-            )
+            foreign = foreign_prompt_files(self.directory)
             if foreign:
                 shown = ", ".join(foreign[:3]) + (" ..." if len(foreign) > 3 else "")
                 raise FileExistsError(

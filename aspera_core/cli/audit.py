@@ -138,7 +138,7 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
         )
         tasks = load_tasks(args.tasks)
     except (ValueError, FileNotFoundError, TaskFormatError) as error:
-        raise _BadInput(str(error).splitlines()[0]) from None
+        raise _BadInput(str(error)) from None
     known = {task.query_id for task in tasks}
     try:
         tasks = select_tasks(tasks, split_list(args.ids), args.limit, source=str(args.tasks))

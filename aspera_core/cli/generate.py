@@ -12,7 +12,8 @@ its reason. Progress goes to the session file after every step: running the
 same command again continues, and answers already received come from the cache.
 
 Exit status: 0 done (the report says how many tasks were kept, of how many
-requests), 2 bad parameters or files, 3 stopped early (the spending limit, or
+requests), 2 bad parameters or files (also a file in the way of a new task's
+files: it is never overwritten), 3 stopped early (the spending limit, or
 the endpoint refused the key or the model), 130 interrupted (run the same
 command to continue).
 """
@@ -68,7 +69,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         report, flow = generate_tasks(params, progress=progress)
     except (ParamsError, SessionFileError, TaskFormatError, LLMSetupError) as error:
-        return _error(str(error).splitlines()[0])
+        return _error(str(error))
+    except OSError as error:  # e.g. a file of the user's where a new task's file would go
+        detail = str(error).splitlines()[0] if str(error) else type(error).__name__
+        return _error(
+            f"{detail}; progress is in {params.session}; once this is fixed, run the same command to continue"
+        )
     except KeyboardInterrupt:
         print(
             f"aspera generate: interrupted; progress is in {params.session}; run the same command to continue",

@@ -137,7 +137,7 @@ def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None]:
         try:
             return load_tasks(args.tasks), None
         except (FileNotFoundError, TaskFormatError) as error:
-            raise ValueError(f"--tasks {args.tasks}: {str(error).splitlines()[0]}") from None
+            raise ValueError(f"--tasks {args.tasks}: {error}") from None
     experiment = read_results(args.results).experiment
     if experiment is None or not experiment.task_set:
         fallback = "each program is shown the documentation of the whole scenario (give --tasks for each task's own)"

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         tasks = load_tasks(args.tasks)
     except (OSError, TaskFormatError) as error:
-        return _error(str(error).splitlines()[0])
+        return _error(str(error))
     if not tasks:
         return _error(f"{args.tasks} holds no tasks")
     from aspera_core.analysis import dataset_table, markdown_table, primitive_counts

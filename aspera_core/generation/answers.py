@@ -122,6 +122,7 @@ def fold_into_function(source: str, name: str) -> ReadFunction:
     if tree is None:
         return ReadFunction(None, problem="the code does not parse")
     functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
     target = functions.get(name)
     if target is None:
         return ReadFunction(None, problem=f"no function {name!r}")
@@ -129,22 +130,26 @@ def fold_into_function(source: str, name: str) -> ReadFunction:
         return ReadFunction(None, name, f"the function {name!r} must not be decorated")
     # What the function needs, followed through the helpers it calls.
     needed: set[str] = set()
-    pending = [target]
+    pending: list[ast.stmt] = [target]
     helpers: list[ast.stmt] = []
     while pending:
         names = _loaded_names(pending.pop()) - needed
         needed |= names
         for other in names:
-            helper = functions.get(other)
+            helper = functions.get(other) or classes.get(other)  # helper functions and classes
             if helper is not None and helper is not target and helper not in helpers:
                 helpers.append(helper)
                 pending.append(helper)
+    defined = set(functions) | set(classes)
     constants = [
         node
         for node in tree.body
-        if isinstance(node, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id in needed for t in node.targets)
-        and not _loaded_names(node.value) & set(functions)
+        if (
+            (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in needed for t in node.targets))
+            or (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in needed)
+        )
+        and node.value is not None
+        and not _loaded_names(node.value) & defined
     ]
     imports = [
         node for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom) and not _is_harness_import(node)

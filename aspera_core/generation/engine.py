@@ -229,7 +229,8 @@ class TaskGenerator:
 
         Args:
             candidate: The candidate (changed in place).
-            start: The first step to (re)consider.
+            start: The first step to (re)consider (an earlier step whose check
+                failed last time is checked again first).
             feedback: ``("comment", text)`` or ``("problem", text)`` for the
                 ``start`` step: it is asked again with this.
             repair: Ask the model to repair failed checks (``False`` after a
@@ -244,6 +245,11 @@ class TaskGenerator:
         """
         pending: dict[str, tuple[str, str]] = {start: feedback} if feedback else {}
         index = PROGRAM_STEPS.index(start)
+        failed = candidate.check
+        if failed is not None and not failed.ok and failed.stage in PROGRAM_STEPS:
+            # an earlier step that failed its check is checked again first: the steps
+            # before ``start`` are taken as checked only when they passed
+            index = min(index, PROGRAM_STEPS.index(failed.stage))
         while index < len(PROGRAM_STEPS):
             step = PROGRAM_STEPS[index]
             if candidate.code(step) is None or step in pending:

@@ -23,7 +23,13 @@ from aspera_core import __version__
 from aspera_core.generation.answers import read_function
 from aspera_core.generation.engine import GenerationStopped, TaskGenerator
 from aspera_core.generation.model import ACCEPTED, INVALID, NEW, OPEN, REJECTED, VALID, Candidate, now_text
-from aspera_core.generation.output import GeneratedTask, TaskSetTarget, normalise_query
+from aspera_core.generation.output import (
+    GeneratedTask,
+    RepeatedRequest,
+    TaskSetTarget,
+    normalise_query,
+    read_provenance,
+)
 from aspera_core.generation.prompts import PROGRAM_STEPS
 from aspera_core.generation.session import SessionLog
 from aspera_core.tasks import Task
@@ -64,6 +70,7 @@ class BatchReport:
         failed_calls: ``(batch, problem)`` of every model call that proposed no user request.
         stopped: Why the run stopped early (the spending limit...), if it did.
         rounds: Per round: focus, tasks wanted, accepted, requests tried.
+        dropped: How many of ``rejected`` repeated a known request (dropped before any program was written).
     """
 
     accepted: list[str] = field(default_factory=list)
@@ -71,12 +78,18 @@ class BatchReport:
     failed_calls: list[tuple[str, str]] = field(default_factory=list)
     stopped: str | None = None
     rounds: list[dict[str, Any]] = field(default_factory=list)
+    dropped: int = 0
 
     def describe(self) -> str:
         """A few lines for a log: what was kept and why the rest was not."""
         tried = len(self.accepted) + len(self.rejected)
         lines = [
             f"{len(self.accepted)} of {tried} proposed user requests became tasks ({', '.join(self.accepted) or 'none'})"
+            + (
+                f"; {self.dropped} of the {tried} repeated a known request and were dropped before any program was written"
+                if self.dropped
+                else ""
+            )
         ]
         if self.failed_calls:
             lines.append(f"{count(len(self.failed_calls), 'model call')} proposed no user request")
@@ -131,7 +144,8 @@ class GenerationFlow:
         self._on_close = on_close
 
     def close(self) -> None:
-        """Stop the session's sandbox (the session file holds everything; it can be reopened)."""
+        """Stop the session's sandbox and let go of its session file (which holds everything; it can be reopened)."""
+        self.log.close()
         if self._on_close is not None:
             self._on_close()
             self._on_close = None
@@ -192,7 +206,7 @@ class GenerationFlow:
         limit = budget.max_cost_usd if budget is not None else None
         spend = f"${spent:.4f} spent" + (f" (limit ${limit:.2f} per run)" if limit is not None else "")
         return (
-            f"{count(len(self.candidates), 'user request')} proposed: {parts}; {count(len(requests), 'model call')} in this session "
+            f"{count(len(self.candidates), 'user request')} taken up in this session (repeats dropped): {parts}; {count(len(requests), 'model call')} in this session "
             f"({cached} answered from the cache), {spend}"
         )
 
@@ -290,9 +304,14 @@ class GenerationFlow:
         Returns:
             The task as written (with its id).
 
+        An accept cut short after the task was written (the session does not
+        record it) is completed without writing the task again.
+
         Raises:
             DecisionError: no such candidate, or it is not a validated, undecided task.
-            TaskFormatError: its request repeats one of the set (nothing written).
+            TaskFormatError: its request repeats one of the set (``RepeatedRequest``),
+                or the set does not load or build (nothing written).
+            OSError: a file of the user's is where the task's files would go (nothing written).
         """
         candidate = self.candidate(candidate_id)
         if candidate.status != VALID:
@@ -300,11 +319,13 @@ class GenerationFlow:
             raise DecisionError(
                 f"candidate {candidate_id} is {candidate.status}, only a valid task can be accepted{why}"
             )
-        accepted_at = now_text()
-        task = self.generator.task_of(candidate).model_copy(update={"timestamp": accepted_at})
-        wrong = [(m["description"], m["program"]) for m in candidate.facts.get("rejected_mutants", [])[:WRONG_KEPT]]
-        item = GeneratedTask(task, self._provenance(candidate, by, accepted_at), wrong)
-        written = self.target.write([item])[0]
+        written = self._written_before(candidate)
+        if written is None:
+            accepted_at = now_text()
+            task = self.generator.task_of(candidate).model_copy(update={"timestamp": accepted_at})
+            wrong = [(m["description"], m["program"]) for m in candidate.facts.get("rejected_mutants", [])[:WRONG_KEPT]]
+            item = GeneratedTask(task, self._provenance(candidate, by, accepted_at), wrong)
+            written = self.target.write([item])[0]
         candidate.status = ACCEPTED
         candidate.task_id = written.query_id
         self.log.decision(candidate, "accept", by)
@@ -318,6 +339,21 @@ class GenerationFlow:
             }
         )
         return written
+
+    def _written_before(self, candidate: Candidate) -> Task | None:
+        """The set's task written from this candidate by an accept the session did not record (a crash)."""
+        key = normalise_query(candidate.query)
+        for task in self.target.existing():
+            if normalise_query(task.query) != key:
+                continue
+            made = read_provenance(task, self.target.root) or {}
+            if (made.get("session"), made.get("candidate"), made.get("proposed")) == (
+                self.log.path.name,
+                candidate.id,
+                candidate.created,
+            ):
+                return task
+        return None
 
     def reject(self, candidate_id: str, reason: str = "", by: str = "person") -> Candidate:
         """Set a candidate aside, with the reason.
@@ -463,8 +499,10 @@ class GenerationFlow:
             try:
                 report.accepted.append(self.accept(candidate.id, by="batch").query_id)
                 return
-            except ValueError as error:  # a repeat found only now: another writer changed the set
+            except RepeatedRequest as error:  # a repeat found only now: another writer changed the set
                 self.reject(candidate.id, str(error), by="batch")
+            # any other error of writing (a set that stopped loading, a file in the way) stops
+            # the run: the candidate stays valid, to be written once the set is fixed
         else:
             self.reject(candidate.id, candidate.reason or "failed a check", by="batch")
         report.rejected.append((candidate.query, candidate.reason or ""))
@@ -503,6 +541,7 @@ class GenerationFlow:
                     new = self.propose(ask, round_.focus)
                     batch = self.log.state.batches[before] if len(self.log.state.batches) > before else {}
                     report.rejected += [(d["query"], d["reason"]) for d in batch.get("dropped", [])]
+                    report.dropped += len(batch.get("dropped", []))
                     tried += max(len(batch.get("queries", [])), 1)  # an empty answer still uses up a try
                     if batch.get("problem"):
                         report.failed_calls.append((f"batch {batch.get('batch')}", str(batch["problem"])))

@@ -38,7 +38,7 @@ from typing import Any
 from aspera_core.fileio import write_atomic
 from aspera_core.tasks import SHARD_SIZE, Task, TaskFormatError, TaskProblem, open_task_set, shard_name, write_tasks
 from aspera_core.tasks.authoring import APPS, APPS_WITHOUT_ROOMS, build_task_set, load_authored_tasks
-from aspera_core.tasks.code_modules import render_code_module
+from aspera_core.tasks.code_modules import read_code_tags, render_code_module
 from aspera_core.tasks.release import shard_files, shard_folder
 from aspera_core.tasks.wrong_programs import WRONG_FOLDER
 
@@ -51,6 +51,10 @@ def normalise_query(query: str) -> str:
     """A request compared for repeats: no prefix, case, extra spacing or final punctuation."""
     text = _PREFIX.sub("", query).casefold()
     return " ".join(re.sub(r"[^\w\s']", " ", text).split())
+
+
+class RepeatedRequest(TaskFormatError):
+    """A new task's request repeats one of the set or another new one (nothing is written)."""
 
 
 @dataclass(frozen=True)
@@ -96,16 +100,47 @@ class TaskSetTarget:
         """Normalised request -> task id, for every task of the set."""
         return {normalise_query(task.query): task.query_id for task in self.existing()}
 
+    def check(self) -> None:
+        """Refuse, before anything is asked of a model, a set that accepted tasks cannot go into.
+
+        Raises:
+            TaskFormatError: the set does not load, or it is built from
+                authoring modules that do not build, or not into its plans.
+        """
+        self.authored(self.existing())
+
     def authored(self, existing: Sequence[Task]) -> bool:
-        """Whether the set is built from authoring modules (``aspera build-tasks``)."""
+        """Whether the set is built from authoring modules (``aspera build-tasks``).
+
+        A set whose ``code/`` modules carry ``# Tags:`` lines is one (a release
+        copy's readable modules have none).
+
+        Raises:
+            TaskFormatError: the set is built from authoring modules, but they do
+                not build, or its plans are not what they build (a module added
+                or changed since the last build): writing a new task would then
+                go around the build.
+        """
         code = self.root / "code"
-        if not code.is_dir() or not existing:
+        if not code.is_dir() or not any(_has_tags(path) for path in code.glob("query_*.py")):
             return False
+        hint = "fix that and run aspera build-tasks, then generate into it"
         try:
             authored = load_authored_tasks(self.root)
-        except (TaskFormatError, OSError):
-            return False
-        return [task.query_id for task in authored] == [task.query_id for task in existing]
+        except (TaskFormatError, OSError) as error:
+            found = error.problems if isinstance(error, TaskFormatError) else [TaskProblem(str(error))]
+            message = f"its authoring modules (code/) do not build ({found[0]}); {hint}"
+            raise TaskFormatError([TaskProblem(message, source=str(self.root))]) from None
+        if [task.query_id for task in authored] != [task.query_id for task in existing]:
+            in_code = sorted({t.query_id for t in authored} - {t.query_id for t in existing}, key=int)
+            in_plans = sorted({t.query_id for t in existing} - {t.query_id for t in authored}, key=int)
+            message = (
+                "its plans/ are not built from its authoring modules (code/) as they are now "
+                f"(tasks only in code/: {', '.join(in_code) or 'none'}; only in plans/: {', '.join(in_plans) or 'none'}); "
+                f"{hint}"
+            )
+            raise TaskFormatError([TaskProblem(message, source=str(self.root))])
+        return True
 
     def write(self, generated: Sequence[GeneratedTask]) -> list[Task]:
         """Add tasks to the set.
@@ -117,8 +152,9 @@ class TaskSetTarget:
             The tasks as written, with their ids.
 
         Raises:
-            TaskFormatError: the set does not load, or a request repeats one
-                of the set or another new one (nothing is written).
+            RepeatedRequest: a request repeats one of the set or another new
+                one (nothing is written).
+            TaskFormatError: the set does not load, or does not build (nothing is written).
             FileExistsError: a file the new tasks need exists already.
             ValueError: an authored set's apps do not allow a new task's apps.
             OSError: writing failed (the set is left as it was).
@@ -133,7 +169,7 @@ class TaskSetTarget:
                 problems.append(TaskProblem(message, source=str(self.root), field="query"))
             seen[key] = "(new)"
         if problems:
-            raise TaskFormatError(problems)
+            raise RepeatedRequest(problems)
         next_id = max([self.first_id, *(int(task.query_id) + 1 for task in existing)])
         new = []
         for offset, item in enumerate(generated):
@@ -208,6 +244,14 @@ class TaskSetTarget:
             raise
         ids = {task.query_id for task in new}
         return [task for task in built if task.query_id in ids]
+
+
+def _has_tags(module: Path) -> bool:
+    """Whether a code module is an authoring module (it lists the task's tags)."""
+    try:
+        return bool(read_code_tags(module.read_text(encoding="utf-8", errors="replace")))
+    except OSError:
+        return False
 
 
 def _nestedtext(value: Any) -> Any:

@@ -19,6 +19,7 @@ it stopped. Events:
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 from dataclasses import dataclass, field
@@ -29,6 +30,9 @@ from aspera_core.generation.model import Candidate, now_text
 
 FORMAT = "aspera-generation-session"
 VERSION = 1
+
+#: The session log holding each session file's lock in this process, by resolved path.
+_OPEN_LOGS: dict[Path, SessionLog] = {}
 
 
 class SessionFileError(ValueError):
@@ -76,24 +80,69 @@ class SessionState:
 
 
 class SessionLog:
-    """An append-only session file.
+    """An append-only session file, written by one session at a time.
+
+    The file is locked (``flock``) from opening until :meth:`close` (or the
+    end of the process): a second session writing to it would number its
+    proposals from its own state, and the replay would keep only one of two
+    proposals with the same id. Another process's session on the file is
+    refused; in the same process (a notebook cell run again) the newer log
+    takes the file over and the older one refuses to write.
 
     Args:
         path: The file (created with its folder if missing).
 
     Raises:
-        SessionFileError: the file exists and is not a session file.
+        SessionFileError: the file exists and is not a session file, or
+            another process has it open.
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        self._lock = -1
+        self._taken_over = False
         if self.path.is_dir():
             raise SessionFileError(f"{self.path} is a folder, not a session file")
-        self.state = read_session(self.path) if self.path.exists() else SessionState()
+        if self.path.exists():
+            read_session(self.path)  # a file that is not a session file is refused before anything else
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        key = self.path.resolve()
+        earlier = _OPEN_LOGS.get(key)
+        if earlier is not None:
+            earlier.close()
+            earlier._taken_over = True
+        # appending and creating change nothing in an existing file
+        self._lock = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.close()
+            raise SessionFileError(
+                f"{self.path} is in use by another generation session (a notebook or aspera generate "
+                "still open on it): close that one first, or name another session file"
+            ) from None
+        try:
+            self.state = read_session(self.path)  # again, now that no other session can append
+        except BaseException:
+            self.close()
+            raise
+        _OPEN_LOGS[key] = self
+
+    def close(self) -> None:
+        """Let another session open the file (closing twice is harmless)."""
+        if self._lock >= 0:
+            os.close(self._lock)
+            self._lock = -1
+            key = self.path.resolve()
+            if _OPEN_LOGS.get(key) is self:
+                del _OPEN_LOGS[key]
 
     def append(self, event: dict[str, Any], apply: bool = True) -> None:
         """Append one event (and apply it to :attr:`state`, unless told not to)."""
+        if self._taken_over:
+            raise SessionFileError(
+                f"{self.path} was opened again in this process; continue with the session opened last"
+            )
         record = {"format": FORMAT, "version": VERSION, "time": now_text(), **event}
         line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
         _drop_cut_line(self.path)
@@ -135,11 +184,21 @@ def _drop_cut_line(path: Path) -> None:
         return
 
 
+_FIRST_LINE_START = json.dumps({"event": "opened", "format": FORMAT})[:-1]
+
+
+def _starts_a_session(line: str) -> bool:
+    """Whether a cut line can be the start of a session's first line (an ``opened`` event)."""
+    return line.startswith(_FIRST_LINE_START) or _FIRST_LINE_START.startswith(line)
+
+
 def read_session(path: str | os.PathLike[str]) -> SessionState:
     """Replay a session file.
 
-    A last line cut short (a crash while it was written) is ignored; any other
-    unreadable line is an error.
+    A last line cut short (a crash while it was written: it lacks its newline,
+    and follows session events or begins like a session's first line) is
+    ignored; any other unreadable line is an error, so a file that is not a
+    session file is refused before anything is appended to it.
 
     Args:
         path: The session file.
@@ -153,16 +212,20 @@ def read_session(path: str | os.PathLike[str]) -> SessionState:
     """
     path = Path(path)
     state = SessionState()
-    lines = path.read_text(encoding="utf-8").splitlines()
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    events = 0
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             event = json.loads(line)
         except ValueError:
-            if number == len(lines):
-                break  # cut short by a crash
-            raise SessionFileError(f"{path}:{number}: not a JSON line") from None
+            if number == len(lines) and not text.endswith("\n") and (events or _starts_a_session(line)):
+                break  # cut short by a crash: every line is written with its newline at once
+            foreign = "" if events else "; not a generation session file"
+            raise SessionFileError(f"{path}:{number}: not a JSON line{foreign}") from None
+        events += 1
         if not isinstance(event, dict) or event.get("format") != FORMAT:
             raise SessionFileError(f"{path}:{number}: not a generation session file")
         if event.get("version") != VERSION:

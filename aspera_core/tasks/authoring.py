@@ -121,6 +121,7 @@ TAG_VOCABULARY = frozenset(
 )
 
 _FILE_NAME = re.compile(r"query_([1-9][0-9]*)\.py")
+_BAD_FILE_NAME = "expected a file named query_<id>.py (the id a positive whole number, no leading zero)"
 _APPS_LINE = re.compile(r"^#\s*Apps:(.*)$")
 _APP_IMPORT = re.compile(r"^from aspera\.apps_implementation\.(\w+) import \*\s*$")
 _NO_ROOMS = "no room_booking"
@@ -169,8 +170,11 @@ def read_authored_task(path: str | Path) -> Task:
     source = f"{path.parent.name}/{path.name}"
     match = _FILE_NAME.fullmatch(path.name)
     if match is None:
-        raise _problem("expected a file named query_<id>.py", source)
-    text = path.read_text(encoding="utf-8")
+        raise _problem(_BAD_FILE_NAME, source)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise _problem(f"not UTF-8 text (byte {error.start})", source) from None
     lines = text.splitlines()
 
     query = read_code_query(text)
@@ -225,10 +229,16 @@ def load_authored_tasks(root: str | Path) -> list[Task]:
     code = Path(root) / CODE_FOLDER
     if not code.is_dir():
         raise FileNotFoundError(f"no {CODE_FOLDER}/ folder in {root}")
-    paths = [p for p in code.glob("query_*.py") if _FILE_NAME.fullmatch(p.name)]
+    # a module named like a task module but without a usable id (query_042.py) is an
+    # error, not skipped: its task would be missing from the build without a word
+    named = sorted(p for p in code.glob("query_*.py") if not p.name.startswith("."))
+    paths = [p for p in named if _FILE_NAME.fullmatch(p.name)]
     paths.sort(key=lambda p: int(_FILE_NAME.fullmatch(p.name).group(1)))  # type: ignore[union-attr]
     tasks: list[Task] = []
     problems: list[TaskProblem] = []
+    for path in named:
+        if not _FILE_NAME.fullmatch(path.name):
+            problems += _problem(_BAD_FILE_NAME, f"{path.parent.name}/{path.name}").problems
     for path in paths:
         try:
             tasks.append(read_authored_task(path))

@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from aspera_core.generation import Candidate, DecisionError, GenerationFlow, GenerationStopped
+from aspera_core.generation import Candidate, DecisionError, GenerationFlow, GenerationStopped, read_function
 from aspera_core.generation.model import INVALID, NEW, VALID
 from aspera_core.generation.prompts import PROGRAM_STEPS, WHAT
 
@@ -121,7 +121,7 @@ class GenerationWidget:
         ]
         self.propose_button.on_click(lambda _: self._run(self.propose))
         self.accept_button.on_click(lambda _: self._run(self.accept))
-        self.edit_button.on_click(lambda _: self._run(self.check_edits))
+        self.edit_button.on_click(lambda _: self._run(self.check_edits, keep_edits_on_error=True))
         self.regenerate_button.on_click(lambda _: self._run(self.regenerate))
         self.reject_button.on_click(lambda _: self._run(self.reject))
         self.proposals.observe(self._selected, names="value")
@@ -157,11 +157,14 @@ class GenerationWidget:
         """The proposal shown."""
         return self.flow.candidate(self.proposals.value) if self.proposals.value else None
 
-    def _run(self, action: Callable[[], str]) -> None:
+    def _run(self, action: Callable[[], str], keep_edits_on_error: bool = False) -> None:
         """Run an action with the buttons disabled, then prepare the proposal shown if it is new.
 
-        The action's result, or its error, goes to the message line.
+        The action's result, or its error, goes to the message line. With
+        ``keep_edits_on_error``, a refused action leaves the request and programs
+        as the person typed them, to be corrected rather than typed again.
         """
+        failed = False
         for button in self._buttons:
             button.disabled = True
         self.message.value = "<i>working...</i>"
@@ -172,13 +175,14 @@ class GenerationWidget:
             if current is not None and current.status == NEW:
                 self.flow.prepare(current.id)
                 text += html.escape(f" ({current.id} written and checked: {current.status})")
-        except (DecisionError, GenerationStopped, ValueError) as error:
+        except (DecisionError, GenerationStopped, ValueError, OSError) as error:
             text = f'<span style="color:#D55E00">{html.escape(str(error))}</span>'
+            failed = True
         finally:
             for button in self._buttons:
                 button.disabled = False
         self.message.value = text
-        self.refresh()
+        self.refresh(keep_edits=failed and keep_edits_on_error)
 
     def propose(self) -> str:
         """Ask for new requests and show the first."""
@@ -203,6 +207,12 @@ class GenerationWidget:
     def check_edits(self) -> str:
         """Take the person's text of every changed field, then check the task again."""
         candidate = self._require()
+        for step in PROGRAM_STEPS:  # every program is read before any edit is taken
+            text = self.code[step].value
+            if text.strip() and text.strip() != (candidate.code(step) or "").strip():
+                read = read_function(text, step)
+                if read.program is None:
+                    raise DecisionError(f"the {step} cannot be used: {read.problem}")
         changed = []
         if " ".join(self.query.value.split()) != candidate.query:
             self.flow.edit(candidate.id, "query", self.query.value)
@@ -241,8 +251,11 @@ class GenerationWidget:
         if change.get("new") and not self._refreshing:
             self._run(lambda: "")
 
-    def refresh(self, select: str | None = None) -> None:
-        """Show the session's current state (and the proposal ``select``, if given)."""
+    def refresh(self, select: str | None = None, keep_edits: bool = False) -> None:
+        """Show the session's current state (and the proposal ``select``, if given).
+
+        With ``keep_edits`` the request and program text areas keep what they hold.
+        """
         self.summary.value = f"<b>{html.escape(self.flow.summary())}</b>"
         waiting = self.flow.open_candidates()
         options = [(f"{c.id} [{c.status}] {c.query}", c.id) for c in waiting]
@@ -257,9 +270,10 @@ class GenerationWidget:
         finally:
             self._refreshing = False
         candidate = self.current
-        self.query.value = candidate.query if candidate else ""
-        for step in PROGRAM_STEPS:
-            self.code[step].value = (candidate.code(step) or "") if candidate else ""
+        if not keep_edits:
+            self.query.value = candidate.query if candidate else ""
+            for step in PROGRAM_STEPS:
+                self.code[step].value = (candidate.code(step) or "") if candidate else ""
         self.checks.value = check_html(candidate) if candidate else "<i>No proposal waiting: propose requests.</i>"
         if candidate is not None and candidate.check is not None and not candidate.check.ok:
             self.tabs.selected_index = PROGRAM_STEPS.index(candidate.check.stage)

@@ -85,3 +85,73 @@ def test_a_cache_dir_that_is_a_file_is_a_bad_parameter(
         == f"aspera generate: error: cache_dir: {blocker} exists and is not a folder; answers cannot be cached there\n"
     )
     assert scripted_openai.chat_requests == [] and blocker.read_text() == "mine\n"
+
+
+def test_a_users_file_where_a_new_task_would_go_stops_cleanly_and_is_kept(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The output folder already holds the user's own wrong program for the first new id:
+    # the run used to end in a FileExistsError traceback (exit status 1).
+    mine = tmp_path / "out" / "wrong" / "query_2001.py"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("# my own wrong program\n")
+    script(scripted_openai, ScriptedModel({REQUEST: next(iter(mini_tasks().values()))}, batches=[[REQUEST]]))
+    path = _params(tmp_path, scripted_openai)
+    assert main(["generate", "--params", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("aspera generate: error: ")
+    assert str(mine) in err and "run the same command to continue" in err
+    assert mine.read_text() == "# my own wrong program\n"
+    # Once the file is moved away, the same command writes the task it had validated.
+    mine.rename(tmp_path / "mine.py")
+    calls = len(scripted_openai.chat_requests)
+    assert main(["generate", "--params", str(path), "--quiet"]) == 0
+    assert [task.query for task in load_tasks(tmp_path / "out")] == [REQUEST]
+    assert len(scripted_openai.chat_requests) == calls
+
+
+def test_a_prompts_folder_holding_a_users_files_is_refused_before_asking_anything(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The prompt store's refusal named "--out" (an option aspera generate does not have)
+    # behind an "[Errno 17]"; before that it escaped as a traceback.
+    ideas = tmp_path / "prompts" / "ideas.txt"
+    ideas.parent.mkdir()
+    ideas.write_text("my prompt ideas\n")
+    script(scripted_openai, ScriptedModel({REQUEST: next(iter(mini_tasks().values()))}, batches=[[REQUEST]]))
+    assert main(["generate", "--params", str(_params(tmp_path, scripted_openai)), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"aspera generate: error: prompts_dir: {ideas.parent}")
+    assert "ideas.txt" in err and "--out" not in err and "Errno" not in err
+    assert ideas.read_text() == "my prompt ideas\n" and scripted_openai.chat_requests == []
+
+
+def test_an_out_that_is_a_file_is_refused_before_asking_anything(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A file as out (a shard, a typo) was found out only when the first task was written,
+    # after the model had been asked for everything, as "[Errno 17] File exists".
+    shard = tmp_path / "queries_001.nt"
+    shard.write_text("-\n    query_id: 1\n")
+    script(scripted_openai, ScriptedModel({REQUEST: next(iter(mini_tasks().values()))}, batches=[[REQUEST]]))
+    assert main(["generate", "--params", str(_params(tmp_path, scripted_openai, out=str(shard))), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"aspera generate: error: out: {shard} is not a folder")
+    assert scripted_openai.chat_requests == [] and shard.read_text() == "-\n    query_id: 1\n"
+
+
+def test_every_problem_of_a_broken_examples_set_is_printed(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Only the first line was printed: "examples_from: 2 problems:", and none of the problems.
+    broken = tmp_path / "examples"
+    (broken / "plans").mkdir(parents=True)
+    shard = (MINI_RELEASE / "plans" / "queries_001.nt").read_text()
+    shard = shard.replace("query_id: 9004", "query_id: 9003").replace("    query: Hey", "    query_text: Hey", 1)
+    (broken / "plans" / "queries_001.nt").write_text(shard)
+    path = _params(tmp_path, scripted_openai, examples_from=str(broken))
+    assert main(["generate", "--params", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("aspera generate: error: examples_from: ")
+    assert "duplicate query id" in err and "field 'query': required field is missing" in err
+    assert scripted_openai.chat_requests == []

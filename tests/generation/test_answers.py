@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import datetime
 
 import pytest
 
@@ -117,3 +118,37 @@ def test_a_program_answer_that_repeats_a_setup_function_keeps_the_solution() -> 
     answer = "```python\ndef book_it():\n    add_event(Event(subject='x'))\n\n\ndef setup_env_book_it():\n    pass\n```"
     read = read_function(answer, "program")
     assert read.name == "book_it" and read.program == "def book_it():\n    add_event(Event(subject='x'))\n"
+
+
+def test_a_class_and_an_annotated_constant_the_solution_uses_are_folded_in_too() -> None:
+    # Helper functions and plain constants were folded in, but a class or an annotated
+    # constant was dropped: the kept program raised NameError on a name its author wrote.
+    answer = """```python
+import datetime
+
+LENGTH: int = 45
+
+
+class Slot:
+    def __init__(self, start):
+        self.start = start
+
+    def end(self):
+        return self.start + datetime.timedelta(minutes=LENGTH)
+
+
+def unused():
+    return 1
+
+
+def book_review():
+    slot = Slot(now_())
+    return slot.end()
+```"""
+    read = read_function(answer, "program")
+    assert read.program is not None, read.problem
+    namespace: dict[str, object] = {"now_": lambda: datetime.datetime(2024, 6, 25, 9, 6)}
+    exec(read.program, namespace)
+    assert namespace["book_review"]() == datetime.datetime(2024, 6, 25, 9, 51)  # type: ignore[operator]
+    defined = [node.name for node in ast.walk(ast.parse(read.program)) if isinstance(node, ast.FunctionDef)]
+    assert "unused" not in defined and [n.name for n in ast.parse(read.program).body] == ["book_review"]

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from aspera_core.generation import BatchReport, DecisionError, GenerationFlow, open_generation, read_session
-from aspera_core.tasks import load_tasks
+from aspera_core.generation import (
+    BatchReport,
+    DecisionError,
+    GenerationFlow,
+    SessionFileError,
+    open_generation,
+    read_session,
+)
+from aspera_core.tasks import TaskFormatError, load_tasks
 from tests.generation.support import ScriptedModel, client, mini_tasks, params, script
 from tests.support.openai_server import ScriptedOpenAIServer
 
@@ -99,6 +107,26 @@ def test_a_persons_edit_is_checked_without_asking_the_model(
     assert task.extra_fields["provenance"]["edited_by_person"] == "evaluation"
 
 
+def test_editing_a_later_step_checks_again_the_earlier_step_that_failed(flow: GenerationFlow) -> None:
+    # A hard-coded answer fails the program check ("uses nothing from the library") but
+    # passes the evaluation program. Editing the setup program afterwards used to check
+    # only the setup and evaluation steps, so the candidate became valid and was accepted.
+    _, minutes = flow.propose(2)
+    flow.prepare(minutes.id)
+    answer = re.search(r"it returns (\d+)", str(minutes.facts.get("behaviour")))
+    assert minutes.status == "valid" and answer is not None, minutes.facts.get("behaviour")
+    hard_coded = f"def total_minutes_with_brigida_next_week():\n    return {answer.group(1)}\n"
+    flow.edit(minutes.id, "program", hard_coded)
+    assert minutes.status == "invalid" and minutes.check is not None and minutes.check.stage == "program"
+    assert minutes.setup is not None
+    flow.edit(minutes.id, "setup", minutes.setup.replace('"""', '"""Edited by a person. ', 1))
+    assert minutes.status == "invalid" and minutes.check is not None and minutes.check.stage == "program"
+    with pytest.raises(DecisionError, match="is invalid"):
+        flow.accept(minutes.id)
+    flow.regenerate(minutes.id, "evaluation")  # regenerating a later step checks the program first too
+    assert minutes.status == "invalid" and minutes.check is not None and minutes.check.stage == "program"
+
+
 def test_rejecting_keeps_the_reason_and_a_reopened_session_continues(
     flow: GenerationFlow, tmp_path: Path, scripted_openai: ScriptedOpenAIServer
 ) -> None:
@@ -111,13 +139,43 @@ def test_rejecting_keeps_the_reason_and_a_reopened_session_continues(
     assert state.candidates[review.id].reason == "too close to an existing task"
     assert state.candidates[minutes.id].status == "valid"
     assert [d["action"] for d in state.decisions] == ["reject"]
-    # A second flow on the same session file sees the open proposal, as it was left.
+    # A second flow on the same session file sees the open proposal, as it was left; it
+    # takes the file over (a notebook cell run again), so the first one may not write any more.
     settings = params(tmp_path, scripted_openai, examples_from=None)
     with open_generation(settings, client=flow.generator.client) as again:
         assert [c.id for c in again.open_candidates()] == [minutes.id]
         assert again.candidate(minutes.id).program == minutes.program
+        with pytest.raises(SessionFileError, match="was opened again"):
+            flow.reject(minutes.id, "from the first flow")
+        assert again.candidate(minutes.id).status == "valid"
         with pytest.raises(DecisionError, match="no candidate"):
             again.candidate("c9999")
+
+
+def test_an_accept_interrupted_after_writing_is_completed_when_the_session_reopens(
+    flow: GenerationFlow, tmp_path: Path, scripted_openai: ScriptedOpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The task was in the set but the session did not say so: accepting again refused the
+    # candidate as a repeat of its own task, and the batch mode went on to make another.
+    _, minutes = flow.propose(2)
+    flow.prepare(minutes.id)
+
+    def crash(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(flow.log, "decision", crash)
+    with pytest.raises(KeyboardInterrupt):
+        flow.accept(minutes.id)
+    assert [t.query for t in load_tasks(flow.target.root)] == [MINUTES]
+    flow.close()
+    settings = params(tmp_path, scripted_openai, examples_from=None)
+    with open_generation(settings, client=flow.generator.client) as again:
+        assert again.candidate(minutes.id).status == "valid"
+        task = again.accept(minutes.id)
+        assert task.query_id == "500" and again.candidate(minutes.id).status == "accepted"
+        assert [t.query_id for t in load_tasks(again.target.root)] == ["500"]
+    state = read_session(flow.log.path)
+    assert state.candidates[minutes.id].task_id == "500" and state.written == {minutes.id: "500"}
 
 
 def test_a_cut_last_line_is_ignored_when_reopening(flow: GenerationFlow) -> None:
@@ -139,3 +197,36 @@ def test_the_report_names_user_requests_and_model_calls_differently() -> None:
     assert text.splitlines()[0] == "0 of 1 proposed user requests became tasks (none)"
     assert "2 model calls proposed no user request" in text
     assert "not kept: Book room 3 -- repeats task 1" in text and "model call for batch 1: no JSON list" in text
+
+
+def test_the_report_says_how_many_proposals_were_repeats_dropped_unwritten() -> None:
+    # "0 of 6 proposed user requests became tasks" stood next to "2 user requests
+    # proposed: ..." in the session line: four of the six were repeats, dropped before
+    # any program was written, which neither line said.
+    report = BatchReport(dropped=4)
+    report.rejected += [("Book room 3", "repeats task 1")] * 4 + [("Book room 4", "program: no function")] * 2
+    first = report.describe().splitlines()[0]
+    assert first == (
+        "0 of 6 proposed user requests became tasks (none); "
+        "4 of the 6 repeated a known request and were dropped before any program was written"
+    )
+
+
+def test_a_set_that_stops_loading_stops_the_batch_and_keeps_the_validated_candidate(flow: GenerationFlow) -> None:
+    # The batch mode took every error of writing for a repeat found late and rejected the
+    # candidate for good: a task validated (and paid for) was lost to a shard being edited.
+    review, minutes = flow.propose(2)
+    flow.prepare(minutes.id)
+    flow.accept(minutes.id)
+    flow.prepare(review.id)
+    flow.edit(review.id, "evaluation", _tasks()[REVIEW].evaluation_programs[0])
+    assert review.status == "valid"
+    shard = flow.target.root / "plans" / "queries_001.nt"
+    text = shard.read_text()
+    shard.write_text(text.replace("    query: Hey", "    query_text: Hey", 1))
+    with pytest.raises(TaskFormatError, match="required field is missing"):
+        flow.run_batch([])
+    assert review.status == "valid"
+    shard.write_text(text)
+    report = flow.run_batch([])
+    assert report.accepted == ["501"] and review.status == "accepted"

@@ -115,3 +115,27 @@ def test_a_set_that_does_not_load_is_not_written_to(tmp_path: Path) -> None:
     with pytest.raises(TaskFormatError, match="duplicate query id"):
         TaskSetTarget(tmp_path / "set").write([generated(source, "Hey, [Assistant], fresh.")])
     assert shard.read_bytes() == broken
+
+
+@pytest.mark.parametrize("change", ["unbuildable", "unbuilt"])
+def test_an_authored_set_whose_code_and_plans_disagree_is_not_written_to(tmp_path: Path, change: str) -> None:
+    # It was taken for a set of shards: the new task went into the shards and got a
+    # release-style module without '# Tags:' or its provenance, which the next
+    # `aspera build-tasks` refused (or, once tagged, rebuilt without the provenance).
+    root = tmp_path / "authored"
+    (root / "code").mkdir(parents=True)
+    for name in ("query_1001.py", "query_1003.py"):
+        shutil.copy(PROJECT / "code" / name, root / "code" / name)
+    build_task_set(root)
+    if change == "unbuildable":  # a module the author is still writing
+        (root / "code" / "query_1005.py").write_text("def work_in_progress(:\n")
+    else:  # a finished module that was not built yet
+        shutil.copy(PROJECT / "code" / "query_1002.py", root / "code" / "query_1002.py")
+    before = {path: path.read_bytes() for path in root.rglob("*") if path.is_file()}
+    source = load_tasks(root)[1]
+    target = TaskSetTarget(root)
+    with pytest.raises(TaskFormatError, match="aspera build-tasks"):
+        target.check()
+    with pytest.raises(TaskFormatError, match="aspera build-tasks"):
+        target.write([generated(source, "Hey, [Assistant], a request of my own.")])
+    assert {path: path.read_bytes() for path in root.rglob("*") if path.is_file()} == before

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -45,3 +47,68 @@ def test_foreign_or_broken_files_are_refused(tmp_path: Path) -> None:
         read_session(broken)
     with pytest.raises(SessionFileError, match="is a folder"):
         SessionLog(tmp_path)
+
+
+@pytest.mark.parametrize("text", ["shopping list: milk, eggs", "my notes\n", "{not json\n"])
+def test_a_users_file_of_one_line_is_refused_and_left_as_it_was(tmp_path: Path, text: str) -> None:
+    # Its only line does not parse, and it was taken for a line cut short by a crash:
+    # the session was appended to the user's file, and without a final newline the
+    # user's text was truncated away before the first event.
+    mine = tmp_path / "notes.txt"
+    mine.write_text(text)
+    with pytest.raises(SessionFileError, match="notes.txt:1: not a"):
+        SessionLog(mine)
+    assert mine.read_text() == text
+
+
+def test_only_a_last_line_without_its_newline_counts_as_cut_short(tmp_path: Path) -> None:
+    log = SessionLog(tmp_path / "session.jsonl")
+    log.opened({"model": "m"})
+    complete = log.path.read_text()
+    log.path.write_text(complete + '{"event": "cand')  # a crash while the next line was written
+    assert read_session(log.path).settings == {"model": "m"}
+    log.path.write_text('{"event": "op')  # a crash while the very first line was written
+    assert read_session(log.path).settings == {}
+    log.close()
+    SessionLog(log.path).opened({"model": "m"})
+    assert read_session(log.path).settings == {"model": "m"}
+    log.path.write_text(complete + "an edit by hand\n")  # a whole line: not cut short
+    with pytest.raises(SessionFileError, match="session.jsonl:2: not a JSON line"):
+        SessionLog(log.path)
+    assert log.path.read_text() == complete + "an edit by hand\n"
+
+
+def test_a_session_file_is_used_by_one_session_at_a_time(tmp_path: Path) -> None:
+    # Two sessions on one file (the notebook left open while aspera generate runs with
+    # the same parameters) each numbered their proposals from their own state: both
+    # wrote a c0001, and on replay one of the two proposals was gone.
+    path = tmp_path / "session.jsonl"
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from aspera_core.generation import SessionLog; log = SessionLog(sys.argv[1]); "
+            "log.opened({'model': 'm'}); print('open', flush=True); sys.stdin.read()",
+            str(path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        with pytest.raises(SessionFileError, match="in use by another generation session"):
+            SessionLog(path)
+        assert len(path.read_text().splitlines()) == 1
+    finally:
+        holder.communicate("")
+    log = SessionLog(path)  # the other process is gone, and its lock with it
+    log.opened({"model": "m"})
+    # In one process, opening again takes the file over: the earlier log may not write any more.
+    again = SessionLog(path)
+    with pytest.raises(SessionFileError, match="was opened again"):
+        log.opened({"model": "m"})
+    again.opened({"model": "m"})
+    again.close()
+    assert len(path.read_text().splitlines()) == 3

@@ -172,3 +172,20 @@ def test_cli_subcommand(root: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (root / "empty").mkdir()
     assert build_tasks.run(parser.parse_args([str(root / "empty")])) == 2
     assert capsys.readouterr().err.startswith("aspera build-tasks: error: no code/ folder")
+
+
+@pytest.mark.parametrize("name", ["query_01003.py", "query_0.py", "query_abc.py", "query_1003 (copy).py"])
+def test_a_module_named_like_a_task_but_without_an_id_is_reported_not_skipped(root: Path, name: str) -> None:
+    # query_01003.py was skipped without a word: the task its author wrote was missing
+    # from the build, which reported success with one task fewer.
+    (root / "code" / name).write_text(module("Hey, [Assistant], book it thrice.", "action"))
+    with pytest.raises(TaskFormatError, match=r"expected a file named query_<id>\.py") as raised:
+        load_authored_tasks(root)
+    assert name in str(raised.value)
+
+
+def test_a_module_that_is_not_utf8_is_reported_with_its_name(root: Path) -> None:
+    # It ended the build in a UnicodeDecodeError traceback that named no file.
+    (root / "code" / "query_1003.py").write_bytes(b"\xff\xfe# Hey, [Assistant], book it.\n")
+    with pytest.raises(TaskFormatError, match=r"code/query_1003\.py: not UTF-8 text"):
+        load_authored_tasks(root)

@@ -80,3 +80,38 @@ def test_edits_in_the_text_areas_are_checked_and_reject_takes_the_comment(widget
     assert state.candidates[candidate.id].status == "rejected"
     assert state.candidates[candidate.id].reason == "a near copy of an existing task"
     assert [d["action"] for d in state.decisions] == ["edit", "reject"]
+
+
+def test_a_file_in_the_way_of_an_accepted_task_is_named_in_the_message_line(widget: GenerationWidget) -> None:
+    # A user's file where the task's wrong programs go made accept raise FileExistsError
+    # out of the button's handler: the message line stayed at "working...".
+    mine = widget.flow.target.root / "wrong" / "query_500.py"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("# mine\n")
+    widget.propose_button.click()
+    widget.proposals.value = "c0002"
+    assert widget.current is not None and widget.current.status == "valid"
+    widget.accept_button.click()
+    assert str(mine) in widget.message.value and "working" not in widget.message.value
+    assert mine.read_text() == "# mine\n" and widget.current is not None and widget.current.status == "valid"
+    assert not any(button.disabled for button in widget._buttons)
+
+
+def test_an_edit_that_cannot_be_used_stays_in_its_text_area(widget: GenerationWidget) -> None:
+    # The refusal refreshed the text areas from the candidate: the person's text, with
+    # one typo in it, was replaced by the old program and had to be typed again.
+    widget.propose_button.click()
+    candidate = widget.current
+    assert candidate is not None and candidate.program is not None
+    first, rest = candidate.program.split("\n", 1)
+    typed = first.replace("def ", "def (", 1) + "\n    # a long edit of mine\n" + rest
+    widget.code["program"].value = typed
+    widget.query.value = REVIEW + " Please."
+    widget.edit_button.click()
+    assert "cannot be used" in widget.message.value
+    assert widget.code["program"].value == typed and widget.query.value == REVIEW + " Please."
+    assert "a long edit of mine" not in (candidate.program or "")
+    widget.code["program"].value = typed.replace("def (", "def ", 1)
+    widget.edit_button.click()  # fixed: both edits are taken
+    assert "checked again after editing query, program" in widget.message.value
+    assert candidate.query == REVIEW + " Please." and "a long edit of mine" in (candidate.program or "")
