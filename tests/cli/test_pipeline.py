@@ -366,8 +366,11 @@ def test_a_failed_copy_edited_since_is_neither_replaced_nor_removed(
     monkeypatch.chdir(tmp_path)
     succeeding = taxonomy_arguments(tmp_path)
     failing = [*succeeding, "-p", "agents=[reference]"]  # results_dir holds no reference.jsonl: the notebook fails
-    assert main(failing) == 1
     failed = tmp_path / "runs" / "mini" / "04_error_taxonomy.failed.ipynb"
+    assert main(failing) == 1 and failed.exists()
+    assert main(succeeding) == 0, capsys.readouterr().err  # the pipeline's own failed copy, unchanged: removed
+    assert not failed.exists()
+    assert main(failing) == 1
     notebook = nbformat.read(failed, as_version=4)
     notebook.cells.append(nbformat.v4.new_markdown_cell("why it failed, in my words"))
     nbformat.write(notebook, failed)
@@ -379,7 +382,8 @@ def test_a_failed_copy_edited_since_is_neither_replaced_nor_removed(
     assert (beside / "04_error_taxonomy.failed.ipynb").exists() and f"runs/{beside.name}/" in err
     assert "runs/mini/04_error_taxonomy.failed.ipynb: changed since the pipeline wrote it" in err
     assert failed.read_bytes() == mine
+    before = contents(tmp_path / "figures", tmp_path / "runs" / "mini")
     assert main(succeeding) == 2  # succeeds now, and would remove the failed copy the user edited
     err = capsys.readouterr().err
     assert "runs/mini/04_error_taxonomy.failed.ipynb: changed since the pipeline wrote it\n" in err
-    assert failed.read_bytes() == mine and not (tmp_path / "runs" / "mini" / "04_error_taxonomy.ipynb").exists()
+    assert contents(tmp_path / "figures", tmp_path / "runs" / "mini") == before  # nothing replaced or removed
