@@ -2,27 +2,39 @@
 
 Executed notebooks (and HTML copies) go to <runs_dir>/<name>/, tables (CSV
 and Markdown) and figures (PNG and PDF) to <figures_dir>/; new files replace
-old ones only once every notebook has succeeded, and then the files the same
-notebooks wrote there in an earlier run but not in this one are removed
-(listed in <figures_dir>/.aspera-pipeline.json with the digest of what was
-written; a file changed since is kept and reported, and no other file is touched). Paths in the parameters are
-relative to the project root; paths printed work from the current directory.
-Named results, judgements, audit, labels and annotation files are read, and
-the agents, the systems of compare and the output folders checked, before any
-notebook runs. -p key=value overrides a parameter (the value
-is read as YAML). Exit status: 0, 1 a notebook failed (its executed copy is
-kept as <notebook>.failed.ipynb), 2 bad parameters or a missing input file,
-130 interrupted.
+old ones only once every notebook has succeeded, and then the tables and
+figures the same notebooks wrote in an earlier run but not in this one are
+removed. Each
+of the two folders has a manifest, .aspera-pipeline.json, of what the
+pipeline wrote there with the digest of what was written: only a file listed
+there and unchanged since is ever replaced or removed (a file changed since is
+kept and reported, and no other file is touched). When a file in the way of a
+new output is not such a file (the user's own, or one edited since), nothing
+is replaced or removed: this run's outputs go to new folders beside their
+targets (<figures_dir>.unplaced-<UTC time>, <runs_dir>/<name>.unplaced-<UTC
+time>) and the command exits 2 naming each such file. Paths in the parameters
+are relative to the project root; paths printed work from the current
+directory. Named results, judgements, audit, labels and annotation files are
+read, and the agents, the systems of compare and the output folders checked,
+before any notebook runs. -p key=value overrides a parameter (the value is
+read as YAML). Exit status: 0, 1 a notebook failed (its executed copy is kept
+as <notebook>.failed.ipynb, or beside it when an edited copy is there), 2 bad
+parameters, a missing input file, or files in the way of the outputs, 130
+interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from aspera_core.pipeline.params import ParamsError, load_params
 from aspera_core.pipeline.paths import project_root, resolve_path, shown_path
 from aspera_core.wording import count
+
+if TYPE_CHECKING:
+    from aspera_core.pipeline.notebooks import OutputConflict
 
 EXAMPLE = "example: aspera pipeline params/default.yaml -p tasks=tests/fixtures/mini_release -p name=mini"
 
@@ -51,6 +63,22 @@ def _params_error(params: str, error: Exception) -> int:
     return _error(text if text.startswith(f"{params} ") else f"{params}: {text}")
 
 
+def _conflict(error: OutputConflict) -> int:
+    """One line per file in the way, where this run's outputs went instead, and what to do."""
+    files = count(len(error.conflicts), "file")
+    _error(f"{files} in the way of this run's outputs; nothing was replaced or removed:")
+    for conflict in error.conflicts:
+        print(f"  {shown_path(conflict.path)}: {conflict.reason}", file=sys.stderr)
+    where = " and ".join(f"{shown_path(folder)}/" for folder in error.placed)
+    print(f"this run's outputs were put in {where}", file=sys.stderr)
+    print(
+        "move the files named above out of the way (or rename them) and run again;"
+        " the new folders can be deleted once you have taken what you need from them",
+        file=sys.stderr,
+    )
+    return 2
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``aspera pipeline`` with parsed arguments.
 
@@ -60,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     Returns:
         The exit status (see the module docstring).
     """
-    from aspera_core.pipeline.notebooks import NotebookFailed, run_pipeline
+    from aspera_core.pipeline.notebooks import NotebookFailed, OutputConflict, run_pipeline
 
     root = project_root()
     try:
@@ -74,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
         return _params_error(args.params, error)
     except NotebookFailed as error:
         return _error(str(error), 1)
+    except OutputConflict as error:
+        return _conflict(error)
     except KeyboardInterrupt:
         print("aspera pipeline: interrupted; no output was replaced", file=sys.stderr)
         return 130

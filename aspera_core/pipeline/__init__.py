@@ -8,12 +8,13 @@
 * :mod:`~aspera_core.pipeline.audit`: the audit (made once, then reused)
   and the judgements files the audit notebook reads;
 * :mod:`~aspera_core.pipeline.notebooks`: running the notebooks and swapping in
-  their outputs only when all of them succeeded.
+  their outputs only when all of them succeeded, and only over files the
+  pipeline wrote and nobody changed since.
 """
 
 from aspera_core.pipeline.audit import audit_file, judgements_files
 from aspera_core.pipeline.evaluate import ResultsNotFound, evaluate_agents, results_files, results_path
-from aspera_core.pipeline.notebooks import NotebookFailed, PipelineReport, notebook_path, run_pipeline
+from aspera_core.pipeline.notebooks import NotebookFailed, OutputConflict, PipelineReport, notebook_path, run_pipeline
 from aspera_core.pipeline.params import NOTEBOOKS, AgentSpec, ParamsError, PipelineParams, load_params, parse_override
 from aspera_core.pipeline.paths import ROOT_VARIABLE, project_relative, project_root, resolve_path
 
@@ -22,6 +23,7 @@ __all__ = [
     "ROOT_VARIABLE",
     "AgentSpec",
     "NotebookFailed",
+    "OutputConflict",
     "ParamsError",
     "PipelineParams",
     "PipelineReport",

@@ -8,20 +8,37 @@ built aside and swapped in only when every notebook has succeeded:
 * tables and figures go to a hidden staging folder beside ``figures_dir``;
 * executed notebooks (and their HTML exports) go to a hidden staging folder
   beside ``<runs_dir>/<name>/``;
+* then every file in the way of a new one is checked (:func:`output_conflicts`),
+  and the ``<notebook>.failed.ipynb`` of every notebook that ran too;
 * then each new file replaces its old copy with one ``os.replace``;
 * and the tables and figures a notebook of this run wrote in an earlier run
   but not in this one are removed, so that no earlier output stays beside the
   new ones looking current (a figure that needs two seeds, after a run on
-  one). What each notebook wrote is kept in a manifest in ``figures_dir``
-  (:data:`MANIFEST`), each file with the SHA-256 digest of what was written;
-  only files listed there are ever removed, only those of the notebooks that
-  ran, and only while their content is still what the pipeline wrote: files
-  the pipeline did not write, files changed since (a figure the user replaced
-  with their own), files listed without a digest (by an earlier version), and
-  those of notebooks left out of this run, stay as they are.
+  one), and so are the failed copies of the notebooks that now succeeded.
+
+Both destination folders keep a manifest (:data:`MANIFEST`) of what the
+pipeline wrote there, each file with the SHA-256 digest of what was written:
+in ``figures_dir`` what each notebook wrote last (:func:`retire_stale_outputs`),
+in ``<runs_dir>/<name>/`` what was moved there (:func:`record_outputs`). A
+file is the pipeline's to replace or remove only while the manifest lists it
+with the digest its content still has. Any other file in the way of a new
+output is a conflict: one the pipeline did not write (the user's own
+``outcomes.md``), one changed since (a figure the user replaced with their
+own, an executed notebook the user annotated in JupyterLab and saved), one
+listed without a digest (by an earlier version). From the moment a user
+changes a file it is theirs. On a conflict nothing is replaced or removed in
+either folder: this run's outputs are moved to new visible folders beside
+their targets (``<figures_dir>.unplaced-<UTC time>`` and
+``<runs_dir>/<name>.unplaced-<UTC time>``) and :class:`OutputConflict` names
+the files in the way. Stale tables and figures are removed under the same
+rule: files the pipeline did not write, files changed since, files listed
+without a digest, and those of notebooks left out of this run, stay as they
+are (the changed ones are reported).
 
 A notebook that fails leaves every earlier output untouched; its executed
-copy, with the error in it, is kept as ``<runs_dir>/<name>/<notebook>.failed.ipynb``.
+copy, with the error in it, is kept as ``<runs_dir>/<name>/<notebook>.failed.ipynb``,
+or in a new ``<runs_dir>/<name>.unplaced-<UTC time>/`` folder when a failed copy
+there is not the pipeline's unchanged output.
 """
 
 from __future__ import annotations
@@ -41,7 +58,7 @@ from aspera_core.pipeline.params import PipelineParams
 from aspera_core.pipeline.paths import project_root, resolve_path
 
 KERNEL = "python3"
-#: The manifest in the figures folder: which tables and figures each notebook wrote there last.
+#: The manifest in each output folder: what the pipeline wrote there, by notebook, with the SHA-256 of each file.
 MANIFEST = ".aspera-pipeline.json"
 # The kernel's own log is not the user's business: its start-up notices (about its
 # local TCP transport), and the "KeyboardInterrupt caught in kernel" error it logs
@@ -59,10 +76,10 @@ class NotebookFailed(RuntimeError):
         executed: The executed copy with the error in it.
     """
 
-    def __init__(self, notebook: str, message: str, executed: Path) -> None:
+    def __init__(self, notebook: str, message: str, executed: Path, note: str = "") -> None:
         self.notebook = notebook
         self.executed = executed
-        super().__init__(f"notebook {notebook} failed: {message}; the executed notebook is {executed}")
+        super().__init__(f"notebook {notebook} failed: {message}; the executed notebook is {executed}{note}")
 
 
 @dataclass
@@ -201,10 +218,134 @@ def retire_stale_outputs(folder: Path, written: dict[str, list[str]]) -> Retired
     manifest = {notebook: files for notebook, files in earlier.items() if notebook not in written}
     for notebook, files in written.items():
         manifest[notebook] = {name: _digest(folder / name) for name in sorted(files) if (folder / name).is_file()}
+    _write_manifest(folder, manifest)
+    return retired
+
+
+def _write_manifest(folder: Path, manifest: dict[str, dict[str, str | None]]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"version": 2, "notebooks": manifest}, indent=1, sort_keys=True) + "\n"
     write_atomic(folder / MANIFEST, text)
-    return retired
+
+
+def record_outputs(folder: Path, written: dict[str, list[str]]) -> None:
+    """Add to the manifest of ``folder`` what each notebook of this run moved there, with its digest.
+
+    Used for the folder of executed notebooks, where nothing is retired: the
+    files a notebook's entry listed before stay listed (with their recorded
+    digest) while they exist, so that an HTML export of an earlier run is still
+    known as the pipeline's after a run without HTML; files that are gone are
+    dropped. Entries of notebooks that did not run are kept.
+
+    Args:
+        folder: The folder the files were moved into.
+        written: Per notebook of this run, the names of the files moved there.
+    """
+    manifest = _read_manifest(folder)
+    for notebook, names in written.items():
+        entry = {name: digest for name, digest in manifest.get(notebook, {}).items() if (folder / name).is_file()}
+        entry.update({name: _digest(folder / name) for name in names if (folder / name).is_file()})
+        manifest[notebook] = dict(sorted(entry.items()))
+    _write_manifest(folder, manifest)
+
+
+#: Why a file in the way of an output may not be replaced (or removed); see also CHANGED and NO_DIGEST.
+NOT_LISTED = "not written by the pipeline (its manifest does not list it)"
+NOT_A_FILE = "not a plain file (a link or a folder), so not the pipeline's"
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A file in the way of an output: it exists and is not known to be the pipeline's unchanged output.
+
+    Attributes:
+        path: The file (or link, or folder).
+        reason: Why it is not the pipeline's to replace.
+    """
+
+    path: Path
+    reason: str
+
+
+def output_conflicts(folder: Path, names: list[str]) -> list[Conflict]:
+    """The files of ``folder`` named in ``names`` that the pipeline may not replace or remove.
+
+    A name that does not exist there is free. One that exists may be replaced only
+    when the manifest of ``folder`` (:data:`MANIFEST`) lists it, under any notebook,
+    with the SHA-256 digest its content has now: the pipeline wrote it and nobody
+    changed it since. Anything else is a conflict: a file the manifest does not list
+    (the user's own), one changed since, one listed without a digest (by an earlier
+    version: nothing is known of its content), a link or a folder, a file that cannot
+    be read.
+
+    Args:
+        folder: A destination folder (the figures folder, or a folder of executed notebooks).
+        names: Plain file names about to be written there (or removed).
+
+    Returns:
+        The conflicts, by name.
+    """
+    recorded: dict[str, set[str | None]] = {}
+    for files in _read_manifest(folder).values():
+        for name, digest in files.items():
+            recorded.setdefault(name, set()).add(digest)
+    conflicts = []
+    for name in sorted(set(names)):
+        path = folder / name
+        if not path.exists() and not path.is_symlink():
+            continue
+        digests = recorded.get(name)
+        if not digests:
+            conflicts.append(Conflict(path, NOT_LISTED))
+        elif path.is_symlink() or not path.is_file():
+            conflicts.append(Conflict(path, NOT_A_FILE))
+        else:
+            try:
+                digest = _digest(path)
+            except OSError as error:
+                conflicts.append(Conflict(path, f"cannot be read ({error.strerror})"))
+                continue
+            if digest not in digests:
+                conflicts.append(Conflict(path, NO_DIGEST if digests == {None} else CHANGED))
+    return conflicts
+
+
+class OutputConflict(RuntimeError):
+    """Files in the way of this run's outputs: nothing was replaced or removed.
+
+    Attributes:
+        conflicts: The files in the way, each with the reason.
+        placed: The new folders this run's outputs were moved to instead, beside their targets.
+    """
+
+    def __init__(self, conflicts: list[Conflict], placed: list[Path]) -> None:
+        self.conflicts = conflicts
+        self.placed = placed
+        files = ", ".join(f"{conflict.path} ({conflict.reason})" for conflict in conflicts)
+        where = " and ".join(str(folder) for folder in placed)
+        super().__init__(f"files in the way of this run's outputs: {files}; this run's outputs are in {where}")
+
+
+def _stamp() -> str:
+    return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+
+
+def _unplaced_folder(target: Path, stamp: str) -> Path:
+    """A new, visible folder beside ``target`` for outputs that could not go there."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    number = 1
+    while True:
+        folder = target.with_name(f"{target.name}.unplaced-{stamp}" + (f"-{number}" if number > 1 else ""))
+        try:
+            folder.mkdir()
+        except FileExistsError:
+            number += 1
+            continue
+        return folder
+
+
+def _visible_files(folder: Path) -> list[str]:
+    return sorted(item.name for item in folder.iterdir() if item.is_file() and not item.name.startswith("."))
 
 
 def _export_html(executed: Path, destination: Path) -> None:
@@ -242,6 +383,8 @@ def run_pipeline(
             is unknown, ``compare`` names a system the run does not have, or an output folder is a file.
         FileNotFoundError: a notebook is missing.
         NotebookFailed: a notebook raised (earlier outputs are untouched).
+        OutputConflict: a file in the way of an output is not the pipeline's unchanged output; nothing
+            was replaced or removed, and this run's outputs were moved to new folders beside their targets.
     """
     import papermill
     from papermill.exceptions import PapermillExecutionError
@@ -280,24 +423,43 @@ def run_pipeline(
                     extra_arguments=KERNEL_ARGUMENTS,
                 )
             except PapermillExecutionError as error:
-                runs.mkdir(parents=True, exist_ok=True)
+                message = f"{error.ename}: {error.evalue} (cell {error.exec_count})"
                 failed = runs / f"{name}.failed.ipynb"
+                in_the_way = output_conflicts(runs, [failed.name])  # say, an earlier failed copy the user edited
+                note = "".join(f"; the earlier copy is left alone ({c.path}: {c.reason})" for c in in_the_way)
+                if in_the_way:
+                    failed = _unplaced_folder(runs, _stamp()) / failed.name
+                runs.mkdir(parents=True, exist_ok=True)
                 os.replace(executed, failed)
-                raise NotebookFailed(name, f"{error.ename}: {error.evalue} (cell {error.exec_count})", failed) from None
+                if not in_the_way:
+                    record_outputs(runs, {name: [failed.name]})
+                raise NotebookFailed(name, message, failed, note) from None
             report.seconds[name] = time.monotonic() - started
             after = _snapshot(staged_figures)
             written[name] = sorted(file for file, stamp in after.items() if before.get(file) != stamp)
             if params.html:
                 _export_html(executed, staged_runs / f"{name}.html")
             log(f"{name}: done in {report.seconds[name]:.1f} s")
+        failures = [f"{name}.failed.ipynb" for name in params.notebooks]  # removed once their notebook succeeds
+        conflicts = output_conflicts(figures, _visible_files(staged_figures))
+        conflicts += output_conflicts(runs, _visible_files(staged_runs) + failures)
+        if conflicts:
+            stamp = _stamp()
+            placed = []
+            for staged, target in ((staged_figures, figures), (staged_runs, runs)):
+                if _visible_files(staged):
+                    placed.append(_unplaced_folder(target, stamp))
+                    _swap_in(staged, placed[-1])
+            raise OutputConflict(conflicts, placed)
         report.artefacts = _swap_in(staged_figures, figures)
         retired = retire_stale_outputs(figures, written)
         report.removed, report.kept = retired.removed, retired.kept
         moved = _swap_in(staged_runs, runs)
         report.notebooks = [path for path in moved if path.suffix == ".ipynb"]
         report.html = [path for path in moved if path.suffix == ".html"]
-        for name in params.notebooks:  # a notebook that now succeeds leaves no failure behind
-            (runs / f"{name}.failed.ipynb").unlink(missing_ok=True)
+        for failure in failures:  # a notebook that now succeeds leaves no failure behind
+            (runs / failure).unlink(missing_ok=True)
+        record_outputs(runs, {name: [path.name for path in moved if path.stem == name] for name in params.notebooks})
     finally:
         shutil.rmtree(staged_figures, ignore_errors=True)
         shutil.rmtree(staged_runs, ignore_errors=True)

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from aspera_core.cli.main import main
+from aspera_core.pipeline.notebooks import retire_stale_outputs
 from aspera_core.tasks import load_tasks
 from tests.analysis.support import explore_run, model_run
 from tests.analysis.test_figure_sizes import saved_width
@@ -52,7 +53,8 @@ def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
     figures = tmp_path / "figures"
     figures.mkdir()
     (figures / "README.md").write_text("kept\n")
-    (figures / "outcomes.csv").write_text("stale\n")
+    (figures / "outcomes.csv").write_text("from an earlier run\n")  # the pipeline's own, unchanged: replaced
+    retire_stale_outputs(figures, {"02_evaluate": ["outcomes.csv"]})
     extra = [f"results.{label}={path}" for label, path in model_results(tmp_path).items()]
     status = main(
         [
@@ -287,3 +289,101 @@ def test_a_run_removes_the_figures_its_notebooks_wrote_before_and_no_longer_writ
     assert (figures / "pass_k.png").read_bytes() == b"the user's own pass^k figure"  # changed since: kept
     assert "kept pass_k.png: changed since the pipeline wrote it\n" in out
     assert (figures / "notes.png").read_text() == "mine\n"  # not written by the pipeline: left alone
+
+
+def taxonomy_arguments(tmp_path: Path) -> list[str]:
+    """A quick run: the error-taxonomy notebook alone on one hand-made results file, every output under ``tmp_path``."""
+    results = tmp_path / "o1-cck.jsonl"
+    if not results.exists():
+        model_results(tmp_path)
+    arguments = ["pipeline", MINI, "-p", f"results.o1-cck={results}", "-p", "agents=[]"]
+    arguments += ["-p", f"figures_dir={tmp_path / 'figures'}", "-p", f"runs_dir={tmp_path / 'runs'}"]
+    return [*arguments, "-p", f"results_dir={tmp_path / 'results'}", "-p", "notebooks=[04_error_taxonomy]"]
+
+
+def contents(*folders: Path) -> dict[Path, bytes]:
+    """Every file under the folders, with its bytes."""
+    return {path: path.read_bytes() for folder in folders for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def test_a_file_of_the_users_named_like_an_output_is_left_alone_and_the_run_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.chdir(tmp_path)
+    figures = tmp_path / "figures"
+    figures.mkdir()
+    (figures / "README.md").write_text("mine\n")
+    (figures / "error_taxonomy.md").write_bytes(b"my own notes on the taxonomy\r\n")
+    before = contents(figures)
+    assert main(taxonomy_arguments(tmp_path)) == 2
+    err = capsys.readouterr().err
+    assert "figures/error_taxonomy.md: not written by the pipeline" in err
+    assert contents(figures) == before  # nothing replaced, removed or added (not even a manifest)
+    assert not (tmp_path / "runs" / "mini").exists()
+    # This run's outputs are kept where the error says, beside their targets.
+    [new_figures] = tmp_path.glob("figures.unplaced-*")
+    [new_runs] = (tmp_path / "runs").glob("mini.unplaced-*")
+    assert f"{new_figures.name}/" in err and f"runs/{new_runs.name}/" in err
+    assert "| wrong effect or answer |" in (new_figures / "error_taxonomy.md").read_text()
+    assert (new_figures / "error_types.png").exists() and (new_runs / "04_error_taxonomy.ipynb").exists()
+    assert "move" in err and "run again" in err
+    assert not list(tmp_path.rglob(".*staging*"))
+
+
+def test_outputs_of_an_earlier_run_edited_since_are_left_alone_and_the_run_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.chdir(tmp_path)
+    arguments = taxonomy_arguments(tmp_path)
+    figures, run_folder = tmp_path / "figures", tmp_path / "runs" / "mini"
+    executed = run_folder / "04_error_taxonomy.ipynb"
+    assert main(arguments) == 0, capsys.readouterr().err
+    first = executed.stat().st_ino
+    assert main(arguments) == 0, capsys.readouterr().err  # nothing edited: the earlier outputs are replaced
+    assert executed.stat().st_ino != first
+    # The user adds notes to the executed notebook in JupyterLab and saves; and edits a table.
+    notebook = nbformat.read(executed, as_version=4)
+    notebook.cells.append(nbformat.v4.new_markdown_cell("my notes on this run"))
+    nbformat.write(notebook, executed)
+    (figures / "error_taxonomy.csv").write_text((figures / "error_taxonomy.csv").read_text() + "my,own,row\n")
+    before = contents(figures, run_folder)
+    capsys.readouterr()
+    assert main(arguments) == 2
+    err = capsys.readouterr().err
+    assert "runs/mini/04_error_taxonomy.ipynb: changed since the pipeline wrote it\n" in err
+    assert "figures/error_taxonomy.csv: changed since the pipeline wrote it\n" in err
+    assert len([line for line in err.splitlines() if "changed since" in line]) == 2  # the others are the pipeline's
+    assert contents(figures, run_folder) == before
+    [new_figures] = tmp_path.glob("figures.unplaced-*")
+    [new_runs] = (tmp_path / "runs").glob("mini.unplaced-*")
+    assert "my,own,row" not in (new_figures / "error_taxonomy.csv").read_text()
+    assert "my notes on this run" not in (new_runs / "04_error_taxonomy.ipynb").read_text()
+
+
+def test_a_failed_copy_edited_since_is_neither_replaced_nor_removed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.chdir(tmp_path)
+    succeeding = taxonomy_arguments(tmp_path)
+    failing = [*succeeding, "-p", "agents=[reference]"]  # results_dir holds no reference.jsonl: the notebook fails
+    failed = tmp_path / "runs" / "mini" / "04_error_taxonomy.failed.ipynb"
+    assert main(failing) == 1 and failed.exists()
+    assert main(succeeding) == 0, capsys.readouterr().err  # the pipeline's own failed copy, unchanged: removed
+    assert not failed.exists()
+    assert main(failing) == 1
+    notebook = nbformat.read(failed, as_version=4)
+    notebook.cells.append(nbformat.v4.new_markdown_cell("why it failed, in my words"))
+    nbformat.write(notebook, failed)
+    mine = failed.read_bytes()
+    capsys.readouterr()
+    assert main(failing) == 1  # fails again: the new failed copy goes beside the user's, not over it
+    err = capsys.readouterr().err
+    [beside] = (tmp_path / "runs").glob("mini.unplaced-*")
+    assert (beside / "04_error_taxonomy.failed.ipynb").exists() and f"runs/{beside.name}/" in err
+    assert "runs/mini/04_error_taxonomy.failed.ipynb: changed since the pipeline wrote it" in err
+    assert failed.read_bytes() == mine
+    before = contents(tmp_path / "figures", tmp_path / "runs" / "mini")
+    assert main(succeeding) == 2  # succeeds now, and would remove the failed copy the user edited
+    err = capsys.readouterr().err
+    assert "runs/mini/04_error_taxonomy.failed.ipynb: changed since the pipeline wrote it\n" in err
+    assert contents(tmp_path / "figures", tmp_path / "runs" / "mini") == before  # nothing replaced or removed

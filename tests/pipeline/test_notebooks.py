@@ -6,7 +6,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from aspera_core.pipeline.notebooks import MANIFEST, retire_stale_outputs
+from aspera_core.pipeline.notebooks import MANIFEST, output_conflicts, record_outputs, retire_stale_outputs
 
 
 def touch(folder: Path, *names: str) -> None:
@@ -87,3 +87,47 @@ def test_a_damaged_manifest_or_a_listed_path_outside_the_folder_removes_nothing(
     listed = {"../outside.png": digest, "sub/x": digest, ".hidden": digest}
     (figures / MANIFEST).write_text(json.dumps({"version": 2, "notebooks": {"n": listed}}))
     assert retire_stale_outputs(figures, {"n": []}).removed == [] and (tmp_path / "outside.png").exists()
+
+
+def test_only_a_file_the_manifest_lists_with_its_current_digest_may_be_replaced(tmp_path: Path) -> None:
+    # Before anything is swapped in: every destination that exists must be the pipeline's unchanged output.
+    figures = tmp_path / "figures"
+    touch(figures, "ours.csv", "edited.csv", "old.png", "mine.md", "linked.csv")
+    retire_stale_outputs(figures, {"05_paper": ["ours.csv", "edited.csv", "linked.csv"]})
+    (figures / "edited.csv").write_text("my edit")
+    touch(tmp_path, "linked.csv")  # the same content, elsewhere, linked in its place
+    (figures / "linked.csv").unlink()
+    (figures / "linked.csv").symlink_to(tmp_path / "linked.csv")
+    manifest = json.loads((figures / MANIFEST).read_text())
+    manifest["notebooks"]["03_old"] = ["old.png"]  # as a manifest of an earlier version lists it: no digest
+    (figures / MANIFEST).write_text(json.dumps(manifest))
+    (figures / "folder.png").mkdir()
+    (figures / "link.csv").symlink_to(figures / "ours.csv")  # a link is never the pipeline's
+    names = ["ours.csv", "edited.csv", "old.png", "mine.md", "folder.png", "link.csv", "linked.csv", "new.csv"]
+    found = {conflict.path.name: conflict.reason for conflict in output_conflicts(figures, names)}
+    assert found == {
+        "edited.csv": "changed since the pipeline wrote it",
+        "old.png": "not known to be the pipeline's: the manifest of an earlier version records no digest for it",
+        "mine.md": "not written by the pipeline (its manifest does not list it)",
+        "folder.png": "not written by the pipeline (its manifest does not list it)",
+        "link.csv": "not written by the pipeline (its manifest does not list it)",
+        "linked.csv": "not a plain file (a link or a folder), so not the pipeline's",
+    }
+    assert output_conflicts(tmp_path / "none", ["a.csv"]) == []  # a folder that does not exist yet
+
+
+def test_the_run_folder_records_what_was_moved_there_and_keeps_what_still_stands(tmp_path: Path) -> None:
+    runs = tmp_path / "runs" / "default"
+    touch(runs, "05.ipynb", "05.html", "05.failed.ipynb", "03.ipynb")
+    record_outputs(runs, {"05": ["05.ipynb", "05.html", "05.failed.ipynb"], "03": ["03.ipynb"]})
+    assert output_conflicts(runs, ["05.ipynb", "05.html", "05.failed.ipynb", "03.ipynb"]) == []
+    (runs / "05.failed.ipynb").unlink()
+    (runs / "05.ipynb").write_text("new run")  # written again by a later run, without its HTML this time
+    record_outputs(runs, {"05": ["05.ipynb"]})
+    manifest = json.loads((runs / MANIFEST).read_text())["notebooks"]
+    assert sorted(manifest["05"]) == ["05.html", "05.ipynb"] and list(manifest["03"]) == ["03.ipynb"]
+    assert output_conflicts(runs, ["05.ipynb", "05.html"]) == []  # the HTML of the earlier run is still known
+    touch(runs, "05.failed.ipynb")
+    assert [c.reason for c in output_conflicts(runs, ["05.failed.ipynb"])] == [
+        "not written by the pipeline (its manifest does not list it)"
+    ]
