@@ -16,7 +16,7 @@ built aside and swapped in only when every notebook has succeeded:
   new ones looking current (a figure that needs two seeds, after a run on
   one), and so are the failed copies of the notebooks that now succeeded.
 
-Both destination folders keep a manifest (:data:`MANIFEST`) of what the
+Both destination folders keep a manifest (:mod:`aspera_core.manifest`) of what the
 pipeline wrote there, each file with the SHA-256 digest of what was written:
 in ``figures_dir`` what each notebook wrote last (:func:`retire_stale_outputs`),
 in ``<runs_dir>/<name>/`` what was moved there (:func:`record_outputs`). A
@@ -43,8 +43,6 @@ there is not the pipeline's unchanged output.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import secrets
 import shutil
@@ -53,13 +51,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aspera_core.fileio import write_atomic
+from aspera_core.manifest import (
+    CHANGED,
+    NO_DIGEST,
+    Conflict,
+    file_digest,
+    output_conflicts,
+    read_manifest,
+    record_outputs,
+    write_manifest,
+)
 from aspera_core.pipeline.params import PipelineParams
 from aspera_core.pipeline.paths import project_root, resolve_path
 
 KERNEL = "python3"
-#: The manifest in each output folder: what the pipeline wrote there, by notebook, with the SHA-256 of each file.
-MANIFEST = ".aspera-pipeline.json"
 # The kernel's own log is not the user's business: its start-up notices (about its
 # local TCP transport), and the "KeyboardInterrupt caught in kernel" error it logs
 # when the interrupt jupyter_client sends every kernel it shuts down lands while
@@ -132,42 +137,6 @@ def _snapshot(folder: Path) -> dict[str, tuple[int, int, int]]:
     return found
 
 
-#: Why a file the manifest lists is left in place.
-CHANGED = "changed since the pipeline wrote it"
-NO_DIGEST = "not known to be the pipeline's: the manifest of an earlier version records no digest for it"
-
-
-def _digest(path: Path) -> str:
-    """The SHA-256 digest of a file's content, in hexadecimal."""
-    hasher = hashlib.sha256()
-    with path.open("rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            hasher.update(block)
-    return hasher.hexdigest()
-
-
-def _read_manifest(folder: Path) -> dict[str, dict[str, str | None]]:
-    """What each notebook wrote into ``folder`` last, name -> digest, by the manifest.
-
-    A manifest of an earlier version lists names only: their digest is ``None``
-    (nothing is known of their content). A missing or damaged manifest lists nothing.
-    """
-    try:
-        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        notebooks = data["notebooks"]
-        found: dict[str, dict[str, str | None]] = {}
-        for name, files in notebooks.items():
-            if isinstance(files, dict):
-                found[str(name)] = {
-                    str(file): digest if isinstance(digest, str) else None for file, digest in files.items()
-                }
-            else:
-                found[str(name)] = {str(file): None for file in files}
-        return found
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}
-
-
 @dataclass
 class Retired:
     """What :func:`retire_stale_outputs` did with the files of an earlier run.
@@ -198,7 +167,7 @@ def retire_stale_outputs(folder: Path, written: dict[str, list[str]]) -> Retired
     Returns:
         The files removed and those kept.
     """
-    earlier = _read_manifest(folder)
+    earlier = read_manifest(folder)
     now = {name for files in written.values() for name in files}
     retired = Retired()
     for notebook in written:
@@ -210,104 +179,16 @@ def retire_stale_outputs(folder: Path, written: dict[str, list[str]]) -> Retired
                 continue
             if recorded is None:
                 retired.kept.append((path, NO_DIGEST))
-            elif _digest(path) != recorded:
+            elif file_digest(path) != recorded:
                 retired.kept.append((path, CHANGED))
             else:
                 path.unlink()
                 retired.removed.append(path)
     manifest = {notebook: files for notebook, files in earlier.items() if notebook not in written}
     for notebook, files in written.items():
-        manifest[notebook] = {name: _digest(folder / name) for name in sorted(files) if (folder / name).is_file()}
-    _write_manifest(folder, manifest)
+        manifest[notebook] = {name: file_digest(folder / name) for name in sorted(files) if (folder / name).is_file()}
+    write_manifest(folder, manifest)
     return retired
-
-
-def _write_manifest(folder: Path, manifest: dict[str, dict[str, str | None]]) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({"version": 2, "notebooks": manifest}, indent=1, sort_keys=True) + "\n"
-    write_atomic(folder / MANIFEST, text)
-
-
-def record_outputs(folder: Path, written: dict[str, list[str]]) -> None:
-    """Add to the manifest of ``folder`` what each notebook of this run moved there, with its digest.
-
-    Used for the folder of executed notebooks, where nothing is retired: the
-    files a notebook's entry listed before stay listed (with their recorded
-    digest) while they exist, so that an HTML export of an earlier run is still
-    known as the pipeline's after a run without HTML; files that are gone are
-    dropped. Entries of notebooks that did not run are kept.
-
-    Args:
-        folder: The folder the files were moved into.
-        written: Per notebook of this run, the names of the files moved there.
-    """
-    manifest = _read_manifest(folder)
-    for notebook, names in written.items():
-        entry = {name: digest for name, digest in manifest.get(notebook, {}).items() if (folder / name).is_file()}
-        entry.update({name: _digest(folder / name) for name in names if (folder / name).is_file()})
-        manifest[notebook] = dict(sorted(entry.items()))
-    _write_manifest(folder, manifest)
-
-
-#: Why a file in the way of an output may not be replaced (or removed); see also CHANGED and NO_DIGEST.
-NOT_LISTED = "not written by the pipeline (its manifest does not list it)"
-NOT_A_FILE = "not a plain file (a link or a folder), so not the pipeline's"
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """A file in the way of an output: it exists and is not known to be the pipeline's unchanged output.
-
-    Attributes:
-        path: The file (or link, or folder).
-        reason: Why it is not the pipeline's to replace.
-    """
-
-    path: Path
-    reason: str
-
-
-def output_conflicts(folder: Path, names: list[str]) -> list[Conflict]:
-    """The files of ``folder`` named in ``names`` that the pipeline may not replace or remove.
-
-    A name that does not exist there is free. One that exists may be replaced only
-    when the manifest of ``folder`` (:data:`MANIFEST`) lists it, under any notebook,
-    with the SHA-256 digest its content has now: the pipeline wrote it and nobody
-    changed it since. Anything else is a conflict: a file the manifest does not list
-    (the user's own), one changed since, one listed without a digest (by an earlier
-    version: nothing is known of its content), a link or a folder, a file that cannot
-    be read.
-
-    Args:
-        folder: A destination folder (the figures folder, or a folder of executed notebooks).
-        names: Plain file names about to be written there (or removed).
-
-    Returns:
-        The conflicts, by name.
-    """
-    recorded: dict[str, set[str | None]] = {}
-    for files in _read_manifest(folder).values():
-        for name, digest in files.items():
-            recorded.setdefault(name, set()).add(digest)
-    conflicts = []
-    for name in sorted(set(names)):
-        path = folder / name
-        if not path.exists() and not path.is_symlink():
-            continue
-        digests = recorded.get(name)
-        if not digests:
-            conflicts.append(Conflict(path, NOT_LISTED))
-        elif path.is_symlink() or not path.is_file():
-            conflicts.append(Conflict(path, NOT_A_FILE))
-        else:
-            try:
-                digest = _digest(path)
-            except OSError as error:
-                conflicts.append(Conflict(path, f"cannot be read ({error.strerror})"))
-                continue
-            if digest not in digests:
-                conflicts.append(Conflict(path, NO_DIGEST if digests == {None} else CHANGED))
-    return conflicts
 
 
 class OutputConflict(RuntimeError):

@@ -1,0 +1,146 @@
+"""Which files of an output folder the workbench wrote: the folder's manifest, and the files in the way of new ones.
+
+The rule it serves: no command harms a file it did not create, and a file a
+user changed is theirs. An output folder (the figures folder, a folder of
+executed notebooks) keeps a manifest, :data:`MANIFEST`, listing per entry (a
+notebook of the pipeline) the files written there, each with the SHA-256
+digest of what was written. A file may be replaced or removed only while the manifest lists it with the
+digest its content still has (:func:`output_conflicts`).
+
+The pipeline (:mod:`aspera_core.pipeline.notebooks`) keeps to it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from aspera_core.fileio import write_atomic
+
+#: The manifest in each output folder: what was written there, by entry, with the SHA-256 of each file.
+MANIFEST = ".aspera-pipeline.json"
+
+#: Why a file in the way of an output may not be replaced (or removed).
+CHANGED = "changed since the pipeline wrote it"
+NO_DIGEST = "not known to be the pipeline's: the manifest of an earlier version records no digest for it"
+NOT_LISTED = "not written by the pipeline (its manifest does not list it)"
+NOT_A_FILE = "not a plain file (a link or a folder), so not the pipeline's"
+
+Manifest = dict[str, dict[str, str | None]]
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 digest of a file's content, in hexadecimal."""
+    hasher = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            hasher.update(block)
+    return hasher.hexdigest()
+
+
+def read_manifest(folder: Path) -> Manifest:
+    """What each entry wrote into ``folder`` last, name -> digest, by the manifest.
+
+    A manifest of an earlier version lists names only: their digest is ``None``
+    (nothing is known of their content). A missing or damaged manifest lists nothing.
+    """
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        notebooks = data["notebooks"]
+        found: Manifest = {}
+        for name, files in notebooks.items():
+            if isinstance(files, dict):
+                found[str(name)] = {
+                    str(file): digest if isinstance(digest, str) else None for file, digest in files.items()
+                }
+            else:
+                found[str(name)] = {str(file): None for file in files}
+        return found
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def write_manifest(folder: Path, manifest: Manifest) -> None:
+    """Replace the manifest of ``folder`` (created if missing) in one step."""
+    folder.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"version": 2, "notebooks": manifest}, indent=1, sort_keys=True) + "\n"
+    write_atomic(folder / MANIFEST, text)
+
+
+def record_outputs(folder: Path, written: dict[str, list[str]]) -> None:
+    """Add to the manifest of ``folder`` what each entry has just written there, with its digest.
+
+    The files an entry listed before stay listed (with their recorded digest)
+    while they exist, so that an HTML export of an earlier run is still known as
+    the pipeline's after a run without HTML; files that are gone are dropped.
+    Entries of notebooks that did not run are kept.
+
+    Args:
+        folder: The folder the files were written (or moved) into.
+        written: Per entry (a notebook), the plain names of the files it wrote there.
+    """
+    manifest = read_manifest(folder)
+    for entry, names in written.items():
+        files = {name: digest for name, digest in manifest.get(entry, {}).items() if (folder / name).is_file()}
+        files.update({name: file_digest(folder / name) for name in names if (folder / name).is_file()})
+        manifest[entry] = dict(sorted(files.items()))
+    write_manifest(folder, manifest)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A file in the way of an output: it exists and is not known to be the workbench's unchanged output.
+
+    Attributes:
+        path: The file (or link, or folder).
+        reason: Why it is not the workbench's to replace.
+    """
+
+    path: Path
+    reason: str
+
+
+def output_conflicts(folder: Path, names: Iterable[str]) -> list[Conflict]:
+    """The files of ``folder`` named in ``names`` that may not be replaced or removed.
+
+    A name that does not exist there is free. One that exists may be replaced only
+    when the manifest of ``folder`` (:data:`MANIFEST`) lists it, under any entry,
+    with the SHA-256 digest its content has now: the workbench wrote it and nobody
+    changed it since. Anything else is a conflict: a file the manifest does not list
+    (the user's own), one changed since, one listed without a digest (by an earlier
+    version: nothing is known of its content), a link or a folder, a file that cannot
+    be read.
+
+    Args:
+        folder: A destination folder (the figures folder, or a folder of executed notebooks).
+        names: Plain file names about to be written there (or removed).
+
+    Returns:
+        The conflicts, by name.
+    """
+    recorded: dict[str, set[str | None]] = {}
+    for files in read_manifest(folder).values():
+        for name, digest in files.items():
+            recorded.setdefault(name, set()).add(digest)
+    conflicts = []
+    for name in sorted(set(names)):
+        path = folder / name
+        if not path.exists() and not path.is_symlink():
+            continue
+        digests = recorded.get(name)
+        if not digests:
+            conflicts.append(Conflict(path, NOT_LISTED))
+        elif path.is_symlink() or not path.is_file():
+            conflicts.append(Conflict(path, NOT_A_FILE))
+        else:
+            try:
+                digest = file_digest(path)
+            except OSError as error:
+                conflicts.append(Conflict(path, f"cannot be read ({error.strerror})"))
+                continue
+            if digest not in digests:
+                conflicts.append(Conflict(path, NO_DIGEST if digests == {None} else CHANGED))
+    return conflicts
