@@ -102,6 +102,7 @@ _PUBLIC: dict[str, str] = {
     "exception_table": "aspera_core.analysis",
     "bootstrap_interval": "aspera_core.analysis",
     "Artefacts": "aspera_core.analysis",
+    "OutputInTheWay": "aspera_core.analysis",
     "readable": "aspera_core.analysis",
     "plotting_style": "aspera_core.analysis",
     "plot_outcomes": "aspera_core.analysis",

@@ -3,11 +3,14 @@
 The rule it serves: no command harms a file it did not create, and a file a
 user changed is theirs. An output folder (the figures folder, a folder of
 executed notebooks) keeps a manifest, :data:`MANIFEST`, listing per entry (a
-notebook of the pipeline) the files written there, each with the SHA-256
-digest of what was written. A file may be replaced or removed only while the manifest lists it with the
-digest its content still has (:func:`output_conflicts`).
+notebook of the pipeline, or :data:`ON_THEIR_OWN` for notebooks run outside
+it) the files written there, each with the SHA-256 digest of what was
+written. A file may be replaced or removed only while the manifest lists it
+with the digest its content still has (:func:`output_conflicts`). Each file
+is listed under one entry at most: the latest writer owns it (:func:`take_over`).
 
-The pipeline (:mod:`aspera_core.pipeline.notebooks`) keeps to it.
+The pipeline (:mod:`aspera_core.pipeline.notebooks`) and the writer of tables
+and figures (:class:`aspera_core.analysis.output.Artefacts`) both keep to it.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from aspera_core.fileio import write_atomic
 
 #: The manifest in each output folder: what was written there, by entry, with the SHA-256 of each file.
 MANIFEST = ".aspera-pipeline.json"
+#: The entry of the tables and figures a notebook wrote when run on its own (in JupyterLab, say), not by the pipeline.
+ON_THEIR_OWN = "(notebooks run on their own)"
 
 #: Why a file in the way of an output may not be replaced (or removed).
 CHANGED = "changed since the pipeline wrote it"
@@ -70,24 +75,51 @@ def write_manifest(folder: Path, manifest: Manifest) -> None:
     write_atomic(folder / MANIFEST, text)
 
 
+def take_over(manifest: Manifest, entries: Manifest) -> Manifest:
+    """``manifest`` with ``entries`` set, and each name they list dropped from every other entry.
+
+    The latest writer of a file owns it: an older entry's digest of it would
+    only be stale. Another entry left listing nothing is dropped.
+
+    Args:
+        manifest: The manifest as read.
+        entries: Entry -> its files with their digests, replacing those entries whole.
+
+    Returns:
+        The new manifest.
+    """
+    taken = {name for files in entries.values() for name in files}
+    result: Manifest = {}
+    for entry, files in manifest.items():
+        if entry in entries:
+            continue
+        kept = {name: digest for name, digest in files.items() if name not in taken}
+        if kept or not files:
+            result[entry] = kept
+    result.update(entries)
+    return result
+
+
 def record_outputs(folder: Path, written: dict[str, list[str]]) -> None:
     """Add to the manifest of ``folder`` what each entry has just written there, with its digest.
 
     The files an entry listed before stay listed (with their recorded digest)
     while they exist, so that an HTML export of an earlier run is still known as
     the pipeline's after a run without HTML; files that are gone are dropped.
-    Entries of notebooks that did not run are kept.
+    The files just written leave every other entry (:func:`take_over`); other
+    entries are kept.
 
     Args:
         folder: The folder the files were written (or moved) into.
-        written: Per entry (a notebook), the plain names of the files it wrote there.
+        written: Per entry (a notebook, or :data:`ON_THEIR_OWN`), the plain names of the files it wrote there.
     """
     manifest = read_manifest(folder)
+    entries: Manifest = {}
     for entry, names in written.items():
         files = {name: digest for name, digest in manifest.get(entry, {}).items() if (folder / name).is_file()}
         files.update({name: file_digest(folder / name) for name in names if (folder / name).is_file()})
-        manifest[entry] = dict(sorted(files.items()))
-    write_manifest(folder, manifest)
+        entries[entry] = dict(sorted(files.items()))
+    write_manifest(folder, take_over(manifest, entries))
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,7 @@ from aspera_core.analysis.judging import (
 from aspera_core.analysis.outcomes import load_runs, outcome_table, wilson_interval
 from aspera_core.analysis.output import (
     Artefacts,
+    OutputInTheWay,
     SavedFigure,
     SavedTable,
     Skipped,
@@ -148,6 +149,7 @@ __all__ = [
     "PAPER_SUCCESS",
     "PAPER_TABLE1",
     "Artefacts",
+    "OutputInTheWay",
     "NoData",
     "Primitive",
     "ProgramMetrics",

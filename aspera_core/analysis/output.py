@@ -27,6 +27,7 @@ import pandas as pd
 
 from aspera_core.analysis.style import PNG_DPI
 from aspera_core.fileio import final_path
+from aspera_core.manifest import MANIFEST, ON_THEIR_OWN, Conflict, output_conflicts, record_outputs
 
 
 def write_atomic(path: str | os.PathLike[str], write: Callable[[Path], None]) -> Path:
@@ -288,8 +289,38 @@ class Skipped:
         return f"Skipped({self.name!r}: {self.reason})"
 
 
+class OutputInTheWay(RuntimeError):
+    """A table or figure was not written: a file of its name is there that the workbench may not replace.
+
+    Attributes:
+        name: The table's or figure's name.
+        conflicts: The files in the way, each with the reason.
+    """
+
+    def __init__(self, name: str, conflicts: list[Conflict]) -> None:
+        self.name = name
+        self.conflicts = conflicts
+        files = "; ".join(f"{conflict.path}: {conflict.reason}" for conflict in conflicts)
+        folder = conflicts[0].path.parent
+        super().__init__(
+            f"{files}. Nothing of {name} was written: the workbench replaces only the files it wrote itself"
+            f" and nobody changed since (listed with their SHA-256 in {folder / MANIFEST}). Move the file out"
+            " of the way (or rename it), or set figures_dir to another folder, and run the cell again."
+        )
+
+
 class Artefacts:
     """Writes one notebook's tables and figures into a folder and keeps a list of them.
+
+    It replaces only files the workbench wrote there and nobody changed since:
+    before a table or figure is written, each of its files already in the folder
+    must be listed in the folder's manifest (:mod:`aspera_core.manifest`) with the
+    digest its content has now, or :class:`OutputInTheWay` is raised and nothing of
+    that table or figure is written. A user's own file of the same name, or an
+    output the user edited, stays as it is. What it writes is recorded in that
+    manifest under :data:`~aspera_core.manifest.ON_THEIR_OWN`, so that a later run
+    (of a notebook, or of ``aspera pipeline``) may replace it. The pipeline runs
+    notebooks into a fresh staging folder, where this changes nothing.
 
     Args:
         folder: The output folder (created when the first file is written).
@@ -316,11 +347,15 @@ class Artefacts:
 
         Returns:
             The saved table, or a :class:`Skipped` note.
+
+        Raises:
+            OutputInTheWay: its CSV or Markdown file is in the folder and not the workbench's to replace.
         """
         if frame.empty:
             return self._skip(name, "the table is empty for these runs")
+        self._check(name, [f"{name}.csv", f"{name}.md"])
         saved = save_table(frame, self.folder, name, display)
-        self.written += [saved.csv, saved.markdown]
+        self._record([saved.csv, saved.markdown])
         return saved
 
     def figure(self, name: str, make: Any) -> SavedFigure | Skipped:
@@ -333,6 +368,9 @@ class Artefacts:
 
         Returns:
             The saved figure (displays as the image in a notebook), or a :class:`Skipped` note.
+
+        Raises:
+            OutputInTheWay: its PNG or PDF file is in the folder and not the workbench's to replace.
         """
         from aspera_core.analysis.plots import NoData
 
@@ -341,9 +379,20 @@ class Artefacts:
                 make = make()
             except NoData as reason:
                 return self._skip(name, str(reason))
+        self._check(name, [f"{name}.png", f"{name}.pdf"])
         saved = save_figure(make, self.folder, name)
-        self.written += [saved.png, saved.pdf]
+        self._record([saved.png, saved.pdf])
         return saved
+
+    def _check(self, name: str, files: list[str]) -> None:
+        """Raise :class:`OutputInTheWay` when a file of ``files`` is in the folder and not the workbench's to replace."""
+        conflicts = output_conflicts(self.folder, files)
+        if conflicts:
+            raise OutputInTheWay(name, conflicts)
+
+    def _record(self, paths: list[Path]) -> None:
+        self.written += paths
+        record_outputs(self.folder, {ON_THEIR_OWN: [path.name for path in paths]})
 
     def _skip(self, name: str, reason: str) -> Skipped:
         note = Skipped(name, reason)

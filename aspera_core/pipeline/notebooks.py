@@ -21,7 +21,13 @@ pipeline wrote there, each file with the SHA-256 digest of what was written:
 in ``figures_dir`` what each notebook wrote last (:func:`retire_stale_outputs`),
 in ``<runs_dir>/<name>/`` what was moved there (:func:`record_outputs`). A
 file is the pipeline's to replace or remove only while the manifest lists it
-with the digest its content still has. Any other file in the way of a new
+with the digest its content still has, under any entry: tables and figures a
+notebook wrote when run on its own (in JupyterLab) are listed too, by
+:class:`~aspera_core.analysis.output.Artefacts`, and a name this run wrote
+leaves every other entry (the latest writer owns a file). The tables and
+figures of a run are written into a fresh staging folder, so the check above
+is the one that counts; the manifest Artefacts keeps there is a hidden file
+and is never swapped in. Any other file in the way of a new
 output is a conflict: one the pipeline did not write (the user's own
 ``outcomes.md``), one changed since (a figure the user replaced with their
 own, an executed notebook the user annotated in JupyterLab and saved), one
@@ -59,6 +65,7 @@ from aspera_core.manifest import (
     output_conflicts,
     read_manifest,
     record_outputs,
+    take_over,
     write_manifest,
 )
 from aspera_core.pipeline.params import PipelineParams
@@ -158,7 +165,9 @@ def retire_stale_outputs(folder: Path, written: dict[str, list[str]]) -> Retired
     file is removed only when its content still has the digest the manifest recorded
     when the pipeline wrote it. A file changed since, or listed without a digest, is
     kept, reported, and dropped from the manifest (it is no longer the pipeline's to
-    remove). The manifest keeps the entries of notebooks that did not run.
+    remove). The manifest keeps the entries of notebooks that did not run, and the
+    entry of notebooks run on their own, less the names this run wrote (the latest
+    writer owns a file).
 
     Args:
         folder: The figures folder.
@@ -184,10 +193,11 @@ def retire_stale_outputs(folder: Path, written: dict[str, list[str]]) -> Retired
             else:
                 path.unlink()
                 retired.removed.append(path)
-    manifest = {notebook: files for notebook, files in earlier.items() if notebook not in written}
-    for notebook, files in written.items():
-        manifest[notebook] = {name: file_digest(folder / name) for name in sorted(files) if (folder / name).is_file()}
-    write_manifest(folder, manifest)
+    now_listed = {
+        notebook: {name: file_digest(folder / name) for name in sorted(files) if (folder / name).is_file()}
+        for notebook, files in written.items()
+    }
+    write_manifest(folder, take_over(earlier, now_listed))
     return retired
 
 

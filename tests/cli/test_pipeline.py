@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import nbformat
@@ -338,6 +339,8 @@ def test_outputs_of_an_earlier_run_edited_since_are_left_alone_and_the_run_exits
     figures, run_folder = tmp_path / "figures", tmp_path / "runs" / "mini"
     executed = run_folder / "04_error_taxonomy.ipynb"
     assert main(arguments) == 0, capsys.readouterr().err
+    # The manifest Artefacts keeps in the staging folder stays there: the notebook's files are the pipeline's.
+    assert list(json.loads((figures / ".aspera-pipeline.json").read_text())["notebooks"]) == ["04_error_taxonomy"]
     first = executed.stat().st_ino
     assert main(arguments) == 0, capsys.readouterr().err  # nothing edited: the earlier outputs are replaced
     assert executed.stat().st_ino != first
@@ -387,3 +390,43 @@ def test_a_failed_copy_edited_since_is_neither_replaced_nor_removed(
     err = capsys.readouterr().err
     assert "runs/mini/04_error_taxonomy.failed.ipynb: changed since the pipeline wrote it\n" in err
     assert contents(tmp_path / "figures", tmp_path / "runs" / "mini") == before  # nothing replaced or removed
+
+
+def run_on_its_own(tmp_path: Path, name: str = "04_error_taxonomy") -> None:
+    """Run a notebook as JupyterLab does, outside the pipeline: straight into ``tmp_path/figures``."""
+    import papermill
+
+    results = tmp_path / "o1-cck.jsonl"
+    if not results.exists():
+        model_results(tmp_path)
+    parameters = {"tasks": str(ROOT / "tests" / "fixtures" / "mini_release"), "agents": []}
+    parameters |= {"results": {"o1-cck": str(results)}, "results_dir": str(tmp_path / "results")}
+    parameters |= {"figures_dir": str(tmp_path / "figures"), "annotations": str(tmp_path / "annotations")}
+    papermill.execute_notebook(
+        str(ROOT / "notebooks" / f"{name}.ipynb"),
+        str(tmp_path / f"{name}.on-its-own.ipynb"),
+        parameters=parameters,
+        kernel_name="python3",
+        cwd=str(ROOT / "notebooks"),
+        progress_bar=False,
+    )
+
+
+def test_what_a_notebook_run_on_its_own_wrote_the_pipeline_replaces_and_the_other_way_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.chdir(tmp_path)
+    figures = tmp_path / "figures"
+    run_on_its_own(tmp_path)
+    written = sorted(path.name for path in figures.iterdir() if not path.name.startswith("."))
+    assert "error_taxonomy.csv" in written and "error_types.png" in written
+    run_on_its_own(tmp_path)  # a second run on its own replaces the first's outputs
+    assert main(taxonomy_arguments(tmp_path)) == 0, capsys.readouterr().err  # so does the pipeline
+    manifest = json.loads((figures / ".aspera-pipeline.json").read_text())["notebooks"]
+    assert sorted(manifest["04_error_taxonomy"]) == written
+    assert not any(
+        name in written for entry, files in manifest.items() if entry != "04_error_taxonomy" for name in files
+    )
+    run_on_its_own(tmp_path)  # and a run on its own after the pipeline replaces the pipeline's
+    assert main(taxonomy_arguments(tmp_path)) == 0, capsys.readouterr().err
+    assert not list(tmp_path.glob("figures.unplaced-*"))

@@ -132,3 +132,25 @@ def test_the_run_folder_records_what_was_moved_there_and_keeps_what_still_stands
     assert [c.reason for c in output_conflicts(runs, ["05.failed.ipynb"])] == [
         "not written by the pipeline (its manifest does not list it)"
     ]
+
+
+def test_a_name_the_pipeline_has_just_written_leaves_every_other_entry(tmp_path: Path) -> None:
+    # The latest writer owns a file: an older entry's digest of it would only be stale.
+    figures = tmp_path / "figures"
+    touch(figures, "outcomes.csv", "outcomes.md", "notes.csv")
+    earlier = {"02_evaluate": {"outcomes.csv": "0" * 64}, "(notebooks run on their own)": {}}
+    earlier["(notebooks run on their own)"] = {"outcomes.md": "1" * 64, "notes.csv": "2" * 64}
+    (figures / MANIFEST).write_text(json.dumps({"version": 2, "notebooks": earlier}))
+    retire_stale_outputs(figures, {"05_paper": ["outcomes.csv", "outcomes.md"]})
+    manifest = json.loads((figures / MANIFEST).read_text())["notebooks"]
+    assert {entry: sorted(files) for entry, files in manifest.items()} == {
+        "05_paper": ["outcomes.csv", "outcomes.md"],
+        "(notebooks run on their own)": ["notes.csv"],  # 02_evaluate lists nothing more: its entry is gone
+    }
+    runs = tmp_path / "runs"
+    touch(runs, "05.ipynb")
+    (runs / MANIFEST).write_text(json.dumps({"version": 2, "notebooks": {"old": {"05.ipynb": "3" * 64}}}))
+    record_outputs(runs, {"05": ["05.ipynb"]})
+    assert json.loads((runs / MANIFEST).read_text())["notebooks"] == {
+        "05": {"05.ipynb": hashlib.sha256(b"05.ipynb").hexdigest()}
+    }
