@@ -30,7 +30,7 @@ the ordinary worker filter on top before its program runs; it has the time a
 lone evaluation would have left after the setup, and its own report file. A
 child that cannot continue from the shared setup reports nothing, and the
 evaluating process evaluates that program on its own. Measured with
-``benchmarks/bench_executor.py``: k programs on one task cost 70-75% of the
+``benchmarks/bench_executor.py``: k programs on one task cost 70-82% of the
 CPU time of k separate evaluations. Forking the children *before* the setup
 instead saved nothing (103-113%): the setup is what is worth sharing.
 """
