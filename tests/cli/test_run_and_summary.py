@@ -413,6 +413,17 @@ def test_no_warning_when_no_option_is_ignored(tmp_path: Path, capsys: pytest.Cap
     assert "warning:" not in capsys.readouterr().err
 
 
+def _run_cck_with_spending_limit(scripted_openai: ScriptedOpenAIServer, tmp_path: Path, out: Path, cost: str) -> int:
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--model", "gpt-4o-mini", "--out", out, "--no-progress"]
+    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--max-cost", cost]
+    args += ["--concurrency", "1", "--cache-dir", tmp_path / "cache"]
+    os.environ["ASPERA_TEST_KEY"] = "test"
+    try:
+        return aspera(*args)
+    finally:
+        del os.environ["ASPERA_TEST_KEY"]
+
+
 def test_the_spending_limit_says_to_raise_it_not_to_run_again(
     scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -421,14 +432,7 @@ def test_the_spending_limit_says_to_raise_it_not_to_run_again(
         repeat_last=True,
     )
     out = tmp_path / "cck.jsonl"
-    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--model", "gpt-4o-mini", "--out", out, "--no-progress"]
-    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--max-cost", "0.15"]
-    args += ["--concurrency", "1", "--cache-dir", tmp_path / "cache"]
-    os.environ["ASPERA_TEST_KEY"] = "test"
-    try:
-        assert aspera(*args) == 3
-    finally:
-        del os.environ["ASPERA_TEST_KEY"]
+    assert _run_cck_with_spending_limit(scripted_openai, tmp_path, out, "0.15") == 3
     err = capsys.readouterr().err
     assert "finished rows are kept in" in err
     assert "--max-cost counts per run: raise it (now $0.15) to go further in one run" in err
@@ -445,14 +449,7 @@ def test_a_spending_limit_stops_when_the_endpoint_reports_no_usage(
         [Reply(payload={"choices": [{"message": message, "finish_reason": "stop"}]})], repeat_last=True
     )
     out = tmp_path / "cck.jsonl"
-    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--model", "gpt-4o-mini", "--out", out, "--no-progress"]
-    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--max-cost", "5"]
-    args += ["--concurrency", "1", "--cache-dir", tmp_path / "cache"]
-    os.environ["ASPERA_TEST_KEY"] = "test"
-    try:
-        assert aspera(*args) == 3
-    finally:
-        del os.environ["ASPERA_TEST_KEY"]
+    assert _run_cck_with_spending_limit(scripted_openai, tmp_path, out, "5") == 3
     err = capsys.readouterr().err
     assert len(scripted_openai.chat_requests) == 1
     assert len(read_rows(out)) == 1  # the answer obtained is kept
