@@ -3,7 +3,8 @@
 A worker starts as a copy of the pristine, warm fork server, so no state
 passes from one job to another, and starting one costs a ``fork`` (about
 5 ms of CPU in all per task) rather than an interpreter start with the
-library's imports (about 0.2 s: the fork server's own start). Before running anything from the task it:
+library's imports (about 0.2 s: the fork server's own start). Before running
+anything from the task it:
 
 1. leads its own process group (the fork server kills the group at the
    deadline) and asks to be killed if the fork server dies;
