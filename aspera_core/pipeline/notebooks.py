@@ -103,7 +103,7 @@ class PipelineReport:
         html: Their HTML exports.
         artefacts: Tables and figures written.
         removed: Tables and figures of an earlier run that the same notebooks no longer write, removed.
-        kept: Such files left in place, each with the reason (changed since the pipeline wrote it, say).
+        kept: Such files left in place, each with the reason (changed since the workbench wrote it, say).
         seconds: Time per notebook, by name.
     """
 
