@@ -203,7 +203,7 @@ class PipelineParams(BaseModel):
 
         The named inputs (:meth:`check_files`), the agents (each registered, or
         ``optional``), the systems ``compare`` names (each an agent this run
-        produces or the label of a named results file), and the output folders
+        produces, or a named results file's label or system), and the output folders
         (``results_dir``, ``figures_dir``, ``runs_dir`` and ``<runs_dir>/<name>``
         must be folders, or creatable as folders).
 
