@@ -29,10 +29,10 @@ MANIFEST = ".aspera-pipeline.json"
 ON_THEIR_OWN = "(notebooks run on their own)"
 
 #: Why a file in the way of an output may not be replaced (or removed).
-CHANGED = "changed since the pipeline wrote it"
-NO_DIGEST = "not known to be the pipeline's: the manifest of an earlier version records no digest for it"
-NOT_LISTED = "not written by the pipeline (its manifest does not list it)"
-NOT_A_FILE = "not a plain file (a link or a folder), so not the pipeline's"
+CHANGED = "changed since the workbench wrote it"
+NO_DIGEST = "not known to be the workbench's: the manifest of an earlier version records no digest for it"
+NOT_LISTED = "not written by the workbench (its manifest does not list it)"
+NOT_A_FILE = "not a plain file (a link or a folder), so not the workbench's"
 
 Manifest = dict[str, dict[str, str | None]]
 

@@ -23,6 +23,7 @@ import pandas as pd
 from aspera_core.analysis.annotation import item_keys, read_annotations
 from aspera_core.analysis.statistics import (
     DEFAULT_SAMPLES,
+    clustered_wilson_bounds,
     cohens_kappa,
     fleiss_kappa,
     fleiss_kappa_interval,
@@ -126,8 +127,9 @@ def judged_wrong_interval(
     counts vary around the rate ``r`` (the ratio estimator's variance over
     tasks, ``sum((w_i - r j_i)^2) / (n j̄)^2``), kept between the number of
     tasks and the number of judged labels; when it says nothing (``r`` is 0
-    or 1, or every task agrees with it exactly) the task count is used, as
-    :func:`aspera_core.analysis.statistics.success_interval` does. With one
+    or 1, or every task agrees with it exactly) the task count is used
+    (:func:`aspera_core.analysis.statistics.clustered_wilson_bounds`, the end of
+    :func:`~aspera_core.analysis.statistics.success_interval` too). With one
     label per task this is Wilson's interval of wrong out of judged.
 
     Args:
@@ -138,8 +140,6 @@ def judged_wrong_interval(
     Returns:
         ``(low, high)`` in [0, 1]; ``(nan, nan)`` when no label judged a verdict.
     """
-    from aspera_core.analysis.outcomes import wilson_bounds
-
     counts = np.asarray(judged, dtype=float)
     errors = np.asarray(wrong, dtype=float)[counts > 0]
     counts = counts[counts > 0]
@@ -147,12 +147,8 @@ def judged_wrong_interval(
         return (math.nan, math.nan)
     tasks, total = counts.size, float(counts.sum())
     rate = float(errors.sum()) / total
-    spread = float(((errors - rate * counts) ** 2).sum()) / total**2
-    if spread > 0 and 0 < rate < 1:
-        effective = min(max(rate * (1 - rate) / spread, tasks), total)
-    else:
-        effective = float(tasks)
-    return wilson_bounds(rate, effective, confidence)
+    variance = float(((errors - rate * counts) ** 2).sum()) / total**2
+    return clustered_wilson_bounds(rate, variance, tasks, total, confidence)
 
 
 def verdict_agreement(

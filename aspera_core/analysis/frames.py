@@ -33,7 +33,7 @@ from aspera_core.analysis.programs import (
 )
 from aspera_core.analysis.style import OUTCOME_ORDER
 from aspera_core.outcomes import PairResult, combine_pairs
-from aspera_core.records import ResultRow, ResultsFileWarning, counted_rows, judged, read_results
+from aspera_core.records import ResultRow, ResultsFile, ResultsFileWarning, counted_rows, judged, read_results
 from aspera_core.tasks import Task
 
 #: Display names of the agent settings.
@@ -61,13 +61,26 @@ def system_label(agent: str, model: str | None, setting: str | None, library_fix
     return label + (" [fixes]" if library_fixes else "")
 
 
-def _run_label(path: Path, rows: Sequence[ResultRow], experiment: Any) -> str:
-    if experiment is not None:
-        return system_label(experiment.agent, experiment.model, experiment.setting, experiment.library_fixes)
-    if rows:
-        first = rows[0]
-        return system_label(first.agent, first.model, first.setting, first.library_fixes)
-    return path.stem
+def described_system(results: ResultsFile, rows: Sequence[ResultRow] | None = None) -> str | None:
+    """The system a results file describes (:func:`system_label`): its header's, else its first counted row's.
+
+    This names a run that :func:`runs_frame` is given without a label.
+
+    Args:
+        results: The file as read.
+        rows: Its counted rows (:func:`aspera_core.records.counted_rows`) when already at hand;
+            else they are found only for a file without a header.
+
+    Returns:
+        The system's name; ``None`` for a file with neither a header nor a counted row.
+    """
+    described: Any = results.experiment
+    if described is None:
+        rows = counted_rows(results.rows) if rows is None else rows
+        described = rows[0] if rows else None
+    if described is None:
+        return None
+    return system_label(described.agent, described.model, described.setting, described.library_fixes)
 
 
 def _deciding(row: ResultRow) -> PairResult | None:
@@ -163,7 +176,7 @@ def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.P
         path = Path(raw_path)
         results = read_results(path)
         rows = counted_rows(results.rows)
-        run = label or _run_label(path, rows, results.experiment)
+        run = label or described_system(results, rows) or path.stem
         if run in runs:
             run = f"{run} ({path.name})"
         runs.append(run)

@@ -216,8 +216,6 @@ def success_interval(
         ValueError: ``confidence`` is not in (0, 1), a share is outside [0, 1],
             or ``verdicts`` does not give one count per share.
     """
-    from aspera_core.analysis.outcomes import wilson_bounds
-
     values = np.asarray(shares, dtype=float)
     counts = np.ones_like(values) if verdicts is None else np.asarray(verdicts, dtype=float)
     if counts.shape != values.shape:
@@ -230,9 +228,34 @@ def success_interval(
         raise ValueError("success shares must be within [0, 1]")
     tasks = values.size
     rate = float(min(1.0, max(0.0, values.mean())))
-    spread = float(values.var()) / tasks
-    if spread > 0 and 0 < rate < 1:
-        effective = min(max(rate * (1 - rate) / spread, tasks), float(counts.sum()))
+    return clustered_wilson_bounds(rate, float(values.var()) / tasks, tasks, float(counts.sum()), confidence)
+
+
+def clustered_wilson_bounds(
+    rate: float, variance: float, tasks: int, verdicts: float, confidence: float = 0.95
+) -> tuple[float, float]:
+    """Wilson's interval of a rate estimated over tasks, each task with one verdict or several.
+
+    The sample size is the effective one, ``rate (1 - rate) / variance``, kept
+    between the number of tasks and the number of verdicts behind the rate.
+    When the variance says nothing (it is 0, or the rate is 0 or 1) the task
+    count is taken. :func:`success_interval` and
+    :func:`aspera_core.analysis.agreement.judged_wrong_interval` both end here.
+
+    Args:
+        rate: The estimated rate, in [0, 1].
+        variance: The estimate's variance over tasks.
+        tasks: The number of tasks, > 0.
+        verdicts: The number of verdicts (or labels) behind the rate.
+        confidence: Coverage, e.g. 0.95.
+
+    Returns:
+        ``(low, high)`` in [0, 1].
+    """
+    from aspera_core.analysis.outcomes import wilson_bounds
+
+    if variance > 0 and 0 < rate < 1:
+        effective = min(max(rate * (1 - rate) / variance, tasks), verdicts)
     else:
         effective = float(tasks)
     return wilson_bounds(rate, effective, confidence)

@@ -103,7 +103,7 @@ class PipelineReport:
         html: Their HTML exports.
         artefacts: Tables and figures written.
         removed: Tables and figures of an earlier run that the same notebooks no longer write, removed.
-        kept: Such files left in place, each with the reason (changed since the pipeline wrote it, say).
+        kept: Such files left in place, each with the reason (changed since the workbench wrote it, say).
         seconds: Time per notebook, by name.
     """
 
@@ -126,22 +126,25 @@ def _swap_in(staging: Path, target: Path) -> list[Path]:
     """Move every file of ``staging`` into ``target``, each replacing its old copy in one step."""
     target.mkdir(parents=True, exist_ok=True)
     moved = []
-    for item in sorted(staging.iterdir()):
-        if item.is_file() and not item.name.startswith("."):
-            destination = target / item.name
-            os.replace(item, destination)
-            moved.append(destination)
+    for name in _visible_files(staging):
+        destination = target / name
+        os.replace(staging / name, destination)
+        moved.append(destination)
     return moved
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[int, int, int]]:
     """Each visible file of ``folder`` with what changes when it is written again (inode, time, size)."""
     found = {}
-    for item in folder.iterdir():
-        if item.is_file() and not item.name.startswith("."):
-            info = item.stat()
-            found[item.name] = (info.st_ino, info.st_mtime_ns, info.st_size)
+    for name in _visible_files(folder):
+        info = (folder / name).stat()
+        found[name] = (info.st_ino, info.st_mtime_ns, info.st_size)
     return found
+
+
+def _visible_files(folder: Path) -> list[str]:
+    """The names of the plain files of ``folder`` that are not hidden (a manifest is), sorted."""
+    return sorted(item.name for item in folder.iterdir() if item.is_file() and not item.name.startswith("."))
 
 
 @dataclass
@@ -233,10 +236,6 @@ def _unplaced_folder(target: Path, stamp: str) -> Path:
             number += 1
             continue
         return folder
-
-
-def _visible_files(folder: Path) -> list[str]:
-    return sorted(item.name for item in folder.iterdir() if item.is_file() and not item.name.startswith("."))
 
 
 def _export_html(executed: Path, destination: Path) -> None:

@@ -203,7 +203,7 @@ class PipelineParams(BaseModel):
 
         The named inputs (:meth:`check_files`), the agents (each registered, or
         ``optional``), the systems ``compare`` names (each an agent this run
-        produces or the label of a named results file), and the output folders
+        produces, or a named results file's label or system), and the output folders
         (``results_dir``, ``figures_dir``, ``runs_dir`` and ``<runs_dir>/<name>``
         must be folders, or creatable as folders).
 
@@ -268,8 +268,8 @@ class PipelineParams(BaseModel):
         The notebooks name a run by its system (model and setting); a label stands for its run's
         system there. A results file that cannot be read adds no name (:meth:`check_files` reports it).
         """
-        from aspera_core.analysis.frames import system_label
-        from aspera_core.records import counted_rows, read_results
+        from aspera_core.analysis.frames import described_system
+        from aspera_core.records import read_results
 
         names = self.systems()
         for value in self.results.values():
@@ -282,10 +282,9 @@ class PipelineParams(BaseModel):
                 continue
             if results is None:
                 continue
-            described = results.experiment or next(iter(counted_rows(results.rows)), None)
-            if described is not None:
-                name = system_label(described.agent, described.model, described.setting, described.library_fixes)
-                names += [name] if name not in names else []
+            name = described_system(results)
+            if name is not None and name not in names:
+                names.append(name)
         return names
 
     def check_compare(self, root: str | os.PathLike[str] | None = None) -> None:

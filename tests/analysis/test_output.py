@@ -153,7 +153,7 @@ def test_a_notebook_run_on_its_own_leaves_a_file_of_the_users_alone_and_says_wha
     with pytest.raises(OutputInTheWay) as caught:
         out.table("outcomes", pd.DataFrame({"a": [1]}))
     message = str(caught.value)
-    assert str(figures / "outcomes.md") in message and "not written by the pipeline" in message
+    assert str(figures / "outcomes.md") in message and "not written by the workbench" in message
     assert "move the file" in message.lower() and "figures_dir" in message
     assert [conflict.path for conflict in caught.value.conflicts] == [figures / "outcomes.md"]
     with pytest.raises(OutputInTheWay, match="pass_k.pdf"):

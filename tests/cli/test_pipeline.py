@@ -288,7 +288,7 @@ def test_a_run_removes_the_figures_its_notebooks_wrote_before_and_no_longer_writ
     assert not (figures / "pass_k.pdf").exists()  # unchanged since the pipeline wrote it: removed
     assert "1 file the same notebooks wrote in an earlier run and not in this one removed: pass_k.pdf\n" in out
     assert (figures / "pass_k.png").read_bytes() == b"the user's own pass^k figure"  # changed since: kept
-    assert "kept pass_k.png: changed since the pipeline wrote it\n" in out
+    assert "kept pass_k.png: changed since the workbench wrote it\n" in out
     assert (figures / "notes.png").read_text() == "mine\n"  # not written by the pipeline: left alone
 
 
@@ -318,7 +318,7 @@ def test_a_file_of_the_users_named_like_an_output_is_left_alone_and_the_run_exit
     before = contents(figures)
     assert main(taxonomy_arguments(tmp_path)) == 2
     err = capsys.readouterr().err
-    assert "figures/error_taxonomy.md: not written by the pipeline" in err
+    assert "figures/error_taxonomy.md: not written by the workbench" in err
     assert contents(figures) == before  # nothing replaced, removed or added (not even a manifest)
     assert not (tmp_path / "runs" / "mini").exists()
     # This run's outputs are kept where the error says, beside their targets.
@@ -353,8 +353,8 @@ def test_outputs_of_an_earlier_run_edited_since_are_left_alone_and_the_run_exits
     capsys.readouterr()
     assert main(arguments) == 2
     err = capsys.readouterr().err
-    assert "runs/mini/04_error_taxonomy.ipynb: changed since the pipeline wrote it\n" in err
-    assert "figures/error_taxonomy.csv: changed since the pipeline wrote it\n" in err
+    assert "runs/mini/04_error_taxonomy.ipynb: changed since the workbench wrote it\n" in err
+    assert "figures/error_taxonomy.csv: changed since the workbench wrote it\n" in err
     assert len([line for line in err.splitlines() if "changed since" in line]) == 2  # the others are the pipeline's
     assert contents(figures, run_folder) == before
     [new_figures] = tmp_path.glob("figures.unplaced-*")
@@ -383,12 +383,12 @@ def test_a_failed_copy_edited_since_is_neither_replaced_nor_removed(
     err = capsys.readouterr().err
     [beside] = (tmp_path / "runs").glob("mini.unplaced-*")
     assert (beside / "04_error_taxonomy.failed.ipynb").exists() and f"runs/{beside.name}/" in err
-    assert "runs/mini/04_error_taxonomy.failed.ipynb: changed since the pipeline wrote it" in err
+    assert "runs/mini/04_error_taxonomy.failed.ipynb: changed since the workbench wrote it" in err
     assert failed.read_bytes() == mine
     before = contents(tmp_path / "figures", tmp_path / "runs" / "mini")
     assert main(succeeding) == 2  # succeeds now, and would remove the failed copy the user edited
     err = capsys.readouterr().err
-    assert "runs/mini/04_error_taxonomy.failed.ipynb: changed since the pipeline wrote it\n" in err
+    assert "runs/mini/04_error_taxonomy.failed.ipynb: changed since the workbench wrote it\n" in err
     assert contents(tmp_path / "figures", tmp_path / "runs" / "mini") == before  # nothing replaced or removed
 
 

@@ -48,7 +48,7 @@ def test_a_file_changed_since_the_pipeline_wrote_it_is_kept_and_reported(tmp_pat
     (figures / "pass_k.png").write_bytes(b"my own figure")
     retired = retire_stale_outputs(figures, {"05_paper": ["pass_k.md"]})
     assert retired.removed == [figures / "pass_k.pdf"]
-    assert retired.kept == [(figures / "pass_k.png", "changed since the pipeline wrote it")]
+    assert retired.kept == [(figures / "pass_k.png", "changed since the workbench wrote it")]
     assert (figures / "pass_k.png").read_bytes() == b"my own figure"
     manifest = json.loads((figures / MANIFEST).read_text())["notebooks"]
     assert list(manifest["05_paper"]) == ["pass_k.md"]  # the user's file is no longer the pipeline's
@@ -107,12 +107,12 @@ def test_only_a_file_the_manifest_lists_with_its_current_digest_may_be_replaced(
     names = ["ours.csv", "edited.csv", "old.png", "mine.md", "folder.png", "link.csv", "linked.csv", "new.csv"]
     found = {conflict.path.name: conflict.reason for conflict in output_conflicts(figures, names)}
     assert found == {
-        "edited.csv": "changed since the pipeline wrote it",
-        "old.png": "not known to be the pipeline's: the manifest of an earlier version records no digest for it",
-        "mine.md": "not written by the pipeline (its manifest does not list it)",
-        "folder.png": "not written by the pipeline (its manifest does not list it)",
-        "link.csv": "not written by the pipeline (its manifest does not list it)",
-        "linked.csv": "not a plain file (a link or a folder), so not the pipeline's",
+        "edited.csv": "changed since the workbench wrote it",
+        "old.png": "not known to be the workbench's: the manifest of an earlier version records no digest for it",
+        "mine.md": "not written by the workbench (its manifest does not list it)",
+        "folder.png": "not written by the workbench (its manifest does not list it)",
+        "link.csv": "not written by the workbench (its manifest does not list it)",
+        "linked.csv": "not a plain file (a link or a folder), so not the workbench's",
     }
     assert output_conflicts(tmp_path / "none", ["a.csv"]) == []  # a folder that does not exist yet
 
@@ -130,7 +130,7 @@ def test_the_run_folder_records_what_was_moved_there_and_keeps_what_still_stands
     assert output_conflicts(runs, ["05.ipynb", "05.html"]) == []  # the HTML of the earlier run is still known
     touch(runs, "05.failed.ipynb")
     assert [c.reason for c in output_conflicts(runs, ["05.failed.ipynb"])] == [
-        "not written by the pipeline (its manifest does not list it)"
+        "not written by the workbench (its manifest does not list it)"
     ]
 
 
