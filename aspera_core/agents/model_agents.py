@@ -59,15 +59,6 @@ def prompt_digest(messages: Sequence[Message]) -> str:
     return hashlib.sha256(json.dumps(list(messages), sort_keys=True).encode("utf-8")).hexdigest()
 
 
-def foreign_prompt_files(directory: str | Path) -> list[str]:
-    """The names, sorted, of the files in a prompts folder that are not stored prompts (hidden ones aside)."""
-    return sorted(
-        item.name
-        for item in Path(directory).iterdir()
-        if not item.name.startswith(".") and not _PROMPT_FILE.fullmatch(item.name)
-    )
-
-
 class PromptStore:
     """Keeps each distinct prompt once, as ``<digest>.json`` in a folder beside the results file.
 
@@ -77,6 +68,7 @@ class PromptStore:
     Args:
         directory: The folder (created with the first prompt stored, so that a
             run refused before it asks anything leaves nothing behind).
+        advice: What to do when ``directory`` holds other files (ends that refusal).
 
     Raises:
         NotADirectoryError: ``directory`` exists and is not a folder.
@@ -85,21 +77,26 @@ class PromptStore:
             it is not written into. Both errors name the folder as their ``filename``.
     """
 
-    def __init__(self, directory: str | Path) -> None:
+    def __init__(
+        self,
+        directory: str | Path,
+        advice: str = "prompts are kept in a folder named prompts beside --out, so name an --out file in another folder",
+    ) -> None:
         self.directory = Path(directory)
         if self.directory.exists() and not self.directory.is_dir():
             raise NotADirectoryError(
                 errno.ENOTDIR, "exists and is not a folder; the prompts cannot be stored there", str(self.directory)
             )
         if self.directory.is_dir():
-            foreign = foreign_prompt_files(self.directory)
+            foreign = sorted(
+                item.name
+                for item in self.directory.iterdir()
+                if not item.name.startswith(".") and not _PROMPT_FILE.fullmatch(item.name)
+            )
             if foreign:
                 shown = ", ".join(foreign[:3]) + (" ..." if len(foreign) > 3 else "")
                 raise FileExistsError(
-                    errno.EEXIST,
-                    f"holds files that are not stored prompts ({shown}); prompts are kept in a folder named "
-                    "prompts beside --out, so name an --out file in another folder",
-                    str(self.directory),
+                    errno.EEXIST, f"holds files that are not stored prompts ({shown}); {advice}", str(self.directory)
                 )
 
     def put(self, messages: Sequence[Message]) -> str:

@@ -18,6 +18,10 @@ import math
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from aspera_core.llm import Budget
 
 __all__ = [
     "dollars",
@@ -247,3 +251,21 @@ def add_task_set_option(parser: argparse.ArgumentParser, *, required: bool = Tru
         metavar="PATH",
         help=help or "task set: release folder, plans/ folder, .tgz archive or one .nt shard",
     )
+
+
+def stop_advice(kept: str, budget: Budget | None, max_cost: float | None) -> str:
+    """What to do after a run of a model stopped early, for ``aspera run`` and ``aspera judge``.
+
+    Args:
+        kept: Where the finished work is (``finished rows are kept in ...``).
+        budget: The run's budget (``None`` when no model was used).
+        max_cost: The ``--max-cost`` given.
+    """
+    if budget is not None and budget.report().exhausted:  # the limit is per run: say so, and how to go on
+        return (
+            f"{kept}; --max-cost counts per run: raise it (now ${max_cost:g}) "
+            f"to go further in one run, or run again to spend up to ${max_cost:g} more"
+        )
+    if budget is not None and budget.unknown_spend is not None:  # the same command would stop again
+        return f"{kept}; run again without --max-cost to go on"
+    return "run the same command to resume"

@@ -42,6 +42,7 @@ from aspera_core.cli.args import (
     output_file,
     positive_int,
     split_list,
+    stop_advice,
     temperature,
 )
 from aspera_core.wording import count
@@ -320,15 +321,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"aspera judge: model use: {budget.report().describe()}", file=sys.stderr)
     print(f"aspera judge: {_agreement(Path(args.out))}")
     if report.stopped:
-        if budget.report().exhausted:  # the limit is per run: say so, and how to go on
-            advice = (
-                f"judgements made are kept in {args.out}; --max-cost counts per run: raise it (now ${args.max_cost:g}) "
-                f"to go further in one run, or run again to spend up to ${args.max_cost:g} more"
-            )
-        elif budget.unknown_spend is not None:  # the same command would stop again
-            advice = f"judgements made are kept in {args.out}; run again without --max-cost to go on"
-        else:
-            advice = "run the same command to resume"
+        advice = stop_advice(f"judgements made are kept in {args.out}", budget, args.max_cost)
         print(f"aspera judge: stopped early: {report.stopped}; {advice}", file=sys.stderr)
         return 3
     return 0

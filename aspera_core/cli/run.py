@@ -30,6 +30,7 @@ from aspera_core.cli.args import (
     non_negative_int,
     positive_int,
     split_list,
+    stop_advice,
     task_set_path,
     temperature,
 )
@@ -460,15 +461,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     if budget is not None:
         print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
     if report.stopped:
-        if budget is not None and budget.report().exhausted:  # the limit is per run: say so, and how to go on
-            advice = (
-                f"finished rows are kept in {report.out}; --max-cost counts per run: raise it (now ${args.max_cost:g}) "
-                f"to go further in one run, or run again to spend up to ${args.max_cost:g} more"
-            )
-        elif budget is not None and budget.unknown_spend is not None:  # the same command would stop again
-            advice = f"finished rows are kept in {report.out}; run again without --max-cost to go on"
-        else:
-            advice = "run the same command to resume"
+        advice = stop_advice(f"finished rows are kept in {report.out}", budget, args.max_cost)
         print(f"aspera run: stopped early: {report.stopped}; {advice}", file=sys.stderr)
         return 3
     return 0

@@ -45,6 +45,18 @@ class DecisionError(ValueError):
     """A decision that cannot be taken (an unknown candidate, accepting a task that failed a check...)."""
 
 
+def read_program(text: str, step: str) -> str:
+    """The program a person typed for ``step`` (one function; imports and helpers beside it folded in).
+
+    Raises:
+        DecisionError: the text cannot be read as that program.
+    """
+    read = read_function(text, step)
+    if read.program is None:
+        raise DecisionError(f"the {step} cannot be used: {read.problem}")
+    return read.program
+
+
 @dataclass(frozen=True)
 class Round:
     """One round of batch generation.
@@ -400,10 +412,7 @@ class GenerationFlow:
             candidate.query = query
             start = "program"
         else:
-            read = read_function(text, step)
-            if read.program is None:
-                raise DecisionError(f"the {step} cannot be used: {read.problem}")
-            setattr(candidate, step, read.program)
+            setattr(candidate, step, read_program(text, step))
             start = step
         if step not in candidate.edited:
             candidate.edited.append(step)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from aspera_core.agents.model_agents import PromptStore, foreign_prompt_files
+from aspera_core.agents.model_agents import PromptStore
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.generation.checks import TaskChecker
 from aspera_core.generation.engine import TaskGenerator
@@ -115,16 +115,13 @@ def open_generation(
     target.check()  # a set that does not load or build is refused before anything is asked
     prompts_dir = params.path(params.prompts_dir, root) or session.parent / "prompts"
     try:
-        prompts = PromptStore(prompts_dir)
+        prompts = PromptStore(
+            prompts_dir, advice="it is not written into: set prompts_dir, or session, to name another folder"
+        )
     except NotADirectoryError:
         raise ParamsError(f"prompts_dir: {prompts_dir} exists and is not a folder") from None
-    except FileExistsError:
-        foreign = foreign_prompt_files(prompts_dir)
-        raise ParamsError(
-            f"prompts_dir: {prompts_dir} holds files that are not stored prompts ({', '.join(foreign[:3])}"
-            f"{' ...' if len(foreign) > 3 else ''}); it is not written into: set prompts_dir, or session, "
-            "to name another folder"
-        ) from None
+    except FileExistsError as error:
+        raise ParamsError(f"prompts_dir: {prompts_dir} {error.strerror}") from None
     client = client or build_client(params, root)
     builder = PromptBuilder(
         GenerationPrompts.load(), scenario, guidelines, _examples(examples, params.examples, params.seed)

@@ -121,7 +121,6 @@ TAG_VOCABULARY = frozenset(
 )
 
 _FILE_NAME = re.compile(r"query_([1-9][0-9]*)\.py")
-_BAD_FILE_NAME = "expected a file named query_<id>.py (the id a positive whole number, no leading zero)"
 _APPS_LINE = re.compile(r"^#\s*Apps:(.*)$")
 _APP_IMPORT = re.compile(r"^from aspera\.apps_implementation\.(\w+) import \*\s*$")
 _NO_ROOMS = "no room_booking"
@@ -170,7 +169,7 @@ def read_authored_task(path: str | Path) -> Task:
     source = f"{path.parent.name}/{path.name}"
     match = _FILE_NAME.fullmatch(path.name)
     if match is None:
-        raise _problem(_BAD_FILE_NAME, source)
+        raise _problem("expected a file named query_<id>.py (the id a positive whole number, no leading zero)", source)
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
@@ -213,6 +212,12 @@ def read_authored_task(path: str | Path) -> Task:
     )
 
 
+def _module_order(path: Path) -> tuple[int, str, int]:
+    """Sort key of a code module: those without a usable id first, by name, then the others by id."""
+    match = _FILE_NAME.fullmatch(path.name)
+    return (1, "", int(match.group(1))) if match else (0, path.name, 0)
+
+
 def load_authored_tasks(root: str | Path) -> list[Task]:
     """Build every task of ``<root>/code/``, in id order.
 
@@ -229,17 +234,12 @@ def load_authored_tasks(root: str | Path) -> list[Task]:
     code = Path(root) / CODE_FOLDER
     if not code.is_dir():
         raise FileNotFoundError(f"no {CODE_FOLDER}/ folder in {root}")
-    # a module named like a task module but without a usable id (query_042.py) is an
-    # error, not skipped: its task would be missing from the build without a word
-    named = sorted(p for p in code.glob("query_*.py") if not p.name.startswith("."))
-    paths = [p for p in named if _FILE_NAME.fullmatch(p.name)]
-    paths.sort(key=lambda p: int(_FILE_NAME.fullmatch(p.name).group(1)))  # type: ignore[union-attr]
+    # a module named like a task module but without a usable id (query_042.py) is read
+    # too, so that its name is reported, not skipped: its task would be missing from
+    # the build without a word. Such modules come first, by name; the others by id.
     tasks: list[Task] = []
     problems: list[TaskProblem] = []
-    for path in named:
-        if not _FILE_NAME.fullmatch(path.name):
-            problems += _problem(_BAD_FILE_NAME, f"{path.parent.name}/{path.name}").problems
-    for path in paths:
+    for path in sorted(code.glob("query_*.py"), key=_module_order):
         try:
             tasks.append(read_authored_task(path))
         except TaskFormatError as error:

@@ -22,7 +22,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from aspera_core.generation import Candidate, DecisionError, GenerationFlow, GenerationStopped, read_function
+from aspera_core.generation import Candidate, DecisionError, GenerationFlow, GenerationStopped
+from aspera_core.generation.flow import read_program
 from aspera_core.generation.model import INVALID, NEW, VALID
 from aspera_core.generation.prompts import PROGRAM_STEPS, WHAT
 
@@ -207,18 +208,20 @@ class GenerationWidget:
     def check_edits(self) -> str:
         """Take the person's text of every changed field, then check the task again."""
         candidate = self._require()
-        for step in PROGRAM_STEPS:  # every program is read before any edit is taken
-            text = self.code[step].value
-            if text.strip() and text.strip() != (candidate.code(step) or "").strip():
-                read = read_function(text, step)
-                if read.program is None:
-                    raise DecisionError(f"the {step} cannot be used: {read.problem}")
+
+        def typed(step: str) -> bool:
+            """Whether the person typed a program other than the candidate's."""
+            text = self.code[step].value.strip()
+            return bool(text) and text != (candidate.code(step) or "").strip()
+
+        for step in filter(typed, PROGRAM_STEPS):  # every program is read before any edit is taken
+            read_program(self.code[step].value, step)
         changed = []
         if " ".join(self.query.value.split()) != candidate.query:
             self.flow.edit(candidate.id, "query", self.query.value)
             changed.append("query")
         for step in PROGRAM_STEPS:
-            if self.code[step].value.strip() and self.code[step].value.strip() != (candidate.code(step) or "").strip():
+            if typed(step):  # asked again: an edit before may have changed the candidate's programs
                 self.flow.edit(candidate.id, step, self.code[step].value)
                 changed.append(step)
         if not changed:
