@@ -95,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         )
         print(table.to_string(index=False, float_format=lambda value: f"{value:.1f}"))
     if report.stopped:
-        print(f"aspera generate: stopped early: {report.stopped}; run the same command to continue", file=sys.stderr)
+        unknown = budget is not None and budget.unknown_spend is not None and not budget.report().exhausted
+        advice = "run again without max_cost_usd to go on" if unknown else "run the same command to continue"
+        print(f"aspera generate: stopped early: {report.stopped}; {advice}", file=sys.stderr)
         return 3
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -9,8 +10,8 @@ import yaml
 
 from aspera_core.cli.main import main
 from aspera_core.tasks import load_tasks
-from tests.generation.support import MINI_RELEASE, ScriptedModel, mini_tasks, script
-from tests.support.openai_server import ScriptedOpenAIServer
+from tests.generation.support import MINI_RELEASE, ScriptedModel, fenced, mini_tasks, script
+from tests.support.openai_server import Reply, ScriptedOpenAIServer
 
 REQUEST = "Hey, [Assistant], I need a 45-minute design review with Ottoline the day after tomorrow, at 2:30 PM."
 
@@ -155,3 +156,21 @@ def test_every_problem_of_a_broken_examples_set_is_printed(
     assert err.startswith("aspera generate: error: examples_from: ")
     assert "duplicate query id" in err and "field 'query': required field is missing" in err
     assert scripted_openai.chat_requests == []
+
+
+def test_a_limit_the_endpoint_leaves_unenforceable_says_to_go_on_without_it(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Without token counts an answer's cost is unknown, so a limited run stops after it; running
+    # the same command again (as the message said) would stop again after one more paid answer.
+    content = fenced(json.dumps([REQUEST]), "json")
+    no_usage = Reply(
+        payload={"choices": [{"message": {"role": "assistant", "content": content}, "finish_reason": "stop"}]}
+    )
+    model = ScriptedModel({REQUEST: next(iter(mini_tasks().values()))}, batches=[[REQUEST]], query_answers=[no_usage])
+    script(scripted_openai, model)
+    path = _params(tmp_path, scripted_openai, max_cost_usd=5)
+    assert main(["generate", "--params", str(path), "--quiet"]) == 3
+    err = capsys.readouterr().err
+    assert "stopped early" in err and "run the same command to continue" not in err
+    assert "without max_cost_usd" in err
