@@ -102,7 +102,14 @@ def reported_verdict(data: bytes, nonce: str, total: int, elapsed: float = 0.0) 
 
     ``total`` is the task's number of pairs; ``elapsed`` the seconds if the report gives none.
     """
-    messages = [] if len(data) > MAX_REPORT_BYTES else read_messages(data, nonce)
+    return _reported(_messages(data, nonce), total, elapsed)
+
+
+def _messages(data: bytes, nonce: str) -> list[dict[str, Any]]:
+    return [] if len(data) > MAX_REPORT_BYTES else read_messages(data, nonce)  # (a flood counts as no report)
+
+
+def _reported(messages: list[dict[str, Any]], total: int, elapsed: float) -> Verdict | None:
     final = next((m for m in reversed(messages) if m.get("kind") == "verdict"), None)
     outcome = _outcome(final)
     if final is None or outcome is None:
@@ -129,11 +136,11 @@ def build_verdict(
     server killed it at its deadline, ``timeout`` how a timeout message
     describes the limit. A reported verdict counts even if the deadline passed.
     """
-    reported = reported_verdict(data, nonce, total, elapsed)
+    messages = _messages(data, nonce)
+    reported = _reported(messages, total, elapsed)
     if reported is not None:
         return reported
     flooded = len(data) > MAX_REPORT_BYTES
-    messages = [] if flooded else read_messages(data, nonce)
     pairs = _pairs(messages)
     started = sum(1 for m in messages if m.get("kind") == "start")
     self_signals = {m["signal"] for m in messages if m.get("kind") == "signal" and isinstance(m.get("signal"), int)}
