@@ -135,6 +135,7 @@ def test_open_explorer_reads_a_parameter_set(results: list[Path], tmp_path: Path
     widget = open_explorer(params, annotations_dir=tmp_path / "labels", sample_size=2, root=tmp_path, auto_world=False)
     try:
         assert len(widget.frame) == 4 and len(listed(widget)) == 2
+        assert widget.notice.value == ""  # runs on a part of the set belong to it
     finally:
         widget.close()
 
@@ -143,3 +144,28 @@ def explorer_tasks_dir() -> Path:
     from tests.ui.support import TASKS
 
     return TASKS
+
+
+def test_rows_evaluated_on_another_task_set_are_pointed_out(results: list[Path], tmp_path: Path) -> None:
+    # The task set given to the explorer has another version of task 1018 (another request): the
+    # results files were not produced on it, so the reference and re-runs shown are not what was judged.
+    changed = [
+        task.model_copy(update={"query": task.query + " Please."}) if task.query_id == "1018" else task
+        for task in explorer_tasks()
+    ]
+    widget = FailureExplorer(runs_frame(results), changed, auto_world=False)
+    try:
+        assert "2 of 2 results files" in widget.notice.value and "another task set" in widget.notice.value
+        assert results[0].name in widget.notice.value
+        choose(widget, "model-a", "1018")
+        assert "differs from task 1018's request in the task set" in widget.query.value
+        choose(widget, "model-a", "1029")
+        assert "differs from task" not in widget.query.value
+    finally:
+        widget.close()
+
+
+def test_results_of_the_task_set_shown_raise_no_notice(explorer: FailureExplorer) -> None:
+    assert explorer.notice.value == ""
+    choose(explorer, "model-a", "1018")
+    assert "differs from task" not in explorer.query.value
