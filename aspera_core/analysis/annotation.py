@@ -183,7 +183,8 @@ def read_annotation_file(path: str | os.PathLike[str]) -> list[Label]:
 
     A last line cut short (a crash while it was written) is ignored, while a
     whole label that only lacks its final newline is read; any other
-    unreadable line is an error.
+    unreadable line is an error, and so is a file whose only line is neither
+    a label nor the start of one (someone else's file, never cut down).
 
     Args:
         path: The file.
@@ -211,10 +212,23 @@ def read_annotation_file(path: str | os.PathLike[str]) -> list[Label]:
     last = _complete_tail(tail, f"{path}:{len(lines)}")
     if last is not None:
         labels.append(last)
+    elif tail.strip() and not labels and not _cut_label(tail):
+        # Nothing in the file is a label, not even the start of one: it is someone else's file.
+        raise AnnotationFileError(f"{path}: not an annotation file (its only line is not a label)")
     annotators = sorted({label.annotator for label in labels})
     if len(annotators) > 1:
         raise AnnotationFileError(f"{path}: labels of several annotators ({', '.join(annotators)}); one file each")
     return labels
+
+
+#: How every line written begins (its keys are sorted): what a line cut short by a crash starts with.
+_LINE_START = b'{"annotator": "'
+
+
+def _cut_label(tail: bytes) -> bool:
+    """Whether a last line without its newline can be the start of a label line that a crash cut short."""
+    text = tail.lstrip()
+    return text.startswith(_LINE_START) or _LINE_START.startswith(text)
 
 
 def _complete_tail(tail: bytes, where: str) -> Label | None:
