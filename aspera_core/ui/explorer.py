@@ -496,6 +496,11 @@ class FailureExplorer:
             if existing
             else ""
         )
+        if existing and row is not None and existing.program_sha256 not in (None, _sha256(str(row["program"]))):
+            self.label_status.value += (
+                ' <span style="color:#D55E00">given to another program of this row (its results changed since): '
+                "check it and save it again</span>"
+            )
 
     def save_label(self) -> str:
         """Append the label fields as the annotator's label of the selected row."""

@@ -169,3 +169,30 @@ def test_results_of_the_task_set_shown_raise_no_notice(explorer: FailureExplorer
     assert explorer.notice.value == ""
     choose(explorer, "model-a", "1018")
     assert "differs from task" not in explorer.query.value
+
+
+def test_a_label_given_to_another_program_of_the_row_says_so(explorer: FailureExplorer, tmp_path: Path) -> None:
+    # The row's results changed since the label was given (a new run under the same system name):
+    # the label is shown, but as one about another program, not as the label of what is on screen.
+    from aspera_core.analysis.annotation import AnnotationFile, Label
+
+    AnnotationFile(tmp_path / "labels", "ann").append(
+        Label(
+            annotator="ann",
+            system="model-a (replay)",
+            task_id="1018",
+            seed=None,
+            verdict="wrong",
+            program_sha256="0" * 64,
+        )
+    )
+    explorer._files.clear()
+    choose(explorer, "model-a", "1029")
+    choose(explorer, "model-a", "1018")
+    assert explorer.verdict_choice.value == "wrong"
+    assert "another program" in explorer.label_status.value
+    explorer.save_button.click()
+    assert "another program" not in explorer.label_status.value
+    choose(explorer, "model-a", "1029")
+    choose(explorer, "model-a", "1018")
+    assert "your label from" in explorer.label_status.value and "another program" not in explorer.label_status.value
