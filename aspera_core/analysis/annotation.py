@@ -14,7 +14,9 @@ JSON object per line (:class:`AnnotationFile`). Lines are only ever
 appended, one ``write`` each, flushed to disk before the call returns:
 closing a notebook loses nothing, and a label given again is a new line
 (the last line for a row is the label that counts). A line cut short by a
-crash is dropped before the next one is appended, as results files do.
+crash is dropped before the next one is appended, as results files do; a
+whole label that only lacks its final newline (a file saved by an editor) is
+kept, and the newline is added before the next label.
 
 For a labelling round, :func:`labelling_sample` draws a stratified sample of
 rows; the draw depends only on the rows and the seed, so every annotator who
@@ -179,8 +181,10 @@ class Label:
 def read_annotation_file(path: str | os.PathLike[str]) -> list[Label]:
     """Every label of one annotation file, in the order written.
 
-    A last line cut short (a crash while it was written) is ignored; any
-    other unreadable line is an error.
+    A last line cut short (a crash while it was written) is ignored, while a
+    whole label that only lacks its final newline is read; any other
+    unreadable line is an error, and so is a file whose only line is neither
+    a label nor the start of one (someone else's file, never cut down).
 
     Args:
         path: The file.
@@ -195,7 +199,7 @@ def read_annotation_file(path: str | os.PathLike[str]) -> list[Label]:
     path = Path(path)
     data = path.read_bytes()
     lines = data.split(b"\n")
-    complete = lines[:-1]  # the part after the last newline is empty or cut short
+    complete, tail = lines[:-1], lines[-1]  # the tail, after the last newline, is usually empty
     labels = []
     for number, line in enumerate(complete, start=1):
         if not line.strip():
@@ -205,10 +209,41 @@ def read_annotation_file(path: str | os.PathLike[str]) -> list[Label]:
         except ValueError:
             raise AnnotationFileError(f"{path}:{number}: not a JSON line") from None
         labels.append(Label.from_json(decoded, f"{path}:{number}"))
+    last = _complete_tail(tail, f"{path}:{len(lines)}")
+    if last is not None:
+        labels.append(last)
+    elif tail.strip() and not labels and not _cut_label(tail):
+        # Nothing in the file is a label, not even the start of one: it is someone else's file.
+        raise AnnotationFileError(f"{path}: not an annotation file (its only line is not a label)")
     annotators = sorted({label.annotator for label in labels})
     if len(annotators) > 1:
         raise AnnotationFileError(f"{path}: labels of several annotators ({', '.join(annotators)}); one file each")
     return labels
+
+
+#: How every line written begins (its keys are sorted): what a line cut short by a crash starts with.
+_LINE_START = b'{"annotator": "'
+
+
+def _cut_label(tail: bytes) -> bool:
+    """Whether a last line without its newline can be the start of a label line that a crash cut short."""
+    text = tail.lstrip()
+    return text.startswith(_LINE_START) or _LINE_START.startswith(text)
+
+
+def _complete_tail(tail: bytes, where: str) -> Label | None:
+    """The label on a last line without its final newline, if that line is a whole, valid label.
+
+    A file saved by an editor that leaves out the final newline ends with such
+    a line, and it is a label like the others; anything else there (a line cut
+    short by a crash) is not one.
+    """
+    if not tail.strip():
+        return None
+    try:
+        return Label.from_json(json.loads(tail), where)
+    except (ValueError, TypeError):  # not JSON, or not a label (AnnotationFileError is a ValueError)
+        return None
 
 
 class AnnotationFile:
@@ -256,7 +291,10 @@ class AnnotationFile:
         written = Label(**{**asdict(label), "time": _now()}).checked()
         line = (json.dumps(written.to_json(), ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        repair_tail(self.path)  # a line cut short by a crash was never complete
+        if self._ends_with_unterminated_label():
+            line = b"\n" + line  # a whole label saved without its newline (by an editor) is kept
+        else:
+            repair_tail(self.path)  # a line cut short by a crash was never complete
         descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
         try:
             write_fully(descriptor, line)
@@ -265,6 +303,22 @@ class AnnotationFile:
             os.close(descriptor)
         self.labels.append(written)
         return written
+
+    def _ends_with_unterminated_label(self) -> bool:
+        """Whether the file's last line is a whole label that only lacks its final newline."""
+        try:
+            with self.path.open("rb") as handle:
+                size = handle.seek(0, os.SEEK_END)
+                if size == 0:
+                    return False
+                handle.seek(size - 1)
+                if handle.read(1) == b"\n":
+                    return False
+                handle.seek(0)
+                tail = handle.read().rsplit(b"\n", 1)[-1]
+        except FileNotFoundError:
+            return False
+        return _complete_tail(tail, str(self.path)) is not None
 
     def latest(self, system: str, task_id: str, seed: int | None) -> Label | None:
         """The label that counts for a row (the last one written), if any."""

@@ -56,6 +56,8 @@ from aspera_core.ui.explorer_rows import (
     explorer_frame,
     filter_options,
     filter_rows,
+    other_task_set_files,
+    request_differs,
     row_title,
 )
 from aspera_core.ui.verdict_view import verdict_html
@@ -122,6 +124,8 @@ class FailureExplorer:
         self._files: dict[str, AnnotationFile] = {}
         self._sample_rows = None if sample is None else self._rows_of(sample)
         self._refreshing = False
+        self.notice = widgets.HTML(self._notice_html(other_task_set_files(self.frame["path"], task_list)))
+        self.notice.add_class("aspera-notice")
 
         options = filter_options(self.frame)
         self.filters: dict[str, widgets.Dropdown] = {}
@@ -244,6 +248,7 @@ class FailureExplorer:
         self.view = widgets.VBox(
             [
                 widgets.HTML(_STYLE),
+                self.notice,
                 widgets.HBox(filters[:3]),
                 widgets.HBox(filters[3:]),
                 widgets.HBox([self.complexity, self.only_sample, self.count]),
@@ -261,6 +266,18 @@ class FailureExplorer:
         from IPython.display import display
 
         display(self.view)
+
+    def _notice_html(self, others: Sequence[Path]) -> str:
+        """A warning naming the results files of another task set (empty when there are none)."""
+        if not others:
+            return ""
+        files = len(set(self.frame["path"]))
+        names = ", ".join(html.escape(path.name) for path in others)
+        return (
+            f'<div style="color:#D55E00">{len(others)} of {files} results files were produced on another task set '
+            f"than the one shown beside them ({names}): their reference programs, world changes and runs come from "
+            "this task set and may not be what was evaluated.</div>"
+        )
 
     # -- rows --------------------------------------------------------------------------
 
@@ -353,6 +370,12 @@ class FailureExplorer:
             f"<div style='font-size:15px;margin:4px 0'>{html.escape(str(row['query']))}</div>"
             f"<div>automatic error category: <i>{html.escape(str(row['category']))}</i></div>"
         )
+        if request_differs(row, task):
+            self.query.value += (
+                f'<div style="color:#D55E00">the request recorded in this row differs from task '
+                f"{html.escape(str(row['task_id']))}'s request in the task set: the row was evaluated on another "
+                "version of the task, so its reference program and runs here are not what judged it</div>"
+            )
         program = str(row["program"])
         if task is None:
             self.programs.value = (
@@ -473,6 +496,11 @@ class FailureExplorer:
             if existing
             else ""
         )
+        if existing and row is not None and existing.program_sha256 not in (None, _sha256(str(row["program"]))):
+            self.label_status.value += (
+                ' <span style="color:#D55E00">given to another program of this row (its results changed since): '
+                "check it and save it again</span>"
+            )
 
     def save_label(self) -> str:
         """Append the label fields as the annotator's label of the selected row."""

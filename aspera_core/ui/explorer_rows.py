@@ -5,19 +5,25 @@ seed) what the explorer filters and shows: the automatic error category,
 the task's complexity (of its reference program) and a display name of the
 model. :class:`RowFilter` holds the person's choices and :func:`filter_rows`
 applies them; :func:`filter_options` lists the values each filter offers.
+:func:`other_task_set_files` and :func:`request_differs` find results that
+were not produced on the task set the explorer shows them beside.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+import warnings
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from aspera_core.analysis import CATEGORIES, error_taxonomy, tasks_frame
 from aspera_core.analysis.style import OUTCOME_ORDER
-from aspera_core.tasks import Task
+from aspera_core.records import ResultsFileWarning, read_results
+from aspera_core.tasks import Task, tasks_digest
 
 #: Shown for a setting or seed a row does not have (built-in agents).
 NONE = "none"
@@ -153,3 +159,36 @@ def row_title(row: pd.Series, labelled: bool = False) -> str:
     query = query if len(query) <= 70 else query[:67] + "..."
     mark = "✓ " if labelled else ""
     return f"{mark}{row['system']} · task {row['task_id']}{seed} · {row['outcome_name']} · {query}"
+
+
+def other_task_set_files(paths: Iterable[str | os.PathLike[str]], tasks: Sequence[Task]) -> list[Path]:
+    """The results files that were produced on another task set than ``tasks``.
+
+    A file belongs to ``tasks`` when its header's task-set digest is that of
+    ``tasks``, or of the tasks of ``tasks`` its rows are about (a run on a
+    part of the set); a file without a header cannot be checked and is not listed.
+
+    Args:
+        paths: Results files (each listed once, in the order given).
+        tasks: The task set the explorer shows the rows beside.
+
+    Returns:
+        The files whose task set differs.
+    """
+    whole = tasks_digest(tasks)
+    others = []
+    for path in dict.fromkeys(Path(p) for p in paths):
+        with warnings.catch_warnings():  # the runs frame warned of its skipped lines already
+            warnings.simplefilter("ignore", ResultsFileWarning)
+            results = read_results(path)
+        if results.experiment is None or results.experiment.task_set_digest == whole:
+            continue
+        ids = {row.task_id for row in results.rows}
+        if results.experiment.task_set_digest != tasks_digest(task for task in tasks if task.query_id in ids):
+            others.append(path)
+    return others
+
+
+def request_differs(row: pd.Series, task: Task | None) -> bool:
+    """Whether a row's recorded request is not its task's in the task set (it was evaluated on another task)."""
+    return task is not None and str(row["query"]) != task.query

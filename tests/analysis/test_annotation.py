@@ -65,6 +65,50 @@ def test_a_line_cut_short_by_a_crash_is_ignored_then_dropped_before_the_next_app
     assert [json.loads(line)["task_id"] for line in lines] == ["1", "2"]
 
 
+def test_a_complete_last_label_without_its_newline_is_kept_and_completed(tmp_path: Path) -> None:
+    # An editor that saves without a final newline leaves a complete label last: it is a label,
+    # read like the others, and the next append adds the newline instead of cutting it off.
+    file = AnnotationFile(tmp_path, "ann")
+    file.append(label("ann", "1"))
+    file.append(label("ann", "2", "wrong", note="typed in the explorer"))
+    edited = file.path.read_text().rstrip("\n").replace("typed in the explorer", "corrected by hand")
+    file.path.write_text(edited)
+    assert [(item.task_id, item.note) for item in read_annotation_file(file.path)][-1] == ("2", "corrected by hand")
+    reopened = AnnotationFile(tmp_path, "ann")
+    assert reopened.latest("model-a (CCK)", "2", 0).verdict == "wrong"
+    reopened.append(label("ann", "3"))
+    data = file.path.read_text()
+    assert data.startswith(edited + "\n")
+    assert [json.loads(line)["task_id"] for line in data.splitlines()] == ["1", "2", "3"]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b'{"experiment": "my notes", "n": 3}', b"task 1001: looks wrong to me"],
+)
+def test_a_one_line_file_without_a_newline_that_is_no_label_is_refused_and_left_alone(
+    tmp_path: Path, content: bytes
+) -> None:
+    # Such a file (written by json.dump or echo -n) holds no label: it is not a label file whose
+    # last line a crash cut short, so it is refused instead of being emptied before the first label.
+    foreign = annotation_path(tmp_path, "ann")
+    foreign.write_bytes(content)
+    with pytest.raises(AnnotationFileError, match=r"ann\.jsonl: not an annotation file"):
+        AnnotationFile(tmp_path, "ann")
+    with pytest.raises(AnnotationFileError, match="not an annotation file"):
+        read_annotations(tmp_path)
+    assert foreign.read_bytes() == content
+
+
+def test_a_first_label_cut_short_by_a_crash_is_still_dropped(tmp_path: Path) -> None:
+    path = annotation_path(tmp_path, "ann")
+    path.write_bytes(b'{"annotator": "ann", "auto_category": nu')
+    file = AnnotationFile(tmp_path, "ann")
+    assert file.labels == []
+    file.append(label("ann", "1"))
+    assert [json.loads(line)["task_id"] for line in path.read_text().splitlines()] == ["1"]
+
+
 def test_files_that_are_not_this_annotators_are_refused_and_left_alone(tmp_path: Path) -> None:
     foreign = annotation_path(tmp_path, "ann")
     foreign.write_text('{"some": "other data"}\n{"more": 1}\n')

@@ -135,6 +135,7 @@ def test_open_explorer_reads_a_parameter_set(results: list[Path], tmp_path: Path
     widget = open_explorer(params, annotations_dir=tmp_path / "labels", sample_size=2, root=tmp_path, auto_world=False)
     try:
         assert len(widget.frame) == 4 and len(listed(widget)) == 2
+        assert widget.notice.value == ""  # runs on a part of the set belong to it
     finally:
         widget.close()
 
@@ -143,3 +144,55 @@ def explorer_tasks_dir() -> Path:
     from tests.ui.support import TASKS
 
     return TASKS
+
+
+def test_rows_evaluated_on_another_task_set_are_pointed_out(results: list[Path], tmp_path: Path) -> None:
+    # The task set given to the explorer has another version of task 1018 (another request): the
+    # results files were not produced on it, so the reference and re-runs shown are not what was judged.
+    changed = [
+        task.model_copy(update={"query": task.query + " Please."}) if task.query_id == "1018" else task
+        for task in explorer_tasks()
+    ]
+    widget = FailureExplorer(runs_frame(results), changed, auto_world=False)
+    try:
+        assert "2 of 2 results files" in widget.notice.value and "another task set" in widget.notice.value
+        assert results[0].name in widget.notice.value
+        choose(widget, "model-a", "1018")
+        assert "differs from task 1018's request in the task set" in widget.query.value
+        choose(widget, "model-a", "1029")
+        assert "differs from task" not in widget.query.value
+    finally:
+        widget.close()
+
+
+def test_results_of_the_task_set_shown_raise_no_notice(explorer: FailureExplorer) -> None:
+    assert explorer.notice.value == ""
+    choose(explorer, "model-a", "1018")
+    assert "differs from task" not in explorer.query.value
+
+
+def test_a_label_given_to_another_program_of_the_row_says_so(explorer: FailureExplorer, tmp_path: Path) -> None:
+    # The row's results changed since the label was given (a new run under the same system name):
+    # the label is shown, but as one about another program, not as the label of what is on screen.
+    from aspera_core.analysis.annotation import AnnotationFile, Label
+
+    AnnotationFile(tmp_path / "labels", "ann").append(
+        Label(
+            annotator="ann",
+            system="model-a (replay)",
+            task_id="1018",
+            seed=None,
+            verdict="wrong",
+            program_sha256="0" * 64,
+        )
+    )
+    explorer._files.clear()
+    choose(explorer, "model-a", "1029")
+    choose(explorer, "model-a", "1018")
+    assert explorer.verdict_choice.value == "wrong"
+    assert "another program" in explorer.label_status.value
+    explorer.save_button.click()
+    assert "another program" not in explorer.label_status.value
+    choose(explorer, "model-a", "1029")
+    choose(explorer, "model-a", "1018")
+    assert "your label from" in explorer.label_status.value and "another program" not in explorer.label_status.value
