@@ -66,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
     pairs = sum(len(task.pairs) for task in shown)
     for note in task_set.notes:
         print(f"aspera tasks: note: {note}", file=sys.stderr)
+    if args.tag is not None and not shown:  # most likely a typo: say which tags exist
+        tags = ", ".join(sorted({tag for task in everything for tag in task.tags})) or "none"
+        print(f"aspera tasks: note: no task carries the tag {args.tag!r}; the set's tags: {tags}", file=sys.stderr)
     if args.json:
         report = {
             "path": str(args.tasks),

@@ -33,6 +33,15 @@ def test_a_tag_filter_states_the_denominator(capsys: pytest.CaptureFixture[str])
     assert len(lines) == 1 + 15 + 1
 
 
+def test_a_tag_no_task_carries_is_noted_with_the_tags_the_set_has(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tasks", "--tasks", str(TASK_SET), "--tag", "handbak"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[-1].startswith("0 of 84 tasks tagged 'handbak'")
+    note = captured.err.strip()
+    assert note.startswith("aspera tasks: note: no task carries the tag 'handbak'; the set's tags: ")
+    assert "handback" in note.split("the set's tags: ")[1].split(", ")
+
+
 def test_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tasks", "--tasks", str(MINI_RELEASE), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
