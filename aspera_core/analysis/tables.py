@@ -78,8 +78,12 @@ def success_table(
     Returns:
         A frame indexed by ``system`` with ``agent``, ``model``, ``setting``,
         ``tasks``, ``seeds``, ``programs`` (judged), ``model errors``,
-        ``success (%)`` (mean over seeds of the per-seed success rate),
-        ``sd over seeds (%)`` (NaN for one seed), ``CI low (%)`` and
+        ``success (%)`` (mean over tasks of each task's success share over
+        its seeds: the mean over seeds of the per-seed success rate when every
+        task has every seed, and the estimate the interval is around and
+        :func:`~aspera_core.analysis.statistics.paired_comparison` compares
+        when a seed misses tasks), ``sd over seeds (%)`` (sample standard
+        deviation of the per-seed success rates; NaN for one seed), ``CI low (%)`` and
         ``CI high (%)`` (:func:`~aspera_core.analysis.statistics.success_interval`:
         Wilson, tasks as the sample), one ``<outcome> (% of programs)``
         column per judged outcome (share of the judged programs of all seeds
@@ -93,7 +97,7 @@ def success_table(
     for column in ("agent", "model", "setting", "tasks", "seeds", "programs"):
         table[column] = summary[column]
     table["model errors"] = summary["model_errors"]
-    table["success (%)"] = 100 * summary["seed_mean"]
+    table["success (%)"] = 100 * summary["task_mean"]
     table["sd over seeds (%)"] = 100 * summary["seed_sd"]
     table["CI low (%)"] = 100 * summary["ci_low"]
     table["CI high (%)"] = 100 * summary["ci_high"]
