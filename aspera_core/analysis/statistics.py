@@ -261,9 +261,14 @@ def clustered_wilson_bounds(
     return wilson_bounds(rate, effective, confidence)
 
 
+def coverage(confidence: float) -> str:
+    """A coverage as labels print it: ``"95%"``, ``"97.5%"`` (never rounded to a coverage not used)."""
+    return f"{100 * confidence:g}%"
+
+
 def interval_name(confidence: float = 0.95) -> str:
     """How figures and tables name :func:`success_interval` (``"Wilson 95% CI, tasks as sample"``)."""
-    return f"Wilson {confidence:.0%} CI, tasks as sample"
+    return f"Wilson {coverage(confidence)} CI, tasks as sample"
 
 
 def paired_difference_interval(
@@ -337,7 +342,7 @@ def paired_difference_interval(
 
 def difference_interval_name(confidence: float = 0.95) -> str:
     """How figures and tables name :func:`paired_difference_interval`."""
-    return f"Newcombe paired {confidence:.0%} CI (Wilson, tasks as sample)"
+    return f"Newcombe paired {coverage(confidence)} CI (Wilson, tasks as sample)"
 
 
 def task_success(frame: pd.DataFrame) -> pd.DataFrame:

@@ -20,6 +20,7 @@ from aspera_core.analysis.frames import judged_rows, with_systems
 from aspera_core.analysis.paper import paper_success
 from aspera_core.analysis.statistics import (
     DEFAULT_SAMPLES,
+    coverage,
     interval_name,
     success_interval,
     success_summary,
@@ -377,7 +378,7 @@ def length_comparison_display(table: pd.DataFrame) -> pd.DataFrame:
         return f"{rho:.2f}" if pd.isna(low) else f"{rho:.2f} [{low:.2f}, {high:.2f}]"
 
     notes = table["spearman note"] if "spearman note" in table else pd.Series("", index=table.index)
-    shown[f"spearman ρ [bootstrap {confidence:.0%} CI, tasks as sample]"] = [
+    shown[f"spearman ρ [bootstrap {coverage(confidence)} CI, tasks as sample]"] = [
         cell(*values)
         for values in zip(table["spearman"], table["spearman CI low"], table["spearman CI high"], notes.fillna(""))
     ]

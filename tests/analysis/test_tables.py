@@ -228,3 +228,8 @@ def test_table_three_success_is_the_estimate_its_interval_is_around_when_seeds_a
     assert row["CI low (%)"] <= row["success (%)"] <= row["CI high (%)"]
     assert row["sd over seeds (%)"] == pytest.approx(np.std([100, 10], ddof=1))
     assert row["success (% of programs)"] == pytest.approx(100 * 3 / 12)
+
+
+def test_the_length_table_names_a_coverage_that_is_not_whole_exactly(runs: pd.DataFrame):
+    shown = length_comparison_display(length_comparison(runs, tasks(), confidence=0.975, samples=50))
+    assert "spearman ρ [bootstrap 97.5% CI, tasks as sample]" in shown.columns
