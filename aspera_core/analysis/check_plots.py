@@ -18,6 +18,7 @@ import pandas as pd
 from aspera_core.analysis.audit_rates import ALL_KINDS, kind_label
 from aspera_core.analysis.outcomes import wilson_interval
 from aspera_core.analysis.plots import NoData
+from aspera_core.analysis.statistics import coverage
 from aspera_core.analysis.style import COLUMN_WIDTH, PAGE_WIDTH, new_figure, plotting_style, wrap_label
 
 #: Colours of the two kinds of audit error (Okabe-Ito): blue for false rejections, vermillion for false acceptances.
@@ -82,7 +83,7 @@ def plot_audit_rates(rates: pd.DataFrame) -> Any:
             panel.set_xlim(-2, 102)
             # Aligned with the axes' right end: long kind names narrow the axes, and a centred label
             # would reach past the page.
-            panel.set_xlabel(f"{error}s (% of judged;\nWilson {confidence:.0%} CI)", loc="right")
+            panel.set_xlabel(f"{error}s (% of judged;\nWilson {coverage(confidence)} CI)", loc="right")
             panel.set_title(f"programs that must {must}")
             panel.grid(axis="y", visible=False)
             panel.grid(axis="x", visible=True)
@@ -220,10 +221,10 @@ def plot_judge_agreement(agreement: pd.DataFrame) -> Any:
         left.set_yticks(np.arange(len(shown)), labels)
         left.set_ylim(len(shown) - 0.5, -0.5)
         left.set_xlim(-2, 102)
-        left.set_xlabel(f"accuracy (% of programs with a verdict;\nbootstrap {confidence:.0%} CI over tasks)")
+        left.set_xlabel(f"accuracy (% of programs with a verdict;\nbootstrap {coverage(confidence)} CI over tasks)")
         right.set_xlim(-1.05, 1.05)
         right.axvline(0, color="0.5", linewidth=0.8, linestyle=":")
-        right.set_xlabel(f"Cohen's kappa (0 = chance;\nbootstrap {confidence:.0%} CI over tasks)")
+        right.set_xlabel(f"Cohen's kappa (0 = chance;\nbootstrap {coverage(confidence)} CI over tasks)")
         for panel in (left, right):
             panel.grid(axis="y", visible=False)
             panel.grid(axis="x", visible=True)
@@ -261,7 +262,9 @@ def plot_verdict_flips(flips: pd.DataFrame, confidence: float = 0.95) -> Any:
         axes.set_xlim(-2, 102)
         # Aligned with the axes' right end: a long system name narrows the axes, and a centred label
         # would then reach past the column.
-        axes.set_xlabel(f"tasks whose verdict differs\nbetween seeds (%; Wilson {confidence:.0%} CI)", loc="right")
+        axes.set_xlabel(
+            f"tasks whose verdict differs\nbetween seeds (%; Wilson {coverage(confidence)} CI)", loc="right"
+        )
         axes.grid(axis="y", visible=False)
         axes.grid(axis="x", visible=True)
     return figure

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from statistics import NormalDist
@@ -10,7 +11,15 @@ from statistics import NormalDist
 import pandas as pd
 
 from aspera_core.analysis.style import OUTCOME_ORDER
-from aspera_core.records import Outcome, ResultRow, read_rows, summarize
+from aspera_core.records import (
+    Outcome,
+    ResultRow,
+    ResultsFileWarning,
+    counted_rows,
+    judged,
+    read_rows,
+    summarize,
+)
 
 
 def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -89,22 +98,41 @@ def load_runs(paths: Mapping[str, str | Path]) -> dict[str, list[ResultRow]]:
 
 
 def outcome_table(runs: Mapping[str, Iterable[ResultRow]], confidence: float = 0.95) -> pd.DataFrame:
-    """One row per run: task count, count of every outcome, success rate and its interval.
+    """One row per run: judged programs, count of every outcome, success rate and its interval.
 
-    Each task counts once (the first row of a task id in a file).
+    Each task and seed counts once (the first judged row, as :func:`aspera_core.records.summarize`
+    counts). The interval is the project's interval of a success rate,
+    :func:`aspera_core.analysis.statistics.success_interval`: Wilson's, with the
+    tasks as the sample (seeds of one task are not independent draws); for a
+    run without seeds it is Wilson's interval of successes / programs. It is
+    around the mean over tasks of each task's success share, which is
+    ``success_rate`` unless some task lacks some seed.
 
     Args:
         runs: Run label -> rows, e.g. from :func:`load_runs`.
-        confidence: Coverage of the success-rate interval (Wilson score).
+        confidence: Coverage of the success-rate interval.
 
     Returns:
-        A frame indexed by run label with columns ``n``, one per outcome (in the
-        outcome vocabulary's order), ``success_rate``, ``ci_low`` and ``ci_high``.
+        A frame indexed by run label with columns ``n`` (judged programs: the
+        denominator of ``success_rate``), one per outcome (in the outcome
+        vocabulary's order), ``success_rate``, ``ci_low``, ``ci_high`` and
+        ``tasks`` (tasks judged: the interval's sample).
     """
+    from aspera_core.analysis.statistics import success_interval
+
     records = []
     for label, rows in runs.items():
+        rows = list(rows)
         summary = summarize(rows)
-        low, high = wilson_interval(summary[Outcome.SUCCESS.value], summary["n"], confidence)
+        with warnings.catch_warnings():  # summarize has already warned of duplicates
+            warnings.simplefilter("ignore", ResultsFileWarning)
+            kept = [row for row in counted_rows(rows) if judged(row)]
+        per_task: dict[str, list[int]] = {}
+        for row in kept:
+            per_task.setdefault(row.task_id, []).append(row.outcome is Outcome.SUCCESS)
+        shares = [sum(verdicts) / len(verdicts) for verdicts in per_task.values()]
+        counts = [len(verdicts) for verdicts in per_task.values()]
+        low, high = success_interval(shares, counts, confidence=confidence)
         records.append(
             {
                 "run": label,
@@ -113,7 +141,8 @@ def outcome_table(runs: Mapping[str, Iterable[ResultRow]], confidence: float = 0
                 "success_rate": summary["success_rate"],
                 "ci_low": low,
                 "ci_high": high,
+                "tasks": len(per_task),
             }
         )
-    columns = ["run", "n", *OUTCOME_ORDER, "success_rate", "ci_low", "ci_high"]
+    columns = ["run", "n", *OUTCOME_ORDER, "success_rate", "ci_low", "ci_high", "tasks"]
     return pd.DataFrame.from_records(records, columns=columns).set_index("run")

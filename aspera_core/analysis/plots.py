@@ -473,7 +473,13 @@ def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None =
     styles = _styles(binned, order)
     bins = binned.drop_duplicates("bin")[["bin", "low"]].sort_values("low")
     positions = {label: index for index, label in enumerate(bins["bin"])}
-    counts = binned.groupby("bin", sort=False)["tasks"].max()
+    # Each system's tasks in the bin: one number when they agree, else the range (never one system's count for all).
+    drawn = binned[binned["system"].isin(order)].groupby("bin", sort=False)["tasks"]
+    fewest, most = drawn.min(), drawn.max()
+    counts = {
+        label: str(most[label]) if fewest[label] == most[label] else f"{fewest[label]}–{most[label]}"
+        for label in most.index
+    }
     with plotting_style():
         figure, axes = new_figure(COLUMN_WIDTH, 3.1)
         for system in order:

@@ -261,9 +261,14 @@ def clustered_wilson_bounds(
     return wilson_bounds(rate, effective, confidence)
 
 
+def coverage(confidence: float) -> str:
+    """A coverage as labels print it: ``"95%"``, ``"97.5%"`` (never rounded to a coverage not used)."""
+    return f"{100 * confidence:g}%"
+
+
 def interval_name(confidence: float = 0.95) -> str:
     """How figures and tables name :func:`success_interval` (``"Wilson 95% CI, tasks as sample"``)."""
-    return f"Wilson {confidence:.0%} CI, tasks as sample"
+    return f"Wilson {coverage(confidence)} CI, tasks as sample"
 
 
 def paired_difference_interval(
@@ -337,7 +342,7 @@ def paired_difference_interval(
 
 def difference_interval_name(confidence: float = 0.95) -> str:
     """How figures and tables name :func:`paired_difference_interval`."""
-    return f"Newcombe paired {confidence:.0%} CI (Wilson, tasks as sample)"
+    return f"Newcombe paired {coverage(confidence)} CI (Wilson, tasks as sample)"
 
 
 def task_success(frame: pd.DataFrame) -> pd.DataFrame:
@@ -373,10 +378,15 @@ def success_summary(
         ``model``, ``setting``, ``tasks`` (distinct tasks judged), ``seeds``
         (distinct seeds), ``programs`` (judged rows), ``model_errors``,
         ``success`` (successful programs), ``success_rate`` (successes /
-        programs), ``seed_mean`` and ``seed_sd`` (mean and sample standard
-        deviation of the per-seed success rates; ``seed_sd`` is NaN for one
-        seed), ``ci_low`` and ``ci_high`` (:func:`success_interval` of the
-        per-task success shares).
+        programs), ``task_mean`` (mean over tasks of each task's success
+        share: the estimate ``ci_low`` and ``ci_high`` are around, and the one
+        :func:`paired_comparison` compares), ``seed_mean`` and ``seed_sd``
+        (mean and sample standard deviation of the per-seed success rates;
+        ``seed_sd`` is NaN for one seed), ``ci_low`` and ``ci_high``
+        (:func:`success_interval` of the per-task success shares). When every
+        task has every seed, ``task_mean`` equals ``seed_mean``; when a seed
+        misses tasks, ``seed_mean`` weighs its few tasks as much as another
+        seed's many and may fall outside the interval.
     """
     records = []
     shares = task_success(frame)
@@ -398,6 +408,7 @@ def success_summary(
                 "model_errors": int((~rows["judged"]).sum()),
                 "success": int(judged["success"].sum()),
                 "success_rate": judged["success"].mean() if len(judged) else math.nan,
+                "task_mean": float(mine["share"].mean()) if len(mine) else math.nan,
                 "seed_mean": per_seed.mean() if len(per_seed) else math.nan,
                 "seed_sd": per_seed.std(ddof=1) if len(per_seed) > 1 else math.nan,
                 "ci_low": low,

@@ -20,6 +20,7 @@ from aspera_core.analysis.frames import judged_rows, with_systems
 from aspera_core.analysis.paper import paper_success
 from aspera_core.analysis.statistics import (
     DEFAULT_SAMPLES,
+    coverage,
     interval_name,
     success_interval,
     success_summary,
@@ -78,8 +79,12 @@ def success_table(
     Returns:
         A frame indexed by ``system`` with ``agent``, ``model``, ``setting``,
         ``tasks``, ``seeds``, ``programs`` (judged), ``model errors``,
-        ``success (%)`` (mean over seeds of the per-seed success rate),
-        ``sd over seeds (%)`` (NaN for one seed), ``CI low (%)`` and
+        ``success (%)`` (mean over tasks of each task's success share over
+        its seeds: the mean over seeds of the per-seed success rate when every
+        task has every seed, and the estimate the interval is around and
+        :func:`~aspera_core.analysis.statistics.paired_comparison` compares
+        when a seed misses tasks), ``sd over seeds (%)`` (sample standard
+        deviation of the per-seed success rates; NaN for one seed), ``CI low (%)`` and
         ``CI high (%)`` (:func:`~aspera_core.analysis.statistics.success_interval`:
         Wilson, tasks as the sample), one ``<outcome> (% of programs)``
         column per judged outcome (share of the judged programs of all seeds
@@ -93,7 +98,7 @@ def success_table(
     for column in ("agent", "model", "setting", "tasks", "seeds", "programs"):
         table[column] = summary[column]
     table["model errors"] = summary["model_errors"]
-    table["success (%)"] = 100 * summary["seed_mean"]
+    table["success (%)"] = 100 * summary["task_mean"]
     table["sd over seeds (%)"] = 100 * summary["seed_sd"]
     table["CI low (%)"] = 100 * summary["ci_low"]
     table["CI high (%)"] = 100 * summary["ci_high"]
@@ -373,7 +378,7 @@ def length_comparison_display(table: pd.DataFrame) -> pd.DataFrame:
         return f"{rho:.2f}" if pd.isna(low) else f"{rho:.2f} [{low:.2f}, {high:.2f}]"
 
     notes = table["spearman note"] if "spearman note" in table else pd.Series("", index=table.index)
-    shown[f"spearman ρ [bootstrap {confidence:.0%} CI, tasks as sample]"] = [
+    shown[f"spearman ρ [bootstrap {coverage(confidence)} CI, tasks as sample]"] = [
         cell(*values)
         for values in zip(table["spearman"], table["spearman CI low"], table["spearman CI high"], notes.fillna(""))
     ]

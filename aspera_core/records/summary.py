@@ -62,7 +62,12 @@ def _per_seed(kept: list[ResultRow]) -> dict[str, dict[str, Any]]:
         entry["success"] += row.outcome is Outcome.SUCCESS
     for entry in seeds.values():
         entry["success_rate"] = _rate(entry["success"], entry["programs"])
-    return dict(sorted(seeds.items()))
+    return dict(sorted(seeds.items(), key=lambda item: _seed_order(item[0])))
+
+
+def _seed_order(seed: str) -> tuple[int, int]:
+    """Seeds in numeric order (10 after 2), a row without seed first."""
+    return (0, 0) if seed == "None" else (1, int(seed))
 
 
 def summarize(rows: Iterable[ResultRow], selected: Sequence[str] | None = None) -> dict[str, Any]:

@@ -67,3 +67,20 @@ def test_plot_has_one_bar_per_run_and_outcome_that_occurs():
     assert widths == [0.0, 50.0, 50.0, 100.0]  # a: half success, half timeout; b: all success (percent)
     assert axes.get_xlabel() == "share of judged programs (%)"
     assert [t.get_text() for t in axes.get_yticklabels()] == ["a\n(n = 2 programs)", "b\n(n = 1 programs)"]
+
+
+def test_outcome_table_interval_takes_the_tasks_as_the_sample_when_a_run_has_seeds():
+    # Four tasks, three seeds each; task 1 solved under every seed, the others under none: 3 of 12
+    # programs but 1 of 4 tasks. Seeds of one task are not independent draws, so the interval is
+    # Wilson's for 1 of 4 (the tasks agree with themselves across seeds), not for 3 of 12.
+    rows = [
+        row(task, Outcome.SUCCESS if task == "1" else Outcome.TIMEOUT).model_copy(update={"seed": seed})
+        for seed in (0, 1, 2)
+        for task in "1234"
+    ]
+    table = outcome_table({"seeded": rows})
+    assert table.loc["seeded", "n"] == 12 and table.loc["seeded", "success"] == 3
+    assert table.loc["seeded", "tasks"] == 4
+    assert table.loc["seeded", "success_rate"] == pytest.approx(0.25)
+    assert table.loc["seeded", "ci_low"] == pytest.approx(0.045588, abs=1e-5)
+    assert table.loc["seeded", "ci_high"] == pytest.approx(0.699365, abs=1e-5)

@@ -248,3 +248,23 @@ def test_the_correlation_note_of_the_task_set_covers_no_task(mini_tasks: pd.Data
         axes = plot_query_length(tasks, y).axes[0]
         (note,) = [t for t in axes.texts if "Spearman" in t.get_text()]
         assert _points_under(axes, note) == 0, y
+
+
+def test_success_by_length_ticks_give_each_systems_task_count_when_they_differ():
+    # System b was run on fewer tasks: the first bin holds 4 of a's tasks but 1 of b's, so "n = 4"
+    # under that bin was b's denominator wrong by four.
+    binned = pd.DataFrame(
+        {
+            "system": ["a", "a", "b", "b"],
+            "bin": ["5–9 lines", "10–19 lines"] * 2,
+            "low": [5, 10] * 2,
+            "high": [9, 19] * 2,
+            "median length (lines)": [6.0, 12.0] * 2,
+            "tasks": [4, 2, 1, 2],
+            "success (%)": [50.0, 50.0, 100.0, 0.0],
+            "CI low (%)": [15.0, 9.5, 20.7, 0.0],
+            "CI high (%)": [85.0, 90.5, 100.0, 65.8],
+        }
+    )
+    axes = plot_success_by_length(binned).axes[0]
+    assert [t.get_text() for t in axes.get_xticklabels()] == ["5–9\nn = 1–4", "10–19\nn = 2"]

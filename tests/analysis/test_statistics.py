@@ -478,3 +478,13 @@ def test_comparisons_may_name_a_run_by_the_label_the_parameters_give_it(tmp_path
     pd.testing.assert_frame_equal(by_label, by_system)
     with pytest.raises(KeyError, match="o1-nothing"):
         paired_comparisons(frame, [("o1-cck", "o1-nothing")])
+
+
+def test_interval_names_give_the_coverage_used_not_a_rounded_one():
+    from aspera_core.analysis.statistics import difference_interval_name, interval_name
+
+    assert interval_name() == "Wilson 95% CI, tasks as sample"
+    # 0.975 printed as "98%" and 0.995 as "100%": a coverage the interval does not have.
+    assert interval_name(0.975) == "Wilson 97.5% CI, tasks as sample"
+    assert difference_interval_name(0.995) == "Newcombe paired 99.5% CI (Wilson, tasks as sample)"
+    assert interval_name(0.9) == "Wilson 90% CI, tasks as sample"

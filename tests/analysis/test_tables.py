@@ -211,3 +211,25 @@ def test_success_bins_have_inclusive_edges_and_the_median_length(runs: pd.DataFr
     assert (first["bin"], first["low"], first["high"]) == ("0–14 lines", 0, 14)
     assert (last["bin"], last["low"], last["high"]) == ("15–50 lines", 15, 50)
     assert "middle" not in binned.columns and first["median length (lines)"] == 7.5  # tasks of 5 and 10 lines
+
+
+def test_table_three_success_is_the_estimate_its_interval_is_around_when_seeds_are_missing(tmp_path: Path):
+    # Seed 0 stopped after 2 of 10 tasks (both solved); seed 1 judged all 10 and solved only task 1.
+    # Per task (its seeds averaged): 1, 0.5 and eight 0s, mean 1.5 / 10 = 15 %. The mean of the per-seed
+    # rates, (2/2 + 1/10) / 2 = 55 %, weighs two tasks as much as ten and lies outside the interval.
+    ids = [str(i) for i in range(1, 11)]
+    seeded = model_run(
+        tmp_path / "m.jsonl", "m", "cck", {0: {"1": S, "2": S}, 1: {i: (S if i == "1" else F) for i in ids}}
+    )
+    frame = runs_frame([seeded])
+    row = success_table(frame, paper=False).loc["m (CCK)"]
+    assert (row["tasks"], row["seeds"], row["programs"]) == (10, 2, 12)
+    assert row["success (%)"] == pytest.approx(15.0)
+    assert row["CI low (%)"] <= row["success (%)"] <= row["CI high (%)"]
+    assert row["sd over seeds (%)"] == pytest.approx(np.std([100, 10], ddof=1))
+    assert row["success (% of programs)"] == pytest.approx(100 * 3 / 12)
+
+
+def test_the_length_table_names_a_coverage_that_is_not_whole_exactly(runs: pd.DataFrame):
+    shown = length_comparison_display(length_comparison(runs, tasks(), confidence=0.975, samples=50))
+    assert "spearman ρ [bootstrap 97.5% CI, tasks as sample]" in shown.columns

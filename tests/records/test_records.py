@@ -278,6 +278,15 @@ def test_summary_over_seeds() -> None:
     assert "seed 0: 50.0% of 2, seed 1: 100.0% of 2; mean 75.0% ± 35.4 (sd over seeds)" in format_summary(summary)
 
 
+def test_seeds_are_listed_in_numeric_order() -> None:
+    # Sorted as text, seed 10 came between 1 and 2 in the JSON and in the "success per seed" line.
+    rows = [row("1", seed=seed) for seed in (2, 10, 1)]
+    summary = summarize(rows)
+    assert summary["seeds"] == [1, 2, 10]
+    assert list(summary["per_seed"]) == ["1", "2", "10"]
+    assert "seed 1: 100.0% of 1, seed 2: 100.0% of 1, seed 10: 100.0% of 1;" in format_summary(summary)
+
+
 def test_the_first_judged_row_counts_and_replaces_model_errors() -> None:
     assert summarize([])["success_rate"] is None
     assert "-" in format_summary(summarize([]))
