@@ -72,16 +72,31 @@ def read_file(path: Path, kind: FileKind) -> bytes:
 
     Raises:
         FileNotFoundError: the path does not exist.
-        Exception: ``kind.refused`` when the path is a folder or cannot be read.
+        Exception: ``kind.refused`` when the path is a folder, a symbolic link to nothing, or cannot be read.
     """
     if path.is_dir():
         raise kind.refused(f"{path} is a folder, not a {kind.name} file")
+    refuse_dangling_link(path, kind)
     if not path.exists():
         raise FileNotFoundError(f"{path} does not exist")
     try:
         return path.read_bytes()
     except OSError as error:
         raise kind.refused(f"{path} cannot be read ({error.strerror})") from None
+
+
+def refuse_dangling_link(path: Path, kind: FileKind) -> None:
+    """Refuse a symbolic link whose target does not exist.
+
+    Writing through it would create a file wherever the link points, which the
+    user may not expect; readers would only say "does not exist" of a path that
+    is plainly there.
+
+    Raises:
+        Exception: ``kind.refused`` naming the link and its target.
+    """
+    if path.is_symlink() and not path.exists():
+        raise kind.refused(f"{path} is a symbolic link to {os.readlink(path)}, which does not exist")
 
 
 def first_line(path: Path, data: bytes, kind: FileKind) -> tuple[int, bytes]:
@@ -237,6 +252,7 @@ class AppendOnlyWriter(Generic[Row]):
         self.existing: list[Row] = []
         if self.path.is_dir():
             raise kind.refused(f"{self.path} is a folder, not a {kind.name} file")
+        refuse_dangling_link(self.path, kind)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Opening with O_APPEND | O_CREAT changes nothing in an existing file.
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)

@@ -122,6 +122,11 @@ def test_files_that_are_not_its_own_are_refused_and_left_alone(
     assert "missing.jsonl does not exist" in capsys.readouterr().err
     assert main(judge_args(scripted_openai, tmp_path, tmp_path / "out.jsonl")) == 2
     assert "is a folder, not a results file" in capsys.readouterr().err
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(tmp_path / "elsewhere.jsonl")  # writing through it would create a file the user did not ask for
+    assert main(judge_args(scripted_openai, results, link)) == 2
+    assert "link.jsonl is a symbolic link to" in capsys.readouterr().err
+    assert not (tmp_path / "elsewhere.jsonl").exists()
     assert (readme.read_text(), results.read_bytes()) == ("# notes\n", before)
     assert scripted_openai.chat_requests == []
     assert not (tmp_path / "out.jsonl").exists()

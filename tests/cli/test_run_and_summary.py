@@ -590,3 +590,14 @@ def test_summary_gives_no_success_rate_when_nothing_was_judged(
     assert summary["n"] == 0 and summary["success_rate_of_expected"] is None
     assert aspera("summary", out, "--tasks", MINI_RELEASE) == 0
     assert "success over expected: - (no program judged yet)" in capsys.readouterr().out
+
+
+def test_run_refuses_a_symbolic_link_to_nothing_naming_the_link_not_the_task_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    link = tmp_path / "results.jsonl"
+    link.symlink_to(tmp_path / "nowhere.jsonl")
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", link, "--no-progress") == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"aspera run: error: {link} is a symbolic link to {tmp_path / 'nowhere.jsonl'}, which does not exist"
+    assert [path.name for path in tmp_path.iterdir()] == ["results.jsonl"]

@@ -226,3 +226,15 @@ def test_repair_tail_keeps_whole_lines_even_after_a_long_cut_off_line(tmp_path: 
     assert repair_tail(path) == 200_000
     assert path.read_bytes() == b"a\nb\n"
     assert repair_tail(path) == 0
+
+
+def test_a_dangling_symbolic_link_is_refused_by_writer_and_reader_and_nothing_is_created(tmp_path: Path) -> None:
+    link = tmp_path / "sample.jsonl"
+    link.symlink_to(tmp_path / "elsewhere" / "target.jsonl")
+    for attempt in (lambda: open_writer(link), lambda: read_file(link, KIND)):
+        with pytest.raises(
+            NotASampleFile, match=r"sample\.jsonl is a symbolic link to .*target\.jsonl, which does not exist"
+        ):
+            attempt()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["sample.jsonl"]
+    assert link.is_symlink() and not link.exists()
