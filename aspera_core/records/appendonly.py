@@ -21,6 +21,7 @@ may be appended to stay with the kind's own module.
 from __future__ import annotations
 
 import datetime
+import errno
 import fcntl
 import os
 import warnings
@@ -298,7 +299,14 @@ class AppendOnlyWriter(Generic[Row]):
         self.existing = existing
 
     def write_line(self, text: str) -> None:
-        """Append ``text`` and a newline in full, then ``fsync`` if asked to."""
+        """Append ``text`` and a newline in full, then ``fsync`` if asked to.
+
+        Raises:
+            FileNotFoundError: the file (or a folder above it) was removed since it was
+                opened; the line is not written, since it would go to a file no one can read.
+        """
+        if os.fstat(self._fd).st_nlink == 0:
+            raise FileNotFoundError(errno.ENOENT, "was removed while being written", str(self.path))
         write_fully(self._fd, (text + "\n").encode("utf-8"))
         if self.fsync:
             os.fsync(self._fd)

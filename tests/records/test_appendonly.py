@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import warnings
 from pathlib import Path
 
@@ -238,3 +239,16 @@ def test_a_dangling_symbolic_link_is_refused_by_writer_and_reader_and_nothing_is
             attempt()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["sample.jsonl"]
     assert link.is_symlink() and not link.exists()
+
+
+@pytest.mark.parametrize("remove", ["file", "folder"])
+def test_a_file_removed_while_being_written_stops_the_writer_instead_of_losing_its_lines(
+    tmp_path: Path, remove: str
+) -> None:
+    path = tmp_path / "runs" / "sample.jsonl"
+    with open_writer(path) as writer:
+        writer.write_line('{"n":1}')
+        shutil.rmtree(tmp_path / "runs") if remove == "folder" else path.unlink()
+        with pytest.raises(FileNotFoundError, match=r"was removed while being written: .*sample\.jsonl"):
+            writer.write_line('{"n":2}')
+    assert not path.exists()
