@@ -86,6 +86,19 @@ def read_file(path: Path, kind: FileKind) -> bytes:
         raise kind.refused(f"{path} cannot be read ({error.strerror})") from None
 
 
+def refuse_special_file(path: Path, kind: FileKind) -> None:
+    """Refuse a path that exists and is neither a folder nor a regular file: a pipe, a device, a socket.
+
+    Checking a named pipe's first line would wait until something wrote into it, and
+    appending to it would wait for a reader; such a path is never a file of ``kind``.
+
+    Raises:
+        Exception: ``kind.refused`` naming the path.
+    """
+    if path.exists() and not path.is_dir() and not path.is_file():
+        raise kind.refused(f"{path} is not a regular file (a pipe, a device or a socket)")
+
+
 def refuse_dangling_link(path: Path, kind: FileKind) -> None:
     """Refuse a symbolic link whose target does not exist.
 
@@ -235,7 +248,8 @@ class AppendOnlyWriter(Generic[Row]):
         existing: The rows the file held when it was opened (``accept``'s answer).
 
     Raises:
-        Exception: ``kind.refused`` when the path is a folder; ``kind.busy``
+        Exception: ``kind.refused`` when the path is a folder, a symbolic link to nothing
+            or a special file (a pipe, a device); ``kind.busy``
             when another process holds the file's lock; whatever ``accept`` raises.
     """
 
@@ -254,6 +268,7 @@ class AppendOnlyWriter(Generic[Row]):
         if self.path.is_dir():
             raise kind.refused(f"{self.path} is a folder, not a {kind.name} file")
         refuse_dangling_link(self.path, kind)
+        refuse_special_file(self.path, kind)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Opening with O_APPEND | O_CREAT changes nothing in an existing file.
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)

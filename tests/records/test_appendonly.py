@@ -252,3 +252,10 @@ def test_a_file_removed_while_being_written_stops_the_writer_instead_of_losing_i
         with pytest.raises(FileNotFoundError, match=r"was removed while being written: .*sample\.jsonl"):
             writer.write_line('{"n":2}')
     assert not path.exists()
+
+
+def test_a_named_pipe_is_refused_by_the_writer_without_waiting_for_a_reader(tmp_path: Path) -> None:
+    pipe = tmp_path / "sample.jsonl"
+    os.mkfifo(pipe)
+    with pytest.raises(NotASampleFile, match=r"sample\.jsonl is not a regular file \(a pipe, a device or a socket\)"):
+        open_writer(pipe)
