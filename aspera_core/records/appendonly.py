@@ -319,10 +319,16 @@ class AppendOnlyWriter(Generic[Row]):
         Raises:
             FileNotFoundError: the file (or a folder above it) was removed since it was
                 opened; the line is not written, since it would go to a file no one can read.
+            OSError: the write failed (a full disk); the error names the file.
         """
         if os.fstat(self._fd).st_nlink == 0:
             raise FileNotFoundError(errno.ENOENT, "was removed while being written", str(self.path))
-        write_fully(self._fd, (text + "\n").encode("utf-8"))
+        try:
+            write_fully(self._fd, (text + "\n").encode("utf-8"))
+        except OSError as error:  # a full disk: say which file, as the commands' one-line errors need
+            if error.filename is not None:
+                raise
+            raise OSError(error.errno, error.strerror or str(error), str(self.path)) from error
         if self.fsync:
             os.fsync(self._fd)
 

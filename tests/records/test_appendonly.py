@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import warnings
@@ -259,3 +260,16 @@ def test_a_named_pipe_is_refused_by_the_writer_without_waiting_for_a_reader(tmp_
     os.mkfifo(pipe)
     with pytest.raises(NotASampleFile, match=r"sample\.jsonl is not a regular file \(a pipe, a device or a socket\)"):
         open_writer(pipe)
+
+
+def test_a_line_that_cannot_be_written_names_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "sample.jsonl"
+    with open_writer(path) as writer:
+
+        def full_disk(descriptor: int, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(os, "write", full_disk)
+        with pytest.raises(OSError) as failed:
+            writer.write_line('{"n":1}')
+    assert (failed.value.errno, failed.value.filename) == (errno.ENOSPC, str(path))
