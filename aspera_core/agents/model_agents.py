@@ -106,9 +106,16 @@ class PromptStore:
         if not path.exists():
             self.directory.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".prompt-", suffix=".tmp")
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump(list(messages), stream, ensure_ascii=False, indent=1)
-            os.replace(temporary, path)
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                    json.dump(list(messages), stream, ensure_ascii=False, indent=1)
+                os.replace(temporary, path)
+            except OSError as error:  # a full disk: name the prompt's file, leave nothing behind
+                Path(temporary).unlink(missing_ok=True)
+                raise OSError(error.errno, error.strerror or str(error), str(path)) from error
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
         return digest
 
     def get(self, digest: str) -> list[Message]:

@@ -71,7 +71,10 @@ def run(args: argparse.Namespace) -> int:
     except (ParamsError, SessionFileError, TaskFormatError, LLMSetupError) as error:
         return _error(str(error))
     except OSError as error:  # e.g. a file of the user's where a new task's file would go
-        detail = str(error).splitlines()[0] if str(error) else type(error).__name__
+        if error.filename is not None and error.strerror:  # say which file (a full disk, a read-only folder)
+            detail = f"{error.filename}: {error.strerror}"
+        else:
+            detail = str(error).splitlines()[0] if str(error) else type(error).__name__
         return _error(
             f"{detail}; progress is in {params.session}; once this is fixed, run the same command to continue"
         )

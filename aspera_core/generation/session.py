@@ -146,10 +146,15 @@ class SessionLog:
         record = {"format": FORMAT, "version": VERSION, "time": now_text(), **event}
         line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
         _drop_cut_line(self.path)
-        with open(self.path, "a", encoding="utf-8") as handle:
-            handle.write(line)
-            handle.flush()
-            os.fsync(handle.fileno())
+        try:
+            with open(self.path, "a", encoding="utf-8") as handle:
+                handle.write(line)
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as error:  # a full disk: name the session file
+            if error.filename is not None:
+                raise
+            raise OSError(error.errno, error.strerror or str(error), str(self.path)) from error
         if apply:
             self.state.apply(record)
 

@@ -14,7 +14,7 @@ stay deterministic and offline.
 """
 
 from .budget import Budget, SpendReport
-from .cache import CACHE_DIR_ENV, ResponseCache, default_cache_dir, request_key
+from .cache import CACHE_DIR_ENV, CacheWriteWarning, ResponseCache, default_cache_dir, request_key
 from .client import NOT_SET, LLMClient, function_tool
 from .config import DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, LLMConfig, RetryPolicy
 from .errors import (
@@ -48,6 +48,7 @@ __all__ = [
     "AuthenticationFailedError",
     "Budget",
     "BudgetExceededError",
+    "CacheWriteWarning",
     "Completion",
     "LLMClient",
     "LLMConfig",

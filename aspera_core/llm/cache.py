@@ -17,6 +17,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+
+class CacheWriteWarning(UserWarning):
+    """An answer could not be stored (a full disk, a read-only folder): the run goes on without caching it."""
+
+
 CACHE_FORMAT = 1
 """Version of the key and entry layout; changing it starts a fresh cache."""
 

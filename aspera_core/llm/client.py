@@ -14,6 +14,7 @@ import logging
 import re
 import socket
 import time
+import warnings
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -21,7 +22,7 @@ from typing import Any, Final
 import openai
 
 from .budget import Budget, dollars
-from .cache import ResponseCache, request_key
+from .cache import CacheWriteWarning, ResponseCache, request_key
 from .config import LLMConfig
 from .errors import (
     AuthenticationFailedError,
@@ -94,6 +95,7 @@ class LLMClient:
     ) -> None:
         self.config = config
         self.cache = cache
+        self._cache_write_failed = False  # warned of once: a full disk fails every later write too
         self.budget = budget
         self.quirks: ModelQuirks = (quirks or QuirksTable.load()).for_model(config.model)
         self.prices = prices or PriceTable.load()
@@ -175,7 +177,7 @@ class LLMClient:
             answer, key, cached=False, latency_s=time.perf_counter() - started, attempts=attempts, waited_s=waited
         )
         if self.cache is not None:
-            self.cache.put(
+            self._store(
                 key,
                 {
                     "model": self.config.model,
@@ -193,6 +195,25 @@ class LLMClient:
         if self.budget is not None:
             self.budget.record(completion)
         return completion
+
+    def _store(self, key: str, entry: dict[str, Any]) -> None:
+        """Cache an answer; a cache that cannot be written is warned of once and does not stop the run.
+
+        The answer was received (and paid for): losing it to a full disk or a read-only
+        cache folder would also leave its cost out of the budget.
+        """
+        assert self.cache is not None
+        try:
+            self.cache.put(key, entry)
+        except OSError as error:
+            if not self._cache_write_failed:
+                self._cache_write_failed = True
+                warnings.warn(
+                    f"{self.cache.directory}: answers cannot be cached ({error.strerror or error}); "
+                    "going on without caching them, so running again asks for them again",
+                    CacheWriteWarning,
+                    stacklevel=3,
+                )
 
     def build_request(
         self,

@@ -21,6 +21,7 @@ may be appended to stay with the kind's own module.
 from __future__ import annotations
 
 import datetime
+import errno
 import fcntl
 import os
 import warnings
@@ -72,16 +73,44 @@ def read_file(path: Path, kind: FileKind) -> bytes:
 
     Raises:
         FileNotFoundError: the path does not exist.
-        Exception: ``kind.refused`` when the path is a folder or cannot be read.
+        Exception: ``kind.refused`` when the path is a folder, a symbolic link to nothing, or cannot be read.
     """
     if path.is_dir():
         raise kind.refused(f"{path} is a folder, not a {kind.name} file")
+    refuse_dangling_link(path, kind)
     if not path.exists():
         raise FileNotFoundError(f"{path} does not exist")
     try:
         return path.read_bytes()
     except OSError as error:
         raise kind.refused(f"{path} cannot be read ({error.strerror})") from None
+
+
+def refuse_special_file(path: Path, kind: FileKind) -> None:
+    """Refuse a path that exists and is neither a folder nor a regular file: a pipe, a device, a socket.
+
+    Checking a named pipe's first line would wait until something wrote into it, and
+    appending to it would wait for a reader; such a path is never a file of ``kind``.
+
+    Raises:
+        Exception: ``kind.refused`` naming the path.
+    """
+    if path.exists() and not path.is_dir() and not path.is_file():
+        raise kind.refused(f"{path} is not a regular file (a pipe, a device or a socket)")
+
+
+def refuse_dangling_link(path: Path, kind: FileKind) -> None:
+    """Refuse a symbolic link whose target does not exist.
+
+    Writing through it would create a file wherever the link points, which the
+    user may not expect; readers would only say "does not exist" of a path that
+    is plainly there.
+
+    Raises:
+        Exception: ``kind.refused`` naming the link and its target.
+    """
+    if path.is_symlink() and not path.exists():
+        raise kind.refused(f"{path} is a symbolic link to {os.readlink(path)}, which does not exist")
 
 
 def first_line(path: Path, data: bytes, kind: FileKind) -> tuple[int, bytes]:
@@ -219,7 +248,8 @@ class AppendOnlyWriter(Generic[Row]):
         existing: The rows the file held when it was opened (``accept``'s answer).
 
     Raises:
-        Exception: ``kind.refused`` when the path is a folder; ``kind.busy``
+        Exception: ``kind.refused`` when the path is a folder, a symbolic link to nothing
+            or a special file (a pipe, a device); ``kind.busy``
             when another process holds the file's lock; whatever ``accept`` raises.
     """
 
@@ -237,6 +267,8 @@ class AppendOnlyWriter(Generic[Row]):
         self.existing: list[Row] = []
         if self.path.is_dir():
             raise kind.refused(f"{self.path} is a folder, not a {kind.name} file")
+        refuse_dangling_link(self.path, kind)
+        refuse_special_file(self.path, kind)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Opening with O_APPEND | O_CREAT changes nothing in an existing file.
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
@@ -282,8 +314,21 @@ class AppendOnlyWriter(Generic[Row]):
         self.existing = existing
 
     def write_line(self, text: str) -> None:
-        """Append ``text`` and a newline in full, then ``fsync`` if asked to."""
-        write_fully(self._fd, (text + "\n").encode("utf-8"))
+        """Append ``text`` and a newline in full, then ``fsync`` if asked to.
+
+        Raises:
+            FileNotFoundError: the file (or a folder above it) was removed since it was
+                opened; the line is not written, since it would go to a file no one can read.
+            OSError: the write failed (a full disk); the error names the file.
+        """
+        if os.fstat(self._fd).st_nlink == 0:
+            raise FileNotFoundError(errno.ENOENT, "was removed while being written", str(self.path))
+        try:
+            write_fully(self._fd, (text + "\n").encode("utf-8"))
+        except OSError as error:  # a full disk: say which file, as the commands' one-line errors need
+            if error.filename is not None:
+                raise
+            raise OSError(error.errno, error.strerror or str(error), str(self.path)) from error
         if self.fsync:
             os.fsync(self._fd)
 

@@ -39,6 +39,7 @@ from aspera_core.records.appendonly import (
     now,
     parse_rows,
     read_file,
+    refuse_special_file,
 )
 from aspera_core.records.appendonly import repair_tail as repair_tail  # part of this module's interface
 from aspera_core.records.schema import FORMAT_VERSION, Experiment, ResultRow, ResultsHeader
@@ -181,13 +182,15 @@ def check_results_file(path: str | Path, experiment: Experiment | None = None, *
     (unless ``resume_anyway``); a run can so be refused before it starts.
 
     Raises:
-        NotAResultsFile: the path is a folder, cannot be read, or holds something else.
+        NotAResultsFile: the path is a folder or a special file (a pipe), cannot be read,
+            or holds something else.
         LegacyResultsFile: with ``experiment``, the file has no experiment header.
         ExperimentMismatch: with ``experiment``, the file holds another experiment.
     """
     path = Path(path)
     if not path.exists() and not path.is_symlink():
         return
+    refuse_special_file(path, _RESULTS)  # reading a named pipe would wait for a writer
     data = read_file(path, _RESULTS)
     if data.strip():
         _, header = _header(path, data)
@@ -217,6 +220,8 @@ def _numbering(path: Path) -> tuple[str, int, str]:
 
 def _holds(path: Path, experiment: Experiment) -> bool:
     """Whether ``path`` is a results file whose header names ``experiment`` (only its first line is read)."""
+    if not path.is_file():  # a named pipe would be waited on
+        return False
     try:
         with path.open("rb") as handle:
             first = next((line for line in handle if line.strip()), b"")

@@ -310,6 +310,8 @@ def run_agent(
         aspera_core.records.NotAResultsFile: ``out`` exists and is not a results file.
         aspera_core.records.ExperimentMismatch: ``out`` holds another experiment.
         AgentFailed: the agent raised an undocumented exception.
+        OSError: a file the agent writes (a stored prompt, on a full disk) could not be
+            written; the error names the file. Rows obtained before were written.
     """
     selected = select_tasks(tasks, ids, limit)
     if not selected:
@@ -387,7 +389,7 @@ def _evaluate(
         evaluated = {query_id: control_task(task) for query_id, task in evaluated.items()}
     bar = tqdm(total=len(runnable), desc=agent.name, unit="program", disable=not progress, file=sys.stderr)
     producer = _Producer(agent, runnable, concurrency)
-    failure: list[AgentFailed] = []
+    failure: list[AgentFailed | OSError] = []
 
     def record(row: ResultRow) -> None:
         writer.write(row)
@@ -402,6 +404,9 @@ def _evaluate(
             if isinstance(error, ProgramUnavailable):
                 _skip(report, work, str(error), skipped)
                 bar.update(1)
+            elif isinstance(error, OSError) and error.filename is not None:
+                failure.append(error)  # a file the agent writes (a stored prompt) cannot be: say which
+                producer.stop()
             elif error is not None:
                 failure.append(AgentFailed(f"agent {agent.name} failed on task {work.task.query_id}: {error!r}"))
                 failure[0].__cause__ = error

@@ -493,6 +493,11 @@ def _replace_folders(folders: list[tuple[Path, dict[str, str], Callable[[str], b
         for folder, contents, keep in folders:
             staging = stack.enter_context(replace_folder(folder, keep=keep))
             for name, text in contents.items():
-                # newline="" keeps LF endings on every platform, as in the release.
-                with (staging / name).open("w", encoding="utf-8", newline="") as handle:
-                    handle.write(text)
+                try:
+                    # newline="" keeps LF endings on every platform, as in the release.
+                    with (staging / name).open("w", encoding="utf-8", newline="") as handle:
+                        handle.write(text)
+                except OSError as error:  # a full disk: name the file as the user knows it
+                    if error.filename is not None:
+                        raise
+                    raise OSError(error.errno, error.strerror or str(error), str(folder / name)) from error

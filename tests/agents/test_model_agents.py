@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
@@ -273,3 +274,22 @@ def test_the_prompt_store_refuses_a_file_or_a_folder_of_other_files_naming_the_f
     store = PromptStore(tmp_path / "runs" / "prompts")  # an earlier run's store is used again
     digest = store.put([{"role": "user", "content": "hi"}])
     assert PromptStore(tmp_path / "runs" / "prompts").get(digest)[0]["content"] == "hi"
+
+
+def test_a_prompt_that_cannot_be_written_names_its_file_and_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On a full disk the store raised a bare OSError(28, ...) (no file named) and left a
+    # hidden .prompt-*.tmp file behind in the user's folder.
+    store = PromptStore(tmp_path / "prompts")
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(json, "dump", full_disk)
+    with pytest.raises(OSError) as failed:
+        store.put([{"role": "user", "content": "hello"}])
+    assert failed.value.strerror == "No space left on device"
+    assert failed.value.filename is not None and Path(failed.value.filename).parent == tmp_path / "prompts"
+    assert Path(failed.value.filename).suffix == ".json"
+    assert list((tmp_path / "prompts").iterdir()) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
@@ -174,3 +175,25 @@ def test_a_limit_the_endpoint_leaves_unenforceable_says_to_go_on_without_it(
     err = capsys.readouterr().err
     assert "stopped early" in err and "run the same command to continue" not in err
     assert "without max_cost_usd" in err
+
+
+def test_a_file_that_cannot_be_written_is_named_in_the_one_line_error(
+    scripted_openai: ScriptedOpenAIServer,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A full disk was reported as "[Errno 28] No space left on device: '<path>'", or without any path.
+    shard = tmp_path / "out" / "plans" / "queries_001.nt"
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(shard))
+
+    monkeypatch.setattr("aspera_core.cli.generate.generate_tasks", full_disk)
+    path = _params(tmp_path, scripted_openai)
+    assert main(["generate", "--params", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"aspera generate: error: {shard}: No space left on device; progress is in {tmp_path / 'session.jsonl'}; "
+        "once this is fixed, run the same command to continue\n"
+    )

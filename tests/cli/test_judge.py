@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import subprocess
@@ -122,6 +123,11 @@ def test_files_that_are_not_its_own_are_refused_and_left_alone(
     assert "missing.jsonl does not exist" in capsys.readouterr().err
     assert main(judge_args(scripted_openai, tmp_path, tmp_path / "out.jsonl")) == 2
     assert "is a folder, not a results file" in capsys.readouterr().err
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(tmp_path / "elsewhere.jsonl")  # writing through it would create a file the user did not ask for
+    assert main(judge_args(scripted_openai, results, link)) == 2
+    assert "link.jsonl is a symbolic link to" in capsys.readouterr().err
+    assert not (tmp_path / "elsewhere.jsonl").exists()
     assert (readme.read_text(), results.read_bytes()) == ("# notes\n", before)
     assert scripted_openai.chat_requests == []
     assert not (tmp_path / "out.jsonl").exists()
@@ -351,3 +357,22 @@ def test_the_agreement_line_says_which_judgements_lack_a_verdict_and_why(tmp_pat
         f"agreement with the evaluation programs over the whole of {some} (3 judgements): 2 of 2 verdicts (100.0%)"
     )
     assert _agreement(some).endswith("; 1 of 3 programs without a verdict")
+
+
+def test_a_full_disk_under_the_judgements_file_is_one_line_naming_it(
+    scripted_openai: ScriptedOpenAIServer,
+    tmp_path: Path,
+    results: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The failing write named no file, so aspera judge ended in a traceback (exit status 1).
+    def full_disk(descriptor: int, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("aspera_core.records.appendonly.write_fully", full_disk)
+    out = tmp_path / "judged.jsonl"
+    assert main(judge_args(scripted_openai, results, out)) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == f"aspera judge: error: No space left on device: {out}", err
+    assert "Traceback" not in err

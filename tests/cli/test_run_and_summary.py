@@ -590,3 +590,30 @@ def test_summary_gives_no_success_rate_when_nothing_was_judged(
     assert summary["n"] == 0 and summary["success_rate_of_expected"] is None
     assert aspera("summary", out, "--tasks", MINI_RELEASE) == 0
     assert "success over expected: - (no program judged yet)" in capsys.readouterr().out
+
+
+def test_run_refuses_a_symbolic_link_to_nothing_naming_the_link_not_the_task_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    link = tmp_path / "results.jsonl"
+    link.symlink_to(tmp_path / "nowhere.jsonl")
+    assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "noop", "--out", link, "--no-progress") == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"aspera run: error: {link} is a symbolic link to {tmp_path / 'nowhere.jsonl'}, which does not exist"
+    assert [path.name for path in tmp_path.iterdir()] == ["results.jsonl"]
+
+
+def test_run_refuses_a_named_pipe_as_out_instead_of_waiting_on_it_forever(tmp_path: Path) -> None:
+    # Reading the pipe to check its first line blocked until someone wrote into it: the run hung.
+    pipe = tmp_path / "results.jsonl"
+    os.mkfifo(pipe)
+    for extra in ([], ["--force-new"]):
+        command = [sys.executable, "-m", "aspera_core.cli.main", "run", "--tasks", str(MINI_RELEASE)]
+        command += ["--agent", "noop", "--out", str(pipe), "--no-progress", *extra]
+        try:
+            finished = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"aspera run {' '.join(extra)} waited on the pipe")
+        assert finished.returncode == 2, finished.stderr
+        assert finished.stderr == f"aspera run: error: {pipe} is not a regular file (a pipe, a device or a socket)\n"
+    assert [path.name for path in tmp_path.iterdir()] == ["results.jsonl"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import subprocess
 import sys
@@ -10,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from aspera_core.generation import Candidate, SessionFileError, SessionLog, read_session
+from aspera_core.generation import session as session_module
 from aspera_core.generation.checks import Check
 
 
@@ -112,3 +115,22 @@ def test_a_session_file_is_used_by_one_session_at_a_time(tmp_path: Path) -> None
     again.opened({"model": "m"})
     again.close()
     assert len(path.read_text().splitlines()) == 3
+
+
+class _FullDisk(io.StringIO):
+    """A file on a disk with no space left: every write fails as the file system makes it fail."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_an_event_that_cannot_be_written_names_the_session_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # aspera generate said only "[Errno 28] No space left on device", naming no file.
+    log = SessionLog(tmp_path / "session.jsonl")
+    log.opened({"model": "m"})
+    monkeypatch.setattr(session_module, "open", lambda *args, **kwargs: _FullDisk(), raising=False)
+    with pytest.raises(OSError) as failed:
+        log.append({"event": "written", "candidate": "c0001", "task_id": "7"})
+    assert (failed.value.errno, failed.value.filename) == (errno.ENOSPC, str(log.path))

@@ -8,7 +8,8 @@ import os
 
 import pytest
 
-from aspera_core.llm import CACHE_DIR_ENV, ResponseCache, default_cache_dir, request_key
+from aspera_core.llm import CACHE_DIR_ENV, Budget, ResponseCache, default_cache_dir, request_key
+from aspera_core.llm.cache import CacheWriteWarning
 from tests.support.openai_server import Reply
 
 from .conftest import user
@@ -212,3 +213,30 @@ def test_a_cache_where_a_file_stands_is_refused_before_any_request(tmp_path, whe
     assert caught.value.filename == str(blocker)
     assert "not a folder" in caught.value.strerror
     assert blocker.read_text() == "mine\n"
+
+
+class FullDiskCache(ResponseCache):
+    """A cache on a disk with no space left: every write fails as the file system makes it fail."""
+
+    def put(self, key, entry):
+        raise OSError(28, "No space left on device")
+
+
+def test_an_answer_that_cannot_be_cached_is_still_returned_counted_and_warned_of_once(
+    scripted_openai, make_client, tmp_path
+):
+    # A full disk under the cache ended the run ("agent cck failed on task ...: OSError(28, ...)",
+    # exit status 1) after the answer was paid for, and left its cost out of the spending limit.
+    scripted_openai.script([Reply.text("one", usage={"prompt_tokens": 1000, "completion_tokens": 0})] * 2)
+    budget = Budget(max_cost_usd=1.0)
+    client = make_client(cache=FullDiskCache(tmp_path / "cache"), budget=budget)
+
+    with pytest.warns(CacheWriteWarning) as caught:
+        first = client.complete(user("q1"))
+        second = client.complete(user("q2"))
+
+    assert (first.text, second.text, first.cached) == ("one", "one", False)
+    assert budget.spent_usd == pytest.approx(0.002)  # both answers count against the limit
+    assert len(caught) == 1
+    message = str(caught[0].message)
+    assert str(tmp_path / "cache") in message and "No space left on device" in message

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import shutil
 import warnings
 from pathlib import Path
 
@@ -226,3 +228,48 @@ def test_repair_tail_keeps_whole_lines_even_after_a_long_cut_off_line(tmp_path: 
     assert repair_tail(path) == 200_000
     assert path.read_bytes() == b"a\nb\n"
     assert repair_tail(path) == 0
+
+
+def test_a_dangling_symbolic_link_is_refused_by_writer_and_reader_and_nothing_is_created(tmp_path: Path) -> None:
+    link = tmp_path / "sample.jsonl"
+    link.symlink_to(tmp_path / "elsewhere" / "target.jsonl")
+    for attempt in (lambda: open_writer(link), lambda: read_file(link, KIND)):
+        with pytest.raises(
+            NotASampleFile, match=r"sample\.jsonl is a symbolic link to .*target\.jsonl, which does not exist"
+        ):
+            attempt()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["sample.jsonl"]
+    assert link.is_symlink() and not link.exists()
+
+
+@pytest.mark.parametrize("remove", ["file", "folder"])
+def test_a_file_removed_while_being_written_stops_the_writer_instead_of_losing_its_lines(
+    tmp_path: Path, remove: str
+) -> None:
+    path = tmp_path / "runs" / "sample.jsonl"
+    with open_writer(path) as writer:
+        writer.write_line('{"n":1}')
+        shutil.rmtree(tmp_path / "runs") if remove == "folder" else path.unlink()
+        with pytest.raises(FileNotFoundError, match=r"was removed while being written: .*sample\.jsonl"):
+            writer.write_line('{"n":2}')
+    assert not path.exists()
+
+
+def test_a_named_pipe_is_refused_by_the_writer_without_waiting_for_a_reader(tmp_path: Path) -> None:
+    pipe = tmp_path / "sample.jsonl"
+    os.mkfifo(pipe)
+    with pytest.raises(NotASampleFile, match=r"sample\.jsonl is not a regular file \(a pipe, a device or a socket\)"):
+        open_writer(pipe)
+
+
+def test_a_line_that_cannot_be_written_names_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "sample.jsonl"
+    with open_writer(path) as writer:
+
+        def full_disk(descriptor: int, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(os, "write", full_disk)
+        with pytest.raises(OSError) as failed:
+            writer.write_line('{"n":1}')
+    assert (failed.value.errno, failed.value.filename) == (errno.ENOSPC, str(path))

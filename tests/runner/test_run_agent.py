@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import threading
 import time
 from pathlib import Path
@@ -377,3 +378,23 @@ def test_library_fixes_are_part_of_the_experiment_and_of_every_row(tmp_path: Pat
     assert [row.library_fixes for row in results.rows] == [True]
     with pytest.raises(ExperimentMismatch, match="library_fixes: True != False"):
         run_agent(tasks, ReferenceAgent(), out, CONFIG, progress=False)
+
+
+def test_an_agent_that_cannot_write_a_named_file_stops_the_run_with_that_files_error(
+    tmp_path: Path, tasks: list[Task]
+) -> None:
+    # A full disk under the prompts folder was reported as "agent cck failed on task ...:
+    # OSError(28, 'No space left on device')" (exit 1), naming no file.
+    out = tmp_path / "full.jsonl"
+    prompt = tmp_path / "prompts" / "abc.json"
+
+    def full_disk(task: Task, seed: int | None) -> Proposal:
+        if task.query_id == "9003":
+            raise OSError(errno.ENOSPC, "No space left on device", str(prompt))
+        return reference_answer(task, seed)
+
+    with pytest.raises(OSError) as failed:
+        run_agent(tasks, ScriptedAgent(full_disk), out, CONFIG, concurrency=1, progress=False)
+    assert not isinstance(failed.value, AgentFailed)
+    assert (failed.value.filename, failed.value.strerror) == (str(prompt), "No space left on device")
+    assert sorted(row.task_id for row in read_rows(out)) == ["9001", "9002"]

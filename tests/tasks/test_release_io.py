@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import tarfile
 from pathlib import Path
+from typing import Any
 
 import nestedtext
 import pytest
@@ -329,3 +331,25 @@ def test_an_unreadable_archive_is_one_problem_naming_it(tmp_path: Path, spoil) -
     with pytest.raises(TaskFormatError) as raised:
         load_tasks(broken)
     assert str(raised.value) == f"{broken}: not a readable gzip tar archive (truncated?)"
+
+
+def test_a_shard_that_cannot_be_written_names_its_file_and_leaves_the_old_set(
+    tasks: list[Task], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On a full disk the error named no file: aspera generate said only "[Errno 28] No space left on device".
+    write_tasks(tasks, tmp_path)
+    before = {path.name: path.read_bytes() for path in (tmp_path / "plans").iterdir()}
+    opened = Path.open
+
+    def full_disk(self: Path, *args: Any, **kwargs: Any) -> Any:
+        if ".staging-" in str(self) and self.suffix == ".nt":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return opened(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", full_disk)
+    with pytest.raises(OSError) as failed:
+        write_tasks(tasks[:1], tmp_path)
+    assert failed.value.errno == errno.ENOSPC
+    assert failed.value.filename is not None and Path(failed.value.filename).parent == tmp_path / "plans"
+    monkeypatch.undo()
+    assert {path.name: path.read_bytes() for path in (tmp_path / "plans").iterdir()} == before
