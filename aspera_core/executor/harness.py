@@ -1,22 +1,19 @@
-"""The evaluation protocol itself (format part B), run in the current process without isolation.
+"""The evaluation protocol itself (format part B), in the current process without isolation.
 
-A worker calls it after confining itself; :func:`evaluate_program` is for
-trusted programs and debugging. For each setup/evaluation pair, in order: a
-fresh namespace receives the harness imports and the setup (SIP) and
-evaluation (EP) sources; the candidate program runs in a fresh module
-``query_executable`` (registered in ``sys.modules`` while it runs) holding the
-scenario apps' star imports; a fresh ``ExecutionContext`` (empty tables,
-``random`` seeded with 0) is installed and the EP is called as
+A worker calls it once confined; :func:`evaluate_program` is for trusted
+programs. For each setup/evaluation pair: a fresh namespace receives the
+harness imports and the setup (SIP) and evaluation (EP) sources; the program
+runs in a fresh module ``query_executable`` holding the apps' star imports; a
+fresh ``ExecutionContext`` is installed and the EP is called as
 ``evaluate_P(query="", executable=<program function>, setup_function=<SIP>)``;
 what escapes is classified by type and origin. A task-completion error, a
 timeout or tampering stops the remaining pairs.
 
-For speed, a *deferred* program lets a zygote run the first pair's
-setup once and fork a child per program at the EP's first call of the
-program: the child then runs the program's module code in the outer context
-with the random stream restored, as the protocol's order would have it, and
-falls back to a separate evaluation if that code raised, printed, was refused
-something or made a context.
+A *deferred* program lets a zygote run the first pair's setup once and fork a
+child per program where the EP first calls it; the child runs the program's
+module code as the protocol orders it (outer context, random stream restored)
+and falls back to a separate evaluation if that code raised, printed, was
+refused something or made a context.
 """
 
 from __future__ import annotations
@@ -30,7 +27,7 @@ import time
 import traceback as traceback_module
 from collections.abc import Callable
 from types import CodeType, ModuleType
-from typing import Any, Protocol
+from typing import Any
 
 from aspera_core.executor.classify import classify, error_type_name, exception_message, format_traceback
 from aspera_core.executor.integrity import IntegrityBaseline, namespace_changes
@@ -65,15 +62,6 @@ class Fallback(BaseException):
     """A deferred program cannot be evaluated from the shared setup; evaluate it on its own."""
 
 
-class TaskLike(Protocol):
-    """What the harness reads from a task (``aspera_core.tasks.Task`` fits)."""
-
-    query: str
-    scenario: Any  # apps, simulation_tools, evaluation_tools
-    state_generation_programs: list[str]
-    evaluation_programs: list[str]
-
-
 def compile_source(text: str, filename: str) -> CodeType:
     """Compile module source with asserts kept under ``-O``; register its lines for tracebacks."""
     code = compile(text, filename, "exec", dont_inherit=True, optimize=0)
@@ -86,35 +74,27 @@ class TailBuffer(io.TextIOBase):
 
     def __init__(self, limit: int = MAX_OUTPUT_CHARS) -> None:
         super().__init__()
-        self._limit, self._chunks, self.size, self._dropped = limit, [], 0, 0
+        self._limit, self._chunks, self._size, self.written = limit, [], 0, 0
 
     def writable(self) -> bool:  # noqa: D102 - io protocol
         return True
-
-    @property
-    def written(self) -> int:
-        """Characters written so far."""
-        return self._dropped + self.size
 
     def write(self, text: str) -> int:
         """Append ``text``, forgetting the oldest characters beyond the limit."""
         if not isinstance(text, str):
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
         self._chunks.append(text)
-        self.size += len(text)
-        if self.size > 2 * self._limit:
-            joined = "".join(self._chunks)
-            self._dropped += len(joined) - self._limit
-            self._chunks, self.size = [joined[-self._limit :]], self._limit
+        self._size += len(text)
+        self.written += len(text)
+        if self._size > 2 * self._limit:
+            self._chunks, self._size = ["".join(self._chunks)[-self._limit :]], self._limit
         return len(text)
 
     def getvalue(self, _len: Any = len) -> str:
         """The kept tail, prefixed by a marker when older text was dropped."""
-        joined = "".join(self._chunks)
-        extra = _len(joined) - self._limit
-        dropped = self._dropped + (extra if extra > 0 else 0)
-        joined = joined[-self._limit :] if extra > 0 else joined
-        return f"[... {dropped} characters cut ...]\n{joined}" if dropped else joined
+        kept = "".join(self._chunks)[-self._limit :]
+        dropped = self.written - _len(kept)
+        return f"[... {dropped} characters cut ...]\n{kept}" if dropped else kept
 
 
 _REPR = reprlib.Repr()
@@ -169,7 +149,7 @@ class Evaluator:
 
     def evaluate(
         self,
-        task: TaskLike,
+        task: Any,
         program: str | Callable[[], str],
         on_pair_start: Callable[[int], None] | None = None,
         on_pair_end: Callable[[PairResult], None] | None = None,
@@ -177,21 +157,17 @@ class Evaluator:
     ) -> Verdict:
         """The verdict of ``program`` on ``task``; the program's errors are classified, never raised.
 
-        Args:
-            program: The source, or a *deferred* program: a callable returning
-                the source, called where the first pair's EP first calls the
-                program (a zygote forks there).
-            on_pair_start, on_pair_end: Called with a pair's index before it
-                runs, and with its result as soon as it is known.
-            capture_world: Record the world's tables around the program's first
-                call in each pair (``Verdict.world``).
+        ``program`` is the source, or a *deferred* program: a callable returning
+        the source, called where the first pair's EP first calls the program
+        (a zygote forks there). ``on_pair_start`` and ``on_pair_end`` receive a
+        pair's index before it runs and its result once known; ``capture_world``
+        records the world's tables around the program's first call in each pair.
 
         Raises:
             KeyboardInterrupt: in-process use only (see ``interrupts_are_errors``).
             Fallback: a deferred program must be evaluated on its own.
         """
-        run = _Run(self, task, program, on_pair_start, on_pair_end)
-        run.capture_world = capture_world
+        run = _Run(self, task, program, on_pair_start, on_pair_end, capture_world)
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = run.stdout, run.stderr
         try:
@@ -216,8 +192,11 @@ class Evaluator:
 class _Run:
     """One evaluation of one program on one task."""
 
-    def __init__(self, evaluator: Evaluator, task: TaskLike, program: Any, on_start: Any, on_end: Any) -> None:
+    def __init__(
+        self, evaluator: Evaluator, task: Any, program: Any, on_start: Any, on_end: Any, capture: bool
+    ) -> None:
         self.evaluator, self.task, self.on_start, self.on_end = evaluator, task, on_start, on_end
+        self.capture_world = capture
         self.started = time.perf_counter()
         self.stdout, self.stderr = TailBuffer(), TailBuffer()
         self.pairs = list(zip(task.state_generation_programs or (), task.evaluation_programs or ()))
@@ -227,7 +206,6 @@ class _Run:
         self.name = ""
         self.last_return: list[Any] = []
         self.fell_back = False
-        self.capture_world = False
         self.worlds: list[dict[str, Any]] = []
 
     def load(self, program: str) -> Verdict | None:
@@ -483,6 +461,6 @@ def _capturing(function: Callable[..., Any], worlds: list[dict[str, Any]], index
     return call
 
 
-def evaluate_program(task: TaskLike, program: str, evaluator: Evaluator | None = None) -> Verdict:
+def evaluate_program(task: Any, program: str, evaluator: Evaluator | None = None) -> Verdict:
     """The verdict of a trusted program on a task, evaluated in this process (no isolation)."""
     return (evaluator or Evaluator()).evaluate(task, program)

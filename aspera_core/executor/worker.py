@@ -1,39 +1,26 @@
-"""The body of a worker: one process, forked from the fork server, per job.
+"""The body of a worker: one process per job, forked from the warm fork server.
 
-A worker starts as a copy of the pristine, warm fork server, so no state
-passes from one job to another, and starting one costs a ``fork`` (about
-5 ms of CPU in all per task) rather than an interpreter start with the
-library's imports (about 0.2 s: the fork server's own start). Before running
-anything from the task it:
-
-1. leads its own process group (the fork server kills the group at the
-   deadline) and asks to be killed if the fork server dies;
-2. points every inherited file descriptor at ``/dev/null`` except its report
-   file and its Landlock ruleset (closed once applied): other slots' reports
-   and the fork server's pipes stay out of reach;
-3. moves into its slot's private directory (also ``TMPDIR`` and ``HOME``);
-4. limits its address space (current size + ``memory_mb``) and CPU time;
-5. applies the kernel layers of :mod:`~aspera_core.executor.confine` and the
-   audit hook of :mod:`~aspera_core.executor.guard`, and makes the signals a
-   program raises in its own process known to the report (see
-   :func:`_announce_self_signals`);
-6. arms a timer that raises :class:`~aspera_core.executor.harness.TaskTimeout`
-   at the deadline, so the verdict shows where a slow program was;
-
-then evaluates the program, writes its reports
+A fork costs about 5 ms of CPU per task, against 0.2 s for a fresh
+interpreter with the library's imports, and no state passes from one job to
+the next. Before running anything from the task, a worker leads its own
+process group and dies with the fork server; points every inherited
+descriptor but its report file at ``/dev/null``; moves into its slot's
+private directory (also ``TMPDIR`` and ``HOME``); limits its address space
+and CPU time; applies the kernel layers (:mod:`~aspera_core.executor.confine`)
+and the audit hook (:mod:`~aspera_core.executor.guard`); and arms a timer
+raising :class:`~aspera_core.executor.harness.TaskTimeout`, so a verdict shows
+where a slow program was. It then evaluates, reports
 (:mod:`~aspera_core.executor.reports`) and exits with ``os._exit``.
 
-A job with several programs for one task makes the worker a *zygote*: it
-runs the first pair's setup once, up to the evaluation program's first call
-of the program, and there forks one child per program, one after the other
-(see :class:`_Zygote`). Its seccomp filter lets it fork; each child installs
-the ordinary worker filter on top before its program runs; it has the time a
-lone evaluation would have left after the setup, and its own report file. A
-child that cannot continue from the shared setup reports nothing, and the
-evaluating process evaluates that program on its own. Measured with
-``benchmarks/bench_executor.py``: k programs on one task cost 70-82% of the
-CPU time of k separate evaluations. Forking the children *before* the setup
-instead saved nothing (103-113%): the setup is what is worth sharing.
+A job with several programs makes the worker a *zygote* (:class:`_Zygote`):
+it runs the first pair's setup once and, where the evaluation program first
+calls the program, forks one child per program, one after the other. A child
+installs the ordinary seccomp filter over the zygote's (which allows
+``fork``), gets the time a lone evaluation would have left and a report file
+of its own; a child without a verdict is evaluated alone by the evaluating
+process. k programs on one task cost 70-82% of the CPU time of k separate
+evaluations (``benchmarks/bench_executor.py``); forking the children *before*
+the setup saved nothing (103-113%).
 """
 
 from __future__ import annotations
@@ -56,7 +43,7 @@ from aspera_core.executor.classify import error_type_name, exception_message, fo
 from aspera_core.executor.harness import Fallback, TaskTimeout
 from aspera_core.executor.reports import MAX_REPORT_BYTES, encode, read_messages, verdict_message
 from aspera_core.executor.sandbox import empty_directory
-from aspera_core.outcomes import Outcome, PairResult
+from aspera_core.outcomes import Outcome
 
 if TYPE_CHECKING:
     from aspera_core.executor.guard import Guard
@@ -82,12 +69,6 @@ class _Reports:
         while view:  # a file in memory: never blocks
             view = view[_write(self.fd, view) :]
 
-    def start(self, index: int) -> None:
-        self.send({"kind": "start", "index": index})
-
-    def pair(self, pair: PairResult) -> None:
-        self.send({"kind": "pair", "pair": pair.to_json()})
-
 
 def run(server: ForkServer, slot: ServerSlot, payload: bytes, address_space: int, closing: list[int]) -> None:
     """Confine this freshly forked process, evaluate the job, report, and exit (never returns)."""
@@ -102,15 +83,18 @@ def run(server: ForkServer, slot: ServerSlot, payload: bytes, address_space: int
         server.evaluator.refusal_count = lambda: guard.refusals
         signal.setitimer(signal.ITIMER_REAL, server.config.timeout_s)
         if warm:
-            program: Any = _Zygote(server, slot, guard, reports, programs, nonces).fork
+            program: Any = _Zygote(server, slot, guard, reports, list(zip(programs, nonces))).fork
         else:
             program, reports.nonce = programs[0], nonces[0]
         verdict = server.evaluator.evaluate(
-            task, program, on_pair_start=reports.start, on_pair_end=reports.pair, capture_world=capture
+            task,
+            program,
+            on_pair_start=lambda index: reports.send({"kind": "start", "index": index}),
+            on_pair_end=lambda pair: reports.send({"kind": "pair", "pair": pair.to_json()}),
+            capture_world=capture,
         )
         signal.setitimer(signal.ITIMER_REAL, 0)
-        refused = "".join(f"[sandbox refused: {text}]\n" for text in guard.denials)
-        reports.send(verdict_message(verdict, refused))
+        reports.send(verdict_message(verdict, "".join(f"[sandbox refused: {text}]\n" for text in guard.denials)))
     except Fallback:
         pass  # (a zygote or its child) the evaluating process evaluates the program on its own
     except BaseException as exc:  # noqa: BLE001 - report anything, then exit
@@ -128,8 +112,7 @@ def _confine(server: ForkServer, slot: ServerSlot, address_space: int, closing: 
         os._exit(3)
     _isolate_descriptors(closing, (slot.report,) if slot.ruleset is None else (slot.report, slot.ruleset))
     os.chdir(slot.directory)
-    os.environ["TMPDIR"] = os.environ["HOME"] = slot.directory
-    tempfile.tempdir = slot.directory
+    os.environ["TMPDIR"] = os.environ["HOME"] = tempfile.tempdir = slot.directory
     confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)
     confine.apply(server.protections, slot.ruleset, server.zygote_seccomp if zygote else server.seccomp)
     if slot.ruleset is not None:
@@ -147,25 +130,17 @@ class _Zygote:
     """The deferred program of a zygote: :meth:`fork` runs where the first pair first calls the program."""
 
     def __init__(
-        self,
-        server: ForkServer,
-        slot: ServerSlot,
-        guard: Guard,
-        reports: _Reports,
-        programs: list[str],
-        nonces: list[str],
+        self, server: ForkServer, slot: ServerSlot, guard: Guard, reports: _Reports, jobs: list[tuple[str, str]]
     ) -> None:
-        self.server, self.slot, self.guard, self.reports = server, slot, guard, reports
-        self.jobs = list(zip(programs, nonces))
+        self.server, self.slot, self.guard, self.reports, self.jobs = server, slot, guard, reports, jobs
         self.started = time.monotonic()  # the evaluation's timer starts now
 
     def fork(self) -> str:
         """In each child, return its program; in the zygote, wait for the children one by one, then exit.
 
-        A child has the time a lone evaluation would have left after the shared
-        setup, and reports into a file of its own, from which the zygote
-        forwards only the lines carrying the child's nonce: every child can
-        find its siblings' nonces in its copy of the zygote's memory.
+        Each child reports into a file of its own, from which the zygote
+        forwards only the lines with the child's nonce: a child can find its
+        siblings' nonces in its copy of the zygote's memory.
         """
         signal.setitimer(signal.ITIMER_REAL, 0)  # the shared setup is done
         left = max(self.server.config.timeout_s - (time.monotonic() - self.started), 0.001)
@@ -183,28 +158,25 @@ class _Zygote:
                 signal.setitimer(signal.ITIMER_REAL, left + self.server.config.grace_s)  # then give up the group
                 os.waitpid(pid, 0)
                 signal.setitimer(signal.ITIMER_REAL, 0)
-                self._forward(report, nonce)
+                data = os.pread(report, MAX_REPORT_BYTES + 1, 0)
+                os.close(report)
+                if len(data) <= MAX_REPORT_BYTES:  # (a flood: no verdict, the program is evaluated alone)
+                    self.reports.nonce = nonce
+                    for message in read_messages(data, nonce):
+                        self.reports.send(message)
                 empty_directory(self.slot.directory)  # each child starts with an empty directory
         except BaseException:  # noqa: BLE001, S110 - the programs without a verdict are evaluated alone
             pass
         os._exit(0)
-
-    def _forward(self, report: int, nonce: str) -> None:
-        data = os.pread(report, MAX_REPORT_BYTES + 1, 0)
-        os.close(report)
-        if len(data) <= MAX_REPORT_BYTES:  # (a flood: no verdict, the program is evaluated alone)
-            self.reports.nonce = nonce
-            for message in read_messages(data, nonce):
-                self.reports.send(message)
 
     def _become_worker(self, nonce: str, report: int, seconds: float) -> None:
         os.dup2(report, self.slot.report)  # the slot's report file is out of reach from now on
         os.close(report)
         server, guard = self.server, self.guard
         guard.pid = os.getpid()
-        if server.protections.seccomp:
+        if server.seccomp is not None:
             guard.permitted.add("ctypes.call_function")
-            server.seccomp.install(guard.pid)  # type: ignore[union-attr]
+            server.seccomp.install(guard.pid)
             guard.permitted.clear()
         if server.evaluator.integrity is not None:
             server.evaluator.integrity.arm()  # its own memory
@@ -235,15 +207,31 @@ def _isolate_descriptors(closing: list[int], keep: tuple[int, ...]) -> None:
     close or write to a descriptor the program opened.
     """
     devnull = os.open(os.devnull, os.O_RDWR)
-    for fd in closing:
+    for fd in [*closing, 0, 1, 2]:
         if fd != devnull and fd not in keep:
             try:
-                os.dup2(devnull, fd, inheritable=False)
+                os.dup2(devnull, fd, inheritable=fd < 3)
             except OSError:  # closed since it was listed
                 pass
-    for standard in (0, 1, 2):
-        os.dup2(devnull, standard)
     os.close(devnull)
+
+
+def _announce_self_signals(guard: Guard) -> None:
+    """Have ``signal.raise_signal`` and ``signal.pthread_kill``, which raise no audit event, announce their
+    signal as ``os.kill`` does, so that a program's own ``SIGKILL`` is not taken for the out-of-memory
+    killer's (an honest label, not a protection)."""
+
+    def announcing(function: Any) -> Any:
+        def call(*args: Any) -> None:
+            if args and isinstance(args[-1], int) and args[-1] and guard.on_self_signal is not None:
+                guard.on_self_signal(args[-1])
+            function(*args)
+
+        return call
+
+    for module in (signal, _signal):
+        module.raise_signal = announcing(module.raise_signal)
+        module.pthread_kill = announcing(module.pthread_kill)
 
 
 class _CurrentStderrHandler(logging.Handler):
@@ -258,28 +246,6 @@ class _CurrentStderrHandler(logging.Handler):
 
 def _show_warning(message: Any, category: type, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
     sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
-
-
-def _announce_self_signals(guard: Guard) -> None:
-    """Have ``signal.raise_signal`` and ``signal.pthread_kill``, which raise no audit event, announce
-    their signal as ``os.kill`` does, so that a program's own ``SIGKILL`` is not taken for the
-    out-of-memory killer's (an honest label, not a protection)."""
-
-    def announce(signalnum: object) -> None:
-        if isinstance(signalnum, int) and signalnum and guard.on_self_signal is not None:
-            guard.on_self_signal(signalnum)
-
-    for module in (signal, _signal):
-
-        def raise_signal(signalnum: int, _raise: Any = module.raise_signal) -> None:
-            announce(signalnum)
-            _raise(signalnum)
-
-        def pthread_kill(thread_id: int, signalnum: int, _kill: Any = module.pthread_kill) -> None:
-            announce(signalnum)
-            _kill(thread_id, signalnum)
-
-        module.raise_signal, module.pthread_kill = raise_signal, pthread_kill
 
 
 def _raise_timeout(signum: int, frame: Any) -> None:
