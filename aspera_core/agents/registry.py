@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+import inspect
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from aspera_core.agents.base import Agent
@@ -142,6 +143,39 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "ps": _model_agent("ps"),
     "explore": _model_agent("explore"),
 }
+
+
+def _keywords(function: Callable[..., Any], *leave_out: str) -> frozenset[str]:
+    parameters = inspect.signature(function).parameters.values()
+    return frozenset(p.name for p in parameters if p.kind is not p.VAR_KEYWORD and p.name not in leave_out)
+
+
+_MODEL_OPTIONS = _keywords(_model_agent("cck"))
+#: Keyword options each built-in agent's factory reads (the command line passes every option to
+#: every factory, which ignores the rest; parameter files are checked against these).
+OPTIONS: dict[str, frozenset[str]] = {
+    **{name: frozenset({"setting"}) for name in ("reference", "noop", "handback")},
+    "replay": frozenset({"setting", "replay"}),
+    "mutant": frozenset({"setting", "mutation_kinds"}),
+    "cck": _MODEL_OPTIONS,
+    "ps": _MODEL_OPTIONS,
+    "explore": _MODEL_OPTIONS | _keywords(_explore_agent, "client", "prompts"),
+}
+
+
+def unknown_options(name: str, options: Iterable[str]) -> str | None:
+    """Why ``options`` do not suit the built-in agent ``name`` (``None``: they do, or it is not built in).
+
+    A misspelt option would otherwise be ignored, and the agent run with its default.
+    """
+    known = OPTIONS.get(name)
+    unknown = [option for option in options if known is not None and option not in known]
+    if not unknown:
+        return None
+    close = difflib.get_close_matches(unknown[0], sorted(known or ()), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    accepted = ", ".join(sorted(known - {"setting"} if known else ())) or "none but setting"
+    return f"the {name} agent has no option {unknown[0]!r}{hint}; its options: {accepted}"
 
 
 def register_agent(name: str, factory: Callable[..., Agent]) -> None:

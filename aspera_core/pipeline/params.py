@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
+from aspera_core.agents.registry import unknown_options
 from aspera_core.pipeline.paths import resolve_path
 
 #: The notebooks of the pipeline, in the order they run.
@@ -68,6 +69,14 @@ class AgentSpec(BaseModel):
         repeated = sorted({seed for seed in value if value.count(seed) > 1})
         if repeated:
             raise ValueError(f"seed {', '.join(map(str, repeated))} repeats")
+        return value
+
+    @field_validator("options")
+    @classmethod
+    def _known_options(cls, value: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        problem = unknown_options(str(info.data.get("agent", "")), value)
+        if problem:
+            raise ValueError(problem)
         return value
 
     @property

@@ -8,7 +8,14 @@ from pathlib import Path
 import papermill
 import pytest
 
-from aspera_core.pipeline.params import NOTEBOOKS, AgentSpec, ParamsError, PipelineParams, load_params
+from aspera_core.pipeline.params import (
+    NOTEBOOKS,
+    AgentSpec,
+    ParamsError,
+    PipelineParams,
+    load_params,
+    read_params_file,
+)
 from aspera_core.tasks import load_tasks
 from tests.judge.support import results_file
 
@@ -60,6 +67,13 @@ def test_overrides_are_read_as_yaml_and_may_set_one_entry_of_a_mapping():
         ("agents=[{agent: reference, label: ../escaped}]", r"^agents\.0\.label: String should match"),
         ("agents=[{agent: mutant, seeds: []}]", r"^agents\.0\.seeds: .*at least one seed"),
         ("agents=[{agent: mutant, seeds: [1, 2, 1]}]", r"^agents\.0\.seeds: .*seed 1 repeats"),
+        # A misspelt agent option used to be ignored: the agent ran with its default (temperature 0).
+        (
+            "agents=[{agent: cck, options: {model: m, temprature: 0.7}}]",
+            r"^agents\.0\.options: the cck agent has no option 'temprature' \(did you mean 'temperature'\?\)",
+        ),
+        ("agents=[{agent: reference, options: {model: m}}]", r"^agents\.0\.options: the reference agent has no option"),
+        ("agents=[{agent: explore, options: {model: m, max_turn: 3}}]", r"did you mean 'max_turns'"),
         ("seed", "expected key=value"),
         ("agents=[unclosed", "not valid YAML"),
     ],
@@ -239,7 +253,7 @@ def test_two_agents_the_tables_would_merge_into_one_system_are_refused():
     cases = [
         (
             "agents=[{agent: mutant, seeds: [0, 1]}, {agent: mutant, label: shifted, seeds: [5], "
-            "options: {kinds: [shift_datetime]}}]",
+            "options: {mutation_kinds: [shift_datetime]}}]",
             r"^agents: entries 1 and 2 .*system 'mutant'.*different options",
         ),
         (
@@ -254,3 +268,15 @@ def test_two_agents_the_tables_would_merge_into_one_system_are_refused():
     # seeds split over two entries of one configuration still make one system
     split = "agents=[{agent: mutant, seeds: [0, 1]}, {agent: mutant, label: more, seeds: [2]}]"
     load_params(ROOT / "params" / "mini.yaml", [split]).check(ROOT)
+
+
+def test_every_option_the_shipped_parameter_sets_use_is_one_their_agent_reads():
+    pipelines = [path for path in sorted((ROOT / "params").glob("*.yaml")) if "agents" in read_params_file(path)]
+    assert len(pipelines) >= 5
+    for path in pipelines:
+        load_params(path)  # raises ParamsError on an option the agent does not read
+
+
+def test_agents_registered_elsewhere_keep_whatever_options_they_are_given():
+    spec = AgentSpec.model_validate({"agent": "someone-elses-agent", "options": {"anything": 1}})
+    assert spec.options == {"anything": 1}
