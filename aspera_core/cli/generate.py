@@ -14,7 +14,8 @@ same command again continues, and answers already received come from the cache.
 Exit status: 0 done (the report says how many tasks were kept, of how many
 requests), 2 bad parameters or files (also a file in the way of a new task's
 files: it is never overwritten), 3 stopped early (the spending limit, or
-the endpoint refused the key or the model), 130 interrupted (run the same
+the endpoint refused the key or the model) or finished with requests the
+model did not answer for (after its retries; asked again by the next run), 130 interrupted (run the same
 command to continue).
 """
 
@@ -101,5 +102,12 @@ def run(args: argparse.Namespace) -> int:
         unknown = budget is not None and budget.unknown_spend is not None and not budget.report().exhausted
         advice = "run again without max_cost_usd to go on" if unknown else "run the same command to continue"
         print(f"aspera generate: stopped early: {report.stopped}; {advice}", file=sys.stderr)
+        return 3
+    if report.unanswered:
+        print(
+            f"aspera generate: {len(report.unanswered)} of {report.tried} proposed user requests left open: the model "
+            "did not answer for one of their programs; run the same command to ask again",
+            file=sys.stderr,
+        )
         return 3
     return 0

@@ -80,6 +80,8 @@ class BatchReport:
         accepted: Task ids written, in order.
         rejected: ``(request, reason)`` of every proposed user request not kept (repeats included).
         failed_calls: ``(batch, problem)`` of every model call that proposed no user request.
+        unanswered: ``(request, problem)`` of user requests left open because the model did not
+            answer for one of their programs (after its retries): the next run asks again.
         stopped: Why the run stopped early (the spending limit...), if it did.
         rounds: Per round: focus, tasks wanted, accepted, requests tried.
         dropped: How many of ``rejected`` repeated a known request (dropped before any program was written).
@@ -88,13 +90,19 @@ class BatchReport:
     accepted: list[str] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
     failed_calls: list[tuple[str, str]] = field(default_factory=list)
+    unanswered: list[tuple[str, str]] = field(default_factory=list)
     stopped: str | None = None
     rounds: list[dict[str, Any]] = field(default_factory=list)
     dropped: int = 0
 
+    @property
+    def tried(self) -> int:
+        """Proposed user requests this run dealt with: kept, not kept, or left open."""
+        return len(self.accepted) + len(self.rejected) + len(self.unanswered)
+
     def describe(self) -> str:
         """A few lines for a log: what was kept and why the rest was not."""
-        tried = len(self.accepted) + len(self.rejected)
+        tried = self.tried
         lines = [
             f"{len(self.accepted)} of {tried} proposed user requests became tasks ({', '.join(self.accepted) or 'none'})"
             + (
@@ -103,6 +111,11 @@ class BatchReport:
                 else ""
             )
         ]
+        if self.unanswered:
+            lines.append(
+                f"{len(self.unanswered)} of {tried} proposed user requests left open: the model did not answer "
+                "for one of their programs (the next run asks again)"
+            )
         if self.failed_calls:
             lines.append(f"{count(len(self.failed_calls), 'model call')} proposed no user request")
         for round_ in self.rounds:
@@ -112,6 +125,7 @@ class BatchReport:
                 "or per model call that proposed none)"
             )
         lines += [f"not kept: {query} -- {reason}" for query, reason in self.rejected]
+        lines += [f"left open: {query} -- {problem}" for query, problem in self.unanswered]
         lines += [f"model call for {batch}: {problem}" for batch, problem in self.failed_calls]
         if self.stopped:
             lines.append(f"stopped early: {self.stopped}")
@@ -502,8 +516,21 @@ class GenerationFlow:
     # -- batch mode -------------------------------------------------------------------------
 
     def _settle(self, candidate: Candidate, report: BatchReport) -> None:
-        """Prepare a candidate and decide it as the batch mode does."""
-        self.prepare(candidate.id)
+        """Prepare a candidate and decide it as the batch mode does.
+
+        A model error (after the client's retries) says nothing about the request: the
+        candidate stays open, and the next run asks for the missing program again.
+        """
+        if _unanswered(candidate):
+            try:
+                self.generator.develop(candidate, candidate.check.stage)  # type: ignore[union-attr]
+            finally:
+                self._save(candidate)
+        else:
+            self.prepare(candidate.id)
+        if _unanswered(candidate):
+            report.unanswered.append((candidate.query, candidate.reason or ""))
+            return
         if candidate.status == VALID:
             try:
                 report.accepted.append(self.accept(candidate.id, by="batch").query_id)
@@ -576,3 +603,13 @@ class GenerationFlow:
         except GenerationStopped as error:
             report.stopped = str(error)
         return report
+
+
+def _unanswered(candidate: Candidate) -> bool:
+    """Whether the candidate failed because the model gave no answer for one of its programs."""
+    check = candidate.check
+    return (
+        candidate.status == INVALID
+        and check is not None
+        and any(problem.startswith("model error") for problem in check.problems)
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -197,3 +198,20 @@ def test_a_file_that_cannot_be_written_is_named_in_the_one_line_error(
         f"aspera generate: error: {shard}: No space left on device; progress is in {tmp_path / 'session.jsonl'}; "
         "once this is fixed, run the same command to continue\n"
     )
+
+
+def test_a_request_the_model_never_answered_for_ends_with_status_3_and_is_asked_again(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It used to be rejected like a task that failed its checks, and the run ended with 0.
+    task = next(iter(mini_tasks().values()))
+    model = ScriptedModel({REQUEST: task}, batches=[[REQUEST]], overrides={("program", REQUEST): [Reply.malformed()]})
+    script(scripted_openai, model)
+    path = _params(tmp_path, scripted_openai, cache=False)
+    assert main(["generate", "--params", str(path), "--quiet"]) == 3
+    err = capsys.readouterr().err
+    assert re.search(r"1 of \d+ proposed user requests left open", err), err
+    assert "run the same command to ask again" in err
+    model.overrides.clear()  # the endpoint answers again
+    assert main(["generate", "--params", str(path), "--quiet"]) == 0, capsys.readouterr().err
+    assert [t.query for t in load_tasks(tmp_path / "out")] == [REQUEST]
