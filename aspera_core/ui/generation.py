@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from aspera_core.generation import Candidate, DecisionError, GenerationFlow, GenerationStopped
 from aspera_core.generation.flow import read_program
-from aspera_core.generation.model import INVALID, NEW, VALID
+from aspera_core.generation.model import INVALID, NEW, OPEN, VALID
 from aspera_core.generation.prompts import PROGRAM_STEPS, WHAT
 
 _STATUS_COLOURS = {VALID: "#009E73", INVALID: "#D55E00", NEW: "#555555"}
@@ -121,13 +121,17 @@ class GenerationWidget:
             self.reject_button,
         ]
         self.propose_button.on_click(lambda _: self._run(self.propose))
-        self.accept_button.on_click(lambda _: self._run(self.accept))
+        self.accept_button.on_click(lambda _: self._run(self.accept, keep_edits_on_error=True))
         self.edit_button.on_click(lambda _: self._run(self.check_edits, keep_edits_on_error=True))
-        self.regenerate_button.on_click(lambda _: self._run(self.regenerate))
+        self.regenerate_button.on_click(lambda _: self._run(self.regenerate, keep_edits_on_error=True))
         self.reject_button.on_click(lambda _: self._run(self.reject))
         self.proposals.observe(self._selected, names="value")
         self._refreshing = False
         self._next: str | None = None  # the proposal to show after the next refresh
+        self._shown: str | None = None  # the proposal whose texts the text areas hold
+        self._baseline: tuple[str, dict[str, str]] = ("", {})  # what they held before the person typed
+        #: Unchecked edits of proposals not shown now: request and programs, by proposal id.
+        self._drafts: dict[str, tuple[str, dict[str, str]]] = {}
         self.view = widgets.VBox(
             [
                 widgets.HTML("<style>.aspera-code textarea { font-family: monospace; font-size: 12px; }</style>"),
@@ -200,37 +204,35 @@ class GenerationWidget:
         return html.escape(text)
 
     def accept(self) -> str:
-        """Accept the proposal shown."""
+        """Accept the proposal shown (refused while it has edits that were not checked)."""
         candidate = self._require()
+        self._refuse_unchecked("accepted")
         task = self.flow.accept(candidate.id)
         return f"{html.escape(candidate.id)} written as task {html.escape(task.query_id)} to {html.escape(str(self.flow.target.root))}"
 
     def check_edits(self) -> str:
         """Take the person's text of every changed field, then check the task again."""
         candidate = self._require()
-
-        def typed(step: str) -> bool:
-            """Whether the person typed a program other than the candidate's."""
-            text = self.code[step].value.strip()
-            return bool(text) and text != (candidate.code(step) or "").strip()
-
-        for step in filter(typed, PROGRAM_STEPS):  # every program is read before any edit is taken
-            read_program(self.code[step].value, step)
+        for step in PROGRAM_STEPS:  # every program is read before any edit is taken
+            if self._typed(candidate, step):
+                read_program(self.code[step].value, step)
         changed = []
         if " ".join(self.query.value.split()) != candidate.query:
             self.flow.edit(candidate.id, "query", self.query.value)
             changed.append("query")
         for step in PROGRAM_STEPS:
-            if typed(step):  # asked again: an edit before may have changed the candidate's programs
+            if self._typed(candidate, step):  # asked again: an edit before may have changed the candidate's programs
                 self.flow.edit(candidate.id, step, self.code[step].value)
                 changed.append(step)
+        self._baseline = self._texts()  # taken: no longer unchecked edits
         if not changed:
             return "nothing was edited"
         return html.escape(f"checked again after editing {', '.join(changed)}: {candidate.status}")
 
     def regenerate(self) -> str:
-        """Ask the model for the chosen step again, with the comment."""
+        """Ask the model for the chosen step again, with the comment (refused while edits are unchecked)."""
         candidate = self._require()
+        self._refuse_unchecked("written again")
         self.flow.regenerate(candidate.id, self.step.value, self.comment.value)
         self.comment.value = ""
         return html.escape(f"{WHAT[self.step.value]} written again: {candidate.status}")
@@ -241,6 +243,40 @@ class GenerationWidget:
         self.flow.reject(candidate.id, self.comment.value.strip() or "rejected by a person")
         self.comment.value = ""
         return html.escape(f"{candidate.id} rejected")
+
+    def _typed(self, candidate: Candidate, step: str) -> bool:
+        """Whether the person typed a program other than the candidate's (an emptied area is no edit)."""
+        text = self.code[step].value.strip()
+        return bool(text) and text != (candidate.code(step) or "").strip()
+
+    def _texts(self) -> tuple[str, dict[str, str]]:
+        return self.query.value, {step: self.code[step].value for step in PROGRAM_STEPS}
+
+    def _unchecked(self) -> list[str]:
+        """The fields whose text the person changed since it was shown: edits not checked yet."""
+        query, codes = self._baseline
+        edited = ["request"] if self.query.value.split() != query.split() else []
+        for step in PROGRAM_STEPS:
+            text = self.code[step].value.strip()
+            if text and text != codes.get(step, "").strip():  # (an emptied area is no edit, as for a check)
+                edited.append(WHAT[step])
+        return edited
+
+    def _refuse_unchecked(self, doing: str) -> None:
+        unchecked = self._unchecked()
+        if unchecked:
+            raise DecisionError(
+                f"your edits of the {', '.join(unchecked)} are not checked, so the proposal cannot be {doing}: "
+                "click 'Check my edits' first (your text stays where it is)"
+            )
+
+    def _keep_draft(self) -> None:
+        """Remember the unchecked edits of the proposal shown before the text areas are refilled."""
+        shown = self.flow.log.state.candidates.get(self._shown or "")
+        if shown is not None and shown.status in OPEN and self._unchecked():
+            self._drafts[shown.id] = self._texts()
+        else:
+            self._drafts.pop(self._shown or "", None)
 
     def _require(self) -> Candidate:
         candidate = self.current
@@ -274,10 +310,20 @@ class GenerationWidget:
             self._refreshing = False
         candidate = self.current
         if not keep_edits:
-            self.query.value = candidate.query if candidate else ""
+            self._keep_draft()
+            loaded = (
+                candidate.query if candidate else "",
+                {step: (candidate.code(step) or "") if candidate else "" for step in PROGRAM_STEPS},
+            )
+            self._baseline = loaded
+            query, codes = self._drafts.get(candidate.id, loaded) if candidate else loaded
+            self.query.value = query
             for step in PROGRAM_STEPS:
-                self.code[step].value = (candidate.code(step) or "") if candidate else ""
+                self.code[step].value = codes[step]
+        self._shown = candidate.id if candidate else None
         self.checks.value = check_html(candidate) if candidate else "<i>No proposal waiting: propose requests.</i>"
+        if candidate is not None and candidate.id in self._drafts and self._unchecked():
+            self.checks.value += "<p><i>The text areas hold your unchecked edits of this proposal (kept while you looked at another).</i></p>"
         if candidate is not None and candidate.check is not None and not candidate.check.ok:
             self.tabs.selected_index = PROGRAM_STEPS.index(candidate.check.stage)
             self.step.value = candidate.check.stage

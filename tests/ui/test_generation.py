@@ -115,3 +115,38 @@ def test_an_edit_that_cannot_be_used_stays_in_its_text_area(widget: GenerationWi
     widget.edit_button.click()  # fixed: both edits are taken
     assert "checked again after editing query, program" in widget.message.value
     assert candidate.query == REVIEW + " Please." and "a long edit of mine" in (candidate.program or "")
+
+
+def test_accept_and_regenerate_refuse_to_drop_edits_that_were_not_checked(widget: GenerationWidget) -> None:
+    # Accept wrote the unedited task and Regenerate replaced the text areas: the person's
+    # edits were lost without a word.
+    widget.propose_button.click()
+    widget.proposals.value = "c0002"
+    candidate = widget.current
+    assert candidate is not None and candidate.status == "valid"
+    first, rest = (candidate.program or "").split("\n", 1)
+    edited = first + "\n    # my note on this program\n" + rest
+    widget.code["program"].value = edited
+    widget.accept_button.click()
+    assert "not checked" in widget.message.value and "reference program" in widget.message.value
+    assert widget.code["program"].value == edited and candidate.status == "valid"
+    assert not (widget.flow.target.root / "plans").exists() or load_tasks(widget.flow.target.root) == []
+    widget.step.value = "setup"
+    widget.regenerate_button.click()
+    assert "not checked" in widget.message.value and widget.code["program"].value == edited
+    widget.edit_button.click()
+    widget.accept_button.click()
+    assert "written as task 500" in widget.message.value
+    assert "# my note on this program" in load_tasks(widget.flow.target.root)[0].program
+
+
+def test_switching_proposals_keeps_unchecked_edits_for_when_the_person_comes_back(widget: GenerationWidget) -> None:
+    widget.propose_button.click()
+    first = widget.current
+    assert first is not None
+    widget.query.value = REVIEW + " Thanks!"
+    widget.proposals.value = "c0002"
+    assert widget.query.value == MINUTES
+    widget.proposals.value = first.id
+    assert widget.query.value == REVIEW + " Thanks!"
+    assert "unchecked edits" in widget.checks.value
