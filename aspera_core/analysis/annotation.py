@@ -258,7 +258,8 @@ class AnnotationFile:
 
     Attributes:
         path: The file.
-        labels: Every label in the file, oldest first.
+        labels: Every label in the file, oldest first (read again whenever the file changed,
+            so two open sessions of one annotator see each other's labels).
 
     Raises:
         AnnotationFileError: a bad name, or the file is not this annotator's annotation file.
@@ -269,7 +270,8 @@ class AnnotationFile:
         self.path = annotation_path(folder, self.annotator)
         if self.path.is_dir():
             raise AnnotationFileError(f"{self.path} is a folder, not an annotation file")
-        self.labels: list[Label] = read_annotation_file(self.path) if self.path.exists() else []
+        self._labels: list[Label] = []
+        self._read_as: tuple[int, int, int] | None = None  # the file's size, time and inode when read
         others = {label.annotator for label in self.labels} - {self.annotator}
         if others:
             raise AnnotationFileError(f"{self.path} holds the labels of {', '.join(sorted(others))}")
@@ -301,8 +303,19 @@ class AnnotationFile:
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
-        self.labels.append(written)
         return written
+
+    @property
+    def labels(self) -> list[Label]:  # noqa: D102 - documented with the class
+        try:
+            status = self.path.stat()
+        except FileNotFoundError:
+            self._labels, self._read_as = [], None
+            return self._labels
+        signature = (status.st_size, status.st_mtime_ns, status.st_ino)
+        if signature != self._read_as:
+            self._labels, self._read_as = read_annotation_file(self.path), signature
+        return self._labels
 
     def _ends_with_unterminated_label(self) -> bool:
         """Whether the file's last line is a whole label that only lacks its final newline."""

@@ -53,6 +53,17 @@ def test_each_label_is_one_appended_line_and_earlier_lines_never_change(tmp_path
     assert len(read_annotation_file(again.path)) == 3
 
 
+def test_two_open_sessions_of_one_annotator_see_each_others_labels(tmp_path: Path) -> None:
+    # Each session kept the labels it had read at opening: one showed a row as unlabelled, or with
+    # an old label, after the other had labelled it again.
+    first, second = AnnotationFile(tmp_path / "labels", "ann"), AnnotationFile(tmp_path / "labels", "ann")
+    first.append(label("ann", "1", "correct"))
+    assert second.latest("model-a (CCK)", "1", 0).verdict == "correct"
+    second.append(label("ann", "1", "wrong"))
+    assert first.latest("model-a (CCK)", "1", 0).verdict == "wrong"
+    assert [item.verdict for item in first.labels] == ["correct", "wrong"]
+
+
 def test_a_line_cut_short_by_a_crash_is_ignored_then_dropped_before_the_next_append(tmp_path: Path) -> None:
     file = AnnotationFile(tmp_path, "ann")
     file.append(label("ann", "1"))
