@@ -99,6 +99,16 @@ class RunReport:
         """Pairs still without a judged row after this run."""
         return self.expected - self.already_done - self.evaluated - len(self.unavailable)
 
+    @property
+    def asked(self) -> int:
+        """Pairs for which the agent was asked for a program in this run and answered or failed."""
+        return self.evaluated + self.model_errors
+
+    @property
+    def no_program_obtained(self) -> bool:
+        """The agent was asked and every pair ended as a ``model_error``: not one program was obtained."""
+        return self.model_errors > 0 and self.evaluated == 0
+
 
 def experiment_of(agent: Agent, tasks: Sequence[Task], task_set: str = "", library_fixes: bool = False) -> Experiment:
     """The experiment a run of ``agent`` on ``tasks`` belongs to (recorded in the results file)."""
