@@ -298,7 +298,14 @@ class LLMClient:
         waited = 0.0
         while True:
             if self.budget is not None:
-                self.budget.check(model=self.config.model, base_url=self.config.endpoint)
+                try:
+                    self.budget.check(model=self.config.model, base_url=self.config.endpoint)
+                except LLMError:
+                    if attempts:  # refused before a retry: the call is no longer in flight
+                        self.budget.call_abandoned()
+                    raise
+                if not attempts:
+                    self.budget.call_started()
             attempts += 1
             try:
                 answer, data = self._send_once(body)
