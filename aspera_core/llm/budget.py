@@ -25,6 +25,8 @@ class SpendReport(BaseModel):
         cache_hits: Calls answered from the cache.
         requests_failed: Calls that ended in an error after their retries.
         attempts: Requests sent in all (retries included).
+        answers_without_usage: Answered calls (cache hits excluded) whose endpoint reported
+            no token counts; the token figures leave them out and say so.
         prompt_tokens: Prompt tokens of the answered calls (cache hits excluded).
         completion_tokens: Completion tokens of the answered calls (cache hits excluded).
         total_tokens: Their sum as reported by the endpoint.
@@ -44,6 +46,7 @@ class SpendReport(BaseModel):
     cache_hits: int = 0
     requests_failed: int = 0
     attempts: int = 0
+    answers_without_usage: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
     total_tokens: int = 0
@@ -60,7 +63,7 @@ class SpendReport(BaseModel):
         line = (
             f"{count(calls, 'model call')}: {self.requests_answered} answered, {self.cache_hits} from cache, "
             f"{self.requests_failed} failed ({count(self.attempts, 'request')} sent); "
-            f"{self.prompt_tokens} prompt + {self.completion_tokens} completion tokens; "
+            f"{self.prompt_tokens} prompt + {self.completion_tokens} completion tokens{self._token_scope()}; "
             f"{dollars(self.cost_usd)} spent on {count(self.requests_answered, 'answered call')}"
         )
         if self.max_cost_usd is not None:
@@ -70,6 +73,16 @@ class SpendReport(BaseModel):
         if self.unpriced_answers:
             line += f" ({count(self.unpriced_answers, 'answer')} of unknown cost not included)"
         return line
+
+    def _token_scope(self) -> str:
+        """Which answered calls the token figures cover, when some reported no counts."""
+        if not self.answers_without_usage:
+            return ""
+        known = self.requests_answered - self.answers_without_usage
+        return (
+            f" of {known} of {count(self.requests_answered, 'answered call')} "
+            f"({self.answers_without_usage} without token counts)"
+        )
 
 
 def count(number: int, noun: str) -> str:
@@ -177,6 +190,8 @@ class Budget:
                 counts["prompt_tokens"] += completion.usage.prompt_tokens
                 counts["completion_tokens"] += completion.usage.completion_tokens
                 counts["total_tokens"] += completion.usage.total_tokens
+            else:
+                counts["answers_without_usage"] += 1
             counts["cost_usd"] += completion.spent_usd or 0.0
 
     def record_failure(self, attempts: int) -> None:

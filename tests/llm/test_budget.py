@@ -177,3 +177,16 @@ def test_the_refusal_and_the_report_say_which_calls_their_spend_covers(scripted_
     final = budget.report()
     assert final.in_flight == 0
     assert "$0.008000 spent on 2 answered calls of $0.003000 allowed" in final.describe()
+
+
+def test_the_report_says_how_many_answers_had_no_token_counts(scripted_openai, make_client):
+    scripted_openai.script([Reply.text("a", usage=USAGE), no_usage(ScriptedRequest("POST", "/", {}, {}, 0))])
+    budget = Budget()
+    client = make_client(budget=budget)
+
+    client.complete(user("q0"))
+    client.complete(user("q1"))
+
+    report = budget.report()
+    assert (report.prompt_tokens, report.answers_without_usage) == (1000, 1)
+    assert "1000 prompt + 500 completion tokens of 1 of 2 answered calls (1 without token counts)" in report.describe()
