@@ -463,7 +463,8 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     if budget is not None:
         print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
     if report.stopped:
-        advice = stop_advice(f"finished rows are kept in {report.out}", budget, args.max_cost)
+        kept = f"finished rows are kept in {report.out}"
+        advice = f"{kept}; {report.stop_advice}" if report.stop_advice else stop_advice(kept, budget, args.max_cost)
         print(f"aspera run: stopped early: {report.stopped}; {advice}", file=sys.stderr)
         return 3
     if report.no_program_obtained:  # a script checking the status must notice a run that got nothing

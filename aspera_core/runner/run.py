@@ -80,6 +80,7 @@ class RunReport:
         counts: Outcome counts of the rows written in this run.
         run_id: Identifier stored in the rows of this run.
         stopped: Why the run stopped before the end (``StopRun``), else ``None``.
+        stop_advice: What to do next, when the agent said (``StopRun.advice``).
     """
 
     out: Path
@@ -93,6 +94,7 @@ class RunReport:
     counts: Counter[str] = field(default_factory=Counter)
     run_id: str = ""
     stopped: str | None = None
+    stop_advice: str | None = None
 
     @property
     def remaining(self) -> int:
@@ -217,6 +219,7 @@ class _Producer:
         self.work = work
         self.concurrency = concurrency if getattr(agent, "blocking", True) else 1
         self.stop_reason: str | None = None
+        self.stop_advice: str | None = None
         self._stop = threading.Event()
         self._todo: queue.SimpleQueue[_Work | None] = queue.SimpleQueue()
         self._done: queue.SimpleQueue[tuple[_Work, BaseException | None]] = queue.SimpleQueue()
@@ -226,7 +229,9 @@ class _Producer:
         try:
             proposal = self.agent.propose(item.task, item.seed)
         except StopRun as error:
-            self.stop_reason = self.stop_reason or str(error) or "the agent stopped the run"
+            if self.stop_reason is None:
+                self.stop_reason = str(error) or "the agent stopped the run"
+                self.stop_advice = error.advice
             self._stop.set()
             return item, error
         except Exception as error:  # noqa: BLE001 - ProgramUnavailable, or an agent's bug: reported by results()
@@ -440,6 +445,7 @@ def _evaluate(
         bar.close()
         _warn_skipped(report, skipped, len(todo))
     report.stopped = producer.stop_reason
+    report.stop_advice = producer.stop_advice
     if failure:
         raise failure[0]
 
