@@ -26,7 +26,16 @@ class StopRun(Exception):
 
     The runner starts nothing new, finishes and records what is in flight,
     and reports the reason.
+
+    Args:
+        message: The reason.
+        advice: What to do next, when running the same command again would stop the
+            same way (``None``: the command line gives its usual advice).
     """
+
+    def __init__(self, message: str = "", *, advice: str | None = None) -> None:
+        super().__init__(message)
+        self.advice = advice
 
 
 @dataclass(frozen=True)

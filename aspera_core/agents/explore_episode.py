@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from aspera_core.agents.base import StopRun
 from aspera_core.agents.explore_dryrun import DryRunReport, DryRunUnavailable
 from aspera_core.agents.explore_protocol import parse_action, result_message
 from aspera_core.agents.explore_tools import (
@@ -192,7 +193,15 @@ class Episode:
                 result.ended, result.error, result.problem = "model_error", error, str(error)
                 return result
             result.turns += 1
-            result.tokens += completion.usage.total_tokens if completion.usage is not None else 0
+            if completion.usage is None:
+                # Counting the answer as 0 tokens would leave the episode without a token budget.
+                raise StopRun(
+                    f"the endpoint reported no token usage for an answer, so the token budget of "
+                    f"{self.budgets.max_tokens} per task cannot be enforced (an answer of unknown size is not "
+                    "counted as free)",
+                    advice="running again stops the same way: use an endpoint that reports token usage",
+                )
+            result.tokens += completion.usage.total_tokens
             result.last_text = completion.text
             result.transcript.append(completion.assistant_message())
             if self.protocol == "tools" and completion.tool_calls:

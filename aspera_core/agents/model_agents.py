@@ -134,6 +134,7 @@ class RequestTally:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     total_tokens: int = 0
+    without_usage: int = 0  # answers whose token counts the endpoint did not report
     cost: float | None = 0.0
     spent: float = 0.0
     latency: float = 0.0
@@ -146,22 +147,30 @@ class RequestTally:
             self.prompt_tokens += usage.prompt_tokens
             self.completion_tokens += usage.completion_tokens
             self.total_tokens += usage.total_tokens
+        else:
+            self.without_usage += 1
         self.cost = None if self.cost is None or completion.cost_usd is None else self.cost + completion.cost_usd
         self.spent += completion.spent_usd or 0.0
         self.latency += completion.latency_s
         self.requests += 1
         self.cached.append(completion.cached)
 
+    def usage(self) -> Usage:
+        """The row's tokens: unknown (``None``), not a partial sum, once any answer reported none."""
+        if self.without_usage:
+            return Usage(
+                prompt_tokens=None, completion_tokens=None, total_tokens=None, requests_without_usage=self.without_usage
+            )
+        return Usage(
+            prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens, total_tokens=self.total_tokens
+        )
+
     def generation(self, version: str, prompt: str | None, completion: str | None, error: str | None) -> Generation:
         return Generation(
             template_version=version,
             prompt_sha256=prompt,
             completion=completion,
-            usage=Usage(
-                prompt_tokens=self.prompt_tokens,
-                completion_tokens=self.completion_tokens,
-                total_tokens=self.total_tokens,
-            ),
+            usage=self.usage(),
             cost_usd=self.cost if self.requests else None,
             spent_usd=self.spent,
             latency_s=self.latency,

@@ -131,6 +131,8 @@ def _row_record(run: str, path: Path, row: ResultRow) -> dict[str, Any]:
         "template_version": None if generation is None else generation.template_version,
         "prompt_tokens": None if generation is None else generation.usage.prompt_tokens,
         "completion_tokens": None if generation is None else generation.usage.completion_tokens,
+        # Answers without token counts: their row's tokens are missing (never 0), so totals can say so.
+        "requests_without_usage": None if generation is None else generation.usage.requests_without_usage,
         "cost_usd": None if generation is None else generation.cost_usd,
         "latency_s": None if generation is None else generation.latency_s,
     }
@@ -160,8 +162,9 @@ def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.P
         ``program_primitives`` (unique library primitives used), ``mutation``,
         ``selected``, ``selection_precision``, ``selection_recall``,
         ``selection_f1``, ``template_version`` (of the prompt set, for
-        model-backed agents), ``prompt_tokens``, ``completion_tokens``,
-        ``cost_usd``, ``latency_s``, and ``pair_<i>_outcome``,
+        model-backed agents), ``prompt_tokens``, ``completion_tokens`` (missing,
+        not 0, when an answer of the row reported no token counts),
+        ``requests_without_usage`` (how many did not), ``cost_usd``, ``latency_s``, and ``pair_<i>_outcome``,
         ``pair_<i>_origin``, ``pair_<i>_error_type`` for every pair index seen.
         ``run`` and ``system`` are categoricals in the order the files were given.
 

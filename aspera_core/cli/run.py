@@ -9,7 +9,8 @@ refused (--force-new writes to a file beside it instead, the same one each
 time). A file that is not a results file is never written to.
 
 Exit status: 0 done, 1 the results file is in use, 2 bad arguments or files,
-3 stopped early by the agent (e.g. its spending limit, which counts per run),
+3 stopped early by the agent (e.g. its spending limit, which counts per run)
+or no program obtained at all (every model request failed; run again to resume),
 130 interrupted
 (Ctrl-C or SIGTERM; run the same command to resume).
 """
@@ -345,7 +346,8 @@ def _describe(report: RunReport) -> str:
     seeds = "" if report.seeds == [None] else f" x {count(len(report.seeds), 'seed')}"
     text = (
         f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}; "
-        f"{count(report.model_errors, 'model error')}; {len(report.unavailable)} skipped; "
+        f"{count(report.model_errors, 'model error')} of {count(report.asked, 'program')} asked for; "
+        f"{len(report.unavailable)} skipped; "
         f"of {report.expected} expected ({count(report.selected, 'task')}{seeds})"
     )
     if report.remaining:
@@ -461,7 +463,16 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     if budget is not None:
         print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
     if report.stopped:
-        advice = stop_advice(f"finished rows are kept in {report.out}", budget, args.max_cost)
+        kept = f"finished rows are kept in {report.out}"
+        advice = f"{kept}; {report.stop_advice}" if report.stop_advice else stop_advice(kept, budget, args.max_cost)
         print(f"aspera run: stopped early: {report.stopped}; {advice}", file=sys.stderr)
+        return 3
+    if report.no_program_obtained:  # a script checking the status must notice a run that got nothing
+        noun = "task" if report.seeds == [None] or len(report.seeds) == 1 else "task-seed pair"
+        print(
+            f"aspera run: error: 0 of {count(report.asked, noun)} got a program: every model request failed; "
+            f"the model_error rows in {report.out} are asked again when the same command is run",
+            file=sys.stderr,
+        )
         return 3
     return 0

@@ -85,11 +85,14 @@ class ProgramJudge:
             template_version=self.files.version,
             prompt_sha256=digest,
             completion=completion.text,
+            # No usage reported: the counts are unknown, not zero.
             usage=Usage(
-                prompt_tokens=usage.prompt_tokens if usage else 0,
-                completion_tokens=usage.completion_tokens if usage else 0,
-                total_tokens=usage.total_tokens if usage else 0,
-            ),
+                prompt_tokens=usage.prompt_tokens,
+                completion_tokens=usage.completion_tokens,
+                total_tokens=usage.total_tokens,
+            )
+            if usage is not None
+            else Usage(prompt_tokens=None, completion_tokens=None, total_tokens=None, requests_without_usage=1),
             cost_usd=completion.cost_usd,
             spent_usd=completion.spent_usd or 0.0,
             latency_s=completion.latency_s,

@@ -34,7 +34,7 @@ from .errors import (
     ToolsNotSupportedError,
 )
 from .result import Answer, Completion, ToolCall, Usage, parse_completion, tool_result_message
-from .retry import backoff_delay, parse_retry_after
+from .retry import backoff_delay, parse_retry_after, retry_delay
 from .tables import DEFAULT_PRICES_PATH, DEFAULT_QUIRKS_PATH, ModelQuirks, Price, PriceTable, QuirksTable
 
 __all__ = [
@@ -79,5 +79,6 @@ __all__ = [
     "parse_completion",
     "parse_retry_after",
     "request_key",
+    "retry_delay",
     "tool_result_message",
 ]

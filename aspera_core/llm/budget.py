@@ -25,6 +25,8 @@ class SpendReport(BaseModel):
         cache_hits: Calls answered from the cache.
         requests_failed: Calls that ended in an error after their retries.
         attempts: Requests sent in all (retries included).
+        answers_without_usage: Answered calls (cache hits excluded) whose endpoint reported
+            no token counts; the token figures leave them out and say so.
         prompt_tokens: Prompt tokens of the answered calls (cache hits excluded).
         completion_tokens: Completion tokens of the answered calls (cache hits excluded).
         total_tokens: Their sum as reported by the endpoint.
@@ -32,6 +34,8 @@ class SpendReport(BaseModel):
         cached_cost_usd: Original cost of the answers served from the cache (known prices).
         unpriced_answers: Answers (fresh or cached) whose cost is unknown; the dollar
             figures leave them out.
+        in_flight: Calls sent and not yet answered or failed; their cost is counted when
+            they arrive (so the spend can still grow after the limit refused a request).
         max_cost_usd: The limit, or ``None``.
         exhausted: The limit is reached: new requests are refused.
     """
@@ -42,12 +46,14 @@ class SpendReport(BaseModel):
     cache_hits: int = 0
     requests_failed: int = 0
     attempts: int = 0
+    answers_without_usage: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
     total_tokens: int = 0
     cost_usd: float = 0.0
     cached_cost_usd: float = 0.0
     unpriced_answers: int = 0
+    in_flight: int = 0
     max_cost_usd: float | None = None
     exhausted: bool = False
 
@@ -57,13 +63,26 @@ class SpendReport(BaseModel):
         line = (
             f"{count(calls, 'model call')}: {self.requests_answered} answered, {self.cache_hits} from cache, "
             f"{self.requests_failed} failed ({count(self.attempts, 'request')} sent); "
-            f"{self.prompt_tokens} prompt + {self.completion_tokens} completion tokens; {dollars(self.cost_usd)} spent"
+            f"{self.prompt_tokens} prompt + {self.completion_tokens} completion tokens{self._token_scope()}; "
+            f"{dollars(self.cost_usd)} spent on {count(self.requests_answered, 'answered call')}"
         )
         if self.max_cost_usd is not None:
             line += f" of {dollars(self.max_cost_usd)} allowed"
+        if self.in_flight:
+            line += f"; {self.in_flight} in flight (not counted yet)"
         if self.unpriced_answers:
             line += f" ({count(self.unpriced_answers, 'answer')} of unknown cost not included)"
         return line
+
+    def _token_scope(self) -> str:
+        """Which answered calls the token figures cover, when some reported no counts."""
+        if not self.answers_without_usage:
+            return ""
+        known = self.requests_answered - self.answers_without_usage
+        return (
+            f" of {known} of {count(self.requests_answered, 'answered call')} "
+            f"({self.answers_without_usage} without token counts)"
+        )
 
 
 def count(number: int, noun: str) -> str:
@@ -117,6 +136,8 @@ class Budget:
         """
         with self._lock:
             spent = self._counts["cost_usd"]
+            answered = self._counts["requests_answered"]
+            in_flight = self._counts["in_flight"]
             unknown = self._unknown_spend
         if self.max_cost_usd is not None and unknown is not None:
             raise PriceUnknownError(
@@ -127,19 +148,34 @@ class Budget:
                 base_url=base_url,
             )
         if self.max_cost_usd is not None and spent >= self.max_cost_usd:
+            # The figures of this moment: calls in flight arrive later and are counted then, so the
+            # run's final spend can be higher; saying how many keeps the two figures reconcilable.
+            flying = f"; {in_flight} more in flight (counted when they arrive)" if in_flight else ""
             raise BudgetExceededError(
-                f"spend limit reached: {dollars(spent)} spent of {dollars(self.max_cost_usd)} allowed; "
-                f"request for model {model!r} at {base_url} not sent",
+                f"spend limit reached: {dollars(spent)} spent on {count(answered, 'answered call')} "
+                f"of {dollars(self.max_cost_usd)} allowed{flying}; request for model {model!r} at {base_url} not sent",
                 model=model,
                 base_url=base_url,
                 spent_usd=spent,
                 max_cost_usd=self.max_cost_usd,
             )
 
+    def call_started(self) -> None:
+        """Count a call whose first request is about to be sent (in flight until recorded)."""
+        with self._lock:
+            self._counts["in_flight"] += 1
+
+    def call_abandoned(self) -> None:
+        """A call in flight ended without an answer or a counted failure (refused before a retry)."""
+        with self._lock:
+            self._counts["in_flight"] = max(0, self._counts["in_flight"] - 1)
+
     def record(self, completion: Completion) -> None:
         """Count an answer (fresh or from the cache)."""
         with self._lock:
             counts = self._counts
+            if not completion.cached:
+                counts["in_flight"] = max(0, counts["in_flight"] - 1)
             if completion.cost_usd is None:
                 counts["unpriced_answers"] += 1
                 if not completion.cached and self._unknown_spend is None:
@@ -154,6 +190,8 @@ class Budget:
                 counts["prompt_tokens"] += completion.usage.prompt_tokens
                 counts["completion_tokens"] += completion.usage.completion_tokens
                 counts["total_tokens"] += completion.usage.total_tokens
+            else:
+                counts["answers_without_usage"] += 1
             counts["cost_usd"] += completion.spent_usd or 0.0
 
     def record_failure(self, attempts: int) -> None:
@@ -161,6 +199,7 @@ class Budget:
         with self._lock:
             self._counts["requests_failed"] += 1
             self._counts["attempts"] += attempts
+            self._counts["in_flight"] = max(0, self._counts["in_flight"] - 1)
 
     @property
     def unknown_spend(self) -> str | None:

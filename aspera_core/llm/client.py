@@ -37,7 +37,7 @@ from .errors import (
     ToolsNotSupportedError,
 )
 from .result import Answer, Completion, Usage, parse_completion
-from .retry import backoff_delay, parse_retry_after, retry_after_delay
+from .retry import parse_retry_after, retry_delay
 from .tables import ModelQuirks, PriceTable, QuirksTable
 
 log = logging.getLogger(__name__)
@@ -298,17 +298,21 @@ class LLMClient:
         waited = 0.0
         while True:
             if self.budget is not None:
-                self.budget.check(model=self.config.model, base_url=self.config.endpoint)
+                try:
+                    self.budget.check(model=self.config.model, base_url=self.config.endpoint)
+                except LLMError:
+                    if attempts:  # refused before a retry: the call is no longer in flight
+                        self.budget.call_abandoned()
+                    raise
+                if not attempts:
+                    self.budget.call_started()
             attempts += 1
             try:
                 answer, data = self._send_once(body)
                 return answer, data, attempts, waited
             except _Transient as failure:
                 malformed += failure.malformed
-                if failure.retry_after is not None:
-                    delay = retry_after_delay(failure.retry_after)
-                else:
-                    delay = backoff_delay(policy, attempts)
+                delay = retry_delay(policy, attempts, failure.retry_after)
                 stop = None
                 if attempts >= policy.max_attempts:
                     stop = f"gave up after {attempts} attempts"

@@ -19,10 +19,10 @@ DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
 class RetryPolicy(BaseModel):
     """How transient failures (429, 5xx, timeouts, dropped connections, unusable answers) are retried.
 
-    The wait before retry ``n`` (from 1) is the server's ``Retry-After`` when it sends one,
-    otherwise ``min(max_backoff_s, initial_backoff_s * multiplier ** (n - 1))`` with
-    "equal jitter": half of it fixed, the other half drawn uniformly, so that many threads
-    failing together do not come back together.
+    The wait before retry ``n`` (from 1) is ``min(max_backoff_s, initial_backoff_s *
+    multiplier ** (n - 1))`` with "equal jitter": half of it fixed, the other half drawn
+    uniformly, so that many threads failing together do not come back together. A server's
+    ``Retry-After`` that is longer replaces it; a shorter one (``0``) does not shorten it.
 
     Attributes:
         max_attempts: Requests sent at most for one call, the first included.

@@ -1,4 +1,4 @@
-"""Waits between attempts: the server's ``Retry-After`` when given, else exponential backoff with jitter."""
+"""Waits between attempts: exponential backoff with jitter, longer when the server's ``Retry-After`` says so."""
 
 from __future__ import annotations
 
@@ -68,3 +68,19 @@ def retry_after_delay(seconds: float, rng: random.Random | None = None) -> float
     The jitter spreads out threads that were all told the same value at the same time.
     """
     return seconds + (rng or random).uniform(0.0, seconds * 0.1)
+
+
+def retry_delay(
+    policy: RetryPolicy, retry_number: int, retry_after: float | None, rng: random.Random | None = None
+) -> float:
+    """The wait before retry ``retry_number``: the backoff, or the server's ``Retry-After`` if longer.
+
+    The backoff schedule is a floor: a server answering ``Retry-After: 0`` (or a date in the
+    past) on every attempt would otherwise be asked ``max_attempts`` times back to back,
+    which only adds to its load. A longer ``Retry-After`` is honoured (with its jitter); the
+    caller still bounds the total wait by ``max_total_wait_s``.
+    """
+    backoff = backoff_delay(policy, retry_number, rng)
+    if retry_after is None:
+        return backoff
+    return max(backoff, retry_after_delay(retry_after, rng))

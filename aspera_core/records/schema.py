@@ -49,13 +49,28 @@ class PairDetail(BaseModel):
 
 
 class Usage(BaseModel):
-    """Tokens a model consumed for one row (all its requests together)."""
+    """Tokens a model consumed for one row (all its requests together).
+
+    Attributes:
+        prompt_tokens: Prompt tokens of the row's answers; ``None`` when an answer's
+            count is unknown (the endpoint reported no usage), never 0 in its place.
+        completion_tokens: Completion tokens, likewise.
+        total_tokens: Their total as reported, likewise.
+        requests_without_usage: Answers for which the endpoint reported no token counts
+            (files written before this field read as 0: their rows said 0 tokens instead).
+    """
 
     model_config = _FROZEN
 
-    prompt_tokens: int = Field(default=0, ge=0)
-    completion_tokens: int = Field(default=0, ge=0)
-    total_tokens: int = Field(default=0, ge=0)
+    prompt_tokens: int | None = Field(default=0, ge=0)
+    completion_tokens: int | None = Field(default=0, ge=0)
+    total_tokens: int | None = Field(default=0, ge=0)
+    requests_without_usage: int = Field(default=0, ge=0)
+
+    @property
+    def known(self) -> bool:
+        """Every answer of the row reported its token counts."""
+        return self.requests_without_usage == 0 and self.total_tokens is not None
 
 
 class Generation(BaseModel):

@@ -80,6 +80,7 @@ class RunReport:
         counts: Outcome counts of the rows written in this run.
         run_id: Identifier stored in the rows of this run.
         stopped: Why the run stopped before the end (``StopRun``), else ``None``.
+        stop_advice: What to do next, when the agent said (``StopRun.advice``).
     """
 
     out: Path
@@ -93,11 +94,22 @@ class RunReport:
     counts: Counter[str] = field(default_factory=Counter)
     run_id: str = ""
     stopped: str | None = None
+    stop_advice: str | None = None
 
     @property
     def remaining(self) -> int:
         """Pairs still without a judged row after this run."""
         return self.expected - self.already_done - self.evaluated - len(self.unavailable)
+
+    @property
+    def asked(self) -> int:
+        """Pairs for which the agent was asked for a program in this run and answered or failed."""
+        return self.evaluated + self.model_errors
+
+    @property
+    def no_program_obtained(self) -> bool:
+        """The agent was asked and every pair ended as a ``model_error``: not one program was obtained."""
+        return self.model_errors > 0 and self.evaluated == 0
 
 
 def experiment_of(agent: Agent, tasks: Sequence[Task], task_set: str = "", library_fixes: bool = False) -> Experiment:
@@ -207,6 +219,7 @@ class _Producer:
         self.work = work
         self.concurrency = concurrency if getattr(agent, "blocking", True) else 1
         self.stop_reason: str | None = None
+        self.stop_advice: str | None = None
         self._stop = threading.Event()
         self._todo: queue.SimpleQueue[_Work | None] = queue.SimpleQueue()
         self._done: queue.SimpleQueue[tuple[_Work, BaseException | None]] = queue.SimpleQueue()
@@ -216,7 +229,9 @@ class _Producer:
         try:
             proposal = self.agent.propose(item.task, item.seed)
         except StopRun as error:
-            self.stop_reason = self.stop_reason or str(error) or "the agent stopped the run"
+            if self.stop_reason is None:
+                self.stop_reason = str(error) or "the agent stopped the run"
+                self.stop_advice = error.advice
             self._stop.set()
             return item, error
         except Exception as error:  # noqa: BLE001 - ProgramUnavailable, or an agent's bug: reported by results()
@@ -430,6 +445,7 @@ def _evaluate(
         bar.close()
         _warn_skipped(report, skipped, len(todo))
     report.stopped = producer.stop_reason
+    report.stop_advice = producer.stop_advice
     if failure:
         raise failure[0]
 

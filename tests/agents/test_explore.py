@@ -395,3 +395,23 @@ def test_aspera_run_with_the_explore_agent(
     ]
     assert main(bad) == 2
     assert "--max-turns applies to the explore agent only" in capsys.readouterr().err
+
+
+def test_an_answer_without_token_usage_stops_the_run_instead_of_counting_as_free(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, tasks: list[Task], agents: list[ExploreAgent]
+) -> None:
+    # The token budget counted such answers as 0 tokens: an endpoint reporting no usage had no budget at all.
+    message = {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "call_1", "type": "function", "function": {"name": "list_modules", "arguments": "{}"}}
+    ]}  # fmt: skip
+    scripted_openai.script(
+        [Reply(payload={"choices": [{"message": message, "finish_reason": "tool_calls"}]})], repeat_last=True
+    )
+    out = tmp_path / "unknown.jsonl"
+    agent = explorer(scripted_openai, tmp_path, agents, budgets=Budgets(max_tokens=1000))
+    report = run_agent(tasks, agent, out, CONFIG, ids=["9001"], progress=False)
+    assert report.stopped is not None
+    assert "no token usage" in report.stopped and "token budget" in report.stopped
+    assert len(scripted_openai.chat_requests) == 1
+    assert read_rows(out) == []  # the task is asked again on resume
+    assert report.stop_advice is not None and "reports token usage" in report.stop_advice

@@ -293,3 +293,26 @@ def test_a_prompt_that_cannot_be_written_names_its_file_and_leaves_no_temporary_
     assert failed.value.filename is not None and Path(failed.value.filename).parent == tmp_path / "prompts"
     assert Path(failed.value.filename).suffix == ".json"
     assert list((tmp_path / "prompts").iterdir()) == []
+
+
+def no_usage_answer(tasks: list[Task]):  # noqa: ANN201 - a script function
+    def answer(request: ScriptedRequest) -> Reply:
+        message = {"role": "assistant", "content": f"```python\n{task_of(request, tasks).program}```"}
+        return Reply(payload={"choices": [{"message": message, "finish_reason": "stop"}]})
+
+    return answer
+
+
+def test_a_row_whose_answer_reported_no_usage_records_unknown_tokens_not_zero(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, tasks: list[Task]
+) -> None:
+    # Zero tokens read as "free": token budgets and cost figures counted such rows as nothing.
+    scripted_openai.script(no_usage_answer(tasks))
+    out = tmp_path / "cck.jsonl"
+    run_agent(tasks, CCKAgent(client(scripted_openai, tmp_path)), out, CONFIG, ids=["9001"], progress=False)
+    (row,) = read_rows(out)
+    assert row.generation is not None and row.generation.requests == 1
+    usage = row.generation.usage
+    assert (usage.prompt_tokens, usage.completion_tokens, usage.total_tokens) == (None, None, None)
+    assert usage.requests_without_usage == 1
+    assert row.generation.cost_usd is None

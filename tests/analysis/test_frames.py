@@ -79,3 +79,18 @@ def test_generated_programs_are_measured_like_reference_programs(tmp_path: Path)
     frame = runs_frame([write_results(tmp_path / "r.jsonl", rows)]).set_index("task_id")
     assert frame.loc["1", ["program_complexity", "program_primitives", "program_code_lines"]].tolist() == [2, 2, 3]
     assert pd.isna(frame.loc["2", "program_complexity"]) and frame.loc["2", "program_primitives"] == 0
+
+
+def test_unknown_token_counts_stay_missing_and_are_counted(tmp_path: Path):
+    from aspera_core.records import Generation, Usage
+
+    unknown = Usage(prompt_tokens=None, completion_tokens=None, total_tokens=None, requests_without_usage=2)
+    known = Usage(prompt_tokens=100, completion_tokens=20, total_tokens=120)
+    rows = [
+        result_row("1", "success", generation=Generation(usage=known, requests=1)),
+        result_row("2", "success", generation=Generation(usage=unknown, requests=2)),
+    ]
+    frame = runs_frame([write_results(tmp_path / "r.jsonl", rows)])
+    by_task = frame.set_index("task_id")
+    assert by_task.loc["1", "prompt_tokens"] == 100 and pd.isna(by_task.loc["2", "prompt_tokens"])
+    assert by_task["requests_without_usage"].tolist() == [0, 2]

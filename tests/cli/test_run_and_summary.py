@@ -16,7 +16,7 @@ import pytest
 from aspera_core.cli.main import build_parser, main
 from aspera_core.records import Outcome, read_rows
 from aspera_core.tasks import load_tasks, write_tasks
-from tests.support.openai_server import Reply, ScriptedOpenAIServer
+from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 REPO = Path(__file__).resolve().parents[2]
@@ -617,3 +617,49 @@ def test_run_refuses_a_named_pipe_as_out_instead_of_waiting_on_it_forever(tmp_pa
         assert finished.returncode == 2, finished.stderr
         assert finished.stderr == f"aspera run: error: {pipe} is not a regular file (a pipe, a device or a socket)\n"
     assert [path.name for path in tmp_path.iterdir()] == ["results.jsonl"]
+
+
+def _run_cck(scripted_openai: ScriptedOpenAIServer, tmp_path: Path, out: Path, *extra: object) -> int:
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--model", "gpt-4o-mini", "--out", out, "--no-progress"]
+    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY"]
+    args += ["--concurrency", "1", "--cache-dir", tmp_path / "cache", *extra]
+    os.environ["ASPERA_TEST_KEY"] = "test"
+    try:
+        return aspera(*args)
+    finally:
+        del os.environ["ASPERA_TEST_KEY"]
+
+
+def test_a_run_in_which_every_model_request_failed_exits_non_zero(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A benchmarking script checks the exit status: a run that got no program at all must not end with 0.
+    scripted_openai.script([Reply.error(400, "prompt is too long")], repeat_last=True)
+    out = tmp_path / "cck.jsonl"
+    assert _run_cck(scripted_openai, tmp_path, out) == 3
+    err = capsys.readouterr().err
+    assert "0 of 4 tasks got a program: every model request failed" in err
+    assert "4 model errors of 4 programs asked for" in err
+    assert [row.outcome for row in read_rows(out)] == [Outcome.MODEL_ERROR] * 4
+    # Resuming asks the failed tasks again, and a run that gets its programs ends with 0.
+    scripted_openai.script([Reply.text("def solve():\n    pass\n")], repeat_last=True)
+    assert _run_cck(scripted_openai, tmp_path, out) == 0
+    err = capsys.readouterr().err
+    assert "0 model errors of 4 programs asked for" in err and "every model request failed" not in err
+    assert len(scripted_openai.chat_requests) == 8
+
+
+def test_a_run_in_which_some_model_requests_failed_says_how_many_of_how_many(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fail_for_brigida(request: ScriptedRequest) -> Reply:
+        if "Brigida" in request.last_user_text:
+            return Reply.error(400, "prompt is too long")
+        return Reply.text("def solve():\n    pass\n")
+
+    scripted_openai.script(fail_for_brigida)
+    out = tmp_path / "cck.jsonl"
+    assert _run_cck(scripted_openai, tmp_path, out) == 0
+    err = capsys.readouterr().err
+    assert "1 model error of 4 programs asked for" in err
+    assert "every model request failed" not in err

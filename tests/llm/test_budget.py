@@ -145,3 +145,48 @@ def test_cached_answers_of_unknown_cost_do_not_stop_a_limited_run(scripted_opena
 def test_negative_limit_is_refused():
     with pytest.raises(ValueError, match="max_cost_usd"):
         Budget(max_cost_usd=-1)
+
+
+def test_the_refusal_and_the_report_say_which_calls_their_spend_covers(scripted_openai, make_client):
+    # The stop line (from the refusal) and the model-use line (the report, later) gave two
+    # "spent" figures without saying that the second includes calls that were in flight.
+    import threading
+
+    slow_arrived, release = threading.Event(), threading.Event()
+
+    def script(request: ScriptedRequest) -> Reply:
+        if request.last_user_text == "slow":
+            slow_arrived.set()
+            release.wait(5)
+        return Reply.text("ok", usage={"prompt_tokens": 2000, "completion_tokens": 1000})  # $0.004
+
+    scripted_openai.script(script)
+    budget = Budget(max_cost_usd=0.003)
+    client = make_client(budget=budget, cache=None)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        slow = pool.submit(client.complete, user("slow"))
+        assert slow_arrived.wait(5)
+        client.complete(user("fast"))  # crosses the limit while "slow" is in flight
+        with pytest.raises(BudgetExceededError) as caught:
+            client.complete(user("refused"))
+        assert "1 in flight" in budget.report().describe()
+        release.set()
+        slow.result()
+
+    assert "$0.004000 spent on 1 answered call of $0.003000 allowed; 1 more in flight" in str(caught.value)
+    final = budget.report()
+    assert final.in_flight == 0
+    assert "$0.008000 spent on 2 answered calls of $0.003000 allowed" in final.describe()
+
+
+def test_the_report_says_how_many_answers_had_no_token_counts(scripted_openai, make_client):
+    scripted_openai.script([Reply.text("a", usage=USAGE), no_usage(ScriptedRequest("POST", "/", {}, {}, 0))])
+    budget = Budget()
+    client = make_client(budget=budget)
+
+    client.complete(user("q0"))
+    client.complete(user("q1"))
+
+    report = budget.report()
+    assert (report.prompt_tokens, report.answers_without_usage) == (1000, 1)
+    assert "1000 prompt + 500 completion tokens of 1 of 2 answered calls (1 without token counts)" in report.describe()

@@ -152,34 +152,56 @@ def test_invalid_messages_are_refused_before_sending(scripted_openai, make_clien
 
 def test_rate_limit_is_retried_after_the_seconds_in_retry_after(scripted_openai, make_client):
     scripted_openai.script([Reply.rate_limited(retry_after="1"), Reply.text("done")])
-    # Without Retry-After the backoff (15-30 s) would exceed the allowed total wait and fail.
-    slow_backoff = RetryPolicy(initial_backoff_s=30, max_backoff_s=30, max_total_wait_s=10)
+    # The backoff (0.05-0.1 s) is shorter than the server's Retry-After, so the latter decides.
+    short_backoff = RetryPolicy(initial_backoff_s=0.1, max_backoff_s=0.1, max_total_wait_s=10)
 
-    answer = make_client(retry=slow_backoff).complete(user("q"))
+    answer = make_client(retry=short_backoff).complete(user("q"))
 
     assert answer.text == "done"
     assert answer.attempts == 2
     assert 1.0 <= answer.waited_s <= 1.1
 
 
-def test_retry_after_as_an_http_date_is_honoured(scripted_openai, make_client):
+def test_retry_after_as_an_http_date_in_the_past_still_backs_off(scripted_openai, make_client):
     past = email.utils.formatdate(0, usegmt=True)  # Thu, 01 Jan 1970 00:00:00 GMT
     scripted_openai.script([Reply.rate_limited(retry_after=past), Reply.text("done")])
-    slow_backoff = RetryPolicy(initial_backoff_s=30, max_backoff_s=30, max_total_wait_s=10)
+    policy = RetryPolicy(initial_backoff_s=0.2, max_backoff_s=0.2, max_total_wait_s=10)
 
-    answer = make_client(retry=slow_backoff).complete(user("q"))
+    answer = make_client(retry=policy).complete(user("q"))
 
-    assert (answer.text, answer.attempts, answer.waited_s) == ("done", 2, 0.0)
+    assert (answer.text, answer.attempts) == ("done", 2)
+    assert answer.waited_s >= 0.1  # "now" is read as no wait at all; the backoff is the minimum
 
 
-def test_retry_after_ms_is_honoured(scripted_openai, make_client):
-    scripted_openai.script([Reply.rate_limited(retry_after_ms="20"), Reply.text("done")])
-    slow_backoff = RetryPolicy(initial_backoff_s=30, max_backoff_s=30, max_total_wait_s=10)
+def test_retry_after_ms_is_honoured_when_longer_than_the_backoff(scripted_openai, make_client):
+    scripted_openai.script([Reply.rate_limited(retry_after_ms="300"), Reply.text("done")])
+    policy = RetryPolicy(initial_backoff_s=0.01, max_backoff_s=0.01, max_total_wait_s=10)
 
-    answer = make_client(retry=slow_backoff).complete(user("q"))
+    answer = make_client(retry=policy).complete(user("q"))
 
     assert answer.attempts == 2
-    assert 0.02 <= answer.waited_s <= 0.022
+    assert 0.3 <= answer.waited_s <= 0.33
+
+
+def test_retry_after_zero_still_backs_off_between_attempts(scripted_openai, make_client):
+    # A server answering 429 with "Retry-After: 0" was asked six times back to back.
+    arrivals: list[float] = []
+
+    def always_limited(request: ScriptedRequest) -> Reply:
+        arrivals.append(time.monotonic())  # measured on the server's side
+        return Reply.rate_limited(retry_after="0")
+
+    scripted_openai.script(always_limited)
+    policy = RetryPolicy(max_attempts=4, initial_backoff_s=0.2, multiplier=2, max_backoff_s=5, max_total_wait_s=10)
+
+    with pytest.raises(RetriesExhaustedError):
+        make_client(retry=policy).complete(user("q"))
+
+    intervals = [later - earlier for earlier, later in zip(arrivals, arrivals[1:], strict=False)]
+    assert len(intervals) == 3
+    # The backoff schedule is 0.2, 0.4, 0.8 s with equal jitter: at least half of each.
+    for interval, minimum in zip(intervals, [0.1, 0.2, 0.4], strict=True):
+        assert interval >= minimum
 
 
 def test_retry_after_longer_than_the_allowed_wait_gives_up_at_once(scripted_openai, make_client):

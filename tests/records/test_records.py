@@ -297,3 +297,19 @@ def test_the_first_judged_row_counts_and_replaces_model_errors() -> None:
     assert [r.message for r in kept] == ["again"]
     kept = counted_rows([row("1", Outcome.MODEL_ERROR), row("1", Outcome.TIMEOUT), row("1", Outcome.MODEL_ERROR)])
     assert [r.outcome for r in kept] == [Outcome.TIMEOUT]
+
+
+def test_unknown_token_counts_round_trip_and_old_rows_with_zero_still_load(tmp_path: Path) -> None:
+    from aspera_core.records import Usage
+
+    unknown = Usage(prompt_tokens=None, completion_tokens=None, total_tokens=None, requests_without_usage=1)
+    path = tmp_path / "r.jsonl"
+    write(path, row("1", generation=Generation(usage=unknown, requests=1)))
+    (read,) = read_rows(path)
+    assert read.generation is not None and read.generation.usage == unknown and not read.generation.usage.known
+    # A row written before unknown counts were recorded: zeros and no requests_without_usage field.
+    old = json.loads(path.read_text().splitlines()[1])
+    old["generation"]["usage"] = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
+    legacy = ResultRow.model_validate(old)
+    assert legacy.generation is not None and legacy.generation.usage.total_tokens == 0
+    assert legacy.generation.usage.requests_without_usage == 0
