@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from aspera_core.fileio import write_atomic
+from aspera_core.fileio import dangling_link, write_atomic
 
 #: The manifest in each output folder: what was written there, by entry, with the SHA-256 of each file.
 MANIFEST = ".aspera-pipeline.json"
@@ -169,7 +169,10 @@ def output_conflicts(folder: Path, names: Iterable[str]) -> list[Conflict]:
         if not path.exists() and not path.is_symlink():
             continue
         digests = recorded.get(name)
-        if not digests:
+        dangling = dangling_link(path)
+        if dangling is not None:
+            conflicts.append(Conflict(path, dangling))
+        elif not digests:
             conflicts.append(Conflict(path, NOT_LISTED))
         elif path.is_symlink() or not path.is_file():
             conflicts.append(Conflict(path, NOT_A_FILE))

@@ -19,8 +19,8 @@ read, and the agents, the systems of compare and the output folders checked,
 before any notebook runs. -p key=value overrides a parameter (the value is
 read as YAML). Exit status: 0, 1 a notebook failed (its executed copy is kept
 as <notebook>.failed.ipynb, or beside it when an edited copy is there), 2 bad
-parameters, a missing input file, or files in the way of the outputs, 130
-interrupted.
+parameters, a missing input file, an output that is a symbolic link to
+nothing, or files in the way of the outputs, 130 interrupted.
 """
 
 from __future__ import annotations

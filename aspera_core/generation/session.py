@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from aspera_core.fileio import dangling_link
 from aspera_core.generation.model import Candidate, now_text
 
 FORMAT = "aspera-generation-session"
@@ -103,6 +104,9 @@ class SessionLog:
         self._taken_over = False
         if self.path.is_dir():
             raise SessionFileError(f"{self.path} is a folder, not a session file")
+        dangling = dangling_link(self.path)
+        if dangling is not None:  # appending through it would create a file wherever it points
+            raise SessionFileError(f"{self.path} is {dangling}")
         if self.path.exists():
             read_session(self.path)  # a file that is not a session file is refused before anything else
         self.path.parent.mkdir(parents=True, exist_ok=True)

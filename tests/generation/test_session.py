@@ -134,3 +134,14 @@ def test_an_event_that_cannot_be_written_names_the_session_file(
     with pytest.raises(OSError) as failed:
         log.append({"event": "written", "candidate": "c0001", "task_id": "7"})
     assert (failed.value.errno, failed.value.filename) == (errno.ENOSPC, str(log.path))
+
+
+def test_a_symbolic_link_to_nothing_is_refused_as_run_and_judge_refuse_it(tmp_path: Path) -> None:
+    # The session file was created wherever the link pointed, folders and all.
+    link = tmp_path / "session.jsonl"
+    link.symlink_to(tmp_path / "elsewhere" / "session.jsonl")
+    with pytest.raises(
+        SessionFileError, match=r"session\.jsonl is a symbolic link to .*elsewhere.*, which does not exist"
+    ):
+        SessionLog(link)
+    assert [path.name for path in tmp_path.iterdir()] == ["session.jsonl"] and link.is_symlink()
