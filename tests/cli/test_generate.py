@@ -197,3 +197,25 @@ def test_a_file_that_cannot_be_written_is_named_in_the_one_line_error(
         f"aspera generate: error: {shard}: No space left on device; progress is in {tmp_path / 'session.jsonl'}; "
         "once this is fixed, run the same command to continue\n"
     )
+
+
+def test_a_session_file_removed_mid_run_is_one_line_saying_the_history_is_gone(
+    scripted_openai: ScriptedOpenAIServer,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The session came back without its earlier events; stopping must not then claim "progress is in" it.
+    session = tmp_path / "session.jsonl"
+
+    def removed(*args: object, **kwargs: object) -> None:
+        raise FileNotFoundError(errno.ENOENT, "was removed while being written", str(session))
+
+    monkeypatch.setattr("aspera_core.cli.generate.generate_tasks", removed)
+    path = _params(tmp_path, scripted_openai)
+    assert main(["generate", "--params", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(
+        f"aspera generate: error: {session} was removed while being written; the session stopped"
+    )
+    assert "progress is in" not in err and not session.exists()
