@@ -78,7 +78,12 @@ def manifest_text(manifest: Manifest) -> str:
 def write_manifest(folder: Path, manifest: Manifest) -> None:
     """Replace the manifest of ``folder`` (created if missing) in one step."""
     folder.mkdir(parents=True, exist_ok=True)
-    write_atomic(folder / MANIFEST, manifest_text(manifest))
+    try:
+        write_atomic(folder / MANIFEST, manifest_text(manifest))
+    except OSError as error:  # a full disk: name the manifest, as the commands' one-line errors need
+        if error.filename is not None:
+            raise
+        raise OSError(error.errno, error.strerror or str(error), str(folder / MANIFEST)) from error
 
 
 def take_over(manifest: Manifest, entries: Manifest) -> Manifest:
