@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["final_path", "open_atomic", "replace_files", "replace_folder", "write_atomic"]
+__all__ = ["dangling_link", "final_path", "open_atomic", "replace_files", "replace_folder", "write_atomic"]
 
 _NEW_FILE_MODE = 0o666  # narrowed by the umask, as for any newly created file
 _NEW_FOLDER_MODE = 0o777
@@ -63,6 +63,18 @@ def final_path(path: str | os.PathLike[str]) -> Path:
     """
     parts = [match["name"] if (match := _STAGING.match(part)) else part for part in Path(path).parts]
     return Path(*parts)
+
+
+def dangling_link(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` is no place to write: ``"a symbolic link to TARGET, which does not exist"``; else ``None``.
+
+    Writing through such a link would create a file wherever it points, which the
+    user may not expect, so the commands refuse it as an output, each in its own
+    words around this phrase (``f"{path} is {problem}"``).
+    """
+    if os.path.islink(path) and not os.path.exists(path):
+        return f"a symbolic link to {os.readlink(path)}, which does not exist"
+    return None
 
 
 def _real(path: str | os.PathLike[str]) -> Path:

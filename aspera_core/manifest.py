@@ -9,8 +9,10 @@ written. A file may be replaced or removed only while the manifest lists it
 with the digest its content still has (:func:`output_conflicts`). Each file
 is listed under one entry at most: the latest writer owns it (:func:`take_over`).
 
-The pipeline (:mod:`aspera_core.pipeline.notebooks`) and the writer of tables
-and figures (:class:`aspera_core.analysis.output.Artefacts`) both keep to it.
+The pipeline (:mod:`aspera_core.pipeline.notebooks`), the writer of tables
+and figures (:class:`aspera_core.analysis.output.Artefacts`) and ``aspera
+build-tasks`` (for a task set's ``plans/``, :func:`aspera_core.tasks.write_tasks`)
+all keep to it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from aspera_core.fileio import write_atomic
+from aspera_core.fileio import dangling_link, write_atomic
 
 #: The manifest in each output folder: what was written there, by entry, with the SHA-256 of each file.
 MANIFEST = ".aspera-pipeline.json"
@@ -68,11 +70,20 @@ def read_manifest(folder: Path) -> Manifest:
         return {}
 
 
+def manifest_text(manifest: Manifest) -> str:
+    """The text of a manifest file (:data:`MANIFEST`) listing ``manifest``."""
+    return json.dumps({"version": 2, "notebooks": manifest}, indent=1, sort_keys=True) + "\n"
+
+
 def write_manifest(folder: Path, manifest: Manifest) -> None:
     """Replace the manifest of ``folder`` (created if missing) in one step."""
     folder.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({"version": 2, "notebooks": manifest}, indent=1, sort_keys=True) + "\n"
-    write_atomic(folder / MANIFEST, text)
+    try:
+        write_atomic(folder / MANIFEST, manifest_text(manifest))
+    except OSError as error:  # a full disk: name the manifest, as the commands' one-line errors need
+        if error.filename is not None:
+            raise
+        raise OSError(error.errno, error.strerror or str(error), str(folder / MANIFEST)) from error
 
 
 def take_over(manifest: Manifest, entries: Manifest) -> Manifest:
@@ -163,7 +174,10 @@ def output_conflicts(folder: Path, names: Iterable[str]) -> list[Conflict]:
         if not path.exists() and not path.is_symlink():
             continue
         digests = recorded.get(name)
-        if not digests:
+        dangling = dangling_link(path)
+        if dangling is not None:
+            conflicts.append(Conflict(path, dangling))
+        elif not digests:
             conflicts.append(Conflict(path, NOT_LISTED))
         elif path.is_symlink() or not path.is_file():
             conflicts.append(Conflict(path, NOT_A_FILE))
@@ -176,3 +190,21 @@ def output_conflicts(folder: Path, names: Iterable[str]) -> list[Conflict]:
             if digest not in digests:
                 conflicts.append(Conflict(path, NO_DIGEST if digests == {None} else CHANGED))
     return conflicts
+
+
+class FilesInTheWay(FileExistsError):
+    """Files a command would replace or remove that are not the workbench's unchanged outputs; nothing was written.
+
+    Attributes:
+        conflicts: The files in the way, each with the reason (:func:`output_conflicts`).
+    """
+
+    def __init__(self, conflicts: list[Conflict]) -> None:
+        self.conflicts = conflicts
+        files = "; ".join(f"{conflict.path}: {conflict.reason}" for conflict in conflicts)
+        folder = conflicts[0].path.parent
+        super().__init__(
+            f"{files}; nothing was replaced or removed: the workbench replaces or removes only the files it wrote"
+            f" itself and nobody changed since (listed with their SHA-256 in {folder / MANIFEST}). Move the"
+            " files named out of the way (or rename them) and run again"
+        )

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.audit.observe import Observation
-from aspera_core.fileio import open_atomic
+from aspera_core.fileio import dangling_link, open_atomic
 from aspera_core.variants import KINDS
 
 FORMAT = "aspera-audit"
@@ -362,12 +362,16 @@ def audit_file_problem(path: str | Path) -> str | None:
 
     A missing or empty file, or a file holding an audit of any version
     (``"format": "aspera-audit"``), may be replaced; anything else (another
-    JSON file, a results file, a README, binary data) may not.
+    JSON file, a results file, a README, binary data, a symbolic link to
+    nothing) may not.
 
     Raises:
         OSError: ``path`` exists but cannot be read.
     """
     path = Path(path)
+    dangling = dangling_link(path)
+    if dangling is not None:  # writing through it would create a file wherever it points
+        return dangling
     if not path.exists():
         return None
     if not path.is_file():

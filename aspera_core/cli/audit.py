@@ -17,8 +17,8 @@ did not. It prints the false-rejection and false-acceptance rates by variant
 kind and per task, with denominators, and the weakest evaluation programs
 with the programs that slipped through; --out writes every program's
 result as JSON, to a new file (its folders are made) or over an earlier
-audit's file; any other file is refused before the audit starts and left
-as it was.
+audit's file; any other file (or a symbolic link to nothing) is refused
+before the audit starts and left as it was.
 
 Exit status: 0 when nothing was flagged, 1 when an evaluation program
 accepted a wrong program or rejected a correct one, 2 on bad input.

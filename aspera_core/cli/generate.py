@@ -13,9 +13,11 @@ same command again continues, and answers already received come from the cache.
 
 Exit status: 0 done (the report says how many tasks were kept, of how many
 requests), 2 bad parameters or files (also a file in the way of a new task's
-files: it is never overwritten), 3 stopped early (the spending limit, or
-the endpoint refused the key or the model) or finished with requests the
-model did not answer for (after its retries; asked again by the next run), 130 interrupted (run the same
+files: it is never overwritten; and a session file removed while the session
+wrote it: the session stops rather than start its history again), 3 stopped
+early (the spending limit, or the endpoint refused the key or the model) or
+finished with requests the model did not answer for (after its retries; asked
+again by the next run), 130 interrupted (run the same
 command to continue).
 """
 
@@ -25,6 +27,7 @@ import argparse
 import sys
 
 from aspera_core.generation import SessionFileError, diversity_table, generate_tasks, load_generation_params
+from aspera_core.generation.session import REMOVED
 from aspera_core.llm import LLMSetupError
 from aspera_core.pipeline import ParamsError
 from aspera_core.tasks import TaskFormatError
@@ -72,6 +75,12 @@ def run(args: argparse.Namespace) -> int:
     except (ParamsError, SessionFileError, TaskFormatError, LLMSetupError) as error:
         return _error(str(error))
     except OSError as error:  # e.g. a file of the user's where a new task's file would go
+        if isinstance(error, FileNotFoundError) and error.strerror == REMOVED:
+            return _error(
+                f"{error.filename} {REMOVED}; the session stopped rather than start its history again in a new"
+                " file (its earlier events went with it); tasks already written stay in the task set; restore the"
+                " file to continue the session, or run the same command to start a new one"
+            )
         if error.filename is not None and error.strerror:  # say which file (a full disk, a read-only folder)
             detail = f"{error.filename}: {error.strerror}"
         else:

@@ -19,8 +19,9 @@ read, and the agents, the systems of compare and the output folders checked,
 before any notebook runs. -p key=value overrides a parameter (the value is
 read as YAML). Exit status: 0, 1 a notebook failed (its executed copy is kept
 as <notebook>.failed.ipynb, or beside it when an edited copy is there), 2 bad
-parameters, a missing input file, or files in the way of the outputs, 130
-interrupted.
+parameters, a missing input file, an output that is a symbolic link to
+nothing, files in the way of the outputs, or a file that could not be written
+(a full disk, also when a notebook was writing it), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -100,10 +101,14 @@ def run(args: argparse.Namespace) -> int:
         report = run_pipeline(params, root, log=lambda line: print(line, file=sys.stderr))
     except ParamsError as error:
         return _params_error(args.params, error)
-    except NotebookFailed as error:
-        return _error(str(error), 1)
+    except NotebookFailed as error:  # a full disk is a file problem, as for every command: 2
+        return _error(str(error), 2 if error.no_space else 1)
     except OutputConflict as error:
         return _conflict(error)
+    except OSError as error:
+        if error.filename is None:
+            raise  # not about a file: a real failure, keep its traceback
+        return _error(f"cannot write {shown_path(error.filename)}: {error.strerror or error}")
     except KeyboardInterrupt:
         print("aspera pipeline: interrupted; no output was replaced", file=sys.stderr)
         return 130

@@ -19,6 +19,7 @@ it stopped. Events:
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
@@ -26,9 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from aspera_core.fileio import dangling_link
 from aspera_core.generation.model import Candidate, now_text
 
 FORMAT = "aspera-generation-session"
+#: Why an event was not written: the session file (or a folder above it) was removed after it was opened.
+REMOVED = "was removed while being written"
 VERSION = 1
 
 #: The session log holding each session file's lock in this process, by resolved path.
@@ -103,6 +107,9 @@ class SessionLog:
         self._taken_over = False
         if self.path.is_dir():
             raise SessionFileError(f"{self.path} is a folder, not a session file")
+        dangling = dangling_link(self.path)
+        if dangling is not None:  # appending through it would create a file wherever it points
+            raise SessionFileError(f"{self.path} is {dangling}")
         if self.path.exists():
             read_session(self.path)  # a file that is not a session file is refused before anything else
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -111,8 +118,9 @@ class SessionLog:
         if earlier is not None:
             earlier.close()
             earlier._taken_over = True
-        # appending and creating change nothing in an existing file
-        self._lock = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        # appending and creating change nothing in an existing file; every event is written
+        # through this descriptor, so a file removed meanwhile is noticed, not made anew
+        self._lock = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
         try:
             fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -138,16 +146,28 @@ class SessionLog:
                 del _OPEN_LOGS[key]
 
     def append(self, event: dict[str, Any], apply: bool = True) -> None:
-        """Append one event (and apply it to :attr:`state`, unless told not to)."""
+        """Append one event (and apply it to :attr:`state`, unless told not to).
+
+        Raises:
+            SessionFileError: the log was closed, or the file was opened again in this process.
+            FileNotFoundError: the file (or a folder above it) was removed since it was opened
+                (:data:`REMOVED`); nothing is written, rather than a new file holding only the
+                events from here on, which would replay as a session without its history.
+            OSError: the event could not be written (a full disk); the error names the file.
+        """
         if self._taken_over:
             raise SessionFileError(
                 f"{self.path} was opened again in this process; continue with the session opened last"
             )
+        if self._lock < 0:
+            raise SessionFileError(f"{self.path} was closed; open the session again to continue")
         record = {"format": FORMAT, "version": VERSION, "time": now_text(), **event}
         line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
-        _drop_cut_line(self.path)
+        if os.fstat(self._lock).st_nlink == 0:  # the file, or a folder above it, was removed
+            raise FileNotFoundError(errno.ENOENT, REMOVED, str(self.path))
+        _drop_cut_line(self._lock)
         try:
-            with open(self.path, "a", encoding="utf-8") as handle:
+            with open(self._lock, "a", encoding="utf-8", closefd=False) as handle:
                 handle.write(line)
                 handle.flush()
                 os.fsync(handle.fileno())
@@ -172,21 +192,17 @@ class SessionLog:
         self.append({"event": "decision", "candidate": candidate.id, "action": action, "by": by, **details})
 
 
-def _drop_cut_line(path: Path) -> None:
-    """Remove a last line cut short by a crash (it was never complete, so nothing is lost)."""
-    try:
-        with open(path, "rb+") as handle:
-            size = handle.seek(0, os.SEEK_END)
-            if size == 0:
-                return
-            handle.seek(size - 1)
-            if handle.read(1) == b"\n":
-                return
-            handle.seek(0)
-            data = handle.read()
-            handle.truncate(data.rfind(b"\n") + 1)
-    except FileNotFoundError:
+def _drop_cut_line(handle: int) -> None:
+    """Remove a last line cut short by a crash (it was never complete, so nothing is lost).
+
+    Args:
+        handle: The session file's descriptor, open for reading and appending.
+    """
+    size = os.fstat(handle).st_size
+    if size == 0 or os.pread(handle, 1, size - 1) == b"\n":
         return
+    data = os.pread(handle, size, 0)
+    os.ftruncate(handle, data.rfind(b"\n") + 1)
 
 
 _FIRST_LINE_START = json.dumps({"event": "opened", "format": FORMAT})[:-1]

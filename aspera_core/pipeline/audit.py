@@ -18,6 +18,7 @@ from pathlib import Path
 
 from aspera_core.audit import AuditConfig, AuditFileError, audit_tasks, read_audit
 from aspera_core.executor import Sandbox, SandboxConfig
+from aspera_core.fileio import dangling_link
 from aspera_core.pipeline.paths import project_root, resolve_path
 from aspera_core.tasks import load_tasks, tasks_digest
 from aspera_core.tasks.validate import default_wrong_dir
@@ -63,7 +64,8 @@ def audit_file(
 
     Raises:
         FileNotFoundError: the named audit file does not exist.
-        aspera_core.audit.AuditFileError: the named file is not an audit.
+        aspera_core.audit.AuditFileError: the named file is not an audit, or the audit file to write is a
+            symbolic link to nothing (checked before the audit runs).
         aspera_core.tasks.TaskFormatError: the task set is malformed.
         ValueError: the wrong programs beside the task set cannot be read, or a setting is out of range.
     """
@@ -79,6 +81,9 @@ def audit_file(
     task_list = load_tasks(tasks_path)
     name = f"audit-{tasks_digest(task_list)[:16]}-k{_setting(per_kind)}-m{_setting(max_variants)}-s{seed}.json"
     path = folder / name
+    dangling = dangling_link(path)
+    if dangling is not None:  # the audit would be written wherever the link points
+        raise AuditFileError(f"{path} is {dangling}")
     if path.is_file():
         try:
             read_audit(path)

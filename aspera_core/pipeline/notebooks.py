@@ -49,7 +49,9 @@ there is not the pipeline's unchanged output.
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import secrets
 import shutil
 import time
@@ -57,6 +59,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aspera_core.fileio import final_path
 from aspera_core.manifest import (
     CHANGED,
     NO_DIGEST,
@@ -86,12 +89,16 @@ class NotebookFailed(RuntimeError):
     Attributes:
         notebook: The notebook's name.
         executed: The executed copy with the error in it.
+        no_space: The error was a full disk (or quota) while the notebook wrote a file: a file
+            problem (``aspera pipeline`` exits 2), not a fault of the notebook (exit 1).
     """
 
-    def __init__(self, notebook: str, message: str, executed: Path, note: str = "") -> None:
+    def __init__(self, notebook: str, message: str, executed: Path, note: str = "", *, no_space: bool = False) -> None:
         self.notebook = notebook
         self.executed = executed
-        super().__init__(f"notebook {notebook} failed: {message}; the executed notebook is {executed}{note}")
+        self.no_space = no_space
+        what = "could not write a file" if no_space else "failed"
+        super().__init__(f"notebook {notebook} {what}: {message}; the executed notebook is {executed}{note}")
 
 
 @dataclass
@@ -248,6 +255,17 @@ def _export_html(executed: Path, destination: Path) -> None:
     destination.write_text(body, encoding="utf-8")
 
 
+#: The errors of a file that could not be written for lack of space, as a notebook's kernel reports them.
+_NO_SPACE = re.compile(rf"^\[Errno ({errno.ENOSPC}|{errno.EDQUOT})\] ")
+
+
+def _no_space(error: Exception) -> bool:
+    """Whether a notebook's error is a full disk (or quota): an ``OSError`` of ENOSPC or EDQUOT."""
+    ename = str(getattr(error, "ename", ""))
+    evalue = str(getattr(error, "evalue", ""))
+    return ename.split(".")[-1] == "OSError" and bool(_NO_SPACE.match(evalue))
+
+
 def notebook_path(name: str, root: str | os.PathLike[str] | None = None) -> Path:
     """The source of a pipeline notebook (``notebooks/<name>.ipynb`` under the project root)."""
     return Path(root if root is not None else project_root()) / "notebooks" / f"{name}.ipynb"
@@ -272,7 +290,8 @@ def run_pipeline(
         aspera_core.pipeline.params.ParamsError: an input file is missing or of the wrong kind, an agent
             is unknown, ``compare`` names a system the run does not have, or an output folder is a file.
         FileNotFoundError: a notebook is missing.
-        NotebookFailed: a notebook raised (earlier outputs are untouched).
+        NotebookFailed: a notebook raised (earlier outputs are untouched); ``no_space`` tells a full disk.
+        OSError: a file could not be written (a full disk); the error names it.
         OutputConflict: a file in the way of an output is not the pipeline's unchanged output; nothing
             was replaced or removed, and this run's outputs were moved to new folders beside their targets.
     """
@@ -312,6 +331,10 @@ def run_pipeline(
                     progress_bar=False,
                     extra_arguments=KERNEL_ARGUMENTS,
                 )
+            except OSError as error:  # papermill's own write of the executed notebook (a full disk)
+                if error.filename is not None:
+                    raise
+                raise OSError(error.errno, error.strerror or str(error), str(final_path(executed))) from error
             except PapermillExecutionError as error:
                 message = f"{error.ename}: {error.evalue} (cell {error.exec_count})"
                 failed = runs / f"{name}.failed.ipynb"
@@ -323,7 +346,7 @@ def run_pipeline(
                 os.replace(executed, failed)
                 if not in_the_way:
                     record_outputs(runs, {name: [failed.name]})
-                raise NotebookFailed(name, message, failed, note) from None
+                raise NotebookFailed(name, message, failed, note, no_space=_no_space(error)) from None
             report.seconds[name] = time.monotonic() - started
             after = _snapshot(staged_figures)
             written[name] = sorted(file for file, stamp in after.items() if before.get(file) != stamp)

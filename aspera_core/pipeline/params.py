@@ -11,6 +11,7 @@ mapping (``-p results.mine=runs/mine.jsonl``).
 from __future__ import annotations
 
 import os
+import re
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
@@ -20,6 +21,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from aspera_core.agents.registry import unknown_options
+from aspera_core.fileio import dangling_link
 from aspera_core.pipeline.paths import resolve_path
 
 #: The notebooks of the pipeline, in the order they run.
@@ -214,7 +216,8 @@ class PipelineParams(BaseModel):
         ``optional``), the systems ``compare`` names (each an agent this run
         produces, or a named results file's label or system), and the output folders
         (``results_dir``, ``figures_dir``, ``runs_dir`` and ``<runs_dir>/<name>``
-        must be folders, or creatable as folders).
+        must be folders, or creatable as folders, and none of them, nor a results
+        file or audit the run would write in ``results_dir``, a symbolic link to nothing).
 
         Raises:
             ParamsError: naming the first unusable parameter (one line).
@@ -315,7 +318,7 @@ class PipelineParams(BaseModel):
                     )
 
     def check_folders(self, root: str | os.PathLike[str]) -> None:
-        """Raise :class:`ParamsError` when an output folder is a file, or lies inside one."""
+        """Raise :class:`ParamsError` when an output folder is a file, lies inside one, or an output is a link to nothing."""
         folders = [("results_dir", self.results_dir), ("figures_dir", self.figures_dir), ("runs_dir", self.runs_dir)]
         for key, value in folders:
             path = self.path(value, root)
@@ -324,6 +327,17 @@ class PipelineParams(BaseModel):
         runs = self.path(self.runs_dir, root)
         assert runs is not None
         _check_folder("runs_dir", str(Path(self.runs_dir) / self.name), runs / self.name, "executed notebooks go there")
+        results = self.path(self.results_dir, root)
+        assert results is not None
+        if results.is_dir():  # a results file or audit written through a link to nothing lands wherever it points
+            labels = "|".join(re.escape(spec.name) for spec in self.available_agents())
+            written = re.compile(
+                rf"(?:(?:{labels})(?:\.[0-9]+)?\.jsonl|audit-.*\.json)" if labels else r"audit-.*\.json"
+            )
+            for entry in sorted(results.iterdir()):
+                dangling = dangling_link(entry) if written.fullmatch(entry.name) else None
+                if dangling is not None:
+                    raise ParamsError(f"results_dir: {entry} is {dangling}")
 
     def for_notebook(self, root: str | os.PathLike[str]) -> dict[str, Any]:
         """The parameters as plain values for papermill (agents as mappings, root as text)."""
@@ -336,6 +350,9 @@ def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
     """Raise :class:`ParamsError` when ``path`` cannot be a folder: it, or a folder above it, is a file."""
     reason = f" ({why})" if why else ""
     for above in (path, *path.parents):
+        dangling = dangling_link(above)
+        if dangling is not None:  # a folder made through it would appear wherever it points
+            raise ParamsError(f"{key}: {value if above == path else f'{value}: {above}'} is {dangling}{reason}")
         if above.exists() or above.is_symlink():
             if above.is_dir():
                 return

@@ -32,6 +32,8 @@ from typing import Generic, Self, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from aspera_core.fileio import dangling_link
+
 Row = TypeVar("Row", bound=BaseModel)
 
 CUT_OFF = "cut-off last line (the run was stopped while writing it)"
@@ -109,8 +111,9 @@ def refuse_dangling_link(path: Path, kind: FileKind) -> None:
     Raises:
         Exception: ``kind.refused`` naming the link and its target.
     """
-    if path.is_symlink() and not path.exists():
-        raise kind.refused(f"{path} is a symbolic link to {os.readlink(path)}, which does not exist")
+    problem = dangling_link(path)
+    if problem is not None:
+        raise kind.refused(f"{path} is {problem}")
 
 
 def first_line(path: Path, data: bytes, kind: FileKind) -> tuple[int, bytes]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import hashlib
 import tarfile
 import zlib
 from collections.abc import Callable, Iterable
@@ -28,6 +29,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from aspera_core.fileio import replace_folder
+from aspera_core.manifest import MANIFEST, FilesInTheWay, manifest_text, output_conflicts, read_manifest, take_over
 from aspera_core.tasks.code_modules import render_code_module
 from aspera_core.tasks.index import (
     ABSENT,
@@ -418,6 +420,7 @@ def write_tasks(
     write_code: bool = False,
     renumber: bool = False,
     replace: bool = False,
+    owner: str | None = None,
 ) -> list[Path]:
     """Write a task set in the release layout, replacing the old files only once the new ones are complete.
 
@@ -441,6 +444,12 @@ def write_tasks(
         replace: Drop shards of ``plans/`` that this write does not produce
             (e.g. a shard whose tasks were all removed); without it they are
             an error.
+        owner: Keep to the rule of :mod:`aspera_core.manifest` in ``plans/``
+            under this entry (``"aspera build-tasks"``): a shard or index file
+            there is replaced or dropped only when the folder's manifest lists
+            it with the digest it still has, or (replaced only) when it already
+            holds exactly the new bytes; what is written is recorded in the
+            manifest, which is swapped in with the plans.
 
     Returns:
         The paths written.
@@ -450,6 +459,9 @@ def write_tasks(
         FileExistsError: If ``plans/`` already holds shards that this write
             would not replace and ``replace`` is false (loading would mix old
             and new tasks).
+        aspera_core.manifest.FilesInTheWay: With ``owner``, if a file of
+            ``plans/`` this write would replace or drop is not the workbench's
+            unchanged output (a user's own shard, one edited since); nothing is written.
         ValueError: If ``shard_size`` is not positive.
         OSError: If the files cannot be written (the old ones are then intact).
     """
@@ -465,12 +477,41 @@ def write_tasks(
     if stale and not replace:
         raise FileExistsError(f"{plans} already holds other shards: {', '.join(stale)}")
     files = _shard_and_index_files(ordered, shards)
+    if owner is not None and plans.is_dir():  # any entry named like a shard is dropped below, not only files
+        dropped = [p.name for p in plans.iterdir() if is_shard_name(p.name) and p.name not in shards]
+        _check_owned(plans, files, dropped)
+    if owner is not None:
+        files[MANIFEST] = _manifest_text(plans, owner, files)
     code_files = {f"query_{task.query_id}.py": render_code_module(task) for task in ordered} if write_code else {}
     folders = [(plans, files, lambda name: not is_shard_name(name) and name not in INDEX_FILES)]
     if code_files:
         folders.append((Path(root) / "code", code_files, lambda name: True))
     _replace_folders(folders)
     return [plans / name for name in files] + [Path(root) / "code" / name for name in code_files]
+
+
+def _check_owned(plans: Path, files: dict[str, str], stale: list[str]) -> None:
+    """Raise :class:`FilesInTheWay` for files of ``plans`` in the way that the workbench may not replace or drop.
+
+    A file about to be rewritten with exactly the bytes it holds is not in the way:
+    plans built by a version that kept no manifest are taken over unchanged.
+    """
+    conflicts = []
+    for conflict in output_conflicts(plans, [*files, *stale]):
+        name = conflict.path.name
+        if name in files and conflict.path.is_file() and not conflict.path.is_symlink():
+            with contextlib.suppress(OSError):
+                if conflict.path.read_bytes() == files[name].encode("utf-8"):
+                    continue
+        conflicts.append(conflict)
+    if conflicts:
+        raise FilesInTheWay(conflicts)
+
+
+def _manifest_text(plans: Path, owner: str, files: dict[str, str]) -> str:
+    """The manifest of ``plans`` once ``files`` are written there by ``owner`` (which drops its earlier list)."""
+    written = {name: hashlib.sha256(text.encode("utf-8")).hexdigest() for name, text in sorted(files.items())}
+    return manifest_text(take_over(read_manifest(plans), {owner: written}))
 
 
 def _shard_and_index_files(ordered: list[Task], shards: dict[str, list[Task]]) -> dict[str, str]:

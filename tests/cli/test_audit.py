@@ -217,3 +217,20 @@ def test_the_start_line_counts_in_words(tmp_path: Path, capsys: pytest.CaptureFi
 def test_an_unknown_id_names_the_task_set(capsys: pytest.CaptureFixture[str]) -> None:
     assert aspera("audit", "--tasks", MINI_RELEASE, "--ids", "12345", "--no-progress") == 2
     assert f"unknown task id(s): 12345: not in {MINI_RELEASE}" in capsys.readouterr().err
+
+
+def test_out_refuses_a_symbolic_link_to_nothing_as_run_and_judge_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The audit was written through the link, creating a file (and its folders) wherever it pointed.
+    link = tmp_path / "audit.json"
+    link.symlink_to(tmp_path / "elsewhere" / "audit.json")
+    capsys.readouterr()
+    assert aspera("audit", *QUICK, "--out", link) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith(
+        f"aspera audit: error: --out {link} is a symbolic link to {tmp_path / 'elsewhere' / 'audit.json'}, "
+        "which does not exist"
+    )
+    assert [path.name for path in tmp_path.iterdir()] == ["audit.json"] and link.is_symlink()

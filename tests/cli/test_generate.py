@@ -215,3 +215,25 @@ def test_a_request_the_model_never_answered_for_ends_with_status_3_and_is_asked_
     model.overrides.clear()  # the endpoint answers again
     assert main(["generate", "--params", str(path), "--quiet"]) == 0, capsys.readouterr().err
     assert [t.query for t in load_tasks(tmp_path / "out")] == [REQUEST]
+
+
+def test_a_session_file_removed_mid_run_is_one_line_saying_the_history_is_gone(
+    scripted_openai: ScriptedOpenAIServer,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The session came back without its earlier events; stopping must not then claim "progress is in" it.
+    session = tmp_path / "session.jsonl"
+
+    def removed(*args: object, **kwargs: object) -> None:
+        raise FileNotFoundError(errno.ENOENT, "was removed while being written", str(session))
+
+    monkeypatch.setattr("aspera_core.cli.generate.generate_tasks", removed)
+    path = _params(tmp_path, scripted_openai)
+    assert main(["generate", "--params", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(
+        f"aspera generate: error: {session} was removed while being written; the session stopped"
+    )
+    assert "progress is in" not in err and not session.exists()

@@ -430,3 +430,46 @@ def test_what_a_notebook_run_on_its_own_wrote_the_pipeline_replaces_and_the_othe
     run_on_its_own(tmp_path)  # and a run on its own after the pipeline replaces the pipeline's
     assert main(taxonomy_arguments(tmp_path)) == 0, capsys.readouterr().err
     assert not list(tmp_path.glob("figures.unplaced-*"))
+
+
+def test_a_full_disk_while_a_notebook_writes_exits_2_naming_the_file_not_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    # "a notebook failed" (exit 1) said the analysis was broken; the disk was full, a file problem (exit 2).
+    import papermill
+    from papermill.exceptions import PapermillExecutionError
+
+    figure = tmp_path / "figures" / "error_types.png"
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        Path(args[1]).write_text("{}")  # papermill wrote the executed copy before the cell failed
+        message = f"[Errno 28] No space left on device: '{figure}'"
+        raise PapermillExecutionError(3, 3, "save(...)", "OSError", message, [])
+
+    monkeypatch.setattr(papermill, "execute_notebook", full_disk)
+    assert main(taxonomy_arguments(tmp_path)) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith("aspera pipeline: error: notebook 04_error_taxonomy could not write a file: ")
+    assert f"No space left on device: '{figure}'" in err and "04_error_taxonomy.failed.ipynb" in err
+
+
+def test_a_full_disk_while_the_pipeline_writes_an_executed_notebook_exits_2_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    # papermill's own write of the executed notebook raised an OSError naming no file: a traceback, exit 1.
+    import errno
+
+    import papermill
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(papermill, "execute_notebook", full_disk)
+    assert main(taxonomy_arguments(tmp_path)) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"aspera pipeline: error: cannot write {tmp_path / 'runs' / 'mini' / '04_error_taxonomy.ipynb'}: "
+        "No space left on device\n"
+    )
+    assert not list(tmp_path.rglob(".*staging*"))

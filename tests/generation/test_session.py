@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import io
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -134,3 +135,44 @@ def test_an_event_that_cannot_be_written_names_the_session_file(
     with pytest.raises(OSError) as failed:
         log.append({"event": "written", "candidate": "c0001", "task_id": "7"})
     assert (failed.value.errno, failed.value.filename) == (errno.ENOSPC, str(log.path))
+
+
+def test_a_symbolic_link_to_nothing_is_refused_as_run_and_judge_refuse_it(tmp_path: Path) -> None:
+    # The session file was created wherever the link pointed, folders and all.
+    link = tmp_path / "session.jsonl"
+    link.symlink_to(tmp_path / "elsewhere" / "session.jsonl")
+    with pytest.raises(
+        SessionFileError, match=r"session\.jsonl is a symbolic link to .*elsewhere.*, which does not exist"
+    ):
+        SessionLog(link)
+    assert [path.name for path in tmp_path.iterdir()] == ["session.jsonl"] and link.is_symlink()
+
+
+@pytest.mark.parametrize("remove", ["file", "folder"])
+def test_a_session_file_removed_mid_run_stops_the_session_instead_of_starting_its_history_again(
+    tmp_path: Path, remove: str
+) -> None:
+    # Each event reopened the file by name: a deleted session file came back holding only the
+    # events after the deletion, and replaying it silently lost the candidates and decisions before.
+    path = tmp_path / "runs" / "session.jsonl"
+    log = SessionLog(path)
+    log.opened({"model": "m"})
+    if remove == "file":
+        path.unlink()
+    else:
+        shutil.rmtree(path.parent)
+    with pytest.raises(FileNotFoundError, match=r"was removed while being written: .*session\.jsonl"):
+        log.append({"event": "written", "candidate": "c0001", "task_id": "7"})
+    assert not path.exists()
+    log.close()
+
+
+def test_a_cut_off_last_line_is_dropped_from_the_open_file(tmp_path: Path) -> None:
+    path = tmp_path / "session.jsonl"
+    log = SessionLog(path)
+    log.opened({"model": "m"})
+    with path.open("a") as handle:
+        handle.write('{"event": "cand')  # a crash of another writer while it wrote
+    log.opened({"model": "n"})
+    assert [event["settings"]["model"] for event in map(json.loads, path.read_text().splitlines())] == ["m", "n"]
+    log.close()

@@ -154,3 +154,11 @@ def test_a_name_the_pipeline_has_just_written_leaves_every_other_entry(tmp_path:
     assert json.loads((runs / MANIFEST).read_text())["notebooks"] == {
         "05": {"05.ipynb": hashlib.sha256(b"05.ipynb").hexdigest()}
     }
+
+
+def test_a_symbolic_link_to_nothing_in_the_way_of_an_output_is_named_as_such(tmp_path: Path) -> None:
+    figures = tmp_path / "figures"
+    figures.mkdir()
+    (figures / "outcomes.png").symlink_to(tmp_path / "nowhere.png")
+    [conflict] = output_conflicts(figures, ["outcomes.png"])
+    assert conflict.reason == f"a symbolic link to {tmp_path / 'nowhere.png'}, which does not exist"

@@ -280,3 +280,33 @@ def test_every_option_the_shipped_parameter_sets_use_is_one_their_agent_reads():
 def test_agents_registered_elsewhere_keep_whatever_options_they_are_given():
     spec = AgentSpec.model_validate({"agent": "someone-elses-agent", "options": {"anything": 1}})
     assert spec.options == {"anything": 1}
+
+
+def test_an_output_that_is_a_symbolic_link_to_nothing_is_refused_before_any_notebook_runs(tmp_path: Path):
+    # A results file or the audit of 07_audit was written through such a link (or refused by a
+    # notebook, exit 1); a dangling output folder was called "a file, not a folder".
+    results = tmp_path / "results"
+    results.mkdir()
+    nowhere = tmp_path / "nowhere"
+    cases = {
+        "reference.jsonl": "results_dir: {path} is a symbolic link to {target}, which does not exist",
+        "audit-0123456789abcdef-k1-m2-s0.json": "results_dir: {path} is a symbolic link to {target}, which does not exist",
+    }
+    for name, message in cases.items():
+        (results / name).symlink_to(nowhere / name)
+        params = load_params(ROOT / "params" / "mini.yaml", [f"results_dir={results}"])
+        expected = message.format(path=results / name, target=nowhere / name)
+        with pytest.raises(ParamsError) as refused:
+            params.check(ROOT)
+        assert str(refused.value) == expected
+        (results / name).unlink()
+    load_params(ROOT / "params" / "mini.yaml", [f"results_dir={results}"]).check(ROOT)
+    (tmp_path / "figures").symlink_to(nowhere)
+    params = load_params(ROOT / "params" / "mini.yaml", [f"figures_dir={tmp_path / 'figures'}"])
+    with pytest.raises(ParamsError) as refused:
+        params.check(ROOT)
+    assert (
+        str(refused.value)
+        == f"figures_dir: {tmp_path / 'figures'} is a symbolic link to {nowhere}, which does not exist"
+    )
+    assert not nowhere.exists()
