@@ -139,12 +139,12 @@ def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None, s
     from aspera_core.records import read_results
     from aspera_core.tasks import TaskFormatError, load_tasks, task_set_digest, tasks_digest
 
-    experiment = read_results(args.results).experiment
     if args.tasks is not None:
         try:
             tasks = load_tasks(args.tasks)
         except (FileNotFoundError, TaskFormatError) as error:
             raise ValueError(f"--tasks {args.tasks}: {error}") from None
+        experiment = read_results(args.results).experiment
         digest = tasks_digest(tasks)
         if experiment is None or experiment.task_set_digest == digest:
             return tasks, None, None
@@ -154,6 +154,7 @@ def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None, s
             "shown the documentation of its task's apps in --tasks"
         )
         return tasks, None, warning
+    experiment = read_results(args.results).experiment
     if experiment is None or not experiment.task_set:
         fallback = "each program is shown the documentation of the whole scenario (give --tasks for each task's own)"
         return None, f"{args.results} names no task set; {fallback}", None
