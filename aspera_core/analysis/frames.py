@@ -88,6 +88,21 @@ def _deciding(row: ResultRow) -> PairResult | None:
     return combine_pairs(pairs)
 
 
+def _returned_none(row: ResultRow, deciding: PairResult | None) -> bool:
+    """Whether the program's call in the deciding pair returned ``None``, as far as the row shows.
+
+    A row keeps only the program's *last* return value, not one per pair. It
+    is the deciding pair's when no pair ran after it, or when every later pair
+    ended as it did (same outcome, origin, exception and message): the same
+    failure again, from the same call.
+    """
+    if deciding is None or row.return_value != "None":
+        return False
+    later = [pair for pair in row.pairs if pair.index > deciding.index]
+    same = (deciding.outcome, deciding.origin, deciding.error_type, deciding.message)
+    return all((pair.outcome, pair.origin, pair.error_type, pair.message) == same for pair in later)
+
+
 @functools.lru_cache(maxsize=65_536)
 def _measures(program: str) -> tuple[int | None, int]:
     """Complexity and primitives of a program, once per distinct text (agents repeat programs across seeds)."""
@@ -115,6 +130,8 @@ def _row_record(run: str, path: Path, row: ResultRow) -> dict[str, Any]:
         "error_type": row.error_type,
         "message": row.message,
         "origin": None if deciding is None else deciding.origin,
+        "return_value": row.return_value,
+        "returned_none": _returned_none(row, deciding),
         "duration_s": row.duration_s,
         "pairs_run": row.pairs_run,
         "pairs_total": row.pairs_total,
@@ -156,7 +173,9 @@ def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.P
         ``query``, ``tags``, ``outcome`` (ordered categorical), ``success``,
         ``judged`` (false for ``model_error`` rows), ``error_type``,
         ``message``, ``origin`` (where the deciding pair's exception came
-        from), ``duration_s``, ``pairs_run``, ``pairs_total``, ``program``,
+        from), ``return_value`` (``repr`` of the program's last return value),
+        ``returned_none`` (the program's call in the deciding pair returned
+        ``None``, as far as the row shows), ``duration_s``, ``pairs_run``, ``pairs_total``, ``program``,
         ``program_raw_lines``, ``program_code_lines``, ``program_complexity``
         (radon, the top-level function; ``None`` if it does not parse),
         ``program_primitives`` (unique library primitives used), ``mutation``,

@@ -10,6 +10,10 @@ The category is decided, in order, by:
    calls the program), then where the deciding exception came from: the
    candidate program, or the task's own setup/evaluation programs or the
    harness (which points at the task, not the program), or a worker that died;
+   an evaluation program that failed using the program's return value is the
+   program's doing when the evidence says so: a ``TypeError`` or
+   ``AttributeError`` about ``'NoneType'`` where the program returned ``None``
+   (see :func:`error_category`);
 3. for the program's own exceptions, the exception's class (short name):
    unknown names and attributes (an invented API), wrong argument types or
    invalid objects for library calls, a library search or parse that found
@@ -34,7 +38,10 @@ NO_FAILURE = "no failure"
 
 CATEGORIES: dict[str, str] = {
     "success": "the program did what was asked",
-    "wrong effect or answer": "it ran, and the evaluation program found the wrong change or return value",
+    "wrong effect or answer": (
+        "it ran, and the evaluation program found the wrong change or return value "
+        "(or failed using the None the program returned)"
+    ),
     "unwarranted hand-back": "it asked the user for input where it should have acted",
     "unknown name or attribute": "it used a name, attribute or module the library does not have",
     "wrong argument for a library call": "a library call got a wrong type or value, or an object was built invalidly",
@@ -67,6 +74,8 @@ _WRONG_ARGUMENT = {"TypeError", "ValidationError", "PydanticCustomError"}
 _LIBRARY_FAILURE = {"SearchError", "ParseError", "EventDefinitionError", "NoDataError"}
 _REFUSED = {"SandboxViolation", "LibraryTampering", "PermissionError"}
 _TASK_ORIGINS = {"setup", "evaluation", "harness"}
+# What an evaluation program raises when it uses a return value of None as the answer it expected.
+_USED_NONE = {"TypeError", "AttributeError"}
 # Raised when the control world is saved, after the program returned: the program's doing.
 _CONTROL_WORLD = "ControlWorldError"
 
@@ -75,14 +84,29 @@ def _short(error_type: str | None) -> str:
     return (error_type or "").rsplit(".", 1)[-1]
 
 
-def error_category(outcome: str, origin: str | None = None, error_type: str | None = None) -> str:
+def error_category(
+    outcome: str,
+    origin: str | None = None,
+    error_type: str | None = None,
+    message: str | None = None,
+    returned_none: bool = False,
+) -> str:
     """The automatic category of one verdict (see the module docstring for the rules).
+
+    An exception of the evaluation program is the task's, except when the
+    evaluation program used what the program returned and the program
+    returned ``None``: all of ``origin`` ``evaluation``, a ``TypeError`` or
+    ``AttributeError`` whose message names ``'NoneType'``, and
+    ``returned_none`` make it "wrong effect or answer", the program's doing.
 
     Args:
         outcome: The outcome name (``"execution_error"``, ...).
         origin: Where the deciding exception came from (``program``, ``setup``,
             ``evaluation``, ``harness``, ``worker``), if known.
         error_type: Qualified class name of that exception, if any.
+        message: That exception's message, if any.
+        returned_none: The program's call in the deciding pair returned ``None``
+            (as :func:`~aspera_core.analysis.frames.runs_frame`'s ``returned_none``).
 
     Returns:
         One of the keys of :data:`CATEGORIES`.
@@ -96,6 +120,8 @@ def error_category(outcome: str, origin: str | None = None, error_type: str | No
         raise ValueError(f"unknown outcome {outcome!r}")
     if _short(error_type) == _CONTROL_WORLD:
         return "malformed control world"
+    if origin == "evaluation" and returned_none and _short(error_type) in _USED_NONE and "NoneType" in (message or ""):
+        return "wrong effect or answer"
     if origin in _TASK_ORIGINS:
         return "task's own programs failed"
     if origin == "worker":
@@ -125,9 +151,12 @@ def error_taxonomy(frame: pd.DataFrame, labels: pd.DataFrame | str | os.PathLike
         one; an ordered categorical) and ``labelled`` (a human label was used).
     """
     table = frame.copy()
+    returned_none = table["returned_none"] if "returned_none" in table else [False] * len(table)
     table["auto_category"] = [
-        error_category(str(outcome), origin, error_type)
-        for outcome, origin, error_type in zip(table["outcome"], table["origin"], table["error_type"])
+        error_category(str(outcome), origin, error_type, message if isinstance(message, str) else None, bool(none))
+        for outcome, origin, error_type, message, none in zip(
+            table["outcome"], table["origin"], table["error_type"], table["message"], returned_none
+        )
     ]
     table["category"] = table["auto_category"]
     table["labelled"] = False

@@ -40,7 +40,7 @@ from aspera_core.audit.report import (
     VariantResult,
 )
 from aspera_core.executor import Job, Outcome, Sandbox, Verdict
-from aspera_core.tasks import Task
+from aspera_core.tasks import Task, tasks_digest
 from aspera_core.tasks.wrong_programs import WrongProgram
 from aspera_core.variants import FAIL, KINDS, PASS
 
@@ -205,6 +205,7 @@ def audit_tasks(
     wrong: Mapping[str, Sequence[WrongProgram]] | None = None,
     alternatives: Mapping[str, Sequence[Alternative]] | None = None,
     source: str = "",
+    task_set_digest: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> AuditReport:
     """Audit the evaluation programs of some tasks.
@@ -216,6 +217,9 @@ def audit_tasks(
         wrong: Hand-written wrong programs by task id.
         alternatives: Users' alternative solutions by task id.
         source: Name of the task set, recorded in the report.
+        task_set_digest: Content digest of the task set ``tasks`` were chosen
+            from, recorded in the report (``None``: the digest of ``tasks``,
+            right when they are the whole set).
         progress: Called with (0, programs in all) once every variant is
             generated, then each time a program's runs are all done with
             (programs done, programs in all); the total never changes. A program is done once its verdict is in and, when
@@ -280,7 +284,8 @@ def audit_tasks(
         pairs = len(plan.task.state_generation_programs)
         audits.append(TaskAudit(plan.task.query_id, plan.task.query, pairs, results, tuple(plan.problems)))
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-    return AuditReport(tuple(audits), config.to_json(), source, created)
+    digest = tasks_digest(tasks) if task_set_digest is None else task_set_digest
+    return AuditReport(tuple(audits), config.to_json(), source, created, digest)
 
 
 def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tuple[Observation, ...] | None]:

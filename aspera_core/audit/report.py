@@ -263,14 +263,18 @@ class AuditReport:
     Attributes:
         tasks: One audit per task, in task order.
         settings: How the audit was run (kinds, variants per kind, seed...).
-        source: The task set, as given.
+        source: The task set, as given (shown, never compared: the same tasks may live at other paths).
         created: When the audit ran (ISO 8601).
+        task_set_digest: Content digest of the whole task set the audited tasks
+            were chosen from (:func:`aspera_core.tasks.tasks_digest`), as a
+            results file records it; empty in files written before it was recorded.
     """
 
     tasks: tuple[TaskAudit, ...]
     settings: dict[str, Any] = field(default_factory=dict)
     source: str = ""
     created: str = ""
+    task_set_digest: str = ""
 
     @property
     def results(self) -> list[VariantResult]:
@@ -317,6 +321,7 @@ class AuditReport:
             "format": FORMAT,
             "version": VERSION,
             "source": self.source,
+            "task_set_digest": self.task_set_digest,
             "created": self.created,
             "settings": dict(self.settings),
             "false_rejection": self.rate("pass").to_json(),
@@ -341,7 +346,13 @@ class AuditReport:
             tasks = tuple(TaskAudit.from_json(t) for t in data["tasks"])
         except (KeyError, TypeError, ValueError) as error:
             raise AuditFileError(f"malformed audit file: {error!r}") from None
-        return cls(tasks, dict(data.get("settings") or {}), str(data.get("source", "")), str(data.get("created", "")))
+        return cls(
+            tasks,
+            dict(data.get("settings") or {}),
+            str(data.get("source", "")),
+            str(data.get("created", "")),
+            str(data.get("task_set_digest") or ""),  # absent from files written before it was recorded
+        )
 
     def write(self, path: str | Path) -> None:
         """Write the audit as JSON, atomically: the old file stays whole until the new one is complete.

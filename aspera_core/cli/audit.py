@@ -49,7 +49,7 @@ from aspera_core.cli.args import (
     split_list,
 )
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
-from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks
+from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, task_set_digest
 from aspera_core.tasks.validate import default_wrong_dir
 from aspera_core.tasks.wrong_programs import load_wrong_programs
 from aspera_core.variants import KINDS
@@ -234,6 +234,8 @@ def run(args: argparse.Namespace) -> int:
                 wrong=wrong,
                 alternatives=alternatives,
                 source=str(args.tasks),
+                # the whole set's, as a results file records it, even when --ids/--limit chose some tasks
+                task_set_digest=task_set_digest(args.tasks),
                 progress=progress,
             )
     except KeyboardInterrupt:

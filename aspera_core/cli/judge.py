@@ -9,7 +9,8 @@ program is appended to --out (JSON Lines: verdict, explanation, tokens,
 cost) as soon as it is known; running the same command again resumes,
 asking only about programs without an answer. --out must be a new file or a
 judgements file of the same judge, results and prompt setup; nothing else is
-written to. Each task's library modules come from --tasks, else from the task
+written to. Each task's library modules come from --tasks (with a warning when
+it is another version than the set RESULTS was produced on), else from the task
 set RESULTS names, looked for as named and then from RESULTS' folder and its
 parents; if it is not found unchanged, the command stops and asks for --tasks.
 At the end it prints how often the judge agrees with the evaluation programs
@@ -123,8 +124,12 @@ def _candidates(named: str, results: Path) -> list[Path]:
     return [path, *(parent / path for parent in (folder, *folder.parents))]
 
 
-def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None]:
-    """The tasks of RESULTS (``--tasks``, else the set its header names if found unchanged), and a note when there are none.
+def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None, str | None]:
+    """The tasks of RESULTS (``--tasks``, else the set its header names if found unchanged), a note when there
+    are none, and a warning when ``--tasks`` is another version than the set the results were produced on.
+
+    Another version named by ``--tasks`` is used (it is how the user answers a set that changed) but said,
+    as ``aspera summary --tasks`` says it: the programs were written for other tasks.
 
     Raises:
         ValueError: ``--tasks`` is given but cannot be loaded, or the task set RESULTS names
@@ -132,17 +137,27 @@ def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None]:
             run that finds it, so the user is asked for ``--tasks``).
     """
     from aspera_core.records import read_results
-    from aspera_core.tasks import TaskFormatError, load_tasks, task_set_digest
+    from aspera_core.tasks import TaskFormatError, load_tasks, task_set_digest, tasks_digest
 
     if args.tasks is not None:
         try:
-            return load_tasks(args.tasks), None
+            tasks = load_tasks(args.tasks)
         except (FileNotFoundError, TaskFormatError) as error:
             raise ValueError(f"--tasks {args.tasks}: {error}") from None
+        experiment = read_results(args.results).experiment
+        digest = tasks_digest(tasks)
+        if experiment is None or experiment.task_set_digest == digest:
+            return tasks, None, None
+        warning = (
+            f"--tasks {args.tasks} (digest {digest[:12]}) is not the task set {args.results} was produced on "
+            f"({experiment.task_set or 'unnamed'}, digest {experiment.task_set_digest[:12]}): each program is "
+            "shown the documentation of its task's apps in --tasks"
+        )
+        return tasks, None, warning
     experiment = read_results(args.results).experiment
     if experiment is None or not experiment.task_set:
         fallback = "each program is shown the documentation of the whole scenario (give --tasks for each task's own)"
-        return None, f"{args.results} names no task set; {fallback}"
+        return None, f"{args.results} names no task set; {fallback}", None
     named = f"the task set {experiment.task_set} named by {args.results}"
     ask = "pass --tasks PATH to name the task set of its programs"
     changed = None
@@ -151,7 +166,7 @@ def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None]:
             continue
         try:
             if task_set_digest(candidate) == experiment.task_set_digest:
-                return load_tasks(candidate), None
+                return load_tasks(candidate), None, None
         except (OSError, ValueError, TaskFormatError):
             pass
         changed = changed or candidate
@@ -274,7 +289,7 @@ def run(args: argparse.Namespace) -> int:
         return _error("--out names the results file itself; judgements go to a file of their own")
     budget = Budget(max_cost_usd=args.max_cost)
     try:
-        tasks, note = _task_set(args)
+        tasks, note, warning = _task_set(args)
         judge = _judge(args, budget)
     except (ValueError, NotAResultsFile) as error:
         return _error(str(error))
@@ -284,6 +299,8 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"{error.filename}: {error.strerror or error}" if error.filename else str(error))
 
     def started(_: Any) -> None:  # every check passed: a refused command prints only its error
+        if warning:
+            print(f"aspera judge: warning: {warning}", file=sys.stderr)
         if note:
             print(f"aspera judge: note: {note}", file=sys.stderr)
         print(

@@ -12,6 +12,6 @@ shipping a top-level ``aspera`` package, so this workbench can live in the same
 environment as the original release without shadowing it outside evaluations.
 """
 
-from aspera_core.compat.aliases import ALIASES, install
+from aspera_core.compat.aliases import ALIASES, APP_MODULES, CHECK_TOOL_MODULES, SETUP_TOOL_MODULES, install
 
-__all__ = ["ALIASES", "install"]
+__all__ = ["ALIASES", "APP_MODULES", "CHECK_TOOL_MODULES", "SETUP_TOOL_MODULES", "install"]

@@ -8,7 +8,8 @@ import importlib.machinery
 import sys
 import types
 
-_APP_MODULES = (
+#: App modules of ``aspera.apps_implementation`` (and ``aspera.apps``), the names ``scenario.apps`` may hold.
+APP_MODULES = (
     "exceptions",
     "time_utils",
     "company_directory",
@@ -22,20 +23,22 @@ _APP_MODULES = (
     "user_device_settings",
     "ai_assistant",
 )
-_SETUP_MODULES = ("company_directory", "work_calendar", "room_booking", "utils")
-_CHECK_MODULES = ("exceptions", "time_utils", "work_calendar")
+#: Modules of the setup tools (``scenario.simulation_tools`` references ``module::function`` in them).
+SETUP_TOOL_MODULES = ("company_directory", "work_calendar", "room_booking", "utils")
+#: Modules of the checking tools (``scenario.evaluation_tools`` references ``module::function`` in them).
+CHECK_TOOL_MODULES = ("exceptions", "time_utils", "work_calendar")
 
 
 def _build_aliases() -> dict[str, str]:
     aliases = {}
     for layer in ("apps", "apps_implementation"):
-        for name in _APP_MODULES:
+        for name in APP_MODULES:
             aliases[f"aspera.{layer}.{name}"] = f"aspera_core.library.{name}"
     for layer in ("runtime_state_generation_tools", "runtime_state_generation_tools_implementation"):
-        for name in _SETUP_MODULES:
+        for name in SETUP_TOOL_MODULES:
             aliases[f"aspera.{layer}.{name}"] = f"aspera_core.tools.setup.{name}"
     for layer in ("execution_evaluation_tools", "execution_evaluation_tools_implementation"):
-        for name in _CHECK_MODULES:
+        for name in CHECK_TOOL_MODULES:
             aliases[f"aspera.{layer}.{name}"] = f"aspera_core.tools.checks.{name}"
     aliases["aspera.simulation.execution_context"] = "aspera_core.world.state"
     return aliases

@@ -192,14 +192,20 @@ class PipelineParams(BaseModel):
         self._check_audit_tasks(root)
 
     def _check_audit_tasks(self, root: str | os.PathLike[str]) -> None:
-        """Raise :class:`ParamsError` when the named audit holds tasks the task set does not have."""
+        """Raise :class:`ParamsError` when the named audit is of another task set or another version of it.
+
+        Another version is told by the content digest the audit records (as
+        ``aspera run`` refuses a results file of another version); an audit
+        written before the digest was recorded is checked by its task ids only.
+        """
         audit, tasks = self.path(self.audit, root), self.path(self.tasks, root)
         if audit is None or tasks is None:
             return
         from aspera_core.audit import read_audit
-        from aspera_core.tasks import load_tasks, task_id_order
+        from aspera_core.tasks import load_tasks, task_id_order, tasks_digest
 
-        known = {task.query_id for task in load_tasks(tasks)}
+        task_list = load_tasks(tasks)
+        known = {task.query_id for task in task_list}
         report = read_audit(audit)
         foreign = sorted({task.task_id for task in report.tasks} - known, key=task_id_order)
         if foreign:
@@ -207,6 +213,13 @@ class PipelineParams(BaseModel):
             raise ParamsError(
                 f"audit: {self.audit} is an audit of {report.source or 'another task set'}: "
                 f"{len(foreign)} of its {len(report.tasks)} tasks are not in {self.tasks} ({shown})"
+            )
+        digest = tasks_digest(task_list)
+        if report.task_set_digest and report.task_set_digest != digest:
+            raise ParamsError(
+                f"audit: {self.audit} is an audit of another version of {report.source or 'the task set'} "
+                f"(digest {report.task_set_digest[:12]}; {self.tasks} has {digest[:12]}): "
+                "audit the task set again (aspera audit --out), or leave audit out to have it audited"
             )
 
     def check(self, root: str | os.PathLike[str]) -> None:

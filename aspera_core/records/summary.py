@@ -91,7 +91,8 @@ def summarize(rows: Iterable[ResultRow], selected: Sequence[str] | None = None) 
           ``seed_mean`` and ``seed_sd``: mean and sample standard deviation of
           the per-seed success rates (``seed_sd`` is ``None`` for one seed);
         * with ``selected``: ``selected`` (task count), ``expected`` (selected
-          tasks x seeds), ``missing`` (expected pairs with no judged row, model
+          tasks x the seeds of the selected tasks' rows, model errors included;
+          rows of other tasks add no seed), ``missing`` (expected pairs with no judged row, model
           errors included), ``missing_tasks`` (their ids), ``unknown_tasks`` (ids
           with rows that are not selected, left out of every count above) and
           ``success_rate_of_expected`` (``success / expected``: a missing
@@ -122,7 +123,9 @@ def summarize(rows: Iterable[ResultRow], selected: Sequence[str] | None = None) 
         "seed_sd": statistics.stdev(rates) if len(rates) > 1 else None,
     }
     if selected is not None:
-        seeds = {row.seed for row in rows} or {None}
+        # The seeds the selected tasks were run with: rows of other tasks (a
+        # wider run into the same file) say nothing about what these should have.
+        seeds = {row.seed for row in rows if row.task_id in wanted} or {None}
         done = {row.key for row in kept if judged(row)}
         missing = [(task_id, seed) for task_id in wanted for seed in seeds if (task_id, seed) not in done]
         expected = len(wanted) * len(seeds)

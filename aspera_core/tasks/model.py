@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from aspera_core.programs import FUNCTION_HEADER, function_name  # noqa: F401 - re-exported
+from aspera_core.tasks.known_names import app_problem, tool_problem
 
 _QUERY_ID = re.compile(r"[1-9][0-9]*")
 _TOOL_REFERENCE = re.compile(r"\w+(\.\w+)*::\w+")
@@ -274,16 +275,25 @@ def scenario_problems(scenario: Scenario) -> list[FieldProblem]:
     Args:
         scenario: The scenario to check.
 
+    Every app must be a module of the library and every tool reference a name
+    of a setup (``simulation_tools``) or checking (``evaluation_tools``) tool
+    module (see :mod:`aspera_core.tasks.known_names`).
+
     Returns:
         Problems found, field paths starting with ``scenario.``.
     """
     problems: list[FieldProblem] = []
     if not scenario.apps:
         problems.append(FieldProblem("scenario.apps", "must list at least one app"))
+    for index, app in enumerate(scenario.apps):
+        if (message := app_problem(app)) is not None:
+            problems.append(FieldProblem("scenario.apps", message, index))
     for name in ("simulation_tools", "evaluation_tools"):
         for index, item in enumerate(getattr(scenario, name) or []):
             if not _TOOL_REFERENCE.fullmatch(item):
                 message = f"expected 'module::function', got {item!r}"
+                problems.append(FieldProblem(f"scenario.{name}", message, index))
+            elif (message := tool_problem(name, item)) is not None:
                 problems.append(FieldProblem(f"scenario.{name}", message, index))
     return problems
 

@@ -16,7 +16,8 @@ from aspera_core.analysis.taxonomy import (
     read_labels,
     taxonomy_table,
 )
-from tests.analysis.support import model_run
+from aspera_core.records import Outcome, PairDetail, ResultRow
+from tests.analysis.support import model_run, result_row, write_results
 
 
 @pytest.mark.parametrize(
@@ -62,6 +63,72 @@ from tests.analysis.support import model_run
 def test_categories_follow_outcome_then_origin_then_exception_type(outcome, origin, error_type, category):
     assert error_category(outcome, origin, error_type) == category
     assert category in CATEGORIES
+
+
+NONE_USED = "'NoneType' object has no attribute 'start'"
+
+
+@pytest.mark.parametrize(
+    ("error_type", "message", "returned_none", "category"),
+    [
+        # the evaluation program used the program's return value, and the program returned None
+        ("TypeError", "'NoneType' object is not subscriptable", True, "wrong effect or answer"),
+        ("AttributeError", NONE_USED, True, "wrong effect or answer"),
+        # without all three pieces of evidence the task's own programs keep the blame
+        ("AttributeError", NONE_USED, False, "task's own programs failed"),
+        ("TypeError", "unsupported operand type(s) for +: 'int' and 'str'", True, "task's own programs failed"),
+        ("KeyError", "'NoneType'", True, "task's own programs failed"),
+        ("AttributeError", None, True, "task's own programs failed"),
+    ],
+)
+def test_an_evaluation_program_tripping_over_a_returned_none_blames_the_program(
+    error_type, message, returned_none, category
+):
+    assert error_category("execution_error", "evaluation", error_type, message, returned_none) == category
+    # only the evaluation program uses the return value: a setup program's error stays the task's
+    assert error_category("execution_error", "setup", error_type, message, returned_none) == (
+        "task's own programs failed"
+    )
+
+
+def _none_row(task_id: str, return_value: str | None, later: list[PairDetail] | None = None) -> ResultRow:
+    first = PairDetail(
+        index=0, outcome=Outcome.EXECUTION_ERROR, origin="evaluation", error_type="AttributeError", message=NONE_USED
+    )
+    pairs = (first, *(later or []))
+    return result_row(
+        task_id,
+        "execution_error",
+        error_type="AttributeError",
+        message=NONE_USED,
+        return_value=return_value,
+        pairs=pairs,
+        pairs_run=len(pairs),
+        pairs_total=len(pairs),
+    )
+
+
+def test_the_taxonomy_reads_the_return_value_of_the_row_only_where_it_is_the_deciding_pairs(tmp_path: Path):
+    same_again = PairDetail(
+        index=1, outcome=Outcome.EXECUTION_ERROR, origin="evaluation", error_type="AttributeError", message=NONE_USED
+    )
+    passed_later = PairDetail(index=1, outcome=Outcome.SUCCESS)
+    rows = [
+        _none_row("1", "None"),  # one pair: the recorded return value is that pair's
+        _none_row("2", "[]"),  # the program returned something: the evaluation program's own fault
+        _none_row("3", None),  # no return value recorded
+        _none_row("4", "None", [same_again]),  # a later pair failed the same way
+        _none_row("5", "None", [passed_later]),  # the last return value may be the later pair's
+    ]
+    path = write_results(tmp_path / "runs.jsonl", rows)
+    table = error_taxonomy(runs_frame([path])).set_index("task_id")
+    assert table["auto_category"].to_dict() == {
+        "1": "wrong effect or answer",
+        "2": "task's own programs failed",
+        "3": "task's own programs failed",
+        "4": "wrong effect or answer",
+        "5": "task's own programs failed",
+    }
 
 
 def test_unknown_outcomes_are_refused():

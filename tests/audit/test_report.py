@@ -45,6 +45,7 @@ REPORT = AuditReport(
     settings={"per_kind": 3},
     source="set",
     created="2026-01-01T00:00:00+00:00",
+    task_set_digest="ab" * 32,
 )  # fmt: skip
 
 
@@ -80,6 +81,16 @@ def test_write_and_read_round_trip(tmp_path: Path) -> None:
     assert data["format"] == "aspera-audit" and data["flagged"] == 2
     assert data["tasks"][0]["false_acceptance"] == {"errors": 1, "judged": 2, "rate": 0.5}
     assert [p.name for p in tmp_path.iterdir()] == ["audit.json"]
+    assert data["task_set_digest"] == "ab" * 32
+
+
+def test_an_audit_file_written_before_the_digest_was_recorded_still_loads(tmp_path: Path) -> None:
+    data = REPORT.to_json()
+    del data["task_set_digest"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    old = read_audit(path)
+    assert old.task_set_digest == "" and old.tasks == REPORT.tasks and old.source == "set"
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

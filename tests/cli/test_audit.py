@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from aspera_core.cli.main import main
-from aspera_core.tasks import write_tasks
+from aspera_core.tasks import load_tasks, tasks_digest, write_tasks
 from tests.audit.support import strict_task, weak_task
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
@@ -173,6 +173,16 @@ def test_out_replaces_an_earlier_audit_or_an_empty_file_and_makes_missing_folder
     assert aspera("audit", *QUICK, "--out", empty) == 0
     assert json.loads(empty.read_text())["format"] == "aspera-audit"
     assert sorted(p.name for p in out.parent.iterdir()) == ["audit.json"]
+
+
+def test_the_audit_file_records_the_digest_of_the_whole_task_set(tmp_path: Path) -> None:
+    # The path alone does not say which version of the tasks was audited; a selection (--limit 1)
+    # records the digest of the set it was chosen from, as a results file does.
+    out = tmp_path / "audit.json"
+    assert aspera("audit", *QUICK, "--out", out) == 0
+    data = json.loads(out.read_text())
+    assert data["source"] == str(MINI_RELEASE)
+    assert data["task_set_digest"] == tasks_digest(load_tasks(MINI_RELEASE))
 
 
 @pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="needs Linux's /sys")

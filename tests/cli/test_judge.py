@@ -15,7 +15,7 @@ from aspera_core.cli.judge import _agreement
 from aspera_core.cli.main import main
 from aspera_core.judge import JudgementsWriter, read_judgements
 from aspera_core.records import Experiment, read_results
-from aspera_core.tasks import load_tasks, tasks_digest
+from aspera_core.tasks import load_tasks, tasks_digest, write_tasks
 from tests.judge.support import JUDGED, SETUP, judgement, results_file
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 
@@ -240,6 +240,28 @@ def test_a_results_file_whose_task_set_cannot_be_found_is_refused_unless_tasks_a
     assert f"is not the same at {MINI_RELEASE} (it changed, or does not load); pass --tasks" in capsys.readouterr().err
     assert main(judge_args(scripted_openai, moved, tmp_path / "judged2.jsonl", "--tasks", str(MINI_RELEASE))) == 0
     assert "note:" not in capsys.readouterr().err
+
+
+def test_tasks_of_another_version_than_the_results_were_run_on_are_warned_about(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --tasks is how the user names the set when the one the results name cannot be used, so another
+    # version is not refused (there would be no way left to judge); but it is said, as aspera summary says it.
+    tasks = load_tasks(MINI_RELEASE)
+    edited = tmp_path / "edited"
+    write_tasks([tasks[0].model_copy(update={"query": tasks[0].query + " Thanks!"}), *tasks[1:]], edited)
+    scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
+    out = tmp_path / "judged.jsonl"
+    assert main(judge_args(scripted_openai, results, out, "--tasks", str(edited), "--limit", "1")) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning:" in line]
+    assert len(warnings) == 1
+    assert f"--tasks {edited} (digest {tasks_digest(load_tasks(edited))[:12]}) is not the task set" in warnings[0]
+    assert f"{results} was produced on ({MINI_RELEASE}, digest {tasks_digest(tasks)[:12]})" in warnings[0]
+    # the judgements file records the task set whose apps its prompts documented
+    assert tasks_digest(load_tasks(edited)) in read_judgements(out).header.judge.documented_apps
+    # the same version says nothing
+    assert main(judge_args(scripted_openai, results, tmp_path / "same.jsonl", "--tasks", str(MINI_RELEASE))) == 0
+    assert "warning:" not in capsys.readouterr().err
 
 
 def test_a_task_set_named_relative_to_the_project_is_found_from_any_working_directory(

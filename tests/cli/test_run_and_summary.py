@@ -577,6 +577,22 @@ def test_summary_narrows_the_expected_tasks_as_the_run_did(tmp_path: Path, capsy
     assert f"unknown task id(s): 1: not in {MINI_RELEASE} (4 tasks, ids 9001 to 9004)" in capsys.readouterr().err
 
 
+def test_summary_expects_only_the_seeds_of_the_selected_tasks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "mutants.jsonl"
+    common = ["run", "--tasks", MINI_RELEASE, "--agent", "mutant", "--out", out, "--no-progress"]
+    assert aspera(*common, "--seeds", "0") == 0
+    assert aspera(*common, "--seeds", "0", "1", "2", "--ids", "9004") == 0  # more seeds for one task only
+    capsys.readouterr()
+    assert aspera("summary", out, "--tasks", MINI_RELEASE, "--ids", "9001,9002,9003", "--json") == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["selected"], summary["expected"], summary["missing"]) == (3, 3, 0)
+    assert aspera("summary", out, "--tasks", MINI_RELEASE, "--json") == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["selected"], summary["expected"], summary["missing"]) == (4, 12, 6)
+
+
 def test_summary_gives_no_success_rate_when_nothing_was_judged(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -247,6 +247,31 @@ def test_an_audit_of_another_task_set_is_refused(tmp_path: Path):
     load_params(ROOT / "params" / "mini.yaml", [f"audit={part}"]).check_files(ROOT)
 
 
+def test_an_audit_of_another_version_of_the_task_set_is_refused(tmp_path: Path):
+    # Same ids, other content: the audit judged other evaluation programs than the set now has.
+    # A results file of another version is refused by aspera run; so is such an audit here.
+    from aspera_core.audit.report import AuditReport, TaskAudit
+    from aspera_core.tasks import tasks_digest
+
+    tasks = load_tasks(ROOT / "tests" / "fixtures" / "mini_release")
+    audited = tuple(TaskAudit(task_id=task.query_id, query="q", pairs=1, variants=()) for task in tasks)
+
+    def audit(path: Path, digest: str | None) -> Path:
+        data = AuditReport(tasks=audited, source="tests/fixtures/mini_release", task_set_digest=digest or "").to_json()
+        if digest is None:
+            del data["task_set_digest"]  # written before the digest was recorded
+        path.write_text(json.dumps(data))
+        return path
+
+    changed = audit(tmp_path / "changed.json", "0" * 64)
+    with pytest.raises(ParamsError, match=r"^audit: .*changed.json is an audit of another version of") as caught:
+        load_params(ROOT / "params" / "mini.yaml", [f"audit={changed}"]).check_files(ROOT)
+    message = str(caught.value)
+    assert "\n" not in message and "000000000000" in message and tasks_digest(tasks)[:12] in message
+    for name, digest in (("same.json", tasks_digest(tasks)), ("old.json", None)):
+        load_params(ROOT / "params" / "mini.yaml", [f"audit={audit(tmp_path / name, digest)}"]).check_files(ROOT)
+
+
 def test_two_agents_the_tables_would_merge_into_one_system_are_refused():
     """Tables name a system by agent and model, not by label: two differently configured runs of one
     agent, or two runs with a seed in common (whose rows would be left out), would become one row."""

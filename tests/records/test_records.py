@@ -266,6 +266,19 @@ def test_summary_with_the_task_set_counts_missing_and_unknown_tasks() -> None:
     assert "not in the task set (not counted): 9" in text
 
 
+def test_expected_seeds_come_from_the_selected_tasks_rows_only() -> None:
+    # Tasks 1 and 2 were run with seed 0; task 9, outside the selection, also with seeds 1 and 2.
+    rows = [row("1", seed=0), row("2", Outcome.TIMEOUT, seed=0)] + [row("9", seed=seed) for seed in (0, 1, 2)]
+    summary = summarize(rows, selected=["1", "2"])
+    assert (summary["selected"], summary["expected"], summary["missing"]) == (2, 2, 0)
+    assert summary["success_rate_of_expected"] == 0.5 and summary["unknown_tasks"] == ["9"]
+    assert "2 tasks selected, 2 task-seed pairs expected; 0 without a judged row" in format_summary(summary)
+    # a seed that a selected task has (here only as a model error) is expected of every selected task
+    rows.append(row("1", Outcome.MODEL_ERROR, seed=1))
+    summary = summarize(rows, selected=["1", "2"])
+    assert (summary["expected"], summary["missing"], summary["missing_tasks"]) == (4, 2, ["1", "2"])
+
+
 def test_summary_over_seeds() -> None:
     rows = [row("1", seed=0), row("2", Outcome.TIMEOUT, seed=0), row("1", seed=1), row("2", seed=1)]
     summary = summarize(rows)

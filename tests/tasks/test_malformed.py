@@ -11,7 +11,7 @@ import nestedtext
 import pydantic
 import pytest
 
-from aspera_core.tasks import Task, TaskFormatError, load_tasks, read_code_module
+from aspera_core.tasks import Scenario, Task, TaskFormatError, load_tasks, open_task_set, read_code_module
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SHARD = FIXTURES / "mini_release" / "plans" / "queries_001.nt"
@@ -107,6 +107,23 @@ CASES = {
     "bad tool reference": (
         _set_scenario(1, "simulation_tools", ["simulate_org_structure"]),
         "task 9002: field 'scenario.simulation_tools': item 1: expected 'module::function'",
+    ),
+    "unknown app": (
+        _set_scenario(0, "apps", ["exceptions", "time_utils", "calendar"]),
+        "task 9001: field 'scenario.apps': item 3: unknown app 'calendar'",
+    ),
+    "unknown simulation tool module": (
+        _set_scenario(1, "simulation_tools", ["company_directory::simulate_org_structure", "rooms::create_room"]),
+        "task 9002: field 'scenario.simulation_tools': item 2: unknown module 'rooms' in 'rooms::create_room'",
+    ),
+    "unknown evaluation tool function": (
+        _set_scenario(2, "evaluation_tools", ["exceptions::SolutionError", "work_calendar::assert_calendar_shared"]),
+        "task 9003: field 'scenario.evaluation_tools': item 2: 'work_calendar::assert_calendar_shared': "
+        "module 'work_calendar' has no 'assert_calendar_shared'",
+    ),
+    "setup tool named as an evaluation tool": (
+        _set_scenario(2, "evaluation_tools", ["company_directory::simulate_org_structure"]),
+        "task 9003: field 'scenario.evaluation_tools': item 1: unknown module 'company_directory'",
     ),
     "symbols_in_apps with text": (
         _set_scenario(2, "symbols_in_apps", "find_employee"),
@@ -207,6 +224,25 @@ def test_task_built_in_code_is_checked_too() -> None:
     fields["evaluation_programs"] = fields["evaluation_programs"] * 2
     with pytest.raises(pydantic.ValidationError, match="expected 1 items to match"):
         Task(**fields)
+
+
+def test_scenario_built_in_code_names_only_known_modules() -> None:
+    scenario = load_tasks(SHARD)[0].scenario
+    fields = {name: getattr(scenario, name) for name in Scenario.model_fields}
+    with pytest.raises(pydantic.ValidationError, match="unknown app 'calendar'"):
+        Scenario(**{**fields, "apps": ["calendar"]})
+    with pytest.raises(pydantic.ValidationError, match="module 'exceptions' has no 'Missing'"):
+        Scenario(**{**fields, "evaluation_tools": ["exceptions::Missing"]})
+
+
+def test_an_unknown_app_keeps_the_other_tasks(tmp_path: Path) -> None:
+    """The set still opens leniently: the sound tasks load, the bad one is a problem naming it."""
+    path = _write(tmp_path, _mutated(_set_scenario(0, "apps", ["exceptions", "calendar"])))
+    task_set = open_task_set(path)
+    assert [task.query_id for task in task_set.tasks] == ["9002", "9003", "9004"]
+    (problem,) = task_set.problems
+    assert (problem.query_id, problem.field) == ("9001", "scenario.apps")
+    assert "unknown app 'calendar'" in problem.message
 
 
 def test_code_module_with_two_solutions_is_rejected() -> None:

@@ -125,6 +125,27 @@ def test_a_new_process_reads_the_parse_from_the_disk_cache(tmp_path: Path, tasks
     assert parses == ["folder", "folder"] and len(list(cache.glob("*.pickle"))) == 2
 
 
+def test_a_changed_tool_module_invalidates_the_disk_cache(
+    tmp_path: Path, tasks, cache, parses, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Loading checks tool references against the tool modules' names, so a
+    # parse kept on disk is only good while those modules are unchanged.
+    tool = tmp_path / "tool.py"
+    tool.write_text("def simulate():\n    pass\n")
+    monkeypatch.setattr(taskset.known_names, "source_files", lambda: [tool])
+    monkeypatch.setattr(taskset, "_parser_digest", None)
+    write_tasks(tasks, tmp_path / "set")
+    load_tasks(tmp_path / "set")
+    clear_memory_cache()
+    load_tasks(tmp_path / "set")
+    assert parses == ["folder"]
+    tool.write_text("def simulate():\n    pass\n\n\ndef another():\n    pass\n")
+    monkeypatch.setattr(taskset, "_parser_digest", None)  # as in a new process
+    clear_memory_cache()
+    load_tasks(tmp_path / "set")
+    assert parses == ["folder", "folder"]
+
+
 def test_a_damaged_cache_entry_is_parsed_again(tmp_path: Path, tasks, cache, parses) -> None:
     write_tasks(tasks, tmp_path)
     load_tasks(tmp_path)
