@@ -66,6 +66,7 @@ _PUBLIC: dict[str, str] = {
     # the audit of evaluation programs, as tables
     "read_audit": "aspera_core.audit",
     "kind_table": "aspera_core.audit",
+    "kind_task_table": "aspera_core.audit",
     "task_table": "aspera_core.audit",
     "variant_table": "aspera_core.audit",
     "weakest_table": "aspera_core.audit",

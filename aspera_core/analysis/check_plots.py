@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from aspera_core.analysis.audit_rates import ALL_KINDS, kind_label
+from aspera_core.analysis.audit_rates import ALL_KINDS, audit_interval_name, kind_label
 from aspera_core.analysis.outcomes import wilson_interval
 from aspera_core.analysis.plots import NoData
 from aspera_core.analysis.statistics import coverage
@@ -50,7 +50,9 @@ def plot_audit_rates(rates: pd.DataFrame) -> Any:
     Returns:
         The figure: one panel for the programs that must pass (false
         rejections), one for those that must fail (false acceptances); one row
-        per kind labelled with its denominator, the rate over all kinds last.
+        per kind labelled with its denominator, the rate over all kinds last;
+        the axis names the interval (tasks as the sample when ``rates`` was
+        clustered by task, programs when not).
 
     Raises:
         NoData: no program was judged.
@@ -58,7 +60,6 @@ def plot_audit_rates(rates: pd.DataFrame) -> Any:
     shown = rates[rates["judged"] > 0]
     if shown.empty:
         raise NoData("the audit judged no program")
-    confidence = rates.attrs.get("confidence", 0.95)
     panels = [(must, shown[shown["must"] == must]) for must in ("pass", "fail")]
     panels = [(must, rows) for must, rows in panels if not rows.empty]
     tallest = max(len(rows) for _, rows in panels)
@@ -83,7 +84,7 @@ def plot_audit_rates(rates: pd.DataFrame) -> Any:
             panel.set_xlim(-2, 102)
             # Aligned with the axes' right end: long kind names narrow the axes, and a centred label
             # would reach past the page.
-            panel.set_xlabel(f"{error}s (% of judged;\nWilson {coverage(confidence)} CI)", loc="right")
+            panel.set_xlabel(f"{error}s (% of judged;\n{audit_interval_name(rates)})", loc="right")
             panel.set_title(f"programs that must {must}")
             panel.grid(axis="y", visible=False)
             panel.grid(axis="x", visible=True)

@@ -21,7 +21,8 @@ Typical use::
     print(format_report(report))
     report.write("audit.json")
 
-In a notebook, :func:`variant_table`, :func:`kind_table`, :func:`task_table`
+In a notebook, :func:`variant_table`, :func:`kind_table`, :func:`kind_task_table`
+(the kind table split by task, for intervals clustered by task), :func:`task_table`
 and :func:`weakest_table` turn an audit (or its JSON file) into DataFrames.
 """
 
@@ -49,7 +50,7 @@ from aspera_core.audit.report import (
     format_report,
     read_audit,
 )
-from aspera_core.audit.tables import kind_table, task_table, variant_table, weakest_table
+from aspera_core.audit.tables import kind_table, kind_task_table, task_table, variant_table, weakest_table
 
 __all__ = [
     "FALSE_ACCEPTANCE",
@@ -74,6 +75,7 @@ __all__ = [
     "idle_observation",
     "judge",
     "kind_table",
+    "kind_task_table",
     "load_alternatives",
     "read_alternatives",
     "read_audit",

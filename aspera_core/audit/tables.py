@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from aspera_core.audit.report import AuditReport, read_audit
+from aspera_core.audit.report import AuditReport, Rate, read_audit
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -85,6 +85,48 @@ def kind_table(audit: AuditReport | str | Path) -> pd.DataFrame:
         )
     columns = ["kind", "expected", "rate_name", "flagged", "judged", "rate", "equivalent", "not_equivalent"]
     return pd.DataFrame(rows, columns=[*columns, "undetermined"])
+
+
+def kind_task_table(audit: AuditReport | str | Path) -> pd.DataFrame:
+    """One row per (kind, expected verdict, task): the kind table split by task.
+
+    Variants of one task are judged by the same evaluation program, so their
+    errors are not independent; these counts let
+    :func:`aspera_core.analysis.audit_rates` treat the tasks as the sample.
+    Summed over tasks they give :func:`kind_table`'s ``flagged`` and
+    ``judged``. Programs whose verdict could not be decided are left out, as
+    there; a task whose programs of a kind were all left out of the rate has
+    a row with ``judged`` 0.
+
+    Args:
+        audit: The audit or its file.
+
+    Returns:
+        Columns ``kind``, ``expected``, ``task_id``, ``flagged`` and ``judged``,
+        in the order of :func:`kind_table`, then in task order.
+
+    Raises:
+        FileNotFoundError, AuditFileError: the file cannot be read as an audit.
+    """
+    import pandas as pd
+
+    report = _report(audit)
+    rows = []
+    for row in report.kinds():
+        for task in report.tasks:
+            results = [v for v in task.variants if v.kind == row.kind and v.expected == row.expected]
+            if results:
+                rate = Rate.of(results)
+                rows.append(
+                    {
+                        "kind": row.kind,
+                        "expected": row.expected,
+                        "task_id": task.task_id,
+                        "flagged": rate.errors,
+                        "judged": rate.judged,
+                    }
+                )
+    return pd.DataFrame(rows, columns=["kind", "expected", "task_id", "flagged", "judged"])
 
 
 def task_table(audit: AuditReport | str | Path) -> pd.DataFrame:

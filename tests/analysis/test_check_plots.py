@@ -44,7 +44,11 @@ def test_audit_rates_show_each_kind_with_its_denominator_in_two_panels() -> None
         "drop action (n = 8)",
         "all kinds (n = 18)",
     ]  # nothing judged: no row
-    assert must_fail.get_xlabel() == "false acceptances (% of judged;\nWilson 95% CI)"
+    # The axis says which interval: programs as the sample without per-task counts, tasks with them.
+    assert must_fail.get_xlabel() == "false acceptances (% of judged;\nWilson 95% CI, programs as sample)"
+    per_task = kinds()[["kind", "expected", "flagged", "judged"]].assign(task_id="1")  # every kind in one task
+    clustered = plot_audit_rates(audit_rates(kinds(), 0.9, per_task=per_task))
+    assert clustered.axes[0].get_xlabel() == "false rejections (% of judged;\nWilson 90% CI, tasks as sample)"
     assert must_pass.get_title() == "programs that must pass"
     low, high = must_pass.get_xlim()
     assert must_fail.get_xlim() == (low, high) and low <= 0 and high >= 100  # one scale of rates for both panels

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aspera_core.audit import kind_table, task_table, variant_table, weakest_table
+from aspera_core.audit import kind_table, kind_task_table, task_table, variant_table, weakest_table
 
 from .test_report import REPORT
 
@@ -24,3 +24,21 @@ def test_tables_from_a_report_and_from_its_file(tmp_path: Path) -> None:
         weakest = weakest_table(source)
         assert list(weakest["error"]) == ["false_acceptance", "false_rejection"]
         assert len(weakest_table(source, limit=1)) == 1
+
+
+def test_kind_task_table_splits_each_kind_by_task(tmp_path: Path) -> None:
+    path = tmp_path / "audit.json"
+    REPORT.write(path)
+    for source in (REPORT, path):
+        per_task = kind_task_table(source)
+        assert list(per_task.columns) == ["kind", "expected", "task_id", "flagged", "judged"]
+        counts = per_task.set_index(["kind", "expected", "task_id"])
+        assert counts.loc[("drop_action", "fail", "1")].tolist() == [1, 2]  # the equivalent mutant is not judged
+        assert counts.loc[("rename_variables", "pass", "2")].tolist() == [1, 1]
+        assert counts.loc[("reference", "pass", "2")].tolist() == [0, 1]
+        assert ("drop_action", "fail", "2") not in counts.index  # task 2 has no such mutant
+        assert "noop" not in set(per_task["kind"])  # its verdict could not be decided: in no rate
+        # Summed over tasks, the kind table.
+        sums = per_task.groupby(["kind", "expected"])[["flagged", "judged"]].sum()
+        kinds = kind_table(source).set_index(["kind", "expected"])[["flagged", "judged"]]
+        assert sums.sort_index().equals(kinds.sort_index())

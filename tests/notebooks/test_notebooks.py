@@ -106,6 +106,8 @@ def test_audit_notebook_shows_the_audit_the_judge_and_the_seeds(tmp_path: Path):
     rates = pd.read_csv(figures / "audit_rates.csv").set_index(["kind", "must"])
     assert rates.loc[("all kinds", "pass"), "judged"] == report.rate("pass").judged
     assert rates.loc[("all kinds", "fail"), "flagged"] == report.rate("fail").errors
+    # clustered by task: every task of the mini set has a judged program that must pass
+    assert rates.loc[("all kinds", "pass"), "tasks"] == sum(task.rate("pass").judged > 0 for task in report.tasks)
     agreement = pd.read_csv(figures / "judge_agreement.csv").iloc[0]
     assert (agreement["programs"], agreement["not judged"], agreement["compared"]) == (4, 1, 3)
     assert agreement["accuracy (%)"] == pytest.approx(100 * 2 / 3)
