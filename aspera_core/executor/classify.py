@@ -1,13 +1,9 @@
 """Deciding a pair's outcome from the exception that ended it.
 
-Classification looks at exception *types* and at where the exception came
-from, never at text printed on stderr. The original evaluator matched the last
-stderr line against class names; recognising the same class names through the
-exception's class hierarchy keeps its verdicts for every program it judged
-correctly, including programs that define their own ``RequiresUserInput``.
-The harness wraps the callables it hands to the evaluation program, so it
-knows whether an exception escaped the candidate program, the setup program,
-or came from the evaluation program itself.
+By exception *type* and *origin* (the harness wraps the callables it hands to the evaluation program, so it
+knows whether an exception escaped the program, the setup or the evaluation program itself), never by text on
+stderr. Recognising the original evaluator's class names through the class hierarchy keeps its verdicts for
+every program it judged correctly, including programs defining their own ``RequiresUserInput``.
 """
 
 from __future__ import annotations

@@ -1,19 +1,12 @@
 """The evaluation protocol itself (format part B), in the current process without isolation.
 
-A worker calls it once confined; :func:`evaluate_program` is for trusted
-programs. For each setup/evaluation pair: a fresh namespace receives the
-harness imports and the setup (SIP) and evaluation (EP) sources; the program
-runs in a fresh module ``query_executable`` holding the apps' star imports; a
-fresh ``ExecutionContext`` is installed and the EP is called as
-``evaluate_P(query="", executable=<program function>, setup_function=<SIP>)``;
-what escapes is classified by type and origin. A task-completion error, a
-timeout or tampering stops the remaining pairs.
-
-A *deferred* program lets a zygote run the first pair's setup once and fork a
-child per program where the EP first calls it; the child runs the program's
-module code as the protocol orders it (outer context, random stream restored)
-and falls back to a separate evaluation if that code raised, printed, was
-refused something or made a context.
+For each setup/evaluation pair: a fresh namespace receives the harness imports and the setup (SIP) and
+evaluation (EP) sources; the program runs in a fresh module ``query_executable``; a fresh ``ExecutionContext`` is
+installed and the EP called as ``evaluate_P(query="", executable=<program>, setup_function=<SIP>)``; what
+escapes is classified by type and origin. A task-completion error, a timeout or tampering stops the remaining
+pairs. A zygote's *deferred* program is loaded where the EP first calls it, with its module code run as the
+protocol orders it; it falls back to a separate evaluation if that code raised, printed, was refused something
+or made a context.
 """
 
 from __future__ import annotations

@@ -1,19 +1,11 @@
 """Evaluating untrusted programs in isolated processes: the public API, on the evaluating process's side.
 
-The evaluating process (the caller) never forks, so it may run threads at any
-time. It starts a fork server (:mod:`~aspera_core.executor.server`), a fresh
-interpreter, sends it jobs through a pipe and learns through another pipe
-when each worker exited. A worker writes its reports to its slot's in-memory
-file, read here after it exited (:mod:`~aspera_core.executor.reports`):
-nothing ever waits for this process, so how fast it produces jobs or takes
-verdicts changes no verdict. A slot is a report file and a private directory,
-one per worker, both emptied before the slot is used again.
-
-Protected: other evaluations and the run (each evaluation has its own
-process), the host (no process creation, network, signals to other processes
-or writes outside the evaluation's directory), the verdict (tampering with the
-library or the evaluator is detected). Not protected: reading files; a program
-forging its own verdict from inside its own process. See ``docs/running.md``.
+The evaluating process never forks, so it may run threads. It starts a fork server
+(:mod:`~aspera_core.executor.server`) in a fresh interpreter, sends it jobs through a pipe and learns through
+another when each worker exited; a worker's reports are read from its slot's in-memory file afterwards, so
+nothing waits for this process. A slot (a report file and a private directory) is emptied before reuse.
+Protected: other evaluations, the host and the verdict (tampering is detected); not protected: reading files,
+or a program forging its own verdict. See docs/running.md.
 """
 
 from __future__ import annotations

@@ -1,26 +1,15 @@
-"""The body of a worker: one process per job, forked from the warm fork server.
+"""The body of a worker: one process per job, forked from the warm fork server (about 5 ms of CPU, against
+0.2 s for a fresh interpreter), so no state passes from one job to the next.
 
-A fork costs about 5 ms of CPU per task, against 0.2 s for a fresh
-interpreter with the library's imports, and no state passes from one job to
-the next. Before running anything from the task, a worker leads its own
-process group and dies with the fork server; points every inherited
-descriptor but its report file at ``/dev/null``; moves into its slot's
-private directory (also ``TMPDIR`` and ``HOME``); limits its address space
-and CPU time; applies the kernel layers (:mod:`~aspera_core.executor.confine`)
-and the audit hook (:mod:`~aspera_core.executor.guard`); and arms a timer
-raising :class:`~aspera_core.executor.harness.TaskTimeout`, so a verdict shows
-where a slow program was. It then evaluates, reports
-(:mod:`~aspera_core.executor.reports`) and exits with ``os._exit``.
+Before running anything from the task a worker leads its own process group, dies with the fork server, points
+every inherited descriptor but its report file at ``/dev/null``, moves into its slot's directory (also
+``TMPDIR`` and ``HOME``), applies its limits, the kernel layers and the audit hook, and arms a timer raising
+:class:`~aspera_core.executor.harness.TaskTimeout`. Then it evaluates, reports and exits with ``os._exit``.
 
-A job with several programs makes the worker a *zygote* (:class:`_Zygote`):
-it runs the first pair's setup once and, where the evaluation program first
-calls the program, forks one child per program, one after the other. A child
-installs the ordinary seccomp filter over the zygote's (which allows
-``fork``), gets the time a lone evaluation would have left and a report file
-of its own; a child without a verdict is evaluated alone by the evaluating
-process. k programs on one task cost 70-82% of the CPU time of k separate
-evaluations (``benchmarks/bench_executor.py``); forking the children *before*
-the setup saved nothing (103-113%).
+With several programs the worker is a *zygote*: it runs the first pair's setup once and, where the evaluation
+program first calls the program, forks one child per program, each with the ordinary seccomp filter, the time
+a lone evaluation would have left and a report file of its own (the zygote forwards only that child's lines).
+k programs cost 70-82% of the CPU time of k separate evaluations (``benchmarks/bench_executor.py``).
 """
 
 from __future__ import annotations
