@@ -121,10 +121,7 @@ def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
 
 
 def _seccomp_template(may_fork: bool) -> tuple[bytes, list[int]]:
-    """The filter with a placeholder pid, and the byte offsets where the pid goes.
-
-    ``may_fork``: a zygote's filter (each child installs the worker filter on top).
-    """
+    """The filter with a placeholder pid and the byte offsets of the pid (``may_fork``: a zygote's filter)."""
     insns = [_insn(_LD, 0, 0, 4), _insn(_JEQ, 1, 0, 0xC000003E), _insn(_RET, 0, 0, _KILL)]  # x86-64 only
     insns += [_insn(_LD, 0, 0, 0), _insn(_JGE, 0, 1, 0x40000000), _insn(_RET, 0, 0, _EPERM)]  # no x32 calls
     for number in sorted(_DENIED):
@@ -149,8 +146,7 @@ class _SockFprog(ctypes.Structure):
 
 
 class SeccompFilter:
-    """A worker's (or zygote's) filter, built in the fork server: a zygote's child installs it under the
-    audit hook, which refuses the ``ctypes`` calls that building it takes."""
+    """A worker's (or zygote's) filter, built in the fork server (a zygote's child installs it under the guard)."""
 
     def __init__(self, may_fork: bool = False) -> None:
         template, self._offsets = _seccomp_template(may_fork)
@@ -195,10 +191,7 @@ def apply(protections: Protections, ruleset: int | None, seccomp: SeccompFilter 
 
 
 def probe(enabled: bool = True) -> Protections:
-    """Which kernel layers work here (none if not ``enabled``), found by applying them in a forked child.
-
-    Call it only where no other thread runs: the fork server does, at its start.
-    """
+    """Which kernel layers work here (none if not ``enabled``), found in a forked child: call it single-threaded."""
     if not enabled:
         return Protections(notes=("kernel confinement disabled",))
     abi, seccomp = landlock_abi(), platform.machine() == "x86_64"

@@ -88,12 +88,7 @@ class Guard:
             self.denials.append(what)
 
     def _inside(self, path: Any, or_itself: bool = False) -> bool:
-        """Whether ``path`` lies strictly below the sandbox directory (or is it, if allowed).
-
-        Removing or re-permissioning the directory itself is refused so that
-        it survives for the next evaluation; opening it is fine (unnamed
-        temporary files are made that way).
-        """
+        """Whether ``path`` lies strictly below the sandbox directory (or is it, if ``or_itself``: opening it)."""
         try:
             text = os.fsdecode(path)
         except TypeError:

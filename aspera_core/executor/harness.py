@@ -117,12 +117,8 @@ def _failure(index: int, exc: BaseException, origin: str) -> PairResult:
 class Evaluator:
     """Runs candidate programs through a task's setup/evaluation pairs.
 
-    Args:
-        templates: Namespace templates to reuse.
-        integrity: Fingerprint checked after every pair (``None``: no check).
-        interrupts_are_errors: ``KeyboardInterrupt`` during a pair is the
-            program's execution error (in a worker), not the caller's stop.
-        library_fixes: Worlds run with the library's documented fixes.
+    ``integrity``: fingerprint checked after every pair; ``interrupts_are_errors``: a ``KeyboardInterrupt`` is
+    the program's execution error (in a worker), not the caller's stop; ``library_fixes``: the library's fixes.
     """
 
     def __init__(
@@ -150,15 +146,10 @@ class Evaluator:
     ) -> Verdict:
         """The verdict of ``program`` on ``task``; the program's errors are classified, never raised.
 
-        ``program`` is the source, or a *deferred* program: a callable returning
-        the source, called where the first pair's EP first calls the program
-        (a zygote forks there). ``on_pair_start`` and ``on_pair_end`` receive a
-        pair's index before it runs and its result once known; ``capture_world``
-        records the world's tables around the program's first call in each pair.
-
-        Raises:
-            KeyboardInterrupt: in-process use only (see ``interrupts_are_errors``).
-            Fallback: a deferred program must be evaluated on its own.
+        ``program`` is the source, or a *deferred* program: a callable returning it, called where the first
+        pair's EP first calls the program. ``on_pair_start``/``on_pair_end`` receive a pair's index and its
+        result; ``capture_world`` records the world's tables around the program's first call in each pair.
+        Raises ``KeyboardInterrupt`` (in-process only) and ``Fallback`` (evaluate a deferred program alone).
         """
         run = _Run(self, task, program, on_pair_start, on_pair_end, capture_world)
         saved = sys.stdout, sys.stderr
@@ -169,10 +160,7 @@ class Evaluator:
             sys.stdout, sys.stderr = saved
 
     def checked(self, pair: _Pair, result: Callable[[], PairResult], _len: Any = len) -> PairResult:
-        """The pair's result, or an execution error if the program tampered with anything.
-
-        Checked *before* the result is built, whose formatting relies on builtins a program may replace.
-        """
+        """The pair's result, or an execution error if the program tampered (checked before the result is built)."""
         changed = self.integrity.changes() if self.integrity is not None else []
         changed += [f"evaluation namespace: {name}" for name in namespace_changes(pair.snapshot, pair.namespace)]
         if not changed:
@@ -202,11 +190,7 @@ class _Run:
         self.worlds: list[dict[str, Any]] = []
 
     def load(self, program: str) -> Verdict | None:
-        """Compile the program and find its function; the verdict if it cannot run.
-
-        Prose, or code whose function the protocol's rule cannot find, is a parse
-        error; broken code a syntax error (with a zero-depth traceback, as the original).
-        """
+        """Compile the program; the verdict if it cannot run (no function found: parse error; broken: syntax error)."""
         self.program = program
         if has_definition(program):
             try:

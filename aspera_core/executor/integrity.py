@@ -92,12 +92,10 @@ def version_tags_work() -> bool:
 
 
 class IntegrityBaseline:
-    """Fingerprint of ``modules`` (default: :func:`protected_modules`), taken at construction.
+    """Fingerprint of ``modules`` (default: :func:`protected_modules`), taken at construction in the fork server.
 
-    Take it in the fork server once everything workers need is imported, and
-    call :meth:`snapshot` there; each worker calls :meth:`arm` once and
-    :meth:`changes` after each pair. ``check_code`` adds every function's
-    code and defaults; ``use_versions=False`` compares every binding.
+    :meth:`snapshot` there, :meth:`arm` once per worker, :meth:`changes` after each pair. ``check_code`` adds
+    every function's code and defaults; ``use_versions=False`` compares every binding.
     """
 
     def __init__(
@@ -177,11 +175,7 @@ class IntegrityBaseline:
             self._tags = self._read_tags(self._fd)
 
     def changes(self, _sorted: Any = sorted, _set: Any = set) -> list[str]:
-        """Dotted names rebound, deleted or added since the baseline, and functions whose code changed.
-
-        Builtins are bound at definition, so a program replacing ``len`` cannot
-        blind the check. A change undone before the check is not reported.
-        """
+        """Names rebound, deleted or added since the baseline, and functions whose code changed (builtins bound)."""
         changed: list[str] = []
         for index in self._suspects():
             changed += self._table_changes(index)

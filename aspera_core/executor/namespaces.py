@@ -58,12 +58,7 @@ def scenario_key(scenario: Any) -> tuple[Any, ...]:
 
 
 class NamespaceTemplates:
-    """Builds and caches the namespace templates of each distinct scenario.
-
-    Creating it imports every module the release's import paths name, so that
-    workers inherit them and the packages' contents are fixed before the
-    integrity fingerprint is taken.
-    """
+    """Builds and caches each scenario's namespace templates; creating it imports every module of the aliases."""
 
     def __init__(self) -> None:
         compat.install()
@@ -76,11 +71,7 @@ class NamespaceTemplates:
         self._program: dict[tuple[str, ...], dict[str, Any]] = {}
 
     def evaluation(self, scenario: Any) -> dict[str, Any]:
-        """A new namespace for one pair's setup and evaluation programs (``__name__`` is ``"__console__"``).
-
-        Raises:
-            ImportError, ValueError: a named module or tool does not exist, or a name is malformed.
-        """
+        """A new namespace for one pair's setup and evaluation programs (``ImportError``/``ValueError`` if broken)."""
         key = scenario_key(scenario)
         template = self._evaluation.get(key)
         if template is None:

@@ -88,10 +88,7 @@ def _pairs(messages: list[dict[str, Any]]) -> list[PairResult]:
 
 
 def reported_verdict(data: bytes, nonce: str, total: int, elapsed: float = 0.0) -> Verdict | None:
-    """The verdict a worker reported for the job with ``nonce`` (``None`` if none, or flooded).
-
-    ``total`` is the task's number of pairs; ``elapsed`` the seconds if the report gives none.
-    """
+    """The verdict reported for the job with ``nonce`` (``None``: none, or flooded); ``total``: the task's pairs."""
     return _reported(_messages(data, nonce), total, elapsed)
 
 
@@ -117,11 +114,9 @@ def _reported(messages: list[dict[str, Any]], total: int, elapsed: float) -> Ver
 def build_verdict(
     data: bytes, nonce: str, status: int, timed_out: bool, elapsed: float, total: int, timeout: str
 ) -> Verdict:
-    """The verdict of one job: the one its worker reported, else one for how the worker ended.
+    """The verdict of one job: the one its worker reported (even past the deadline), else how the worker ended.
 
-    ``status`` is the worker's wait status, ``timed_out`` whether the fork
-    server killed it at its deadline, ``timeout`` how a timeout message
-    describes the limit. A reported verdict counts even if the deadline passed.
+    ``status``: wait status; ``timed_out``: killed at the deadline; ``timeout``: the limit as messages name it.
     """
     messages = _messages(data, nonce)
     reported = _reported(messages, total, elapsed)

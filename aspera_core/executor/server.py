@@ -29,7 +29,7 @@ from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
 from aspera_core.executor.integrity import IntegrityBaseline
 from aspera_core.executor.namespaces import NamespaceTemplates
-from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig, write_all
+from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig, take_records, write_all
 
 
 @dataclass
@@ -93,9 +93,7 @@ class ForkServer:
 
     def serve(self) -> None:
         """Answer commands until the evaluating process closes the pipe and every worker is gone."""
-        found = self.protections
-        hello = {"landlock_abi": found.landlock_abi, "seccomp": found.seccomp, "notes": list(found.notes)}
-        hello["audit_hook"] = self.config.audit_hook
+        hello = {**self.protections.__dict__, "audit_hook": self.config.audit_hook}
         self.report(b"h", payload=json.dumps(hello).encode())
         while not self.stopping or self.workers:
             for fd, _ in self.poller.poll(self._enforce_deadlines()):
@@ -136,12 +134,7 @@ class ForkServer:
                 _kill_group(record.pid)
             return
         self.buffer += data
-        while len(self.buffer) >= COMMAND.size:
-            kind, slot, programs, length = COMMAND.unpack_from(self.buffer)
-            if len(self.buffer) < COMMAND.size + length:
-                return
-            payload = bytes(self.buffer[COMMAND.size : COMMAND.size + length])
-            del self.buffer[: COMMAND.size + length]
+        for kind, slot, programs, payload in take_records(self.buffer, COMMAND):
             if kind == b"p":
                 self._prepare(payload)
             elif kind == b"r":

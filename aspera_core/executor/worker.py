@@ -31,7 +31,7 @@ from aspera_core.executor import confine
 from aspera_core.executor.classify import error_type_name, exception_message, format_traceback
 from aspera_core.executor.harness import Fallback, TaskTimeout
 from aspera_core.executor.reports import MAX_REPORT_BYTES, encode, read_messages, verdict_message
-from aspera_core.executor.sandbox import empty_directory
+from aspera_core.executor.sandbox import empty_directory, write_all
 from aspera_core.outcomes import Outcome
 
 if TYPE_CHECKING:
@@ -53,10 +53,8 @@ class _Reports:
     def __init__(self, fd: int) -> None:
         self.fd, self.nonce = fd, ""
 
-    def send(self, message: dict[str, Any], _write: Any = os.write, _view: Any = memoryview) -> None:
-        view = _view((encode({**message, "nonce": self.nonce}) + "\n").encode("ascii"))
-        while view:  # a file in memory: never blocks
-            view = view[_write(self.fd, view) :]
+    def send(self, message: dict[str, Any]) -> None:
+        write_all(self.fd, (encode({**message, "nonce": self.nonce}) + "\n").encode("ascii"))  # a memfd: never blocks
 
 
 def run(server: ForkServer, slot: ServerSlot, payload: bytes, address_space: int, closing: list[int]) -> None:
@@ -127,10 +125,8 @@ class _Zygote:
     def fork(self) -> str:
         """In each child, return its program; in the zygote, wait for the children one by one, then exit.
 
-        Each child reports into a file of its own, from which the zygote
-        forwards only the lines with the child's nonce: a child can find its
-        siblings' nonces in its copy of the zygote's memory.
-        """
+        A child reports into its own file, from which the zygote forwards only lines with the child's nonce
+        (a child can find its siblings' nonces in its copy of the zygote's memory)."""
         signal.setitimer(signal.ITIMER_REAL, 0)  # the shared setup is done
         left = max(self.server.config.timeout_s - (time.monotonic() - self.started), 0.001)
         try:
@@ -190,11 +186,7 @@ def _report_failure(reports: _Reports, exc: BaseException) -> None:
 
 
 def _isolate_descriptors(closing: list[int], keep: tuple[int, ...]) -> None:
-    """Point the inherited descriptors ``closing`` (except ``keep``) and 0-2 at /dev/null.
-
-    The numbers stay taken, so no stale object of the fork server can later
-    close or write to a descriptor the program opened.
-    """
+    """Point ``closing`` (except ``keep``) and 0-2 at /dev/null; the numbers stay taken, so nothing stale hits them."""
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in [*closing, 0, 1, 2]:
         if fd != devnull and fd not in keep:
@@ -206,9 +198,8 @@ def _isolate_descriptors(closing: list[int], keep: tuple[int, ...]) -> None:
 
 
 def _announce_self_signals(guard: Guard) -> None:
-    """Have ``signal.raise_signal`` and ``signal.pthread_kill``, which raise no audit event, announce their
-    signal as ``os.kill`` does, so that a program's own ``SIGKILL`` is not taken for the out-of-memory
-    killer's (an honest label, not a protection)."""
+    """Make ``raise_signal`` and ``pthread_kill`` (no audit event) announce their signal like ``os.kill``, so that a
+    program's own ``SIGKILL`` is not taken for the out-of-memory killer's (an honest label, not a protection)."""
 
     def announcing(function: Any) -> Any:
         def call(*args: Any) -> None:
@@ -242,12 +233,8 @@ def _raise_timeout(signum: int, frame: Any) -> None:
 
 
 def prepare_inherited_state() -> None:
-    """Settings every worker inherits, made once in the fork server.
-
-    Log records and warnings go to the captured stderr, whatever the host
-    configured; oversized writes fail with ``EFBIG`` instead of killing the
-    worker; the deadline timer raises :class:`TaskTimeout`.
-    """
+    """Set once in the fork server for every worker: logs and warnings go to the captured stderr, oversized
+    writes fail with ``EFBIG`` instead of killing the worker, the deadline timer raises :class:`TaskTimeout`."""
     logging.root.handlers[:] = [_CurrentStderrHandler()]
     warnings.showwarning = _show_warning
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
