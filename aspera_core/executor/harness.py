@@ -109,7 +109,7 @@ def safe_repr(value: Any, _len: Any = len, _isinstance: Any = isinstance, _type:
     return text if _len(text) <= MAX_RETURN_REPR_CHARS else text[:MAX_RETURN_REPR_CHARS] + "..."
 
 
-def _failure(index: int, exc: BaseException, origin: str) -> PairResult:
+def pair_failure(index: int, exc: BaseException, origin: str) -> PairResult:
     outcome = Outcome.TIMEOUT if isinstance(exc, TaskTimeout) else classify(exc, origin)
     return PairResult(index, outcome, error_type_name(exc), exception_message(exc), format_traceback(exc), origin)
 
@@ -258,10 +258,10 @@ class _Run:
             except Exception as exc:
                 # Broken task data or a missing library module: not the program's
                 # fault, but the pair cannot be judged, so it is an execution error.
-                return _failure(index, exc, ORIGIN_HARNESS)
+                return pair_failure(index, exc, ORIGIN_HARNESS)
             return pair.run()
         except TaskTimeout as exc:  # the timer fired in harness code, between the program's steps
-            return _failure(index, exc, ORIGIN_HARNESS)
+            return pair_failure(index, exc, ORIGIN_HARNESS)
 
 
 class _Pair:
@@ -372,7 +372,7 @@ class _Pair:
 
     def _failed(self, exc: BaseException, origin: str) -> PairResult:
         index = self.index
-        return self.run_.evaluator.checked(self, lambda: _failure(index, exc, origin))
+        return self.run_.evaluator.checked(self, lambda: pair_failure(index, exc, origin))
 
 
 def _origin(exc: BaseException, from_program: list[BaseException], from_setup: list[BaseException]) -> str:

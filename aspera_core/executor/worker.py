@@ -28,11 +28,10 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from aspera_core.executor import confine
-from aspera_core.executor.classify import error_type_name, exception_message, format_traceback
-from aspera_core.executor.harness import Fallback, TaskTimeout
+from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure
 from aspera_core.executor.reports import MAX_REPORT_BYTES, encode, read_messages, verdict_message
 from aspera_core.executor.sandbox import empty_directory, write_all
-from aspera_core.outcomes import Outcome
+from aspera_core.outcomes import ORIGIN_HARNESS
 
 if TYPE_CHECKING:
     from aspera_core.executor.guard import Guard
@@ -172,15 +171,10 @@ class _Zygote:
 def _report_failure(reports: _Reports, exc: BaseException) -> None:
     try:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        outcome = Outcome.TIMEOUT if isinstance(exc, TaskTimeout) else Outcome.EXECUTION_ERROR
-        message = {
-            "kind": "verdict",
-            "outcome": (Outcome.RESOURCE_ERROR if isinstance(exc, MemoryError) else outcome).value,
-            "error_type": error_type_name(exc),
-            "message": "the worker failed outside the program: " + exception_message(exc),
-            "traceback": format_traceback(exc),
-        }
-        reports.send(message)
+        failure = pair_failure(0, exc, ORIGIN_HARNESS)  # timeout, resource or execution error
+        message = "the worker failed outside the program: " + failure.message
+        fields = {"outcome": failure.outcome.value, "error_type": failure.error_type, "traceback": failure.traceback}
+        reports.send({"kind": "verdict", "message": message, **fields})
     except BaseException:  # noqa: BLE001 - nothing more can be done; the exit status tells the rest
         pass
 
