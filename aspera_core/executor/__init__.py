@@ -8,29 +8,12 @@ Example::
         verdict = sandbox.evaluate(task, task.program)
         print(verdict.outcome, verdict.message)
 
-Module map, in the order a program meets them:
-
-* :mod:`~aspera_core.executor.sandbox`: the public :class:`Sandbox` (jobs in,
-  verdicts out; ``evaluate_many`` for many programs on one task) and its
-  configuration; starts the fork server and reads reports.
-* :mod:`~aspera_core.executor.server`: the fork server process, which forks
-  one worker per evaluation and enforces deadlines.
-* :mod:`~aspera_core.executor.worker`: a worker's body: confine itself,
-  evaluate, report (or, as a zygote, fork one child per program after the setup).
-* :mod:`~aspera_core.executor.confine`: kernel layers (rlimits, Landlock, seccomp).
-* :mod:`~aspera_core.executor.guard`: the audit hook refusing dangerous operations.
-* :mod:`~aspera_core.executor.harness`: the evaluation protocol itself
-  (:class:`Evaluator`, :func:`evaluate_program`: in-process, no isolation).
-* :mod:`~aspera_core.executor.namespaces`: the namespaces programs run in.
-* :mod:`~aspera_core.executor.integrity`: detecting a program that replaced
-  library or evaluator functions.
-* :mod:`~aspera_core.executor.classify`: outcome of a pair from the exception
-  that ended it.
-* :mod:`~aspera_core.executor.reports`: the report lines a worker writes and
-  the verdict read from them.
-
-Outcomes and verdicts are plain types of :mod:`aspera_core.outcomes`, the
-function-name rule lives in :mod:`aspera_core.programs`; both are re-exported here.
+Modules, in the order a program meets them: ``sandbox`` (the public API),
+``server`` (the fork server), ``worker`` (one process per evaluation),
+``confine`` (kernel layers), ``guard`` (the audit hook), ``harness`` (the
+protocol, in-process), ``namespaces``, ``integrity`` (tampering), ``classify``
+(outcome of an exception) and ``reports`` (report lines to verdicts).
+Outcomes and verdicts live in :mod:`aspera_core.outcomes`; both are re-exported here.
 """
 
 from aspera_core.executor.classify import classify, error_type_name

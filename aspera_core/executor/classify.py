@@ -1,13 +1,9 @@
 """Deciding a pair's outcome from the exception that ended it.
 
-Classification looks at exception *types* and at where the exception came
-from, never at text printed on stderr. The original evaluator matched the last
-stderr line against class names; recognising the same class names through the
-exception's class hierarchy keeps its verdicts for every program it judged
-correctly, including programs that define their own ``RequiresUserInput``.
-The harness wraps the callables it hands to the evaluation program, so it
-knows whether an exception escaped the candidate program, the setup program,
-or came from the evaluation program itself.
+By exception *type* and *origin* (the harness wraps the callables it hands to the evaluation program, so it
+knows whether an exception escaped the program, the setup or the evaluation program itself), never by text on
+stderr. Recognising the original evaluator's class names through the class hierarchy keeps its verdicts for
+every program it judged correctly, including programs defining their own ``RequiresUserInput``.
 """
 
 from __future__ import annotations
@@ -29,11 +25,7 @@ _EXECUTOR_DIR = str(Path(__file__).resolve().parent)
 
 
 def is_solution_validation_error(exc: BaseException) -> bool:
-    """Whether ``exc`` is a pydantic ``ValidationError`` carrying an error of type ``SolutionError``.
-
-    The library's ``Employee`` model rejects hand-built employees this way; the
-    original counted it as a task-completion error.
-    """
+    """Whether ``exc`` is a pydantic ``ValidationError`` with an error of type ``SolutionError`` (``Employee``)."""
     errors = getattr(exc, "errors", None)
     if type(exc).__name__ != "ValidationError" or not callable(errors):
         return False
@@ -46,11 +38,9 @@ def is_solution_validation_error(exc: BaseException) -> bool:
 def classify(exc: BaseException, origin: str) -> Outcome:
     """Outcome of a pair that ended with ``exc``, raised at ``origin`` (an ``ORIGIN_*`` constant).
 
-    In order: ``MemoryError`` is a resource error; anything from the setup
-    program or the harness an execution error; ``SolutionError`` (by class
-    name, or in a pydantic validation error) a task-completion error;
-    ``RequiresUserInput`` a hand-back; an ``AssertionError`` of the evaluation
-    program a task-completion error; anything else an execution error.
+    ``MemoryError``: resource error; from the setup or the harness: execution error; ``SolutionError`` (by class
+    name or in a validation error): task-completion error; ``RequiresUserInput``: hand-back; the evaluation
+    program's ``AssertionError``: task-completion error; anything else: execution error.
     """
     if isinstance(exc, MemoryError):
         return Outcome.RESOURCE_ERROR
@@ -67,8 +57,7 @@ def classify(exc: BaseException, origin: str) -> Outcome:
 
 
 def error_type_name(exc: BaseException) -> str:
-    """Qualified class name of an exception as the original reported it:
-    ``QualName`` for built-in exceptions, ``module.QualName`` otherwise."""
+    """Class name as the original reported it: ``QualName`` for builtin exceptions, else ``module.QualName``."""
     cls = type(exc)
     if cls.__module__ == "builtins" and getattr(builtins, cls.__name__, None) is cls:
         return cls.__qualname__

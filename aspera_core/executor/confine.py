@@ -1,19 +1,11 @@
 """Kernel-enforced confinement of a worker (Linux): what holds even against code that bypasses audit hooks.
 
-Before the program runs, a worker applies: resource limits (address space =
-current size + the memory cap; CPU time as a backstop behind the wall-clock
-timeout; file size; no core dumps); ``PR_SET_PDEATHSIG`` (it dies with the
-fork server); ``PR_SET_NO_NEW_PRIVS``, which the next two layers need;
-Landlock (kernel >= 5.13: nothing executed anywhere, nothing written, created
-or removed except below its directory and ``/dev/null``; ABI 4 also refuses TCP
-bind/connect, ABI 6 abstract sockets and signals to other processes); a seccomp
-filter (x86-64: process creation except threads, ``execve``, signals to other
-processes, ``ptrace``, pidfds, raising limits, device nodes, namespaces,
-mounts, ``io_uring`` and similar calls fail with ``EPERM``, ``socket`` with
-``EACCES`` as under a security module, ``clone3`` with ``ENOSYS`` so that the
-C library falls back to ``clone``, which is checked; a zygote's filter allows
-``fork``). Layers the kernel or a container refuses are found by :func:`probe`
-and skipped.
+Resource limits (address space, CPU time behind the wall-clock timeout, file size, no core dumps); death with
+the fork server; ``PR_SET_NO_NEW_PRIVS``; Landlock (kernel >= 5.13: nothing executed, nothing written except
+below the worker's directory; by ABI version no TCP, abstract sockets or signals out); a seccomp filter (x86-64:
+no process creation but threads, ``execve``, signals to other processes, ``ptrace``, raised limits, namespaces,
+mounts and similar calls). :func:`probe` finds and skips the layers the kernel refuses. The full lists are in
+docs/running.md ("How programs are run").
 """
 
 from __future__ import annotations
@@ -80,8 +72,6 @@ _NET_TCP, _SCOPES = 0b11, 0b11
 
 def landlock_abi() -> int:
     """Landlock ABI version of the running kernel (0 when unavailable)."""
-    if platform.system() != "Linux":
-        return 0
     return max(0, int(_LIBC.syscall(_LANDLOCK_CREATE_RULESET, None, 0, 1)))
 
 
@@ -131,10 +121,7 @@ def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
 
 
 def _seccomp_template(may_fork: bool) -> tuple[bytes, list[int]]:
-    """The filter with a placeholder pid, and the byte offsets where the pid goes.
-
-    ``may_fork``: a zygote's filter (each child installs the worker filter on top).
-    """
+    """The filter with a placeholder pid and the byte offsets of the pid (``may_fork``: a zygote's filter)."""
     insns = [_insn(_LD, 0, 0, 4), _insn(_JEQ, 1, 0, 0xC000003E), _insn(_RET, 0, 0, _KILL)]  # x86-64 only
     insns += [_insn(_LD, 0, 0, 0), _insn(_JGE, 0, 1, 0x40000000), _insn(_RET, 0, 0, _EPERM)]  # no x32 calls
     for number in sorted(_DENIED):
@@ -159,8 +146,7 @@ class _SockFprog(ctypes.Structure):
 
 
 class SeccompFilter:
-    """A worker's (or zygote's) filter, built in the fork server: a zygote's child installs it under the
-    audit hook, which refuses the ``ctypes`` calls that building it takes."""
+    """A worker's (or zygote's) filter, built in the fork server (a zygote's child installs it under the guard)."""
 
     def __init__(self, may_fork: bool = False) -> None:
         template, self._offsets = _seccomp_template(may_fork)
@@ -168,14 +154,10 @@ class SeccompFilter:
         self._program = _SockFprog(len(template) // 8, ctypes.addressof(self._buffer))
         self._address = ctypes.addressof(self._program)
 
-    def _set_pid(self, pid: int) -> None:
-        """Write ``pid``, the only process the filter lets signals reach, into its instructions."""
+    def install(self, pid: int) -> None:
+        """Install the filter on this process, whose pid ``pid`` is the only one signals may reach."""
         for offset in self._offsets:
             struct.pack_into("=I", self._buffer, offset, pid)
-
-    def install(self, pid: int) -> None:
-        """Install the filter on this process, whose pid is ``pid`` (``OSError`` if the kernel refuses)."""
-        self._set_pid(pid)
         _check(_LIBC.prctl(_PR_SET_SECCOMP, 2, self._address, 0, 0), "prctl(PR_SET_SECCOMP)")
 
 
@@ -194,9 +176,8 @@ class Protections:
     def describe(self) -> str:
         """One line naming the active layers."""
         layers = ["processes", "rlimits"] + ["audit hook"] * self.audit_hook
-        return ", ".join(
-            layers + [f"landlock v{self.landlock_abi}"] * bool(self.landlock_abi) + ["seccomp"] * self.seccomp
-        )
+        layers += [f"landlock v{self.landlock_abi}"] * bool(self.landlock_abi) + ["seccomp"] * self.seccomp
+        return ", ".join(layers)
 
 
 def apply(protections: Protections, ruleset: int | None, seccomp: SeccompFilter | None = None) -> None:
@@ -210,17 +191,12 @@ def apply(protections: Protections, ruleset: int | None, seccomp: SeccompFilter 
 
 
 def probe(enabled: bool = True) -> Protections:
-    """Which kernel layers work here (none if not ``enabled``), found by applying them in a forked child.
-
-    Call it only where no other thread runs: the fork server does, at its start.
-    """
+    """Which kernel layers work here (none if not ``enabled``), found in a forked child: call it single-threaded."""
     if not enabled:
         return Protections(notes=("kernel confinement disabled",))
-    abi, seccomp = landlock_abi(), platform.system() == "Linux" and platform.machine() in ("x86_64", "AMD64")
+    abi, seccomp = landlock_abi(), platform.machine() == "x86_64"
     notes = ["Landlock is not available (kernel >= 5.13 with Landlock enabled is needed)"] * (not abi)
-    notes += [f"the seccomp filter is not available on {platform.system()}/{platform.machine()}"] * (not seccomp)
-    if not (abi or seccomp):
-        return Protections(notes=tuple(notes))
+    notes += [f"the seccomp filter is not available on {platform.machine()}"] * (not seccomp)
     failure = _try_in_child(Protections(abi, seccomp))
     if failure is None:
         return Protections(abi, seccomp, tuple(notes))
@@ -244,11 +220,8 @@ def _try_in_child(protections: Protections) -> str | None:
             os._exit(0)
         os.close(write_end)
         write_end = -1
-        chunks = []
-        while chunk := os.read(read_end, 4096):
-            chunks.append(chunk)
         os.waitpid(pid, 0)
-        return b"".join(chunks).decode("utf-8", "replace") or None
+        return os.read(read_end, 4096).decode("utf-8", "replace") or None  # (500 bytes at most: one write)
     finally:
         os.close(read_end)
         if write_end >= 0:

@@ -1,23 +1,11 @@
-"""An audit hook that refuses dangerous operations inside a worker.
+"""An audit hook (:func:`sys.addaudithook`, irremovable) that refuses dangerous operations inside a worker.
 
-Python raises an *audit event* before many sensitive operations (opening a
-file, creating a socket, forking, sending a signal, loading a C library); a
-hook installed with :func:`sys.addaudithook` can refuse one by raising, and
-cannot be removed. :class:`Guard` refuses: process creation; signals to any
-process but the worker itself (to a process group: always); networking and
-name lookups; ``ctypes``; writes outside the worker's private directory
-(opening for writing, removing, renaming, creating directories, changing
-modes, owners or times, truncating, linking, databases); raising resource
-limits; tracing and profiling hooks (they can rewrite the evaluation
-program's variables); walking all objects with ``gc``; assigning a
-function's ``__code__`` or defaults.
-
-It protects the host where the kernel layers of
-:mod:`~aspera_core.executor.confine` are missing, and gives clear errors
-where they exist: a refused operation raises :class:`SandboxViolation` in
-the program and is noted in :attr:`Guard.denials`. Reading files is allowed.
-Some operations have no audit event, and in-process code can in principle
-defeat any in-process check: the kernel layers are the boundary.
+:class:`Guard` refuses process creation; signals to other processes; networking and name lookups; ``ctypes``;
+writes outside the worker's private directory; raising resource limits; tracing and profiling hooks; walking
+all objects with ``gc``; assigning a function's ``__code__`` or defaults. It protects the host where the kernel
+layers of :mod:`~aspera_core.executor.confine` are missing and gives clear errors where they exist: a refusal
+raises :class:`SandboxViolation` and is noted in :attr:`Guard.denials`. Reading files is allowed; in-process
+checks can in principle be defeated, so the kernel layers are the boundary.
 """
 
 from __future__ import annotations
@@ -74,8 +62,6 @@ class Guard:
             "dbm.open": self._check_dbm,
             "sys.addaudithook": self._refuse_hook,
         }
-        for event, positions in _PATH_EVENTS.items():
-            self._handlers[event] = self._path_checker(event, *positions)
 
     def install(self) -> None:
         """Install the hook in this process (irreversible: call it in a worker only)."""
@@ -87,6 +73,8 @@ class Guard:
         handler = self._handlers.get(event)
         if handler is not None:
             handler(args)
+        elif event in _PATH_EVENTS:
+            self._check_paths(event, args)
         elif event in _ALWAYS_DENIED or event.startswith("ctypes."):
             self._deny(f"{event} is not allowed in the sandbox")
 
@@ -100,12 +88,7 @@ class Guard:
             self.denials.append(what)
 
     def _inside(self, path: Any, or_itself: bool = False) -> bool:
-        """Whether ``path`` lies strictly below the sandbox directory (or is it, if allowed).
-
-        Removing or re-permissioning the directory itself is refused so that
-        it survives for the next evaluation; opening it is fine (unnamed
-        temporary files are made that way).
-        """
+        """Whether ``path`` lies strictly below the sandbox directory (or is it, if ``or_itself``: opening it)."""
         try:
             text = os.fsdecode(path)
         except TypeError:
@@ -124,19 +107,15 @@ class Guard:
         if not self._inside(path, or_itself=True):
             self._deny(f"writing {os.fsdecode(path)!r} (outside the task's directory) is not allowed")
 
-    def _path_checker(
-        self, event: str, paths: tuple[int, ...], dir_fds: tuple[int, ...]
-    ) -> Callable[[tuple[Any, ...]], None]:
-        def check(args: tuple[Any, ...]) -> None:
-            for position in dir_fds:
-                if position < len(args) and args[position] not in (None, -1):
-                    self._deny(f"{event} relative to a directory descriptor is not allowed")
-            for position in paths:
-                if position < len(args) and not isinstance(args[position], int) and not self._inside(args[position]):
-                    where = os.fsdecode(args[position])
-                    self._deny(f"{event} on {where!r} (outside the task's directory) is not allowed")
-
-        return check
+    def _check_paths(self, event: str, args: tuple[Any, ...]) -> None:
+        paths, dir_fds = _PATH_EVENTS[event]
+        for position in dir_fds:
+            if position < len(args) and args[position] not in (None, -1):
+                self._deny(f"{event} relative to a directory descriptor is not allowed")
+        for position in paths:
+            if position < len(args) and not isinstance(args[position], int) and not self._inside(args[position]):
+                where = os.fsdecode(args[position])
+                self._deny(f"{event} on {where!r} (outside the task's directory) is not allowed")
 
     def _check_sqlite(self, args: tuple[Any, ...]) -> None:
         database = args[0] if args else None

@@ -1,19 +1,12 @@
 """The evaluation protocol itself (format part B), in the current process without isolation.
 
-A worker calls it once confined; :func:`evaluate_program` is for trusted
-programs. For each setup/evaluation pair: a fresh namespace receives the
-harness imports and the setup (SIP) and evaluation (EP) sources; the program
-runs in a fresh module ``query_executable`` holding the apps' star imports; a
-fresh ``ExecutionContext`` is installed and the EP is called as
-``evaluate_P(query="", executable=<program function>, setup_function=<SIP>)``;
-what escapes is classified by type and origin. A task-completion error, a
-timeout or tampering stops the remaining pairs.
-
-A *deferred* program lets a zygote run the first pair's setup once and fork a
-child per program where the EP first calls it; the child runs the program's
-module code as the protocol orders it (outer context, random stream restored)
-and falls back to a separate evaluation if that code raised, printed, was
-refused something or made a context.
+For each setup/evaluation pair: a fresh namespace receives the harness imports and the setup (SIP) and
+evaluation (EP) sources; the program runs in a fresh module ``query_executable``; a fresh ``ExecutionContext`` is
+installed and the EP called as ``evaluate_P(query="", executable=<program>, setup_function=<SIP>)``; what
+escapes is classified by type and origin. A task-completion error, a timeout or tampering stops the remaining
+pairs. A zygote's *deferred* program is loaded where the EP first calls it, with its module code run as the
+protocol orders it; it falls back to a separate evaluation if that code raised, printed, was refused something
+or made a context.
 """
 
 from __future__ import annotations
@@ -116,7 +109,7 @@ def safe_repr(value: Any, _len: Any = len, _isinstance: Any = isinstance, _type:
     return text if _len(text) <= MAX_RETURN_REPR_CHARS else text[:MAX_RETURN_REPR_CHARS] + "..."
 
 
-def _failure(index: int, exc: BaseException, origin: str) -> PairResult:
+def pair_failure(index: int, exc: BaseException, origin: str) -> PairResult:
     outcome = Outcome.TIMEOUT if isinstance(exc, TaskTimeout) else classify(exc, origin)
     return PairResult(index, outcome, error_type_name(exc), exception_message(exc), format_traceback(exc), origin)
 
@@ -124,12 +117,8 @@ def _failure(index: int, exc: BaseException, origin: str) -> PairResult:
 class Evaluator:
     """Runs candidate programs through a task's setup/evaluation pairs.
 
-    Args:
-        templates: Namespace templates to reuse.
-        integrity: Fingerprint checked after every pair (``None``: no check).
-        interrupts_are_errors: ``KeyboardInterrupt`` during a pair is the
-            program's execution error (in a worker), not the caller's stop.
-        library_fixes: Worlds run with the library's documented fixes.
+    ``integrity``: fingerprint checked after every pair; ``interrupts_are_errors``: a ``KeyboardInterrupt`` is
+    the program's execution error (in a worker), not the caller's stop; ``library_fixes``: the library's fixes.
     """
 
     def __init__(
@@ -157,15 +146,10 @@ class Evaluator:
     ) -> Verdict:
         """The verdict of ``program`` on ``task``; the program's errors are classified, never raised.
 
-        ``program`` is the source, or a *deferred* program: a callable returning
-        the source, called where the first pair's EP first calls the program
-        (a zygote forks there). ``on_pair_start`` and ``on_pair_end`` receive a
-        pair's index before it runs and its result once known; ``capture_world``
-        records the world's tables around the program's first call in each pair.
-
-        Raises:
-            KeyboardInterrupt: in-process use only (see ``interrupts_are_errors``).
-            Fallback: a deferred program must be evaluated on its own.
+        ``program`` is the source, or a *deferred* program: a callable returning it, called where the first
+        pair's EP first calls the program. ``on_pair_start``/``on_pair_end`` receive a pair's index and its
+        result; ``capture_world`` records the world's tables around the program's first call in each pair.
+        Raises ``KeyboardInterrupt`` (in-process only) and ``Fallback`` (evaluate a deferred program alone).
         """
         run = _Run(self, task, program, on_pair_start, on_pair_end, capture_world)
         saved = sys.stdout, sys.stderr
@@ -176,10 +160,7 @@ class Evaluator:
             sys.stdout, sys.stderr = saved
 
     def checked(self, pair: _Pair, result: Callable[[], PairResult], _len: Any = len) -> PairResult:
-        """The pair's result, or an execution error if the program tampered with anything.
-
-        Checked *before* the result is built, whose formatting relies on builtins a program may replace.
-        """
+        """The pair's result, or an execution error if the program tampered (checked before the result is built)."""
         changed = self.integrity.changes() if self.integrity is not None else []
         changed += [f"evaluation namespace: {name}" for name in namespace_changes(pair.snapshot, pair.namespace)]
         if not changed:
@@ -209,11 +190,7 @@ class _Run:
         self.worlds: list[dict[str, Any]] = []
 
     def load(self, program: str) -> Verdict | None:
-        """Compile the program and find its function; the verdict if it cannot run.
-
-        Prose, or code whose function the protocol's rule cannot find, is a parse
-        error; broken code a syntax error (with a zero-depth traceback, as the original).
-        """
+        """Compile the program; the verdict if it cannot run (no function found: parse error; broken: syntax error)."""
         self.program = program
         if has_definition(program):
             try:
@@ -281,10 +258,10 @@ class _Run:
             except Exception as exc:
                 # Broken task data or a missing library module: not the program's
                 # fault, but the pair cannot be judged, so it is an execution error.
-                return _failure(index, exc, ORIGIN_HARNESS)
+                return pair_failure(index, exc, ORIGIN_HARNESS)
             return pair.run()
         except TaskTimeout as exc:  # the timer fired in harness code, between the program's steps
-            return _failure(index, exc, ORIGIN_HARNESS)
+            return pair_failure(index, exc, ORIGIN_HARNESS)
 
 
 class _Pair:
@@ -395,7 +372,7 @@ class _Pair:
 
     def _failed(self, exc: BaseException, origin: str) -> PairResult:
         index = self.index
-        return self.run_.evaluator.checked(self, lambda: _failure(index, exc, origin))
+        return self.run_.evaluator.checked(self, lambda: pair_failure(index, exc, origin))
 
 
 def _origin(exc: BaseException, from_program: list[BaseException], from_setup: list[BaseException]) -> str:

@@ -1,35 +1,19 @@
-"""Detecting a program that replaced parts of the library or the evaluator.
+"""Detecting a program that replaced parts of the library or the evaluator (``LibraryTampering``).
 
-A program runs in the same interpreter as the library it calls and the
-evaluation program that judges it, so it could replace, say,
-``work_calendar.find_events`` or ``Event.__eq__`` to make the checks pass.
-:class:`IntegrityBaseline` is taken before any program runs; afterwards
-:meth:`IntegrityBaseline.changes` names what was rebound, deleted or added.
-
-Protected: every loaded module of ``aspera_core`` and of the ``aspera``
-compatibility aliases, plus ``builtins``, ``enum``, ``json``,
-``json.encoder`` and ``pydantic.main``: their module dictionaries and the
-dictionaries of the classes they define; optionally (``check_code``) each
-function's ``__code__`` and defaults (inside a worker the audit hook refuses
-those assignments outright).
-
-Why version tags. In a freshly forked worker, *reading* a binding from Python
-writes to the object's reference count, which makes the kernel copy its
-memory page; checking every binding that way costs more than evaluating the
-task. Instead the check reads each dictionary's version tag (CPython bumps it
-on every insertion, replacement and deletion) through ``/proc/self/mem``,
-which writes nothing; only dictionaries whose tag moved are compared binding
-by binding. Measured on the project's task set: about 30% fewer page copies
-and CPU per evaluation. The tags' position is CPython's internal layout, so
-:func:`version_tags_work` checks at start-up that tags sit there and move on
-every update; where they do not (another interpreter, no ``/proc``) every
-dictionary is compared binding by binding. Modules that rebind their own
-globals at run time (such as the world's current context) are always compared
-binding by binding, skipping their private data.
+A program shares its interpreter with the library and the evaluation program, so it could replace, say,
+``Event.__eq__`` to make the checks pass. :class:`IntegrityBaseline`, taken before any program runs, covers the
+module dictionaries of ``aspera_core``, the ``aspera`` aliases, ``builtins``, ``enum``, ``json``,
+``json.encoder`` and ``pydantic.main``, the dictionaries of their classes and optionally each function's code
+and defaults. Speed: reading a binding in a forked worker copies its memory page, so the check reads each
+dictionary's version tag through ``/proc/self/mem`` (which writes nothing) and compares binding by binding only
+the dictionaries whose tag moved: about 30% fewer page copies and CPU per evaluation. :func:`version_tags_work`
+checks CPython's layout at start-up; without it, and for modules that rebind their own globals, every binding
+is compared.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copyreg
 import dis
 import gc
@@ -93,36 +77,25 @@ def protected_modules(modules: Mapping[str, ModuleType] | None = None) -> list[M
     return list(chosen.values())
 
 
-def _open_memory() -> int:
-    return os.open("/proc/self/mem", os.O_RDONLY | os.O_CLOEXEC)
-
-
 def version_tags_work() -> bool:
     """Self-test: do dict version tags sit where expected and change on every update?"""
+    probe: dict[str, Any] = {"key": 1}
     try:
-        fd = _open_memory()
+        with open("/proc/self/mem", "rb", buffering=0) as memory:
+            tags = [os.pread(memory.fileno(), 8, id(probe) + _VERSION_OFFSET)]
+            for update in (lambda: probe.update(key=2), lambda: probe.update(other=3), lambda: probe.pop("other")):
+                update()
+                tags.append(os.pread(memory.fileno(), 8, id(probe) + _VERSION_OFFSET))
     except OSError:
         return False
-    try:
-        probe: dict[str, Any] = {"key": 1}
-        tags = [os.pread(fd, 8, id(probe) + _VERSION_OFFSET)]
-        for update in (lambda: probe.update(key=2), lambda: probe.update(other=3), lambda: probe.pop("other")):
-            update()
-            tags.append(os.pread(fd, 8, id(probe) + _VERSION_OFFSET))
-        return len(set(tags)) == 4
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
+    return len(set(tags)) == 4
 
 
 class IntegrityBaseline:
-    """Fingerprint of ``modules`` (default: :func:`protected_modules`), taken at construction.
+    """Fingerprint of ``modules`` (default: :func:`protected_modules`), taken at construction in the fork server.
 
-    Take it in the fork server once everything workers need is imported, and
-    call :meth:`snapshot` there; each worker calls :meth:`arm` once and
-    :meth:`changes` after each pair. ``check_code`` adds every function's
-    code and defaults; ``use_versions=False`` compares every binding.
+    :meth:`snapshot` there, :meth:`arm` once per worker, :meth:`changes` after each pair. ``check_code`` adds
+    every function's code and defaults; ``use_versions=False`` compares every binding.
     """
 
     def __init__(
@@ -181,49 +154,28 @@ class IntegrityBaseline:
         fns = self._functions
         return tuple(f.__code__ for f in fns), tuple(f.__defaults__ for f in fns), tuple(f.__kwdefaults__ for f in fns)
 
-    def _read_tags(self, fd: int | None = None, _pread: Any = os.pread) -> list[bytes]:
-        fd, tags = self._fd if fd is None else fd, []
-        for _, address in self._by_version:
-            tags.append(_pread(fd, 8, address))
-        return tags
+    def _read_tags(self, fd: int, _pread: Any = os.pread) -> list[bytes]:
+        return [_pread(fd, 8, address) for _, address in self._by_version]
 
     def snapshot(self) -> None:
         """Record the version tags now (in the fork server; workers inherit the record)."""
-        if self._by_version:
-            try:
-                fd = _open_memory()
-            except OSError:
-                self._tags = None
-                return
-            try:
-                self._tags = self._read_tags(fd)
-            except OSError:
-                self._tags = None
-            finally:
-                os.close(fd)
+        self._tags = None
+        with contextlib.suppress(OSError), open("/proc/self/mem", "rb", buffering=0) as memory:
+            self._tags = self._read_tags(memory.fileno())
 
     def arm(self) -> None:
         """Open this process's own ``/proc/self/mem`` (in the worker, before the program runs)."""
         if self._fd >= 0:  # a zygote's reader, which reads the zygote's memory
             os.close(self._fd)
         try:
-            self._fd = _open_memory() if self._by_version else -1
+            self._fd = os.open("/proc/self/mem", os.O_RDONLY | os.O_CLOEXEC) if self._by_version else -1
         except OSError:
             self._fd = -1
         if self._tags is None and self._fd >= 0:
-            self._tags = self._read_tags()
-
-    @property
-    def reads_versions(self) -> bool:
-        """Whether this process can read version tags now (after :meth:`arm`)."""
-        return self._fd >= 0 and self._tags is not None
+            self._tags = self._read_tags(self._fd)
 
     def changes(self, _sorted: Any = sorted, _set: Any = set) -> list[str]:
-        """Dotted names rebound, deleted or added since the baseline, and functions whose code changed.
-
-        Builtins are bound at definition, so a program replacing ``len`` cannot
-        blind the check. A change undone before the check is not reported.
-        """
+        """Names rebound, deleted or added since the baseline, and functions whose code changed (builtins bound)."""
         changed: list[str] = []
         for index in self._suspects():
             changed += self._table_changes(index)
@@ -231,11 +183,11 @@ class IntegrityBaseline:
             changed += self._code_changes()
         return _sorted(_set(changed))
 
-    def _suspects(self, _list: Any = list, _zip: Any = zip) -> list[int]:
-        if not self.reads_versions:
+    def _suspects(self, _zip: Any = zip) -> list[int]:
+        if self._fd < 0 or self._tags is None:  # not armed, or tags unreadable here
             return self._by_binding + [table for table, _ in self._by_version]
-        moved = [table for (table, _), a, b in _zip(self._by_version, self._read_tags(), self._tags) if a != b]
-        return _list(self._by_binding) + moved
+        moved = [table for (table, _), a, b in _zip(self._by_version, self._read_tags(self._fd), self._tags) if a != b]
+        return self._by_binding + moved
 
     def _table_changes(
         self, index: int, _list: Any = list, _map: Any = map, _zip: Any = zip, _all: Any = all, _tuple: Any = tuple

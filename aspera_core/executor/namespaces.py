@@ -1,19 +1,10 @@
-"""The global namespaces that setup, evaluation and candidate programs run in.
+"""The global namespaces that setup, evaluation and candidate programs run in (format part B.3).
 
-Following the evaluation protocol (format part B.3):
-
-* setup and evaluation programs of a pair share one namespace holding, in
-  order, ``sys``, ``textwrap`` and ``ModuleType`` (the original script's own
-  header), a star import of each scenario app, one named import per
-  simulation tool, ``Any`` and ``Callable`` from ``typing``, and one named
-  import per evaluation tool;
-* the candidate program runs in a module named ``query_executable`` that
-  first receives the star imports of the scenario apps, so programs with and
-  without their own import lines both work.
-
-The imports run once per distinct scenario and the resulting dictionaries
-are kept as templates; a pair gets a shallow copy, which is the same as
-running the import lines again because imports bind the same objects.
+Setup and evaluation programs of a pair share a namespace holding the original script's header (``sys``,
+``textwrap``, ``ModuleType``), a star import of each scenario app, the simulation tools, ``Any`` and
+``Callable``, and the evaluation tools; the candidate runs in a module ``query_executable`` that first receives
+the apps' star imports. The imports run once per scenario and pairs get shallow copies of the result, the same
+as importing again since imports bind the same objects.
 """
 
 from __future__ import annotations
@@ -67,12 +58,7 @@ def scenario_key(scenario: Any) -> tuple[Any, ...]:
 
 
 class NamespaceTemplates:
-    """Builds and caches the namespace templates of each distinct scenario.
-
-    Creating it imports every module the release's import paths name, so that
-    workers inherit them and the packages' contents are fixed before the
-    integrity fingerprint is taken.
-    """
+    """Builds and caches each scenario's namespace templates; creating it imports every module of the aliases."""
 
     def __init__(self) -> None:
         compat.install()
@@ -85,11 +71,7 @@ class NamespaceTemplates:
         self._program: dict[tuple[str, ...], dict[str, Any]] = {}
 
     def evaluation(self, scenario: Any) -> dict[str, Any]:
-        """A new namespace for one pair's setup and evaluation programs (``__name__`` is ``"__console__"``).
-
-        Raises:
-            ImportError, ValueError: a named module or tool does not exist, or a name is malformed.
-        """
+        """A new namespace for one pair's setup and evaluation programs (``ImportError``/``ValueError`` if broken)."""
         key = scenario_key(scenario)
         template = self._evaluation.get(key)
         if template is None:

@@ -1,20 +1,10 @@
 """What a worker reports, and how the evaluating process turns reports into a verdict.
 
-A worker writes JSON lines to its slot's report file, an anonymous in-memory
-file (``memfd``) that the evaluating process reads once the worker has
-exited. Writing to a file never blocks on a reader, so no worker waits for
-the evaluating process, however slowly it takes results or produces jobs.
-Each line carries the job's nonce; lines without it (a program writing into
-the file, a line cut off by a kill) are ignored, and the file is emptied
-before the slot is used again, so nothing can reach the next verdict.
-
-Lines: ``start`` (a pair begins), ``pair`` (a pair's result), ``signal`` (the
-program is about to signal its own process) and ``verdict``. A worker that
-ended without a verdict is judged from its exit status and the pairs it
-reported: killed at the deadline or by ``SIGXCPU`` -> timeout; killed by a
-``SIGKILL`` it did not send itself -> resource error (the kernel's
-out-of-memory killer); a report file over :data:`MAX_REPORT_BYTES`, any other
-exit or signal -> execution error.
+A worker writes JSON lines (``start``, ``pair``, ``signal``, ``verdict``) to its slot's in-memory file
+(``memfd``), read once it has exited: writing never blocks, so no worker waits for the evaluating process.
+Lines without the job's nonce (a program writing into the file, a line cut by a kill) are ignored and the file
+is emptied before the slot's next job, so nothing reaches another verdict. A worker without a verdict is judged
+by how it ended (:func:`death`; docs/running.md lists the cases).
 """
 
 from __future__ import annotations
@@ -98,10 +88,7 @@ def _pairs(messages: list[dict[str, Any]]) -> list[PairResult]:
 
 
 def reported_verdict(data: bytes, nonce: str, total: int, elapsed: float = 0.0) -> Verdict | None:
-    """The verdict a worker reported for the job with ``nonce`` (``None`` if none, or flooded).
-
-    ``total`` is the task's number of pairs; ``elapsed`` the seconds if the report gives none.
-    """
+    """The verdict reported for the job with ``nonce`` (``None``: none, or flooded); ``total``: the task's pairs."""
     return _reported(_messages(data, nonce), total, elapsed)
 
 
@@ -110,31 +97,26 @@ def _messages(data: bytes, nonce: str) -> list[dict[str, Any]]:
 
 
 def _reported(messages: list[dict[str, Any]], total: int, elapsed: float) -> Verdict | None:
-    final = next((m for m in reversed(messages) if m.get("kind") == "verdict"), None)
-    outcome = _outcome(final)
-    if final is None or outcome is None:
-        return None
+    final = next((m for m in reversed(messages) if m.get("kind") == "verdict"), {})
+    try:
+        outcome = Outcome(final.get("outcome"))
+    except (TypeError, ValueError):
+        return None  # no verdict, or a malformed one: judged like a worker that sent none
     pairs = _pairs(messages)
     fields = {name: value for name, value in final.items() if _valid(name, value)}  # each on its own
     fields["duration_s"] = float(fields.get("duration_s", elapsed))
     defaults = {"pairs_run": len(pairs), "pairs_total": total}
-    world = final.get("world")
-    worlds = (
-        tuple(w for w in world if isinstance(w, dict) and isinstance(w.get("pair"), int))
-        if isinstance(world, list)
-        else ()
-    )
+    world = final.get("world") if isinstance(final.get("world"), list) else []
+    worlds = tuple(w for w in world if isinstance(w, dict) and isinstance(w.get("pair"), int))
     return Verdict(outcome=outcome, **{**defaults, **fields}, pairs=tuple(pairs), world=worlds)
 
 
 def build_verdict(
     data: bytes, nonce: str, status: int, timed_out: bool, elapsed: float, total: int, timeout: str
 ) -> Verdict:
-    """The verdict of one job: the one its worker reported, else one for how the worker ended.
+    """The verdict of one job: the one its worker reported (even past the deadline), else how the worker ended.
 
-    ``status`` is the worker's wait status, ``timed_out`` whether the fork
-    server killed it at its deadline, ``timeout`` how a timeout message
-    describes the limit. A reported verdict counts even if the deadline passed.
+    ``status``: wait status; ``timed_out``: killed at the deadline; ``timeout``: the limit as messages name it.
     """
     messages = _messages(data, nonce)
     reported = _reported(messages, total, elapsed)
@@ -157,13 +139,6 @@ def build_verdict(
         duration_s=elapsed,
         pairs=(*pairs, in_flight),
     )
-
-
-def _outcome(final: dict[str, Any] | None) -> Outcome | None:
-    try:
-        return None if final is None else Outcome(final["outcome"])
-    except (KeyError, TypeError, ValueError):
-        return None  # a malformed report: judged like a worker that sent none
 
 
 def death(

@@ -1,19 +1,11 @@
 """Evaluating untrusted programs in isolated processes: the public API, on the evaluating process's side.
 
-The evaluating process (the caller) never forks, so it may run threads at any
-time. It starts a fork server (:mod:`~aspera_core.executor.server`), a fresh
-interpreter, sends it jobs through a pipe and learns through another pipe
-when each worker exited. A worker writes its reports to its slot's in-memory
-file, read here after it exited (:mod:`~aspera_core.executor.reports`):
-nothing ever waits for this process, so how fast it produces jobs or takes
-verdicts changes no verdict. A slot is a report file and a private directory,
-one per worker, both emptied before the slot is used again.
-
-Protected: other evaluations and the run (each evaluation has its own
-process), the host (no process creation, network, signals to other processes
-or writes outside the evaluation's directory), the verdict (tampering with the
-library or the evaluator is detected). Not protected: reading files; a program
-forging its own verdict from inside its own process. See ``docs/running.md``.
+The evaluating process never forks, so it may run threads. It starts a fork server
+(:mod:`~aspera_core.executor.server`) in a fresh interpreter, sends it jobs through a pipe and learns through
+another when each worker exited; a worker's reports are read from its slot's in-memory file afterwards, so
+nothing waits for this process. A slot (a report file and a private directory) is emptied before reuse.
+Protected: other evaluations, the host and the verdict (tampering is detected); not protected: reading files,
+or a program forging its own verdict. See docs/running.md.
 """
 
 from __future__ import annotations
@@ -51,11 +43,23 @@ STATUS = struct.Struct("=cIidI")
 _STOP_WAIT_S = 5.0
 
 
-def write_all(fd: int, data: bytes) -> None:
-    """Write all of ``data`` to the pipe ``fd``."""
-    view = memoryview(data)
+def write_all(fd: int, data: bytes, _write: Any = os.write, _view: Any = memoryview) -> None:
+    """Write all of ``data`` to ``fd`` (functions bound early: a worker calls it after the program)."""
+    view = _view(data)
     while view:
-        view = view[os.write(fd, view) :]
+        view = view[_write(fd, view) :]
+
+
+def take_records(buffer: bytearray, header: struct.Struct) -> Iterator[tuple[Any, ...]]:
+    """Remove and yield the complete records at the start of ``buffer``: the header's fields, then the payload."""
+    while len(buffer) >= header.size:
+        *fields, length = header.unpack_from(buffer)  # (the header ends with the payload's length)
+        end = header.size + length
+        if len(buffer) < end:
+            return
+        payload = bytes(buffer[header.size : end])
+        del buffer[:end]
+        yield (*fields, payload)
 
 
 def default_workers() -> int:
@@ -200,16 +204,15 @@ class _Resources:
 class Sandbox:
     """Evaluates programs on tasks in confined worker processes.
 
-    Use as a context manager or call :meth:`close` (an unclosed sandbox is
-    cleaned up when garbage collected)::
+    Use as a context manager or call :meth:`close` (an unclosed sandbox is cleaned up when garbage collected)::
 
         with Sandbox(SandboxConfig(workers=2, timeout_s=5)) as sandbox:
             for job, verdict in sandbox.run(jobs):
                 ...
             verdicts = sandbox.evaluate_many(task, programs)  # k programs, one task: cheaper
 
-    The fork server starts in the background (about 0.2 s), so create the
-    sandbox before loading tasks. Any thread may use it, one :meth:`run` at a time.
+    The fork server starts in the background (about 0.2 s): create the sandbox before loading tasks.
+    Any thread may use it, one :meth:`run` at a time.
     """
 
     def __init__(self, config: SandboxConfig | None = None) -> None:
@@ -262,13 +265,9 @@ class Sandbox:
     def run(self, jobs: Iterable[Job]) -> Iterator[tuple[Job, Verdict]]:
         """Yield ``(job, verdict)`` as evaluations finish, at most ``config.workers`` at a time.
 
-        Jobs are taken lazily, as slots become free; taking one may block as
-        long as it likes (workers never wait for this process). If ``jobs``
-        raises or the caller stops iterating, running evaluations are killed.
-
-        Raises:
-            RuntimeError: the sandbox is closed or busy in another ``run``, or its fork server died.
-            TypeError: an item of ``jobs`` is not a :class:`Job`.
+        Jobs are taken lazily (taking one may block: workers never wait for this process). If ``jobs`` raises or
+        the caller stops iterating, running evaluations are killed. Raises ``RuntimeError`` (closed, busy in
+        another ``run``, or the fork server died) and ``TypeError`` (an item is not a :class:`Job`).
         """
         for job, verdict in self._run_units(map(self._checked_group, ([job] for job in jobs))):
             if verdict is not None:  # (always, for single jobs)
@@ -284,14 +283,10 @@ class Sandbox:
         return verdicts  # type: ignore[return-value]
 
     def run_groups(self, groups: Iterable[list[Job]]) -> Iterator[tuple[Job, Verdict]]:
-        """Like :meth:`run`, for groups of jobs on one task each, which share that task's setup.
+        """Like :meth:`run`, for groups of jobs on one task each, which share that task's setup in a *zygote*.
 
-        A group of two or more runs in a *zygote* worker (:mod:`~aspera_core.executor.worker`).
-        A job that cannot continue from the shared setup is evaluated alone
-        afterwards, so every verdict is the one :meth:`run` gives.
-
-        Raises:
-            ValueError: a group mixes tasks or holds a job that captures the world.
+        A job that cannot continue from the shared setup is evaluated alone afterwards, so every verdict is the
+        one :meth:`run` gives. ``ValueError``: a group mixes tasks or holds a job that captures the world.
         """
         alone: list[Job] = []
         units = (unit for unit in map(self._checked_group, groups) if unit)
@@ -434,16 +429,10 @@ class Sandbox:
             self._died()
         self._buffer += data
         exits = []
-        while len(self._buffer) >= STATUS.size:
-            kind, slot, status, seconds, length = STATUS.unpack_from(self._buffer)
-            if len(self._buffer) < STATUS.size + length:
-                break
-            payload = bytes(self._buffer[STATUS.size : STATUS.size + length])
-            del self._buffer[: STATUS.size + length]
+        for kind, slot, status, seconds, payload in take_records(self._buffer, STATUS):
             if kind == b"h":
                 hello = json.loads(payload)
-                layers = hello["landlock_abi"], hello["seccomp"], tuple(hello["notes"])
-                self._protections = Protections(*layers, audit_hook=hello["audit_hook"])
+                self._protections = Protections(**{**hello, "notes": tuple(hello["notes"])})
             elif kind == b"e":
                 self.close()
                 raise RuntimeError(f"the sandbox's fork server failed to start: {payload.decode(errors='replace')}")

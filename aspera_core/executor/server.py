@@ -1,29 +1,13 @@
 """The fork server: a fresh, single-threaded interpreter that forks one worker per job.
 
-Started by :class:`~aspera_core.executor.sandbox.Sandbox` through
-:mod:`subprocess`, never by forking the evaluating process, whose threads
-would make a fork unsafe. At start it imports the library and the
-compatibility aliases, probes the kernel layers, prepares each slot's
-Landlock ruleset and audit guard and what every worker inherits
-(:func:`~aspera_core.executor.worker.prepare_inherited_state`), and says
-hello. Then it answers commands:
-
-* ``prepare``: build the namespaces of new scenarios, so that workers inherit
-  them, and the integrity fingerprint covers any module they imported;
-* ``run``: fork a worker for a job in a slot; at the deadline (timeout +
-  grace per program, one more for a zygote's shared setup) kill its process
-  group; report its exit;
-* ``kill``: end a slot's worker.
-
-It runs no task code itself and writes little memory between forks (after a
-fork, each page either process writes is copied). ``gc.freeze`` before each
-fork keeps the collector away from inherited objects: 5% fewer page copies and
-6-7% less time for a whole 250-task run, measured twice against its removal;
-under the 10% each mechanism should earn, it stays as one call that keeps the
-run within its 1.5 s target (1.35-1.39 s with it, 1.43-1.49 s without). The integrity fingerprint is taken
-before the first fork and again after a ``prepare`` imported modules. When
-the evaluating process closes the command pipe (or dies), the server kills
-its workers and exits.
+Started through :mod:`subprocess` (forking the evaluating process, which may run threads, would be unsafe). It
+imports the library, probes the kernel layers, prepares each slot's Landlock ruleset and guard, and answers
+commands: ``prepare`` (build new scenarios' namespaces for workers to inherit, then fingerprint again), ``run``
+(fork a worker; at its deadline, timeout + grace per program and one more for a zygote's setup, kill its group)
+and ``kill``. It runs no task code and writes little memory between forks, since each written page is copied.
+``gc.freeze`` before each fork keeps the collector off inherited objects: 5% fewer page copies, whole run
+1.35-1.39 s with it against 1.43-1.49 s without (docs/running.md, "Speed"). When the command pipe closes, the
+server kills its workers and exits.
 """
 
 from __future__ import annotations
@@ -45,7 +29,7 @@ from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
 from aspera_core.executor.integrity import IntegrityBaseline
 from aspera_core.executor.namespaces import NamespaceTemplates
-from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig, write_all
+from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig, take_records, write_all
 
 
 @dataclass
@@ -109,9 +93,7 @@ class ForkServer:
 
     def serve(self) -> None:
         """Answer commands until the evaluating process closes the pipe and every worker is gone."""
-        found = self.protections
-        hello = {"landlock_abi": found.landlock_abi, "seccomp": found.seccomp, "notes": list(found.notes)}
-        hello["audit_hook"] = self.config.audit_hook
+        hello = {**self.protections.__dict__, "audit_hook": self.config.audit_hook}
         self.report(b"h", payload=json.dumps(hello).encode())
         while not self.stopping or self.workers:
             for fd, _ in self.poller.poll(self._enforce_deadlines()):
@@ -152,12 +134,7 @@ class ForkServer:
                 _kill_group(record.pid)
             return
         self.buffer += data
-        while len(self.buffer) >= COMMAND.size:
-            kind, slot, programs, length = COMMAND.unpack_from(self.buffer)
-            if len(self.buffer) < COMMAND.size + length:
-                return
-            payload = bytes(self.buffer[COMMAND.size : COMMAND.size + length])
-            del self.buffer[: COMMAND.size + length]
+        for kind, slot, programs, payload in take_records(self.buffer, COMMAND):
             if kind == b"p":
                 self._prepare(payload)
             elif kind == b"r":

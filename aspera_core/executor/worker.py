@@ -1,26 +1,15 @@
-"""The body of a worker: one process per job, forked from the warm fork server.
+"""The body of a worker: one process per job, forked from the warm fork server (about 5 ms of CPU, against
+0.2 s for a fresh interpreter), so no state passes from one job to the next.
 
-A fork costs about 5 ms of CPU per task, against 0.2 s for a fresh
-interpreter with the library's imports, and no state passes from one job to
-the next. Before running anything from the task, a worker leads its own
-process group and dies with the fork server; points every inherited
-descriptor but its report file at ``/dev/null``; moves into its slot's
-private directory (also ``TMPDIR`` and ``HOME``); limits its address space
-and CPU time; applies the kernel layers (:mod:`~aspera_core.executor.confine`)
-and the audit hook (:mod:`~aspera_core.executor.guard`); and arms a timer
-raising :class:`~aspera_core.executor.harness.TaskTimeout`, so a verdict shows
-where a slow program was. It then evaluates, reports
-(:mod:`~aspera_core.executor.reports`) and exits with ``os._exit``.
+Before running anything from the task a worker leads its own process group, dies with the fork server, points
+every inherited descriptor but its report file at ``/dev/null``, moves into its slot's directory (also
+``TMPDIR`` and ``HOME``), applies its limits, the kernel layers and the audit hook, and arms a timer raising
+:class:`~aspera_core.executor.harness.TaskTimeout`. Then it evaluates, reports and exits with ``os._exit``.
 
-A job with several programs makes the worker a *zygote* (:class:`_Zygote`):
-it runs the first pair's setup once and, where the evaluation program first
-calls the program, forks one child per program, one after the other. A child
-installs the ordinary seccomp filter over the zygote's (which allows
-``fork``), gets the time a lone evaluation would have left and a report file
-of its own; a child without a verdict is evaluated alone by the evaluating
-process. k programs on one task cost 70-82% of the CPU time of k separate
-evaluations (``benchmarks/bench_executor.py``); forking the children *before*
-the setup saved nothing (103-113%).
+With several programs the worker is a *zygote*: it runs the first pair's setup once and, where the evaluation
+program first calls the program, forks one child per program, each with the ordinary seccomp filter, the time
+a lone evaluation would have left and a report file of its own (the zygote forwards only that child's lines).
+k programs cost 70-82% of the CPU time of k separate evaluations (``benchmarks/bench_executor.py``).
 """
 
 from __future__ import annotations
@@ -39,11 +28,10 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from aspera_core.executor import confine
-from aspera_core.executor.classify import error_type_name, exception_message, format_traceback
-from aspera_core.executor.harness import Fallback, TaskTimeout
+from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure
 from aspera_core.executor.reports import MAX_REPORT_BYTES, encode, read_messages, verdict_message
-from aspera_core.executor.sandbox import empty_directory
-from aspera_core.outcomes import Outcome
+from aspera_core.executor.sandbox import empty_directory, write_all
+from aspera_core.outcomes import ORIGIN_HARNESS
 
 if TYPE_CHECKING:
     from aspera_core.executor.guard import Guard
@@ -64,10 +52,8 @@ class _Reports:
     def __init__(self, fd: int) -> None:
         self.fd, self.nonce = fd, ""
 
-    def send(self, message: dict[str, Any], _write: Any = os.write, _view: Any = memoryview) -> None:
-        view = _view((encode({**message, "nonce": self.nonce}) + "\n").encode("ascii"))
-        while view:  # a file in memory: never blocks
-            view = view[_write(self.fd, view) :]
+    def send(self, message: dict[str, Any]) -> None:
+        write_all(self.fd, (encode({**message, "nonce": self.nonce}) + "\n").encode("ascii"))  # a memfd: never blocks
 
 
 def run(server: ForkServer, slot: ServerSlot, payload: bytes, address_space: int, closing: list[int]) -> None:
@@ -138,10 +124,8 @@ class _Zygote:
     def fork(self) -> str:
         """In each child, return its program; in the zygote, wait for the children one by one, then exit.
 
-        Each child reports into a file of its own, from which the zygote
-        forwards only the lines with the child's nonce: a child can find its
-        siblings' nonces in its copy of the zygote's memory.
-        """
+        A child reports into its own file, from which the zygote forwards only lines with the child's nonce
+        (a child can find its siblings' nonces in its copy of the zygote's memory)."""
         signal.setitimer(signal.ITIMER_REAL, 0)  # the shared setup is done
         left = max(self.server.config.timeout_s - (time.monotonic() - self.started), 0.001)
         try:
@@ -187,25 +171,16 @@ class _Zygote:
 def _report_failure(reports: _Reports, exc: BaseException) -> None:
     try:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        outcome = Outcome.TIMEOUT if isinstance(exc, TaskTimeout) else Outcome.EXECUTION_ERROR
-        message = {
-            "kind": "verdict",
-            "outcome": (Outcome.RESOURCE_ERROR if isinstance(exc, MemoryError) else outcome).value,
-            "error_type": error_type_name(exc),
-            "message": "the worker failed outside the program: " + exception_message(exc),
-            "traceback": format_traceback(exc),
-        }
-        reports.send(message)
+        failure = pair_failure(0, exc, ORIGIN_HARNESS)  # timeout, resource or execution error
+        message = "the worker failed outside the program: " + failure.message
+        fields = {"outcome": failure.outcome.value, "error_type": failure.error_type, "traceback": failure.traceback}
+        reports.send({"kind": "verdict", "message": message, **fields})
     except BaseException:  # noqa: BLE001 - nothing more can be done; the exit status tells the rest
         pass
 
 
 def _isolate_descriptors(closing: list[int], keep: tuple[int, ...]) -> None:
-    """Point the inherited descriptors ``closing`` (except ``keep``) and 0-2 at /dev/null.
-
-    The numbers stay taken, so no stale object of the fork server can later
-    close or write to a descriptor the program opened.
-    """
+    """Point ``closing`` (except ``keep``) and 0-2 at /dev/null; the numbers stay taken, so nothing stale hits them."""
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in [*closing, 0, 1, 2]:
         if fd != devnull and fd not in keep:
@@ -217,9 +192,8 @@ def _isolate_descriptors(closing: list[int], keep: tuple[int, ...]) -> None:
 
 
 def _announce_self_signals(guard: Guard) -> None:
-    """Have ``signal.raise_signal`` and ``signal.pthread_kill``, which raise no audit event, announce their
-    signal as ``os.kill`` does, so that a program's own ``SIGKILL`` is not taken for the out-of-memory
-    killer's (an honest label, not a protection)."""
+    """Make ``raise_signal`` and ``pthread_kill`` (no audit event) announce their signal like ``os.kill``, so that a
+    program's own ``SIGKILL`` is not taken for the out-of-memory killer's (an honest label, not a protection)."""
 
     def announcing(function: Any) -> Any:
         def call(*args: Any) -> None:
@@ -253,12 +227,8 @@ def _raise_timeout(signum: int, frame: Any) -> None:
 
 
 def prepare_inherited_state() -> None:
-    """Settings every worker inherits, made once in the fork server.
-
-    Log records and warnings go to the captured stderr, whatever the host
-    configured; oversized writes fail with ``EFBIG`` instead of killing the
-    worker; the deadline timer raises :class:`TaskTimeout`.
-    """
+    """Set once in the fork server for every worker: logs and warnings go to the captured stderr, oversized
+    writes fail with ``EFBIG`` instead of killing the worker, the deadline timer raises :class:`TaskTimeout`."""
     logging.root.handlers[:] = [_CurrentStderrHandler()]
     warnings.showwarning = _show_warning
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
