@@ -192,6 +192,12 @@ def output_conflicts(folder: Path, names: Iterable[str]) -> list[Conflict]:
     return conflicts
 
 
+def listed_conflicts(conflicts: list[Conflict]) -> tuple[str, Path]:
+    """The files in the way with their reasons, as one text, and the manifest listing the workbench's files."""
+    files = "; ".join(f"{conflict.path}: {conflict.reason}" for conflict in conflicts)
+    return files, conflicts[0].path.parent / MANIFEST
+
+
 class FilesInTheWay(FileExistsError):
     """Files a command would replace or remove that are not the workbench's unchanged outputs; nothing was written.
 
@@ -201,10 +207,9 @@ class FilesInTheWay(FileExistsError):
 
     def __init__(self, conflicts: list[Conflict]) -> None:
         self.conflicts = conflicts
-        files = "; ".join(f"{conflict.path}: {conflict.reason}" for conflict in conflicts)
-        folder = conflicts[0].path.parent
+        files, manifest = listed_conflicts(conflicts)
         super().__init__(
             f"{files}; nothing was replaced or removed: the workbench replaces or removes only the files it wrote"
-            f" itself and nobody changed since (listed with their SHA-256 in {folder / MANIFEST}). Move the"
+            f" itself and nobody changed since (listed with their SHA-256 in {manifest}). Move the"
             " files named out of the way (or rename them) and run again"
         )

@@ -27,7 +27,7 @@ import pandas as pd
 
 from aspera_core.analysis.style import PNG_DPI
 from aspera_core.fileio import final_path
-from aspera_core.manifest import MANIFEST, ON_THEIR_OWN, Conflict, output_conflicts, record_outputs
+from aspera_core.manifest import ON_THEIR_OWN, Conflict, listed_conflicts, output_conflicts, record_outputs
 
 
 def write_atomic(path: str | os.PathLike[str], write: Callable[[Path], None]) -> Path:
@@ -300,11 +300,10 @@ class OutputInTheWay(RuntimeError):
     def __init__(self, name: str, conflicts: list[Conflict]) -> None:
         self.name = name
         self.conflicts = conflicts
-        files = "; ".join(f"{conflict.path}: {conflict.reason}" for conflict in conflicts)
-        folder = conflicts[0].path.parent
+        files, manifest = listed_conflicts(conflicts)
         super().__init__(
             f"{files}. Nothing of {name} was written: the workbench replaces only the files it wrote itself"
-            f" and nobody changed since (listed with their SHA-256 in {folder / MANIFEST}). Move the file out"
+            f" and nobody changed since (listed with their SHA-256 in {manifest}). Move the file out"
             " of the way (or rename it), or set figures_dir to another folder, and run the cell again."
         )
 
