@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
                 f"aspera summary: warning: {args.tasks} differs from the task set the results were produced on",
                 file=sys.stderr,
             )
-    summary = summarize(results.rows, selected)
+    summary = summarize(results.rows, selected, None if selected is None else [task.query_id for task in tasks])
     experiment = results.experiment
     if args.json:
         summary["experiment"] = None if experiment is None else experiment.model_dump()

@@ -274,6 +274,11 @@ def judge_results(
     report = JudgeReport(out=Path(out), rows=len(counted), programs=len(with_program), selected=len(selected))
     if apps is not None:
         unknown = sorted({row.task_id for row in selected if row.task_id not in apps})
+        if unknown and len(unknown) == len({row.task_id for row in selected}):
+            raise ValueError(
+                f"none of the {len(unknown)} task(s) of {results} is in the task set: the results were produced "
+                "on another set (name that one, or judge without a task set)"
+            )
         if unknown:
             shown = ", ".join(unknown[:10]) + (" ..." if len(unknown) > 10 else "")
             report.notes.append(

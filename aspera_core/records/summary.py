@@ -70,13 +70,18 @@ def _seed_order(seed: str) -> tuple[int, int]:
     return (0, 0) if seed == "None" else (1, int(seed))
 
 
-def summarize(rows: Iterable[ResultRow], selected: Sequence[str] | None = None) -> dict[str, Any]:
+def summarize(
+    rows: Iterable[ResultRow], selected: Sequence[str] | None = None, known: Iterable[str] | None = None
+) -> dict[str, Any]:
     """Outcome counts and success rates of a set of rows, with every denominator.
 
     Args:
         rows: Result rows (of one experiment).
         selected: Task ids that should have rows (e.g. the whole task set).
-            When given, tasks without a row and rows of unknown tasks are counted.
+            When given, tasks without a row and rows of other tasks are counted.
+        known: Every task id of the task set, to tell rows of tasks outside the
+            selection from rows of tasks the set does not have (``None``: all
+            rows outside the selection count as not selected).
 
     Returns:
         A dictionary with:
@@ -93,17 +98,23 @@ def summarize(rows: Iterable[ResultRow], selected: Sequence[str] | None = None) 
         * with ``selected``: ``selected`` (task count), ``expected`` (selected
           tasks x the seeds of the selected tasks' rows, model errors included;
           rows of other tasks add no seed), ``missing`` (expected pairs with no judged row, model
-          errors included), ``missing_tasks`` (their ids), ``unknown_tasks`` (ids
-          with rows that are not selected, left out of every count above) and
+          errors included), ``missing_tasks`` (their ids), ``unselected_tasks``
+          (ids of the task set with rows, outside the selection) and
+          ``unknown_tasks`` (ids with rows that the task set does not have; both
+          left out of every count above) and
           ``success_rate_of_expected`` (``success / expected``: a missing
           program counts as a failure).
     """
     rows = list(rows)
     kept = counted_rows(rows)
     unknown: list[str] = []
+    unselected: list[str] = []
     if selected is not None:
         wanted = {str(task_id) for task_id in selected}
-        unknown = sorted({row.task_id for row in kept if row.task_id not in wanted}, key=_id_order)
+        others = sorted({row.task_id for row in kept if row.task_id not in wanted}, key=_id_order)
+        in_set = None if known is None else {str(task_id) for task_id in known}
+        unselected = [task_id for task_id in others if in_set is None or task_id in in_set]
+        unknown = [task_id for task_id in others if in_set is not None and task_id not in in_set]
         kept = [row for row in kept if row.task_id in wanted]
     counts = {outcome.value: 0 for outcome in Outcome}
     for row in kept:
@@ -134,6 +145,7 @@ def summarize(rows: Iterable[ResultRow], selected: Sequence[str] | None = None) 
             expected=expected,
             missing=len(missing),
             missing_tasks=sorted({task_id for task_id, _ in missing}, key=_id_order),
+            unselected_tasks=unselected,
             unknown_tasks=unknown,
             # Nothing judged yet is no measurement, not a success rate of 0.
             success_rate_of_expected=_rate(counts[Outcome.SUCCESS.value], expected) if n else None,
@@ -192,9 +204,9 @@ def format_summary(summary: dict[str, Any]) -> str:
                 else "- (no program judged yet)"
             )
         )
-        if summary["unknown_tasks"]:
-            shown = ", ".join(summary["unknown_tasks"][:10]) + (" ..." if len(summary["unknown_tasks"]) > 10 else "")
-            lines.append(
-                f"rows for {len(summary['unknown_tasks'])} task id(s) not in the task set (not counted): {shown}"
-            )
+        for key, where in (("unselected_tasks", "outside the selection"), ("unknown_tasks", "not in the task set")):
+            ids = summary.get(key) or []
+            if ids:
+                shown = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
+                lines.append(f"rows for {len(ids)} task id(s) {where} (not counted): {shown}")
     return "\n".join(lines)

@@ -488,7 +488,7 @@ def select_tasks(
         The selected tasks.
 
     Raises:
-        ValueError: an id is not in the task set, or ``limit`` is negative.
+        ValueError: an id is not in the task set, ``ids`` is empty, or ``limit`` is negative.
     """
 
     def unknown(missing: list[str]) -> str:
@@ -499,4 +499,8 @@ def select_tasks(
         span = f", ids {ids[0]} to {ids[-1]}" if ids else ""
         return f"{message}: not in {source} ({count(len(ids), 'task')}{span})"
 
+    if ids is not None:
+        ids = list(ids)
+        if not ids:  # (``--ids ","``): selecting nothing is never what was meant
+            raise ValueError("the selection names no task id")
     return select_by_task_id(tasks, lambda task: task.query_id, ids, limit, unknown)

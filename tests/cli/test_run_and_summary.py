@@ -575,6 +575,13 @@ def test_summary_narrows_the_expected_tasks_as_the_run_did(tmp_path: Path, capsy
     assert "--ids and --limit need --tasks" in capsys.readouterr().err
     assert aspera("summary", out, "--tasks", MINI_RELEASE, "--ids", "1") == 2
     assert f"unknown task id(s): 1: not in {MINI_RELEASE} (4 tasks, ids 9001 to 9004)" in capsys.readouterr().err
+    # an --ids that names nothing selected 0 tasks (exit 0), where aspera run refuses it
+    for blank in (" ", ","):
+        assert aspera("summary", out, "--tasks", MINI_RELEASE, "--ids", blank) == 2
+        assert "names no task id" in capsys.readouterr().err
+    assert aspera("summary", out, "--tasks", MINI_RELEASE, "--ids", "9001", "--json") == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["unselected_tasks"] == ["9002"] and summary["unknown_tasks"] == []
 
 
 def test_summary_expects_only_the_seeds_of_the_selected_tasks(

@@ -184,7 +184,7 @@ def test_without_the_task_set_every_program_sees_the_whole_scenario_and_bad_sele
 ) -> None:
     scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
     report = judge_results(
-        results, tmp_path / "a.jsonl", make_judge(scripted_openai, tmp_path), tasks=tasks[1:], limit=1
+        results, tmp_path / "a.jsonl", make_judge(scripted_openai, tmp_path), tasks=tasks[1:], limit=2
     )
     assert report.notes and "not in the task set" in report.notes[0]
     report = judge_results(results, tmp_path / "b.jsonl", make_judge(scripted_openai, tmp_path), limit=1)
@@ -194,6 +194,13 @@ def test_without_the_task_set_every_program_sees_the_whole_scenario_and_bad_sele
         judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), ids=["424242"])
     with pytest.raises(ValueError, match="concurrency"):
         judge_results(results, tmp_path / "c.jsonl", make_judge(scripted_openai, tmp_path), concurrency=0)
+    # A task set holding none of the results' tasks is another set: judging would pay for
+    # requests that show every program the documentation of the wrong apps.
+    asked = len(scripted_openai.chat_requests)
+    other = [task.model_copy(update={"query_id": f"77{n}"}) for n, task in enumerate(tasks)]
+    with pytest.raises(ValueError, match=r"none of the \d+ task\(s\) of .* is in the task set"):
+        judge_results(results, tmp_path / "d.jsonl", make_judge(scripted_openai, tmp_path), tasks=other)
+    assert len(scripted_openai.chat_requests) == asked and not (tmp_path / "d.jsonl").exists()
 
 
 def test_programs_of_the_control_setting_are_refused(scripted_openai: ScriptedOpenAIServer, tmp_path: Path) -> None:

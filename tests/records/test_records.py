@@ -255,7 +255,7 @@ def test_summary_counts_every_outcome_over_judged_programs() -> None:
 
 def test_summary_with_the_task_set_counts_missing_and_unknown_tasks() -> None:
     rows = [row("1"), row("2", Outcome.TIMEOUT), row("9"), row("3", Outcome.MODEL_ERROR)]
-    summary = summarize(rows, selected=["1", "2", "3", "4"])
+    summary = summarize(rows, selected=["1", "2", "3", "4"], known=["1", "2", "3", "4"])
     assert (summary["n"], summary["success"], summary["selected"], summary["expected"]) == (2, 1, 4, 4)
     assert summary["missing"] == 2 and summary["missing_tasks"] == ["3", "4"]
     assert summary["unknown_tasks"] == ["9"]
@@ -266,12 +266,25 @@ def test_summary_with_the_task_set_counts_missing_and_unknown_tasks() -> None:
     assert "not in the task set (not counted): 9" in text
 
 
+def test_rows_of_tasks_outside_the_selection_are_not_called_unknown() -> None:
+    # Task 3 is in the task set, only not selected: it was reported as "not in the task set".
+    rows = [row("1"), row("3"), row("9")]
+    summary = summarize(rows, selected=["1", "2"], known=["1", "2", "3"])
+    assert summary["unselected_tasks"] == ["3"] and summary["unknown_tasks"] == ["9"]
+    text = format_summary(summary)
+    assert "rows for 1 task id(s) outside the selection (not counted): 3" in text
+    assert "rows for 1 task id(s) not in the task set (not counted): 9" in text
+    # without the task set's ids every row outside the selection is only "not selected"
+    summary = summarize(rows, selected=["1", "2"])
+    assert summary["unselected_tasks"] == ["3", "9"] and summary["unknown_tasks"] == []
+
+
 def test_expected_seeds_come_from_the_selected_tasks_rows_only() -> None:
     # Tasks 1 and 2 were run with seed 0; task 9, outside the selection, also with seeds 1 and 2.
     rows = [row("1", seed=0), row("2", Outcome.TIMEOUT, seed=0)] + [row("9", seed=seed) for seed in (0, 1, 2)]
     summary = summarize(rows, selected=["1", "2"])
     assert (summary["selected"], summary["expected"], summary["missing"]) == (2, 2, 0)
-    assert summary["success_rate_of_expected"] == 0.5 and summary["unknown_tasks"] == ["9"]
+    assert summary["success_rate_of_expected"] == 0.5 and summary["unselected_tasks"] == ["9"]
     assert "2 tasks selected, 2 task-seed pairs expected; 0 without a judged row" in format_summary(summary)
     # a seed that a selected task has (here only as a model error) is expected of every selected task
     rows.append(row("1", Outcome.MODEL_ERROR, seed=1))
