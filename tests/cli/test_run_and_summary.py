@@ -686,3 +686,8 @@ def test_a_run_in_which_some_model_requests_failed_says_how_many_of_how_many(
     err = capsys.readouterr().err
     assert "1 model error of 4 programs asked for" in err
     assert "every model request failed" not in err
+    # The evaluated count's parenthesis added up to more than it (model errors are not evaluated),
+    # and the pair without a program was called "without a row" although its row is there.
+    evaluated = next(part for part in err.split(";") if " evaluated (" in part)
+    assert "3 evaluated (" in evaluated and "model_error" not in evaluated
+    assert "1 still without a judged row (model errors are asked again on resume)" in err
