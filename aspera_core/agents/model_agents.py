@@ -25,6 +25,7 @@ import json
 import os
 import re
 import tempfile
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -223,12 +224,16 @@ class ModelAgent:
 
     def _ask(self, messages: list[Message], seed: int | None, tally: RequestTally) -> Completion:
         """One request; setup errors and the spending limit stop the run."""
+        started = time.perf_counter()
         try:
             completion = self.client.complete(messages, seed=seed)
         except BudgetExceededError as error:
             raise StopRun(str(error)) from error
         except LLMSetupError as error:
             raise StopRun(str(error)) from error
+        except LLMRequestError:
+            tally.latency += time.perf_counter() - started  # retries and their waits are the row's latency too
+            raise
         tally.add(completion)
         return completion
 

@@ -342,7 +342,9 @@ def _checked_out(args: argparse.Namespace, agent: Agent, tasks: list[Task]) -> P
 
 
 def _describe(report: RunReport) -> str:
-    counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
+    # (model errors are rows, but not evaluations: they are counted apart, below)
+    judged = sorted((name, number) for name, number in report.counts.items() if name != "model_error")
+    counts = ", ".join(f"{name} {number}" for name, number in judged) or "nothing new"
     seeds = "" if report.seeds == [None] else f" x {count(len(report.seeds), 'seed')}"
     text = (
         f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}; "
@@ -351,7 +353,8 @@ def _describe(report: RunReport) -> str:
         f"of {report.expected} expected ({count(report.selected, 'task')}{seeds})"
     )
     if report.remaining:
-        text += f"; {report.remaining} still without a row"
+        retried = " (model errors are asked again on resume)" if report.model_errors else ""
+        text += f"; {report.remaining} still without a judged row{retried}"
     return text
 
 

@@ -664,6 +664,8 @@ def test_a_run_in_which_every_model_request_failed_exits_non_zero(
     assert "0 of 4 tasks got a program: every model request failed" in err
     assert "4 model errors of 4 programs asked for" in err
     assert [row.outcome for row in read_rows(out)] == [Outcome.MODEL_ERROR] * 4
+    # the time spent on a request that failed is time spent waiting for the model (it was 0.0)
+    assert all(row.generation is not None and row.generation.latency_s > 0 for row in read_rows(out))
     # Resuming asks the failed tasks again, and a run that gets its programs ends with 0.
     scripted_openai.script([Reply.text("def solve():\n    pass\n")], repeat_last=True)
     assert _run_cck(scripted_openai, tmp_path, out) == 0
@@ -686,3 +688,8 @@ def test_a_run_in_which_some_model_requests_failed_says_how_many_of_how_many(
     err = capsys.readouterr().err
     assert "1 model error of 4 programs asked for" in err
     assert "every model request failed" not in err
+    # The evaluated count's parenthesis added up to more than it (model errors are not evaluated),
+    # and the pair without a program was called "without a row" although its row is there.
+    evaluated = next(part for part in err.split(";") if " evaluated (" in part)
+    assert "3 evaluated (" in evaluated and "model_error" not in evaluated
+    assert "1 still without a judged row (model errors are asked again on resume)" in err
