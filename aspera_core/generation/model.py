@@ -15,6 +15,13 @@ NEW, VALID, INVALID, ACCEPTED, REJECTED = "new", "valid", "invalid", "accepted",
 STATUSES = (NEW, VALID, INVALID, ACCEPTED, REJECTED)
 #: Candidates still waiting for a decision.
 OPEN = (NEW, VALID, INVALID)
+#: How a problem starts when the model gave no answer (a request error after the client's retries).
+MODEL_ERROR = "model error"
+
+
+def is_model_error(problem: str | None) -> bool:
+    """Whether a problem is the model giving no answer (as opposed to an answer that could not be used)."""
+    return bool(problem) and str(problem).startswith(MODEL_ERROR)
 
 
 def now_text() -> str:
@@ -78,6 +85,15 @@ class Candidate:
     def expects_handback(self) -> bool:
         """Whether the reference program hands back in the task's world."""
         return bool(self.facts.get("expects_handback"))
+
+    @property
+    def unanswered(self) -> bool:
+        """Whether it is invalid only because the model gave no answer for one of its programs."""
+        return (
+            self.status == INVALID
+            and self.check is not None
+            and any(is_model_error(problem) for problem in self.check.problems)
+        )
 
     @property
     def spent_usd(self) -> float:
