@@ -25,6 +25,7 @@ from aspera_core.generation.engine import GenerationStopped, TaskGenerator
 from aspera_core.generation.model import (
     ACCEPTED,
     INVALID,
+    LEFT_OPEN,
     NEW,
     OPEN,
     REJECTED,
@@ -136,7 +137,7 @@ class BatchReport:
         if self.unanswered_calls:
             lines.append(
                 f"{len(self.unanswered_calls)} of {self.proposal_calls} model calls proposing user requests "
-                "failed (the model did not answer, after its retries): their rounds stopped, and the next run asks again"
+                "failed (the model did not answer, after its retries; each stopped its round): the next run asks again"
             )
         if self.failed_calls:
             lines.append(f"{count(len(self.failed_calls), 'model call')} proposed no user request")
@@ -245,9 +246,16 @@ class GenerationFlow:
         return found + [request for candidate in self.candidates for request in candidate.requests]
 
     def summary(self) -> str:
-        """One line: proposed user requests by status and the session's model calls and spend."""
+        """One line: proposed user requests by status and the session's model calls and spend.
+
+        Those invalid only for a model error are counted apart, as :data:`LEFT_OPEN`: they failed no check.
+        """
         counts = self.counts()
+        left_open = sum(candidate.unanswered for candidate in self.candidates)
+        counts[INVALID] = counts.get(INVALID, 0) - left_open
         parts = ", ".join(f"{counts.get(s, 0)} {s}" for s in (ACCEPTED, REJECTED, VALID, INVALID, NEW))
+        if left_open:
+            parts += f", {left_open} {LEFT_OPEN}"
         requests = self.requests()
         cached = sum(bool(request.get("cached")) for request in requests)
         spent = sum(float(request.get("spent_usd") or 0.0) for request in requests)
@@ -619,7 +627,7 @@ class GenerationFlow:
                         self._settle(candidate, report)
                         accepted += candidate.status == ACCEPTED
                         say(
-                            f"{candidate.id}: {candidate.status}"
+                            f"{candidate.id}: {candidate.shown_status}"
                             + (f" as task {candidate.task_id}" if candidate.task_id else f" ({candidate.reason})")
                         )
                 report.rounds.append(

@@ -18,6 +18,10 @@ OPEN = (NEW, VALID, INVALID)
 #: How a problem starts when the model gave no answer (a request error after the client's retries).
 MODEL_ERROR = "model error"
 
+#: How an invalid candidate whose problem is a model error is shown: it failed no check, and the
+#: batch mode asks again (the session file keeps its status, ``invalid``).
+LEFT_OPEN = "left open for a model error"
+
 
 def is_model_error(problem: str | None) -> bool:
     """Whether a problem is the model giving no answer (as opposed to an answer that could not be used)."""
@@ -94,6 +98,11 @@ class Candidate:
             and self.check is not None
             and any(is_model_error(problem) for problem in self.check.problems)
         )
+
+    @property
+    def shown_status(self) -> str:
+        """The status as shown to a person: :data:`LEFT_OPEN` for an :attr:`unanswered` candidate."""
+        return LEFT_OPEN if self.unanswered else self.status
 
     @property
     def spent_usd(self) -> float:

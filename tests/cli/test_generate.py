@@ -240,6 +240,20 @@ def test_proposals_the_model_never_answered_end_with_status_3_and_are_asked_agai
     assert [t.query for t in load_tasks(tmp_path / "out")] == [REQUEST]
 
 
+def test_a_request_left_open_for_a_model_error_is_not_counted_invalid(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The session line said "1 invalid" for a request that failed no check: the model did not answer.
+    task = next(iter(mini_tasks().values()))
+    model = ScriptedModel({REQUEST: task}, batches=[[REQUEST]], overrides={("program", REQUEST): [Reply.malformed()]})
+    script(scripted_openai, model)
+    path = _params(tmp_path, scripted_openai, cache=False)
+    assert main(["generate", "--params", str(path)]) == 3
+    out, err = capsys.readouterr()
+    assert "0 invalid" in out and "1 left open for a model error" in out
+    assert re.search(r"c0001: left open for a model error \(program: model error", err), err
+
+
 def test_a_session_file_removed_mid_run_is_one_line_saying_the_history_is_gone(
     scripted_openai: ScriptedOpenAIServer,
     tmp_path: Path,
