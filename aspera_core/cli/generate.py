@@ -16,9 +16,10 @@ requests), 2 bad parameters or files (also a file in the way of a new task's
 files: it is never overwritten; and a session file removed while the session
 wrote it: the session stops rather than start its history again), 3 stopped
 early (the spending limit, or the endpoint refused the key or the model) or
-finished with requests the model did not answer for (after its retries; asked
-again by the next run), 130 interrupted (run the same
-command to continue).
+finished with calls the model did not answer (after its retries): user
+requests left open without one of their programs, or calls for new user
+requests, whose round then stopped; the next run of the same command asks
+them again, 130 interrupted (run the same command to continue).
 """
 
 from __future__ import annotations
@@ -112,11 +113,17 @@ def run(args: argparse.Namespace) -> int:
         advice = "run again without max_cost_usd to go on" if unknown else "run the same command to continue"
         print(f"aspera generate: stopped early: {report.stopped}; {advice}", file=sys.stderr)
         return 3
+    left = []
     if report.unanswered:
-        print(
-            f"aspera generate: {len(report.unanswered)} of {report.tried} proposed user requests left open: the model "
-            "did not answer for one of their programs; run the same command to ask again",
-            file=sys.stderr,
+        left.append(
+            f"{len(report.unanswered)} of {report.tried} proposed user requests left open: the model "
+            "did not answer for one of their programs"
         )
-        return 3
-    return 0
+    if report.unanswered_calls:
+        left.append(
+            f"{len(report.unanswered_calls)} of {report.proposal_calls} model calls proposing user requests failed "
+            "(the model did not answer, after its retries)"
+        )
+    for line in left:
+        print(f"aspera generate: {line}; run the same command to ask again", file=sys.stderr)
+    return 3 if left else 0

@@ -25,7 +25,15 @@ from typing import Any
 from aspera_core.agents.model_agents import PromptStore, RequestTally, prompt_digest
 from aspera_core.generation.answers import read_function, read_queries
 from aspera_core.generation.checks import Check, TaskChecker, draft_task
-from aspera_core.generation.model import INVALID, VALID, Candidate, derive_tags, now_text
+from aspera_core.generation.model import (
+    INVALID,
+    MODEL_ERROR,
+    VALID,
+    Candidate,
+    derive_tags,
+    is_model_error,
+    now_text,
+)
 from aspera_core.generation.prompts import PROGRAM_STEPS, WHAT, Message, PromptBuilder
 from aspera_core.llm import BudgetExceededError, LLMClient, LLMRequestError, LLMSetupError
 from aspera_core.tasks import Scenario, Task
@@ -138,7 +146,7 @@ class TaskGenerator:
             answer, record = self._ask("queries", messages, self.seed + attempt + repair)
             requests.append(record)
             if answer is None:
-                return QueryBatch([], f"model error: {record.get('error')}", requests)
+                return QueryBatch([], f"{MODEL_ERROR}: {record.get('error')}", requests)
             queries, problem = read_queries(answer)
             if queries:
                 return QueryBatch(queries, None, requests)
@@ -168,7 +176,7 @@ class TaskGenerator:
         answer, record = self._ask(step, messages, self.seed + attempt)
         candidate.requests.append(record)
         if answer is None:
-            return f"model error: {record.get('error')}"
+            return f"{MODEL_ERROR}: {record.get('error')}"
         candidate.answers[step] = answer
         read = read_function(answer, step)
         if read.program is None:
@@ -256,7 +264,7 @@ class TaskGenerator:
                 self.progress(f"{candidate.id}: writing the {WHAT[step]}")
                 problem = self._write(candidate, step, pending.pop(step, None))
                 if problem is not None:
-                    if problem.startswith("model error") or not self._may_repair(candidate, step, repair):
+                    if is_model_error(problem) or not self._may_repair(candidate, step, repair):
                         return self._fail(candidate, Check(False, step, [problem]))
                     pending[step] = ("problem", problem)
                     continue

@@ -22,7 +22,18 @@ from typing import Any
 from aspera_core import __version__
 from aspera_core.generation.answers import read_function
 from aspera_core.generation.engine import GenerationStopped, TaskGenerator
-from aspera_core.generation.model import ACCEPTED, INVALID, NEW, OPEN, REJECTED, VALID, Candidate, now_text
+from aspera_core.generation.model import (
+    ACCEPTED,
+    INVALID,
+    LEFT_OPEN,
+    NEW,
+    OPEN,
+    REJECTED,
+    VALID,
+    Candidate,
+    is_model_error,
+    now_text,
+)
 from aspera_core.generation.output import (
     GeneratedTask,
     RepeatedRequest,
@@ -79,7 +90,12 @@ class BatchReport:
     Attributes:
         accepted: Task ids written, in order.
         rejected: ``(request, reason)`` of every proposed user request not kept (repeats included).
-        failed_calls: ``(batch, problem)`` of every model call that proposed no user request.
+        failed_calls: ``(batch, problem)`` of every model answer that proposed no user request
+            (prose, no readable list...); each used up a try of its round.
+        unanswered_calls: ``(batch, problem)`` of every model call for user requests that got no
+            answer (an endpoint error after the client's retries); it stopped its round and used
+            up no try: the next run asks again.
+        proposal_calls: Model calls for user requests this run (one per batch asked for).
         unanswered: ``(request, problem)`` of user requests left open because the model did not
             answer for one of their programs (after its retries): the next run asks again.
         stopped: Why the run stopped early (the spending limit...), if it did.
@@ -91,6 +107,8 @@ class BatchReport:
     rejected: list[tuple[str, str]] = field(default_factory=list)
     failed_calls: list[tuple[str, str]] = field(default_factory=list)
     unanswered: list[tuple[str, str]] = field(default_factory=list)
+    unanswered_calls: list[tuple[str, str]] = field(default_factory=list)
+    proposal_calls: int = 0
     stopped: str | None = None
     rounds: list[dict[str, Any]] = field(default_factory=list)
     dropped: int = 0
@@ -116,17 +134,23 @@ class BatchReport:
                 f"{len(self.unanswered)} of {tried} proposed user requests left open: the model did not answer "
                 "for one of their programs (the next run asks again)"
             )
+        if self.unanswered_calls:
+            lines.append(
+                f"{len(self.unanswered_calls)} of {self.proposal_calls} model calls proposing user requests "
+                "failed (the model did not answer, after its retries; each stopped its round): the next run asks again"
+            )
         if self.failed_calls:
             lines.append(f"{count(len(self.failed_calls), 'model call')} proposed no user request")
         for round_ in self.rounds:
             lines.append(
                 f"round {round_['round']} ({round_['focus'] or 'no focus'}): {round_['accepted']} of "
                 f"{round_['tasks']} tasks wanted, after {round_['tried']} tries (one per user request asked for, "
-                "or per model call that proposed none)"
+                "or per answer that proposed none)"
             )
         lines += [f"not kept: {query} -- {reason}" for query, reason in self.rejected]
         lines += [f"left open: {query} -- {problem}" for query, problem in self.unanswered]
         lines += [f"model call for {batch}: {problem}" for batch, problem in self.failed_calls]
+        lines += [f"model call for {batch} failed: {problem}" for batch, problem in self.unanswered_calls]
         if self.stopped:
             lines.append(f"stopped early: {self.stopped}")
         return "\n".join(lines)
@@ -222,9 +246,16 @@ class GenerationFlow:
         return found + [request for candidate in self.candidates for request in candidate.requests]
 
     def summary(self) -> str:
-        """One line: proposed user requests by status and the session's model calls and spend."""
+        """One line: proposed user requests by status and the session's model calls and spend.
+
+        Those invalid only for a model error are counted apart, as :data:`LEFT_OPEN`: they failed no check.
+        """
         counts = self.counts()
+        left_open = sum(candidate.unanswered for candidate in self.candidates)
+        counts[INVALID] = counts.get(INVALID, 0) - left_open
         parts = ", ".join(f"{counts.get(s, 0)} {s}" for s in (ACCEPTED, REJECTED, VALID, INVALID, NEW))
+        if left_open:
+            parts += f", {left_open} {LEFT_OPEN}"
         requests = self.requests()
         cached = sum(bool(request.get("cached")) for request in requests)
         spent = sum(float(request.get("spent_usd") or 0.0) for request in requests)
@@ -521,14 +552,14 @@ class GenerationFlow:
         A model error (after the client's retries) says nothing about the request: the
         candidate stays open, and the next run asks for the missing program again.
         """
-        if _unanswered(candidate):
+        if candidate.unanswered:
             try:
                 self.generator.develop(candidate, candidate.check.stage)  # type: ignore[union-attr]
             finally:
                 self._save(candidate)
         else:
             self.prepare(candidate.id)
-        if _unanswered(candidate):
+        if candidate.unanswered:
             report.unanswered.append((candidate.query, candidate.reason or ""))
             return
         if candidate.status == VALID:
@@ -550,7 +581,10 @@ class GenerationFlow:
 
         Candidates left undecided by an earlier, interrupted run are settled
         first; a round counts the tasks its focus already has in this session,
-        so running the same rounds again continues them.
+        and the tries it used, so running the same rounds again continues them.
+        A call for user requests that the model did not answer (after the
+        client's retries) stops its round and uses up no try: the next run
+        asks again.
 
         Args:
             rounds: The rounds, in order (default: the session's :attr:`rounds`).
@@ -567,7 +601,7 @@ class GenerationFlow:
                 self._settle(candidate, report)
             for number, round_ in enumerate(rounds, start=1):
                 accepted = sum(c.status == ACCEPTED for c in self.candidates if c.focus == round_.focus)
-                tried = sum(max(len(b["queries"]), 1) for b in self.log.state.batches if b.get("focus") == round_.focus)
+                tried = sum(_tries(b) for b in self.log.state.batches if b.get("focus") == round_.focus)
                 while accepted < round_.tasks and tried < round_.max_queries:
                     ask = min(self.per_request, round_.max_queries - tried)
                     say(
@@ -575,10 +609,15 @@ class GenerationFlow:
                     )
                     before = len(self.log.state.batches)
                     new = self.propose(ask, round_.focus)
+                    report.proposal_calls += 1
                     batch = self.log.state.batches[before] if len(self.log.state.batches) > before else {}
                     report.rejected += [(d["query"], d["reason"]) for d in batch.get("dropped", [])]
                     report.dropped += len(batch.get("dropped", []))
-                    tried += max(len(batch.get("queries", [])), 1)  # an empty answer still uses up a try
+                    tried += _tries(batch)
+                    if is_model_error(batch.get("problem")):  # the endpoint is failing: asking on would fail too
+                        report.unanswered_calls.append((f"batch {batch.get('batch')}", str(batch["problem"])))
+                        say(f"round {number}: the model did not answer ({batch['problem']}); the next run asks again")
+                        break
                     if batch.get("problem"):
                         report.failed_calls.append((f"batch {batch.get('batch')}", str(batch["problem"])))
                     for candidate in new:
@@ -588,7 +627,7 @@ class GenerationFlow:
                         self._settle(candidate, report)
                         accepted += candidate.status == ACCEPTED
                         say(
-                            f"{candidate.id}: {candidate.status}"
+                            f"{candidate.id}: {candidate.shown_status}"
                             + (f" as task {candidate.task_id}" if candidate.task_id else f" ({candidate.reason})")
                         )
                 report.rounds.append(
@@ -605,11 +644,10 @@ class GenerationFlow:
         return report
 
 
-def _unanswered(candidate: Candidate) -> bool:
-    """Whether the candidate failed because the model gave no answer for one of its programs."""
-    check = candidate.check
-    return (
-        candidate.status == INVALID
-        and check is not None
-        and any(problem.startswith("model error") for problem in check.problems)
-    )
+def _tries(batch: dict[str, Any]) -> int:
+    """The tries of its round a recorded batch used up: one per request proposed, one for an answer
+    that proposed none, none for a call the model did not answer (it says nothing about the round)."""
+    queries = batch.get("queries") or []
+    if not queries and is_model_error(batch.get("problem")):
+        return 0
+    return max(len(queries), 1)

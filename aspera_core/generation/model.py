@@ -15,6 +15,17 @@ NEW, VALID, INVALID, ACCEPTED, REJECTED = "new", "valid", "invalid", "accepted",
 STATUSES = (NEW, VALID, INVALID, ACCEPTED, REJECTED)
 #: Candidates still waiting for a decision.
 OPEN = (NEW, VALID, INVALID)
+#: How a problem starts when the model gave no answer (a request error after the client's retries).
+MODEL_ERROR = "model error"
+
+#: How an invalid candidate whose problem is a model error is shown: it failed no check, and the
+#: batch mode asks again (the session file keeps its status, ``invalid``).
+LEFT_OPEN = "left open for a model error"
+
+
+def is_model_error(problem: str | None) -> bool:
+    """Whether a problem is the model giving no answer (as opposed to an answer that could not be used)."""
+    return bool(problem) and str(problem).startswith(MODEL_ERROR)
 
 
 def now_text() -> str:
@@ -78,6 +89,20 @@ class Candidate:
     def expects_handback(self) -> bool:
         """Whether the reference program hands back in the task's world."""
         return bool(self.facts.get("expects_handback"))
+
+    @property
+    def unanswered(self) -> bool:
+        """Whether it is invalid only because the model gave no answer for one of its programs."""
+        return (
+            self.status == INVALID
+            and self.check is not None
+            and any(is_model_error(problem) for problem in self.check.problems)
+        )
+
+    @property
+    def shown_status(self) -> str:
+        """The status as shown to a person: :data:`LEFT_OPEN` for an :attr:`unanswered` candidate."""
+        return LEFT_OPEN if self.unanswered else self.status
 
     @property
     def spent_usd(self) -> float:

@@ -7,7 +7,9 @@ every path is relative to the project root (:mod:`aspera_core.pipeline.paths`).
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -128,10 +130,24 @@ class GenerationParams(BaseModel):
         return self.model_dump(mode="json")
 
 
+def _round_hint(key: str, value: object) -> str:
+    """Where a key of a round given at the top level belongs, as an override that puts it there."""
+    shown = "..."
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        shown = str(value)
+    elif isinstance(value, str) and "'" not in value:  # quoted unless YAML reads it back as it is
+        shown = value if re.fullmatch(r"[A-Za-z][\w .-]*", value) else json.dumps(value)
+    entries = {"tasks": 1, key: shown}
+    body = ", ".join(f"{name}: {entry}" for name, entry in entries.items())
+    return f"{key} is a key of each round: -p 'rounds=[{{{body}}}]'"
+
+
 def _describe(error: ValidationError) -> str:
     first = error.errors()[0]
     where = ".".join(str(part) for part in first.get("loc", ())) or "parameters"
     if first.get("type") == "extra_forbidden":
+        if where in RoundParams.model_fields:
+            return f"unknown key {where!r}; {_round_hint(where, first.get('input'))}"
         known = ", ".join(GenerationParams.model_fields) if "." not in where else ", ".join(RoundParams.model_fields)
         return f"unknown key {where!r} (known keys: {known})"
     return f"{where}: {first.get('msg')}"

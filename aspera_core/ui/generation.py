@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from aspera_core.generation import Candidate, DecisionError, GenerationFlow, GenerationStopped
 from aspera_core.generation.flow import read_program
-from aspera_core.generation.model import INVALID, NEW, OPEN, VALID
+from aspera_core.generation.model import INVALID, LEFT_OPEN, NEW, OPEN, VALID
 from aspera_core.generation.prompts import PROGRAM_STEPS, WHAT
 
 _STATUS_COLOURS = {VALID: "#009E73", INVALID: "#D55E00", NEW: "#555555"}
@@ -36,6 +36,8 @@ def check_html(candidate: Candidate) -> str:
     title = {VALID: "passes every check", INVALID: "fails a check", NEW: "not checked yet"}.get(
         candidate.status, candidate.status
     )
+    if candidate.unanswered:  # it failed no check: regenerating the step asks again
+        colour, title = "#555555", f"{LEFT_OPEN} (no answer after the retries; regenerate the step to ask again)"
     parts = [f'<b style="color:{colour}">{html.escape(candidate.id)}: {title}</b>']
     check = candidate.check
     if check is not None and check.problems:
@@ -179,7 +181,7 @@ class GenerationWidget:
             current = self.current
             if current is not None and current.status == NEW:
                 self.flow.prepare(current.id)
-                text += html.escape(f" ({current.id} written and checked: {current.status})")
+                text += html.escape(f" ({current.id} written and checked: {current.shown_status})")
         except (DecisionError, GenerationStopped, ValueError, OSError) as error:
             text = f'<span style="color:#D55E00">{html.escape(str(error))}</span>'
             failed = True
@@ -227,7 +229,7 @@ class GenerationWidget:
         self._baseline = self._texts()  # taken: no longer unchecked edits
         if not changed:
             return "nothing was edited"
-        return html.escape(f"checked again after editing {', '.join(changed)}: {candidate.status}")
+        return html.escape(f"checked again after editing {', '.join(changed)}: {candidate.shown_status}")
 
     def regenerate(self) -> str:
         """Ask the model for the chosen step again, with the comment (refused while edits are unchecked)."""
@@ -235,7 +237,7 @@ class GenerationWidget:
         self._refuse_unchecked("written again")
         self.flow.regenerate(candidate.id, self.step.value, self.comment.value)
         self.comment.value = ""
-        return html.escape(f"{WHAT[self.step.value]} written again: {candidate.status}")
+        return html.escape(f"{WHAT[self.step.value]} written again: {candidate.shown_status}")
 
     def reject(self) -> str:
         """Reject the proposal shown, with the comment as the reason."""
@@ -297,7 +299,7 @@ class GenerationWidget:
         """
         self.summary.value = f"<b>{html.escape(self.flow.summary())}</b>"
         waiting = self.flow.open_candidates()
-        options = [(f"{c.id} [{c.status}] {c.query}", c.id) for c in waiting]
+        options = [(f"{c.id} [{c.shown_status}] {c.query}", c.id) for c in waiting]
         keep = select or self._next or self.proposals.value
         self._next = None
         if keep not in [value for _, value in options]:

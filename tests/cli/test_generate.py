@@ -217,6 +217,43 @@ def test_a_request_the_model_never_answered_for_ends_with_status_3_and_is_asked_
     assert [t.query for t in load_tasks(tmp_path / "out")] == [REQUEST]
 
 
+def test_proposals_the_model_never_answered_end_with_status_3_and_are_asked_again(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The failed proposal calls were printed as "proposed no user request", the run ended
+    # with 0, and they used up the round's tries: the next run asked nothing.
+    task = next(iter(mini_tasks().values()))
+    model = ScriptedModel({REQUEST: task}, batches=[[REQUEST]], query_answers=[Reply.malformed()] * 20)
+    script(scripted_openai, model)
+    path = _params(tmp_path, scripted_openai, cache=False, rounds=[{"tasks": 1, "max_queries": 3}], per_request=1)
+    assert main(["generate", "--params", str(path), "--quiet"]) == 3
+    out, err = capsys.readouterr()
+    assert "proposed no user request" not in out and "model call for batch 1 failed: model error" in out
+    assert "round 1 (no focus): 0 of 1 tasks wanted, after 0 tries" in out
+    assert re.fullmatch(
+        r"aspera generate: 1 of 1 model calls proposing user requests failed \(the model did not answer, after its "
+        r"retries\); run the same command to ask again\n",
+        err,
+    ), err
+    model.query_answers.clear()  # the endpoint answers again
+    assert main(["generate", "--params", str(path), "--quiet"]) == 0, capsys.readouterr().err
+    assert [t.query for t in load_tasks(tmp_path / "out")] == [REQUEST]
+
+
+def test_a_request_left_open_for_a_model_error_is_not_counted_invalid(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The session line said "1 invalid" for a request that failed no check: the model did not answer.
+    task = next(iter(mini_tasks().values()))
+    model = ScriptedModel({REQUEST: task}, batches=[[REQUEST]], overrides={("program", REQUEST): [Reply.malformed()]})
+    script(scripted_openai, model)
+    path = _params(tmp_path, scripted_openai, cache=False)
+    assert main(["generate", "--params", str(path)]) == 3
+    out, err = capsys.readouterr()
+    assert "0 invalid" in out and "1 left open for a model error" in out
+    assert re.search(r"c0001: left open for a model error \(program: model error", err), err
+
+
 def test_a_session_file_removed_mid_run_is_one_line_saying_the_history_is_gone(
     scripted_openai: ScriptedOpenAIServer,
     tmp_path: Path,

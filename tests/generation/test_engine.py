@@ -189,3 +189,50 @@ def test_the_spending_limit_stops_the_run_and_keeps_what_is_done(
     assert report.stopped and "limit" in report.stopped
     assert model.count("queries") == 1 and report.accepted == []
     assert not (tmp_path / "generated" / "plans").exists()
+
+
+def test_a_proposal_the_model_never_answered_uses_up_no_try_and_is_asked_again_next_run(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path
+) -> None:
+    # The failed proposal calls used to use up the round's tries for good: the trial's first
+    # run sent 3 failing calls and exited 0, and the next run, with the endpoint back, sent nothing.
+    tasks = {GOOD: _by_query()[GOOD]}
+    model = script(
+        scripted_openai,
+        ScriptedModel(tasks, batches=[[GOOD]], query_answers=[Reply.malformed()] * 20),  # type: ignore[arg-type]
+    )
+    settings = params(
+        tmp_path, scripted_openai, examples_from=None, rounds=[{"tasks": 1, "max_queries": 3}], per_request=1
+    )
+    report, _ = generate_tasks(settings, client=client(scripted_openai, tmp_path))
+    assert len(read_session(settings.session).batches) == 1  # the round stopped: the endpoint is down
+    assert report.failed_calls == [] and [batch for batch, _ in report.unanswered_calls] == ["batch 1"]
+    assert "model error" in report.unanswered_calls[0][1]
+    assert report.rounds == [{"round": 1, "focus": None, "tasks": 1, "accepted": 0, "tried": 0}]
+    text = report.describe()
+    assert "proposed no user request" not in text
+    assert "1 of 1 model calls proposing user requests failed" in text
+    assert "model call for batch 1 failed: model error" in text
+    model.query_answers.clear()  # the endpoint answers again
+    again, _ = generate_tasks(settings, client=client(scripted_openai, tmp_path))
+    assert again.accepted == ["500"] and again.unanswered_calls == []
+    assert again.rounds == [{"round": 1, "focus": None, "tasks": 1, "accepted": 1, "tried": 1}]
+
+
+def test_an_answer_that_proposes_no_request_still_uses_up_its_try(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path
+) -> None:
+    tasks = {GOOD: _by_query()[GOOD]}
+    model = script(
+        scripted_openai,
+        ScriptedModel(tasks, batches=[[GOOD]], query_answers=["Some ideas, in prose."] * 2),  # type: ignore[arg-type]
+    )
+    settings = params(
+        tmp_path, scripted_openai, examples_from=None, rounds=[{"tasks": 1, "max_queries": 1}], per_request=1
+    )
+    report, _ = generate_tasks(settings, client=client(scripted_openai, tmp_path))
+    assert [batch for batch, _ in report.failed_calls] == ["batch 1"] and report.unanswered_calls == []
+    assert "1 model call proposed no user request" in report.describe()
+    asked = len(model.asked)
+    again, _ = generate_tasks(settings, client=client(scripted_openai, tmp_path))
+    assert len(model.asked) == asked and again.rounds[0]["tried"] == 1  # the round's one try is used up

@@ -44,3 +44,18 @@ def test_unreadable_files(tmp_path: Path) -> None:
     (tmp_path / "list.yaml").write_text("- a\n")
     with pytest.raises(ParamsError, match="mapping"):
         load_generation_params(tmp_path / "list.yaml")
+
+
+@pytest.mark.parametrize(
+    "override, hint",
+    [
+        ("max_queries=6", "max_queries is a key of each round: -p 'rounds=[{tasks: 1, max_queries: 6}]'"),
+        ("focus=dates", "focus is a key of each round: -p 'rounds=[{tasks: 1, focus: dates}]'"),
+        ("tasks=4", "tasks is a key of each round: -p 'rounds=[{tasks: 4}]'"),
+    ],
+)
+def test_a_key_of_a_round_given_at_the_top_says_where_it_belongs(override: str, hint: str) -> None:
+    # "-p max_queries=6" was refused as an unknown key, with no word of the rounds it belongs to.
+    with pytest.raises(ParamsError) as raised:
+        load_generation_params(ROOT / "params" / "generate.yaml", [override])
+    assert str(raised.value) == f"unknown key {override.split('=')[0]!r}; {hint}"

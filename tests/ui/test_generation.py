@@ -10,7 +10,7 @@ from aspera_core.generation import open_generation, read_session
 from aspera_core.tasks import load_tasks
 from aspera_core.ui import GenerationWidget
 from tests.generation.support import ScriptedModel, client, mini_tasks, params, script
-from tests.support.openai_server import ScriptedOpenAIServer
+from tests.support.openai_server import Reply, ScriptedOpenAIServer
 
 PREFIX = "Hey, [Assistant], "
 REVIEW = PREFIX + "set up a 45-minute design review with Ottoline two days from now at 2:30 PM."
@@ -150,3 +150,22 @@ def test_switching_proposals_keeps_unchecked_edits_for_when_the_person_comes_bac
     widget.proposals.value = first.id
     assert widget.query.value == REVIEW + " Thanks!"
     assert "unchecked edits" in widget.checks.value
+
+
+def test_a_proposal_the_model_did_not_answer_is_shown_left_open_not_failing_a_check(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path
+) -> None:
+    # It was listed as [invalid], "fails a check", though no check had run on it.
+    mini = {task.query_id: task for task in mini_tasks().values()}
+    model = ScriptedModel(
+        {REVIEW: mini["9001"]}, batches=[[REVIEW]], overrides={("program", REVIEW): [Reply.malformed()]}
+    )
+    script(scripted_openai, model)
+    settings = params(tmp_path, scripted_openai, examples_from=None, max_repairs=0)
+    with open_generation(settings, client=client(scripted_openai, tmp_path)) as flow:
+        widget = GenerationWidget(flow, count=1)
+        widget.propose_button.click()
+        assert [label.split("]")[0] for label, _ in widget.proposals.options] == ["c0001 [left open for a model error"]
+        assert "fails a check" not in widget.checks.value and "regenerate the step" in widget.checks.value
+        assert "0 invalid" in widget.summary.value and "1 left open for a model error" in widget.summary.value
+        assert flow.candidates[0].status == "invalid"  # the session file keeps the status old sessions know
