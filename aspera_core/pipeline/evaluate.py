@@ -100,10 +100,12 @@ class _Prepared:
     experiment: Experiment
 
 
-def _prepare(specs: list[AgentSpec], tasks: Sequence[Task], task_set: str, library_fixes: bool) -> list[_Prepared]:
+def _prepare(
+    specs: list[AgentSpec], tasks: Sequence[Task], task_set: str, library_fixes: bool, root: Path
+) -> list[_Prepared]:
     prepared = []
     for spec in specs:
-        agent = make_agent(spec.agent, **spec.options)
+        agent = make_agent(spec.agent, **spec.factory_options(root))  # paths relative to the root, as checked
         prepared.append(_Prepared(spec, agent, experiment_of(agent, tasks, task_set, library_fixes)))
     return prepared
 
@@ -149,7 +151,7 @@ def evaluate_agents(
         SandboxConfig(timeout_s=timeout_s) if workers is None else SandboxConfig(workers=workers, timeout_s=timeout_s)
     )
     records = []
-    for item in _prepare(_available(_specs(agents)), task_list, str(tasks), library_fixes):
+    for item in _prepare(_available(_specs(agents)), task_list, str(tasks), library_fixes, root):
         path, _ = results_path(folder, item.spec.name, item.experiment)
         report = run_agent(
             task_list,
@@ -213,7 +215,7 @@ def results_files(
     specs = _available(_specs(agents))
     if specs:
         task_list = load_tasks(tasks_path)
-        for item in _prepare(specs, task_list, str(tasks), library_fixes):
+        for item in _prepare(specs, task_list, str(tasks), library_fixes, root):
             path, exists = results_path(folder, item.spec.name, item.experiment)
             if not exists:
                 raise ResultsNotFound(

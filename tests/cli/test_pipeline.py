@@ -210,6 +210,27 @@ def test_bad_parameters_exit_2_with_one_line(arguments: list[str], message: str,
         ("results_dir=README.md", "results_dir: README.md is a file, not a folder"),
         ("figures_dir=README.md", "figures_dir: README.md is a file, not a folder"),
         ("runs_dir=README.md", "runs_dir: README.md is a file, not a folder"),
+        # Option values used to be found only by 02_evaluate (exit 1, a raw exception).
+        (
+            "agents=[reference, {agent: replay, options: {replay: /nonexistent.jsonl}}]",
+            "agents.1.options.replay: /nonexistent.jsonl does not exist",
+        ),
+        (
+            "agents=[reference, {agent: cck, options: {model: m, temperature: hot}}]",
+            "agents.1.options.temperature: expected a finite number of at least 0, got 'hot'",
+        ),
+        (
+            "agents=[reference, {agent: mutant, options: {mutation_kinds: [drop_actoin]}}]",
+            "agents.1.options.mutation_kinds: unknown mutation kind 'drop_actoin' (did you mean 'drop_action'?)",
+        ),
+        (
+            "agents=[reference, {agent: cck, options: {temperature: 0.2}}]",
+            "agents.1.options: the cck agent needs a model (options: {model: NAME})",
+        ),
+        (
+            "agents=[reference, {agent: cck, options: {model: m, setting: contrl, cache_dir: cache}}]",
+            "agents.1.options.setting: unknown setting 'contrl'",
+        ),
     ],
 )
 def test_unusable_agents_comparisons_and_folders_exit_2_before_any_notebook_runs(
