@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import difflib
 import inspect
-from collections.abc import Callable, Iterable
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from aspera_core.agents.base import Agent
@@ -150,7 +153,9 @@ def _keywords(function: Callable[..., Any], *leave_out: str) -> frozenset[str]:
     return frozenset(p.name for p in parameters if p.kind is not p.VAR_KEYWORD and p.name not in leave_out)
 
 
-_MODEL_OPTIONS = _keywords(_model_agent("cck"))
+# ``budget`` is the run's spend account, an object the command line passes; a parameter file names
+# a limit (``max_cost_usd``) instead, so it is not among the options a parameter file may give.
+_MODEL_OPTIONS = _keywords(_model_agent("cck"), "budget")
 #: Keyword options each built-in agent's factory reads (the command line passes every option to
 #: every factory, which ignores the rest; parameter files are checked against these).
 OPTIONS: dict[str, frozenset[str]] = {
@@ -176,6 +181,187 @@ def unknown_options(name: str, options: Iterable[str]) -> str | None:
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     accepted = ", ".join(sorted(known - {"setting"} if known else ())) or "none but setting"
     return f"the {name} agent has no option {unknown[0]!r}{hint}; its options: {accepted}"
+
+
+#: Options that name a file or folder (a caller resolves them against its own base, e.g. the project root).
+PATH_OPTIONS = frozenset({"replay", "cache_dir", "prompts_dir", "control_dir"})
+
+
+@dataclass(frozen=True)
+class OptionProblem:
+    """What is wrong with one option of a built-in agent, in words that fit every way of giving it.
+
+    Attributes:
+        option: The option at fault (its keyword, e.g. ``temperature``).
+        problem: What is wrong (``expected a finite number of at least 0, got 'hot'``).
+        missing: The agent needs the option and it was not given (``problem`` says so).
+    """
+
+    option: str
+    problem: str
+    missing: bool = False
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _number_problem(
+    value: Any, *, least: float, above: bool = False, whole: bool = False, what: str = ""
+) -> str | None:
+    """Why ``value`` is not a finite number of at least (or above) ``least`` (``None``: it is one)."""
+    if whole:
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= least
+        return None if ok else f"expected a whole number of at least {least:g}, got {value!r}"
+    ok = _is_number(value) and math.isfinite(value) and (value > least if above else value >= least)
+    if ok:
+        return None
+    bound = f"greater than {least:g}" if above else f"of at least {least:g}"
+    return f"expected a finite {what or 'number'} {bound}, got {value!r}"
+
+
+def _choice_problem(value: Any, choices: Iterable[str]) -> str | None:
+    choices = tuple(choices)
+    return None if value in choices else f"expected one of: {', '.join(choices)}, got {value!r}"
+
+
+def _path_problem(value: Any) -> str | None:
+    return None if isinstance(value, str | Path) and str(value).strip() else f"expected a file name, got {value!r}"
+
+
+def _replay_problem(replay: Any) -> OptionProblem | None:
+    if replay is None or replay == "":
+        return OptionProblem("replay", "the replay agent needs a results file", missing=True)
+    problem = _path_problem(replay)
+    if problem:
+        return OptionProblem("replay", problem)
+    path = Path(replay)
+    if path.is_dir():
+        return OptionProblem("replay", f"{replay} is a folder; the replay agent needs a results file")
+    if not path.exists():
+        return OptionProblem("replay", f"{replay} does not exist")
+    return None
+
+
+def _mutation_kinds_problem(kinds: Any) -> OptionProblem | None:
+    if kinds is None:
+        return None
+    from aspera_core.variants import BREAKING_KINDS
+
+    if not isinstance(kinds, list | tuple) or not all(isinstance(kind, str) for kind in kinds):
+        return OptionProblem("mutation_kinds", f"expected a list of mutation kinds, got {kinds!r}")
+    for kind in kinds:
+        if kind not in BREAKING_KINDS:
+            close = difflib.get_close_matches(kind, list(BREAKING_KINDS), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            known = ", ".join(BREAKING_KINDS)
+            return OptionProblem("mutation_kinds", f"unknown mutation kind {kind!r}{hint}; known: {known}")
+    return None
+
+
+def _model_problem(kind: str, options: Mapping[str, Any]) -> OptionProblem | None:
+    """The first unusable option of a model-backed agent, checked without a key, a request or a file written."""
+    model = options.get("model")
+    if model is None or model == "":
+        return OptionProblem("model", f"the {kind} agent needs a model", missing=True)
+    if not isinstance(model, str) or not model.strip():
+        return OptionProblem("model", f"expected a model name (e.g. gpt-4o-mini), got {model!r}")
+    checks: dict[str, Callable[[Any], str | None]] = {
+        "base_url": lambda value: (
+            None
+            if isinstance(value, str) and value.strip().startswith(("http://", "https://"))
+            else f"expected a URL starting with http:// or https:// (e.g. http://127.0.0.1:8000/v1), got {value!r}"
+        ),
+        "api_key_env": lambda value: (
+            None
+            if isinstance(value, str) and value.strip()
+            else f"expected the name of an environment variable, got {value!r}"
+        ),
+        "temperature": lambda value: _number_problem(value, least=0),
+        "max_tokens": lambda value: _number_problem(value, least=1, whole=True),
+        "request_timeout_s": lambda value: _number_problem(value, least=0, above=True),
+        "max_cost_usd": lambda value: _number_problem(value, least=0, what="number of dollars"),
+        "use_cache": lambda value: None if isinstance(value, bool) else f"expected true or false, got {value!r}",
+        "cache_dir": _path_problem,
+        "prompts_dir": _path_problem,
+        "control_dir": _path_problem,
+    }
+    if kind == "explore":
+        from aspera_core.agents.explore import PROTOCOL_CHOICES
+        from aspera_core.agents.explore_dryrun import DRY_RUN_WORLDS
+
+        checks.update(
+            {
+                "max_turns": lambda value: _number_problem(value, least=1, whole=True),
+                "max_episode_tokens": lambda value: _number_problem(value, least=1, whole=True),
+                "max_dry_runs": lambda value: _number_problem(value, least=0, whole=True),
+                "dry_run_world": lambda value: _choice_problem(value, DRY_RUN_WORLDS),
+                "dry_run_timeout_s": lambda value: _number_problem(value, least=0, above=True),
+                "protocol": lambda value: _choice_problem(value, PROTOCOL_CHOICES),
+                "library_fixes": lambda value: (
+                    None if isinstance(value, bool) else f"expected true or false, got {value!r}"
+                ),
+            }
+        )
+    for option, check in checks.items():
+        value = options.get(option)
+        if value is None or (option == "use_cache" and value is True):
+            continue
+        problem = check(value)
+        if problem:
+            return OptionProblem(option, problem)
+    return _model_files_problem(model, options)
+
+
+def _model_files_problem(model: str, options: Mapping[str, Any]) -> OptionProblem | None:
+    """What the model client and the prompt store would refuse on being built (no folder is made)."""
+    from aspera_core.agents.model_agents import PromptStore
+    from aspera_core.llm import PriceTable, ResponseCache
+
+    if options.get("max_cost_usd") is not None:
+        prices = PriceTable.load()
+        if prices.for_model(model) is None:
+            return OptionProblem(
+                "max_cost_usd", f"a spend limit is set but {prices.missing_note(model)}; the limit cannot be enforced"
+            )
+    for option, store in (("cache_dir", ResponseCache), ("prompts_dir", PromptStore)):
+        if options.get(option) is None or (option == "cache_dir" and options.get("use_cache") is False):
+            continue
+        try:
+            store(options[option])
+        except OSError as error:  # a file where the folder would be, a folder of other files
+            return OptionProblem(option, f"{error.filename or options[option]} {error.strerror or error}")
+    return None
+
+
+def option_problem(name: str, options: Mapping[str, Any]) -> OptionProblem | None:
+    """The first unusable option value of the built-in agent ``name`` (``None``: none, or not built in).
+
+    Checked as the agent's factory would find it, without building a model client:
+    no request is sent, no key is needed, and no file or folder is created (the
+    answer cache and prompts folders are only looked at). The option names are
+    :func:`unknown_options`' to check. Paths are taken as given: resolve them first.
+
+    Args:
+        name: The agent's name.
+        options: The options its factory would be given.
+
+    Returns:
+        The first problem found, or ``None``.
+    """
+    if name not in OPTIONS:
+        return None
+    try:
+        _check_setting(name, options.get("setting"), SETTINGS if name == "cck" else ("library",))
+    except ValueError as error:
+        return OptionProblem("setting", str(error))
+    if name == "replay":
+        return _replay_problem(options.get("replay"))
+    if name == "mutant":
+        return _mutation_kinds_problem(options.get("mutation_kinds"))
+    if name in ("cck", "ps", "explore"):
+        return _model_problem(name, options)
+    return None
 
 
 def register_agent(name: str, factory: Callable[..., Agent]) -> None:

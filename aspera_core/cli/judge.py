@@ -20,9 +20,12 @@ final; failed requests are asked again by the same command).
 Programs of the control setting are refused: the judge's prompt documents the
 assistant library, not the control surface they are written against.
 
-Exit status: 0 done, 1 the judgements file is in use, 2 bad arguments or
-files, 3 stopped early (key refused, unknown model: run again to resume;
-spending limit: it counts per run, raise it to go further in one run), 130 interrupted (run again to resume).
+Exit status: 0 done (also when some requests failed: the counts say how
+many), 1 the judgements file is in use, 2 bad arguments or files, 3 stopped
+early (key refused, unknown model: run again to resume; spending limit: it
+counts per run, raise it to go further in one run) or not one answer obtained
+(every request failed: run again to ask again), 130 interrupted (run again to
+resume).
 """
 
 from __future__ import annotations
@@ -340,5 +343,12 @@ def run(args: argparse.Namespace) -> int:
     if report.stopped:
         advice = stop_advice(f"judgements made are kept in {args.out}", budget, args.max_cost)
         print(f"aspera judge: stopped early: {report.stopped}; {advice}", file=sys.stderr)
+        return 3
+    if report.written and report.failed_requests == report.written:  # a script checking the status must notice
+        print(
+            f"aspera judge: error: 0 of {count(report.written, 'program')} got an answer: every request failed; "
+            "run the same command to ask again",
+            file=sys.stderr,
+        )
         return 3
     return 0

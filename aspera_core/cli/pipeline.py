@@ -16,12 +16,16 @@ time>) and the command exits 2 naming each such file. Paths in the parameters
 are relative to the project root; paths printed work from the current
 directory. Named results, judgements, audit, labels and annotation files are
 read, and the agents, the systems of compare and the output folders checked,
-before any notebook runs. -p key=value overrides a parameter (the value is
-read as YAML). Exit status: 0, 1 a notebook failed (its executed copy is kept
-as <notebook>.failed.ipynb, or beside it when an edited copy is there), 2 bad
-parameters, a missing input file, an output that is a symbolic link to
-nothing, files in the way of the outputs, or a file that could not be written
-(a full disk, also when a notebook was writing it), 130 interrupted.
+before any notebook runs, and so are the values of the agents' options
+(without a model request, a key, or a file created). -p key=value overrides a
+parameter (the value is read as YAML). Exit status: 0, 1 a notebook failed
+(its executed copy is kept as <notebook>.failed.ipynb, or beside it when an
+edited copy is there), 2 bad parameters, a missing input file, an output that
+is a symbolic link to nothing, files in the way of the outputs, or a file that
+could not be written (a full disk, also when a notebook was writing it), 3
+every notebook ran but an agent got not one program because every model
+request failed (one line per such agent; the tables are written; run again to
+ask again), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -127,4 +131,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"kept {path.name}: {reason}")
     if report.notebooks:
         print(f"{count(len(report.notebooks), 'executed notebook')} in {shown_path(report.notebooks[0].parent)}/")
-    return 0
+    for line in report.without_programs:  # a script checking the status must notice a system with no program
+        _error(line)
+    return 3 if report.without_programs else 0

@@ -27,6 +27,7 @@ from aspera_core.pipeline.paths import project_root, resolve_path
 from aspera_core.records import Experiment, NotAResultsFile, read_results
 from aspera_core.runner import experiment_of, run_agent
 from aspera_core.tasks import Task, load_tasks
+from aspera_core.wording import count
 
 
 class ResultsNotFound(FileNotFoundError):
@@ -100,10 +101,12 @@ class _Prepared:
     experiment: Experiment
 
 
-def _prepare(specs: list[AgentSpec], tasks: Sequence[Task], task_set: str, library_fixes: bool) -> list[_Prepared]:
+def _prepare(
+    specs: list[AgentSpec], tasks: Sequence[Task], task_set: str, library_fixes: bool, root: Path
+) -> list[_Prepared]:
     prepared = []
     for spec in specs:
-        agent = make_agent(spec.agent, **spec.options)
+        agent = make_agent(spec.agent, **spec.factory_options(root))  # paths relative to the root, as checked
         prepared.append(_Prepared(spec, agent, experiment_of(agent, tasks, task_set, library_fixes)))
     return prepared
 
@@ -149,7 +152,7 @@ def evaluate_agents(
         SandboxConfig(timeout_s=timeout_s) if workers is None else SandboxConfig(workers=workers, timeout_s=timeout_s)
     )
     records = []
-    for item in _prepare(_available(_specs(agents)), task_list, str(tasks), library_fixes):
+    for item in _prepare(_available(_specs(agents)), task_list, str(tasks), library_fixes, root):
         path, _ = results_path(folder, item.spec.name, item.experiment)
         report = run_agent(
             task_list,
@@ -213,7 +216,7 @@ def results_files(
     specs = _available(_specs(agents))
     if specs:
         task_list = load_tasks(tasks_path)
-        for item in _prepare(specs, task_list, str(tasks), library_fixes):
+        for item in _prepare(specs, task_list, str(tasks), library_fixes, root):
             path, exists = results_path(folder, item.spec.name, item.experiment)
             if not exists:
                 raise ResultsNotFound(
@@ -227,4 +230,73 @@ def results_files(
         if not path.exists():
             raise FileNotFoundError(f"results file {value} (label {label!r}) does not exist")
         files[label] = path
+    return files
+
+
+def agents_without_programs(
+    tasks: str | os.PathLike[str],
+    agents: Iterable[AgentSpec | Mapping[str, Any] | str],
+    results_dir: str | os.PathLike[str],
+    *,
+    root: str | os.PathLike[str] | None = None,
+    library_fixes: bool = False,
+) -> list[str]:
+    """One line per agent whose results file holds rows and not one program: every model request failed.
+
+    The tables show such a system with no judged program and only ``model_error`` rows, which
+    looks like a result; a command running the agents must not end as if it had got one. Its
+    ``model_error`` rows are asked again when the agents are run again.
+
+    Args:
+        tasks: The task set (relative to ``root``).
+        agents: Agent names or specs, as given to :func:`evaluate_agents`.
+        results_dir: Folder of the agents' results files (relative to ``root``).
+        root: The project root (found when omitted).
+        library_fixes: Whether the agents were run with the library's fixes on.
+
+    Returns:
+        ``"toy (CCK): 0 of 4 tasks got a program: every model request failed; ..."`` per such
+        agent, in the order of ``agents``; an agent without a results file yet is not named.
+    """
+    from aspera_core.analysis.frames import described_system
+    from aspera_core.records import counted_rows, judged
+
+    lines = []
+    for label, path in _agent_files(tasks, agents, results_dir, root, library_fixes).items():
+        with warnings.catch_warnings():  # a damaged line is the notebooks' to report
+            warnings.simplefilter("ignore")
+            results = read_results(path)
+            rows = counted_rows(results.rows)
+        if not rows or any(judged(row) for row in rows):
+            continue
+        seeds = {row.seed for row in rows}
+        noun = "task" if len(seeds) == 1 else "task-seed pair"
+        system = described_system(results, rows) or label
+        lines.append(
+            f"{system}: 0 of {count(len(rows), noun)} got a program: every model request failed; "
+            "run the same command to ask again"
+        )
+    return lines
+
+
+def _agent_files(
+    tasks: str | os.PathLike[str],
+    agents: Iterable[AgentSpec | Mapping[str, Any] | str],
+    results_dir: str | os.PathLike[str],
+    root: str | os.PathLike[str] | None,
+    library_fixes: bool,
+) -> dict[str, Path]:
+    """The results file of each agent that has one (label -> path)."""
+    root = Path(root) if root is not None else project_root()
+    tasks_path = resolve_path(tasks, root)
+    folder = resolve_path(results_dir, root)
+    assert tasks_path is not None and folder is not None
+    specs = _available(_specs(agents))
+    if not specs:
+        return {}
+    files = {}
+    for item in _prepare(specs, load_tasks(tasks_path), str(tasks), library_fixes, root):
+        path, exists = results_path(folder, item.spec.name, item.experiment)
+        if exists:
+            files[item.spec.name] = path
     return files

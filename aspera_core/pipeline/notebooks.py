@@ -112,6 +112,8 @@ class PipelineReport:
         removed: Tables and figures of an earlier run that the same notebooks no longer write, removed.
         kept: Such files left in place, each with the reason (changed since the workbench wrote it, say).
         seconds: Time per notebook, by name.
+        without_programs: One line per agent 02_evaluate ran that got not one program (every model
+            request failed): its tables were written all the same.
     """
 
     notebooks: list[Path] = field(default_factory=list)
@@ -120,6 +122,7 @@ class PipelineReport:
     removed: list[Path] = field(default_factory=list)
     kept: list[tuple[Path, str]] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    without_programs: list[str] = field(default_factory=list)
 
 
 def _staging(target: Path) -> Path:
@@ -376,4 +379,10 @@ def run_pipeline(
     finally:
         shutil.rmtree(staged_figures, ignore_errors=True)
         shutil.rmtree(staged_runs, ignore_errors=True)
+    if "02_evaluate" in params.notebooks:  # the agents ran: did each get a program at all?
+        from aspera_core.pipeline.evaluate import agents_without_programs
+
+        report.without_programs = agents_without_programs(
+            params.tasks, params.agents, params.results_dir, root=root, library_fixes=params.library_fixes
+        )
     return report

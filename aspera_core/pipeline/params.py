@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
-from aspera_core.agents.registry import unknown_options
+from aspera_core.agents.registry import PATH_OPTIONS, unknown_options
 from aspera_core.fileio import dangling_link
 from aspera_core.pipeline.paths import resolve_path
 
@@ -85,6 +85,19 @@ class AgentSpec(BaseModel):
     def name(self) -> str:
         """The label of the agent's results file."""
         return self.label or self.agent
+
+    def factory_options(self, root: str | os.PathLike[str] | None) -> dict[str, Any]:
+        """The options for the agent's factory, the files and folders they name made absolute against ``root``.
+
+        Every path of the parameters is relative to the project root, and the notebooks'
+        kernels start in ``notebooks/``: a replayed file named ``runs/x.jsonl`` is found there.
+        """
+        if root is None:
+            return dict(self.options)
+        return {
+            key: str(resolve_path(value, root)) if key in PATH_OPTIONS and isinstance(value, str) and value else value
+            for key, value in self.options.items()
+        }
 
 
 class PipelineParams(BaseModel):
@@ -236,7 +249,7 @@ class PipelineParams(BaseModel):
             ParamsError: naming the first unusable parameter (one line).
         """
         self.check_files(root)
-        self.check_agents()
+        self.check_agents(root)
         self.check_compare(root)
         self.check_folders(root)
 
@@ -246,8 +259,14 @@ class PipelineParams(BaseModel):
 
         return [spec for spec in self.agents if spec.agent in AGENTS]
 
-    def check_agents(self) -> None:
-        """Raise :class:`ParamsError` when an agent that is not optional is not registered."""
+    def check_agents(self, root: str | os.PathLike[str] | None = None) -> None:
+        """Raise :class:`ParamsError` when an agent that is not optional is not registered, or an option
+        value of a built-in agent is unusable (``agents.N.options.KEY`` and the problem, in one line).
+
+        The values are checked as building the agent would find them, without a request,
+        a key, or a file or folder created (:func:`~aspera_core.agents.registry.option_problem`);
+        a replayed file is read. Paths are taken relative to ``root`` when it is given.
+        """
         from aspera_core.agents import AGENTS
         from aspera_core.agents.registry import closest_agent
 
@@ -256,6 +275,8 @@ class PipelineParams(BaseModel):
                 close = closest_agent(spec.agent)
                 hint = f"did you mean {close!r}? " if close else ""
                 raise ParamsError(f"agents: unknown agent {spec.agent!r} ({hint}known: {', '.join(sorted(AGENTS))})")
+        for number, spec in enumerate(self.agents):
+            _check_agent_options(number, spec, root)
         self._check_one_system_each()
 
     def _check_one_system_each(self) -> None:
@@ -357,6 +378,37 @@ class PipelineParams(BaseModel):
         values = self.model_dump(mode="json")
         values["root"] = str(root)
         return values
+
+
+#: How a parameter file gives an option an agent needs, shown when it is missing.
+_NEEDED = {"model": "{model: NAME}", "replay": "{replay: FILE}"}
+
+
+def _check_agent_options(number: int, spec: AgentSpec, root: str | os.PathLike[str] | None) -> None:
+    """Raise :class:`ParamsError` naming ``agents.N.options[.KEY]`` when an option value of ``spec`` is unusable."""
+    from aspera_core.agents.registry import option_problem
+
+    options = spec.factory_options(root)
+    problem = option_problem(spec.agent, options)
+    where = f"agents.{number}.options"
+    if problem is not None:
+        if problem.missing:
+            given = _NEEDED.get(problem.option, f"{{{problem.option}: ...}}")
+            raise ParamsError(f"{where}: {problem.problem} (options: {given})")
+        shown = problem.problem
+        if problem.option in PATH_OPTIONS:  # named as in the parameters, not as resolved
+            shown = shown.replace(str(options[problem.option]), str(spec.options[problem.option]))
+        raise ParamsError(f"{where}.{problem.option}: {shown}")
+    if spec.agent == "replay":  # reading the file tells what looking at it does not (no programs in it)
+        from aspera_core.agents import make_agent
+
+        try:
+            make_agent(spec.agent, **options)
+        except (OSError, ValueError) as error:
+            text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            if isinstance(error, OSError) and error.strerror:
+                text = f"{spec.options['replay']}: {error.strerror}"
+            raise ParamsError(f"{where}.replay: {text.replace(options['replay'], spec.options['replay'])}") from None
 
 
 def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:

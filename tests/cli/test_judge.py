@@ -194,6 +194,33 @@ def test_setup_failures_end_the_command_on_one_line(
     assert "ASPERA_TEST_KEY" in capsys.readouterr().err
 
 
+def test_a_run_in_which_every_request_failed_exits_3_and_a_partial_failure_0(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A script checking the status must notice a judging run that got not one answer.
+    scripted_openai.script([Reply.error(400, "prompt is too long")], repeat_last=True)
+    out = tmp_path / "judged.jsonl"
+    assert main(judge_args(scripted_openai, results, out)) == 3
+    captured = capsys.readouterr()
+    assert "4 judgements written (not_judged 4); 4 failed requests" in captured.err
+    assert (
+        "aspera judge: error: 0 of 4 programs got an answer: every request failed; run the same command to ask again\n"
+    ) in captured.err
+    assert "every request failed: run the same command to ask again" in captured.out
+
+    # Some answers: the counts say what failed, and the status is 0.
+    def fail_for_brigida(request: ScriptedRequest) -> Reply:
+        if "Brigida" in request.last_user_text:
+            return Reply.error(400, "prompt is too long")
+        return Reply.text("Verdict: correct")
+
+    scripted_openai.script(fail_for_brigida)
+    assert main(judge_args(scripted_openai, results, out)) == 0
+    captured = capsys.readouterr()
+    assert "4 judgements written (correct 3, not_judged 1); 1 failed request;" in captured.err
+    assert "got an answer" not in captured.err
+
+
 def test_the_spending_limit_ends_with_status_3_and_keeps_what_was_judged(
     scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

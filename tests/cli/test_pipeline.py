@@ -14,6 +14,7 @@ from aspera_core.pipeline.notebooks import retire_stale_outputs
 from aspera_core.tasks import load_tasks
 from tests.analysis.support import explore_run, model_run
 from tests.analysis.test_figure_sizes import saved_width
+from tests.support.openai_server import Reply, ScriptedOpenAIServer
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = str(ROOT / "params" / "mini.yaml")
@@ -210,6 +211,27 @@ def test_bad_parameters_exit_2_with_one_line(arguments: list[str], message: str,
         ("results_dir=README.md", "results_dir: README.md is a file, not a folder"),
         ("figures_dir=README.md", "figures_dir: README.md is a file, not a folder"),
         ("runs_dir=README.md", "runs_dir: README.md is a file, not a folder"),
+        # Option values used to be found only by 02_evaluate (exit 1, a raw exception).
+        (
+            "agents=[reference, {agent: replay, options: {replay: /nonexistent.jsonl}}]",
+            "agents.1.options.replay: /nonexistent.jsonl does not exist",
+        ),
+        (
+            "agents=[reference, {agent: cck, options: {model: m, temperature: hot}}]",
+            "agents.1.options.temperature: expected a finite number of at least 0, got 'hot'",
+        ),
+        (
+            "agents=[reference, {agent: mutant, options: {mutation_kinds: [drop_actoin]}}]",
+            "agents.1.options.mutation_kinds: unknown mutation kind 'drop_actoin' (did you mean 'drop_action'?)",
+        ),
+        (
+            "agents=[reference, {agent: cck, options: {temperature: 0.2}}]",
+            "agents.1.options: the cck agent needs a model (options: {model: NAME})",
+        ),
+        (
+            "agents=[reference, {agent: cck, options: {model: m, setting: contrl, cache_dir: cache}}]",
+            "agents.1.options.setting: unknown setting 'contrl'",
+        ),
     ],
 )
 def test_unusable_agents_comparisons_and_folders_exit_2_before_any_notebook_runs(
@@ -222,6 +244,34 @@ def test_unusable_agents_comparisons_and_folders_exit_2_before_any_notebook_runs
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1, err
     assert list(tmp_path.iterdir()) == []  # no notebook ran, nothing was written
+
+
+def test_an_agent_that_got_no_program_at_all_makes_the_pipeline_exit_3_after_the_notebooks_ran(
+    scripted_openai: ScriptedOpenAIServer,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+):
+    # The tables were written, showing the system with 0 programs, and the pipeline ended with 0.
+    monkeypatch.setenv("OPENAI_API_KEY", "test")
+    scripted_openai.script([Reply.error(400, "prompt is too long")], repeat_last=True)
+    options = f"{{model: toy, base_url: '{scripted_openai.base_url}', cache_dir: '{tmp_path / 'cache'}'}}"
+    arguments = ["pipeline", MINI, "-p", f"agents=[reference, {{agent: cck, options: {options}}}]"]
+    for key in ("figures_dir", "runs_dir", "results_dir"):
+        arguments += ["-p", f"{key}={tmp_path / key}"]
+    assert main([*arguments, "-p", "notebooks=[02_evaluate]"]) == 3
+    captured = capsys.readouterr()
+    assert (
+        "aspera pipeline: error: toy (CCK): 0 of 4 tasks got a program: every model request failed; "
+        "run the same command to ask again\n"
+    ) in captured.err
+    assert "reference" not in captured.err.split("error:")[1]
+    assert (tmp_path / "figures_dir" / "outcomes.csv").exists()  # the tables are still written
+    assert "written to" in captured.out
+    # Once the endpoint answers, the same command asks again and ends with 0.
+    scripted_openai.script([Reply.text("def solve():\n    pass\n")], repeat_last=True)
+    assert main([*arguments, "-p", "notebooks=[02_evaluate]"]) == 0
+    assert "got a program" not in capsys.readouterr().err
 
 
 def test_a_missing_parameter_file_exits_2_naming_it_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]):

@@ -302,6 +302,65 @@ def test_every_option_the_shipped_parameter_sets_use_is_one_their_agent_reads():
         load_params(path)  # raises ParamsError on an option the agent does not read
 
 
+@pytest.mark.parametrize(
+    ("agent", "message"),
+    [
+        (
+            "{agent: replay, options: {replay: /nonexistent.jsonl}}",
+            "agents.1.options.replay: /nonexistent.jsonl does not exist",
+        ),
+        ("{agent: replay}", "agents.1.options: the replay agent needs a results file (options: {replay: FILE})"),
+        (
+            "{agent: cck, options: {model: m, temperature: hot}}",
+            "agents.1.options.temperature: expected a finite number",
+        ),
+        (
+            "{agent: cck, options: {model: m, temperature: -1}}",
+            "agents.1.options.temperature: expected a finite number",
+        ),
+        (
+            "{agent: mutant, options: {mutation_kinds: [drop_actoin]}}",
+            "agents.1.options.mutation_kinds: unknown mutation",
+        ),
+        (
+            "{agent: cck, options: {temperature: 0.2}}",
+            "agents.1.options: the cck agent needs a model (options: {model: NAME})",
+        ),
+        ("{agent: cck, options: {model: m, setting: contrl}}", "agents.1.options.setting: unknown setting 'contrl'"),
+        ("{agent: cck, options: {model: toy, max_cost_usd: 5}}", "agents.1.options.max_cost_usd: a spend limit is set"),
+    ],
+)
+def test_agent_option_values_are_checked_before_any_notebook_runs(agent: str, message: str):
+    # Found only when 02_evaluate built the agents: exit 1 with a raw exception (pydantic's text, a
+    # FileNotFoundError, "needs a model (--model NAME)": a command-line flag inside a pipeline).
+    params = load_params(ROOT / "params" / "mini.yaml", [f"agents=[reference, {agent}]"])
+    with pytest.raises(ParamsError) as caught:
+        params.check(ROOT)
+    assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+    assert "--" not in str(caught.value) and "http" not in str(caught.value)
+
+
+def test_a_replayed_file_is_found_from_the_project_root_as_every_path_of_the_parameters(tmp_path: Path):
+    programs = tmp_path / "programs.jsonl"
+    programs.write_text('{"task_id": "9001", "program": "def f():\\n    pass\\n"}\n')
+    spec = AgentSpec(agent="replay", options={"replay": "tests/fixtures/nowhere.jsonl"})
+    params = PipelineParams(tasks="tests/fixtures/mini_release", agents=[spec])
+    with pytest.raises(ParamsError, match=r"^agents\.0\.options\.replay: tests/fixtures/nowhere.jsonl does not exist"):
+        params.check_agents(ROOT)
+    assert spec.factory_options(ROOT)["replay"] == str(ROOT / "tests" / "fixtures" / "nowhere.jsonl")
+    assert AgentSpec(agent="replay", options={"replay": str(programs)}).factory_options(ROOT)["replay"] == str(programs)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    with pytest.raises(ParamsError, match=r"^agents\.0\.options\.replay: .*no lines with a task_id and a program"):
+        PipelineParams(tasks="t", agents=[AgentSpec(agent="replay", options={"replay": str(empty)})]).check_agents(ROOT)
+
+
+def test_the_spend_account_is_refused_as_an_option_a_limit_is_not():
+    with pytest.raises(ParamsError, match=r"^agents\.0\.options: the cck agent has no option 'budget'"):
+        load_params(ROOT / "params" / "mini.yaml", ["agents=[{agent: cck, options: {model: m, budget: 3}}]"])
+    load_params(ROOT / "params" / "mini.yaml", ["agents=[{agent: cck, options: {model: m, max_cost_usd: 3}}]"])
+
+
 def test_agents_registered_elsewhere_keep_whatever_options_they_are_given():
     spec = AgentSpec.model_validate({"agent": "someone-elses-agent", "options": {"anything": 1}})
     assert spec.options == {"anything": 1}
