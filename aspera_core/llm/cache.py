@@ -17,6 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from aspera_core.fileio import make_folders, refuse_dangling_link_in
+
 
 class CacheWriteWarning(UserWarning):
     """An answer could not be stored (a full disk, a read-only folder): the run goes on without caching it."""
@@ -75,6 +77,8 @@ class ResponseCache:
             :func:`default_cache_dir`.
 
     Raises:
+        DanglingLinkError: ``directory`` or a folder above it is a symbolic link to nothing
+            (caching would create its target).
         NotADirectoryError: ``directory``, or the nearest of its parents that exists, is
             not a folder (its ``filename``): found now rather than when the first answer,
             already paid for, is written.
@@ -82,6 +86,7 @@ class ResponseCache:
 
     def __init__(self, directory: str | Path | None = None) -> None:
         self.directory = Path(directory) if directory is not None else default_cache_dir()
+        refuse_dangling_link_in(self.directory)
         existing = next((path for path in (self.directory, *self.directory.parents) if path.exists()), None)
         if existing is not None and not existing.is_dir():
             raise NotADirectoryError(
@@ -121,13 +126,13 @@ class ResponseCache:
         """
         path = self.path_for(key)
         if key[:2] not in self._folders:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_folders(path.parent)
             self._folders.add(key[:2])
         data = json.dumps({**entry, "format": CACHE_FORMAT, "key": key}, ensure_ascii=False)
         try:
             handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}-", suffix=".tmp", dir=path.parent)
         except FileNotFoundError:  # the folder was removed since (the cache was cleared)
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_folders(path.parent)
             handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}-", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
