@@ -46,6 +46,7 @@ from aspera_core.cli.args import (
     stop_advice,
     temperature,
 )
+from aspera_core.fileio import DanglingLinkError
 from aspera_core.wording import count
 
 EXAMPLE = (
@@ -294,6 +295,8 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, NotAResultsFile) as error:
         return _error(str(error))
     except LLMError as error:  # a missing key, a limit on a model without a price
+        return _error(str(error))
+    except DanglingLinkError as error:  # the folder of --out, its prompts folder or the cache
         return _error(str(error))
     except OSError as error:  # the prompts folder beside --out is not ours to write into
         return _error(f"{error.filename}: {error.strerror or error}" if error.filename else str(error))

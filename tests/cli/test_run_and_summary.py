@@ -679,3 +679,31 @@ def test_a_run_in_which_some_model_requests_failed_says_how_many_of_how_many(
     err = capsys.readouterr().err
     assert "1 model error of 4 programs asked for" in err
     assert "every model request failed" not in err
+
+
+def test_run_refuses_a_link_to_nothing_as_the_folder_of_out_naming_the_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The link was called a file ("sub/link is a file, not a folder").
+    (tmp_path / "sub").mkdir()
+    link = tmp_path / "sub" / "link"
+    link.symlink_to("../gone")
+    for out in (link / "r.jsonl", link / "deeper" / "r.jsonl"):
+        assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", out, "--no-progress") == 2
+        err = capsys.readouterr().err
+        assert err == f"aspera run: error: {link} is a symbolic link to ../gone, which does not exist\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sub"] and [p.name for p in link.parent.iterdir()] == ["link"]
+
+
+def test_run_refuses_a_link_to_nothing_as_the_prompts_folder_before_writing_the_results_file(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It said "cannot write pl/prompts: File exists" once the results file's header was written.
+    (tmp_path / "pl").mkdir()
+    link = tmp_path / "pl" / "prompts"
+    link.symlink_to("../gone")
+    assert _run_cck_with_spending_limit(scripted_openai, tmp_path, tmp_path / "pl" / "r.jsonl", "5") == 2
+    err = capsys.readouterr().err
+    assert err == f"aspera run: error: {link} is a symbolic link to ../gone, which does not exist\n"
+    assert [p.name for p in link.parent.iterdir()] == ["prompts"] and not (tmp_path / "gone").exists()
+    assert scripted_openai.chat_requests == []
