@@ -9,6 +9,7 @@ from typing import Any
 
 from aspera_core.agents.model_agents import PromptStore
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
+from aspera_core.fileio import DanglingLinkError, dangling_link_in
 from aspera_core.generation.checks import TaskChecker
 from aspera_core.generation.engine import TaskGenerator
 from aspera_core.generation.flow import BatchReport, GenerationFlow
@@ -57,6 +58,8 @@ def build_client(params: GenerationParams, root: Path) -> LLMClient:
         cache = ResponseCache(params.path(params.cache_dir, root)) if params.cache else None
     except NotADirectoryError as error:
         raise ParamsError(f"cache_dir: {error.filename} {error.strerror}") from None
+    except DanglingLinkError as error:
+        raise ParamsError(f"cache_dir: {error}") from None
     return LLMClient(LLMConfig(**settings), cache=cache, budget=Budget(max_cost_usd=params.max_cost_usd))
 
 
@@ -107,13 +110,17 @@ def open_generation(
     session = params.path(params.session, root)
     out = params.path(params.out, root)
     assert session is not None and out is not None
+    prompts_dir = params.path(params.prompts_dir, root) or session.parent / "prompts"
+    for key, written in (("out", out), ("session", session), ("prompts_dir", prompts_dir)):
+        dangling = dangling_link_in(written)
+        if dangling is not None:  # its folders would be made wherever the link points
+            raise ParamsError(f"{key}: {dangling}")
     if out.exists() and not out.is_dir():
         raise ParamsError(
             f"out: {out} is not a folder; name the folder of the task set to write to (created if missing)"
         )
     target = TaskSetTarget(out, params.first_id)
     target.check()  # a set that does not load or build is refused before anything is asked
-    prompts_dir = params.path(params.prompts_dir, root) or session.parent / "prompts"
     try:
         prompts = PromptStore(
             prompts_dir, advice="it is not written into: set prompts_dir, or session, to name another folder"
