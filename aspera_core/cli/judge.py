@@ -36,6 +36,7 @@ from typing import Any
 
 from aspera_core.cli.args import (
     add_task_set_option,
+    cache_link_problem,
     dollars,
     endpoint_url,
     finite_positive_float,
@@ -190,6 +191,9 @@ def _judge(args: argparse.Namespace, budget: Any) -> Any:
     settings.update({"max_tokens": args.max_tokens} if args.max_tokens else {})
     settings.update({"api_key_env": args.api_key_env} if args.api_key_env else {})
     settings.update({"timeout_s": args.request_timeout} if args.request_timeout else {})
+    problem = cache_link_problem(args.cache_dir, args.no_cache)
+    if problem is not None:
+        raise ValueError(problem)
     cache = None if args.no_cache else ResponseCache(args.cache_dir)
     client = LLMClient(LLMConfig(**settings), cache=cache, budget=budget)
     # Prompts are kept once each, by digest, beside the judgements file.

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from aspera_core.agents import AGENTS, SETTINGS, Agent, ReplayAgent, make_agent
 from aspera_core.cli.args import (
+    cache_link_problem,
     dollars,
     endpoint_url,
     finite_positive_float,
@@ -391,6 +392,8 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> int:
     try:
         _check_explore_options(args)
+        if args.agent in MODEL_AGENTS and (problem := cache_link_problem(args.cache_dir, args.no_cache)):
+            raise ValueError(problem)
         budget = _budget(args)
         agent = make_agent(args.agent, **_agent_options(args, budget))
         task_set = open_task_set(args.tasks)

@@ -9,7 +9,7 @@ from typing import Any
 
 from aspera_core.agents.model_agents import PromptStore
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
-from aspera_core.fileio import DanglingLinkError, dangling_link_in
+from aspera_core.fileio import dangling_link_in
 from aspera_core.generation.checks import TaskChecker
 from aspera_core.generation.engine import TaskGenerator
 from aspera_core.generation.flow import BatchReport, GenerationFlow
@@ -45,7 +45,7 @@ def build_client(params: GenerationParams, root: Path) -> LLMClient:
 
     Raises:
         aspera_core.llm.LLMSetupError: no key, or a limit on a model without a price.
-        ParamsError: ``cache_dir`` cannot hold the cache (a file stands there).
+        ParamsError: ``cache_dir`` cannot hold the cache (a file stands there, or it is a link to nothing).
     """
     settings: dict[str, Any] = {"model": params.model, "base_url": params.base_url, "temperature": params.temperature}
     if params.max_tokens:
@@ -56,10 +56,8 @@ def build_client(params: GenerationParams, root: Path) -> LLMClient:
         settings["timeout_s"] = params.request_timeout_s
     try:
         cache = ResponseCache(params.path(params.cache_dir, root)) if params.cache else None
-    except NotADirectoryError as error:
+    except (NotADirectoryError, FileNotFoundError) as error:  # a file in the way, a symbolic link to nothing
         raise ParamsError(f"cache_dir: {error.filename} {error.strerror}") from None
-    except DanglingLinkError as error:
-        raise ParamsError(f"cache_dir: {error}") from None
     return LLMClient(LLMConfig(**settings), cache=cache, budget=Budget(max_cost_usd=params.max_cost_usd))
 
 

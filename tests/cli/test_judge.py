@@ -400,15 +400,15 @@ def test_a_full_disk_under_the_judgements_file_is_one_line_naming_it(
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("where", ["folder", "prompts"])
-def test_a_link_to_nothing_as_the_folder_of_out_or_its_prompts_is_refused_naming_it(
+@pytest.mark.parametrize("where", ["folder", "prompts", "cache"])
+def test_a_link_to_nothing_as_the_folder_of_out_its_prompts_or_the_cache_is_refused_naming_it(
     scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str], where: str
 ) -> None:
     # A dangling jdir in --out jdir/j.jsonl was reported as "File exists: jdir".
     folder = tmp_path / "jdir"
-    if where == "prompts":
+    if where != "folder":
         folder.mkdir()
-    link = folder if where == "folder" else folder / "prompts"
+    link = folder if where == "folder" else folder / where  # judge_args puts the cache beside --out
     link.symlink_to("../gone")
     assert main(judge_args(scripted_openai, results, folder / "j.jsonl")) == 2
     err = capsys.readouterr().err

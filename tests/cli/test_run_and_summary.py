@@ -707,3 +707,13 @@ def test_run_refuses_a_link_to_nothing_as_the_prompts_folder_before_writing_the_
     assert err == f"aspera run: error: {link} is a symbolic link to ../gone, which does not exist\n"
     assert [p.name for p in link.parent.iterdir()] == ["prompts"] and not (tmp_path / "gone").exists()
     assert scripted_openai.chat_requests == []
+
+
+def test_run_refuses_an_answer_cache_through_a_link_to_nothing_naming_the_link(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    link = tmp_path / "cache"  # the --cache-dir the helper passes
+    link.symlink_to("gone")
+    assert _run_cck_with_spending_limit(scripted_openai, tmp_path, tmp_path / "r.jsonl", "5") == 2
+    assert capsys.readouterr().err == f"aspera run: error: {link} is a symbolic link to gone, which does not exist\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"] and scripted_openai.chat_requests == []

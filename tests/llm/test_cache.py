@@ -221,10 +221,11 @@ def test_a_cache_through_a_link_to_nothing_is_refused_before_any_request(tmp_pat
     link = tmp_path / "link"
     link.symlink_to("gone")
 
-    with pytest.raises(OSError) as caught:
+    with pytest.raises(FileNotFoundError) as caught:
         ResponseCache(link if where == "the cache" else link / "llm")
 
-    assert str(caught.value) == f"{link} is a symbolic link to gone, which does not exist"
+    assert caught.value.filename == str(link)
+    assert caught.value.strerror == "is a symbolic link to gone, which does not exist"
     assert sorted(os.listdir(tmp_path)) == ["link"]
 
 
