@@ -39,7 +39,18 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["dangling_link", "final_path", "open_atomic", "replace_files", "replace_folder", "write_atomic"]
+__all__ = [
+    "DanglingLinkError",
+    "dangling_link",
+    "dangling_link_in",
+    "final_path",
+    "make_folders",
+    "open_atomic",
+    "refuse_dangling_link_in",
+    "replace_files",
+    "replace_folder",
+    "write_atomic",
+]
 
 _NEW_FILE_MODE = 0o666  # narrowed by the umask, as for any newly created file
 _NEW_FOLDER_MODE = 0o777
@@ -77,6 +88,70 @@ def dangling_link(path: str | os.PathLike[str]) -> str | None:
     return None
 
 
+class DanglingLinkError(OSError):
+    """An output path, or a folder above it, is a symbolic link to nothing.
+
+    ``str(error)`` is the whole refusal, ``"LINK is a symbolic link to TARGET, which
+    does not exist"``, in the words of :func:`dangling_link`; as for any
+    ``OSError`` about a path, ``filename`` is the link and ``strerror`` the rest.
+    """
+
+    def __init__(self, link: str | os.PathLike[str], target: str) -> None:
+        super().__init__(errno.ENOENT, f"is a symbolic link to {target}, which does not exist", str(link))
+
+    def __str__(self) -> str:
+        return f"{self.filename} {self.strerror}"
+
+
+def _dangling_above(path: str | os.PathLike[str]) -> DanglingLinkError | None:
+    """The refusal for the nearest of ``path`` and its ancestors that is a symbolic link to nothing."""
+    for above in (Path(path), *Path(path).parents):
+        if os.path.exists(above):  # every folder above an existing path resolves as well
+            return None
+        if os.path.islink(above):
+            return DanglingLinkError(above, os.readlink(above))
+    return None
+
+
+def dangling_link_in(path: str | os.PathLike[str]) -> str | None:
+    """Why writing at ``path`` would create something elsewhere: ``path`` or a folder above it is a link to nothing.
+
+    Making the folders of an output through such a link would create them
+    wherever it points (``mkdir(parents=True)`` follows it), so no output is
+    written there. The nearest such link to ``path`` is named.
+
+    Returns:
+        ``"LINK is a symbolic link to TARGET, which does not exist"``, or ``None``.
+    """
+    problem = _dangling_above(path)
+    return None if problem is None else str(problem)
+
+
+def refuse_dangling_link_in(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`DanglingLinkError` if ``path`` or a folder above it is a symbolic link to nothing."""
+    problem = _dangling_above(path)
+    if problem is not None:
+        raise problem
+
+
+def make_folders(folder: str | os.PathLike[str], mode: int = _NEW_FOLDER_MODE) -> Path:
+    """Make ``folder`` and the folders above it where missing, as ``mkdir(parents=True, exist_ok=True)``.
+
+    Unlike ``mkdir``, a symbolic link to nothing among them is refused rather
+    than followed: nothing is created where it points.
+
+    Returns:
+        ``folder`` as a :class:`~pathlib.Path`.
+
+    Raises:
+        DanglingLinkError: ``folder`` or a folder above it is a symbolic link to nothing.
+        OSError: a folder cannot be made (a file is in the way, no permission).
+    """
+    refuse_dangling_link_in(folder)
+    Path(folder).mkdir(mode=mode, parents=True, exist_ok=True)
+    return Path(folder)
+
+
 def _real(path: str | os.PathLike[str]) -> Path:
     """The path with symbolic links resolved, so that a linked target is replaced, not its link."""
     return Path(os.path.realpath(path))
@@ -107,7 +182,8 @@ def open_atomic(
 
     Args:
         path: The file to write. Its folder is created if missing; a symbolic
-            link is followed and its target replaced.
+            link is followed and its target replaced. A link to nothing, as
+            the file or a folder above it, is refused (it would create its target).
         mode: ``"w"`` (text) or ``"wb"`` (bytes).
         encoding: Encoding of text mode.
         durable: Flush the file and the rename to disk before returning, so
@@ -119,11 +195,13 @@ def open_atomic(
 
     Raises:
         ValueError: If ``mode`` is not ``"w"`` or ``"wb"``.
+        DanglingLinkError: If ``path`` or a folder above it is a symbolic link to nothing.
         IsADirectoryError: If ``path`` is a folder.
         OSError: If the folder cannot be created or written.
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"mode must be 'w' or 'wb', got {mode!r}")
+    refuse_dangling_link_in(path)
     target = _real(path)
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
@@ -271,7 +349,8 @@ def replace_folder(
 
     Args:
         path: The folder to replace; created if missing (its parent too). A
-            symbolic link is followed and its target replaced.
+            symbolic link is followed and its target replaced; a link to
+            nothing, as the folder or one above it, is refused.
         keep: Which old entries (by name) survive when the new content does
             not replace them; default: all of them. Return False to drop
             stale files, e.g. shards of a task set that no longer exist.
@@ -281,10 +360,12 @@ def replace_folder(
         The staging folder (empty, beside the target, on the same file system).
 
     Raises:
+        DanglingLinkError: If ``path`` or a folder above it is a symbolic link to nothing.
         NotADirectoryError: If ``path`` exists and is not a folder.
         OSError: If the staging folder cannot be made or the swap fails (the
             folder is then left as it was).
     """
+    refuse_dangling_link_in(path)
     target = _real(path)
     if target.exists() and not target.is_dir():
         raise NotADirectoryError(errno.ENOTDIR, "is not a folder", str(path))

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from aspera_core.fileio import dangling_link, write_atomic
+from aspera_core.fileio import dangling_link, make_folders, write_atomic
 
 #: The manifest in each output folder: what was written there, by entry, with the SHA-256 of each file.
 MANIFEST = ".aspera-pipeline.json"
@@ -77,7 +77,7 @@ def manifest_text(manifest: Manifest) -> str:
 
 def write_manifest(folder: Path, manifest: Manifest) -> None:
     """Replace the manifest of ``folder`` (created if missing) in one step."""
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folders(folder)
     try:
         write_atomic(folder / MANIFEST, manifest_text(manifest))
     except OSError as error:  # a full disk: name the manifest, as the commands' one-line errors need

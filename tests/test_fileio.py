@@ -235,3 +235,56 @@ def test_a_generation_killed_midway_leaves_the_old_files(tmp_path: Path, kind: s
         assert snapshot(target) == before
     # only a hidden temporary is left beside it
     assert all(name.startswith((".report.txt.tmp-", ".plans.staging-")) for name in leftovers(tmp_path))
+
+
+# A symbolic link to nothing, as an output or a folder above it: refused, nothing created where it points.
+
+
+def dangling(tmp_path: Path) -> Path:
+    """``sub/link`` -> ``../gone``, which does not exist."""
+    (tmp_path / "sub").mkdir()
+    link = tmp_path / "sub" / "link"
+    link.symlink_to("../gone")
+    return link
+
+
+def test_dangling_link_in_names_the_nearest_link_among_a_path_and_its_folders(tmp_path: Path) -> None:
+    link = dangling(tmp_path)
+    said = f"{link} is a symbolic link to ../gone, which does not exist"
+    assert fileio.dangling_link_in(link) == said
+    assert fileio.dangling_link_in(link / "a.json") == said
+    assert fileio.dangling_link_in(link / "deeper" / "a.json") == said
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "inner").symlink_to("nowhere")
+    (tmp_path / "to-real").symlink_to("real")  # a link that resolves, with a link to nothing inside
+    assert fileio.dangling_link_in(tmp_path / "to-real" / "inner" / "x") == (
+        f"{tmp_path / 'to-real' / 'inner'} is a symbolic link to nowhere, which does not exist"
+    )
+    assert fileio.dangling_link_in(tmp_path / "to-real" / "new" / "x") is None
+    assert fileio.dangling_link_in(tmp_path / "missing" / "x") is None
+
+
+def test_make_folders_refuses_a_link_to_nothing_above_and_creates_nothing(tmp_path: Path) -> None:
+    link = dangling(tmp_path)
+    with pytest.raises(fileio.DanglingLinkError) as raised:
+        fileio.make_folders(link / "a" / "b")
+    assert str(raised.value) == f"{link} is a symbolic link to ../gone, which does not exist"
+    assert raised.value.filename == str(link)
+    assert not (tmp_path / "gone").exists()
+    assert fileio.make_folders(tmp_path / "x" / "y") == tmp_path / "x" / "y" and (tmp_path / "x" / "y").is_dir()
+
+
+@pytest.mark.parametrize("where", ["the file", "its folder"])
+def test_write_atomic_refuses_a_link_to_nothing(tmp_path: Path, where: str) -> None:
+    link = dangling(tmp_path)
+    with pytest.raises(fileio.DanglingLinkError, match="sub/link is a symbolic link to ../gone"):
+        write_atomic(link if where == "the file" else link / "a.json", "text")
+    assert not (tmp_path / "gone").exists() and link.is_symlink()
+
+
+@pytest.mark.parametrize("where", ["the folder", "its parent"])
+def test_replace_folder_refuses_a_link_to_nothing(tmp_path: Path, where: str) -> None:
+    link = dangling(tmp_path)
+    with pytest.raises(fileio.DanglingLinkError, match="sub/link is a symbolic link to ../gone"):
+        replace_files(link if where == "the folder" else link / "set", {"a.txt": "text"})
+    assert not (tmp_path / "gone").exists() and sorted(os.listdir(tmp_path / "sub")) == ["link"]

@@ -46,6 +46,7 @@ from aspera_core.agents.prompting import (
     selection_scores,
 )
 from aspera_core.control import CONTROL_SETTING
+from aspera_core.fileio import dangling_link, make_folders, refuse_dangling_link_in
 from aspera_core.library.primitives import ALL_MODULES, module_primitives
 from aspera_core.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
 from aspera_core.outcomes import Outcome
@@ -64,7 +65,8 @@ class PromptStore:
     """Keeps each distinct prompt once, as ``<digest>.json`` in a folder beside the results file.
 
     Rows record only the digest; prompts are large and repeat across seeds.
-    Files are written atomically and never rewritten.
+    Files are written atomically and never rewritten; a file already bearing a
+    prompt's name is trusted only if its content has that digest (see :meth:`put`).
 
     Args:
         directory: The folder (created with the first prompt stored, so that a
@@ -72,6 +74,8 @@ class PromptStore:
         advice: What to do when ``directory`` holds other files (ends that refusal).
 
     Raises:
+        DanglingLinkError: ``directory`` or a folder above it is a symbolic link to
+            nothing (storing a prompt would create its target).
         NotADirectoryError: ``directory`` exists and is not a folder.
         FileExistsError: ``directory`` holds files other than stored prompts (say the
             project's own ``data/prompts/`` sources, beside ``--out data/x.jsonl``):
@@ -84,6 +88,7 @@ class PromptStore:
         advice: str = "prompts are kept in a folder named prompts beside --out, so name an --out file in another folder",
     ) -> None:
         self.directory = Path(directory)
+        refuse_dangling_link_in(self.directory)
         if self.directory.exists() and not self.directory.is_dir():
             raise NotADirectoryError(
                 errno.ENOTDIR, "exists and is not a folder; the prompts cannot be stored there", str(self.directory)
@@ -101,11 +106,21 @@ class PromptStore:
                 )
 
     def put(self, messages: Sequence[Message]) -> str:
-        """Store a prompt (if not stored yet) and return its digest."""
+        """Store a prompt (if not stored yet) and return its digest.
+
+        Raises:
+            FileExistsError: a file or link of the prompt's name is there and does not
+                hold this prompt (a link to nothing, another content): it is left as it
+                is, and no row may name the digest (its ``filename`` is that file).
+            DanglingLinkError: the folder became a symbolic link to nothing.
+            OSError: the prompt cannot be written (its ``filename`` is the prompt's file).
+        """
         digest = prompt_digest(messages)
         path = self.directory / f"{digest}.json"
-        if not path.exists():
-            self.directory.mkdir(parents=True, exist_ok=True)
+        if os.path.lexists(path):
+            _check_stored(path, digest)
+        else:
+            make_folders(self.directory)
             handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".prompt-", suffix=".tmp")
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as stream:
@@ -126,6 +141,25 @@ class PromptStore:
             FileNotFoundError: no such prompt.
         """
         return json.loads((self.directory / f"{digest}.json").read_text(encoding="utf-8"))
+
+
+def _check_stored(path: Path, digest: str) -> None:
+    """Refuse a file named as the prompt of ``digest`` that does not hold it (the store never replaces it)."""
+    dangling = dangling_link(path)
+    if dangling is not None:
+        problem = f"is {dangling}"
+    else:
+        try:
+            if prompt_digest(json.loads(path.read_bytes())) == digest:
+                return
+            problem = "holds another prompt (the digest of its content is not its name)"
+        except OSError as error:  # a folder, an unreadable file
+            problem = f"cannot be read as a stored prompt ({error.strerror or error})"
+        except (ValueError, TypeError):
+            problem = "is not a stored prompt (not a JSON list of messages)"
+    raise FileExistsError(
+        errno.EEXIST, f"{problem}; it is left as it is: move it away, or name another folder", str(path)
+    )
 
 
 @dataclass

@@ -48,6 +48,7 @@ import numpy as np
 import pandas as pd
 
 from aspera_core.analysis.taxonomy import CATEGORIES
+from aspera_core.fileio import dangling_link_in, make_folders
 from aspera_core.records import repair_tail
 from aspera_core.records.appendonly import write_fully
 
@@ -262,7 +263,8 @@ class AnnotationFile:
             so two open sessions of one annotator see each other's labels).
 
     Raises:
-        AnnotationFileError: a bad name, or the file is not this annotator's annotation file.
+        AnnotationFileError: a bad name, the file is not this annotator's annotation file,
+            or it or its folder is a symbolic link to nothing.
     """
 
     def __init__(self, folder: str | os.PathLike[str], annotator: str) -> None:
@@ -270,6 +272,9 @@ class AnnotationFile:
         self.path = annotation_path(folder, self.annotator)
         if self.path.is_dir():
             raise AnnotationFileError(f"{self.path} is a folder, not an annotation file")
+        dangling = dangling_link_in(self.path)
+        if dangling is not None:  # labels appended through it would land wherever it points
+            raise AnnotationFileError(dangling)
         self._labels: list[Label] = []
         self._read_as: tuple[int, int, int] | None = None  # the file's size, time and inode when read
         others = {label.annotator for label in self.labels} - {self.annotator}
@@ -292,7 +297,7 @@ class AnnotationFile:
             raise AnnotationFileError(f"a label of {label.annotator!r} does not belong in {self.path}")
         written = Label(**{**asdict(label), "time": _now()}).checked()
         line = (json.dumps(written.to_json(), ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        make_folders(self.path.parent)
         if self._ends_with_unterminated_label():
             line = b"\n" + line  # a whole label saved without its newline (by an editor) is kept
         else:

@@ -26,7 +26,7 @@ from typing import Any
 import pandas as pd
 
 from aspera_core.analysis.style import PNG_DPI
-from aspera_core.fileio import final_path
+from aspera_core.fileio import final_path, make_folders
 from aspera_core.manifest import ON_THEIR_OWN, Conflict, listed_conflicts, output_conflicts, record_outputs
 
 
@@ -49,7 +49,7 @@ def write_atomic(path: str | os.PathLike[str], write: Callable[[Path], None]) ->
     target = Path(path)
     if target.is_dir():
         raise IsADirectoryError(f"{target} is a folder, not a file")
-    target.parent.mkdir(parents=True, exist_ok=True)
+    make_folders(target.parent)
     temporary = target.with_name(f".{target.stem}.tmp-{os.getpid()}-{secrets.token_hex(4)}{target.suffix}")
     try:
         write(temporary)

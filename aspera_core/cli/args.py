@@ -20,10 +20,13 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from aspera_core.fileio import dangling_link_in
+
 if TYPE_CHECKING:
     from aspera_core.llm import Budget
 
 __all__ = [
+    "cache_link_problem",
     "dollars",
     "endpoint_url",
     "existing_folder",
@@ -220,6 +223,20 @@ def output_file(text: str) -> Path:
     if problem is not None:
         raise argparse.ArgumentTypeError(f"cannot create {text!r}: {problem}")
     return path
+
+
+def cache_link_problem(cache_dir: str | None, no_cache: bool) -> str | None:
+    """Why the answer cache (``--cache-dir``, else the default folder) cannot be used: it, or a folder
+    above it, is a symbolic link to nothing; ``None`` otherwise, or with ``--no-cache``.
+
+    The cache refuses such a folder itself, but in the words of an ``OSError``; the
+    commands say it as they say every other link to nothing.
+    """
+    if no_cache:
+        return None
+    from aspera_core.llm import default_cache_dir  # only for commands that talk to a model
+
+    return dangling_link_in(Path(cache_dir) if cache_dir else default_cache_dir())
 
 
 def split_list(values: list[str] | None) -> list[str] | None:

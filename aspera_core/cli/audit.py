@@ -49,6 +49,7 @@ from aspera_core.cli.args import (
     split_list,
 )
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
+from aspera_core.fileio import dangling_link_in
 from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, task_set_digest
 from aspera_core.tasks.validate import default_wrong_dir
 from aspera_core.tasks.wrong_programs import load_wrong_programs
@@ -169,6 +170,8 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
 def _check_out(out: Path) -> None:
     """Refuse an ``--out`` that holds something else than an audit, or whose folder cannot take the new file.
 
+    A folder above it that is a symbolic link to nothing is refused as well.
+
     The file is replaced by a rename from a temporary file beside it, so its
     folder, not only the file, must be writable. A missing folder is made
     when the file is written.
@@ -182,6 +185,9 @@ def _check_out(out: Path) -> None:
         raise _BadInput(f"--out {out}: cannot be read: {error.strerror or error}") from None
     if problem is not None:
         raise _BadInput(f"--out {out} is {problem}; left as it is: give a new file or an earlier audit's file")
+    dangling = dangling_link_in(out.parent)  # making the folder would make it where the link points
+    if dangling is not None:
+        raise _BadInput(f"--out {out}: {dangling}")
     folder = out.absolute().parent
     if folder.is_dir():
         problem = folder_write_problem(folder)

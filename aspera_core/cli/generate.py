@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from aspera_core.fileio import DanglingLinkError
 from aspera_core.generation import SessionFileError, diversity_table, generate_tasks, load_generation_params
 from aspera_core.generation.session import REMOVED
 from aspera_core.llm import LLMSetupError
@@ -82,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
                 " file (its earlier events went with it); tasks already written stay in the task set; restore the"
                 " file to continue the session, or run the same command to start a new one"
             )
-        if error.filename is not None and error.strerror:  # say which file (a full disk, a read-only folder)
+        if isinstance(error, DanglingLinkError):  # a folder replaced by a link to nothing meanwhile
+            detail = str(error)
+        elif error.filename is not None and error.strerror:  # say which file (a full disk, a read-only folder)
             detail = f"{error.filename}: {error.strerror}"
         else:
             detail = str(error).splitlines()[0] if str(error) else type(error).__name__

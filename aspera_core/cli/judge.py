@@ -39,6 +39,7 @@ from typing import Any
 
 from aspera_core.cli.args import (
     add_task_set_option,
+    cache_link_problem,
     dollars,
     endpoint_url,
     finite_positive_float,
@@ -49,6 +50,7 @@ from aspera_core.cli.args import (
     stop_advice,
     temperature,
 )
+from aspera_core.fileio import DanglingLinkError
 from aspera_core.wording import count
 
 EXAMPLE = (
@@ -192,6 +194,9 @@ def _judge(args: argparse.Namespace, budget: Any) -> Any:
     settings.update({"max_tokens": args.max_tokens} if args.max_tokens else {})
     settings.update({"api_key_env": args.api_key_env} if args.api_key_env else {})
     settings.update({"timeout_s": args.request_timeout} if args.request_timeout else {})
+    problem = cache_link_problem(args.cache_dir, args.no_cache)
+    if problem is not None:
+        raise ValueError(problem)
     cache = None if args.no_cache else ResponseCache(args.cache_dir)
     client = LLMClient(LLMConfig(**settings), cache=cache, budget=budget)
     # Prompts are kept once each, by digest, beside the judgements file.
@@ -297,6 +302,8 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, NotAResultsFile) as error:
         return _error(str(error))
     except LLMError as error:  # a missing key, a limit on a model without a price
+        return _error(str(error))
+    except DanglingLinkError as error:  # the folder of --out, its prompts folder or the cache
         return _error(str(error))
     except OSError as error:  # the prompts folder beside --out is not ours to write into
         return _error(f"{error.filename}: {error.strerror or error}" if error.filename else str(error))

@@ -41,6 +41,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
 from aspera_core import __version__
+from aspera_core.fileio import DanglingLinkError
 
 #: Exit statuses shared by every subcommand.
 EXIT_BAD_ARGUMENT = 2
@@ -236,6 +237,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _describe(error: OSError) -> str:
+    if isinstance(error, DanglingLinkError):  # says its path first, as the commands' own refusals do
+        return str(error)
     reason = error.strerror or type(error).__name__
     if error.filename2 is not None:
         return f"{reason}: {error.filename!s} -> {error.filename2!s}"

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from aspera_core.agents import AGENTS, SETTINGS, Agent, ReplayAgent, make_agent
 from aspera_core.cli.args import (
+    cache_link_problem,
     dollars,
     endpoint_url,
     finite_positive_float,
@@ -37,6 +38,7 @@ from aspera_core.cli.args import (
 )
 from aspera_core.control.programs import default_control_dir
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
+from aspera_core.fileio import DanglingLinkError, dangling_link_in
 from aspera_core.records import (
     ExperimentMismatch,
     NotAResultsFile,
@@ -303,9 +305,12 @@ def _control_dir(tasks: object) -> str | None:
 
 
 def _file_among_parents(path: Path) -> Path | None:
-    """The nearest parent of ``path`` that exists and is not a folder (``README.md`` in ``README.md/x.jsonl``)."""
+    """The nearest parent of ``path`` that exists and is not a folder (``README.md`` in ``README.md/x.jsonl``).
+
+    A symbolic link to nothing is no file: :func:`~aspera_core.fileio.dangling_link_in` names it.
+    """
     for parent in path.parents:
-        if parent.exists() or parent.is_symlink():
+        if parent.exists():
             return None if parent.is_dir() else parent
     return None
 
@@ -330,11 +335,15 @@ def _checked_out(args: argparse.Namespace, agent: Agent, tasks: list[Task]) -> P
 
     Raises:
         ValueError: the file is not a results file (NotAResultsFile), holds another experiment
-            (ExperimentMismatch), or cannot be created because a parent is a file.
+            (ExperimentMismatch), or cannot be created because a parent is a file or a
+            symbolic link to nothing (its folders would be made where the link points).
     """
     experiment = experiment_of(agent, tasks, str(args.tasks), args.library_fixes)
     out = results_file_for(args.out, experiment) if args.force_new else Path(args.out)
     check_results_file(out, experiment, resume_anyway=args.resume_anyway)
+    dangling = dangling_link_in(out)
+    if dangling is not None:
+        raise ValueError(dangling)
     blocker = _file_among_parents(out)
     if blocker is not None:
         raise ValueError(f"cannot create {out}: {blocker} is a file, not a folder")
@@ -386,6 +395,8 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> int:
     try:
         _check_explore_options(args)
+        if args.agent in MODEL_AGENTS and (problem := cache_link_problem(args.cache_dir, args.no_cache)):
+            raise ValueError(problem)
         budget = _budget(args)
         agent = make_agent(args.agent, **_agent_options(args, budget))
         task_set = open_task_set(args.tasks)
@@ -395,7 +406,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         out = _checked_out(args, agent, tasks)  # decided now: a refused run prints its error only
     except KeyError as error:  # str() of a KeyError quotes its message
         return _error(str(error.args[0]) if error.args else str(error))
-    except (ValueError, TaskFormatError) as error:
+    except (ValueError, TaskFormatError, DanglingLinkError) as error:  # a link to nothing: prompts or cache folder
         return _error(str(error))
     except OSError as error:
         return _error(f"{error.filename or args.tasks}: {error.strerror or error}")
@@ -444,7 +455,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             fsync=args.fsync,
             sandbox=sandbox,
         )
-    except (ValueError, NotAResultsFile, ExperimentMismatch) as error:
+    except (ValueError, NotAResultsFile, ExperimentMismatch, DanglingLinkError) as error:
         return _error(str(error))
     except OSError as error:
         blocker = _file_among_parents(out)

@@ -9,6 +9,7 @@ from typing import Any
 
 from aspera_core.agents.model_agents import PromptStore
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
+from aspera_core.fileio import dangling_link_in
 from aspera_core.generation.checks import TaskChecker
 from aspera_core.generation.engine import TaskGenerator
 from aspera_core.generation.flow import BatchReport, GenerationFlow
@@ -44,7 +45,7 @@ def build_client(params: GenerationParams, root: Path) -> LLMClient:
 
     Raises:
         aspera_core.llm.LLMSetupError: no key, or a limit on a model without a price.
-        ParamsError: ``cache_dir`` cannot hold the cache (a file stands there).
+        ParamsError: ``cache_dir`` cannot hold the cache (a file stands there, or it is a link to nothing).
     """
     settings: dict[str, Any] = {"model": params.model, "base_url": params.base_url, "temperature": params.temperature}
     if params.max_tokens:
@@ -55,7 +56,7 @@ def build_client(params: GenerationParams, root: Path) -> LLMClient:
         settings["timeout_s"] = params.request_timeout_s
     try:
         cache = ResponseCache(params.path(params.cache_dir, root)) if params.cache else None
-    except NotADirectoryError as error:
+    except (NotADirectoryError, FileNotFoundError) as error:  # a file in the way, a symbolic link to nothing
         raise ParamsError(f"cache_dir: {error.filename} {error.strerror}") from None
     return LLMClient(LLMConfig(**settings), cache=cache, budget=Budget(max_cost_usd=params.max_cost_usd))
 
@@ -107,13 +108,17 @@ def open_generation(
     session = params.path(params.session, root)
     out = params.path(params.out, root)
     assert session is not None and out is not None
+    prompts_dir = params.path(params.prompts_dir, root) or session.parent / "prompts"
+    for key, written in (("out", out), ("session", session), ("prompts_dir", prompts_dir)):
+        dangling = dangling_link_in(written)
+        if dangling is not None:  # its folders would be made wherever the link points
+            raise ParamsError(f"{key}: {dangling}")
     if out.exists() and not out.is_dir():
         raise ParamsError(
             f"out: {out} is not a folder; name the folder of the task set to write to (created if missing)"
         )
     target = TaskSetTarget(out, params.first_id)
     target.check()  # a set that does not load or build is refused before anything is asked
-    prompts_dir = params.path(params.prompts_dir, root) or session.parent / "prompts"
     try:
         prompts = PromptStore(
             prompts_dir, advice="it is not written into: set prompts_dir, or session, to name another folder"

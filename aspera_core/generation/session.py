@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aspera_core.fileio import dangling_link
+from aspera_core.fileio import dangling_link_in, make_folders
 from aspera_core.generation.model import Candidate, now_text
 
 FORMAT = "aspera-generation-session"
@@ -107,12 +107,12 @@ class SessionLog:
         self._taken_over = False
         if self.path.is_dir():
             raise SessionFileError(f"{self.path} is a folder, not a session file")
-        dangling = dangling_link(self.path)
-        if dangling is not None:  # appending through it would create a file wherever it points
-            raise SessionFileError(f"{self.path} is {dangling}")
+        dangling = dangling_link_in(self.path)
+        if dangling is not None:  # appending through it would create a file (or folders) wherever it points
+            raise SessionFileError(dangling)
         if self.path.exists():
             read_session(self.path)  # a file that is not a session file is refused before anything else
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        make_folders(self.path.parent)
         key = self.path.resolve()
         earlier = _OPEN_LOGS.get(key)
         if earlier is not None:

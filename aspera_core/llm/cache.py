@@ -67,6 +67,29 @@ def request_key(base_url: str, body: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
+def _refuse_dangling_link(folder: Path) -> None:
+    """Refuse ``folder`` when it or a folder above it is a symbolic link to nothing.
+
+    ``mkdir(parents=True)`` would follow the link and make the cache wherever it
+    points. (The same check as :func:`aspera_core.fileio.dangling_link_in`, which
+    this package may not import: the client imports nothing else of the package.)
+
+    Raises:
+        FileNotFoundError: naming the link as its ``filename``.
+    """
+    for above in (folder, *folder.parents):
+        if os.path.exists(above):
+            return
+        if os.path.islink(above):
+            target = os.readlink(above)
+            raise FileNotFoundError(errno.ENOENT, f"is a symbolic link to {target}, which does not exist", str(above))
+
+
+def _make_folder(folder: Path) -> None:
+    _refuse_dangling_link(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+
+
 class ResponseCache:
     """A folder of cached answers, safe to share between threads and processes.
 
@@ -75,6 +98,8 @@ class ResponseCache:
             :func:`default_cache_dir`.
 
     Raises:
+        FileNotFoundError: ``directory`` or a folder above it is a symbolic link to nothing
+            (caching would create its target); its ``filename`` is the link.
         NotADirectoryError: ``directory``, or the nearest of its parents that exists, is
             not a folder (its ``filename``): found now rather than when the first answer,
             already paid for, is written.
@@ -82,6 +107,7 @@ class ResponseCache:
 
     def __init__(self, directory: str | Path | None = None) -> None:
         self.directory = Path(directory) if directory is not None else default_cache_dir()
+        _refuse_dangling_link(self.directory)
         existing = next((path for path in (self.directory, *self.directory.parents) if path.exists()), None)
         if existing is not None and not existing.is_dir():
             raise NotADirectoryError(
@@ -121,13 +147,13 @@ class ResponseCache:
         """
         path = self.path_for(key)
         if key[:2] not in self._folders:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _make_folder(path.parent)
             self._folders.add(key[:2])
         data = json.dumps({**entry, "format": CACHE_FORMAT, "key": key}, ensure_ascii=False)
         try:
             handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}-", suffix=".tmp", dir=path.parent)
         except FileNotFoundError:  # the folder was removed since (the cache was cleared)
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _make_folder(path.parent)
             handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}-", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from aspera_core.audit import AuditConfig, AuditFileError, audit_tasks, read_audit
 from aspera_core.executor import Sandbox, SandboxConfig
-from aspera_core.fileio import dangling_link
+from aspera_core.fileio import dangling_link, make_folders
 from aspera_core.pipeline.paths import project_root, resolve_path
 from aspera_core.tasks import load_tasks, tasks_digest
 from aspera_core.tasks.validate import default_wrong_dir
@@ -102,7 +102,7 @@ def audit_file(
     )
     with Sandbox(sandbox) as box:
         report = audit_tasks(task_list, box, config, wrong=wrong, source=str(tasks))
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folders(folder)
     report.write(path)
     return path
 

@@ -59,7 +59,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aspera_core.fileio import final_path
+from aspera_core.fileio import final_path, make_folders
 from aspera_core.manifest import (
     CHANGED,
     NO_DIGEST,
@@ -126,7 +126,7 @@ class PipelineReport:
 
 
 def _staging(target: Path) -> Path:
-    target.parent.mkdir(parents=True, exist_ok=True)
+    make_folders(target.parent)
     folder = target.parent / f".{target.name}.staging-{os.getpid()}-{secrets.token_hex(4)}"
     folder.mkdir()
     return folder
@@ -134,7 +134,7 @@ def _staging(target: Path) -> Path:
 
 def _swap_in(staging: Path, target: Path) -> list[Path]:
     """Move every file of ``staging`` into ``target``, each replacing its old copy in one step."""
-    target.mkdir(parents=True, exist_ok=True)
+    make_folders(target)
     moved = []
     for name in _visible_files(staging):
         destination = target / name
@@ -236,7 +236,7 @@ def _stamp() -> str:
 
 def _unplaced_folder(target: Path, stamp: str) -> Path:
     """A new, visible folder beside ``target`` for outputs that could not go there."""
-    target.parent.mkdir(parents=True, exist_ok=True)
+    make_folders(target.parent)
     number = 1
     while True:
         folder = target.with_name(f"{target.name}.unplaced-{stamp}" + (f"-{number}" if number > 1 else ""))
@@ -345,7 +345,7 @@ def run_pipeline(
                 note = "".join(f"; the earlier copy is left alone ({c.path}: {c.reason})" for c in in_the_way)
                 if in_the_way:
                     failed = _unplaced_folder(runs, _stamp()) / failed.name
-                runs.mkdir(parents=True, exist_ok=True)
+                make_folders(runs)
                 os.replace(executed, failed)
                 if not in_the_way:
                     record_outputs(runs, {name: [failed.name]})

@@ -32,7 +32,7 @@ from typing import Generic, Self, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from aspera_core.fileio import dangling_link
+from aspera_core.fileio import dangling_link_in, make_folders
 
 Row = TypeVar("Row", bound=BaseModel)
 
@@ -102,18 +102,18 @@ def refuse_special_file(path: Path, kind: FileKind) -> None:
 
 
 def refuse_dangling_link(path: Path, kind: FileKind) -> None:
-    """Refuse a symbolic link whose target does not exist.
+    """Refuse a symbolic link whose target does not exist, as the file or a folder above it.
 
-    Writing through it would create a file wherever the link points, which the
-    user may not expect; readers would only say "does not exist" of a path that
-    is plainly there.
+    Writing through it would create a file (or folders) wherever the link points,
+    which the user may not expect; readers would only say "does not exist" of a
+    path that is plainly there.
 
     Raises:
         Exception: ``kind.refused`` naming the link and its target.
     """
-    problem = dangling_link(path)
+    problem = dangling_link_in(path)
     if problem is not None:
-        raise kind.refused(f"{path} is {problem}")
+        raise kind.refused(problem)
 
 
 def first_line(path: Path, data: bytes, kind: FileKind) -> tuple[int, bytes]:
@@ -272,7 +272,7 @@ class AppendOnlyWriter(Generic[Row]):
             raise kind.refused(f"{self.path} is a folder, not a {kind.name} file")
         refuse_dangling_link(self.path, kind)
         refuse_special_file(self.path, kind)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        make_folders(self.path.parent)
         # Opening with O_APPEND | O_CREAT changes nothing in an existing file.
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
         try:

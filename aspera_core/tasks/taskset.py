@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 
 from aspera_core import __version__
 from aspera_core.compat import aliases as compat_aliases
-from aspera_core.fileio import write_atomic
+from aspera_core.fileio import make_folders, write_atomic
 from aspera_core.tasks import known_names
 from aspera_core.tasks.index import INDEX_FILES
 from aspera_core.tasks.model import Task, TaskFormatError, TaskProblem, task_id_order
@@ -277,7 +277,7 @@ def _disk_write(key: str, parsed: ParsedSet) -> None:
     if folder is None:
         return
     try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_folders(folder, mode=0o700)
         if not _trusted_folder(folder):
             return
         write_atomic(folder / f"{key}.pickle", pickle.dumps((_FORMAT, parsed)), durable=False)

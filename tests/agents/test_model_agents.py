@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -316,3 +317,42 @@ def test_a_row_whose_answer_reported_no_usage_records_unknown_tokens_not_zero(
     assert (usage.prompt_tokens, usage.completion_tokens, usage.total_tokens) == (None, None, None)
     assert usage.requests_without_usage == 1
     assert row.generation.cost_usd is None
+
+
+def test_the_prompt_store_refuses_a_link_to_nothing_as_its_folder_or_above_it(tmp_path: Path) -> None:
+    # A dangling prompts link beside --out surfaced as "File exists" once a prompt was stored.
+    (tmp_path / "runs").mkdir()
+    link = tmp_path / "runs" / "prompts"
+    link.symlink_to("../gone")
+    for folder in (link, link / "inner"):
+        with pytest.raises(OSError) as refused:
+            PromptStore(folder)
+        assert str(refused.value) == f"{link} is a symbolic link to ../gone, which does not exist"
+    assert not (tmp_path / "gone").exists()
+
+
+def test_the_prompt_store_never_replaces_a_file_it_did_not_write_under_a_prompts_name(tmp_path: Path) -> None:
+    # A link to nothing bearing a prompt's digest was replaced by a regular file; a file of that
+    # name holding something else was kept silently, so rows named a digest it does not hold.
+    messages = [{"role": "user", "content": "hello"}]
+    store = PromptStore(tmp_path / "prompts")
+    digest = store.put(messages)
+    stored = tmp_path / "prompts" / f"{digest}.json"
+    assert store.put(messages) == digest and json.loads(stored.read_text()) == messages
+    other = json.dumps([{"role": "user", "content": "something else"}])
+    for make, said in [
+        (lambda: stored.write_text(other), "holds another prompt"),
+        (lambda: stored.write_text("not json"), "is not a stored prompt"),
+        (lambda: stored.symlink_to("nowhere.json"), "is a symbolic link to nowhere.json, which does not exist"),
+    ]:
+        stored.unlink()
+        make()
+        before = (stored.is_symlink(), os.readlink(stored) if stored.is_symlink() else stored.read_text())
+        with pytest.raises(FileExistsError) as refused:
+            store.put(messages)
+        assert refused.value.filename == str(stored) and said in str(refused.value.strerror)
+        assert (stored.is_symlink(), os.readlink(stored) if stored.is_symlink() else stored.read_text()) == before
+    stored.unlink()
+    (tmp_path / "elsewhere.json").write_text(json.dumps(messages, indent=4))  # the same prompt, other layout
+    stored.symlink_to(tmp_path / "elsewhere.json")
+    assert store.put(messages) == digest and stored.is_symlink()  # it holds the prompt: trusted as it is

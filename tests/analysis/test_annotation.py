@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pandas as pd
@@ -304,3 +305,13 @@ def test_labelled_taxonomy_counts_categories_per_system_with_their_denominator(t
         },
     ]
     assert labelled_taxonomy(None).empty
+
+
+@pytest.mark.parametrize("where", ["the file", "its folder"])
+def test_an_annotation_file_through_a_symbolic_link_to_nothing_is_refused(tmp_path: Path, where: str) -> None:
+    # Labels were appended through the link, creating a file (and folders) wherever it pointed.
+    link = tmp_path / ("ada.jsonl" if where == "the file" else "labels")
+    link.symlink_to("gone")
+    with pytest.raises(AnnotationFileError, match=f"^{link} is a symbolic link to gone, which does not exist$"):
+        AnnotationFile(tmp_path if where == "the file" else link, "ada")
+    assert sorted(os.listdir(tmp_path)) == [link.name]

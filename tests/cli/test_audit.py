@@ -244,3 +244,17 @@ def test_out_refuses_a_symbolic_link_to_nothing_as_run_and_judge_do(
         "which does not exist"
     )
     assert [path.name for path in tmp_path.iterdir()] == ["audit.json"] and link.is_symlink()
+
+
+def test_out_refuses_a_symbolic_link_to_nothing_above_the_file_naming_the_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --out sub/link/a.json made the missing folder the link points to and wrote the audit there (exit 0).
+    (tmp_path / "sub").mkdir()
+    link = tmp_path / "sub" / "link"
+    link.symlink_to("../gone")
+    for out in (link / "a.json", link / "deeper" / "a.json"):
+        assert aspera("audit", *QUICK, "--out", out) == 2
+        err = capsys.readouterr().err
+        assert err == f"aspera audit: error: --out {out}: {link} is a symbolic link to ../gone, which does not exist\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sub"] and [p.name for p in link.parent.iterdir()] == ["link"]

@@ -274,3 +274,24 @@ def test_a_session_file_removed_mid_run_is_one_line_saying_the_history_is_gone(
         f"aspera generate: error: {session} was removed while being written; the session stopped"
     )
     assert "progress is in" not in err and not session.exists()
+
+
+@pytest.mark.parametrize(
+    ("key", "below"),
+    [("out", ""), ("out", "set"), ("session", "session.jsonl"), ("prompts_dir", ""), ("cache_dir", "llm")],
+)
+def test_an_output_through_a_symbolic_link_to_nothing_is_refused_before_anything_is_written(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str, below: str
+) -> None:
+    # out=<dangling link> made the folder the link points to and wrote the task set there;
+    # prompts_dir=<dangling link> failed as "File exists" once the session had started.
+    (tmp_path / "sub").mkdir()
+    link = tmp_path / "sub" / "link"
+    link.symlink_to("../gone")
+    script(scripted_openai, ScriptedModel({REQUEST: next(iter(mini_tasks().values()))}, batches=[[REQUEST]]))
+    path = _params(tmp_path, scripted_openai, **{key: str(link / below if below else link)})
+    assert main(["generate", "--params", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"aspera generate: error: {key}: {link} is a symbolic link to ../gone, which does not exist\n"
+    assert scripted_openai.chat_requests == [] and not (tmp_path / "gone").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["generate.yaml", "sub"]

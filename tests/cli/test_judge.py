@@ -425,3 +425,20 @@ def test_a_full_disk_under_the_judgements_file_is_one_line_naming_it(
     err = capsys.readouterr().err
     assert err.splitlines()[-1] == f"aspera judge: error: No space left on device: {out}", err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("where", ["folder", "prompts", "cache"])
+def test_a_link_to_nothing_as_the_folder_of_out_its_prompts_or_the_cache_is_refused_naming_it(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    # A dangling jdir in --out jdir/j.jsonl was reported as "File exists: jdir".
+    folder = tmp_path / "jdir"
+    if where != "folder":
+        folder.mkdir()
+    link = folder if where == "folder" else folder / where  # judge_args puts the cache beside --out
+    link.symlink_to("../gone")
+    assert main(judge_args(scripted_openai, results, folder / "j.jsonl")) == 2
+    err = capsys.readouterr().err
+    assert err == f"aspera judge: error: {link} is a symbolic link to ../gone, which does not exist\n"
+    assert not (tmp_path / "gone").exists() and not (folder / "j.jsonl").exists()
+    assert scripted_openai.chat_requests == []

@@ -693,3 +693,41 @@ def test_a_run_in_which_some_model_requests_failed_says_how_many_of_how_many(
     evaluated = next(part for part in err.split(";") if " evaluated (" in part)
     assert "3 evaluated (" in evaluated and "model_error" not in evaluated
     assert "1 still without a judged row (model errors are asked again on resume)" in err
+
+
+def test_run_refuses_a_link_to_nothing_as_the_folder_of_out_naming_the_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The link was called a file ("sub/link is a file, not a folder").
+    (tmp_path / "sub").mkdir()
+    link = tmp_path / "sub" / "link"
+    link.symlink_to("../gone")
+    for out in (link / "r.jsonl", link / "deeper" / "r.jsonl"):
+        assert aspera("run", "--tasks", MINI_RELEASE, "--agent", "reference", "--out", out, "--no-progress") == 2
+        err = capsys.readouterr().err
+        assert err == f"aspera run: error: {link} is a symbolic link to ../gone, which does not exist\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sub"] and [p.name for p in link.parent.iterdir()] == ["link"]
+
+
+def test_run_refuses_a_link_to_nothing_as_the_prompts_folder_before_writing_the_results_file(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It said "cannot write pl/prompts: File exists" once the results file's header was written.
+    (tmp_path / "pl").mkdir()
+    link = tmp_path / "pl" / "prompts"
+    link.symlink_to("../gone")
+    assert _run_cck_with_spending_limit(scripted_openai, tmp_path, tmp_path / "pl" / "r.jsonl", "5") == 2
+    err = capsys.readouterr().err
+    assert err == f"aspera run: error: {link} is a symbolic link to ../gone, which does not exist\n"
+    assert [p.name for p in link.parent.iterdir()] == ["prompts"] and not (tmp_path / "gone").exists()
+    assert scripted_openai.chat_requests == []
+
+
+def test_run_refuses_an_answer_cache_through_a_link_to_nothing_naming_the_link(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    link = tmp_path / "cache"  # the --cache-dir the helper passes
+    link.symlink_to("gone")
+    assert _run_cck_with_spending_limit(scripted_openai, tmp_path, tmp_path / "r.jsonl", "5") == 2
+    assert capsys.readouterr().err == f"aspera run: error: {link} is a symbolic link to gone, which does not exist\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"] and scripted_openai.chat_requests == []

@@ -215,6 +215,20 @@ def test_a_cache_where_a_file_stands_is_refused_before_any_request(tmp_path, whe
     assert blocker.read_text() == "mine\n"
 
 
+@pytest.mark.parametrize("where", ["the cache", "above it"])
+def test_a_cache_through_a_link_to_nothing_is_refused_before_any_request(tmp_path, where):
+    # mkdir(parents=True) followed the link and made the cache wherever it pointed.
+    link = tmp_path / "link"
+    link.symlink_to("gone")
+
+    with pytest.raises(FileNotFoundError) as caught:
+        ResponseCache(link if where == "the cache" else link / "llm")
+
+    assert caught.value.filename == str(link)
+    assert caught.value.strerror == "is a symbolic link to gone, which does not exist"
+    assert sorted(os.listdir(tmp_path)) == ["link"]
+
+
 class FullDiskCache(ResponseCache):
     """A cache on a disk with no space left: every write fails as the file system makes it fail."""
 
