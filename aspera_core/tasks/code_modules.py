@@ -117,10 +117,20 @@ def read_code_module(text: str, source: str | None = None) -> tuple[str, list[st
 
     Raises:
         TaskFormatError: If the module does not parse, has code outside
-            functions, decorated functions, or not exactly one AEP.
+            functions or after the entry-point block, decorated functions, or
+            not exactly one AEP.
     """
     lines = text.splitlines()
     cut = next((i for i, line in enumerate(lines) if ENTRY_GUARD.match(line)), len(lines))
+    if cut < len(lines):  # what the cut drops must still be the entry point alone, not lost code
+        try:
+            whole = ast.parse(text)
+        except SyntaxError as error:
+            raise _code_error(f"does not parse as Python: {error.msg}", source, error.lineno) from None
+        after = [node for node in whole.body if node.lineno > cut + 1]
+        if after:
+            message = "code after the if __name__ == '__main__': block would be dropped; move it above the block"
+            raise _code_error(message, source, after[0].lineno)
     lines = lines[:cut]
     try:
         module = ast.parse("\n".join(lines))

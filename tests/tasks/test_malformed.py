@@ -255,3 +255,14 @@ def test_code_module_with_top_level_statement_is_rejected() -> None:
     text = "from x import *\n\n\ndef solve():\n    pass\n\n\nsolve()\n"
     with pytest.raises(TaskFormatError, match=r"query_5.py:8: only imports and function"):
         read_code_module(text, source="query_5.py")
+
+
+def test_code_after_the_entry_point_guard_is_refused_not_dropped() -> None:
+    # The release's rule cuts the module at the guard, so a broken line or a helper added after it
+    # vanished silently and build-tasks exited 0.
+    module = "def solve():\n    pass\n\n\nif __name__ == '__main__':\n    solve()\n"
+    assert read_code_module(module)[0] == "def solve():\n    pass\n"
+    with pytest.raises(TaskFormatError, match=r"query_5.py:9: does not parse as Python"):
+        read_code_module(module + "\n\ndef broken(:\n    pass\n", source="query_5.py")
+    with pytest.raises(TaskFormatError, match=r"query_5.py:9: .*after the if __name__ == '__main__': block"):
+        read_code_module(module + "\n\ndef helper():\n    return 1\n", source="query_5.py")
