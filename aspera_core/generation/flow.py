@@ -259,9 +259,15 @@ class GenerationFlow:
         requests = self.requests()
         cached = sum(bool(request.get("cached")) for request in requests)
         spent = sum(float(request.get("spent_usd") or 0.0) for request in requests)
+        answered = [request for request in requests if request.get("error") is None]
+        unpriced = sum(1 for request in answered if request.get("cost_usd") is None)
         budget = self.generator.client.budget
         limit = budget.max_cost_usd if budget is not None else None
-        spend = f"${spent:.4f} spent" + (f" (limit ${limit:.2f} per run)" if limit is not None else "")
+        if answered and unpriced == len(answered) and not spent:  # $0 would be a wrong number
+            spend = f"spend unknown: {count(len(answered), 'answered model call')}, none of known cost"
+        else:
+            spend = f"${spent:.4f} spent" + (f" ({unpriced} answered of unknown cost not included)" if unpriced else "")
+        spend += f" (limit ${limit:.2f} per run)" if limit is not None else ""
         return (
             f"{count(len(self.candidates), 'user request')} taken up in this session (repeats dropped): {parts}; {count(len(requests), 'model call')} in this session "
             f"({cached} answered from the cache), {spend}"

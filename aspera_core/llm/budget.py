@@ -64,13 +64,17 @@ class SpendReport(BaseModel):
             f"{count(calls, 'model call')}: {self.requests_answered} answered, {self.cache_hits} from cache, "
             f"{self.requests_failed} failed ({count(self.attempts, 'request')} sent); "
             f"{self.prompt_tokens} prompt + {self.completion_tokens} completion tokens{self._token_scope()}; "
-            f"{dollars(self.cost_usd)} spent on {count(self.requests_answered, 'answered call')}"
         )
+        unpriced_only = self.requests_answered and not self.cost_usd and self.unpriced_answers >= self.requests_answered
+        if unpriced_only:  # no answer of known cost: a dollar figure of 0 would be a wrong number
+            line += f"spend unknown: {count(self.requests_answered, 'answered call')}, none of known cost"
+        else:
+            line += f"{dollars(self.cost_usd)} spent on {count(self.requests_answered, 'answered call')}"
         if self.max_cost_usd is not None:
             line += f" of {dollars(self.max_cost_usd)} allowed"
         if self.in_flight:
             line += f"; {self.in_flight} in flight (not counted yet)"
-        if self.unpriced_answers:
+        if self.unpriced_answers and not unpriced_only:
             line += f" ({count(self.unpriced_answers, 'answer')} of unknown cost not included)"
         return line
 

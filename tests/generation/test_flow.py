@@ -230,3 +230,13 @@ def test_a_set_that_stops_loading_stops_the_batch_and_keeps_the_validated_candid
     shard.write_text(text)
     report = flow.run_batch([])
     assert report.accepted == ["501"] and review.status == "accepted"
+
+
+def test_the_session_line_does_not_call_a_spend_of_unknown_cost_zero(flow: GenerationFlow) -> None:
+    # The scripted model has no price: the line said "$0.0000 spent" for calls that cost something unknown.
+    review, _ = flow.propose(2)
+    flow.prepare(review.id)
+    summary = flow.summary()
+    answered = sum(1 for request in flow.requests() if request.get("error") is None)
+    assert answered >= 2 and "$0.0000" not in summary
+    assert f"spend unknown: {answered} answered model calls, none of known cost" in summary

@@ -105,7 +105,9 @@ def test_unpriced_answers_are_counted_without_a_limit(make_client):
 
     report = budget.report()
     assert (report.requests_answered, report.unpriced_answers, report.cost_usd) == (1, 1, 0.0)
-    assert "1 answer of unknown cost not included" in report.describe()
+    # "$0.00 spent on 1 answered call (1 answer of unknown cost not included)" said nothing true about the spend
+    assert "spend unknown: 1 answered call, none of known cost" in report.describe()
+    assert "$0.00" not in report.describe()
 
 
 def no_usage(request: ScriptedRequest) -> Reply:
