@@ -182,6 +182,7 @@ class _Resources:
             "control": control_read,
             "status": status_write,
             "slots": [(slot.directory, slot.report) for slot in slots],
+            "root": self.root,  # removed by the server too, should this process be killed
         }
         boot = "import json,sys; s=json.loads(sys.argv[1]); sys.path[:]=s['path']; from aspera_core.executor.server import main; main(s)"
         if not sys.executable:

@@ -29,7 +29,7 @@ from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
 from aspera_core.executor.integrity import IntegrityBaseline
 from aspera_core.executor.namespaces import NamespaceTemplates
-from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig, take_records, write_all
+from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig, empty_directory, take_records, write_all
 
 
 @dataclass
@@ -196,4 +196,9 @@ def main(settings: dict[str, Any]) -> None:
         write_all(int(settings["status"]), STATUS.pack(b"e", 0, 0, 0.0, len(message)) + message)
         os._exit(1)
     server.serve()
+    try:  # the evaluating process removes it too, unless it was killed
+        empty_directory(settings["root"])
+        os.rmdir(settings["root"])
+    except OSError:
+        pass
     os._exit(0)

@@ -228,7 +228,10 @@ def test_a_killed_run_resumes_with_every_task_exactly_once(tmp_path: Path) -> No
         "1",
         "--no-progress",
     ]
-    process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    temporary = tmp_path / "tmp"  # where the sandbox makes its folder
+    temporary.mkdir()
+    environment = {**os.environ, "TMPDIR": str(temporary)}
+    process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and process.poll() is None:
         if out.exists() and out.read_bytes().count(b"\n") >= 11:  # the header and ten rows
@@ -245,6 +248,11 @@ def test_a_killed_run_resumes_with_every_task_exactly_once(tmp_path: Path) -> No
     while live_processes_mentioning(str(out)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert live_processes_mentioning(str(out)) == []
+    # ... and leave no sandbox folder behind (one stayed in the temporary folder per killed run)
+    deadline = time.monotonic() + 10
+    while list(temporary.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert list(temporary.iterdir()) == []
 
     finished = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
     assert finished.returncode == 0, finished.stderr
