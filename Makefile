@@ -99,14 +99,14 @@ readme-figures: reproduce
 	cp figures/outcomes.png figures/complexity_distributions.png docs/images/
 
 # Every benchmark prints its numbers and the machine's load; the audit's takes a few minutes.
+# Each script, then the machine's load average (a shared machine makes every number slower).
+BENCHMARKS := library tasks executor llm agents generation audit
 bench:
-	$(BIN)/python benchmarks/bench_library.py
-	$(BIN)/python benchmarks/bench_tasks.py
-	$(BIN)/python benchmarks/bench_executor.py
-	$(BIN)/python benchmarks/bench_llm.py
-	$(BIN)/python benchmarks/bench_agents.py
-	$(BIN)/python benchmarks/bench_generation.py
-	$(BIN)/python benchmarks/bench_audit.py
+	@for name in $(BENCHMARKS); do \
+	  echo "== benchmarks/bench_$$name.py"; \
+	  $(BIN)/python benchmarks/bench_$$name.py || exit 1; \
+	  echo "load average (1, 5, 15 min): $$(cut -d' ' -f1-3 /proc/loadavg)"; echo; \
+	done
 
 # Documented deviations (tests/conformance/deviations.py, shared with the test
 # suite) are reported as skipped, not failed.
@@ -114,5 +114,8 @@ conformance: $(STAMP)
 	$(BIN)/python tests/conformance/run_conformance.py --adapter aspera_core.conformance:run_program \
 		--deviations tests/conformance/deviations.py
 
+# Environments and build metadata only: runs/ and figures/ hold results (a model's
+# run costs money, and a user's own files may sit there), so they are never removed.
 clean:
-	rm -rf $(VENV) .venv-3.* $(RUNS) *.egg-info
+	rm -rf $(VENV) .venv-3.* *.egg-info
+	@echo "kept $(RUNS)/ and figures/ (results); remove them yourself if you mean to"
