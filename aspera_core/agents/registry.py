@@ -364,6 +364,28 @@ def option_problem(name: str, options: Mapping[str, Any]) -> OptionProblem | Non
     return None
 
 
+def missing_key(name: str, options: Mapping[str, Any]) -> str | None:
+    """The environment variable a model-backed agent would read its key from, when it holds none.
+
+    Only presence is checked, by the rule the model client applies when it is built
+    (an unset, empty or blank variable holds no key); nothing is sent. The variable is
+    the ``api_key_env`` option, ``OPENAI_API_KEY`` by default.
+
+    Args:
+        name: The agent's name.
+        options: The options its factory would be given.
+
+    Returns:
+        The variable's name when it holds no key, else ``None`` (also for agents without a model).
+    """
+    if name not in ("cck", "ps", "explore"):
+        return None
+    from aspera_core.llm.config import DEFAULT_API_KEY_ENV, key_from_environment
+
+    variable = options.get("api_key_env") or DEFAULT_API_KEY_ENV
+    return None if key_from_environment(variable) is not None else variable
+
+
 def register_agent(name: str, factory: Callable[..., Agent]) -> None:
     """Make an agent available by name (model-backed agents register themselves here).
 

@@ -392,6 +392,8 @@ def selection_table(frame: pd.DataFrame, success: pd.DataFrame | None = None) ->
 
     Precision, recall and F1 are means over programs of the per-task scores
     recorded by the PS agent (macro averages; rows without a score are left out).
+    As in the paper, a program that selected nothing scores 0 on all three (0/0
+    precision counts as 0), so the table says how many did.
 
     Args:
         frame: A runs frame.
@@ -399,14 +401,24 @@ def selection_table(frame: pd.DataFrame, success: pd.DataFrame | None = None) ->
 
     Returns:
         A frame indexed by system, one row per system that recorded selection
-        scores, with ``model``, ``programs`` (with scores), ``precision (%)``,
+        scores, with ``model``, ``programs`` (with scores), ``selected nothing``
+        (programs among them whose selection was empty), ``precision (%)``,
         ``recall (%)``, ``F1 (%)``, ``PS success (%)`` and ``CCK success (%)``
         (the same model's CCK system, where one is in the frame). Empty when no
         row has selection scores.
     """
     scored = judged_rows(frame)
     scored = scored[scored["selection_f1"].notna() | scored["selection_precision"].notna()]
-    columns = ["model", "programs", "precision (%)", "recall (%)", "F1 (%)", "PS success (%)", "CCK success (%)"]
+    columns = [
+        "model",
+        "programs",
+        "selected nothing",
+        "precision (%)",
+        "recall (%)",
+        "F1 (%)",
+        "PS success (%)",
+        "CCK success (%)",
+    ]
     if scored.empty:
         return pd.DataFrame(columns=columns, index=pd.Index([], name="system"))
     if success is None:
@@ -421,6 +433,7 @@ def selection_table(frame: pd.DataFrame, success: pd.DataFrame | None = None) ->
                 "system": system,
                 "model": model,
                 "programs": len(rows),
+                "selected nothing": int(rows["selected"].map(lambda names: names is not None and not names).sum()),
                 "precision (%)": 100 * rows["selection_precision"].astype(float).mean(),
                 "recall (%)": 100 * rows["selection_recall"].astype(float).mean(),
                 "F1 (%)": 100 * rows["selection_f1"].astype(float).mean(),

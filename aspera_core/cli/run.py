@@ -355,12 +355,23 @@ def _describe(report: RunReport) -> str:
     judged = sorted((name, number) for name, number in report.counts.items() if name != "model_error")
     counts = ", ".join(f"{name} {number}" for name, number in judged) or "nothing new"
     seeds = "" if report.seeds == [None] else f" x {count(len(report.seeds), 'seed')}"
+    if report.asked:
+        asked = f"{count(report.model_errors, 'model error')} of {count(report.asked, 'program')} asked for"
+    elif report.stopped:  # a stop before anything came back: no program counts as asked for
+        asked = "the run stopped before any program was obtained"
+    else:
+        asked = "no program asked for"
     text = (
-        f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}; "
-        f"{count(report.model_errors, 'model error')} of {count(report.asked, 'program')} asked for; "
+        f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}; {asked}; "
         f"{len(report.unavailable)} skipped; "
         f"of {report.expected} expected ({count(report.selected, 'task')}{seeds})"
     )
+    if report.stopped:
+        noun = "task" if report.seeds == [None] or len(report.seeds) == 1 else "task-seed pair"
+        text += (
+            f"; {count(report.cut_short, noun)} in progress when it stopped (no row written), "
+            f"{report.not_attempted} not attempted"
+        )
     if report.remaining:
         retried = " (model errors are asked again on resume)" if report.model_errors else ""
         text += f"; {report.remaining} still without a judged row{retried}"

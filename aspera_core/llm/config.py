@@ -16,6 +16,11 @@ DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
 """Environment variable read for the API key when none is given."""
 
 
+def key_from_environment(api_key_env: str = DEFAULT_API_KEY_ENV) -> str | None:
+    """The key the variable holds, stripped; ``None`` when it is unset, empty or blank (no key)."""
+    return os.environ.get(api_key_env, "").strip() or None
+
+
 class RetryPolicy(BaseModel):
     """How transient failures (429, 5xx, timeouts, dropped connections, unusable answers) are retried.
 
@@ -105,9 +110,9 @@ class LLMConfig(BaseModel):
         """
         if self.api_key is not None and self.api_key.get_secret_value():
             return self.api_key.get_secret_value()
-        value = os.environ.get(self.api_key_env, "")
-        if value.strip():
-            return value.strip()
+        value = key_from_environment(self.api_key_env)
+        if value is not None:
+            return value
         raise MissingAPIKeyError(
             f"no API key for model {self.model!r} at {self.endpoint}: set the environment variable "
             f"{self.api_key_env} (a local server that ignores keys accepts any non-empty value)",

@@ -239,7 +239,8 @@ class PipelineParams(BaseModel):
         """Check everything the notebooks would otherwise find wrong only while they run.
 
         The named inputs (:meth:`check_files`), the agents (each registered, or
-        ``optional``), the systems ``compare`` names (each an agent this run
+        ``optional``, with usable options), the key of each model-backed agent
+        ``02_evaluate`` builds (:meth:`check_keys`: present, nothing sent), the systems ``compare`` names (each an agent this run
         produces, or a named results file's label or system), and the output folders
         (``results_dir``, ``figures_dir``, ``runs_dir`` and ``<runs_dir>/<name>``
         must be folders, or creatable as folders, and none of them, nor a results
@@ -250,6 +251,7 @@ class PipelineParams(BaseModel):
         """
         self.check_files(root)
         self.check_agents(root)
+        self.check_keys()
         self.check_compare(root)
         self.check_folders(root)
 
@@ -278,6 +280,30 @@ class PipelineParams(BaseModel):
         for number, spec in enumerate(self.agents):
             _check_agent_options(number, spec, root)
         self._check_one_system_each()
+
+    def check_keys(self) -> None:
+        """Raise :class:`ParamsError` when a model-backed agent the run builds has no key in its variable.
+
+        The agents are built by ``02_evaluate`` only, and the model client refuses to be built
+        without a key (even when every answer is cached), so the notebook would fail with
+        ``MissingAPIKeyError``. Only presence is checked: nothing is sent. Without
+        ``02_evaluate`` no agent is built and no key is needed.
+        """
+        if "02_evaluate" not in self.notebooks:
+            return
+        from aspera_core.agents.registry import missing_key
+
+        available = self.available_agents()
+        for number, spec in enumerate(self.agents):
+            variable = missing_key(spec.agent, spec.options) if spec in available else None
+            if variable is None:
+                continue
+            model = spec.options.get("model")
+            raise ParamsError(
+                f"agents.{number} ({spec.name}): the {spec.agent} agent needs a key for model {model!r} in "
+                f"{variable}, which is not set (or empty); set it (a local server that ignores keys accepts any "
+                "non-empty value), or name another variable with options.api_key_env; see docs/llm.md"
+            )
 
     def _check_one_system_each(self) -> None:
         """Tables name a system by agent and model, not by label, so two entries of one agent and model

@@ -81,6 +81,8 @@ class RunReport:
         run_id: Identifier stored in the rows of this run.
         stopped: Why the run stopped before the end (``StopRun``), else ``None``.
         stop_advice: What to do next, when the agent said (``StopRun.advice``).
+        cut_short: Pairs the agent was working on when it stopped the run (it
+            raised ``StopRun`` for them): no row was written for them.
     """
 
     out: Path
@@ -95,6 +97,7 @@ class RunReport:
     run_id: str = ""
     stopped: str | None = None
     stop_advice: str | None = None
+    cut_short: int = 0
 
     @property
     def remaining(self) -> int:
@@ -105,6 +108,11 @@ class RunReport:
     def asked(self) -> int:
         """Pairs for which the agent was asked for a program in this run and answered or failed."""
         return self.evaluated + self.model_errors
+
+    @property
+    def not_attempted(self) -> int:
+        """Pairs a stopped run never started (0 for a run that was not stopped)."""
+        return self.remaining - self.model_errors - self.cut_short
 
     @property
     def no_program_obtained(self) -> bool:
@@ -207,6 +215,10 @@ def make_row(work: _Work, agent: Agent, verdict: Verdict | None, run_id: str, li
     )
 
 
+class _NotStarted(StopRun):
+    """A work item the run stopped before starting (the agent was never asked)."""
+
+
 class _Producer:
     """Obtains proposals for a list of work items, inline or from a pool of daemon threads.
 
@@ -240,7 +252,7 @@ class _Producer:
 
     def _thread(self) -> None:
         while (item := self._todo.get()) is not None:
-            self._done.put(self._obtain(item) if not self._stop.is_set() else (item, StopRun()))
+            self._done.put(self._obtain(item) if not self._stop.is_set() else (item, _NotStarted()))
 
     def stop(self) -> None:
         """Start nothing new (proposals in flight still arrive)."""
@@ -415,6 +427,7 @@ def _evaluate(
     def jobs() -> Iterator[Job]:
         for work, error in producer.results():
             if isinstance(error, StopRun):
+                report.cut_short += not isinstance(error, _NotStarted)
                 continue
             if isinstance(error, ProgramUnavailable):
                 _skip(report, work, str(error), skipped)

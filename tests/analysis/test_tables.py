@@ -233,3 +233,19 @@ def test_table_three_success_is_the_estimate_its_interval_is_around_when_seeds_a
 def test_the_length_table_names_a_coverage_that_is_not_whole_exactly(runs: pd.DataFrame):
     shown = length_comparison_display(length_comparison(runs, tasks(), confidence=0.975, samples=50))
     assert "spearman ρ [bootstrap 97.5% CI, tasks as sample]" in shown.columns
+
+
+def test_selection_table_says_how_many_programs_selected_nothing(runs: pd.DataFrame):
+    # A selection of nothing scores 0 on all three, as in the paper; the table showed "precision 0.0"
+    # over such programs without saying that nothing was selected.
+    frame = runs.copy()
+    first = frame.index[(frame["setting"] == "ps") & frame["selection_f1"].notna()][0]
+    frame.at[first, "selected"] = ()
+    frame.loc[first, ["selection_precision", "selection_recall", "selection_f1"]] = 0.0
+    row = selection_table(frame, success_table(frame, samples=100)).iloc[0]
+    assert (row["programs"], row["selected nothing"]) == (3, 1)
+    before = selection_table(runs, success_table(runs, samples=100)).iloc[0]
+    assert row["precision (%)"] == pytest.approx(
+        (3 * before["precision (%)"] - 100 * runs.at[first, "selection_precision"]) / 3
+    )
+    assert before["selected nothing"] == 0

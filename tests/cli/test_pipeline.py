@@ -523,3 +523,17 @@ def test_a_full_disk_while_the_pipeline_writes_an_executed_notebook_exits_2_nami
         "No space left on device\n"
     )
     assert not list(tmp_path.rglob(".*staging*"))
+
+
+def test_the_explore_parameters_without_a_key_exit_2_before_any_notebook_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    # `OPENAI_API_KEY= aspera pipeline params/explore.yaml` failed in 02_evaluate (exit 1, a .failed notebook).
+    monkeypatch.setenv("OPENAI_API_KEY", "")
+    outputs = [f"-p{key}={tmp_path / key}" for key in ("results_dir", "figures_dir", "runs_dir")]
+    assert main(["pipeline", str(ROOT / "params" / "explore.yaml"), *outputs]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "agents.0 (gpt-4o-mini-cck): the cck agent needs a key" in err
+    assert "OPENAI_API_KEY" in err and "docs/llm.md" in err
+    assert list(tmp_path.iterdir()) == []  # no notebook ran, nothing was written

@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -680,6 +681,29 @@ def test_a_run_in_which_every_model_request_failed_exits_non_zero(
     err = capsys.readouterr().err
     assert "0 model errors of 4 programs asked for" in err and "every model request failed" not in err
     assert len(scripted_openai.chat_requests) == 8
+
+
+def test_a_run_stopped_by_an_unreachable_endpoint_says_it_obtained_nothing_and_what_it_left(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It printed "0 model errors of 0 programs asked for" beside "1 model call: ... 1 failed".
+    with socket.socket() as probe:  # a port nothing listens on once the probe is closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("ASPERA_TEST_KEY", "test")
+    out = tmp_path / "cck.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--model", "gpt-4o-mini", "--out", out, "--no-progress"]
+    args += ["--base-url", f"http://127.0.0.1:{port}/v1", "--api-key-env", "ASPERA_TEST_KEY"]
+    args += ["--concurrency", "1", "--cache-dir", tmp_path / "cache"]
+    assert aspera(*args) == 3
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("aspera run: ")]
+    summary = next(line for line in lines if " evaluated" in line)
+    assert "of 0 programs" not in summary and "asked for" not in summary
+    assert "the run stopped before any program was obtained" in summary
+    assert "1 task in progress when it stopped (no row written), 3 not attempted" in summary
+    assert "of 4 expected (4 tasks x 1 seed)" in summary and "4 still without a judged row" in summary
+    assert any("model use: 1 model call: 0 answered" in line and "1 failed" in line for line in lines), lines
+    assert any(line.startswith("aspera run: stopped early: ") and "nothing answers" in line for line in lines)
 
 
 def test_a_run_in_which_some_model_requests_failed_says_how_many_of_how_many(

@@ -394,3 +394,44 @@ def test_an_output_that_is_a_symbolic_link_to_nothing_is_refused_before_any_note
         == f"figures_dir: {tmp_path / 'figures'} is a symbolic link to {nowhere}, which does not exist"
     )
     assert not nowhere.exists()
+
+
+@pytest.mark.parametrize("value", [None, "", "   "])
+def test_a_model_agent_without_its_key_is_refused_before_any_notebook_runs(
+    value: str | None, monkeypatch: pytest.MonkeyPatch
+):
+    # 02_evaluate raised MissingAPIKeyError when it built the agent (exit 1, a .failed notebook left).
+    # An empty or blank variable counts as unset, as when the model client reads it.
+    if value is None:
+        monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    else:
+        monkeypatch.setenv("OPENAI_API_KEY", value)
+    params = load_params(
+        ROOT / "params" / "mini.yaml", ["agents=[reference, {agent: ps, label: mine, options: {model: m}}]"]
+    )
+    with pytest.raises(ParamsError) as refused:
+        params.check(ROOT)
+    message = str(refused.value)
+    assert message.startswith("agents.1 (mine): the ps agent needs a key for model 'm' in OPENAI_API_KEY")
+    assert "docs/llm.md" in message and "\n" not in message
+    monkeypatch.setenv("OPENAI_API_KEY", "anything")
+    params.check(ROOT)
+
+
+def test_the_key_variable_an_agent_names_is_the_one_checked(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "set")
+    monkeypatch.delenv("ASPERA_OTHER_KEY", raising=False)
+    agent = "{agent: explore, options: {model: m, api_key_env: ASPERA_OTHER_KEY}}"
+    params = load_params(ROOT / "params" / "mini.yaml", [f"agents=[{agent}]"])
+    with pytest.raises(ParamsError, match=r"^agents\.0 \(explore\): the explore agent needs a key .* ASPERA_OTHER_KEY"):
+        params.check(ROOT)
+    monkeypatch.setenv("ASPERA_OTHER_KEY", "set")
+    params.check(ROOT)
+
+
+def test_no_key_is_needed_when_no_model_agent_runs(monkeypatch: pytest.MonkeyPatch):
+    # `make reproduce` (params/default.yaml) runs built-in agents only; analysis-only runs build no agent.
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    load_params(ROOT / "params" / "default.yaml").check(ROOT)
+    model = "agents=[reference, {agent: cck, options: {model: m}}]"
+    load_params(ROOT / "params" / "mini.yaml", [model, "notebooks=[05_paper_tables_figures]"]).check(ROOT)

@@ -319,7 +319,27 @@ def test_stop_run_keeps_every_finished_row(tmp_path: Path, tasks: list[Task]) ->
     report = run_agent(tasks, ScriptedAgent(stop_after_two), out, CONFIG, concurrency=1, progress=False)
     assert report.stopped == "the spending limit of 0.01 USD is reached"
     assert report.evaluated == 2 and report.remaining == 2
+    # 9003 raised the stop while it was being worked on; 9004 was never started
+    assert (report.cut_short, report.not_attempted) == (1, 1)
     assert sorted(row.task_id for row in read_rows(out)) == ["9001", "9002"]
+
+
+@pytest.mark.parametrize("concurrency", [1, 3])
+def test_a_run_stopped_on_its_first_task_counts_what_it_never_started(
+    tmp_path: Path, tasks: list[Task], concurrency: int
+) -> None:
+    """Nothing was obtained, so no program counts as asked for; the report says what was cut short or left."""
+
+    def stop_at_once(task: Task, seed: int | None) -> Proposal:
+        raise StopRun("nothing answers at the endpoint")
+
+    out = tmp_path / "stopped.jsonl"
+    report = run_agent(tasks, ScriptedAgent(stop_at_once), out, CONFIG, concurrency=concurrency, progress=False)
+    assert report.stopped and report.asked == 0 and report.evaluated == report.model_errors == 0
+    assert report.cut_short >= 1 and report.cut_short + report.not_attempted == report.expected == 4
+    if concurrency == 1:
+        assert (report.cut_short, report.not_attempted) == (1, 3)
+    assert read_rows(out) == []
 
 
 def test_an_agent_that_crashes_stops_the_run_with_a_clear_error(tmp_path: Path, tasks: list[Task]) -> None:
