@@ -23,7 +23,9 @@ def test_a_single_model_call_is_described_in_the_singular() -> None:
     line = SpendReport(requests_answered=1, attempts=1, unpriced_answers=1).describe()
     assert line.startswith("1 model call: 1 answered")
     assert "(1 request sent)" in line
-    assert "1 answer of unknown cost" in line
+    assert "spend unknown: 1 answered call, none of known cost" in line
+    partly = SpendReport(requests_answered=2, attempts=2, unpriced_answers=1, cost_usd=0.01).describe()
+    assert "(1 answer of unknown cost not included)" in partly
 
 
 def test_an_audit_of_one_task_says_task(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
