@@ -124,6 +124,7 @@ class FailureExplorer:
         self._files: dict[str, AnnotationFile] = {}
         self._sample_rows = None if sample is None else self._rows_of(sample)
         self._refreshing = False
+        self._shown_fields: tuple[Any, Any, str] | None = None  # the label fields as last filled in
         self.notice = widgets.HTML(self._notice_html(other_task_set_files(self.frame["path"], task_list)))
         self.notice.add_class("aspera-notice")
 
@@ -204,7 +205,7 @@ class FailureExplorer:
             value=annotator, placeholder="your name", description="Annotator", layout=widgets.Layout(width="260px")
         )
         self.annotator.add_class("aspera-annotator")
-        self.annotator.observe(lambda _: self._show_label(), names="value")
+        self.annotator.observe(lambda _: self._annotator_changed(), names="value")
         self.verdict_choice = widgets.ToggleButtons(
             options=list(VERDICT_LABELS),
             value=None,
@@ -477,6 +478,16 @@ class FailureExplorer:
             return set()
         return {(label.system, label.task_id, label.seed) for label in labels}
 
+    def _fields(self) -> tuple[Any, Any, str]:
+        return self.verdict_choice.value, self.category.value, self.note.value
+
+    def _annotator_changed(self) -> None:
+        """Show the new annotator's label of the row, unless the fields hold one not saved yet."""
+        if self._shown_fields is not None and self._fields() != self._shown_fields:
+            self.label_status.value = "<i>your label is not saved yet: Save keeps it under this name</i>"
+            return
+        self._show_label()
+
     def _show_label(self) -> None:
         """Put the annotator's label of the selected row (if any) into the label fields."""
         row = self.current
@@ -491,6 +502,7 @@ class FailureExplorer:
         default = str(row["category"]) if row is not None and str(row["category"]) in CATEGORIES else None
         self.category.value = (existing.category if existing and existing.category else default) or list(CATEGORIES)[0]
         self.note.value = existing.note if existing else ""
+        self._shown_fields = self._fields()  # what the fields hold before the person types
         self.label_status.value = (
             f"<i>your label from {html.escape(existing.time)}: verdict {html.escape(existing.verdict)}</i>"
             if existing
@@ -527,6 +539,7 @@ class FailureExplorer:
                 program_sha256=_sha256(str(row["program"])),
             )
         )
+        self._shown_fields = self._fields()  # saved: nothing unsaved any more
         self.label_status.value = (
             f"<i>saved: verdict {html.escape(written.verdict)}, {html.escape(written.category or 'no category')} "
             f"({len(file.labels)} label{'' if len(file.labels) == 1 else 's'} in {html.escape(file.path.name)})</i>"

@@ -113,6 +113,28 @@ def test_saving_a_label_appends_one_line_to_the_annotators_file(explorer: Failur
     assert "annotator name" in explorer.message.value
 
 
+def test_typing_the_annotator_name_keeps_a_label_not_saved_yet(explorer: FailureExplorer, tmp_path: Path) -> None:
+    # Each keystroke in the name box reloaded the label fields: a verdict, category and note typed
+    # before the name (Save asked for it) were wiped.
+    explorer.annotator.value = ""
+    choose(explorer, "model-a", "1018")
+    explorer.verdict_choice.value = "wrong"
+    explorer.category.value = "wrong effect or answer"
+    explorer.note.value = "books the room twice"
+    explorer.save_button.click()
+    assert "Annotator" in explorer.message.value or "annotator" in explorer.message.value
+    for typed in ("a", "an", "ann"):
+        explorer.annotator.value = typed
+    assert (explorer.verdict_choice.value, explorer.note.value) == ("wrong", "books the room twice")
+    explorer.save_button.click()
+    saved = json.loads((tmp_path / "labels" / "ann.jsonl").read_text().splitlines()[-1])
+    assert (saved["verdict"], saved["note"]) == ("wrong", "books the room twice")
+    # with nothing typed, a change of name shows that annotator's own label of the row
+    explorer.annotator.value = "bea"
+    explorer.annotator.value = "ann"
+    assert explorer.verdict_choice.value == "wrong" and "your label from" in explorer.label_status.value
+
+
 def test_the_labelling_sample_limits_the_list(results: list[Path], tmp_path: Path) -> None:
     runs = runs_frame(results)
     sample = runs[runs["system"] == "reference"]
