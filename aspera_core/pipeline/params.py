@@ -10,6 +10,7 @@ mapping (``-p results.mine=runs/mine.jsonl``).
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import warnings
@@ -530,8 +531,13 @@ def _describe(error: ValidationError) -> str:
     first = error.errors()[0]
     where = ".".join(str(part) for part in first.get("loc", ())) or "parameters"
     if first.get("type") == "extra_forbidden":
-        known = ", ".join(PipelineParams.model_fields)
-        return f"unknown key {where!r} (known keys: {known})"
+        loc = first.get("loc", ())
+        in_agent = len(loc) == 3 and loc[0] == "agents"  # (agents, entry, key)
+        known = list((AgentSpec if in_agent else PipelineParams).model_fields)
+        close = difflib.get_close_matches(str(loc[-1]) if loc else "", known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        owner = "an agent entry's keys" if in_agent else "the keys"
+        return f"unknown key {where!r}{hint}; {owner}: {', '.join(known)}"
     message = str(first.get("msg", "")).removeprefix("Value error, ")  # pydantic's prefix says nothing
     return f"{where}: {message}"
 

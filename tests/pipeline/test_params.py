@@ -74,6 +74,12 @@ def test_overrides_are_read_as_yaml_and_may_set_one_entry_of_a_mapping():
         ),
         ("agents=[{agent: reference, options: {model: m}}]", r"^agents\.0\.options: the reference agent has no option"),
         ("agents=[{agent: explore, options: {model: m, max_turn: 3}}]", r"did you mean 'max_turns'"),
+        # a misspelt key of an agent entry was told the top-level keys, with no suggestion
+        (
+            "agents=[{agent: mutant, sedds: [1]}]",
+            r"^unknown key 'agents\.0\.sedds' \(did you mean 'seeds'\?\); an agent entry's keys: agent, label, seeds",
+        ),
+        ("figures_dri=x", r"^unknown key 'figures_dri' \(did you mean 'figures_dir'\?\); the keys: name, tasks"),
         ("seed", "expected key=value"),
         ("agents=[unclosed", "not valid YAML"),
     ],
