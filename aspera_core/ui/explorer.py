@@ -125,6 +125,9 @@ class FailureExplorer:
         self._sample_rows = None if sample is None else self._rows_of(sample)
         self._refreshing = False
         self._shown_fields: tuple[Any, Any, str] | None = None  # the label fields as last filled in
+        self._label_row: Any = None  # the row whose label the fields hold
+        #: Labels typed and not saved, by row, kept while the person looks at other rows (this session only).
+        self._drafts: dict[Any, tuple[Any, Any, str]] = {}
         self.notice = widgets.HTML(self._notice_html(other_task_set_files(self.frame["path"], task_list)))
         self.notice.add_class("aspera-notice")
 
@@ -489,7 +492,17 @@ class FailureExplorer:
         self._show_label()
 
     def _show_label(self) -> None:
-        """Put the annotator's label of the selected row (if any) into the label fields."""
+        """Put the annotator's label of the selected row (if any) into the label fields.
+
+        A label typed and not saved for the row shown before is kept as a draft, and a
+        row's draft comes back when the row is shown again.
+        """
+        if self._shown_fields is not None and self._label_row is not None:
+            if self._fields() != self._shown_fields:
+                self._drafts[self._label_row] = self._fields()
+            else:
+                self._drafts.pop(self._label_row, None)
+        self._label_row = self.rows.value
         row = self.current
         existing = None
         if row is not None and self.annotations_dir is not None and self.annotator.value.strip():
@@ -503,6 +516,11 @@ class FailureExplorer:
         self.category.value = (existing.category if existing and existing.category else default) or list(CATEGORIES)[0]
         self.note.value = existing.note if existing else ""
         self._shown_fields = self._fields()  # what the fields hold before the person types
+        draft = self._drafts.get(self._label_row)
+        if draft is not None:
+            self.verdict_choice.value, self.category.value, self.note.value = draft
+            self.label_status.value = "<i>your label of this row is not saved yet (kept while you looked at others)</i>"
+            return
         self.label_status.value = (
             f"<i>your label from {html.escape(existing.time)}: verdict {html.escape(existing.verdict)}</i>"
             if existing
@@ -540,6 +558,7 @@ class FailureExplorer:
             )
         )
         self._shown_fields = self._fields()  # saved: nothing unsaved any more
+        self._drafts.pop(self.rows.value, None)
         self.label_status.value = (
             f"<i>saved: verdict {html.escape(written.verdict)}, {html.escape(written.category or 'no category')} "
             f"({len(file.labels)} label{'' if len(file.labels) == 1 else 's'} in {html.escape(file.path.name)})</i>"

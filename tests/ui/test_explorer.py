@@ -135,6 +135,22 @@ def test_typing_the_annotator_name_keeps_a_label_not_saved_yet(explorer: Failure
     assert explorer.verdict_choice.value == "wrong" and "your label from" in explorer.label_status.value
 
 
+def test_a_label_not_saved_yet_comes_back_when_its_row_is_shown_again(explorer: FailureExplorer) -> None:
+    # Looking at another row refilled the label fields: what was chosen and typed was gone.
+    choose(explorer, "model-a", "1018")
+    explorer.verdict_choice.value = "unsure"
+    explorer.note.value = "depends on the room's capacity"
+    choose(explorer, "reference", "1018")
+    assert explorer.verdict_choice.value is None and explorer.note.value == ""
+    choose(explorer, "model-a", "1018")
+    assert (explorer.verdict_choice.value, explorer.note.value) == ("unsure", "depends on the room's capacity")
+    assert "not saved yet" in explorer.label_status.value
+    explorer.save_button.click()
+    choose(explorer, "reference", "1018")
+    choose(explorer, "model-a", "1018")
+    assert "your label from" in explorer.label_status.value  # saved: no draft any more
+
+
 def test_the_labelling_sample_limits_the_list(results: list[Path], tmp_path: Path) -> None:
     runs = runs_frame(results)
     sample = runs[runs["system"] == "reference"]
