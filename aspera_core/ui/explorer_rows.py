@@ -23,7 +23,7 @@ import pandas as pd
 from aspera_core.analysis import CATEGORIES, error_taxonomy, tasks_frame
 from aspera_core.analysis.style import OUTCOME_ORDER
 from aspera_core.records import ResultsFileWarning, read_results
-from aspera_core.tasks import Task, tasks_digest
+from aspera_core.tasks import Task, task_id_order, tasks_digest
 
 #: Shown for a setting or seed a row does not have (built-in agents).
 NONE = "none"
@@ -57,9 +57,20 @@ def explorer_frame(runs: pd.DataFrame, tasks: Iterable[Task] = ()) -> pd.DataFra
         missing for tasks not in ``tasks``), and the text columns the filters
         compare: ``model_name`` (the model, else the agent), ``setting_name``,
         ``seed_name``, ``outcome_name``, ``category_name`` (``"none"`` for a
-        missing setting or seed). The index runs 0, 1, ...
+        missing setting or seed). Rows are ordered by system, task id and seed;
+        the index runs 0, 1, ...
     """
-    table = error_taxonomy(runs).reset_index(drop=True)
+    table = error_taxonomy(runs)
+    # Listed by system, then task, then seed (the results files hold rows in the order runs finished).
+    order = sorted(
+        range(len(table)),
+        key=lambda i: (
+            str(table["system"].iat[i]),
+            task_id_order(str(table["task_id"].iat[i])),
+            _text(table["seed"].iat[i]),
+        ),
+    )
+    table = table.iloc[order].reset_index(drop=True)
     complexity = tasks_frame(tasks)["complexity"] if tasks else pd.Series(dtype="Int64")
     table["task_complexity"] = table["task_id"].map(complexity).astype("Int64")
     table["model_name"] = [_text(m) if _text(m) != NONE else str(a) for m, a in zip(table["model"], table["agent"])]

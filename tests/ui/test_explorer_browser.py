@@ -129,10 +129,10 @@ def test_filter_select_and_label_in_the_browser(served: tuple[str, Path], tmp_pa
             page.locator(".aspera-filter-outcome select").select_option(label="any")
             expect(rows).to_have_count(4)
 
-            # Selecting a row shows its program beside the reference.
-            page.locator(".aspera-rows select").select_option(label=rows.nth(3).inner_text())
+            # Selecting a row shows its program beside the reference (rows: by system, then task).
+            page.locator(".aspera-rows select").select_option(label=rows.nth(1).inner_text())
             expect(page.locator(".aspera-programs")).to_contain_text("find_boss")
-            page.locator(".aspera-rows select").select_option(label=rows.nth(2).inner_text())
+            page.locator(".aspera-rows select").select_option(label=rows.nth(0).inner_text())
             programs = page.locator(".aspera-programs")
             expect(programs).to_contain_text("find_events(attendees=[fenella])")
             expect(programs).to_contain_text("find_events(attendees=[fenella, ruairi])")
@@ -146,7 +146,7 @@ def test_filter_select_and_label_in_the_browser(served: tuple[str, Path], tmp_pa
             expect(page.locator(".aspera-label-status")).to_contain_text("saved", timeout=30_000)
             lines = (labels / "ann.jsonl").read_text().splitlines()
             assert len(lines) == 1 and '"task_id": "1018"' in lines[0] and '"verdict": "correct"' in lines[0]
-            expect(rows.nth(2)).to_contain_text("✓")
+            expect(rows.nth(0)).to_contain_text("✓")
 
             shot = tmp_path / "explorer.png"
             page.screenshot(path=str(shot), full_page=True)

@@ -74,3 +74,14 @@ def test_row_title_marks_labelled_rows_and_shortens_long_queries(frame: pd.DataF
     title = row_title(row, labelled=True)
     assert title.startswith("✓ model-a (CCK) · task 1018 · seed 0 · success · word")
     assert title.endswith("...") and len(title) < 140
+
+
+def test_rows_are_listed_by_system_then_task_id_then_seed(frame: pd.DataFrame) -> None:
+    # They came in the order of the results files (task 1018, 1029, 1018, 1029 over two seeds),
+    # hard to scan by task; the index still runs 0, 1, ...
+    keys = [
+        (system, int(task_id), seed)
+        for system, task_id, seed in zip(frame["system"], frame["task_id"], frame["seed_name"])
+    ]
+    assert keys == sorted(keys) and list(frame.index) == list(range(len(frame)))
+    assert [task_id for system, task_id, _ in keys if system.startswith("model-a")] == [1018, 1018, 1029, 1029]
