@@ -58,6 +58,7 @@ _PUBLIC: dict[str, str] = {
     "resolve_path": "aspera_core.pipeline",
     "project_relative": "aspera_core.pipeline",
     "load_params": "aspera_core.pipeline",
+    "check_notebook_params": "aspera_core.pipeline",
     "evaluate_agents": "aspera_core.pipeline",
     "results_files": "aspera_core.pipeline",
     "run_pipeline": "aspera_core.pipeline",

@@ -15,7 +15,15 @@
 from aspera_core.pipeline.audit import audit_file, judgements_files
 from aspera_core.pipeline.evaluate import ResultsNotFound, evaluate_agents, results_files, results_path
 from aspera_core.pipeline.notebooks import NotebookFailed, OutputConflict, PipelineReport, notebook_path, run_pipeline
-from aspera_core.pipeline.params import NOTEBOOKS, AgentSpec, ParamsError, PipelineParams, load_params, parse_override
+from aspera_core.pipeline.params import (
+    NOTEBOOKS,
+    AgentSpec,
+    ParamsError,
+    PipelineParams,
+    check_notebook_params,
+    load_params,
+    parse_override,
+)
 from aspera_core.pipeline.paths import ROOT_VARIABLE, project_relative, project_root, resolve_path
 
 __all__ = [
@@ -29,6 +37,7 @@ __all__ = [
     "PipelineReport",
     "ResultsNotFound",
     "audit_file",
+    "check_notebook_params",
     "evaluate_agents",
     "judgements_files",
     "load_params",

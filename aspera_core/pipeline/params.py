@@ -14,7 +14,7 @@ import difflib
 import os
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from aspera_core.agents.registry import PATH_OPTIONS, unknown_options
 from aspera_core.fileio import dangling_link
-from aspera_core.pipeline.paths import resolve_path
+from aspera_core.pipeline.paths import project_root, resolve_path
 
 #: The notebooks of the pipeline, in the order they run.
 NOTEBOOKS: tuple[str, ...] = (
@@ -180,13 +180,17 @@ class PipelineParams(BaseModel):
         """A path parameter made absolute against the project root."""
         return resolve_path(value, root)
 
-    def check_files(self, root: str | os.PathLike[str]) -> None:
+    def check_files(self, root: str | os.PathLike[str], keys: Collection[str] | None = None) -> None:
         """Check that every input the parameters name exists and is a file of its kind.
 
         The task set, and results, judgements, audit, labels and annotation files,
         are read as the notebooks will read them, so a file of another kind (a
         README named as a results file or as the task set) is refused here,
         before any notebook runs.
+
+        Args:
+            root: The project root.
+            keys: Check only the inputs of these keys (a notebook's own parameters); all when ``None``.
 
         Raises:
             ParamsError: naming the first missing or unusable input and its key (one line).
@@ -195,15 +199,21 @@ class PipelineParams(BaseModel):
         inputs += [("audit", self.audit)]
         inputs += [(f"results.{label}", path) for label, path in self.results.items()]
         inputs += [(f"judgements.{label}", path) for label, path in self.judgements.items()]
+        inputs.append(("annotations", self.annotations))
+        if keys is not None:
+            inputs = [(key, value) for key, value in inputs if key.partition(".")[0] in keys]
         for key, value in inputs:
+            if key == "annotations":  # a folder that need not exist (no labels yet)
+                continue
             path = self.path(value, root)
             if path is not None and not path.exists():
                 raise ParamsError(f"{key}: {value} does not exist (paths are relative to {root})")
-        for key, value in [*inputs, ("annotations", self.annotations)]:
+        for key, value in inputs:
             path = self.path(value, root)
             if path is not None:
                 _check_kind(key, value, path)
-        self._check_audit_tasks(root)
+        if keys is None or "audit" in keys:
+            self._check_audit_tasks(root)
 
     def _check_audit_tasks(self, root: str | os.PathLike[str]) -> None:
         """Raise :class:`ParamsError` when the named audit is of another task set or another version of it.
@@ -378,19 +388,27 @@ class PipelineParams(BaseModel):
                         f"compare: {system!r} is not one of the systems this run produces or names ({known})"
                     )
 
-    def check_folders(self, root: str | os.PathLike[str]) -> None:
-        """Raise :class:`ParamsError` when an output folder is a file, lies inside one, or an output is a link to nothing."""
+    def check_folders(self, root: str | os.PathLike[str], keys: Collection[str] | None = None) -> None:
+        """Raise :class:`ParamsError` when an output folder is a file, lies inside one, or an output is a link to nothing.
+
+        ``keys``: check only the folders of these keys (a notebook's own parameters); all when ``None``.
+        """
         folders = [("results_dir", self.results_dir), ("figures_dir", self.figures_dir), ("runs_dir", self.runs_dir)]
         for key, value in folders:
+            if keys is not None and key not in keys:
+                continue
             path = self.path(value, root)
             assert path is not None
             _check_folder(key, value, path)
-        runs = self.path(self.runs_dir, root)
-        assert runs is not None
-        _check_folder("runs_dir", str(Path(self.runs_dir) / self.name), runs / self.name, "executed notebooks go there")
+        if keys is None or "runs_dir" in keys:
+            runs = self.path(self.runs_dir, root)
+            assert runs is not None
+            why = "executed notebooks go there"
+            _check_folder("runs_dir", str(Path(self.runs_dir) / self.name), runs / self.name, why)
         results = self.path(self.results_dir, root)
         assert results is not None
-        if results.is_dir():  # a results file or audit written through a link to nothing lands wherever it points
+        # a results file or audit written through a link to nothing lands wherever it points
+        if (keys is None or "results_dir" in keys) and results.is_dir():
             labels = "|".join(re.escape(spec.name) for spec in self.available_agents())
             written = re.compile(
                 rf"(?:(?:{labels})(?:\.[0-9]+)?\.jsonl|audit-.*\.json)" if labels else r"audit-.*\.json"
@@ -587,3 +605,105 @@ def load_params(path: str | os.PathLike[str] | None = None, overrides: Iterable[
         return PipelineParams.model_validate(values)
     except ValidationError as error:
         raise ParamsError(_describe(error)) from None
+
+
+#: Parameters the pipeline sets for itself, never a notebook's: a variable of that name in a notebook is not one.
+_PIPELINE_ONLY = frozenset({"name", "notebooks", "runs_dir", "html"})
+
+
+def _whole(value: Any, least: int | None = None) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and (least is None or value >= least)
+
+
+#: Parameters of notebooks that no parameter set holds: key -> (test, what the value must be).
+_OWN_PARAMETERS: dict[str, tuple[Any, str]] = {
+    "sample_size": (lambda value: _whole(value, 0), "a whole number of 0 or more (0: no sample)"),
+    "sample_seed": (_whole, "a whole number"),
+    "wrong": (lambda value: _whole(value, 0), "a whole number of 0 or more"),
+    "task_id": (lambda value: isinstance(value, str) and bool(value), "a task id (text)"),
+    "annotator": (lambda value: isinstance(value, str), "text"),
+    "params_file": (lambda value: isinstance(value, str) and bool(value), "a parameter file"),
+    "overrides": (
+        lambda value: isinstance(value, list) and all(isinstance(item, str) for item in value),
+        "a list of key=value texts",
+    ),
+}
+
+
+def _check_own_parameters(namespace: Mapping[str, Any]) -> None:
+    for key, (test, what) in _OWN_PARAMETERS.items():
+        if key in namespace and not test(namespace[key]):
+            value = namespace[key]
+            shown = f"{value!r}" if isinstance(value, str) else str(value)
+            raise ParamsError(f"{key}: {shown} is not {what}")
+
+
+def _check_not_text(given: Mapping[str, Any], params: PipelineParams) -> None:
+    """Raise when a number or a truth value was given as text (papermill ``-r``, or quoted).
+
+    The model reads ``"0.9"`` as 0.9, but the notebook's own variable stays text and would
+    fail deep in a calculation, or, for ``"False"``, count as true.
+    """
+    for key, value in given.items():
+        checked = getattr(params, key)
+        if isinstance(value, str) and not isinstance(checked, str):
+            what = "true or false" if isinstance(checked, bool) else "a number"
+            raise ParamsError(f"{key}: {value!r} is text, not {what} (papermill: -p, not -r)")
+
+
+def check_notebook_params(notebook: str, namespace: Mapping[str, Any]) -> PipelineParams:
+    """Check a notebook's parameters as ``aspera pipeline`` checks a parameter set, before the notebook writes anything.
+
+    A notebook calls this first, with its name and ``globals()``: run on its own (JupyterLab,
+    ``papermill -p``) it then refuses a bad value with the line the pipeline would print,
+    instead of failing halfway with a library's error after writing some of its tables.
+    The parameters it declares that a parameter set has (``tasks``, ``agents``, ``confidence``,
+    ...) go through :class:`PipelineParams` and its checks of files, agents, ``compare`` and
+    output folders, each limited to the keys the notebook declares (the model's keys only for
+    ``02_evaluate``, the one notebook that builds agents). The failure explorer's parameter set
+    (``params_file`` and ``overrides``) is loaded and checked likewise. Parameters no
+    parameter set has (``sample_size``, ``task_id``, ...) get a check of their own.
+
+    Args:
+        notebook: The notebook's name (``04_error_taxonomy``).
+        namespace: The notebook's variables after its parameters cell (``globals()``).
+
+    Returns:
+        The checked parameters.
+
+    Raises:
+        ParamsError: naming the first unusable parameter (one line).
+    """
+    root_value = namespace.get("root")
+    root = Path(root_value).resolve() if root_value is not None else project_root()
+    _check_own_parameters(namespace)
+    if "params_file" in namespace:  # the failure explorer: a parameter set, as the pipeline reads it
+        params = load_params(resolve_path(namespace["params_file"], root), namespace.get("overrides", ()))
+        params.check_files(root, keys={"tasks", "results"})
+        params.check_agents(root)
+        annotations = namespace.get("annotations")
+        if annotations is not None:
+            if not isinstance(annotations, str):
+                raise ParamsError(f"annotations: {annotations} is not a folder name")
+            PipelineParams(tasks=params.tasks, annotations=annotations).check_files(root, keys={"annotations"})
+        return params
+    given = {
+        key: value
+        for key, value in namespace.items()
+        if key in PipelineParams.model_fields and key not in _PIPELINE_ONLY
+    }
+    try:
+        params = PipelineParams.model_validate(given)
+    except ValidationError as error:
+        raise ParamsError(_describe(error)) from None
+    _check_not_text(given, params)
+    keys = set(given)
+    params.check_files(root, keys)
+    if "agents" in keys:
+        params.check_agents(root)
+        if notebook == "02_evaluate":
+            params.check_keys()
+    if "compare" in keys:
+        params.check_compare(root)
+    params.check_folders(root, keys)
+    return params

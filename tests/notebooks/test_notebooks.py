@@ -231,3 +231,55 @@ def test_every_interval_a_notebook_draws_has_the_parameter_sets_confidence(name:
                 "**stats" in arguments and stats is not None and "confidence" in stats.group(1)
             )
             assert passed, f"{name}: ac.{called}({arguments} without the confidence parameter"
+
+
+def _first_code_after_parameters(name: str) -> str:
+    notebook = nbformat.read(NOTEBOOK_DIR / f"{name}.ipynb", as_version=4)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    at = next(n for n, cell in enumerate(code) if "parameters" in cell.metadata.get("tags", []))
+    return code[at + 1].source
+
+
+@pytest.mark.parametrize("name", [*NOTEBOOKS, "00_tour", "06_failure_explorer"])
+def test_every_notebook_checks_its_parameters_before_anything_else(name: str):
+    # Run on its own (JupyterLab, papermill), a notebook gets the checks `aspera pipeline` makes.
+    first = _first_code_after_parameters(name)
+    lines = [line for line in first.splitlines() if line.strip()]
+    assert lines[:2] == ["import aspera_core as ac", f'ac.check_notebook_params("{name}", globals())']
+
+
+@pytest.mark.parametrize(
+    ("name", "parameters", "expected"),
+    [
+        # Both used to write eight tables and figures, then fail (the second without naming the parameter).
+        ("04_error_taxonomy", {"confidence": 1.5}, "confidence: Input should be less than 1"),
+        (
+            "06_failure_explorer",
+            {"sample_size": -3},
+            "sample_size: -3 is not a whole number of 0 or more (0: no sample)",
+        ),
+    ],
+)
+def test_a_notebook_run_on_its_own_refuses_a_bad_parameter_in_one_line_before_writing(
+    tmp_path: Path, name: str, parameters: dict, expected: str
+):
+    ids = [task.query_id for task in load_tasks(ROOT / "tests" / "fixtures" / "mini_release")]
+    run = model_run(tmp_path / "cck.jsonl", "gpt-x", "cck", {0: dict.fromkeys(ids, "success")})
+    figures = tmp_path / "figures"
+    given = {"tasks": "tests/fixtures/mini_release", "agents": [], "results": {"cck": str(run)}}
+    if name == "06_failure_explorer":
+        given = {"params_file": "params/mini.yaml", "overrides": [f"results={{cck: {run}}}", "agents=[]"]}
+    else:
+        given["figures_dir"] = str(figures)
+    with pytest.raises(papermill.PapermillExecutionError) as raised:
+        papermill.execute_notebook(
+            str(NOTEBOOK_DIR / f"{name}.ipynb"),
+            str(tmp_path / f"{name}.ipynb"),
+            parameters={**given, **parameters},
+            kernel_name="python3",
+            cwd=str(NOTEBOOK_DIR),
+            progress_bar=False,
+        )
+    assert (raised.value.ename, raised.value.evalue) == ("ParamsError", expected)
+    assert raised.value.exec_count == 3  # the cell right after the parameters and the ones papermill injects
+    assert not figures.exists() and not (tmp_path / "annotations").exists()

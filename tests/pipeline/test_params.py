@@ -13,6 +13,7 @@ from aspera_core.pipeline.params import (
     AgentSpec,
     ParamsError,
     PipelineParams,
+    check_notebook_params,
     load_params,
     read_params_file,
 )
@@ -441,3 +442,55 @@ def test_no_key_is_needed_when_no_model_agent_runs(monkeypatch: pytest.MonkeyPat
     load_params(ROOT / "params" / "default.yaml").check(ROOT)
     model = "agents=[reference, {agent: cck, options: {model: m}}]"
     load_params(ROOT / "params" / "mini.yaml", [model, "notebooks=[05_paper_tables_figures]"]).check(ROOT)
+
+
+#: A notebook's variables after its parameters cell, as papermill leaves them (relative to the project root).
+_NAMESPACE = {"tasks": "tests/fixtures/mini_release", "agents": ["reference"], "confidence": 0.95, "seed": 0}
+
+
+@pytest.mark.parametrize(
+    ("notebook", "changed", "expected"),
+    [
+        (
+            "02_evaluate",
+            {"agents": [{"agent": "cck", "options": {"model": "m", "temperature": "hot"}}]},
+            "agents.0.options.temperature: expected a finite number",
+        ),
+        ("02_evaluate", {"agents": ["refrence"]}, "agents: unknown agent 'refrence' (did you mean 'reference'?"),
+        ("04_error_taxonomy", {"confidence": 1.5}, "confidence: Input should be less than 1"),
+        ("05_paper_tables_figures", {"bootstrap_samples": 0}, "bootstrap_samples: Input should be greater than"),
+        ("05_paper_tables_figures", {"confidence": "0.9x"}, "confidence: Input should be a valid number"),
+        # read as 0.9 by the model, but the notebook's own variable would stay text
+        ("05_paper_tables_figures", {"confidence": "0.9"}, "confidence: '0.9' is text, not a number"),
+        ("05_paper_tables_figures", {"paper": "False"}, "paper: 'False' is text, not true or false"),
+        ("05_paper_tables_figures", {"compare": [["reference", "nobody"]]}, "compare: 'nobody' is not one of"),
+        ("03_complexity", {"tasks": "tests/fixtures/nothing"}, "tasks: tests/fixtures/nothing does not exist"),
+        ("06_failure_explorer", {"sample_size": -3}, "sample_size: -3 is not a whole number of 0 or more"),
+        ("06_failure_explorer", {"overrides": ["confidence=2"]}, "confidence: Input should be less than 1"),
+        ("00_tour", {"wrong": -1}, "wrong: -1 is not a whole number of 0 or more"),
+    ],
+)
+def test_a_notebook_on_its_own_refuses_what_the_pipeline_refuses_in_one_line(notebook, changed, expected):
+    namespace = {**_NAMESPACE, "root": str(ROOT)}
+    if notebook == "06_failure_explorer":
+        namespace = {"params_file": "params/mini.yaml", "overrides": [], "sample_size": 0, "root": str(ROOT)}
+    with pytest.raises(ParamsError) as raised:
+        check_notebook_params(notebook, {**namespace, **changed})
+    message = str(raised.value)
+    assert message.startswith(expected) and "\n" not in message and "http" not in message
+    if notebook not in ("00_tour", "06_failure_explorer") and "is text" not in expected:
+        overrides = [f"{key}={json.dumps(value)}" for key, value in {**_NAMESPACE, **changed}.items()]
+        with pytest.raises(ParamsError) as pipeline:  # the very line `aspera pipeline` prints
+            load_params(None, overrides).check(ROOT)
+        assert str(pipeline.value) == message
+
+
+def test_a_notebook_checks_only_what_it_declares(tmp_path: Path):
+    # 03_complexity names no agents, results or annotations: a broken annotations folder is not its business.
+    (tmp_path / "annotations").write_text("not a folder")
+    namespace = {"tasks": str(ROOT / "tests/fixtures/mini_release"), "figures_dir": "figures", "root": str(tmp_path)}
+    params = check_notebook_params("03_complexity", namespace)
+    assert params.tasks == namespace["tasks"]
+    with pytest.raises(ParamsError, match=r"^figures_dir: figures/x: figures is a file, not a folder$"):
+        (tmp_path / "figures").write_text("")
+        check_notebook_params("03_complexity", {**namespace, "figures_dir": "figures/x"})
