@@ -128,6 +128,8 @@ class BatchReport:
                 if self.dropped
                 else ""
             )
+            if tried
+            else "no user request was proposed in this run"
         ]
         if self.unanswered:
             lines.append(
@@ -139,7 +141,11 @@ class BatchReport:
                 f"{len(self.unanswered_calls)} of {self.proposal_calls} model calls proposing user requests "
                 "failed (the model did not answer, after its retries; each stopped its round): the next run asks again"
             )
-        if self.failed_calls:
+        if self.failed_calls and self.proposal_calls:
+            lines.append(
+                f"{len(self.failed_calls)} of {self.proposal_calls} model calls proposing user requests proposed none"
+            )
+        elif self.failed_calls:  # (a report built by hand, without the calls counted)
             lines.append(f"{count(len(self.failed_calls), 'model call')} proposed no user request")
         for round_ in self.rounds:
             lines.append(

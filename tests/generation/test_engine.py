@@ -232,7 +232,7 @@ def test_an_answer_that_proposes_no_request_still_uses_up_its_try(
     )
     report, _ = generate_tasks(settings, client=client(scripted_openai, tmp_path))
     assert [batch for batch, _ in report.failed_calls] == ["batch 1"] and report.unanswered_calls == []
-    assert "1 model call proposed no user request" in report.describe()
+    assert "1 of 1 model calls proposing user requests proposed none" in report.describe()
     asked = len(model.asked)
     again, _ = generate_tasks(settings, client=client(scripted_openai, tmp_path))
     assert len(model.asked) == asked and again.rounds[0]["tried"] == 1  # the round's one try is used up

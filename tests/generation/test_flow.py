@@ -197,6 +197,11 @@ def test_the_report_names_user_requests_and_model_calls_differently() -> None:
     assert text.splitlines()[0] == "0 of 1 proposed user requests became tasks (none)"
     assert "2 model calls proposed no user request" in text
     assert "not kept: Book room 3 -- repeats task 1" in text and "model call for batch 1: no JSON list" in text
+    # with the calls counted (as a run counts them), the calls that proposed nothing get their denominator
+    report.proposal_calls = 3
+    assert "2 of 3 model calls proposing user requests proposed none" in report.describe()
+    # a run that got no request at all said "0 of 0 proposed user requests became tasks (none)"
+    assert BatchReport().describe().splitlines()[0] == "no user request was proposed in this run"
 
 
 def test_the_report_says_how_many_proposals_were_repeats_dropped_unwritten() -> None:
