@@ -135,6 +135,9 @@ def _explore_agent(
     )
 
 
+#: The built-in agents that ask a model (they need a model name, a key, and may cost money).
+MODEL_AGENTS = ("cck", "ps", "explore")
+
 #: name -> factory taking keyword options (unused options are ignored).
 AGENTS: dict[str, Callable[..., Agent]] = {
     "reference": _library_only("reference", lambda **_: ReferenceAgent()),
@@ -220,6 +223,10 @@ def _number_problem(
     return f"expected a finite {what or 'number'} {bound}, got {value!r}"
 
 
+def _truth_problem(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"expected true or false, got {value!r}"
+
+
 def _choice_problem(value: Any, choices: Iterable[str]) -> str | None:
     choices = tuple(choices)
     return None if value in choices else f"expected one of: {', '.join(choices)}, got {value!r}"
@@ -281,7 +288,7 @@ def _model_problem(kind: str, options: Mapping[str, Any]) -> OptionProblem | Non
         "max_tokens": lambda value: _number_problem(value, least=1, whole=True),
         "request_timeout_s": lambda value: _number_problem(value, least=0, above=True),
         "max_cost_usd": lambda value: _number_problem(value, least=0, what="number of dollars"),
-        "use_cache": lambda value: None if isinstance(value, bool) else f"expected true or false, got {value!r}",
+        "use_cache": _truth_problem,
         "cache_dir": _path_problem,
         "prompts_dir": _path_problem,
         "control_dir": _path_problem,
@@ -298,9 +305,7 @@ def _model_problem(kind: str, options: Mapping[str, Any]) -> OptionProblem | Non
                 "dry_run_world": lambda value: _choice_problem(value, DRY_RUN_WORLDS),
                 "dry_run_timeout_s": lambda value: _number_problem(value, least=0, above=True),
                 "protocol": lambda value: _choice_problem(value, PROTOCOL_CHOICES),
-                "library_fixes": lambda value: (
-                    None if isinstance(value, bool) else f"expected true or false, got {value!r}"
-                ),
+                "library_fixes": _truth_problem,
             }
         )
     for option, check in checks.items():
@@ -359,7 +364,7 @@ def option_problem(name: str, options: Mapping[str, Any]) -> OptionProblem | Non
         return _replay_problem(options.get("replay"))
     if name == "mutant":
         return _mutation_kinds_problem(options.get("mutation_kinds"))
-    if name in ("cck", "ps", "explore"):
+    if name in MODEL_AGENTS:
         return _model_problem(name, options)
     return None
 
@@ -378,7 +383,7 @@ def missing_key(name: str, options: Mapping[str, Any]) -> str | None:
     Returns:
         The variable's name when it holds no key, else ``None`` (also for agents without a model).
     """
-    if name not in ("cck", "ps", "explore"):
+    if name not in MODEL_AGENTS:
         return None
     from aspera_core.llm.config import DEFAULT_API_KEY_ENV, key_from_environment
 

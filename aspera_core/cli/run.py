@@ -23,6 +23,7 @@ import warnings
 from pathlib import Path
 
 from aspera_core.agents import AGENTS, SETTINGS, Agent, ReplayAgent, make_agent
+from aspera_core.agents.registry import MODEL_AGENTS
 from aspera_core.cli.args import (
     cache_link_problem,
     dollars,
@@ -188,7 +189,6 @@ def _check_replay(agent: ReplayAgent, task_ids: list[str], all_ids: set[str]) ->
     return None
 
 
-MODEL_AGENTS = ("cck", "ps", "explore")
 #: Options of the explore agent only: argparse destination -> option.
 EXPLORE_OPTIONS = {
     "max_turns": "--max-turns",
