@@ -22,7 +22,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from aspera_core.agents.registry import PATH_OPTIONS, unknown_options
-from aspera_core.fileio import dangling_link
+from aspera_core.fileio import DanglingLinkError, dangling_link, refuse_dangling_link_in
 from aspera_core.pipeline.paths import project_root, resolve_path
 
 #: The notebooks of the pipeline, in the order they run.
@@ -459,11 +459,13 @@ def _check_agent_options(number: int, spec: AgentSpec, root: str | os.PathLike[s
 def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
     """Raise :class:`ParamsError` when ``path`` cannot be a folder: it, or a folder above it, is a file."""
     reason = f" ({why})" if why else ""
+    try:
+        refuse_dangling_link_in(path)  # a folder made through such a link would appear wherever it points
+    except DanglingLinkError as error:
+        link = Path(error.filename)
+        raise ParamsError(f"{key}: {value if link == path else f'{value}: {link}'} {error.strerror}{reason}") from None
     for above in (path, *path.parents):
-        dangling = dangling_link(above)
-        if dangling is not None:  # a folder made through it would appear wherever it points
-            raise ParamsError(f"{key}: {value if above == path else f'{value}: {above}'} is {dangling}{reason}")
-        if above.exists() or above.is_symlink():
+        if above.exists():
             if above.is_dir():
                 return
             if above == path:
