@@ -33,8 +33,8 @@ setup: $(BIN)/python
 	$(install)
 
 test: $(STAMP) browser
-	$(BIN)/ruff check aspera_core tests benchmarks
-	$(BIN)/ruff format --check aspera_core tests benchmarks
+	$(BIN)/ruff check aspera_core aspera_workbench tests benchmarks
+	$(BIN)/ruff format --check aspera_core aspera_workbench tests benchmarks
 	$(BIN)/python -m pytest -n 2 -q
 
 # The executor and runner tests on every supported Python, each in its own venv
@@ -111,7 +111,7 @@ bench:
 # Documented deviations (tests/conformance/deviations.py, shared with the test
 # suite) are reported as skipped, not failed.
 conformance: $(STAMP)
-	$(BIN)/python tests/conformance/run_conformance.py --adapter aspera_core.conformance:run_program \
+	$(BIN)/python tests/conformance/run_conformance.py --adapter tests/conformance/adapter.py:run_program \
 		--deviations tests/conformance/deviations.py
 
 # Environments and build metadata only: runs/ and figures/ hold results (a model's

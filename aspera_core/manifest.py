@@ -9,8 +9,8 @@ written. A file may be replaced or removed only while the manifest lists it
 with the digest its content still has (:func:`output_conflicts`). Each file
 is listed under one entry at most: the latest writer owns it (:func:`take_over`).
 
-The pipeline (:mod:`aspera_core.pipeline.notebooks`), the writer of tables
-and figures (:class:`aspera_core.analysis.output.Artefacts`) and ``aspera
+The pipeline (:mod:`aspera_workbench.pipeline.notebooks`), the writer of tables
+and figures (:class:`aspera_workbench.analysis.artefacts.Artefacts`) and ``aspera
 build-tasks`` (for a task set's ``plans/``, :func:`aspera_core.tasks.write_tasks`)
 all keep to it.
 """

@@ -55,8 +55,8 @@ def tasks(count: int) -> list:
 
 
 def agent(base_url: str):  # noqa: ANN201
-    from aspera_core.agents.model_agents import CCKAgent
-    from aspera_core.llm import LLMClient, LLMConfig
+    from aspera_workbench.agents.model_agents import CCKAgent
+    from aspera_workbench.llm import LLMClient, LLMConfig
 
     return CCKAgent(LLMClient(LLMConfig(model="scripted-model", base_url=base_url, api_key="bench")))
 
@@ -74,12 +74,12 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.05)
     args = parser.parse_args()
 
-    from aspera_core.agents.parsing import extract_program
-    from aspera_core.agents.prompting import PromptFiles, cck_messages
     from aspera_core.executor import SandboxConfig, Verdict
     from aspera_core.outcomes import Outcome
     from aspera_core.runner import run_agent
     from aspera_core.runner.run import _Work, make_row
+    from aspera_workbench.agents.agent_prompts import PromptFiles, cck_messages
+    from aspera_workbench.agents.answer_parsing import extract_program
 
     work = tasks(args.tasks)
     server = subprocess.Popen(

@@ -24,10 +24,10 @@ import resource
 import time
 from pathlib import Path
 
-from aspera_core.audit import AuditConfig, audit_tasks, candidates
 from aspera_core.executor import Sandbox, SandboxConfig
 from aspera_core.tasks import load_tasks
-from aspera_core.variants import variants
+from aspera_workbench.audit import AuditConfig, audit_tasks, candidates
+from aspera_workbench.variants import variants
 
 REPO = Path(__file__).resolve().parents[1]
 TASK_SET = REPO / "data" / "aspera_workbench_v1"

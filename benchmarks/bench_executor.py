@@ -155,9 +155,9 @@ def measure_many(k: int, workers: int, mode: str) -> dict:
 def measure_startup(folder: str) -> dict:
     """Where the evaluating process's start-up goes: imports, task loading, the fork server."""
     begin = time.perf_counter()
-    from aspera_core.cli import main  # noqa: F401 - what `aspera` imports
     from aspera_core.executor import Sandbox, SandboxConfig
     from aspera_core.tasks import load_tasks
+    from aspera_workbench.cli import main  # noqa: F401 - what `aspera` imports
 
     imported = time.perf_counter()
     sandbox = Sandbox(SandboxConfig(workers=2))

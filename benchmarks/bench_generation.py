@@ -33,8 +33,8 @@ def main() -> None:
     args = parser.parse_args()
 
     from aspera_core.executor import Sandbox, SandboxConfig
-    from aspera_core.generation.checks import TaskChecker, draft_task
     from aspera_core.tasks import load_tasks
+    from aspera_workbench.generation.checks import TaskChecker, draft_task
 
     tasks = load_tasks(REPO / "data" / "aspera_workbench_v1")[: args.tasks]
     setup_times: list[float] = []

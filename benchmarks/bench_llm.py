@@ -5,7 +5,7 @@ compete with the client for the interpreter lock. Two measurements:
 
 1. CPU milliseconds per call in the client process, sequential, server answering at once:
    the ``openai`` package's typed ``create`` and its raw ``post`` (no retries), against
-   :class:`aspera_core.llm.LLMClient` with its cache and budget. The client minus the raw
+   :class:`aspera_workbench.llm.LLMClient` with its cache and budget. The client minus the raw
    post is the client's own overhead (request shaping, hashing, parsing, cost, cache
    write). A cache hit is timed too.
 2. Wall time of N calls with a fixed server latency at several concurrencies (threads
@@ -32,7 +32,7 @@ sys.path.insert(0, str(REPO))
 
 import openai  # noqa: E402
 
-from aspera_core.llm import Budget, LLMClient, LLMConfig, PriceTable, ResponseCache  # noqa: E402
+from aspera_workbench.llm import Budget, LLMClient, LLMConfig, PriceTable, ResponseCache  # noqa: E402
 
 MODEL = "scripted-model"
 PRICES = PriceTable([{"name": MODEL, "input": 1.0, "output": 2.0}], source="the benchmark prices")

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli.main import main
-from aspera_core.llm.budget import SpendReport
 from aspera_core.wording import count
+from aspera_workbench.cli.main import main
+from aspera_workbench.llm.budget import SpendReport
 
 MINI_RELEASE = Path(__file__).resolve().parent / "fixtures" / "mini_release"
 

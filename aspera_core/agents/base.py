@@ -78,6 +78,10 @@ class Agent(Protocol):
         setting: Its setting (``cck``, ``ps``, ...), or ``None``.
         seeded: Whether its programs depend on a seed (then the runner runs
             every requested seed; otherwise each task once, with seed ``None``).
+
+    An agent may also define ``evaluation_task(task) -> Task``: the task its
+    programs are evaluated on instead of ``task`` (the control setting's agents
+    return a wrapping that runs the task's own checks in another world).
     """
 
     name: str

@@ -15,14 +15,13 @@ from typing import Any
 from aspera_core.agents.base import ProgramUnavailable, Proposal
 from aspera_core.outcomes import Outcome
 from aspera_core.tasks import Task, function_name
-from aspera_core.variants import BREAKING_KINDS, mutants, pick
 
 
 def _solution_name(task: Task) -> str:
     return function_name(task.program) or "solution"
 
 
-class _Builtin:
+class BuiltinAgent:
     """Shared attributes of the agents that need no model."""
 
     name = ""
@@ -42,7 +41,7 @@ class _Builtin:
         return Proposal(program=self.program(task))
 
 
-class ReferenceAgent(_Builtin):
+class ReferenceAgent(BuiltinAgent):
     """Submits the task's own reference program."""
 
     name = "reference"
@@ -52,7 +51,7 @@ class ReferenceAgent(_Builtin):
         return task.program
 
 
-class NoopAgent(_Builtin):
+class NoopAgent(BuiltinAgent):
     """Submits a function with the reference program's name that does nothing."""
 
     name = "noop"
@@ -62,7 +61,7 @@ class NoopAgent(_Builtin):
         return f"def {_solution_name(task)}():\n    pass\n"
 
 
-class HandbackAgent(_Builtin):
+class HandbackAgent(BuiltinAgent):
     """Submits a function that hands control back to the user at once."""
 
     name = "handback"
@@ -78,7 +77,7 @@ class HandbackAgent(_Builtin):
         )
 
 
-class ReplayAgent(_Builtin):
+class ReplayAgent(BuiltinAgent):
     """Submits the programs stored in a file of earlier results, matched by task id.
 
     The file may be a results file of this workbench or any JSON Lines file
@@ -145,48 +144,3 @@ class ReplayAgent(_Builtin):
         except KeyError:
             why = " (only model_error rows: no program was obtained)" if task.query_id in self.model_errors else ""
             raise ProgramUnavailable(f"{self.path} has no program for task {task.query_id}{why}") from None
-
-
-class MutantAgent(_Builtin):
-    """Submits a semantics-breaking mutant of the reference program, drawn by the seed.
-
-    The mutant kinds are those of :mod:`aspera_core.variants` (drop an action,
-    shift a date or time, change an attendee or a room, duplicate an action,
-    add an unrelated event, swallow a hand-back, return a wrong answer). One
-    mutant is drawn per task and seed, reproducibly; the row's ``mutation``
-    says what was changed. Realistic failures for the error-taxonomy notebooks
-    and the explorer, without any model. A mutant may happen to change nothing
-    in the task's world and pass: that is an honest verdict (the audit tells
-    such mutants apart).
-
-    Args:
-        kinds: Draw only mutants of these kinds (default: every kind).
-    """
-
-    name = "mutant"
-    seeded = True
-
-    def __init__(self, kinds: list[str] | None = None) -> None:
-        unknown = sorted(set(kinds or ()) - set(BREAKING_KINDS))
-        if unknown:
-            raise ValueError(f"unknown mutation kind(s): {', '.join(unknown)}; known: {', '.join(BREAKING_KINDS)}")
-        self.kinds = sorted(kinds) if kinds else None
-
-    def parameters(self) -> dict[str, Any]:
-        """The mutant kinds drawn from (``None``: all)."""
-        return {"kinds": self.kinds}
-
-    def propose(self, task: Task, seed: int | None = None) -> Proposal:
-        """A mutant of ``task.program`` chosen by ``seed``.
-
-        Raises:
-            ProgramUnavailable: no mutant of the allowed kinds applies to this program.
-        """
-        try:
-            candidates = mutants(task.program, kinds=self.kinds, apps=list(task.scenario.apps))
-        except ValueError as error:
-            raise ProgramUnavailable(f"the reference program cannot be mutated: {error}") from None
-        chosen = pick(candidates, seed=seed or 0, salt=task.query_id)
-        if chosen is None:
-            raise ProgramUnavailable("no mutant of the allowed kinds applies to this reference program")
-        return Proposal(program=chosen.source, mutation=f"{chosen.kind}: {chosen.description}")

@@ -21,7 +21,7 @@ from aspera_core.executor.guard import SandboxViolation
 from aspera_core.executor.harness import Evaluator, TaskTimeout, evaluate_program
 from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig, default_workers
 from aspera_core.outcomes import Outcome, PairResult, Verdict, combine_pairs
-from aspera_core.programs import function_name, solution_name
+from aspera_core.program_entry import function_name, solution_name
 
 __all__ = [
     "Evaluator",

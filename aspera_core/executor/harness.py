@@ -35,7 +35,7 @@ from aspera_core.outcomes import (
     Verdict,
     combine_pairs,
 )
-from aspera_core.programs import function_name, has_definition, solution_name
+from aspera_core.program_entry import function_name, has_definition, solution_name
 from aspera_core.world import state as world_state
 from aspera_core.world.state import ExecutionContext
 

@@ -1,7 +1,7 @@
 """Append-only JSON Lines files that open with a header line.
 
 Results files (:mod:`aspera_core.records.jsonl`) and judgements files
-(:mod:`aspera_core.judge.files`) are kept safe the same way, by this module:
+(:mod:`aspera_workbench.judge.files`) are kept safe the same way, by this module:
 
 * The first non-blank line is the header; every later non-blank line is a row.
   A line that is not a valid row is skipped with a description naming it

@@ -2,12 +2,12 @@
 
 Example::
 
-    from aspera_core.agents import make_agent
+    from aspera_core.agents import ReferenceAgent
     from aspera_core.executor import SandboxConfig
     from aspera_core.runner import run_agent
     from aspera_core.tasks import load_tasks
 
-    report = run_agent(load_tasks("data/aspera_workbench_v1"), make_agent("reference"),
+    report = run_agent(load_tasks("data/aspera_workbench_v1"), ReferenceAgent(),
                        "runs/reference.jsonl", SandboxConfig(workers=2))
 """
 

@@ -9,10 +9,11 @@ judged row are skipped, so re-running the same command after an interruption
 resumes where it stopped; ``model_error`` rows (no program was obtained) are
 asked again.
 
-Agents whose setting is ``control`` write control programs (functions of the
-world, see :mod:`aspera_core.control`): their programs are evaluated on
-:func:`~aspera_core.control.control_task` of each task, which runs the task's
-own setup and evaluation programs with the candidate in the control world.
+An agent may say which task its programs are evaluated on, by a method
+``evaluation_task(task) -> Task`` (see :class:`~aspera_core.agents.Agent`):
+the control setting's agents evaluate their programs on a wrapping of each
+task that runs its own setup and evaluation programs in another world. Others
+are evaluated on the task itself.
 """
 
 from __future__ import annotations
@@ -33,9 +34,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from aspera_core import __version__
 from aspera_core.agents import Agent, ProgramUnavailable, Proposal, StopRun
-from aspera_core.control import CONTROL_SETTING, control_task
 from aspera_core.executor import Job, Sandbox, SandboxConfig, Verdict
 from aspera_core.outcomes import Outcome
 from aspera_core.records import (
@@ -47,6 +46,7 @@ from aspera_core.records import (
     results_file_for,
 )
 from aspera_core.tasks import Task, select_tasks, tasks_digest
+from aspera_core.version import __version__
 
 DEFAULT_CONCURRENCY = 8
 
@@ -410,10 +410,10 @@ def _evaluate(
 ) -> None:
     skipped: list[tuple[str, str]] = []  # (task label, reason), warned of once the run ends
     runnable = [work for work in todo if _runnable(work, report, skipped)]
-    # The task each program is evaluated on: the control setting's wrapping of it, or the task itself.
-    evaluated = {work.task.query_id: work.task for work in runnable}
-    if agent.setting == CONTROL_SETTING:
-        evaluated = {query_id: control_task(task) for query_id, task in evaluated.items()}
+    # The task each program is evaluated on: the one the agent names (the control setting's
+    # wrapping), or the task itself.
+    evaluation_task = getattr(agent, "evaluation_task", None) or (lambda task: task)
+    evaluated = {work.task.query_id: evaluation_task(work.task) for work in runnable}
     bar = tqdm(total=len(runnable), desc=agent.name, unit="program", disable=not progress, file=sys.stderr)
     producer = _Producer(agent, runnable, concurrency)
     failure: list[AgentFailed | OSError] = []

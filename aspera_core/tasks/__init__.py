@@ -17,7 +17,9 @@ from aspera_core.tasks.code_modules import (
     read_code_tags,
     render_code_module,
 )
-from aspera_core.tasks.model import (
+from aspera_core.tasks.nt_records import dump_task, load_task, read_task_record
+from aspera_core.tasks.release import SHARD_SIZE, shard_name, write_tasks
+from aspera_core.tasks.task import (
     Guidelines,
     Scenario,
     Task,
@@ -26,8 +28,6 @@ from aspera_core.tasks.model import (
     function_name,
     task_id_order,
 )
-from aspera_core.tasks.nt_records import dump_task, load_task, read_task_record
-from aspera_core.tasks.release import SHARD_SIZE, shard_name, write_tasks
 from aspera_core.tasks.taskset import (
     TaskSet,
     load_tasks,

@@ -38,8 +38,8 @@ import re
 from pathlib import Path
 
 from aspera_core.tasks.code_modules import read_code_module, read_code_query, read_code_tags
-from aspera_core.tasks.model import Guidelines, Scenario, Task, TaskFormatError, TaskProblem
 from aspera_core.tasks.release import write_tasks
+from aspera_core.tasks.task import Guidelines, Scenario, Task, TaskFormatError, TaskProblem
 
 CODE_FOLDER = "code"
 PLANS_FOLDER = "plans"

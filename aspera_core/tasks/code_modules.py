@@ -20,10 +20,10 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from aspera_core.tasks.model import TaskFormatError, TaskProblem, function_name
+from aspera_core.tasks.task import TaskFormatError, TaskProblem, function_name
 
 if TYPE_CHECKING:
-    from aspera_core.tasks.model import Task
+    from aspera_core.tasks.task import Task
 
 SIP_PREFIX = "setup_env"
 EP_PREFIX = "evaluate"

@@ -26,7 +26,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from aspera_core.tasks.model import Task, TaskProblem, task_id_order
+from aspera_core.tasks.task import Task, TaskProblem, task_id_order
 
 ID_INDEX = "query_id_to_shard.json"
 QUERY_INDEX = "query_to_query_id.json"

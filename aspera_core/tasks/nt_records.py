@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from aspera_core.tasks.model import (
+from aspera_core.tasks.task import (
     GUIDELINE_KEYS,
     SCENARIO_KEYS,
     TASK_KEYS,

@@ -43,13 +43,13 @@ from aspera_core.tasks.index import (
     check_indexes,
     render_indexes,
 )
-from aspera_core.tasks.model import Task, TaskFormatError, TaskProblem
 from aspera_core.tasks.nt_records import (
     Locator,
     keymap_locator,
     nestedtext_problem,
     read_task_record,
 )
+from aspera_core.tasks.task import Task, TaskFormatError, TaskProblem
 
 __all__ = [
     "ID_INDEX",

@@ -39,12 +39,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from aspera_core import __version__
 from aspera_core.compat import aliases as compat_aliases
 from aspera_core.fileio import make_folders, write_atomic
 from aspera_core.tasks import known_names
 from aspera_core.tasks.index import INDEX_FILES
-from aspera_core.tasks.model import Task, TaskFormatError, TaskProblem, task_id_order
 from aspera_core.tasks.release import (
     ParsedSet,
     SetFiles,
@@ -54,6 +52,8 @@ from aspera_core.tasks.release import (
     shard_files,
     shard_folder,
 )
+from aspera_core.tasks.task import Task, TaskFormatError, TaskProblem, task_id_order
+from aspera_core.version import __version__
 from aspera_core.wording import count
 
 __all__ = [

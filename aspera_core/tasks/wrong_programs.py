@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from aspera_core.tasks.model import TaskFormatError, TaskProblem
+from aspera_core.tasks.task import TaskFormatError, TaskProblem
 
 WRONG_FOLDER = "wrong"
 _WRONG_COMMENT = re.compile(r"^#\s*Wrong:\s*(.*?)\s*$")

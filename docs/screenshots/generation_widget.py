@@ -31,7 +31,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from aspera_core.generation import load_generation_params, open_generation  # noqa: E402
+from aspera_workbench.generation import load_generation_params, open_generation  # noqa: E402
 from tests.generation.support import MINI_RELEASE, ScriptedModel, mini_tasks  # noqa: E402
 from tests.support.openai_server import ScriptedOpenAIServer  # noqa: E402
 

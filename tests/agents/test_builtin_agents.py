@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from aspera_core.agents import (
-    AGENTS,
     Agent,
     HandbackAgent,
     NoopAgent,
@@ -16,11 +15,10 @@ from aspera_core.agents import (
     Proposal,
     ReferenceAgent,
     ReplayAgent,
-    make_agent,
-    register_agent,
 )
 from aspera_core.records import Experiment, Outcome, ResultRow, ResultsWriter
 from aspera_core.tasks import Task, load_tasks
+from aspera_workbench.agents import AGENTS, make_agent, register_agent
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 
@@ -168,7 +166,7 @@ def test_registering_a_new_agent() -> None:
 
 
 def test_the_mutant_agent_draws_a_breaking_mutant_reproducibly(task: Task) -> None:
-    from aspera_core.agents import MutantAgent
+    from aspera_workbench.agents import MutantAgent
 
     agent = MutantAgent()
     first, again = agent.propose(task, 0), agent.propose(task, 0)

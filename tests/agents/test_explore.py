@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 
-from aspera_core.agents.explore import ExploreAgent
-from aspera_core.agents.explore_episode import Budgets, transcript_turns
-from aspera_core.agents.explore_tools import documentation_index
-from aspera_core.agents.prompting import PromptFiles
-from aspera_core.cli.main import main
 from aspera_core.executor import SandboxConfig
-from aspera_core.llm import LLMClient, LLMConfig, ResponseCache, RetryPolicy
 from aspera_core.records import Outcome, ResultRow, read_results, read_rows
 from aspera_core.runner import run_agent
 from aspera_core.tasks import Task, load_tasks
+from aspera_workbench.agents.agent_prompts import PromptFiles
+from aspera_workbench.agents.explore import ExploreAgent
+from aspera_workbench.agents.explore_episode import Budgets, transcript_turns
+from aspera_workbench.agents.explore_tools import documentation_index
+from aspera_workbench.cli.main import main
+from aspera_workbench.llm import LLMClient, LLMConfig, ResponseCache, RetryPolicy
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"

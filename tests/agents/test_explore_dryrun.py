@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.agents.explore_dryrun import GenericWorld, dry_run_task, program_traceback, world_changes
 from aspera_core.tasks import load_tasks
+from aspera_workbench.agents.explore_dryrun import GenericWorld, dry_run_task, program_traceback, world_changes
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 

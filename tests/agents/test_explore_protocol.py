@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aspera_core.agents.explore_protocol import parse_action, result_message
+from aspera_workbench.agents.explore_protocol import parse_action, result_message
 
 
 @pytest.mark.parametrize(

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from aspera_core.agents.explore_tools import (
+from aspera_workbench.agents.agent_prompts import PromptFiles
+from aspera_workbench.agents.explore_tools import (
     TOOL_NAMES,
     check_arguments,
     documentation_index,
     parse_descriptions,
     tool_definitions,
 )
-from aspera_core.agents.prompting import PromptFiles
-from aspera_core.library.docs import EXECUTABLE_ONLY
-from aspera_core.library.primitives import ALL_MODULES
+from aspera_workbench.surface.library_docs import EXECUTABLE_ONLY
+from aspera_workbench.surface.primitives import ALL_MODULES
 
 
 def test_search_ranks_names_first_and_can_be_limited_to_one_module() -> None:

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.agents.model_agents import CCKAgent, PromptStore, PSAgent
-from aspera_core.cli.main import main
 from aspera_core.executor import SandboxConfig
-from aspera_core.llm import Budget, LLMClient, LLMConfig, ResponseCache, RetryPolicy
 from aspera_core.records import Outcome, read_results, read_rows, summarize
 from aspera_core.runner import run_agent
 from aspera_core.tasks import Task, load_tasks
+from aspera_workbench.agents.model_agents import CCKAgent, PromptStore, PSAgent
+from aspera_workbench.cli.main import main
+from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache, RetryPolicy
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.agents.model_agents import CCKAgent, PromptStore, return_types_digest
-from aspera_core.agents.parsing import extract_program
-from aspera_core.agents.prompting import builtin_annotation
-from aspera_core.cli.main import main
-from aspera_core.control.programs import load_control_programs
 from aspera_core.executor import SandboxConfig
-from aspera_core.llm import LLMClient, LLMConfig, ResponseCache, RetryPolicy
 from aspera_core.records import Outcome, read_results, read_rows
 from aspera_core.runner import run_agent
 from aspera_core.tasks import Task, load_tasks
+from aspera_workbench.agents.agent_prompts import builtin_annotation
+from aspera_workbench.agents.answer_parsing import extract_program
+from aspera_workbench.agents.model_agents import CCKAgent, PromptStore, return_types_digest
+from aspera_workbench.cli.main import main
+from aspera_workbench.control.control_programs import load_control_programs
+from aspera_workbench.llm import LLMClient, LLMConfig, ResponseCache, RetryPolicy
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,7 +160,7 @@ def test_aspera_run_with_the_control_setting(
 def test_the_registry_builds_the_control_setting_and_refuses_it_where_it_does_not_exist(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from aspera_core.agents import make_agent
+    from aspera_workbench.agents import make_agent
 
     monkeypatch.setenv("ASPERA_TEST_KEY", "secret")
     options = {"model": "m", "base_url": "http://127.0.0.1:9/v1", "api_key_env": "ASPERA_TEST_KEY"}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from aspera_core.agents.parsing import extract_program
 from aspera_core.executor import solution_name
+from aspera_workbench.agents.answer_parsing import extract_program
 
 SOLUTION = "def count_meetings() -> int:\n    return len(find_events())\n"
 

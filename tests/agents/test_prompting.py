@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.agents.prompting import (
+from aspera_core.tasks import Task, load_tasks
+from aspera_workbench.agents.agent_prompts import (
     TEMPLATES,
     PromptFiles,
     builtin_annotation,
@@ -21,9 +22,8 @@ from aspera_core.agents.prompting import (
     selection_messages,
     selection_scores,
 )
-from aspera_core.control import render_control_docs
-from aspera_core.library.primitives import ALL_MODULES, module_primitives
-from aspera_core.tasks import Task, load_tasks
+from aspera_workbench.control import render_control_docs
+from aspera_workbench.surface.primitives import ALL_MODULES, module_primitives
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI_RELEASE = ROOT / "tests" / "fixtures" / "mini_release"

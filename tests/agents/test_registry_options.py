@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.agents.registry import OPTIONS, OptionProblem, option_problem, unknown_options
+from aspera_workbench.agents.agent_registry import OPTIONS, OptionProblem, option_problem, unknown_options
 
 
 @pytest.mark.parametrize(

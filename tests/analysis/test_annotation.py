@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.annotation import (
+from aspera_workbench.analysis.annotation import (
     AnnotationFile,
     AnnotationFileError,
     Label,
@@ -24,8 +24,8 @@ from aspera_core.analysis.annotation import (
     sample_digest,
     taxonomy_labels,
 )
-from aspera_core.analysis.frames import runs_frame
-from aspera_core.analysis.taxonomy import error_taxonomy, read_labels
+from aspera_workbench.analysis.frames import runs_frame
+from aspera_workbench.analysis.taxonomy import error_taxonomy, read_labels
 from tests.analysis.support import model_run
 
 S, F, X = "success", "task_completion_error", "execution_error"

@@ -11,9 +11,9 @@ import math
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.audit_rates import ALL_KINDS, audit_rates, kind_label
-from aspera_core.analysis.outcomes import wilson_bounds, wilson_interval
-from aspera_core.audit import kind_table, kind_task_table
+from aspera_workbench.analysis.audit_rates import ALL_KINDS, audit_rates, kind_label
+from aspera_workbench.analysis.outcome_rates import wilson_bounds, wilson_interval
+from aspera_workbench.audit import kind_table, kind_task_table
 from tests.audit.test_report import REPORT
 
 

@@ -8,7 +8,7 @@ import matplotlib.pyplot
 import pandas as pd
 import pytest
 
-from aspera_core.analysis import (
+from aspera_workbench.analysis import (
     NoData,
     audit_rates,
     judge_agreement,
@@ -22,7 +22,7 @@ from aspera_core.analysis import (
     runs_frame,
     verdict_flips,
 )
-from aspera_core.judge import JudgementsWriter
+from aspera_workbench.judge import JudgementsWriter
 from tests.analysis.support import model_run
 from tests.analysis.test_audit_rates import kinds
 from tests.judge.support import JUDGED, SETUP, judgement

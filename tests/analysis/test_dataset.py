@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from radon.complexity import cc_visit
 
-from aspera_core.analysis.dataset import dataset_statistics, dataset_table
-from aspera_core.analysis.frames import programs_frame, tasks_frame
 from aspera_core.tasks import load_tasks
+from aspera_workbench.analysis.dataset import dataset_statistics, dataset_table
+from aspera_workbench.analysis.frames import programs_frame, tasks_frame
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = ROOT / "tests" / "fixtures" / "mini_release"
@@ -90,7 +90,7 @@ def test_programs_frame_has_one_row_per_program(project_tasks):
 
 
 def test_table_one_in_markdown_has_two_decimals_for_means_and_separated_thousands(project_tasks):
-    from aspera_core.analysis.output import markdown_table
+    from aspera_workbench.analysis.artefacts import markdown_table
 
     text = markdown_table(dataset_table(project_tasks))
     assert "| library documentation, documented only: words | 6," in text

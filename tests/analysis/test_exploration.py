@@ -8,8 +8,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from aspera_core.analysis import runs_frame
-from aspera_core.analysis.exploration import (
+from aspera_workbench.analysis import runs_frame
+from aspera_workbench.analysis.exploration import (
     episode_summary,
     exploration_success,
     explore_failures,
@@ -17,7 +17,7 @@ from aspera_core.analysis.exploration import (
     gap_closed,
     gap_share,
 )
-from aspera_core.analysis.taxonomy import CATEGORIES, error_category
+from aspera_workbench.analysis.taxonomy import CATEGORIES, error_category
 from tests.analysis.support import explore_run, model_run
 
 S, F, E = "success", "task_completion_error", "execution_error"

@@ -10,7 +10,8 @@ import pandas as pd
 import pytest
 from PIL import Image
 
-from aspera_core.analysis import (
+from aspera_core.tasks import load_tasks
+from aspera_workbench.analysis import (
     audit_rates,
     error_taxonomy,
     judge_agreement,
@@ -43,9 +44,8 @@ from aspera_core.analysis import (
     tasks_frame,
     verdict_flips,
 )
-from aspera_core.analysis.style import COLUMN_WIDTH, PAGE_WIDTH
-from aspera_core.judge import JudgementsWriter
-from aspera_core.tasks import load_tasks
+from aspera_workbench.analysis.style import COLUMN_WIDTH, PAGE_WIDTH
+from aspera_workbench.judge import JudgementsWriter
 from tests.analysis.support import cck_and_ps_runs
 from tests.analysis.test_audit_rates import kinds
 from tests.judge.support import JUDGED, SETUP, judgement

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.statistics import fleiss_kappa, fleiss_kappa_interval
+from aspera_workbench.analysis.statistics import fleiss_kappa, fleiss_kappa_interval
 
 
 def test_three_raters_on_four_items() -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.frames import runs_frame, system_label, tasks_frame
 from aspera_core.records import Outcome, PairDetail, ResultsFileWarning
 from aspera_core.tasks import load_tasks
+from aspera_workbench.analysis.frames import runs_frame, system_label, tasks_frame
 from tests.analysis.support import model_run, result_row, write_results
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"

@@ -8,14 +8,14 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.judging import (
+from aspera_workbench.analysis.judging import (
     agreement_scores,
     judge_agreement,
     judge_confusion,
     judge_disagreements,
     judgements_frame,
 )
-from aspera_core.judge import JudgementsWriter
+from aspera_workbench.judge import JudgementsWriter
 from tests.judge.support import JUDGED, SETUP, judgement
 
 S, F = "success", "task_completion_error"

@@ -3,8 +3,8 @@ from statistics import NormalDist
 
 import pytest
 
-from aspera_core.analysis import outcome_table, plot_outcomes, wilson_interval
 from aspera_core.records import Outcome, ResultRow
+from aspera_workbench.analysis import outcome_table, plot_outcomes, wilson_interval
 
 Z95 = NormalDist().inv_cdf(0.975)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.output import (
+from aspera_workbench.analysis.artefacts import (
     ON_THEIR_OWN,
     Artefacts,
     OutputInTheWay,
@@ -18,8 +18,8 @@ from aspera_core.analysis.output import (
     save_table,
     write_atomic,
 )
-from aspera_core.analysis.plots import NoData
-from aspera_core.analysis.style import COLUMN_WIDTH, new_figure
+from aspera_workbench.analysis.plots import NoData
+from aspera_workbench.analysis.style import COLUMN_WIDTH, new_figure
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path):
@@ -200,7 +200,7 @@ def test_what_a_notebook_run_on_its_own_wrote_is_recorded_and_a_second_run_repla
 
 
 def test_a_notebook_run_on_its_own_replaces_the_pipelines_unchanged_output_and_takes_it_over(tmp_path: Path):
-    from aspera_core.pipeline.notebooks import retire_stale_outputs
+    from aspera_workbench.pipeline.notebooks import retire_stale_outputs
 
     figures = tmp_path / "figures"
     figures.mkdir()

@@ -11,7 +11,8 @@ import matplotlib
 import pandas as pd
 import pytest
 
-from aspera_core.analysis import (
+from aspera_core.tasks import load_tasks
+from aspera_workbench.analysis import (
     NoData,
     error_taxonomy,
     length_pairs,
@@ -34,7 +35,6 @@ from aspera_core.analysis import (
     success_table,
     tasks_frame,
 )
-from aspera_core.tasks import load_tasks
 from tests.analysis.support import cck_and_ps_runs
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
@@ -168,7 +168,7 @@ SCRIPT = """
 import matplotlib
 matplotlib.use("module://matplotlib_inline.backend_inline")
 import matplotlib.pyplot as plt
-from aspera_core.analysis import outcome_table, plot_outcomes
+from aspera_workbench.analysis import outcome_table, plot_outcomes
 from aspera_core.records import Outcome, ResultRow
 row = ResultRow(task_id="1", query="q", agent="a", program="p", outcome=Outcome.SUCCESS, duration_s=0, pairs_run=1)
 plot_outcomes(outcome_table({"a": [row]}))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from aspera_core.analysis.dataset import primitive_counts
-from aspera_core.library.primitives import library_primitives, method_index, primitive_index
+from aspera_workbench.analysis.dataset import primitive_counts
+from aspera_workbench.surface.primitives import library_primitives, method_index, primitive_index
 
 
 def counts(module: str, counted: str) -> pd.Series:

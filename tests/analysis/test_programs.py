@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aspera_core.analysis.programs import (
+from aspera_workbench.analysis.program_size import (
     code_lines,
     cyclomatic_complexity,
     primitives_used,

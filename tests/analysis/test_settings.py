@@ -7,13 +7,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from aspera_core.analysis import Artefacts, NoData, plot_setting_comparison, runs_frame
-from aspera_core.analysis.settings import setting_comparison, setting_error_sources, setting_pairs
-from aspera_core.analysis.statistics import mcnemar_test
+from aspera_workbench.analysis import Artefacts, NoData, plot_setting_comparison, runs_frame
+from aspera_workbench.analysis.settings import setting_comparison, setting_error_sources, setting_pairs
+from aspera_workbench.analysis.statistics import mcnemar_test
 from tests.analysis.support import model_run
 
 S, F, E = "success", "task_completion_error", "execution_error"
-CONTROL_WORLD = ("evaluation", "aspera_core.control.surface.ControlWorldError")
+CONTROL_WORLD = ("evaluation", "aspera_workbench.control.surface.ControlWorldError")
 VERSION = "1+0123456789"
 
 

@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.frames import runs_frame
-from aspera_core.analysis.statistics import (
+from aspera_workbench.analysis.frames import runs_frame
+from aspera_workbench.analysis.statistics import (
     NO_SEED,
     benchmark_correlation,
     bootstrap_interval,
@@ -121,8 +121,8 @@ def test_consistency_flips_and_pass_k_over_seeds(runs: pd.DataFrame):
 
 
 def test_pass_k_table_is_in_percent_with_intervals_over_tasks(runs: pd.DataFrame):
-    from aspera_core.analysis.outcomes import wilson_interval
-    from aspera_core.analysis.statistics import success_interval
+    from aspera_workbench.analysis.outcome_rates import wilson_interval
+    from aspera_workbench.analysis.statistics import success_interval
 
     table = pass_k_table(runs).set_index(["system", "k"])
     row = table.loc[("model-a (CCK)", 2)]
@@ -156,7 +156,7 @@ def test_benchmark_correlation_is_rank_based_with_intervals():
 
 
 def test_the_comparison_table_gives_rates_in_percent(runs: pd.DataFrame):
-    from aspera_core.analysis.statistics import paired_comparisons
+    from aspera_workbench.analysis.statistics import paired_comparisons
 
     table = paired_comparisons(runs, samples=200)
     assert list(table[["system A", "system B"]].iloc[0]) == ["model-a (CCK)", "model-b (CCK)"]
@@ -288,8 +288,8 @@ def test_sign_flip_test_is_mcnemar_for_binary_pairs_and_exact_for_shares():
 
 
 def test_the_comparison_table_says_which_seeds_it_paired_and_matches_table_3(seeded_and_unseeded):
-    from aspera_core.analysis.statistics import paired_comparisons
-    from aspera_core.analysis.tables import success_table
+    from aspera_workbench.analysis.result_tables import success_table
+    from aspera_workbench.analysis.statistics import paired_comparisons
 
     table = paired_comparisons(seeded_and_unseeded, samples=200).iloc[0]
     assert (table["seeds A"], table["seeds B"], table["paired on"]) == ("0, 1, 2", NO_SEED, "task (means over seeds)")
@@ -299,8 +299,8 @@ def test_the_comparison_table_says_which_seeds_it_paired_and_matches_table_3(see
 
 
 def test_success_interval_is_wilson_for_one_verdict_per_task_even_at_0_and_100_percent():
-    from aspera_core.analysis.outcomes import wilson_interval
-    from aspera_core.analysis.statistics import success_interval
+    from aspera_workbench.analysis.outcome_rates import wilson_interval
+    from aspera_workbench.analysis.statistics import success_interval
 
     for successes in (0, 15, 84):
         shares = [1.0] * successes + [0.0] * (84 - successes)
@@ -311,8 +311,8 @@ def test_success_interval_is_wilson_for_one_verdict_per_task_even_at_0_and_100_p
 
 
 def test_success_interval_with_seeds_uses_the_spread_between_tasks():
-    from aspera_core.analysis.outcomes import wilson_interval
-    from aspera_core.analysis.statistics import success_interval
+    from aspera_workbench.analysis.outcome_rates import wilson_interval
+    from aspera_workbench.analysis.statistics import success_interval
 
     # deterministic tasks (every seed agrees): three seeds tell no more than one
     agreeing = [1.0] * 20 + [0.0] * 64
@@ -328,7 +328,7 @@ def test_success_interval_with_seeds_uses_the_spread_between_tasks():
 
 
 def test_table_3_intervals_are_not_degenerate_at_0_and_100_percent(tmp_path: Path):
-    from aspera_core.analysis.outcomes import wilson_interval
+    from aspera_workbench.analysis.outcome_rates import wilson_interval
 
     perfect = model_run(tmp_path / "p.jsonl", "model-p", "cck", {None: {str(t): S for t in range(12)}})
     none = model_run(tmp_path / "n.jsonl", "model-n", "cck", {None: {str(t): F for t in range(12)}})
@@ -350,7 +350,7 @@ def test_verdict_flips_say_not_applicable_for_one_seed_and_give_shares(seeded_an
     assert (any_seed["seeds"], any_seed["tasks"], any_seed["flips"]) == (3, 4, 2)
     assert any_seed["share (%)"] == pytest.approx(50.0)
     assert flips.loc[("model-a (CCK)", "0", "1"), "share (%)"] == pytest.approx(25.0)
-    from aspera_core.analysis.output import markdown_table
+    from aspera_workbench.analysis.artefacts import markdown_table
 
     assert f"| model-b (CCK) | {NO_SEED} | {NO_SEED} | 1 |  |  |  |" in markdown_table(flips.reset_index())
 
@@ -368,7 +368,7 @@ def _pairs(both: int, only_a: int, only_b: int, neither: int) -> tuple[list[floa
 
 
 def test_paired_difference_interval_is_newcombes_method_10_for_one_verdict_per_task():
-    from aspera_core.analysis.statistics import paired_difference_interval
+    from aspera_workbench.analysis.statistics import paired_difference_interval
 
     # Newcombe (1998), paired data, example a=36, b=12, c=2, d=0 (n=50): difference 0.2. Worked by hand:
     # p1 = 48/50, p2 = 38/50; Wilson 95 %: [0.8654, 0.9890] and [0.6259, 0.8570];
@@ -386,8 +386,8 @@ def test_paired_difference_interval_is_newcombes_method_10_for_one_verdict_per_t
 
 
 def test_paired_difference_interval_never_collapses_at_the_extremes():
-    from aspera_core.analysis.outcomes import wilson_interval
-    from aspera_core.analysis.statistics import difference_interval_name, paired_difference_interval
+    from aspera_workbench.analysis.outcome_rates import wilson_interval
+    from aspera_workbench.analysis.statistics import difference_interval_name, paired_difference_interval
 
     # 84/84 against 0/84: a margin is 0, so phi = 0 and the half-width is the two Wilson
     # half-widths added in quadrature: 1 - sqrt(2) * 0.0437 = 0.938
@@ -405,7 +405,7 @@ def test_paired_difference_interval_never_collapses_at_the_extremes():
 
 
 def test_paired_difference_interval_with_seeds_uses_the_effective_sample_sizes():
-    from aspera_core.analysis.statistics import paired_difference_interval, success_interval
+    from aspera_workbench.analysis.statistics import paired_difference_interval, success_interval
 
     # seeds of every task agree: the same interval as one verdict per task
     a, b = _pairs(30, 20, 5, 29)
@@ -434,7 +434,7 @@ def test_paired_comparison_interval_does_not_collapse_when_one_system_solves_eve
 
 
 def test_paired_verdicts_without_shared_seeds_pair_every_seed_of_each_system(seeded_and_unseeded):
-    from aspera_core.analysis.statistics import paired_verdicts
+    from aspera_workbench.analysis.statistics import paired_verdicts
 
     paired = paired_verdicts(seeded_and_unseeded, "model-a (CCK)", "model-b (CCK)")
     # every verdict of model-a (seeds 0, 1, 2) with model-b's one verdict per task: 3 pairs per task
@@ -445,7 +445,7 @@ def test_paired_verdicts_without_shared_seeds_pair_every_seed_of_each_system(see
 
 
 def test_paired_verdicts_with_shared_seeds_pair_within_seed_and_say_so(runs: pd.DataFrame):
-    from aspera_core.analysis.statistics import paired_verdicts
+    from aspera_workbench.analysis.statistics import paired_verdicts
 
     paired = paired_verdicts(runs, "model-a (CCK)", "model-b (CCK)")
     assert len(paired) == 8 and set(paired["seed"]) == {0, 1}
@@ -465,7 +465,7 @@ def test_comparisons_may_name_a_run_by_the_label_the_parameters_give_it(tmp_path
     # The pipeline's `compare` is checked against the labels of the agents and of the named results
     # files (`results: {o1-cck: ...}`), but systems are named by model and setting ("o1 (CCK)"), so a
     # pair of labels passed the check and then failed in the notebook with "no judged rows for system".
-    from aspera_core.analysis.statistics import paired_comparisons
+    from aspera_workbench.analysis.statistics import paired_comparisons
     from tests.analysis.support import model_run
 
     ids = ["9001", "9002", "9003"]
@@ -481,7 +481,7 @@ def test_comparisons_may_name_a_run_by_the_label_the_parameters_give_it(tmp_path
 
 
 def test_interval_names_give_the_coverage_used_not_a_rounded_one():
-    from aspera_core.analysis.statistics import difference_interval_name, interval_name
+    from aspera_workbench.analysis.statistics import difference_interval_name, interval_name
 
     assert interval_name() == "Wilson 95% CI, tasks as sample"
     # 0.975 printed as "98%" and 0.995 as "100%": a coverage the interval does not have.

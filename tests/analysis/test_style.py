@@ -7,7 +7,7 @@ import itertools
 import pytest
 from matplotlib.colors import to_rgb
 
-from aspera_core.analysis.style import (
+from aspera_workbench.analysis.style import (
     BUILTIN_SYSTEMS,
     CATEGORY_COLOURS,
     OUTCOME_COLOURS,

@@ -9,9 +9,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.frames import runs_frame
-from aspera_core.analysis.paper import canonical_model, paper_success
-from aspera_core.analysis.tables import (
+from aspera_workbench.analysis.frames import runs_frame
+from aspera_workbench.analysis.paper import canonical_model, paper_success
+from aspera_workbench.analysis.result_tables import (
     benchmark_table,
     length_comparison,
     length_comparison_display,
@@ -134,7 +134,7 @@ def test_benchmark_table_correlates_per_model_success(runs: pd.DataFrame, tmp_pa
 
 
 def test_success_bands_use_the_projects_success_interval(runs: pd.DataFrame):
-    from aspera_core.analysis.outcomes import wilson_interval
+    from aspera_workbench.analysis.outcome_rates import wilson_interval
 
     binned = success_by_length(runs, tasks(), bins=[0, 15, 50], samples=200)
     reference = binned[binned["system"] == "reference"].set_index("bin")
@@ -170,7 +170,7 @@ def test_outcome_counts_carry_shares_of_the_judged_programs(runs: pd.DataFrame):
 
 
 def test_length_comparison_has_a_rank_correlation_interval_and_fixed_decimals(runs: pd.DataFrame):
-    from aspera_core.analysis.output import markdown_table
+    from aspera_workbench.analysis.artefacts import markdown_table
 
     table = length_comparison(runs, tasks(), samples=200)
     cck = table.loc["o1-preview-2024-09-12 (CCK)"]
@@ -183,7 +183,7 @@ def test_length_comparison_has_a_rank_correlation_interval_and_fixed_decimals(ru
 
 
 def test_length_comparison_says_why_a_rank_correlation_is_missing_or_degenerate(runs: pd.DataFrame):
-    from aspera_core.analysis.output import markdown_table
+    from aspera_workbench.analysis.artefacts import markdown_table
 
     # the CCK run's programs have 2, 6, 3 and 3 lines: references of those lengths make every pair equal
     equal = pd.DataFrame({"reference_code_lines": [2, 6, 3, 3]}, index=pd.Index(["1", "2", "3", "4"], name="task_id"))

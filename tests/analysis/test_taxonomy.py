@@ -7,8 +7,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from aspera_core.analysis.frames import runs_frame
-from aspera_core.analysis.taxonomy import (
+from aspera_core.records import Outcome, PairDetail, ResultRow
+from aspera_workbench.analysis.frames import runs_frame
+from aspera_workbench.analysis.taxonomy import (
     CATEGORIES,
     error_category,
     error_taxonomy,
@@ -16,7 +17,6 @@ from aspera_core.analysis.taxonomy import (
     read_labels,
     taxonomy_table,
 )
-from aspera_core.records import Outcome, PairDetail, ResultRow
 from tests.analysis.support import model_run, result_row, write_results
 
 
@@ -49,7 +49,7 @@ from tests.analysis.support import model_run, result_row, write_results
         (
             "execution_error",
             "evaluation",
-            "aspera_core.control.surface.ControlWorldError",
+            "aspera_workbench.control.surface.ControlWorldError",
             "malformed control world",
         ),
         ("execution_error", "worker", None, "worker died"),
@@ -188,8 +188,8 @@ def test_taxonomy_table_gives_shares_of_each_systems_failures(runs: pd.DataFrame
 
 
 def test_taxonomy_table_lists_every_judged_system_as_the_figure_does(tmp_path: Path):
-    from aspera_core.analysis.frames import runs_frame
-    from aspera_core.analysis.plots import plot_error_types
+    from aspera_workbench.analysis.frames import runs_frame
+    from aspera_workbench.analysis.plots import plot_error_types
 
     perfect = model_run(tmp_path / "p.jsonl", "model-p", "cck", {0: {"1": "success", "2": "success"}})
     failing = model_run(tmp_path / "f.jsonl", "model-f", "cck", {0: {"1": "success", "2": "task_completion_error"}})

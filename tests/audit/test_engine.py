@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from aspera_core.audit import AuditConfig, AuditReport, Candidate, Observation, audit_tasks, judge
 from aspera_core.executor import Outcome, Sandbox, SandboxConfig, Verdict
-from aspera_core.variants import KINDS
+from aspera_workbench.audit import AuditConfig, AuditReport, Candidate, Observation, audit_tasks, judge
+from aspera_workbench.variants import KINDS
 
 from .support import sound_tasks, strict_task, weak_task
 
@@ -148,7 +148,7 @@ def test_judge_without_the_reference_behaviour_is_undetermined() -> None:
 
 def test_behaviours_in_the_sandbox_and_the_baselines_known_without_running_them() -> None:
     from aspera_core.agents import HandbackAgent, NoopAgent
-    from aspera_core.audit import behaviours, idle_observation
+    from aspera_workbench.audit import behaviours, idle_observation
 
     task = sound_tasks()[2]  # two worlds
     programs = [task.program, NoopAgent().program(task), HandbackAgent().program(task), "def broken(:\n"]

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import uuid
 
-from aspera_core.audit.observe import MARKER, IdNumbering, Observation, _stable_repr, read_observations, world_change
+from aspera_workbench.audit.observe import (
+    MARKER,
+    IdNumbering,
+    Observation,
+    _stable_repr,
+    read_observations,
+    world_change,
+)
 
 
 def ids() -> list[str]:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.audit import AlternativesError, candidates, load_alternatives, read_alternatives
 from aspera_core.tasks.wrong_programs import WrongProgram
+from aspera_workbench.audit import AlternativesError, candidates, load_alternatives, read_alternatives
 
 from .support import sound_tasks
 

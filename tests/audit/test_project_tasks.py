@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.audit import AuditConfig, AuditReport, audit_tasks, format_report
 from aspera_core.executor import Sandbox, SandboxConfig
 from aspera_core.tasks import load_tasks
-from aspera_core.variants import KINDS
+from aspera_workbench.audit import AuditConfig, AuditReport, audit_tasks, format_report
+from aspera_workbench.variants import KINDS
 
 TASK_SET = Path(__file__).resolve().parents[2] / "data" / "aspera_workbench_v1"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.audit import (
+from aspera_workbench.audit import (
     AuditFileError,
     AuditReport,
     Rate,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aspera_core.audit import kind_table, kind_task_table, task_table, variant_table, weakest_table
+from aspera_workbench.audit import kind_table, kind_task_table, task_table, variant_table, weakest_table
 
 from .test_report import REPORT
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli import args
-from aspera_core.cli.args import (
+from aspera_workbench.cli import args
+from aspera_workbench.cli.args import (
     existing_folder,
     finite_positive_float,
     output_file,

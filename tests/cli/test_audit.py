@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli.main import main
 from aspera_core.tasks import load_tasks, tasks_digest, write_tasks
+from aspera_workbench.cli.main import main
 from tests.audit.support import strict_task, weak_task
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"

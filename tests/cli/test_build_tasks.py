@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli.main import main
 from aspera_core.manifest import MANIFEST
 from aspera_core.tasks import SHARD_SIZE, load_tasks
+from aspera_workbench.cli.main import main
 
 TASK_SET = Path(__file__).resolve().parents[2] / "data" / "aspera_workbench_v1"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from aspera_core.cli.main import main
 from aspera_core.tasks import load_tasks
+from aspera_workbench.cli.main import main
 from tests.generation.support import MINI_RELEASE, ScriptedModel, fenced, mini_tasks, script
 from tests.support.openai_server import Reply, ScriptedOpenAIServer
 
@@ -190,7 +190,7 @@ def test_a_file_that_cannot_be_written_is_named_in_the_one_line_error(
     def full_disk(*args: object, **kwargs: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device", str(shard))
 
-    monkeypatch.setattr("aspera_core.cli.generate.generate_tasks", full_disk)
+    monkeypatch.setattr("aspera_workbench.cli.generate.generate_tasks", full_disk)
     path = _params(tmp_path, scripted_openai)
     assert main(["generate", "--params", str(path), "--quiet"]) == 2
     err = capsys.readouterr().err
@@ -266,7 +266,7 @@ def test_a_session_file_removed_mid_run_is_one_line_saying_the_history_is_gone(
     def removed(*args: object, **kwargs: object) -> None:
         raise FileNotFoundError(errno.ENOENT, "was removed while being written", str(session))
 
-    monkeypatch.setattr("aspera_core.cli.generate.generate_tasks", removed)
+    monkeypatch.setattr("aspera_workbench.cli.generate.generate_tasks", removed)
     path = _params(tmp_path, scripted_openai)
     assert main(["generate", "--params", str(path), "--quiet"]) == 2
     err = capsys.readouterr().err

@@ -22,7 +22,7 @@ from tests.support.openai_server import Reply, ScriptedOpenAIServer
 
 def start(command: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "aspera_core.cli.main", *command],
+        [sys.executable, "-m", "aspera_workbench.cli.main", *command],
         cwd=REPO,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -62,7 +62,11 @@ def test_a_run_interrupted_twice_says_so_once_and_resumes(tmp_path: Path) -> Non
     assert "run the same command to resume" in stderr
 
     finished = subprocess.run(
-        [sys.executable, "-m", "aspera_core.cli.main", *command], cwd=REPO, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "aspera_workbench.cli.main", *command],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert finished.returncode == 0, finished.stderr
 
@@ -116,7 +120,7 @@ def test_an_interrupted_force_new_run_names_the_file_it_wrote_and_resumes_it(
     queries = {task.query_id: task.query for task in load_tasks(release)}
     out = tmp_path / "cck.jsonl"
     finished = subprocess.run(  # another experiment in --out
-        [sys.executable, "-m", "aspera_core.cli.main", "run", "--tasks", str(release), "--agent", "noop"]
+        [sys.executable, "-m", "aspera_workbench.cli.main", "run", "--tasks", str(release), "--agent", "noop"]
         + ["--out", str(out), "--no-progress"],
         cwd=REPO,
         capture_output=True,
@@ -145,7 +149,7 @@ def test_an_interrupted_force_new_run_names_the_file_it_wrote_and_resumes_it(
     assert done and len(done) < 4
 
     resumed = subprocess.run(
-        [sys.executable, "-m", "aspera_core.cli.main", *command],
+        [sys.executable, "-m", "aspera_workbench.cli.main", *command],
         cwd=REPO,
         capture_output=True,
         text=True,

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli.judge import _agreement
-from aspera_core.cli.main import main
-from aspera_core.judge import JudgementsWriter, read_judgements
 from aspera_core.records import Experiment, read_results
 from aspera_core.tasks import load_tasks, tasks_digest, write_tasks
+from aspera_workbench.cli.judge import _agreement
+from aspera_workbench.cli.main import main
+from aspera_workbench.judge import JudgementsWriter, read_judgements
 from tests.judge.support import JUDGED, SETUP, judgement, results_file
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 
@@ -342,13 +342,18 @@ def test_a_damaged_judgements_file_is_warned_about_once(
 ) -> None:
     scripted_openai.script([Reply.text("Checked.\nVerdict: correct")], repeat_last=True)
     out = tmp_path / "judgements.jsonl"
-    command = [sys.executable, "-m", "aspera_core.cli.main", *judge_args(scripted_openai, results, out, "--limit", "2")]
+    command = [
+        sys.executable,
+        "-m",
+        "aspera_workbench.cli.main",
+        *judge_args(scripted_openai, results, out, "--limit", "2"),
+    ]
     environment = {**os.environ, "ASPERA_TEST_KEY": "secret"}
     assert subprocess.run(command, cwd=REPO, capture_output=True, env=environment, timeout=120).returncode == 0
     lines = out.read_text().splitlines()
     out.write_text("\n".join([*lines[:2], "{not json", *lines[2:]]) + "\n")
 
-    command = [sys.executable, "-m", "aspera_core.cli.main", *judge_args(scripted_openai, results, out)]
+    command = [sys.executable, "-m", "aspera_workbench.cli.main", *judge_args(scripted_openai, results, out)]
     finished = subprocess.run(command, cwd=REPO, capture_output=True, text=True, env=environment, timeout=120)
     assert finished.returncode == 0, finished.stderr
     assert finished.stderr.count(f"{out}:3: skipped") == 1, finished.stderr

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli import main as main_module
-from aspera_core.cli.main import SUBCOMMANDS, build_parser, main, plain_text
+from aspera_workbench.cli import main as main_module
+from aspera_workbench.cli.main import SUBCOMMANDS, build_parser, main, plain_text
 
 REPO = Path(__file__).resolve().parents[2]
 TASK_SET = REPO / "data" / "aspera_workbench_v1"
@@ -22,7 +22,7 @@ TASK_SET = REPO / "data" / "aspera_workbench_v1"
 
 def fake_command(monkeypatch: pytest.MonkeyPatch, name: str, body) -> None:
     """Register ``aspera <name>`` running ``body(args)``."""
-    module = types.ModuleType(f"aspera_core.cli._{name}")
+    module = types.ModuleType(f"aspera_workbench.cli._{name}")
     module.__doc__ = f"``aspera {name}``: a command made by a test."
     module.add_arguments = lambda parser: None
     module.run = body
@@ -148,7 +148,7 @@ def test_forked_children_still_die_of_sigterm(monkeypatch) -> None:
 
 def test_a_closed_pipe_ends_quietly() -> None:
     child = subprocess.Popen(
-        [sys.executable, "-m", "aspera_core.cli.main", "tasks", "--tasks", str(TASK_SET)],
+        [sys.executable, "-m", "aspera_workbench.cli.main", "tasks", "--tasks", str(TASK_SET)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=REPO,
@@ -188,7 +188,7 @@ def test_help_is_plain_text_with_one_example(command: str, capsys: pytest.Captur
 def test_the_examples_of_the_quick_commands_run(
     command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    module = __import__(f"aspera_core.cli.{command}", fromlist=["EXAMPLE"])
+    module = __import__(f"aspera_workbench.cli.{command}", fromlist=["EXAMPLE"])
     argv = shlex.split(module.EXAMPLE.removeprefix("example: "))[1:]
     monkeypatch.chdir(REPO)
     assert main(argv) == 0
@@ -209,9 +209,9 @@ def test_a_command_imports_only_its_own_module() -> None:
 
     code = (
         "import sys\n"
-        "from aspera_core.cli.main import build_parser\n"
+        "from aspera_workbench.cli.main import build_parser\n"
         "build_parser(['tasks', '--tasks', 'x'])\n"
-        "print(sorted(m for m in sys.modules if m.startswith('aspera_core.cli.') or m == 'pandas'))"
+        "print(sorted(m for m in sys.modules if m.startswith('aspera_workbench.cli.') or m == 'pandas'))"
     )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert loaded.strip() == "['aspera_core.cli.args', 'aspera_core.cli.main', 'aspera_core.cli.tasks']"
+    assert loaded.strip() == "['aspera_workbench.cli.args', 'aspera_workbench.cli.main', 'aspera_workbench.cli.tasks']"

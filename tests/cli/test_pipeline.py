@@ -9,9 +9,9 @@ import nbformat
 import pandas as pd
 import pytest
 
-from aspera_core.cli.main import main
-from aspera_core.pipeline.notebooks import retire_stale_outputs
 from aspera_core.tasks import load_tasks
+from aspera_workbench.cli.main import main
+from aspera_workbench.pipeline.notebooks import retire_stale_outputs
 from tests.analysis.support import explore_run, model_run
 from tests.analysis.test_figure_sizes import saved_width
 from tests.support.openai_server import Reply, ScriptedOpenAIServer
@@ -43,7 +43,7 @@ def model_results(folder: Path) -> dict[str, Path]:
         "o1-preview",
         "control",
         {0: dict(zip(ids, [ok, ok, "execution_error", ok]))},
-        errors={ids[2]: ("evaluation", "aspera_core.control.surface.ControlWorldError")},
+        errors={ids[2]: ("evaluation", "aspera_workbench.control.surface.ControlWorldError")},
         agent="cck",
     )
     return {"o1-cck": cck, "o1-ps": ps, "o1-control": control}

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli.main import build_parser, main
 from aspera_core.records import Outcome, read_rows
 from aspera_core.tasks import load_tasks, write_tasks
+from aspera_workbench.cli.main import build_parser, main
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
@@ -215,7 +215,7 @@ def test_a_killed_run_resumes_with_every_task_exactly_once(tmp_path: Path) -> No
     command = [
         sys.executable,
         "-m",
-        "aspera_core.cli.main",
+        "aspera_workbench.cli.main",
         "run",
         "--tasks",
         str(tmp_path / "set"),
@@ -312,7 +312,7 @@ def test_resuming_warns_of_malformed_lines_as_summary_does(tmp_path: Path) -> No
     out.write_text("".join(lines))
 
     def stderr(*args: object) -> str:  # warnings reach stderr only outside pytest's capture of them
-        command = [sys.executable, "-m", "aspera_core.cli.main", *map(str, args)]
+        command = [sys.executable, "-m", "aspera_workbench.cli.main", *map(str, args)]
         finished = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
         assert finished.returncode == 0, finished.stderr
         return finished.stderr
@@ -640,7 +640,7 @@ def test_run_refuses_a_named_pipe_as_out_instead_of_waiting_on_it_forever(tmp_pa
     pipe = tmp_path / "results.jsonl"
     os.mkfifo(pipe)
     for extra in ([], ["--force-new"]):
-        command = [sys.executable, "-m", "aspera_core.cli.main", "run", "--tasks", str(MINI_RELEASE)]
+        command = [sys.executable, "-m", "aspera_workbench.cli.main", "run", "--tasks", str(MINI_RELEASE)]
         command += ["--agent", "noop", "--out", str(pipe), "--no-progress", *extra]
         try:
             finished = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=60)

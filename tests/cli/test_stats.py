@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli.main import main
 from aspera_core.tasks import load_tasks
+from aspera_workbench.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 PROJECT = ROOT / "data" / "aspera_workbench_v1"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli.main import main
+from aspera_workbench.cli.main import main
 
 PLANS = Path(__file__).resolve().parents[2] / "data" / "aspera_workbench_v1" / "plans"
 

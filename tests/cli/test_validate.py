@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli.main import main
+from aspera_workbench.cli.main import main
 from tests.control.support import small_set
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"

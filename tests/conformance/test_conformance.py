@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from aspera_core.conformance import run_program
+from tests.conformance.adapter import run_program
 from tests.conformance.deviations import DEVIATIONS
 from tests.conformance.run_conformance import check_case
 

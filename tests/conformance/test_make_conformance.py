@@ -51,7 +51,7 @@ def test_make_conformance_passes_with_the_documented_deviations(capsys: pytest.C
 def test_a_deviation_that_no_longer_differs_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     listed = tmp_path / "deviations.py"
     listed.write_text('DEVIATIONS = {"room_booking-001": "pretend this one differs"}\n')
-    argv = ["--adapter", "aspera_core.conformance:run_program", "--only", "room_booking-00", "-v"]
+    argv = ["--adapter", "tests.conformance.adapter:run_program", "--only", "room_booking-00", "-v"]
     assert run_conformance([*argv, "--deviations", str(listed)]) == 1
     out = capsys.readouterr().out
     assert "FAIL room_booking-001" in out and "matches the original: drop it" in out

@@ -8,16 +8,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from aspera_core.control import wrap_control_program
 from aspera_core.library.company_directory import find_employee
 from aspera_core.library.time_utils import EventFrequency, RepetitionSpec, TimeInterval
 from aspera_core.library.work_calendar import Event
 from aspera_core.tasks import Task, load_tasks, write_tasks
-from aspera_core.tasks.validate import normalise_ids
+from aspera_core.tasks.validation import normalise_ids
 from aspera_core.tools.setup.company_directory import simulate_org_structure, simulate_vacation_schedule
 from aspera_core.tools.setup.room_booking import simulate_conference_room
 from aspera_core.tools.setup.work_calendar import simulate_employee_calendar, simulate_user_calendar
 from aspera_core.world.state import ExecutionContext, new_context
+from aspera_workbench.control import wrap_control_program
 
 TOMORROW = datetime.date(2024, 6, 26)
 YESTERDAY = datetime.date(2024, 6, 24)

@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 
-from aspera_core.agents.prompting import PromptFiles
 from aspera_core.executor.namespaces import NamespaceTemplates
 from aspera_core.library.company_directory import find_employee, find_manager_of, get_current_user
 from aspera_core.library.time_utils import EventFrequency, RepetitionSpec, TimeInterval
@@ -27,6 +26,7 @@ from aspera_core.tools.setup.company_directory import simulate_org_structure
 from aspera_core.tools.setup.room_booking import simulate_conference_room
 from aspera_core.tools.setup.work_calendar import simulate_user_calendar
 from aspera_core.world.state import ExecutionContext, new_context
+from aspera_workbench.agents.agent_prompts import PromptFiles
 
 from .support import TOMORROW, YESTERDAY, at, run_control, run_library, tables
 

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from aspera_core.control import ControlWorldError, World, build_world
 from aspera_core.library.company_directory import find_employee
 from aspera_core.library.exceptions import RequiresUserInput
 from aspera_core.library.time_utils import EventFrequency, RepetitionSpec
@@ -27,6 +26,7 @@ from aspera_core.library.work_calendar import (
 )
 from aspera_core.world.clock import NOW
 from aspera_core.world.state import DatabaseNamespace
+from aspera_workbench.control import ControlWorldError, World, build_world
 
 from .support import TOMORROW, at, run_control, run_library, small_world, tables
 

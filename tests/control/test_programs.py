@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.control.programs import (
+from aspera_workbench.control.control_programs import (
     control_program_problems,
     default_control_dir,
     load_control_programs,

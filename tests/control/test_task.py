@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.control import control_task
-from aspera_core.control.task import CONTROL_EVALUATION
 from aspera_core.executor import Evaluator, Outcome
 from aspera_core.tasks import Task, function_name, load_tasks
+from aspera_workbench.control import control_task
+from aspera_workbench.control.control_tasks import CONTROL_EVALUATION
 
 ROOT = Path(__file__).resolve().parents[2]
 TASK_SET = ROOT / "data" / "aspera_workbench_v1"
@@ -74,7 +74,7 @@ def test_a_malformed_world_is_the_programs_execution_error_not_a_crash(
     program = "def block(world):\n    world.calendar.append({'subject': 'Focused writing', 'starts_at': '15:00', 'ends_at': '16:00'})\n"
     verdict = evaluator.evaluate(control_task(tasks["1001"]), program)
     assert verdict.outcome is Outcome.EXECUTION_ERROR
-    assert verdict.error_type == "aspera_core.control.surface.ControlWorldError"
+    assert verdict.error_type == "aspera_workbench.control.surface.ControlWorldError"
     assert "['starts_at']" in verdict.message
     # raised where the wrapper runs, inside the evaluation program's call of executable()
     assert verdict.pairs[0].origin == "evaluation"

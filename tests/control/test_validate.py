@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.control.validate import validate_control_set, validate_control_with_sandbox
 from aspera_core.executor import Evaluator, SandboxConfig
 from aspera_core.tasks import load_tasks
-from aspera_core.tasks.validate import format_table
+from aspera_core.tasks.validation import format_table
+from aspera_workbench.control.control_validation import validate_control_set, validate_control_with_sandbox
 
 from .support import TASK_SET, small_set
 

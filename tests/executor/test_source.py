@@ -7,7 +7,7 @@ import linecache
 import pytest
 
 from aspera_core.executor.harness import compile_source
-from aspera_core.programs import function_name, has_definition, solution_name
+from aspera_core.program_entry import function_name, has_definition, solution_name
 
 
 def test_first_definition_names_the_function() -> None:

@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.executor import SandboxConfig
-from aspera_core.generation import GenerationParams
-from aspera_core.llm import LLMClient, LLMConfig, ResponseCache, RetryPolicy
 from aspera_core.tasks import Task, load_tasks
+from aspera_workbench.generation import GenerationParams
+from aspera_workbench.llm import LLMClient, LLMConfig, ResponseCache, RetryPolicy
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from aspera_core.generation import read_function, read_queries
+from aspera_workbench.generation import read_function, read_queries
 
 
 def test_requests_from_a_json_block_get_the_prefix_once_and_no_repeats() -> None:

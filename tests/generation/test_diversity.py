@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.analysis.output import save_figure
-from aspera_core.analysis.plots import NoData
-from aspera_core.generation import diversity_frame, diversity_table, plot_diversity, task_features
-from aspera_core.generation.diversity import query_ngrams, structure_signature
 from aspera_core.tasks import load_tasks
+from aspera_workbench.analysis.artefacts import save_figure
+from aspera_workbench.analysis.plots import NoData
+from aspera_workbench.generation import diversity_frame, diversity_table, plot_diversity, task_features
+from aspera_workbench.generation.diversity import query_ngrams, structure_signature
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli.validate import validate_with_executor
-from aspera_core.generation import generate_tasks, read_provenance, read_session
-from aspera_core.llm import Budget
 from aspera_core.tasks import load_tasks
+from aspera_workbench.cli.validate import validate_with_executor
+from aspera_workbench.generation import generate_tasks, read_provenance, read_session
+from aspera_workbench.llm import Budget
 from tests.generation.support import SANDBOX, ScriptedModel, client, mini_tasks, params, script
 from tests.support.openai_server import Reply, ScriptedOpenAIServer
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.generation import (
+from aspera_core.tasks import TaskFormatError, load_tasks
+from aspera_workbench.generation import (
     BatchReport,
     DecisionError,
     GenerationFlow,
@@ -15,7 +16,6 @@ from aspera_core.generation import (
     open_generation,
     read_session,
 )
-from aspera_core.tasks import TaskFormatError, load_tasks
 from tests.generation.support import ScriptedModel, client, mini_tasks, params, script
 from tests.support.openai_server import ScriptedOpenAIServer
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.generation import load_generation_params
-from aspera_core.pipeline import ParamsError
+from aspera_workbench.generation import load_generation_params
+from aspera_workbench.pipeline import ParamsError
 
 ROOT = Path(__file__).resolve().parents[2]
 

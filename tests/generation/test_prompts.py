@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.generation import GenerationPrompts, GuidelineSet, PromptBuilder
-from aspera_core.generation.prompts import TEMPLATES
 from aspera_core.tasks import load_tasks
 from aspera_core.tasks.authoring import GUIDELINES, scenario_for
+from aspera_workbench.generation import GenerationPrompts, GuidelineSet, PromptBuilder
+from aspera_workbench.generation.prompts import TEMPLATES
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.generation import Candidate, SessionFileError, SessionLog, read_session
-from aspera_core.generation import session as session_module
-from aspera_core.generation.checks import Check
+from aspera_workbench.generation import Candidate, SessionFileError, SessionLog, read_session
+from aspera_workbench.generation import session as session_module
+from aspera_workbench.generation.checks import Check
 
 
 def test_events_replay_into_the_same_state(tmp_path: Path) -> None:
@@ -91,7 +91,7 @@ def test_a_session_file_is_used_by_one_session_at_a_time(tmp_path: Path) -> None
         [
             sys.executable,
             "-c",
-            "import sys; from aspera_core.generation import SessionLog; log = SessionLog(sys.argv[1]); "
+            "import sys; from aspera_workbench.generation import SessionLog; log = SessionLog(sys.argv[1]); "
             "log.opened({'model': 'm'}); print('open', flush=True); sys.stdin.read()",
             str(path),
         ],

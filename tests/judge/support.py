@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aspera_core.judge import Judgement, JudgeSetup, JudgeVerdict, program_digest
 from aspera_core.records import Experiment, Generation, Outcome, ResultRow, ResultsWriter, Usage
+from aspera_workbench.judge import Judgement, JudgeSetup, JudgeVerdict, program_digest
 
 SETUP = JudgeSetup(model="judge-model", template_version="judge-1+test")
 JUDGED = Experiment(agent="cck", model="gpt-x", setting="cck", task_set_digest="d", workbench_version="test")

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.agents.model_agents import PromptStore
-from aspera_core.judge import (
+from aspera_core.records import Experiment
+from aspera_core.tasks import Task, load_tasks
+from aspera_workbench.agents.model_agents import PromptStore
+from aspera_workbench.judge import (
     JudgementsMismatch,
     JudgeVerdict,
     ProgramJudge,
@@ -15,9 +17,7 @@ from aspera_core.judge import (
     latest_judgements,
     read_judgements,
 )
-from aspera_core.llm import Budget, LLMClient, LLMConfig, ResponseCache, RetryPolicy
-from aspera_core.records import Experiment
-from aspera_core.tasks import Task, load_tasks
+from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache, RetryPolicy
 from tests.judge.support import results_file
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 

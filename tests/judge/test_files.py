@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.judge import (
+from aspera_workbench.judge import (
     JudgementsFileBusy,
     JudgementsFileWarning,
     JudgementsMismatch,
@@ -151,9 +151,9 @@ def test_failed_requests_are_asked_again_and_a_new_program_replaces_the_old_judg
 def test_reading_judgements_does_not_load_the_model_client() -> None:
     code = (
         "import sys\n"
-        "import aspera_core.judge as judge\n"
+        "import aspera_workbench.judge as judge\n"
         "assert judge.read_judgements and judge.JudgeVerdict\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'openai' or m.startswith('aspera_core.llm')))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'openai' or m.startswith('aspera_workbench.llm')))\n"
         "judge.ProgramJudge\n"
         "print('openai' in sys.modules)\n"
     )

@@ -9,10 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.judge import JudgeVerdict
-from aspera_core.judge.prompting import TEMPLATES, JudgePromptFiles, judge_messages, parse_verdict, without_imports
-from aspera_core.library.primitives import ALL_MODULES, module_primitives
 from aspera_core.tasks import load_tasks
+from aspera_workbench.judge import JudgeVerdict
+from aspera_workbench.judge.judge_prompts import (
+    TEMPLATES,
+    JudgePromptFiles,
+    judge_messages,
+    parse_verdict,
+    without_imports,
+)
+from aspera_workbench.surface.primitives import ALL_MODULES, module_primitives
 
 MINI_RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 

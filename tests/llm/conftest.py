@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from aspera_core.llm import Budget, LLMClient, LLMConfig, PriceTable, QuirksTable, ResponseCache, RetryPolicy
+from aspera_workbench.llm import Budget, LLMClient, LLMConfig, PriceTable, QuirksTable, ResponseCache, RetryPolicy
 from tests.support.openai_server import ScriptedOpenAIServer
 
 TEST_KEY = "sk-test-0123456789abcdef"

@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from aspera_core.llm import Budget, BudgetExceededError, PriceUnknownError, RetryPolicy
+from aspera_workbench.llm import Budget, BudgetExceededError, PriceUnknownError, RetryPolicy
 from tests.support.openai_server import Reply, ScriptedRequest
 
 from .conftest import user
@@ -54,7 +54,7 @@ def test_cached_answers_are_served_after_the_limit_and_counted_apart(scripted_op
 
 
 def test_failures_and_retries_are_counted(scripted_openai, make_client):
-    from aspera_core.llm import RetriesExhaustedError
+    from aspera_workbench.llm import RetriesExhaustedError
 
     scripted_openai.script(
         [Reply.server_error(), Reply.text("ok", usage=USAGE), Reply.server_error()], repeat_last=True

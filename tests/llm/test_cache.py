@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from aspera_core.llm import CACHE_DIR_ENV, Budget, ResponseCache, default_cache_dir, request_key
-from aspera_core.llm.cache import CacheWriteWarning
+from aspera_workbench.llm import CACHE_DIR_ENV, Budget, ResponseCache, default_cache_dir, request_key
+from aspera_workbench.llm.cache import CacheWriteWarning
 from tests.support.openai_server import Reply
 
 from .conftest import user
@@ -151,7 +151,7 @@ def test_another_seed_or_message_is_sent(scripted_openai, make_client):
 
 
 def test_failed_requests_are_not_cached(scripted_openai, make_client):
-    from aspera_core.llm import RequestRejectedError
+    from aspera_workbench.llm import RequestRejectedError
 
     scripted_openai.script([Reply.error(400, "bad"), Reply.text("good")])
     client = make_client()

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from aspera_core.llm import (
+from aspera_workbench.llm import (
     AuthenticationFailedError,
     EndpointUnreachableError,
     LLMConfig,
@@ -331,7 +331,7 @@ def test_missing_key_fails_before_any_request(scripted_openai, monkeypatch):
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     config = LLMConfig(model=MODEL, base_url=scripted_openai.base_url)
 
-    from aspera_core.llm import LLMClient
+    from aspera_workbench.llm import LLMClient
 
     with pytest.raises(MissingAPIKeyError, match="OPENAI_API_KEY") as caught:
         LLMClient(config)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from aspera_core.llm import DEFAULT_BASE_URL, LLMConfig, MissingAPIKeyError
+from aspera_workbench.llm import DEFAULT_BASE_URL, LLMConfig, MissingAPIKeyError
 
 
 def test_defaults_reproduce_the_original_sampling_and_use_openai():

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from aspera_core.llm.pool import DaemonPool
+from aspera_workbench.llm.pool import DaemonPool
 
 
 def test_results_and_errors_come_back_through_the_futures() -> None:

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from aspera_core.llm import MalformedResponseError, parse_completion, tool_result_message
-from aspera_core.llm.result import ToolCall
+from aspera_workbench.llm import MalformedResponseError, parse_completion, tool_result_message
+from aspera_workbench.llm.result import ToolCall
 
 
 def body(message: dict, **extra) -> dict:

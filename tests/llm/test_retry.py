@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from aspera_core.llm import RetryPolicy, backoff_delay, parse_retry_after, retry_delay
+from aspera_workbench.llm import RetryPolicy, backoff_delay, parse_retry_after, retry_delay
 
 NOW = datetime(2025, 3, 1, 12, 0, 0, tzinfo=UTC)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aspera_core.llm import DEFAULT_PRICES_PATH, DEFAULT_QUIRKS_PATH, Price, PriceTable, QuirksTable
+from aspera_workbench.llm import DEFAULT_PRICES_PATH, DEFAULT_QUIRKS_PATH, Price, PriceTable, QuirksTable
 
 
 @pytest.fixture(scope="module")

@@ -27,7 +27,7 @@ def test_the_notebook_is_thin_and_uses_only_the_public_api() -> None:
     code = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "code")
     assert not re.search(r"^\s*(def|class)\s", code, re.MULTILINE)
     assert [line.strip() for line in code.splitlines() if re.match(r"\s*(import|from)\s", line)] == [
-        "import aspera_core as ac"
+        "import aspera_workbench as wb"
     ]
     assert set(re.findall(r"\bac\.(\w+)", code)) <= set(aspera_core.__all__)
     assert not any(cell.outputs for cell in notebook.cells if cell.cell_type == "code")

@@ -12,10 +12,10 @@ import papermill
 import pytest
 
 import aspera_core
-from aspera_core.audit import read_audit
-from aspera_core.judge import JudgementsWriter
-from aspera_core.pipeline.params import NOTEBOOKS
 from aspera_core.tasks import load_tasks
+from aspera_workbench.audit import read_audit
+from aspera_workbench.judge import JudgementsWriter
+from aspera_workbench.pipeline.pipeline_params import NOTEBOOKS
 from tests.analysis.support import model_run
 from tests.judge.support import JUDGED, SETUP, judgement
 
@@ -32,7 +32,7 @@ def test_notebooks_are_thin_and_use_only_the_public_api(name: str):
     text = "\n".join(code)
     assert not re.search(r"^\s*(def|class|lambda\s*:.*:)\s", text, re.MULTILINE)  # logic lives in aspera_core
     imports = [line.strip() for line in text.splitlines() if re.match(r"\s*(import|from)\s", line)]
-    assert imports == ["import aspera_core as ac"]
+    assert imports == ["import aspera_workbench as wb"]
     used = set(re.findall(r"\bac\.(\w+)", text))
     assert used <= set(aspera_core.__all__), used - set(aspera_core.__all__)
     assert not any(cell.outputs for cell in notebook.cells if cell.cell_type == "code")  # stored without outputs
@@ -124,7 +124,7 @@ def test_audit_notebook_shows_the_audit_the_judge_and_the_seeds(tmp_path: Path):
 
 
 def test_error_taxonomy_notebook_shows_labels_and_agreement_when_annotators_have_labelled(tmp_path: Path):
-    from aspera_core.analysis.annotation import AnnotationFile, Label
+    from aspera_workbench.analysis.annotation import AnnotationFile, Label
 
     ids = [task.query_id for task in load_tasks(ROOT / "tests" / "fixtures" / "mini_release")]
     outcomes = dict(zip(ids, ["success", "task_completion_error", "task_completion_error", "execution_error"]))
@@ -230,7 +230,7 @@ def test_every_interval_a_notebook_draws_has_the_parameter_sets_confidence(name:
             passed = re.search(r"\bconfidence\b", arguments) or (
                 "**stats" in arguments and stats is not None and "confidence" in stats.group(1)
             )
-            assert passed, f"{name}: ac.{called}({arguments} without the confidence parameter"
+            assert passed, f"{name}: wb.{called}({arguments} without the confidence parameter"
 
 
 def _first_code_after_parameters(name: str) -> str:
@@ -245,7 +245,7 @@ def test_every_notebook_checks_its_parameters_before_anything_else(name: str):
     # Run on its own (JupyterLab, papermill), a notebook gets the checks `aspera pipeline` makes.
     first = _first_code_after_parameters(name)
     lines = [line for line in first.splitlines() if line.strip()]
-    assert lines[:2] == ["import aspera_core as ac", f'ac.check_notebook_params("{name}", globals())']
+    assert lines[:2] == ["import aspera_workbench as wb", f'wb.check_notebook_params("{name}", globals())']
 
 
 @pytest.mark.parametrize(

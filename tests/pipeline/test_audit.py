@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.audit import AuditFileError, read_audit
-from aspera_core.pipeline import audit_file, judgements_files
 from aspera_core.tasks import load_tasks, tasks_digest
+from aspera_workbench.audit import AuditFileError, read_audit
+from aspera_workbench.pipeline import audit_file, judgements_files
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = "tests/fixtures/mini_release"

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.pipeline.evaluate import ResultsNotFound, evaluate_agents, results_files
 from aspera_core.records import read_results
+from aspera_workbench.pipeline.evaluate import ResultsNotFound, evaluate_agents, results_files
 from tests.analysis.support import result_row, write_results
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.agents import make_agent
-from aspera_core.pipeline.params import load_params
+from aspera_workbench.agents import make_agent
+from aspera_workbench.pipeline.pipeline_params import load_params
 
 ROOT = Path(__file__).resolve().parents[2]
 

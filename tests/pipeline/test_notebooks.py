@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from aspera_core.manifest import MANIFEST
-from aspera_core.pipeline.notebooks import output_conflicts, record_outputs, retire_stale_outputs
+from aspera_workbench.pipeline.notebooks import output_conflicts, record_outputs, retire_stale_outputs
 
 
 def touch(folder: Path, *names: str) -> None:

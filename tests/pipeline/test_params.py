@@ -8,7 +8,8 @@ from pathlib import Path
 import papermill
 import pytest
 
-from aspera_core.pipeline.params import (
+from aspera_core.tasks import load_tasks
+from aspera_workbench.pipeline.pipeline_params import (
     NOTEBOOKS,
     AgentSpec,
     ParamsError,
@@ -17,7 +18,6 @@ from aspera_core.pipeline.params import (
     load_params,
     read_params_file,
 )
-from aspera_core.tasks import load_tasks
 from tests.judge.support import results_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -235,7 +235,7 @@ def test_compare_may_name_a_named_results_file_by_its_label_or_by_its_system(tmp
 def test_an_audit_of_another_task_set_is_refused(tmp_path: Path):
     # An audit file of other tasks used to be shown by 07_audit as the audit of the parameter set's
     # tasks: audit_rates.* then described evaluation programs the run's task set does not have.
-    from aspera_core.audit.report import AuditReport, TaskAudit
+    from aspera_workbench.audit.report import AuditReport, TaskAudit
 
     def audit(path: Path, ids: list[str], source: str) -> Path:
         tasks = tuple(TaskAudit(task_id=task_id, query="q", pairs=1, variants=()) for task_id in ids)
@@ -257,8 +257,8 @@ def test_an_audit_of_another_task_set_is_refused(tmp_path: Path):
 def test_an_audit_of_another_version_of_the_task_set_is_refused(tmp_path: Path):
     # Same ids, other content: the audit judged other evaluation programs than the set now has.
     # A results file of another version is refused by aspera run; so is such an audit here.
-    from aspera_core.audit.report import AuditReport, TaskAudit
     from aspera_core.tasks import tasks_digest
+    from aspera_workbench.audit.report import AuditReport, TaskAudit
 
     tasks = load_tasks(ROOT / "tests" / "fixtures" / "mini_release")
     audited = tuple(TaskAudit(task_id=task.query_id, query="q", pairs=1, variants=()) for task in tasks)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.pipeline.paths import ROOT_VARIABLE, project_relative, project_root, resolve_path, shown_path
+from aspera_workbench.pipeline.paths import ROOT_VARIABLE, project_relative, project_root, resolve_path, shown_path
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.agents import AGENTS, Agent, ReplayAgent, make_agent
+from aspera_core.agents import Agent, ReplayAgent
 from aspera_core.tasks import load_tasks
+from aspera_workbench.agents import AGENTS, make_agent
 
 REPO = Path(__file__).resolve().parents[2]
 README = (REPO / "README.md").read_text(encoding="utf-8")

@@ -168,7 +168,7 @@ def test_malformed_modules_are_reported(root: Path, text: str, message: str) -> 
 def test_cli_subcommand(root: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
-    from aspera_core.cli import build_tasks
+    from aspera_workbench.cli import build_tasks
 
     parser = argparse.ArgumentParser()
     build_tasks.add_arguments(parser)

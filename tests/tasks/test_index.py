@@ -245,7 +245,7 @@ def test_an_archive_missing_a_shard_is_an_error(tmp_path: Path, tasks: list[Task
 def test_aspera_run_on_a_copy_missing_a_shard_exits_two_and_writes_nothing(
     tmp_path: Path, tasks: list[Task], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from aspera_core.cli.main import main
+    from aspera_workbench.cli.main import main
 
     root = release_copy(tasks, tmp_path / "copy")
     (root / "plans" / "queries_002.nt").unlink()

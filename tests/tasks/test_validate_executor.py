@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.cli.validate import SandboxSetupRunner, add_arguments, run, validate_with_executor
 from aspera_core.executor.sandbox import Sandbox, SandboxConfig
 from aspera_core.tasks import Task, load_tasks, write_tasks
-from aspera_core.tasks.validate import SetReport, format_table
+from aspera_core.tasks.validation import SetReport, format_table
 from aspera_core.world.state import DatabaseNamespace
+from aspera_workbench.cli.validate import SandboxSetupRunner, add_arguments, run, validate_with_executor
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CONFIG = SandboxConfig(workers=2, timeout_s=30)
@@ -203,7 +203,7 @@ def test_a_set_without_wrong_folder_passes_with_one_note(
 
 
 def test_command_exits_two_when_the_set_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from aspera_core.cli.main import main
+    from aspera_workbench.cli.main import main
 
     assert main(["validate", "--tasks", str(tmp_path / "missing")]) == 2
     err = capsys.readouterr().err
@@ -220,7 +220,7 @@ def test_command_exits_two_when_the_set_cannot_be_read(tmp_path: Path, capsys: p
     ("option", "value"), [("--timeout", "nan"), ("--timeout", "inf"), ("--timeout", "0"), ("--workers", "0")]
 )
 def test_bad_numbers_are_one_line_and_exit_two(option: str, value: str, capsys: pytest.CaptureFixture[str]) -> None:
-    from aspera_core.cli.main import main
+    from aspera_workbench.cli.main import main
 
     assert main(["validate", "--tasks", str(FIXTURES / "mini_release"), option, value]) == 2
     err = capsys.readouterr().err
@@ -231,7 +231,7 @@ def test_bad_numbers_are_one_line_and_exit_two(option: str, value: str, capsys: 
 def test_registered_as_an_aspera_subcommand(
     tmp_path: Path, mini: dict[str, Task], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from aspera_core.cli.main import main
+    from aspera_workbench.cli.main import main
 
     write_tasks(mini.values(), tmp_path)
     shutil.copytree(FIXTURES / "mini_wrong", tmp_path / "wrong")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from aspera_core.tasks import Task, load_tasks
-from aspera_core.tasks.validate import (
+from aspera_core.tasks.validation import (
     FAIL,
     OK,
     SKIP,

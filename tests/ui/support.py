@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from aspera_core.agents import make_agent
 from aspera_core.executor import SandboxConfig
 from aspera_core.runner import run_agent
 from aspera_core.tasks import Task, load_tasks
+from aspera_workbench.agents import make_agent
 
 TASKS = Path(__file__).resolve().parents[2] / "data" / "aspera_workbench_v1"
 

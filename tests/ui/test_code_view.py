@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aspera_core.ui.code_view import DiffLine, code_html, diff_html, highlight_lines, side_by_side
+from aspera_workbench.ui.code_view import DiffLine, code_html, diff_html, highlight_lines, side_by_side
 
 CANDIDATE = 'def f():\n    x = find_events()\n    return "a < b"\n'
 REFERENCE = 'def f():\n    x = find_events(attendees=[])\n    y = 2\n    return "a < b"\n'

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.analysis import runs_frame
-from aspera_core.ui.explorer import FailureExplorer, open_explorer
+from aspera_workbench.analysis import runs_frame
+from aspera_workbench.ui.explorer import FailureExplorer, open_explorer
 from tests.ui.support import explorer_results, explorer_tasks
 
 
@@ -212,7 +212,7 @@ def test_results_of_the_task_set_shown_raise_no_notice(explorer: FailureExplorer
 def test_a_label_given_to_another_program_of_the_row_says_so(explorer: FailureExplorer, tmp_path: Path) -> None:
     # The row's results changed since the label was given (a new run under the same system name):
     # the label is shown, but as one about another program, not as the label of what is on screen.
-    from aspera_core.analysis.annotation import AnnotationFile, Label
+    from aspera_workbench.analysis.annotation import AnnotationFile, Label
 
     AnnotationFile(tmp_path / "labels", "ann").append(
         Label(

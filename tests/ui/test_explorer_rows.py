@@ -7,8 +7,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from aspera_core.analysis import runs_frame
-from aspera_core.ui.explorer_rows import RowFilter, explorer_frame, filter_options, filter_rows, row_title
+from aspera_workbench.analysis import runs_frame
+from aspera_workbench.ui.explorer_rows import RowFilter, explorer_frame, filter_options, filter_rows, row_title
 from tests.analysis.support import model_run, result_row, write_results
 from tests.ui.support import explorer_tasks
 

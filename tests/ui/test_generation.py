@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.generation import open_generation, read_session
 from aspera_core.tasks import load_tasks
-from aspera_core.ui import GenerationWidget
+from aspera_workbench.generation import open_generation, read_session
+from aspera_workbench.ui import GenerationWidget
 from tests.generation.support import ScriptedModel, client, mini_tasks, params, script
 from tests.support.openai_server import Reply, ScriptedOpenAIServer
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aspera_core.ui.tour import open_tour
+from aspera_workbench.ui.tour import open_tour
 from tests.ui.support import TASKS
 
 

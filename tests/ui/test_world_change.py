@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from aspera_core.ui.world_change import (
+from aspera_workbench.ui.world_change import (
     change_frame,
     change_html,
     compare_html,

@@ -11,7 +11,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
-from aspera_core.variants import Variant
+from aspera_workbench.variants import Variant
 
 
 def program(text: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from aspera_core.variants import mutants
+from aspera_workbench.variants import mutants
 
 from .support import Person, World, program, run
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aspera_core.variants import BREAKING_KINDS, KINDS, PRESERVING_KINDS, choose, expected_verdict, pick
+from aspera_workbench.variants import BREAKING_KINDS, KINDS, PRESERVING_KINDS, choose, expected_verdict, pick
 
 
 def test_every_kind_has_an_expected_verdict() -> None:

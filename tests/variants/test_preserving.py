@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from aspera_core.variants import rewrites
+from aspera_workbench.variants import rewrites
 
 from .support import program, run
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from aspera_core.tasks import load_tasks
-from aspera_core.variants import KINDS, mutants, rewrites, variants
-from aspera_core.variants._source import first_function_name
+from aspera_workbench.variants import KINDS, mutants, rewrites, variants
+from aspera_workbench.variants._source import first_function_name
 
 REPO = Path(__file__).resolve().parents[2]
 

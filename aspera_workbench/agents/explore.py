@@ -1,0 +1,259 @@
+"""The exploring agent (``explore``): looks up the documentation and tries drafts before it answers.
+
+It starts where the primitive-selection agent starts, with the query, the
+guidelines, the worked example and only the library's module names, and
+then, over several turns, calls tools (:mod:`aspera_workbench.agents.explore_tools`):
+list the modules, search the documentation, read one function's or class's
+documentation, dry-run a draft in the sandbox
+(:mod:`aspera_workbench.agents.explore_dryrun`), submit. The conversation is run
+by :mod:`aspera_workbench.agents.explore_episode` within budgets of turns, tokens
+and dry runs.
+
+Tools are called through OpenAI tool calling where the endpoint takes it; an
+endpoint or model that refuses tool definitions
+(:class:`~aspera_workbench.llm.ToolsNotSupportedError`) gets the plain-text
+protocol of :mod:`aspera_workbench.agents.explore_protocol` instead (with
+``protocol="auto"``, the default, from then on for the rest of the run).
+
+Every row records the whole episode in ``details``: ``transcript`` (every
+message, tool calls and results included), ``steps`` (one per action, dry-run
+reports included), ``turns``, ``tokens``, ``dry_runs``, ``budgets``,
+``dry_run_world``, ``protocol``, ``ended``, ``submitted_by`` and ``read``.
+The task's evaluation program never runs before the program is submitted,
+and in the default dry-run world nothing of the task's own world reaches the
+model.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from aspera_core.agents.base import Proposal, StopRun
+from aspera_core.executor import SandboxConfig
+from aspera_core.outcomes import Outcome
+from aspera_core.tasks import Task
+from aspera_workbench.agents.agent_prompts import Message, PromptFiles, return_annotation
+from aspera_workbench.agents.explore_dryrun import DRY_RUN_WORLDS, DryRunner, DryRunReport, GenericWorld, dry_run_task
+from aspera_workbench.agents.explore_episode import Budgets, Episode, EpisodeResult, Notes
+from aspera_workbench.agents.explore_tools import documentation_index, parse_descriptions, tool_definitions
+from aspera_workbench.agents.model_agents import ModelAgent, PromptStore, RequestTally
+from aspera_workbench.llm import (
+    BudgetExceededError,
+    Completion,
+    LLMClient,
+    LLMSetupError,
+    ToolsNotSupportedError,
+)
+from aspera_workbench.surface.primitives import ALL_MODULES
+
+#: How the agent calls tools: tool calling, falling back to text when refused; or one of them only.
+PROTOCOL_CHOICES = ("auto", "tools", "text")
+#: The prompt files the explorer adds to the shared prompt set (``templates/<name>.txt``).
+EXPLORE_TEMPLATES = ("explore_system", "explore_user", "explore_text_protocol", "explore_tools", "explore_notes")
+#: Seconds a dry run may take by default.
+DEFAULT_DRY_RUN_TIMEOUT_S = 10.0
+
+
+def explore_messages(
+    task: Task,
+    files: PromptFiles,
+    budgets: Budgets,
+    *,
+    examples: int = 1,
+    guidelines: bool = True,
+    protocol: str = "tools",
+) -> list[Message]:
+    """The explorer's starting prompt: a system message and a user message.
+
+    The system message names the library's modules (nothing of their
+    documentation), describes the tools and the dry-run world, states the
+    budgets and shows the worked examples and the numbered guidelines; with
+    the text protocol it also explains how to write an action. The user
+    message is the query, with the reference program's return annotation
+    when it has one (as in the CCK and PS prompts).
+
+    Raises:
+        KeyError: a prompt file of :data:`EXPLORE_TEMPLATES` is missing.
+    """
+    rules = ""
+    if guidelines and files.guidelines:
+        items = "\n".join(f"{number}. {item}" for number, item in enumerate(files.guidelines, start=1))
+        rules = files.templates["guidelines"].substitute(count=len(files.guidelines), items=items)
+    system = files.templates["explore_system"].substitute(
+        modules="\n".join(f"- {module}" for module in ALL_MODULES),
+        max_turns=budgets.max_turns,
+        max_dry_runs=budgets.max_dry_runs,
+        examples="\n\n".join(files.examples[:examples]).strip("\n"),
+        guidelines=rules,
+    )
+    if protocol == "text":
+        system = system.rstrip("\n") + "\n" + files.templates["explore_text_protocol"].template
+    annotation = return_annotation(task.program)
+    return_type = f"The function's return type should be `{annotation}`." if annotation else ""
+    user = files.templates["explore_user"].substitute(query=task.query, return_type=return_type)
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+class ExploreAgent(ModelAgent):
+    """Writes programs after looking up documentation and trying drafts (see the module docstring).
+
+    Args:
+        client: The model client.
+        files: Prompt files (default: the project's).
+        examples: Worked examples shown (default 1, as the PS program prompt).
+        guidelines: Show the numbered guidelines.
+        prompts: Where to keep each distinct starting prompt.
+        budgets: Turns, tokens and dry runs per episode.
+        dry_run_world: ``"generic"`` (default: the same world for every task)
+            or ``"task"`` (the task's own first setup program; writes discarded).
+        protocol: ``"auto"``, ``"tools"`` or ``"text"``.
+        dry_run_config: Limits of the dry-run sandbox (default: one worker,
+            10 s, 1 GiB, the library as the original).
+        generic_world: The generic world (default: ``data/dry_run_world.py``).
+
+    Raises:
+        ValueError: an unknown dry-run world or protocol.
+        FileNotFoundError, ValueError: a prompt file or the generic world is missing or malformed.
+    """
+
+    name = "explore"
+    setting = "explore"
+
+    def __init__(
+        self,
+        client: LLMClient,
+        files: PromptFiles | None = None,
+        *,
+        examples: int = 1,
+        guidelines: bool = True,
+        prompts: PromptStore | None = None,
+        budgets: Budgets | None = None,
+        dry_run_world: str = "generic",
+        protocol: str = "auto",
+        dry_run_config: SandboxConfig | None = None,
+        generic_world: GenericWorld | None = None,
+    ) -> None:
+        if dry_run_world not in DRY_RUN_WORLDS:
+            raise ValueError(f"unknown dry-run world {dry_run_world!r}; expected one of: {', '.join(DRY_RUN_WORLDS)}")
+        if protocol not in PROTOCOL_CHOICES:
+            raise ValueError(f"unknown protocol {protocol!r}; expected one of: {', '.join(PROTOCOL_CHOICES)}")
+        super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
+        missing = [name for name in EXPLORE_TEMPLATES if name not in self.files.templates]
+        if missing:
+            raise FileNotFoundError(f"prompt file {missing[0]}.txt of the explore agent is missing")
+        self.budgets = budgets or Budgets()
+        self.dry_run_world = dry_run_world
+        self.protocol = protocol
+        self.generic_world = generic_world or GenericWorld.load()
+        self.dry_runner = DryRunner(dry_run_config or SandboxConfig(workers=1, timeout_s=DEFAULT_DRY_RUN_TIMEOUT_S))
+        self.tools = tool_definitions(parse_descriptions(self.files.templates["explore_tools"].template))
+        self.notes = Notes(parse_descriptions(self.files.templates["explore_notes"].template))
+        # "auto" starts with tool calling and switches to text, for good, once the endpoint refuses tools.
+        self._protocol_now = "text" if protocol == "text" else "tools"
+        self._switch = threading.Lock()
+
+    def parameters(self) -> dict[str, Any]:
+        """The shared parameters, the budgets, the dry-run world and its version, the protocol, the dry-run limits."""
+        config = self.dry_runner.config
+        return {
+            **super().parameters(),
+            "budgets": self.budgets.to_json(),
+            "dry_run_world": self.dry_run_world,
+            "dry_run_world_version": self.generic_world.digest if self.dry_run_world == "generic" else None,
+            "protocol": self.protocol,
+            "dry_run_timeout_s": config.timeout_s,
+            "dry_run_library_fixes": config.library_fixes,
+        }
+
+    def propose(self, task: Task, seed: int | None) -> Proposal:
+        """Run one episode for ``task`` and turn it into a proposal (see the module docstring)."""
+        tally = RequestTally()
+        protocol = self._protocol_now
+        fallback: str | None = None
+        try:
+            messages, result = self._episode(task, seed, protocol, tally)
+        except ToolsNotSupportedError as error:
+            if self.protocol != "auto" or protocol != "tools":
+                raise StopRun(str(error)) from error
+            with self._switch:
+                self._protocol_now = "text"
+            protocol, fallback = "text", str(error)
+            messages, result = self._episode(task, seed, protocol, tally)
+        details = self._details(result, protocol, fallback)
+        prompt = self._store(messages)
+        if result.error is not None:
+            generation = tally.generation(self.files.version, prompt, result.last_text, str(result.error))
+            return Proposal(
+                failure=Outcome.MODEL_ERROR, message=str(result.error), generation=generation, details=details
+            )
+        generation = tally.generation(self.files.version, prompt, _final_answer(result), None)
+        if result.program is None:
+            return Proposal(failure=Outcome.PARSE_ERROR, message=result.problem, generation=generation, details=details)
+        return Proposal(program=result.program, generation=generation, details=details)
+
+    def close(self) -> None:
+        """Stop the dry-run sandbox (a later dry run starts a new one)."""
+        self.dry_runner.close()
+
+    # -- internals ----------------------------------------------------------------
+
+    def _episode(
+        self, task: Task, seed: int | None, protocol: str, tally: RequestTally
+    ) -> tuple[list[Message], EpisodeResult]:
+        messages = explore_messages(
+            task, self.files, self.budgets, examples=self.examples, guidelines=self.guidelines, protocol=protocol
+        )
+        world = dry_run_task(task, self.dry_run_world, self.generic_world)
+        tools = self.tools if protocol == "tools" else None
+
+        def ask(conversation: list[dict[str, Any]]) -> Completion:
+            try:
+                completion = self.client.complete(conversation, tools=tools, seed=seed)
+            except ToolsNotSupportedError:
+                raise
+            except (BudgetExceededError, LLMSetupError) as error:
+                raise StopRun(str(error)) from error
+            tally.add(completion)
+            return completion
+
+        def dry_run(program: str) -> DryRunReport:
+            return self.dry_runner.run(world, program)
+
+        episode = Episode(
+            ask,
+            messages,
+            protocol=protocol,
+            budgets=self.budgets,
+            dry_run=dry_run,
+            index=documentation_index(),
+            notes=self.notes,
+        )
+        return messages, episode.run()
+
+    def _details(self, result: EpisodeResult, protocol: str, fallback: str | None) -> dict[str, Any]:
+        details: dict[str, Any] = {
+            "ended": result.ended,
+            "submitted_by": result.submitted_by,
+            "turns": result.turns,
+            "tokens": result.tokens,
+            "dry_runs": result.dry_runs,
+            "budgets": self.budgets.to_json(),
+            "dry_run_world": self.dry_run_world,
+            "protocol": protocol,
+            "read": list(result.read),
+            "steps": result.steps,
+            "transcript": result.transcript,
+        }
+        if fallback is not None:
+            details["protocol_fallback"] = fallback
+        return details
+
+
+def _final_answer(result: EpisodeResult) -> str | None:
+    """What to keep as the row's completion: the last reply's text, or the arguments of its last tool call."""
+    if result.last_text:
+        return result.last_text
+    replies = [message for message in result.transcript if message.get("role") == "assistant"]
+    calls = replies[-1].get("tool_calls") if replies else None
+    return calls[-1]["function"]["arguments"] if calls else None

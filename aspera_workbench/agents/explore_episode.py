@@ -1,0 +1,379 @@
+"""One exploring episode: the conversation in which a model looks things up, tries drafts and submits.
+
+Each turn is one request to the model. Its reply is handled by the protocol
+in use:
+
+* ``tools`` (OpenAI tool calling): every tool call of the reply is carried
+  out in order and answered with a tool message; a ``submit`` ends the
+  episode (calls after it are answered as not carried out, so the
+  transcript stays well formed);
+* ``text`` (:mod:`aspera_workbench.agents.explore_protocol`): the reply's first
+  ``Action:`` is carried out and answered with a user message.
+
+A reply that uses no tool but contains a program is taken as its
+submission, so a model that answers at once gets a fair verdict. A reply with
+neither gets a reminder. Each turn's answer ends with the budget left
+(replies, dry runs) and, before the last allowed reply, a request to submit.
+
+The episode ends when a program is submitted, when the turn or token budget
+is used up (the last draft that was dry-run is then submitted, if any), or
+when a request fails (a model error). Everything is recorded: the transcript
+(every message as sent, tool calls and results included) and one step per
+action, for replaying the episode.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from aspera_core.agents.base import StopRun
+from aspera_workbench.agents.answer_parsing import extract_program
+from aspera_workbench.agents.explore_dryrun import DryRunReport, DryRunUnavailable
+from aspera_workbench.agents.explore_protocol import parse_action, result_message
+from aspera_workbench.agents.explore_tools import (
+    LIST_MODULES,
+    READ_DOCS,
+    SEARCH_DOCS,
+    SUBMIT,
+    TOOL_NAMES,
+    DocumentationIndex,
+    check_arguments,
+)
+from aspera_workbench.llm import Completion, LLMRequestError, ToolCall, tool_result_message
+
+#: The two ways of calling tools.
+PROTOCOLS = ("tools", "text")
+#: Why an episode ended.
+ENDINGS = ("submitted", "answered", "turn_budget", "token_budget", "model_error")
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """What one episode may use.
+
+    Attributes:
+        max_turns: Requests to the model (replies).
+        max_tokens: Tokens of all requests and replies together, as the endpoint
+            reports them (an endpoint that reports none is not limited by this).
+        max_dry_runs: Dry runs carried out.
+
+    Raises:
+        ValueError: a budget below its minimum (1 turn, 1 token, 0 dry runs).
+    """
+
+    max_turns: int = 20
+    max_tokens: int = 250_000
+    max_dry_runs: int = 5
+
+    def __post_init__(self) -> None:
+        for name, value, least in (
+            ("max_turns", self.max_turns, 1),
+            ("max_tokens", self.max_tokens, 1),
+            ("max_dry_runs", self.max_dry_runs, 0),
+        ):
+            if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                raise ValueError(f"{name} must be an integer of at least {least}, not {value!r}")
+
+    def to_json(self) -> dict[str, int]:
+        """The budgets as JSON values."""
+        return {"max_turns": self.max_turns, "max_tokens": self.max_tokens, "max_dry_runs": self.max_dry_runs}
+
+
+@dataclass
+class EpisodeResult:
+    """How an episode went.
+
+    Attributes:
+        program: The submitted program (normalised by the answer parser), or ``None``.
+        ended: Why it ended (one of :data:`ENDINGS`).
+        submitted_by: ``"submit"`` (the tool), ``"answer"`` (a reply with a
+            program and no tool), ``"last_draft"`` (the budget ran out; the last
+            dry-run draft was taken), or ``None`` (no program).
+        problem: Why there is no program, or the model error, else ``None``.
+        error: The request error that ended the episode, if any.
+        transcript: Every message of the conversation, as sent, and the last reply.
+        steps: One record per action: turn, tool, arguments, problem, dry-run report.
+        turns: Requests made.
+        tokens: Tokens used, as reported.
+        dry_runs: Dry runs carried out.
+        read: Names whose documentation was read, in order.
+        last_text: Text of the last reply.
+    """
+
+    program: str | None = None
+    ended: str = "submitted"
+    submitted_by: str | None = None
+    problem: str | None = None
+    error: LLMRequestError | None = None
+    transcript: list[dict[str, Any]] = field(default_factory=list)
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    turns: int = 0
+    tokens: int = 0
+    dry_runs: int = 0
+    read: list[str] = field(default_factory=list)
+    last_text: str | None = None
+
+
+class Notes:
+    """The agent's messages to the model (``templates/explore_notes.txt``), filled in by key."""
+
+    def __init__(self, entries: Mapping[str, str]) -> None:
+        self.entries = dict(entries)
+
+    def __call__(self, key: str, **values: Any) -> str:
+        """The note ``key`` with its placeholders filled in.
+
+        Raises:
+            KeyError: no such note, or a placeholder without a value.
+        """
+        return string.Template(self.entries[key]).substitute(**values)
+
+
+@dataclass
+class _Outcome:
+    """What carrying out one action gave: the answer, and the program if it was submitted."""
+
+    content: str
+    submitted: str | None = None
+
+
+class Episode:
+    """Runs one episode (see the module docstring).
+
+    Args:
+        ask: Sends the conversation (and, for the tools protocol, the tool
+            definitions) and returns the reply. Raises ``LLMRequestError`` for a
+            failed request; any other exception ends the episode by propagating.
+        messages: The starting messages (system and user).
+        protocol: ``"tools"`` or ``"text"``.
+        budgets: The episode's budgets.
+        dry_run: Runs a program in the dry-run world and reports.
+        index: The documentation.
+        notes: The agent's messages to the model.
+    """
+
+    def __init__(
+        self,
+        ask: Callable[[list[dict[str, Any]]], Completion],
+        messages: Sequence[Mapping[str, Any]],
+        *,
+        protocol: str,
+        budgets: Budgets,
+        dry_run: Callable[[str], DryRunReport],
+        index: DocumentationIndex,
+        notes: Notes,
+    ) -> None:
+        if protocol not in PROTOCOLS:
+            raise ValueError(f"unknown protocol {protocol!r}; expected one of: {', '.join(PROTOCOLS)}")
+        self.ask = ask
+        self.protocol = protocol
+        self.budgets = budgets
+        self.dry_run = dry_run
+        self.index = index
+        self.notes = notes
+        self.result = EpisodeResult(transcript=[dict(message) for message in messages])
+        self._last_draft: str | None = None
+
+    def run(self) -> EpisodeResult:
+        """Converse until the episode ends; return how it went."""
+        result = self.result
+        while True:
+            if result.turns >= self.budgets.max_turns:
+                return self._out_of_budget("turn_budget", f"all {self.budgets.max_turns} replies were used")
+            if result.tokens >= self.budgets.max_tokens:
+                return self._out_of_budget(
+                    "token_budget", f"{result.tokens} tokens were used (budget {self.budgets.max_tokens})"
+                )
+            try:
+                completion = self.ask(list(result.transcript))
+            except LLMRequestError as error:
+                result.ended, result.error, result.problem = "model_error", error, str(error)
+                return result
+            result.turns += 1
+            if completion.usage is None:
+                # Counting the answer as 0 tokens would leave the episode without a token budget.
+                raise StopRun(
+                    f"the endpoint reported no token usage for an answer, so the token budget of "
+                    f"{self.budgets.max_tokens} per task cannot be enforced (an answer of unknown size is not "
+                    "counted as free)",
+                    advice="running again stops the same way: use an endpoint that reports token usage",
+                )
+            result.tokens += completion.usage.total_tokens
+            result.last_text = completion.text
+            result.transcript.append(completion.assistant_message())
+            if self.protocol == "tools" and completion.tool_calls:
+                if self._tool_calls(completion.tool_calls):
+                    return result
+            elif self.protocol == "text" and (action := parse_action(completion.text)) is not None:
+                outcome = self._act(action.tool, action.arguments, action.problem)
+                if outcome.submitted is not None:
+                    return self._submitted(outcome.submitted, "submit")
+                content = outcome.content + (("\n" + self.notes("ignored")) if action.ignored else "")
+                result.transcript.append(result_message(action.tool, content + self._footer()))
+            else:
+                parsed = extract_program(completion.text)
+                if parsed.program is not None:
+                    return self._submitted(parsed.program, "answer")
+                note = self.notes("no_tool" if self.protocol == "tools" else "no_action")
+                result.transcript.append({"role": "user", "content": note + self._footer()})
+
+    # -- one turn ---------------------------------------------------------------
+
+    def _tool_calls(self, calls: Sequence[ToolCall]) -> bool:
+        """Carry out a reply's tool calls; ``True`` when one of them submitted the program."""
+        submitted: str | None = None
+        answers: list[dict[str, Any]] = []
+        for call in calls:
+            if submitted is not None:
+                answers.append(tool_result_message(call, self.notes("skipped")))
+                self._step(call.name, call.arguments, "not carried out: the program was already submitted")
+                continue
+            outcome = self._act(call.name, call.arguments, call.arguments_error)
+            submitted = outcome.submitted
+            answers.append(tool_result_message(call, outcome.content))
+        if submitted is not None:
+            self.result.transcript.extend(answers)
+            self._submitted(submitted, "submit")
+            return True
+        answers[-1]["content"] += self._footer()
+        self.result.transcript.extend(answers)
+        return False
+
+    def _act(self, tool: str, arguments: Mapping[str, Any] | None, problem: str | None) -> _Outcome:
+        """Carry out one action and record it as a step."""
+        if tool not in TOOL_NAMES:
+            self._step(tool, arguments, "unknown tool")
+            return _Outcome(self.notes("unknown_tool", tool=repr(tool), tools=", ".join(TOOL_NAMES)))
+        # A problem found while reading the call (the text protocol's missing input) stands as it is;
+        # undecodable arguments are described by check_arguments.
+        wrong = problem if problem is not None and arguments is not None else check_arguments(tool, arguments, problem)
+        if wrong is not None:
+            self._step(tool, arguments, wrong)
+            return _Outcome(self.notes("bad_arguments", problem=wrong))
+        assert arguments is not None
+        if tool == LIST_MODULES:
+            self._step(tool, arguments)
+            return _Outcome(self.index.list_modules())
+        if tool == SEARCH_DOCS:
+            try:
+                found = self.index.search(arguments["query"], arguments.get("module"))
+            except ValueError as error:
+                self._step(tool, arguments, str(error))
+                return _Outcome(self.notes("bad_arguments", problem=str(error)))
+            self._step(tool, arguments)
+            return _Outcome(found)
+        if tool == READ_DOCS:
+            try:
+                text = self.index.read(arguments["name"])
+            except KeyError as error:
+                self._step(tool, arguments, str(error.args[0]))
+                return _Outcome(str(error.args[0]))
+            self.result.read.append(arguments["name"])
+            self._step(tool, arguments)
+            return _Outcome(text)
+        parsed = extract_program(arguments["program"])
+        if parsed.program is None:
+            self._step(tool, arguments, parsed.problem)
+            return _Outcome(self.notes("no_program", problem=parsed.problem))
+        if tool == SUBMIT:
+            self._step(tool, arguments)
+            return _Outcome("Submitted.", submitted=parsed.program)
+        return self._dry_run(tool, arguments, parsed.program)
+
+    def _dry_run(self, tool: str, arguments: Mapping[str, Any], program: str) -> _Outcome:
+        result = self.result
+        if result.dry_runs >= self.budgets.max_dry_runs:
+            self._step(tool, arguments, "no dry run left")
+            return _Outcome(self.notes("no_dry_runs_left", max_dry_runs=self.budgets.max_dry_runs))
+        try:
+            report = self.dry_run(program)
+        except DryRunUnavailable as error:
+            self._step(tool, arguments, str(error))
+            return _Outcome(self.notes("dry_run_failed", problem=str(error)))
+        result.dry_runs += 1
+        self._last_draft = program
+        self._step(tool, arguments, dry_run=report.to_json())
+        return _Outcome(report.to_text())
+
+    def _footer(self) -> str:
+        turns_left = self.budgets.max_turns - self.result.turns
+        dry_runs_left = max(0, self.budgets.max_dry_runs - self.result.dry_runs)
+        text = "\n\n" + self.notes("budget", turns_left=turns_left, dry_runs_left=dry_runs_left)
+        if turns_left == 1:
+            text += "\n" + self.notes("last_turn")
+        return text
+
+    def _step(
+        self,
+        tool: str,
+        arguments: Mapping[str, Any] | None,
+        problem: str | None = None,
+        dry_run: dict[str, Any] | None = None,
+    ) -> None:
+        step: dict[str, Any] = {"turn": self.result.turns, "tool": tool, "arguments": dict(arguments or {})}
+        step["problem"] = problem
+        if dry_run is not None:
+            step["dry_run"] = dry_run
+        self.result.steps.append(step)
+
+    # -- endings ----------------------------------------------------------------
+
+    def _submitted(self, program: str, how: str) -> EpisodeResult:
+        result = self.result
+        result.program, result.submitted_by = program, how
+        result.ended = "submitted" if how == "submit" else "answered"
+        return result
+
+    def _out_of_budget(self, ended: str, why: str) -> EpisodeResult:
+        result = self.result
+        result.ended = ended
+        if self._last_draft is not None:
+            result.program, result.submitted_by = self._last_draft, "last_draft"
+        else:
+            result.problem = f"the episode ended without a program: {why}, and no draft was dry-run"
+        return result
+
+
+@dataclass(frozen=True)
+class TranscriptTurn:
+    """One turn of a recorded transcript, for replaying an episode step by step.
+
+    Attributes:
+        number: 1 for the first reply.
+        reply: The model's message (text and tool calls).
+        answers: What the agent sent back after it (tool results or a user message); empty after the last reply.
+    """
+
+    number: int
+    reply: dict[str, Any]
+    answers: tuple[dict[str, Any], ...] = ()
+
+
+def transcript_turns(transcript: Sequence[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], list[TranscriptTurn]]:
+    """Split a recorded transcript (``details["transcript"]`` of an explore row) into its prompt and its turns.
+
+    Args:
+        transcript: The messages, in order.
+
+    Returns:
+        ``(prompt, turns)``: the messages before the first reply, and one
+        :class:`TranscriptTurn` per reply.
+    """
+    messages = [dict(message) for message in transcript]
+    first = next((i for i, message in enumerate(messages) if message.get("role") == "assistant"), len(messages))
+    turns: list[TranscriptTurn] = []
+    reply: dict[str, Any] | None = None
+    answers: list[dict[str, Any]] = []
+    for message in messages[first:]:
+        if message.get("role") == "assistant":
+            if reply is not None:
+                turns.append(TranscriptTurn(len(turns) + 1, reply, tuple(answers)))
+            reply, answers = message, []
+        else:
+            answers.append(message)
+    if reply is not None:
+        turns.append(TranscriptTurn(len(turns) + 1, reply, tuple(answers)))
+    return messages[:first], turns

@@ -1,0 +1,422 @@
+"""Agents backed by a language model: complete codebase knowledge (``cck``) and primitive selection (``ps``).
+
+The ``cck`` agent also writes control programs (``setting="control"``): the
+same prompt structure against the standard-library control surface
+(:mod:`aspera_workbench.control`), answered with one function taking ``world``.
+
+Both talk to the model only through :class:`aspera_workbench.llm.LLMClient` (retries,
+cache, spending) and build their prompts with :mod:`aspera_workbench.agents.agent_prompts`.
+What happens when the model misbehaves:
+
+* a request that still fails after its retries gives a ``model_error``
+  proposal (not a verdict on any program; a resumed run asks again);
+* an answer with no usable program gives a ``parse_error`` proposal, the raw
+  answer kept;
+* a setup error (key refused, unknown model or endpoint, exhausted quota)
+  or the spending limit stops the run cleanly (:class:`StopRun`): no other
+  request could succeed, and every finished row is kept.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import os
+import re
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aspera_core.agents.base import Proposal, StopRun
+from aspera_core.fileio import dangling_link, make_folders, refuse_dangling_link_in
+from aspera_core.outcomes import Outcome
+from aspera_core.records import Generation, Usage
+from aspera_core.tasks import Task
+from aspera_workbench.agents.agent_prompts import (
+    Message,
+    PromptFiles,
+    builtin_annotation,
+    cck_messages,
+    control_messages,
+    ps_messages,
+    reference_primitives,
+    selected_names,
+    selection_messages,
+    selection_scores,
+)
+from aspera_workbench.agents.answer_parsing import extract_program
+from aspera_workbench.control import CONTROL_SETTING, control_task
+from aspera_workbench.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
+from aspera_workbench.surface.primitives import ALL_MODULES, module_primitives
+
+_PROMPT_FILE = re.compile(r"[0-9a-f]{64}\.json")
+
+
+def prompt_digest(messages: Sequence[Message]) -> str:
+    """SHA-256 of a prompt (its messages as canonical JSON)."""
+    return hashlib.sha256(json.dumps(list(messages), sort_keys=True).encode("utf-8")).hexdigest()
+
+
+class PromptStore:
+    """Keeps each distinct prompt once, as ``<digest>.json`` in a folder beside the results file.
+
+    Rows record only the digest; prompts are large and repeat across seeds.
+    Files are written atomically and never rewritten; a file already bearing a
+    prompt's name is trusted only if its content has that digest (see :meth:`put`).
+
+    Args:
+        directory: The folder (created with the first prompt stored, so that a
+            run refused before it asks anything leaves nothing behind).
+        advice: What to do when ``directory`` holds other files (ends that refusal).
+
+    Raises:
+        DanglingLinkError: ``directory`` or a folder above it is a symbolic link to
+            nothing (storing a prompt would create its target).
+        NotADirectoryError: ``directory`` exists and is not a folder.
+        FileExistsError: ``directory`` holds files other than stored prompts (say the
+            project's own ``data/prompts/`` sources, beside ``--out data/x.jsonl``):
+            it is not written into. Both errors name the folder as their ``filename``.
+    """
+
+    def __init__(
+        self,
+        directory: str | Path,
+        advice: str = "prompts are kept in a folder named prompts beside --out, so name an --out file in another folder",
+    ) -> None:
+        self.directory = Path(directory)
+        refuse_dangling_link_in(self.directory)
+        if self.directory.exists() and not self.directory.is_dir():
+            raise NotADirectoryError(
+                errno.ENOTDIR, "exists and is not a folder; the prompts cannot be stored there", str(self.directory)
+            )
+        if self.directory.is_dir():
+            foreign = sorted(
+                item.name
+                for item in self.directory.iterdir()
+                if not item.name.startswith(".") and not _PROMPT_FILE.fullmatch(item.name)
+            )
+            if foreign:
+                shown = ", ".join(foreign[:3]) + (" ..." if len(foreign) > 3 else "")
+                raise FileExistsError(
+                    errno.EEXIST, f"holds files that are not stored prompts ({shown}); {advice}", str(self.directory)
+                )
+
+    def put(self, messages: Sequence[Message]) -> str:
+        """Store a prompt (if not stored yet) and return its digest.
+
+        Raises:
+            FileExistsError: a file or link of the prompt's name is there and does not
+                hold this prompt (a link to nothing, another content): it is left as it
+                is, and no row may name the digest (its ``filename`` is that file).
+            DanglingLinkError: the folder became a symbolic link to nothing.
+            OSError: the prompt cannot be written (its ``filename`` is the prompt's file).
+        """
+        digest = prompt_digest(messages)
+        path = self.directory / f"{digest}.json"
+        if os.path.lexists(path):
+            _check_stored(path, digest)
+        else:
+            make_folders(self.directory)
+            handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".prompt-", suffix=".tmp")
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                    json.dump(list(messages), stream, ensure_ascii=False, indent=1)
+                os.replace(temporary, path)
+            except OSError as error:  # a full disk: name the prompt's file, leave nothing behind
+                Path(temporary).unlink(missing_ok=True)
+                raise OSError(error.errno, error.strerror or str(error), str(path)) from error
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
+        return digest
+
+    def get(self, digest: str) -> list[Message]:
+        """The prompt stored under ``digest``.
+
+        Raises:
+            FileNotFoundError: no such prompt.
+        """
+        return json.loads((self.directory / f"{digest}.json").read_text(encoding="utf-8"))
+
+
+def _check_stored(path: Path, digest: str) -> None:
+    """Refuse a file named as the prompt of ``digest`` that does not hold it (the store never replaces it)."""
+    dangling = dangling_link(path)
+    if dangling is not None:
+        problem = f"is {dangling}"
+    else:
+        try:
+            if prompt_digest(json.loads(path.read_bytes())) == digest:
+                return
+            problem = "holds another prompt (the digest of its content is not its name)"
+        except OSError as error:  # a folder, an unreadable file
+            problem = f"cannot be read as a stored prompt ({error.strerror or error})"
+        except (ValueError, TypeError):
+            problem = "is not a stored prompt (not a JSON list of messages)"
+    raise FileExistsError(
+        errno.EEXIST, f"{problem}; it is left as it is: move it away, or name another folder", str(path)
+    )
+
+
+@dataclass
+class RequestTally:
+    """What all requests made for one row cost."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    total_tokens: int = 0
+    without_usage: int = 0  # answers whose token counts the endpoint did not report
+    cost: float | None = 0.0
+    spent: float = 0.0
+    latency: float = 0.0
+    requests: int = 0
+    cached: list[bool] = field(default_factory=list)
+
+    def add(self, completion: Completion) -> None:
+        usage = completion.usage
+        if usage is not None:
+            self.prompt_tokens += usage.prompt_tokens
+            self.completion_tokens += usage.completion_tokens
+            self.total_tokens += usage.total_tokens
+        else:
+            self.without_usage += 1
+        self.cost = None if self.cost is None or completion.cost_usd is None else self.cost + completion.cost_usd
+        self.spent += completion.spent_usd or 0.0
+        self.latency += completion.latency_s
+        self.requests += 1
+        self.cached.append(completion.cached)
+
+    def usage(self) -> Usage:
+        """The row's tokens: unknown (``None``), not a partial sum, once any answer reported none."""
+        if self.without_usage:
+            return Usage(
+                prompt_tokens=None, completion_tokens=None, total_tokens=None, requests_without_usage=self.without_usage
+            )
+        return Usage(
+            prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens, total_tokens=self.total_tokens
+        )
+
+    def generation(self, version: str, prompt: str | None, completion: str | None, error: str | None) -> Generation:
+        return Generation(
+            template_version=version,
+            prompt_sha256=prompt,
+            completion=completion,
+            usage=self.usage(),
+            cost_usd=self.cost if self.requests else None,
+            spent_usd=self.spent,
+            latency_s=self.latency,
+            requests=self.requests,
+            cached=bool(self.cached) and all(self.cached),
+            error=error,
+        )
+
+
+class ModelAgent:
+    """What the model-backed agents share: the client, the prompt files, asking and recording."""
+
+    name = ""
+    setting = ""
+    seeded = True
+    blocking = True  # the runner asks from a pool of threads
+    #: Positional arguments the solution function takes (the world, for control programs).
+    solution_arguments = 0
+
+    def __init__(
+        self,
+        client: LLMClient,
+        files: PromptFiles | None = None,
+        *,
+        examples: int,
+        guidelines: bool = True,
+        prompts: PromptStore | None = None,
+    ) -> None:
+        self.client = client
+        self.files = files or PromptFiles.load()
+        self.examples = examples
+        self.guidelines = guidelines
+        self.prompts = prompts
+
+    @property
+    def model(self) -> str:
+        """The model the client asks."""
+        return self.client.config.model
+
+    def parameters(self) -> dict[str, Any]:
+        """Sampling parameters and prompt versions: what else makes two runs the same experiment."""
+        config = self.client.config
+        return {
+            "temperature": config.temperature,
+            "max_tokens": config.max_tokens,
+            "template_version": self.files.version,
+            "examples": self.examples,
+            "guidelines": self.guidelines,
+        }
+
+    def _ask(self, messages: list[Message], seed: int | None, tally: RequestTally) -> Completion:
+        """One request; setup errors and the spending limit stop the run."""
+        started = time.perf_counter()
+        try:
+            completion = self.client.complete(messages, seed=seed)
+        except BudgetExceededError as error:
+            raise StopRun(str(error)) from error
+        except LLMSetupError as error:
+            raise StopRun(str(error)) from error
+        except LLMRequestError:
+            tally.latency += time.perf_counter() - started  # retries and their waits are the row's latency too
+            raise
+        tally.add(completion)
+        return completion
+
+    def _store(self, messages: list[Message]) -> str:
+        return self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
+
+    def _finish(self, messages: list[Message], tally: RequestTally, completion: Completion, **extra: Any) -> Proposal:
+        parsed = extract_program(completion.text, arguments=self.solution_arguments)
+        generation = tally.generation(self.files.version, self._store(messages), completion.text, None)
+        if parsed.program is None:
+            return Proposal(failure=Outcome.PARSE_ERROR, message=parsed.problem, generation=generation, **extra)
+        return Proposal(program=parsed.program, generation=generation, **extra)
+
+    def _model_error(
+        self, messages: list[Message] | None, tally: RequestTally, error: LLMRequestError, **extra: Any
+    ) -> Proposal:
+        prompt = self._store(messages) if messages is not None else None
+        generation = tally.generation(self.files.version, prompt, None, str(error))
+        return Proposal(failure=Outcome.MODEL_ERROR, message=str(error), generation=generation, **extra)
+
+
+def return_types_digest(programs: Mapping[str, str]) -> str:
+    """Digest of the return types a control prompt recommends, by task id (what the prompts take from ``programs``)."""
+    hints = sorted((task_id, builtin_annotation(program)) for task_id, program in programs.items())
+    return hashlib.sha256(json.dumps(hints).encode("utf-8")).hexdigest()[:10]
+
+
+class CCKAgent(ModelAgent):
+    """Complete codebase knowledge: the documentation of every scenario app, five worked examples, the guidelines.
+
+    In the control setting the same prompt shows the control surface instead
+    of the library, the examples and guidelines translated to it, and asks for
+    a function taking ``world``; rows record the setting ``control``.
+
+    Args:
+        client: The model client.
+        files: Prompt files (default: the project's).
+        examples: Worked examples shown (default 5).
+        guidelines: Show the numbered guidelines.
+        prompts: Where to keep each distinct prompt (default: not kept, only its digest).
+        setting: ``"cck"`` (the library) or ``"control"``.
+        control_programs: Control reference programs by task id (control setting
+            only): a task's return type is recommended from its program when
+            that names built-in types only.
+
+    Raises:
+        ValueError: an unknown setting.
+    """
+
+    name = "cck"
+    setting = "cck"
+
+    def __init__(
+        self,
+        client: LLMClient,
+        files: PromptFiles | None = None,
+        *,
+        examples: int = 5,
+        guidelines: bool = True,
+        prompts: PromptStore | None = None,
+        setting: str = "cck",
+        control_programs: Mapping[str, str] | None = None,
+    ) -> None:
+        if setting not in ("cck", CONTROL_SETTING):
+            raise ValueError(f"unknown setting {setting!r} for the cck agent: expected 'cck' or {CONTROL_SETTING!r}")
+        super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
+        self.setting = setting
+        self.control = setting == CONTROL_SETTING
+        self.solution_arguments = 1 if self.control else 0
+        self.control_programs = dict(control_programs or {}) if self.control else {}
+
+    def parameters(self) -> dict[str, Any]:
+        """The shared parameters; in the control setting also the digest of the recommended return types."""
+        if not self.control:
+            return super().parameters()
+        return {**super().parameters(), "control_return_types": return_types_digest(self.control_programs)}
+
+    def evaluation_task(self, task: Task) -> Task:
+        """The task a program is evaluated on: in the control setting, its wrapping in the control world."""
+        return control_task(task) if self.control else task
+
+    def propose(self, task: Task, seed: int | None) -> Proposal:
+        """Ask the model for the task's program with the full documentation (library or control) in the prompt."""
+        if self.control:
+            reference = self.control_programs.get(task.query_id)
+            messages = control_messages(task, self.files, self.examples, self.guidelines, reference)
+        else:
+            messages = cck_messages(task, self.files, self.examples, self.guidelines)
+        tally = RequestTally()
+        try:
+            completion = self._ask(messages, seed, tally)
+        except LLMRequestError as error:
+            return self._model_error(messages, tally, error)
+        return self._finish(messages, tally, completion)
+
+
+class PSAgent(ModelAgent):
+    """Primitive selection: the model picks what it needs module by module, then writes with only that documented.
+
+    Args:
+        client: The model client.
+        files: Prompt files (default: the project's).
+        modules: Library modules shown for selection, one request each (default:
+            all twelve, alphabetically, as the original: those outside the
+            task's scenario act as distractors).
+        examples: Worked examples shown in the program prompt (default 1, as in the paper).
+        guidelines: Show the guidelines (selection and program).
+        prompts: Where to keep each distinct prompt.
+    """
+
+    name = "ps"
+    setting = "ps"
+
+    def __init__(
+        self,
+        client: LLMClient,
+        files: PromptFiles | None = None,
+        *,
+        modules: Sequence[str] = ALL_MODULES,
+        examples: int = 1,
+        guidelines: bool = True,
+        prompts: PromptStore | None = None,
+    ) -> None:
+        super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
+        self.modules = tuple(modules)
+
+    def parameters(self) -> dict[str, Any]:
+        """The shared parameters plus the modules shown for selection."""
+        return {**super().parameters(), "selection_modules": list(self.modules)}
+
+    def propose(self, task: Task, seed: int | None) -> Proposal:
+        """Select primitives module by module, then ask for the program with only those documented."""
+        tally = RequestTally()
+        selected: dict[str, None] = {}
+        answers: dict[str, str] = {}
+        for module in self.modules:
+            messages = selection_messages(task, module, self.files, self.guidelines)
+            try:
+                completion = self._ask(messages, seed, tally)
+            except LLMRequestError as error:
+                return self._model_error(messages, tally, error, details={"selection_answers": answers})
+            answers[module] = completion.text
+            for name in selected_names(completion.text, module_primitives(module, documented_only=True)):
+                selected.setdefault(name)
+        selection = selection_scores(selected, reference_primitives(task))
+        messages = ps_messages(task, selected, self.files, self.examples, self.guidelines)
+        details = {"selection_answers": answers}
+        try:
+            completion = self._ask(messages, seed, tally)
+        except LLMRequestError as error:
+            return self._model_error(messages, tally, error, selection=selection, details=details)
+        return self._finish(messages, tally, completion, selection=selection, details=details)

@@ -1,0 +1,55 @@
+"""The mutant agent: a semantics-breaking mutant of the reference program, drawn by the seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aspera_core.agents import ProgramUnavailable, Proposal
+from aspera_core.agents.builtin import BuiltinAgent
+from aspera_core.tasks import Task
+from aspera_workbench.variants import BREAKING_KINDS, mutants, pick
+
+
+class MutantAgent(BuiltinAgent):
+    """Submits a semantics-breaking mutant of the reference program, drawn by the seed.
+
+    The mutant kinds are those of :mod:`aspera_workbench.variants` (drop an action,
+    shift a date or time, change an attendee or a room, duplicate an action,
+    add an unrelated event, swallow a hand-back, return a wrong answer). One
+    mutant is drawn per task and seed, reproducibly; the row's ``mutation``
+    says what was changed. Realistic failures for the error-taxonomy notebooks
+    and the explorer, without any model. A mutant may happen to change nothing
+    in the task's world and pass: that is an honest verdict (the audit tells
+    such mutants apart).
+
+    Args:
+        kinds: Draw only mutants of these kinds (default: every kind).
+    """
+
+    name = "mutant"
+    seeded = True
+
+    def __init__(self, kinds: list[str] | None = None) -> None:
+        unknown = sorted(set(kinds or ()) - set(BREAKING_KINDS))
+        if unknown:
+            raise ValueError(f"unknown mutation kind(s): {', '.join(unknown)}; known: {', '.join(BREAKING_KINDS)}")
+        self.kinds = sorted(kinds) if kinds else None
+
+    def parameters(self) -> dict[str, Any]:
+        """The mutant kinds drawn from (``None``: all)."""
+        return {"kinds": self.kinds}
+
+    def propose(self, task: Task, seed: int | None = None) -> Proposal:
+        """A mutant of ``task.program`` chosen by ``seed``.
+
+        Raises:
+            ProgramUnavailable: no mutant of the allowed kinds applies to this program.
+        """
+        try:
+            candidates = mutants(task.program, kinds=self.kinds, apps=list(task.scenario.apps))
+        except ValueError as error:
+            raise ProgramUnavailable(f"the reference program cannot be mutated: {error}") from None
+        chosen = pick(candidates, seed=seed or 0, salt=task.query_id)
+        if chosen is None:
+            raise ProgramUnavailable("no mutant of the allowed kinds applies to this reference program")
+        return Proposal(program=chosen.source, mutation=f"{chosen.kind}: {chosen.description}")

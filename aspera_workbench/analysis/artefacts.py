@@ -1,0 +1,399 @@
+"""Writing tables (CSV and Markdown) and figures (PNG and PDF), each file swapped in only when complete.
+
+A table is written twice from the same frame: CSV with full precision for
+machines, Markdown for people (percentages with one decimal, counts with
+thousands separators, columns named in ``frame.attrs["decimals"]`` with that
+many decimals, other numbers to three significant digits). A figure is saved as PNG (for the README and
+notebooks) and PDF (vector, for papers) from the same drawing. Every file
+goes to a hidden temporary file in the target folder first and replaces the
+target with one ``os.replace``: an error or an interruption leaves the
+previous file as it was, and no reader sees half a file.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from aspera_core.fileio import final_path, make_folders
+from aspera_core.manifest import ON_THEIR_OWN, Conflict, listed_conflicts, output_conflicts, record_outputs
+from aspera_workbench.analysis.style import PNG_DPI
+
+
+def write_atomic(path: str | os.PathLike[str], write: Callable[[Path], None]) -> Path:
+    """Produce a file through a temporary file beside it, then swap it in.
+
+    Args:
+        path: The file to produce (its folder is created if missing).
+        write: Called with the temporary path; must create that file. Its
+            suffix is the target's, so writers that infer a format from it work.
+
+    Returns:
+        ``path`` as a :class:`~pathlib.Path`.
+
+    Raises:
+        IsADirectoryError: ``path`` is a folder.
+        Exception: whatever ``write`` raised; the target is left unchanged and
+            the temporary file removed.
+    """
+    target = Path(path)
+    if target.is_dir():
+        raise IsADirectoryError(f"{target} is a folder, not a file")
+    make_folders(target.parent)
+    temporary = target.with_name(f".{target.stem}.tmp-{os.getpid()}-{secrets.token_hex(4)}{target.suffix}")
+    try:
+        write(temporary)
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return target
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> Path:
+    """Write a text file (UTF-8) with :func:`write_atomic`."""
+    return write_atomic(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
+
+
+def _format_cell(value: Any, percent: bool, decimals: int | None = None) -> str:
+    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        if decimals is not None:
+            return f"{value:,.{decimals}f}"
+        if percent:
+            return f"{value:.1f}"
+        if value.is_integer() and abs(value) < 1e15:
+            return f"{int(value):,}"
+        return f"{value:.3g}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def markdown_table(frame: pd.DataFrame, index: bool = False) -> str:
+    """A frame as a Markdown (GitHub) table, numbers formatted for reading.
+
+    Columns whose name contains ``%`` hold percentages and get one decimal;
+    a column named in ``frame.attrs["decimals"]`` (column -> decimals) gets
+    that many (e.g. 2 for ratios and correlations); other floats get three
+    significant digits; integers are written whole, with thousands separators.
+
+    Args:
+        frame: The table.
+        index: Write the index as the first column(s).
+
+    Returns:
+        The Markdown text, ending with a newline.
+    """
+    fixed = frame.attrs.get("decimals", {})
+    table = frame.reset_index() if index else frame
+    headers = [str(column) for column in table.columns]
+    percent = ["%" in header for header in headers]
+    decimals = [fixed.get(column) for column in table.columns]
+    numeric = [pd.api.types.is_numeric_dtype(table[column]) for column in table.columns]
+    lines = ["| " + " | ".join(header.replace("|", "\\|") for header in headers) + " |"]
+    lines.append("|" + "|".join("---:" if is_number else "---" for is_number in numeric) + "|")
+    for row in table.itertuples(index=False):
+        cells = [_format_cell(_plain(v), is_percent, places) for v, is_percent, places in zip(row, percent, decimals)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def readable(frame: pd.DataFrame) -> pd.DataFrame:
+    """A table as people read it: the numbers formatted as in the Markdown files, as text.
+
+    Percentages (columns whose name contains ``%``) get one decimal, other
+    floats three significant digits, integers are written whole, missing values
+    are left empty. Notebooks show tables through this, so they read like the
+    Markdown files rather than at full precision (``100.000000``).
+
+    Args:
+        frame: The table (its index is kept).
+
+    Returns:
+        A frame of the same shape holding text.
+    """
+    columns = {
+        column: [_format_cell(_plain(value), "%" in str(column)) for value in frame[column]] for column in frame.columns
+    }
+    return pd.DataFrame(columns, index=frame.index, columns=frame.columns)
+
+
+def _plain(value: Any) -> Any:
+    """numpy scalars as Python numbers, so formatting treats them alike."""
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
+        try:
+            return value.item()
+        except (TypeError, ValueError):
+            return value
+    return value
+
+
+@dataclass(frozen=True)
+class SavedTable:
+    """Where a table was written; shows the table itself in a notebook.
+
+    Attributes:
+        csv: The CSV file.
+        markdown: The Markdown file.
+        frame: The table as written to CSV.
+        display: The version arranged for reading, if one was given (what the Markdown file holds).
+    """
+
+    csv: Path
+    markdown: Path
+    frame: pd.DataFrame
+    display: pd.DataFrame | None = None
+
+    def _repr_html_(self) -> str:
+        # Rounded as in the Markdown file, not pandas' full precision (100.000000, 1.033976e-25).
+        return readable(self.frame if self.display is None else self.display)._repr_html_()
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown.read_text(encoding="utf-8")
+
+    def __repr__(self) -> str:
+        # What a notebook shows as text: the rounded table and where it is kept, never a staging folder.
+        final = final_path(self.csv)
+        shown = readable(self.frame if self.display is None else self.display).to_string()
+        return f"{shown}\n({final.parent.name}/{final.stem}.csv and .md)"
+
+
+def save_table(
+    frame: pd.DataFrame, folder: str | os.PathLike[str], name: str, display: pd.DataFrame | None = None
+) -> SavedTable:
+    """Write a table as ``<folder>/<name>.csv`` and ``<folder>/<name>.md``.
+
+    Args:
+        frame: The table (its index is written only if it is named).
+        folder: The output folder (created if missing).
+        name: File name without extension.
+        display: A version of the same numbers arranged for reading (e.g.
+            ``mean ± sd`` in one cell) used for the Markdown file instead of ``frame``.
+
+    Returns:
+        The paths written, with the frame (shown as a table in a notebook).
+    """
+    folder = Path(folder)
+    keep_index = any(level is not None for level in frame.index.names)
+    csv_path = write_atomic(folder / f"{name}.csv", lambda temporary: frame.to_csv(temporary, index=keep_index))
+    shown = frame if display is None else display
+    shown_index = any(level is not None for level in shown.index.names)
+    markdown_path = write_text(folder / f"{name}.md", markdown_table(shown, index=shown_index))
+    return SavedTable(csv_path, markdown_path, frame, display)
+
+
+@dataclass(frozen=True)
+class SavedFigure:
+    """Where a figure was written; shows the PNG in a notebook with the path it is kept under.
+
+    Attributes:
+        png: The PNG file.
+        pdf: The PDF file.
+        image: The PNG's bytes (what a notebook displays).
+    """
+
+    png: Path
+    pdf: Path
+    image: bytes
+
+    @property
+    def shown_path(self) -> str:
+        """The PNG's path as a reader will find it: its output folder and name (``figures/outcomes.png``),
+        the folder's final name even while the pipeline still writes into a staging folder."""
+        final = final_path(self.png)
+        return f"{final.parent.name}/{final.name}" if final.parent.name else final.name
+
+    def _caption(self) -> str:
+        return f"{self.shown_path} (and .pdf)"
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        alt = f"figure: {self.png.stem.replace('_', ' ')}"
+        encoded = base64.b64encode(self.image).decode("ascii")
+        caption = html.escape(self._caption())
+        page = (
+            f'<figure style="margin: 0"><img src="data:image/png;base64,{encoded}" alt="{html.escape(alt)}"/>'
+            f'<figcaption style="font-size: smaller; color: #555">{caption}</figcaption></figure>'
+        )
+        # The alternative text travels with the image into HTML exports (and with the PNG alone).
+        return {"image/png": self.image, "text/html": page, "text/plain": self._caption()}, {"image/png": {"alt": alt}}
+
+    def _repr_png_(self) -> tuple[bytes, dict[str, str]]:
+        return self.image, {"alt": f"figure: {self.png.stem.replace('_', ' ')}"}
+
+    def __repr__(self) -> str:
+        return f"SavedFigure({self._caption()})"
+
+
+def save_figure(figure: Any, folder: str | os.PathLike[str], name: str, dpi: int = PNG_DPI) -> SavedFigure:
+    """Save a figure as ``<folder>/<name>.png`` and ``<folder>/<name>.pdf``.
+
+    Args:
+        figure: A matplotlib figure.
+        folder: The output folder (created if missing).
+        name: File name without extension.
+        dpi: Resolution of the PNG (at least 150 for print-quality raster copies).
+
+    Returns:
+        The paths and the PNG bytes; as the last value of a notebook cell it
+        displays the image.
+
+    Raises:
+        ValueError: ``dpi`` is below 150.
+    """
+    if dpi < 150:
+        raise ValueError(f"dpi must be at least 150 for figures meant for papers, got {dpi}")
+    folder = Path(folder)
+    buffer = io.BytesIO()
+    # The figure's own size, never a bounding box grown around its labels: figures are made exactly
+    # one or two columns wide (style.COLUMN_WIDTH, style.PAGE_WIDTH) and lay themselves out inside.
+    figure.savefig(buffer, format="png", dpi=dpi)
+    image = buffer.getvalue()
+    png = write_atomic(folder / f"{name}.png", lambda temporary: temporary.write_bytes(image))
+    pdf = write_atomic(
+        folder / f"{name}.pdf",
+        lambda temporary: figure.savefig(temporary, format="pdf"),
+    )
+    return SavedFigure(png, pdf, image)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """An artefact that was not written because its input holds nothing to show.
+
+    Attributes:
+        name: The artefact's name.
+        reason: Why it was not written.
+    """
+
+    name: str
+    reason: str
+
+    def _repr_markdown_(self) -> str:
+        return f"*{self.name}: not written: {self.reason}.*"
+
+    def __repr__(self) -> str:
+        return f"Skipped({self.name!r}: {self.reason})"
+
+
+class OutputInTheWay(RuntimeError):
+    """A table or figure was not written: a file of its name is there that the workbench may not replace.
+
+    Attributes:
+        name: The table's or figure's name.
+        conflicts: The files in the way, each with the reason.
+    """
+
+    def __init__(self, name: str, conflicts: list[Conflict]) -> None:
+        self.name = name
+        self.conflicts = conflicts
+        files, manifest = listed_conflicts(conflicts)
+        super().__init__(
+            f"{files}. Nothing of {name} was written: the workbench replaces only the files it wrote itself"
+            f" and nobody changed since (listed with their SHA-256 in {manifest}). Move the file out"
+            " of the way (or rename it), or set figures_dir to another folder, and run the cell again."
+        )
+
+
+class Artefacts:
+    """Writes one notebook's tables and figures into a folder and keeps a list of them.
+
+    It replaces only files the workbench wrote there and nobody changed since:
+    before a table or figure is written, each of its files already in the folder
+    must be listed in the folder's manifest (:mod:`aspera_core.manifest`) with the
+    digest its content has now, or :class:`OutputInTheWay` is raised and nothing of
+    that table or figure is written. A user's own file of the same name, or an
+    output the user edited, stays as it is. What it writes is recorded in that
+    manifest under :data:`~aspera_core.manifest.ON_THEIR_OWN`, so that a later run
+    (of a notebook, or of ``aspera pipeline``) may replace it. The pipeline runs
+    notebooks into a fresh staging folder, where this changes nothing.
+
+    Args:
+        folder: The output folder (created when the first file is written).
+
+    Example::
+
+        out = Artefacts("figures")
+        out.table("table3_success", table, display=success_table_display(table))
+        out.figure("task_success", lambda: plot_task_success(table))
+    """
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self.folder = Path(folder)
+        self.written: list[Path] = []
+        self.skipped: list[Skipped] = []
+
+    def table(self, name: str, frame: pd.DataFrame, display: pd.DataFrame | None = None) -> SavedTable | Skipped:
+        """Write a table (CSV and Markdown); an empty table is skipped with a note.
+
+        Args:
+            name: File name without extension.
+            frame: The table.
+            display: The same numbers arranged for reading (Markdown), if different.
+
+        Returns:
+            The saved table, or a :class:`Skipped` note.
+
+        Raises:
+            OutputInTheWay: its CSV or Markdown file is in the folder and not the workbench's to replace.
+        """
+        if frame.empty:
+            return self._skip(name, "the table is empty for these runs")
+        self._check(name, [f"{name}.csv", f"{name}.md"])
+        saved = save_table(frame, self.folder, name, display)
+        self._record([saved.csv, saved.markdown])
+        return saved
+
+    def figure(self, name: str, make: Any) -> SavedFigure | Skipped:
+        """Write a figure (PNG and PDF).
+
+        Args:
+            name: File name without extension.
+            make: A figure, or a function without arguments returning one; a
+                :class:`~aspera_workbench.analysis.plots.NoData` it raises becomes a note.
+
+        Returns:
+            The saved figure (displays as the image in a notebook), or a :class:`Skipped` note.
+
+        Raises:
+            OutputInTheWay: its PNG or PDF file is in the folder and not the workbench's to replace.
+        """
+        from aspera_workbench.analysis.plots import NoData
+
+        if callable(make):
+            try:
+                make = make()
+            except NoData as reason:
+                return self._skip(name, str(reason))
+        self._check(name, [f"{name}.png", f"{name}.pdf"])
+        saved = save_figure(make, self.folder, name)
+        self._record([saved.png, saved.pdf])
+        return saved
+
+    def _check(self, name: str, files: list[str]) -> None:
+        """Raise :class:`OutputInTheWay` when a file of ``files`` is in the folder and not the workbench's to replace."""
+        conflicts = output_conflicts(self.folder, files)
+        if conflicts:
+            raise OutputInTheWay(name, conflicts)
+
+    def _record(self, paths: list[Path]) -> None:
+        self.written += paths
+        record_outputs(self.folder, {ON_THEIR_OWN: [path.name for path in paths]})
+
+    def _skip(self, name: str, reason: str) -> Skipped:
+        note = Skipped(name, reason)
+        self.skipped.append(note)
+        return note

@@ -1,0 +1,170 @@
+"""The audit's error rates with intervals, for tables and figures.
+
+The audit (``aspera audit``, :mod:`aspera_workbench.audit`) counts, per variant
+kind, the programs its evaluation programs misjudged (``flagged``) among
+those it could judge (``judged``). This module adds Wilson score intervals to
+those rates. Wilson rather than a bootstrap because the rates are often 0 %:
+a bootstrap of zero errors is the point 0, while the Wilson interval still
+says how large a rate so few programs could have missed.
+
+Variants of one task are not independent: the same evaluation program judges
+them all, so a weak one misjudges several at once. Given the per-task counts
+(:func:`aspera_workbench.audit.kind_task_table`), the intervals are clustered by
+task, as people's judged-wrong rate is
+(:func:`aspera_workbench.analysis.agreement.judged_wrong_interval`): the sample
+size is the effective one implied by how much the tasks' counts vary around
+the rate, between the number of tasks and the number of programs judged, and
+the task count when that says nothing (no error, say). Without them every
+program counts as one independent draw, which makes the intervals too narrow
+whenever errors gather in a few tasks.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pandas as pd
+
+from aspera_workbench.analysis.agreement import judged_wrong_interval
+from aspera_workbench.analysis.outcome_rates import wilson_interval
+from aspera_workbench.analysis.statistics import coverage, interval_name
+
+#: Row label of the rates over every kind.
+ALL_KINDS = "all kinds"
+
+_ERROR_NAMES = {"pass": "false rejection", "fail": "false acceptance"}
+
+# Words a kind's identifier writes run together or apart that the prose (docs, help texts) hyphenates.
+_HYPHENATED = {"handback": "hand-back", "hand written": "hand-written"}
+_HYPHENATED_PATTERN = re.compile(r"\b(" + "|".join(re.escape(words) for words in _HYPHENATED) + r")\b")
+
+
+def kind_label(kind: str) -> str:
+    """A variant kind's identifier as words for a figure: ``hand_written_wrong`` reads "hand-written wrong".
+
+    Underscores become spaces, and the compounds the prose hyphenates
+    (hand-back, hand-written) get their hyphen, whichever kind they are part of.
+
+    Args:
+        kind: A kind as the audit names it (``swallow_handback``), or :data:`ALL_KINDS`.
+
+    Returns:
+        The label.
+    """
+    return _HYPHENATED_PATTERN.sub(lambda match: _HYPHENATED[match.group(1)], kind.replace("_", " "))
+
+
+def audit_rates(kinds: pd.DataFrame, confidence: float = 0.95, *, per_task: pd.DataFrame | None = None) -> pd.DataFrame:
+    """False-rejection and false-acceptance rates per variant kind, with Wilson intervals and denominators.
+
+    With ``per_task`` the intervals are clustered by task (see the module's
+    description) and the table has a ``tasks`` column, the tasks behind each
+    rate; without it they are Wilson's intervals of flagged out of judged, the
+    programs taken as independent (narrower than the data support when a few
+    evaluation programs make most of the errors). Either way the rate is
+    flagged / judged.
+
+    Args:
+        kinds: The audit's rates per kind, as :func:`aspera_workbench.audit.kind_table`
+            returns them (columns ``kind``, ``expected``, ``flagged``,
+            ``judged``, ``equivalent``, ``not_equivalent``, ``undetermined``).
+        confidence: Coverage of the intervals.
+        per_task: The same counts per task, as
+            :func:`aspera_workbench.audit.kind_task_table` returns them (columns
+            ``kind``, ``expected``, ``task_id``, ``flagged``, ``judged``).
+
+    Returns:
+        One row per kind and expected verdict, then one :data:`ALL_KINDS` row
+        per expected verdict (its tasks counted once, however many kinds they
+        have): ``kind``, ``must`` (``pass`` or ``fail``), ``error`` (``false
+        rejection`` for programs that must pass, ``false acceptance`` for those
+        that must fail), ``flagged``, ``judged`` (the rate's denominator),
+        ``tasks`` (with ``per_task`` only: the tasks with a program judged, the
+        sample of the clustered interval), ``rate (%)`` (NaN when nothing was
+        judged), ``CI low (%)``, ``CI high (%)`` (:func:`audit_interval_name`
+        names them) and ``excluded`` (programs left out of the rate: equivalent
+        mutants, rewrites that changed behaviour, undetermined runs).
+
+    Raises:
+        ValueError: ``kinds`` or ``per_task`` lacks one of those columns, or
+            ``per_task`` does not sum to ``kinds`` (the tables of two audits).
+    """
+    needed = {"kind", "expected", "flagged", "judged", "equivalent", "not_equivalent", "undetermined"}
+    missing = needed - set(kinds.columns)
+    if missing:
+        raise ValueError(f"the audit's kind table lacks the column(s) {', '.join(sorted(missing))}")
+    excluded = kinds["equivalent"] + kinds["not_equivalent"] + kinds["undetermined"]
+    table = pd.DataFrame(
+        {
+            "kind": kinds["kind"],
+            "must": kinds["expected"],
+            "flagged": kinds["flagged"].astype(int),
+            "judged": kinds["judged"].astype(int),
+            "excluded": excluded.astype(int),
+        }
+    )
+    totals = [
+        {
+            "kind": ALL_KINDS,
+            "must": must,
+            "flagged": int(rows["flagged"].sum()),
+            "judged": int(rows["judged"].sum()),
+            "excluded": int(rows["excluded"].sum()),
+        }
+        for must, rows in table.groupby("must", sort=False)
+    ]
+    table = pd.concat([table, pd.DataFrame(totals, columns=table.columns)], ignore_index=True)
+    table = table.sort_values("must", key=lambda column: column != "pass", kind="stable").reset_index(drop=True)
+    columns = ["kind", "must", "error", "flagged", "judged", "rate (%)", "CI low (%)", "CI high (%)", "excluded"]
+    if per_task is None:
+        intervals = [wilson_interval(f, j, confidence) for f, j in zip(table["flagged"], table["judged"])]
+    else:
+        samples, intervals = _clustered_intervals(table, per_task, confidence)
+        table["tasks"] = samples
+        columns.insert(columns.index("judged") + 1, "tasks")
+    table.insert(2, "error", table["must"].map(_ERROR_NAMES))
+    table["rate (%)"] = [100 * f / j if j else math.nan for f, j in zip(table["flagged"], table["judged"])]
+    table["CI low (%)"] = [100 * low for low, _ in intervals]
+    table["CI high (%)"] = [100 * high for _, high in intervals]
+    table = table[columns]
+    table.attrs["confidence"] = confidence
+    return table
+
+
+def _clustered_intervals(
+    table: pd.DataFrame, per_task: pd.DataFrame, confidence: float
+) -> tuple[list[int], list[tuple[float, float]]]:
+    """Each row's tasks with a program judged, and its interval with the tasks as the sample."""
+    needed = {"kind", "expected", "task_id", "flagged", "judged"}
+    missing = needed - set(per_task.columns)
+    if missing:
+        raise ValueError(f"the audit's per-task table lacks the column(s) {', '.join(sorted(missing))}")
+    samples, intervals = [], []
+    for kind, must, flagged, judged in zip(table["kind"], table["must"], table["flagged"], table["judged"]):
+        rows = per_task[per_task["expected"] == must]
+        if kind != ALL_KINDS:
+            rows = rows[rows["kind"] == kind]
+        # Over all kinds a task is one cluster, whichever kinds its programs are of.
+        counts = rows.groupby("task_id", sort=False)[["flagged", "judged"]].sum()
+        counted = (int(counts["flagged"].sum()), int(counts["judged"].sum()))
+        if counted != (flagged, judged):
+            raise ValueError(
+                f"the per-task counts of {kind} (must {must}) sum to {counted[0]} flagged / {counted[1]} judged, "
+                f"the kind table has {flagged} flagged / {judged} judged: are they of one audit?"
+            )
+        samples.append(int((counts["judged"] > 0).sum()))
+        intervals.append(judged_wrong_interval(counts["flagged"], counts["judged"], confidence=confidence))
+    return samples, intervals
+
+
+def audit_interval_name(rates: pd.DataFrame) -> str:
+    """How figures name the intervals of an :func:`audit_rates` table.
+
+    ``"Wilson 95% CI, tasks as sample"`` when it was clustered by task (it has
+    a ``tasks`` column), ``"Wilson 95% CI, programs as sample"`` when not.
+    """
+    confidence = rates.attrs.get("confidence", 0.95)
+    if "tasks" in rates.columns:
+        return interval_name(confidence)
+    return f"Wilson {coverage(confidence)} CI, programs as sample"

@@ -1,0 +1,487 @@
+"""The paper's result tables from runs: success per system (Table 3), and the tables behind the figures.
+
+Each function returns a numeric frame (for CSV) and, where a reader needs
+cells arranged differently (``mean ± sd``, an interval in one cell), a
+``*_display`` companion with the same numbers for Markdown. Percentages are
+in percent (0-100) in columns whose name says ``(%)``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from aspera_workbench.analysis.frames import judged_rows, with_systems
+from aspera_workbench.analysis.paper import paper_success
+from aspera_workbench.analysis.statistics import (
+    DEFAULT_SAMPLES,
+    coverage,
+    interval_name,
+    success_interval,
+    success_summary,
+    task_success,
+)
+from aspera_workbench.analysis.style import OUTCOME_LABELS, OUTCOME_ORDER
+
+#: Outcomes that are verdicts on programs (model errors are shown apart, as a count).
+JUDGED_OUTCOMES = [outcome for outcome in OUTCOME_ORDER if outcome != "model_error"]
+
+
+def outcome_counts(frame: pd.DataFrame) -> pd.DataFrame:
+    """Outcome counts and shares per system, every outcome a column in the fixed order.
+
+    Args:
+        frame: A runs frame.
+
+    Returns:
+        A frame indexed by system (in the frame's order) with one count column
+        per outcome (``model_error`` included), ``programs`` (judged rows: the
+        denominator of the shares) and, per judged outcome, its share of the
+        programs in percent (``<outcome> (% of programs)``, see
+        :func:`share_column`). Model errors have no share: no program was
+        judged for them.
+    """
+    counts = frame.groupby(["system", "outcome"], observed=False).size().unstack("outcome", fill_value=0)
+    counts = counts.reindex(columns=OUTCOME_ORDER, fill_value=0)
+    counts = counts.loc[[s for s in counts.index if s in set(frame["system"])]]
+    counts.columns = list(counts.columns)
+    counts["programs"] = counts[JUDGED_OUTCOMES].sum(axis=1)
+    programs = counts["programs"].where(counts["programs"] > 0)
+    for outcome in JUDGED_OUTCOMES:
+        counts[share_column(outcome)] = 100 * counts[outcome] / programs
+    return counts
+
+
+def success_table(
+    frame: pd.DataFrame,
+    *,
+    confidence: float = 0.95,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    paper: bool = True,
+) -> pd.DataFrame:
+    """Table 3: task success per system with its spread over seeds, an interval, the outcome breakdown and the paper's figure.
+
+    Args:
+        frame: A runs frame.
+        confidence: Coverage of the bootstrap interval.
+        samples: Bootstrap resamples.
+        seed: Seed of the resampling.
+        paper: Add the ``paper (%)`` column (the paper's reported success for
+            the same model and setting, where it reports one; left out when it
+            reports none for any row).
+
+    Returns:
+        A frame indexed by ``system`` with ``agent``, ``model``, ``setting``,
+        ``tasks``, ``seeds``, ``programs`` (judged), ``model errors``,
+        ``success (%)`` (mean over tasks of each task's success share over
+        its seeds: the mean over seeds of the per-seed success rate when every
+        task has every seed, and the estimate the interval is around and
+        :func:`~aspera_workbench.analysis.statistics.paired_comparison` compares
+        when a seed misses tasks), ``sd over seeds (%)`` (sample standard
+        deviation of the per-seed success rates; NaN for one seed), ``CI low (%)`` and
+        ``CI high (%)`` (:func:`~aspera_workbench.analysis.statistics.success_interval`:
+        Wilson, tasks as the sample), one ``<outcome> (% of programs)``
+        column per judged outcome (share of the judged programs of all seeds
+        together), and ``paper (%)``.
+    """
+    summary = success_summary(frame, confidence=confidence, samples=samples, seed=seed)
+    if summary.empty:
+        return pd.DataFrame()
+    counts = outcome_counts(frame)
+    table = pd.DataFrame(index=summary.index)
+    for column in ("agent", "model", "setting", "tasks", "seeds", "programs"):
+        table[column] = summary[column]
+    table["model errors"] = summary["model_errors"]
+    table["success (%)"] = 100 * summary["task_mean"]
+    table["sd over seeds (%)"] = 100 * summary["seed_sd"]
+    table["CI low (%)"] = 100 * summary["ci_low"]
+    table["CI high (%)"] = 100 * summary["ci_high"]
+    for outcome in JUDGED_OUTCOMES:
+        table[share_column(outcome)] = counts[share_column(outcome)].reindex(table.index)
+    if paper:
+        table["paper (%)"] = [paper_success(model, setting) for model, setting in zip(table["model"], table["setting"])]
+        table["paper (%)"] = table["paper (%)"].astype(float)
+        if table["paper (%)"].isna().all():  # a paper column only where the paper reports a figure
+            table = table.drop(columns="paper (%)")
+    table.attrs["confidence"] = confidence
+    return with_systems(table, frame)
+
+
+def share_column(outcome: str) -> str:
+    """Name of the column holding an outcome's share of judged programs (``"timeout (% of programs)"``)."""
+    return f"{OUTCOME_LABELS[outcome]} (% of programs)"
+
+
+def _pm(mean: float, sd: float) -> str:
+    if pd.isna(mean):
+        return ""
+    return f"{mean:.1f}" if pd.isna(sd) else f"{mean:.1f} ± {sd:.1f}"
+
+
+def success_table_display(table: pd.DataFrame) -> pd.DataFrame:
+    """Table 3 arranged for reading: ``mean ± sd`` and ``[low, high]`` in one cell each.
+
+    Args:
+        table: Output of :func:`success_table`.
+
+    Returns:
+        A frame indexed by ``system`` with ``tasks``, ``seeds``, ``programs``
+        (judged: the denominator of the outcome shares), ``success (%)``
+        (``mean ± sd over seeds``), the interval, the outcome shares, the
+        paper's figure (empty cells where it reports none; no column when it
+        reports none for any row) and the count of model errors.
+    """
+    if table.empty:
+        return table
+    confidence = table.attrs.get("confidence", 0.95)
+    shown = pd.DataFrame(index=table.index)
+    shown["tasks"] = table["tasks"]
+    shown["seeds"] = table["seeds"]
+    shown["programs"] = table["programs"]  # the denominator of the outcome shares
+    shown["success (%, mean ± sd over seeds)"] = [
+        _pm(m, s) for m, s in zip(table["success (%)"], table["sd over seeds (%)"])
+    ]
+    shown[f"{interval_name(confidence)} (%)"] = [
+        "" if pd.isna(low) else f"[{low:.1f}, {high:.1f}]"
+        for low, high in zip(table["CI low (%)"], table["CI high (%)"])
+    ]
+    for outcome in JUDGED_OUTCOMES:
+        shown[share_column(outcome)] = table[share_column(outcome)]
+    if "paper (%)" in table and table["paper (%)"].notna().any():  # as the paper prints it (80.13, 28.4)
+        shown["paper (%)"] = ["" if pd.isna(value) else f"{value:g}" for value in table["paper (%)"]]
+    shown["model errors"] = table["model errors"]
+    shown.index.name = "system"
+    return shown
+
+
+def success_by_length(
+    frame: pd.DataFrame,
+    tasks: pd.DataFrame,
+    *,
+    bins: Sequence[float] | None = None,
+    column: str = "reference_code_lines",
+    confidence: float = 0.95,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Task success per system against the length of the task's reference program.
+
+    Args:
+        frame: A runs frame.
+        tasks: A tasks frame (:func:`aspera_workbench.analysis.frames.tasks_frame`).
+        bins: Bin edges in lines; default: the quartiles of the lengths (at least two bins).
+        column: The length column of ``tasks``.
+        confidence: Coverage of the interval (:func:`~aspera_workbench.analysis.statistics.success_interval`).
+        samples: Unused (the interval needs no resampling); kept for callers.
+        seed: Unused, as ``samples``.
+
+    Returns:
+        One row per system and bin: ``system``, ``bin`` (text ``a–b lines``),
+        ``low`` and ``high`` (the shortest and longest length the bin takes,
+        both inclusive, as in ``bin``), ``median length (lines)`` (of the
+        bin's tasks), ``tasks``, ``success (%)``, ``CI low (%)``, ``CI high
+        (%)``. Bins are half-open between edges, ``[edge, next edge)``, except
+        the last, which takes its upper edge too; lengths are whole lines.
+    """
+    shares = task_success(frame).merge(tasks[[column]], left_on="task_id", right_index=True, how="inner")
+    lengths = tasks[column].dropna().astype(float)
+    if bins is None:
+        edges = sorted(set(np.quantile(lengths, [0, 0.25, 0.5, 0.75, 1]).round().tolist())) if len(lengths) else []
+        if len(edges) < 2 and len(lengths):
+            edges = [float(lengths.min()), float(lengths.max()) + 1]
+    else:
+        edges = list(bins)
+    records = []
+    for system, rows in shares.groupby("system", observed=True, sort=False):
+        for index in range(len(edges) - 1):
+            low, high = edges[index], edges[index + 1]
+            last = index == len(edges) - 2
+            inside = rows[(rows[column] >= low) & ((rows[column] <= high) if last else (rows[column] < high))]
+            values = inside["share"].to_numpy()
+            ci = success_interval(values, inside["seeds"].to_numpy(), confidence=confidence)
+            first_line = math.ceil(low)
+            last_line = math.floor(high) if last else math.ceil(high) - 1
+            records.append(
+                {
+                    "system": system,
+                    "bin": f"{first_line}–{last_line} lines",
+                    "low": first_line,
+                    "high": last_line,
+                    "median length (lines)": float(inside[column].median()) if len(inside) else math.nan,
+                    "tasks": len(inside),
+                    "success (%)": 100 * float(values.mean()) if len(values) else math.nan,
+                    "CI low (%)": 100 * ci[0],
+                    "CI high (%)": 100 * ci[1],
+                }
+            )
+    columns = [
+        "system",
+        "bin",
+        "low",
+        "high",
+        "median length (lines)",
+        "tasks",
+        "success (%)",
+        "CI low (%)",
+        "CI high (%)",
+    ]
+    table = pd.DataFrame.from_records(records, columns=columns)
+    table.attrs["confidence"] = confidence
+    table.attrs["decimals"] = {"median length (lines)": 1}
+    return with_systems(table, frame)
+
+
+def length_pairs(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
+    """Generated against reference program length, one row per judged program.
+
+    Args:
+        frame: A runs frame.
+        tasks: A tasks frame.
+
+    Returns:
+        ``system``, ``task_id``, ``seed``, ``success``, ``generated lines``
+        and ``reference lines`` (code lines: neither blank nor comments).
+    """
+    rows = judged_rows(frame)[["system", "task_id", "seed", "success", "program_code_lines"]]
+    merged = rows.merge(tasks[["reference_code_lines"]], left_on="task_id", right_index=True, how="inner")
+    merged = merged.rename(columns={"program_code_lines": "generated lines", "reference_code_lines": "reference lines"})
+    return with_systems(merged, frame)
+
+
+def length_comparison(
+    frame: pd.DataFrame,
+    tasks: pd.DataFrame,
+    *,
+    confidence: float = 0.95,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Per system: how long its programs are compared with the reference programs.
+
+    Args:
+        frame: A runs frame.
+        tasks: A tasks frame.
+        confidence: Coverage of the correlation's interval.
+        samples: Bootstrap resamples.
+        seed: Seed of the resampling.
+
+    Returns:
+        A frame indexed by system with ``programs``, ``generated lines
+        (median)``, ``reference lines (median)``, ``ratio (median)`` (median of
+        generated / reference per program), ``spearman`` (rank correlation of
+        the two lengths; NaN when either is constant) and its percentile
+        bootstrap interval ``spearman CI low`` and ``spearman CI high`` (tasks
+        resampled, a task's programs of every seed together; resamples where
+        a length is constant are left out; NaN when every program is as long
+        as its reference, where every resample gives 1), and ``spearman
+        note``, why a correlation or interval is missing (empty when both are
+        there; see :func:`length_comparison_display`). Markdown writes medians of lines
+        with one decimal and ratios and correlations with two
+        (``attrs["decimals"]``).
+    """
+    from scipy.stats import spearmanr
+
+    from aspera_workbench.analysis.statistics import cluster_interval
+
+    pairs = length_pairs(frame, tasks)
+    records = []
+    for system, rows in pairs.groupby("system", observed=True, sort=False):
+        generated, reference = rows["generated lines"].to_numpy(float), rows["reference lines"].to_numpy(float)
+        varied = len(rows) >= 3 and np.ptp(generated) > 0 and np.ptp(reference) > 0
+        # Equal lengths throughout (the reference system) give rho = 1 in every resample: no interval to report.
+        equal = varied and bool(np.array_equal(generated, reference))
+        note = _spearman_note(generated, reference, equal)
+
+        def rho(chosen: np.ndarray, generated: np.ndarray = generated, reference: np.ndarray = reference) -> float:
+            x, y = generated[chosen], reference[chosen]
+            return float(spearmanr(x, y).statistic) if np.ptp(x) > 0 and np.ptp(y) > 0 else math.nan
+
+        low = high = math.nan
+        if varied and not equal:
+            low, high = cluster_interval(
+                np.arange(len(rows)), rows["task_id"].to_numpy(), rho, samples=samples, confidence=confidence, seed=seed
+            )
+        records.append(
+            {
+                "system": system,
+                "programs": len(rows),
+                "generated lines (median)": float(np.median(generated)),
+                "reference lines (median)": float(np.median(reference)),
+                "ratio (median)": float(np.median(generated / np.where(reference > 0, reference, np.nan))),
+                "spearman": (1.0 if equal else float(spearmanr(generated, reference).statistic))
+                if varied
+                else math.nan,
+                "spearman CI low": low,
+                "spearman CI high": high,
+                "spearman note": note,
+            }
+        )
+    columns = [
+        "system",
+        "programs",
+        "generated lines (median)",
+        "reference lines (median)",
+        "ratio (median)",
+        "spearman",
+        "spearman CI low",
+        "spearman CI high",
+        "spearman note",
+    ]
+    table = pd.DataFrame.from_records(records, columns=columns).set_index("system")
+    table.attrs["confidence"] = confidence
+    table.attrs["decimals"] = {column: 1 for column in columns[2:4]} | {column: 2 for column in columns[4:8]}
+    return table
+
+
+def _spearman_note(generated: np.ndarray, reference: np.ndarray, equal: bool) -> str:
+    """Why :func:`length_comparison` gives no rank correlation or no interval for a system ("" when it gives both)."""
+    if len(generated) < 3:
+        return "fewer than 3 programs"
+    constant = [name for name, lengths in (("generated", generated), ("reference", reference)) if np.ptp(lengths) == 0]
+    if constant:
+        return f"{' and '.join(constant)} length constant"
+    return "each as long as its reference" if equal else ""
+
+
+def length_comparison_display(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`length_comparison` arranged for reading: the rank correlation and its interval in one cell.
+
+    A system without a correlation shows ``n/a (<reason>)`` (its length is
+    constant, or it has fewer than 3 programs); one whose every program is as
+    long as its reference shows ``1.00 (each as long as its reference)``, as a
+    correlation of 1 by construction has no interval worth printing.
+
+    Args:
+        table: Output of :func:`length_comparison`.
+
+    Returns:
+        A frame indexed by ``system`` with ``programs``, the three medians and
+        ``spearman ρ [bootstrap <confidence> CI, tasks as sample]``.
+    """
+    if table.empty:
+        return table
+    confidence = table.attrs.get("confidence", 0.95)
+    medians = ["generated lines (median)", "reference lines (median)", "ratio (median)"]
+    shown = table[["programs", *medians]].copy()
+
+    def cell(rho: float, low: float, high: float, note: str) -> str:
+        if pd.isna(rho):
+            return f"n/a ({note})" if note else "n/a"
+        if note:
+            return f"{rho:.2f} ({note})"
+        return f"{rho:.2f}" if pd.isna(low) else f"{rho:.2f} [{low:.2f}, {high:.2f}]"
+
+    notes = table["spearman note"] if "spearman note" in table else pd.Series("", index=table.index)
+    shown[f"spearman ρ [bootstrap {coverage(confidence)} CI, tasks as sample]"] = [
+        cell(*values)
+        for values in zip(table["spearman"], table["spearman CI low"], table["spearman CI high"], notes.fillna(""))
+    ]
+    shown.attrs["decimals"] = {column: table.attrs.get("decimals", {}).get(column) for column in medians}
+    shown.index.name = "system"
+    return shown
+
+
+def selection_table(frame: pd.DataFrame, success: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Primitive selection (PS) scores beside PS and CCK success of the same model.
+
+    Precision, recall and F1 are means over programs of the per-task scores
+    recorded by the PS agent (macro averages; rows without a score are left out).
+    As in the paper, a program that selected nothing scores 0 on all three (0/0
+    precision counts as 0), so the table says how many did.
+
+    Args:
+        frame: A runs frame.
+        success: Output of :func:`success_table` (computed from ``frame`` if omitted).
+
+    Returns:
+        A frame indexed by system, one row per system that recorded selection
+        scores, with ``model``, ``programs`` (with scores), ``selected nothing``
+        (programs among them whose selection was empty), ``precision (%)``,
+        ``recall (%)``, ``F1 (%)``, ``PS success (%)`` and ``CCK success (%)``
+        (the same model's CCK system, where one is in the frame). Empty when no
+        row has selection scores.
+    """
+    scored = judged_rows(frame)
+    scored = scored[scored["selection_f1"].notna() | scored["selection_precision"].notna()]
+    columns = [
+        "model",
+        "programs",
+        "selected nothing",
+        "precision (%)",
+        "recall (%)",
+        "F1 (%)",
+        "PS success (%)",
+        "CCK success (%)",
+    ]
+    if scored.empty:
+        return pd.DataFrame(columns=columns, index=pd.Index([], name="system"))
+    if success is None:
+        success = success_table(frame, paper=False)
+    cck = success[success["setting"] == "cck"]
+    cck_by_model = dict(zip(cck["model"], cck["success (%)"]))
+    records = []
+    for system, rows in scored.groupby("system", observed=True, sort=False):
+        model = rows["model"].iloc[0]
+        records.append(
+            {
+                "system": system,
+                "model": model,
+                "programs": len(rows),
+                "selected nothing": int(rows["selected"].map(lambda names: names is not None and not names).sum()),
+                "precision (%)": 100 * rows["selection_precision"].astype(float).mean(),
+                "recall (%)": 100 * rows["selection_recall"].astype(float).mean(),
+                "F1 (%)": 100 * rows["selection_f1"].astype(float).mean(),
+                "PS success (%)": success.loc[system, "success (%)"] if system in success.index else math.nan,
+                "CCK success (%)": cck_by_model.get(model, math.nan),
+            }
+        )
+    table = pd.DataFrame.from_records(records, columns=["system", *columns]).set_index("system")
+    return with_systems(table, frame)
+
+
+def benchmark_table(
+    table: pd.DataFrame,
+    scores: pd.DataFrame | str | os.PathLike[str] | None,
+    *,
+    setting: str | None = "cck",
+    confidence: float = 0.95,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Rank correlation of per-model success (Table 3) with scores on other benchmarks.
+
+    Args:
+        table: Output of :func:`success_table`.
+        scores: A frame or CSV file with ``model``, ``benchmark``, ``score``; ``None`` gives an empty table.
+        setting: Use the models' success in this setting (``None``: every model-backed system).
+        confidence: Coverage of the bootstrap intervals.
+        samples: Bootstrap resamples.
+        seed: Seed of the resampling.
+
+    Returns:
+        The output of :func:`~aspera_workbench.analysis.statistics.benchmark_correlation`
+        (empty when no scores are given).
+
+    Raises:
+        FileNotFoundError: the CSV file does not exist.
+    """
+    from aspera_workbench.analysis.statistics import benchmark_correlation
+
+    if scores is None or table.empty:
+        return pd.DataFrame()
+    if not isinstance(scores, pd.DataFrame):
+        path = Path(scores)
+        if not path.is_file():
+            raise FileNotFoundError(f"benchmark scores {path} do not exist")
+        scores = pd.read_csv(path)
+    models = table[table["model"].notna()]
+    if setting is not None:
+        models = models[models["setting"] == setting]
+    success = (models.set_index("model")["success (%)"] / 100).groupby(level=0).mean()
+    return benchmark_correlation(success, scores, confidence=confidence, samples=samples, seed=seed)

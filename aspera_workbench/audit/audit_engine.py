@@ -1,0 +1,370 @@
+"""Running an audit: every program of every task through the sandbox, then the judgement.
+
+Two rounds of sandbox jobs, each submitted in one ``Sandbox.run_groups``
+call, the programs of a task in groups that share the task's setup:
+
+1. every candidate program through the task's own evaluation programs, plus
+   an observation run (:mod:`aspera_workbench.audit.observe`) of the reference
+   (the baselines need none: they change nothing, and return nothing or hand
+   back at once);
+2. an observation run of every program whose verdict was not the expected
+   one, to tell a real weakness from a mutant that changed nothing here or a
+   rewrite that did not behave like the reference.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from aspera_core.executor import Job, Outcome, Sandbox, Verdict
+from aspera_core.tasks import Task, tasks_digest
+from aspera_core.tasks.wrong_programs import WrongProgram
+from aspera_workbench.audit.audit_programs import (
+    KIND_HANDBACK,
+    ORIGIN_BASELINE,
+    ORIGIN_GENERATED,
+    ORIGIN_REFERENCE,
+    Alternative,
+    Candidate,
+    candidates,
+)
+from aspera_workbench.audit.observe import PROBE_EVALUATION, Observation, idle_observation, read_observations
+from aspera_workbench.audit.report import (
+    STATUS_EQUIVALENT,
+    STATUS_FLAGGED,
+    STATUS_NOT_EQUIVALENT,
+    STATUS_OK,
+    STATUS_UNDETERMINED,
+    AuditReport,
+    TaskAudit,
+    VariantResult,
+)
+from aspera_workbench.variants import FAIL, KINDS, PASS
+
+_MESSAGE_LIMIT = 300
+# A run that ended by a limit says nothing about the evaluation program.
+_LIMITS = (Outcome.TIMEOUT, Outcome.RESOURCE_ERROR)
+
+
+@dataclass(frozen=True)
+class AuditConfig:
+    """What the audit generates.
+
+    Attributes:
+        kinds: Generated variant kinds to use (default: every kind).
+        per_kind: At most this many generated variants of each kind per task,
+            chosen reproducibly from ``seed`` and the task id (``None``: all).
+        max_variants: Then at most this many generated variants per task in
+            all, chosen the same way (``None``: no limit); a quick audit that
+            still covers every kind over a task set.
+        seed: Seed of those choices.
+        baselines: Run ``noop`` and ``handback`` too.
+    """
+
+    kinds: tuple[str, ...] | None = None
+    per_kind: int | None = 3
+    max_variants: int | None = None
+    seed: int = 0
+    baselines: bool = True
+
+    def __post_init__(self) -> None:
+        if self.kinds is not None:
+            unknown = [kind for kind in self.kinds if kind not in KINDS]
+            if unknown:
+                raise ValueError(f"unknown variant kind(s): {', '.join(unknown)} (known: {', '.join(KINDS)})")
+        if self.per_kind is not None and self.per_kind < 1:
+            raise ValueError("per_kind must be at least 1")
+        if self.max_variants is not None and self.max_variants < 0:
+            raise ValueError("max_variants must not be negative")
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-compatible dictionary."""
+        return {
+            "kinds": list(self.kinds) if self.kinds is not None else sorted(KINDS, key=list(KINDS).index),
+            "per_kind": self.per_kind,
+            "max_variants": self.max_variants,
+            "seed": self.seed,
+            "baselines": self.baselines,
+        }
+
+
+@dataclass(frozen=True)
+class _ProbeTask:
+    """A task whose evaluation programs are replaced by the observation probe."""
+
+    query_id: str
+    query: str
+    scenario: Any
+    state_generation_programs: list[str]
+    evaluation_programs: list[str]
+
+    @classmethod
+    def of(cls, task: Task) -> _ProbeTask:
+        sips = list(task.state_generation_programs)
+        return cls(task.query_id, task.query, task.scenario, sips, [PROBE_EVALUATION] * len(sips))
+
+
+@dataclass
+class _Plan:
+    task: Task
+    probe: _ProbeTask
+    candidates: list[Candidate]
+    problems: list[str]
+    verdicts: dict[int, Verdict]
+    observed: dict[int, tuple[Observation, ...] | None]
+    settled: set[int] = field(default_factory=set)  # candidates with every run they need done
+
+    def settle(self, number: int) -> bool:
+        """Mark a candidate settled if its runs are all in; True the first time it is."""
+        if number in self.settled or number not in self.verdicts:
+            return False
+        candidate = self.candidates[number]
+        if number not in self.observed and (
+            candidate.origin == ORIGIN_REFERENCE or _needs_observation(candidate, self.verdicts[number])
+        ):
+            return False  # its observation run is still to come (this round or the second)
+        self.settled.add(number)
+        return True
+
+
+def _observations(verdict: Verdict, pairs: int) -> tuple[Observation, ...] | None:
+    """The observations of a probe run, or ``None`` unless every pair reported."""
+    found = read_observations(verdict.stdout)
+    if verdict.outcome is not Outcome.SUCCESS or len(found) != pairs:
+        return None
+    return tuple(found)
+
+
+def _needs_observation(candidate: Candidate, verdict: Verdict) -> bool:
+    actual = PASS if verdict.outcome is Outcome.SUCCESS else FAIL
+    return candidate.expected is not None and actual != candidate.expected
+
+
+def judge(
+    candidate: Candidate,
+    verdict: Verdict,
+    observed: tuple[Observation, ...] | None,
+    reference: tuple[Observation, ...] | None,
+) -> VariantResult:
+    """Decide a program's status from its verdict and, when needed, its behaviour.
+
+    Args:
+        candidate: The program and what it is.
+        verdict: Its evaluation by the task's evaluation programs.
+        observed: What it did in each world (``None`` if not observed).
+        reference: What the reference program did (``None`` if not observed).
+
+    Returns:
+        The result (see :mod:`aspera_workbench.audit.report` for the statuses).
+    """
+    actual = PASS if verdict.outcome is Outcome.SUCCESS else FAIL
+    equivalent = None
+    if observed is not None and reference is not None and len(observed) == len(reference):
+        equivalent = all(mine.same_as(theirs) for mine, theirs in zip(observed, reference))
+    expected = candidate.expected
+    if expected is None:  # a baseline: right exactly when it does what the reference does
+        expected = None if equivalent is None else (PASS if equivalent else FAIL)
+    if expected is None or (expected == PASS and verdict.outcome in _LIMITS):
+        status = STATUS_UNDETERMINED
+    elif actual == expected:
+        status = STATUS_OK
+    elif candidate.origin != ORIGIN_GENERATED:
+        status = STATUS_FLAGGED  # declared by a person (or derived from the reference): taken at its word
+    elif equivalent is None:
+        status = STATUS_UNDETERMINED
+    elif expected == FAIL:
+        status = STATUS_EQUIVALENT if equivalent else STATUS_FLAGGED
+    else:
+        status = STATUS_FLAGGED if equivalent else STATUS_NOT_EQUIVALENT
+    message = verdict.message
+    if message is not None and len(message) > _MESSAGE_LIMIT:
+        message = message[: _MESSAGE_LIMIT - 3] + "..."
+    return VariantResult(
+        kind=candidate.kind,
+        origin=candidate.origin,
+        description=candidate.description,
+        source=candidate.source,
+        expected=expected,
+        actual=actual,
+        outcome=verdict.outcome.value,
+        message=message,
+        equivalent=equivalent,
+        status=status,
+        observations=observed,
+    )
+
+
+def audit_tasks(
+    tasks: Sequence[Task],
+    sandbox: Sandbox,
+    config: AuditConfig | None = None,
+    *,
+    wrong: Mapping[str, Sequence[WrongProgram]] | None = None,
+    alternatives: Mapping[str, Sequence[Alternative]] | None = None,
+    source: str = "",
+    task_set_digest: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> AuditReport:
+    """Audit the evaluation programs of some tasks.
+
+    Args:
+        tasks: The tasks (repeats are audited again, each on its own).
+        sandbox: An open sandbox; every program runs there.
+        config: What to generate (defaults of :class:`AuditConfig`).
+        wrong: Hand-written wrong programs by task id.
+        alternatives: Users' alternative solutions by task id.
+        source: Name of the task set, recorded in the report.
+        task_set_digest: Content digest of the task set ``tasks`` were chosen
+            from, recorded in the report (``None``: the digest of ``tasks``,
+            right when they are the whole set).
+        progress: Called with (0, programs in all) once every variant is
+            generated, then each time a program's runs are all done with
+            (programs done, programs in all); the total never changes. A program is done once its verdict is in and, when
+            it needs one (the reference; a program given an unexpected
+            verdict), its observation run too.
+
+    Returns:
+        The report.
+    """
+    config = config or AuditConfig()
+    wrong = wrong or {}
+    alternatives = alternatives or {}
+    probes = [_ProbeTask.of(task) for task in tasks]
+    sandbox.prepare([*tasks, *probes])
+    # Every variant is generated before anything runs (a fraction of a second
+    # for a whole set), so that the number of programs is known up front.
+    plans = [_plan(task, probes[index], config, wrong, alternatives) for index, task in enumerate(tasks)]
+    counter = _Counter(sum(len(plan.candidates) for plan in plans), progress)
+    if progress is not None:
+        progress(0, counter.total)
+
+    def first_round() -> Iterator[list[Job]]:
+        for index, plan in enumerate(plans):
+            jobs = [
+                Job(plan.task, candidate.source, (index, number, False))
+                for number, candidate in enumerate(plan.candidates)
+            ]
+            probing = []
+            for number, candidate in enumerate(plan.candidates):
+                if candidate.origin == ORIGIN_REFERENCE:
+                    probing.append(Job(plan.probe, candidate.source, (index, number, True)))
+                elif candidate.origin == ORIGIN_BASELINE:
+                    behaviour = idle_observation("RequiresUserInput" if candidate.kind == KIND_HANDBACK else None)
+                    plan.observed[number] = (behaviour,) * len(plan.probe.state_generation_programs)
+            yield from _groups(jobs)
+            yield from _groups(probing)
+
+    _run(sandbox, plans, first_round(), counter)
+
+    second: list[list[Job]] = []
+    for index, plan in enumerate(plans):
+        probing = [
+            Job(plan.probe, candidate.source, (index, number, True))
+            for number, candidate in enumerate(plan.candidates)
+            if number not in plan.observed and _needs_observation(candidate, plan.verdicts[number])
+        ]
+        second.extend(_groups(probing))
+    _run(sandbox, plans, second, counter)
+
+    audits = []
+    for plan in plans:
+        reference = plan.observed.get(0)
+        if reference is None:
+            plan.problems.append(
+                "the reference program's behaviour could not be observed, so accepted mutants and "
+                "rejected rewrites are undetermined"
+            )
+        results = tuple(
+            judge(candidate, plan.verdicts[number], plan.observed.get(number), reference)
+            for number, candidate in enumerate(plan.candidates)
+        )
+        pairs = len(plan.task.state_generation_programs)
+        audits.append(TaskAudit(plan.task.query_id, plan.task.query, pairs, results, tuple(plan.problems)))
+    created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    digest = tasks_digest(tasks) if task_set_digest is None else task_set_digest
+    return AuditReport(tuple(audits), config.to_json(), source, created, digest)
+
+
+def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tuple[Observation, ...] | None]:
+    """What each program does in every world of a task: its world changes, answer and exception.
+
+    Two programs with equal observations (``Observation.same_as`` pair by
+    pair) get the same verdict from any evaluation program of the task; a
+    mutant observed like the reference program changes nothing in these
+    worlds. Programs run in the sandbox.
+
+    Args:
+        task: The task (its setup programs are used, not its evaluation programs).
+        programs: The programs.
+        sandbox: An open sandbox.
+
+    Returns:
+        One tuple of observations (one per setup program) per program, in
+        order; ``None`` where a run did not complete (a timeout, a setup error).
+    """
+    probe = _ProbeTask.of(task)
+    found: list[tuple[Observation, ...] | None] = [None] * len(programs)
+    jobs = [Job(probe, program, number) for number, program in enumerate(programs)]
+    for job, verdict in sandbox.run_groups(_groups(jobs)):
+        found[job.key] = _observations(verdict, len(probe.state_generation_programs))
+    return found
+
+
+class _Counter:
+    def __init__(self, total: int, progress: Callable[[int, int], None] | None) -> None:
+        self.done, self.total, self.progress = 0, total, progress
+
+    def tick(self) -> None:
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+def _plan(
+    task: Task,
+    probe: _ProbeTask,
+    config: AuditConfig,
+    wrong: Mapping[str, Sequence[WrongProgram]],
+    alternatives: Mapping[str, Sequence[Alternative]],
+) -> _Plan:
+    problems: list[str] = []
+    try:
+        found = candidates(
+            task,
+            kinds=config.kinds,
+            per_kind=config.per_kind,
+            max_variants=config.max_variants,
+            seed=config.seed,
+            baselines=config.baselines,
+            wrong=wrong.get(task.query_id, ()),
+            alternatives=alternatives.get(task.query_id, ()),
+        )
+    except ValueError as error:
+        problems.append(f"no variants generated: {error}")
+        found = candidates(task, kinds=(), baselines=config.baselines)
+    return _Plan(task, probe, found, problems, {}, {})
+
+
+# Programs of one task evaluated from one shared setup: large enough to save
+# most of the setups, small enough that one task's programs spread over workers.
+_GROUP_SIZE = 8
+
+
+def _groups(jobs: list[Job]) -> Iterator[list[Job]]:
+    for start in range(0, len(jobs), _GROUP_SIZE):
+        yield jobs[start : start + _GROUP_SIZE]
+
+
+def _run(sandbox: Sandbox, plans: list[_Plan], groups: Iterable[list[Job]], counter: _Counter) -> None:
+    for job, verdict in sandbox.run_groups(groups):
+        index, number, observing = job.key
+        plan = plans[index]
+        if observing:
+            plan.observed[number] = _observations(verdict, len(plan.probe.state_generation_programs))
+        else:
+            plan.verdicts[number] = verdict
+        if plan.settle(number):
+            counter.tick()

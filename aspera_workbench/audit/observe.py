@@ -1,0 +1,265 @@
+"""Observing what a program does in a task's worlds, to tell equivalent programs apart.
+
+An evaluation program can see three things of a run: how the world changed,
+what the program returned, and which exception it raised. Two programs that
+agree on all three in every world of a task get the same verdict from any
+evaluation program of that task. The audit uses this to decide whether a
+mutant the evaluation program accepted really did something different (a
+weakness of the evaluation program) or happened to change nothing in this
+world (not a weakness), and whether a rewrite it rejected really behaved the
+same (an over-strict check) or not.
+
+The observation runs in the sandbox like any evaluation: the task's
+evaluation programs are replaced by :data:`PROBE_EVALUATION`, which builds the
+world, runs the program, and prints one line per setup/evaluation pair.
+
+Comparison rules:
+
+* random ids (UUIDs) are replaced by their first-appearance number in the world
+  the setup program built; ids created by the program all become ``<new>``
+  (two programs need not draw the same random ids);
+* each table is compared as a multiset of rows (the order rows were added in is
+  not part of the comparison), through the rows added and removed by the run;
+  lists of ids in a row are compared as sets (the library stores some sorted
+  by the random ids);
+* a recurring event is compared through its occurrences, which the calendar
+  stores as rows of their own (all of them for a bounded rule, the first 23
+  for an open-ended one), and whether its rule is bounded; how the rule is
+  written is not compared (until Friday or until Saturday, for weekdays only,
+  is the same series);
+* the return value by its ``repr`` (sets sorted), ids replaced as above;
+* the exception by its class name only (hand-back messages are free text).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+MARKER = "aspera-audit-observation "
+
+#: The evaluation program of an observation run: it judges nothing, it reports.
+PROBE_EVALUATION = """\
+def evaluate_audit_observation(query, executable, setup_function):
+    from aspera_workbench.audit.observe import observe
+
+    observe(executable, setup_function)
+"""
+
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_SHOWN_ANSWER = 200
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one program did in one world.
+
+    Attributes:
+        raised: Class name of the exception the program raised, or ``None``.
+        answer: The return value, canonical form (cut to 200 characters).
+        answer_digest: Digest of the whole canonical return value.
+        world_digest: Digest of the rows the run added and removed.
+        changes: ``table -> "+added -removed"`` for every table the run changed.
+    """
+
+    raised: str | None
+    answer: str
+    answer_digest: str
+    world_digest: str
+    changes: dict[str, str]
+
+    def same_as(self, other: Observation) -> bool:
+        """Whether an evaluation program could tell the two runs apart (it could not if true)."""
+        return (self.raised, self.answer_digest, self.world_digest) == (
+            other.raised,
+            other.answer_digest,
+            other.world_digest,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-compatible dictionary."""
+        return {
+            "raised": self.raised,
+            "answer": self.answer,
+            "answer_digest": self.answer_digest,
+            "world_digest": self.world_digest,
+            "changes": dict(self.changes),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Observation:
+        """Rebuild from :meth:`to_json` output.
+
+        Raises:
+            KeyError, TypeError: ``data`` is not such a dictionary.
+        """
+        return cls(
+            raised=data["raised"],
+            answer=str(data["answer"]),
+            answer_digest=str(data["answer_digest"]),
+            world_digest=str(data["world_digest"]),
+            changes={str(k): str(v) for k, v in dict(data["changes"]).items()},
+        )
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", errors="replace")).hexdigest()[:16]
+
+
+class IdNumbering:
+    """Replaces UUIDs: known ones by their number, unknown ones by ``<new>``.
+
+    Numbers follow the first appearance in the world the setup built, the
+    directory first (its rows are stored in a fixed order).
+    """
+
+    def __init__(self, world: dict[str, list[dict[str, Any]]]) -> None:
+        self.numbers: dict[str, int] = {}
+        tables = sorted(world, key=lambda table: table != "employees")
+        for match in _UUID.finditer(json.dumps([world[table] for table in tables])):
+            self.numbers.setdefault(match.group(0).lower(), len(self.numbers) + 1)
+
+    def __call__(self, text: str) -> str:
+        def replace(match: re.Match[str]) -> str:
+            number = self.numbers.get(match.group(0).lower())
+            return "<new>" if number is None else f"<id-{number}>"
+
+        return _UUID.sub(replace, text)
+
+
+def _stable_repr(value: Any) -> str:
+    kind = type(value)
+    if kind is list:
+        return "[" + ", ".join(_stable_repr(v) for v in value) + "]"
+    if kind is tuple:
+        return "(" + ", ".join(_stable_repr(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+    if kind is dict:
+        return "{" + ", ".join(f"{_stable_repr(k)}: {_stable_repr(v)}" for k, v in value.items()) + "}"
+    if kind in (set, frozenset):
+        return kind.__name__ + "(" + repr(sorted(_stable_repr(v) for v in value)) + ")"
+    return repr(value)
+
+
+def canonical_value(value: Any, ids: Callable[[str], str]) -> Any:
+    """A row value with ids replaced; a list of ids becomes sorted (stored id lists are ordered by the random ids)."""
+    if isinstance(value, str):
+        return ids(value)
+    if isinstance(value, list):
+        items = [canonical_value(item, ids) for item in value]
+        if value and all(isinstance(item, str) and _UUID.fullmatch(item) for item in value):
+            items.sort()
+        return items
+    if isinstance(value, dict):
+        return {key: canonical_value(item, ids) for key, item in value.items()}
+    return value
+
+
+def row_text(row: dict[str, Any], ids: Callable[[str], str]) -> str:
+    """A row as the comparison sees it: canonical JSON text, a recurring event's rule reduced to finite or not."""
+    repeats = row.get("repeats")
+    if isinstance(repeats, dict):
+        # A recurring event's occurrences are stored as rows of their own; the
+        # rule itself is kept only as finite or not, so two rules with the
+        # same occurrences ("until Saturday" or "until Friday" on weekdays) agree.
+        finite = repeats.get("recurs_until") is not None or repeats.get("max_repetitions") is not None
+        row = {**row, "repeats": {"finite": finite}}
+    return json.dumps(canonical_value(row, ids), sort_keys=True)
+
+
+def world_change(
+    before: dict[str, list[dict[str, Any]]], after: dict[str, list[dict[str, Any]]], ids: Callable[[str], str]
+) -> dict[str, dict[str, list[str]]]:
+    """The rows a run added to and removed from each table, in canonical form.
+
+    Args:
+        before: The world after setup (``ExecutionContext.to_dict()``).
+        after: The world after the program.
+        ids: Replaces ids in a row's text (see :class:`IdNumbering`).
+
+    Returns:
+        ``table -> {"added": [...], "removed": [...]}`` (sorted row texts) for
+        every table that changed.
+    """
+    change: dict[str, dict[str, list[str]]] = {}
+    for table in sorted(set(before) | set(after)):
+        old = Counter(row_text(row, ids) for row in before.get(table, []))
+        new = Counter(row_text(row, ids) for row in after.get(table, []))
+        added, removed = sorted((new - old).elements()), sorted((old - new).elements())
+        if added or removed:
+            change[table] = {"added": added, "removed": removed}
+    return change
+
+
+def observe(executable: Callable[[], Any], setup_function: Callable[[], Any]) -> None:
+    """Build the world, run the program, and print one observation line to stdout.
+
+    Runs inside a sandbox worker, as the body of :data:`PROBE_EVALUATION`.
+
+    Args:
+        executable: The program under observation.
+        setup_function: The task's setup program.
+    """
+    from aspera_core.world.state import get_current_context
+
+    setup_function()
+    before = get_current_context().to_dict()
+    raised, value = None, None
+    try:
+        value = executable()
+    except Exception as error:  # noqa: BLE001 - the exception is what is observed
+        raised = type(error).__name__
+    after = get_current_context().to_dict()
+    ids = IdNumbering(before)
+    change = world_change(before, after, ids)
+    answer = ids(_stable_repr(value))
+    record = {
+        "raised": raised,
+        "answer": answer[:_SHOWN_ANSWER],
+        "answer_digest": _digest(answer),
+        "world_digest": _digest(json.dumps(change, sort_keys=True)),
+        "changes": {t: f"+{len(c['added'])} -{len(c['removed'])}" for t, c in change.items()},
+    }
+    sys.stdout.write(MARKER + json.dumps(record) + "\n")
+
+
+def idle_observation(raised: str | None = None) -> Observation:
+    """What a program that changes nothing and returns ``None`` is observed to do.
+
+    The ``noop`` and ``handback`` baselines behave like this in every world, so
+    they need no observation run.
+
+    Args:
+        raised: Class name of the exception it raises at once, if any.
+    """
+    return Observation(
+        raised=raised,
+        answer="None",
+        answer_digest=_digest(_stable_repr(None)),
+        world_digest=_digest(json.dumps({}, sort_keys=True)),
+        changes={},
+    )
+
+
+def read_observations(stdout: str) -> list[Observation]:
+    """The observation lines of a probe run's output, in pair order.
+
+    Args:
+        stdout: The verdict's ``stdout`` (program output may be mixed in).
+
+    Returns:
+        One observation per line that could be read.
+    """
+    found = []
+    for line in stdout.splitlines():
+        if line.startswith(MARKER):
+            try:
+                found.append(Observation.from_json(json.loads(line[len(MARKER) :])))
+            except (ValueError, KeyError, TypeError):
+                continue
+    return found

@@ -1,0 +1,470 @@
+"""The audit's results: per-variant verdicts, error rates with denominators, the JSON file.
+
+Each program the audit ran gets a *status*:
+
+* ``ok`` - the evaluation program gave the expected verdict;
+* ``flagged`` - it accepted a program that must fail (a *false acceptance*)
+  or rejected one that must pass (a *false rejection*);
+* ``equivalent`` - a generated mutant was accepted, but it did exactly what
+  the reference program does in every world of the task (same world
+  changes, same answer, same exception), so no evaluation program could
+  reject it there: not a weakness of the evaluation program, and left out of
+  the rates;
+* ``not_equivalent`` - a generated rewrite was rejected, but it did not
+  behave like the reference program in these worlds (the rewrite was not
+  harmless here): left out of the rates;
+* ``undetermined`` - a run timed out or ran out of memory where a pass was
+  expected, or the behaviour could not be observed: left out of the rates.
+
+Programs declared by people (the reference, hand-written wrong programs,
+alternatives) are taken at their word: a verdict other than the declared one
+is always flagged.
+
+Rates: the false-rejection rate is flagged / judged over programs that must
+pass; the false-acceptance rate is flagged / judged over programs that must
+fail; "judged" counts the ``ok`` and ``flagged`` ones.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aspera_core.fileio import dangling_link, open_atomic
+from aspera_workbench.audit.observe import Observation
+from aspera_workbench.variants import KINDS
+
+FORMAT = "aspera-audit"
+VERSION = 1
+
+STATUS_OK = "ok"
+STATUS_FLAGGED = "flagged"
+STATUS_EQUIVALENT = "equivalent"
+STATUS_NOT_EQUIVALENT = "not_equivalent"
+STATUS_UNDETERMINED = "undetermined"
+STATUSES = (STATUS_OK, STATUS_FLAGGED, STATUS_EQUIVALENT, STATUS_NOT_EQUIVALENT, STATUS_UNDETERMINED)
+
+#: The order tables list kinds in: reference and baselines, rewrites, mutants, programs declared by people.
+KIND_ORDER = ("reference", "noop", "handback", *KINDS, "hand_written_wrong", "alternative_correct", "alternative_wrong")
+
+FALSE_ACCEPTANCE = "false_acceptance"
+FALSE_REJECTION = "false_rejection"
+
+
+class AuditFileError(ValueError):
+    """A file is not an audit written by ``aspera audit --out``."""
+
+
+@dataclass(frozen=True)
+class VariantResult:
+    """One program's run through a task's evaluation programs.
+
+    Attributes:
+        kind: Variant kind (``reference``, ``noop``, ``drop_action``...).
+        origin: ``reference``, ``baseline``, ``generated``, ``hand_written`` or ``alternative``.
+        description: What the program is, or what was changed (line numbers of the reference).
+        source: The program.
+        expected: ``"pass"`` or ``"fail"``; ``None`` if it could not be decided.
+        actual: ``"pass"`` or ``"fail"``.
+        outcome: The evaluation's outcome (``success``, ``task_completion_error``...).
+        message: The evaluation's message, if any (bounded).
+        equivalent: Whether it behaved exactly like the reference program in
+            every world of the task; ``None`` if not observed.
+        status: One of :data:`STATUSES`.
+        observations: What it did in each world, when observed.
+    """
+
+    kind: str
+    origin: str
+    description: str
+    source: str
+    expected: str | None
+    actual: str
+    outcome: str
+    message: str | None
+    equivalent: bool | None
+    status: str
+    observations: tuple[Observation, ...] | None = None
+
+    @property
+    def flagged(self) -> bool:
+        """Whether the evaluation program got this program wrong."""
+        return self.status == STATUS_FLAGGED
+
+    @property
+    def error(self) -> str | None:
+        """``false_acceptance``, ``false_rejection``, or ``None`` when not flagged."""
+        if not self.flagged:
+            return None
+        return FALSE_ACCEPTANCE if self.expected == "fail" else FALSE_REJECTION
+
+    @property
+    def judged(self) -> bool:
+        """Whether it counts in the rates (status ``ok`` or ``flagged``)."""
+        return self.status in (STATUS_OK, STATUS_FLAGGED)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-compatible dictionary (with the derived ``flagged`` and ``error``)."""
+        return {
+            "kind": self.kind,
+            "origin": self.origin,
+            "description": self.description,
+            "expected": self.expected,
+            "actual": self.actual,
+            "outcome": self.outcome,
+            "message": self.message,
+            "equivalent": self.equivalent,
+            "status": self.status,
+            "flagged": self.flagged,
+            "error": self.error,
+            "observations": None if self.observations is None else [o.to_json() for o in self.observations],
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> VariantResult:
+        """Rebuild from :meth:`to_json` output.
+
+        Raises:
+            KeyError, TypeError, ValueError: ``data`` is not such a dictionary.
+        """
+        if data["status"] not in STATUSES:
+            raise ValueError(f"unknown status {data['status']!r}")
+        observations = data.get("observations")
+        return cls(
+            kind=str(data["kind"]),
+            origin=str(data["origin"]),
+            description=str(data["description"]),
+            source=str(data["source"]),
+            expected=data["expected"],
+            actual=str(data["actual"]),
+            outcome=str(data["outcome"]),
+            message=data.get("message"),
+            equivalent=data.get("equivalent"),
+            status=data["status"],
+            observations=None if observations is None else tuple(Observation.from_json(o) for o in observations),
+        )
+
+
+@dataclass(frozen=True)
+class TaskAudit:
+    """The audit of one task's evaluation programs.
+
+    Attributes:
+        task_id: The task.
+        query: Its request.
+        pairs: Number of setup/evaluation pairs.
+        variants: Every program run, reference first.
+        problems: What kept parts of the audit from running (e.g. the
+            reference's behaviour could not be observed).
+    """
+
+    task_id: str
+    query: str
+    pairs: int
+    variants: tuple[VariantResult, ...]
+    problems: tuple[str, ...] = ()
+
+    @property
+    def flagged(self) -> list[VariantResult]:
+        """The programs the evaluation programs got wrong."""
+        return [v for v in self.variants if v.flagged]
+
+    def rate(self, expected: str) -> Rate:
+        """Flagged over judged among the programs expected to ``pass`` or ``fail``."""
+        return Rate.of(v for v in self.variants if v.expected == expected)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-compatible dictionary with per-task rates."""
+        return {
+            "task_id": self.task_id,
+            "query": self.query,
+            "pairs": self.pairs,
+            "false_rejection": self.rate("pass").to_json(),
+            "false_acceptance": self.rate("fail").to_json(),
+            "flagged": len(self.flagged),
+            "problems": list(self.problems),
+            "variants": [v.to_json() for v in self.variants],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TaskAudit:
+        """Rebuild from :meth:`to_json` output."""
+        return cls(
+            task_id=str(data["task_id"]),
+            query=str(data["query"]),
+            pairs=int(data["pairs"]),
+            variants=tuple(VariantResult.from_json(v) for v in data["variants"]),
+            problems=tuple(str(p) for p in data.get("problems", [])),
+        )
+
+
+@dataclass(frozen=True)
+class Rate:
+    """Errors over judged programs.
+
+    Attributes:
+        errors: Flagged programs.
+        judged: Programs with status ``ok`` or ``flagged``.
+    """
+
+    errors: int
+    judged: int
+
+    @classmethod
+    def of(cls, results: Iterable[VariantResult]) -> Rate:
+        """The rate over some programs (those not judged are left out)."""
+        judged = [r for r in results if r.judged]
+        return cls(sum(r.flagged for r in judged), len(judged))
+
+    @property
+    def value(self) -> float | None:
+        """``errors / judged``, or ``None`` when nothing was judged."""
+        return self.errors / self.judged if self.judged else None
+
+    def __str__(self) -> str:
+        if not self.judged:
+            return "0/0"
+        return f"{self.errors}/{self.judged} ({100 * self.errors / self.judged:.1f}%)"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"errors", "judged", "rate"}``."""
+        return {"errors": self.errors, "judged": self.judged, "rate": self.value}
+
+
+@dataclass(frozen=True)
+class KindRow:
+    """The results of one variant kind with one expected verdict.
+
+    Attributes:
+        kind: The kind.
+        expected: ``"pass"`` or ``"fail"``.
+        rate: False rejections (expected pass) or false acceptances (expected fail).
+        excluded: Status -> count of the programs left out of the rate.
+    """
+
+    kind: str
+    expected: str
+    rate: Rate
+    excluded: dict[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-compatible dictionary."""
+        return {"kind": self.kind, "expected": self.expected, **self.rate.to_json(), "excluded": dict(self.excluded)}
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    """The audit of a task set.
+
+    Attributes:
+        tasks: One audit per task, in task order.
+        settings: How the audit was run (kinds, variants per kind, seed...).
+        source: The task set, as given (shown, never compared: the same tasks may live at other paths).
+        created: When the audit ran (ISO 8601).
+        task_set_digest: Content digest of the whole task set the audited tasks
+            were chosen from (:func:`aspera_core.tasks.tasks_digest`), as a
+            results file records it; empty in files written before it was recorded.
+    """
+
+    tasks: tuple[TaskAudit, ...]
+    settings: dict[str, Any] = field(default_factory=dict)
+    source: str = ""
+    created: str = ""
+    task_set_digest: str = ""
+
+    @property
+    def results(self) -> list[VariantResult]:
+        """Every program of every task."""
+        return [v for task in self.tasks for v in task.variants]
+
+    @property
+    def flagged(self) -> int:
+        """How many programs were flagged."""
+        return sum(v.flagged for v in self.results)
+
+    def rate(self, expected: str) -> Rate:
+        """Overall false-rejection (``"pass"``) or false-acceptance (``"fail"``) rate."""
+        return Rate.of(v for v in self.results if v.expected == expected)
+
+    def kinds(self) -> list[KindRow]:
+        """Results per (kind, expected verdict): reference and baselines, rewrites, mutants, declared programs."""
+        groups: dict[tuple[str, str], list[VariantResult]] = {}
+        for result in self.results:
+            if result.expected is not None:
+                groups.setdefault((result.kind, result.expected), []).append(result)
+        rows = []
+        for (kind, expected), results in groups.items():
+            excluded: dict[str, int] = {}
+            for result in results:
+                if not result.judged:
+                    excluded[result.status] = excluded.get(result.status, 0) + 1
+            rows.append(KindRow(kind, expected, Rate.of(results), excluded))
+        rank = {kind: position for position, kind in enumerate(KIND_ORDER)}
+        rows.sort(key=lambda row: (rank.get(row.kind, len(rank)), row.kind, row.expected != "pass"))
+        return rows
+
+    def weakest(self, limit: int | None = None) -> list[TaskAudit]:
+        """Tasks with flagged programs, most false acceptances first, then most false rejections."""
+        flagged = [t for t in self.tasks if t.flagged]
+        flagged.sort(
+            key=lambda t: (-t.rate("fail").errors, -t.rate("pass").errors, int(t.task_id) if t.task_id.isdigit() else 0)
+        )
+        return flagged if limit is None else flagged[:limit]
+
+    def to_json(self) -> dict[str, Any]:
+        """The audit file's content."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "source": self.source,
+            "task_set_digest": self.task_set_digest,
+            "created": self.created,
+            "settings": dict(self.settings),
+            "false_rejection": self.rate("pass").to_json(),
+            "false_acceptance": self.rate("fail").to_json(),
+            "flagged": self.flagged,
+            "kinds": [row.to_json() for row in self.kinds()],
+            "tasks": [task.to_json() for task in self.tasks],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> AuditReport:
+        """Rebuild from :meth:`to_json` output.
+
+        Raises:
+            AuditFileError: ``data`` is not an audit.
+        """
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise AuditFileError("not an audit file (no 'format': 'aspera-audit')")
+        if data.get("version") != VERSION:
+            raise AuditFileError(f"audit file version {data.get('version')!r} is not supported (expected {VERSION})")
+        try:
+            tasks = tuple(TaskAudit.from_json(t) for t in data["tasks"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise AuditFileError(f"malformed audit file: {error!r}") from None
+        return cls(
+            tasks,
+            dict(data.get("settings") or {}),
+            str(data.get("source", "")),
+            str(data.get("created", "")),
+            str(data.get("task_set_digest") or ""),  # absent from files written before it was recorded
+        )
+
+    def write(self, path: str | Path) -> None:
+        """Write the audit as JSON, atomically: the old file stays whole until the new one is complete.
+
+        Missing folders are created. Whatever ``path`` holds is replaced;
+        :func:`audit_file_problem` tells whether it holds an audit.
+
+        Raises:
+            OSError: the folder cannot be made or written.
+        """
+        with open_atomic(path) as out:
+            json.dump(self.to_json(), out, indent=1)
+            out.write("\n")
+
+
+def audit_file_problem(path: str | Path) -> str | None:
+    """Why writing an audit to ``path`` would destroy something else, or ``None`` when it would not.
+
+    A missing or empty file, or a file holding an audit of any version
+    (``"format": "aspera-audit"``), may be replaced; anything else (another
+    JSON file, a results file, a README, binary data, a symbolic link to
+    nothing) may not.
+
+    Raises:
+        OSError: ``path`` exists but cannot be read.
+    """
+    path = Path(path)
+    dangling = dangling_link(path)
+    if dangling is not None:  # writing through it would create a file wherever it points
+        return dangling
+    if not path.exists():
+        return None
+    if not path.is_file():
+        return "not a regular file"
+    data = path.read_bytes()
+    if not data.strip():
+        return None
+    try:
+        content = json.loads(data)
+    except ValueError:  # not UTF-8 or not JSON
+        return "not an audit file (not JSON)"
+    if not isinstance(content, dict) or content.get("format") != FORMAT:
+        return f'not an audit file (JSON without "format": "{FORMAT}")'
+    return None
+
+
+def read_audit(path: str | Path) -> AuditReport:
+    """Read an audit file written by ``aspera audit --out``.
+
+    Raises:
+        FileNotFoundError: no such file.
+        AuditFileError: the file is not an audit.
+    """
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except ValueError as error:
+        raise AuditFileError(f"{path}: not JSON: {error}") from None
+    try:
+        return AuditReport.from_json(data)
+    except AuditFileError as error:
+        raise AuditFileError(f"{path}: {error}") from None
+
+
+def format_report(report: AuditReport, weakest: int = 10, per_task: bool = True) -> str:
+    """The audit as text tables: rates by kind, per task, and the weakest evaluation programs.
+
+    Args:
+        report: The audit.
+        weakest: How many of the weakest evaluation programs to list.
+        per_task: Include the per-task table.
+
+    Returns:
+        The text, ending with a newline.
+    """
+    out: list[str] = []
+    out.append(f"{'kind':<22} {'must':<5} {'flagged/judged':<18} excluded")
+    for row in report.kinds():
+        excluded = ", ".join(f"{status} {count}" for status, count in sorted(row.excluded.items())) or "-"
+        out.append(f"{row.kind:<22} {row.expected:<5} {str(row.rate):<18} {excluded}")
+    out.append("")
+    out.append(f"false-rejection rate (programs that must pass, rejected): {report.rate('pass')}")
+    out.append(f"false-acceptance rate (programs that must fail, accepted): {report.rate('fail')}")
+    if per_task:
+        out.append("")
+        out.append(f"{'task':<8} {'programs':>8}  {'false rejections':<18} {'false acceptances':<18} excluded")
+        for task in report.tasks:
+            excluded = sum(not v.judged for v in task.variants)
+            out.append(
+                f"{task.task_id:<8} {len(task.variants):>8}  {str(task.rate('pass')):<18} "
+                f"{str(task.rate('fail')):<18} {excluded}"
+            )
+    problems = [(task.task_id, problem) for task in report.tasks for problem in task.problems]
+    if problems:
+        out.append("")
+        out.append("problems:")
+        out += [f"  task {task_id}: {problem}" for task_id, problem in problems]
+    shown = report.weakest(weakest)
+    out.append("")
+    if not shown:
+        out.append("weakest evaluation programs: none; no program was flagged")
+    else:
+        total = len(report.weakest())
+        out.append(f"weakest evaluation programs ({len(shown)} of {total} with flagged programs):")
+        for task in shown:
+            out.append(
+                f"  task {task.task_id}: {task.rate('fail').errors} false acceptance(s), "
+                f"{task.rate('pass').errors} false rejection(s)  {task.query}"
+            )
+            for result in task.flagged:
+                verb = "accepted" if result.error == FALSE_ACCEPTANCE else "rejected"
+                reason = ""
+                if result.error == FALSE_REJECTION:
+                    reason = f" ({result.outcome}: {result.message})" if result.message else f" ({result.outcome})"
+                out.append(f"    {verb} {result.kind}: {result.description}{reason}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,288 @@
+"""Argument types shared by the ``aspera`` subcommands.
+
+Each function converts one command-line value or raises
+:class:`argparse.ArgumentTypeError` with a sentence saying what was expected;
+argparse then ends the command with exit status 2 and that one line, before
+any work is done or any file is touched. Use them as ``type=`` of
+``parser.add_argument``::
+
+    parser.add_argument("--timeout", type=finite_positive_float, default=10.0)
+    parser.add_argument("--out", type=output_file, required=True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from aspera_core.fileio import dangling_link_in
+
+if TYPE_CHECKING:
+    from aspera_workbench.llm import Budget
+
+__all__ = [
+    "cache_link_problem",
+    "dollars",
+    "endpoint_url",
+    "existing_folder",
+    "finite_positive_float",
+    "folder_write_problem",
+    "model_name",
+    "non_negative_int",
+    "temperature",
+    "output_file",
+    "positive_int",
+    "task_set_path",
+]
+
+_ARCHIVE_SUFFIXES = (".tgz", ".tar.gz")
+
+
+def finite_positive_float(text: str) -> float:
+    """A number greater than zero that is neither infinite nor NaN (e.g. seconds).
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``nan``, ``inf``, ``0``, ``-1``, ``ten``).
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number greater than 0, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number greater than 0, got {text!r}")
+    return value
+
+
+def _finite_at_least_zero(text: str, expected: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
+    return value
+
+
+def temperature(text: str) -> float:
+    """A sampling temperature: a finite number of at least 0 (0 samples the likeliest tokens).
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``-1``, ``nan``, ``inf``, ``hot``).
+    """
+    return _finite_at_least_zero(text, "a finite number of at least 0 (0 = no sampling)")
+
+
+def dollars(text: str) -> float:
+    """An amount of dollars (a spending limit): a finite number of at least 0.
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``-1``, ``nan``, ``inf``, ``five``).
+    """
+    return _finite_at_least_zero(text, "a finite number of dollars of at least 0")
+
+
+def endpoint_url(text: str) -> str:
+    """The root of an OpenAI-compatible endpoint: an ``http://`` or ``https://`` URL.
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``localhost:8000/v1``, ``ftp://host``).
+    """
+    if not text.strip().startswith(("http://", "https://")):
+        raise argparse.ArgumentTypeError(
+            f"expected a URL starting with http:// or https:// (e.g. http://127.0.0.1:8000/v1), got {text!r}"
+        )
+    return text.strip()
+
+
+def model_name(text: str) -> str:
+    """A model name as the endpoint knows it: not empty.
+
+    Raises:
+        argparse.ArgumentTypeError: For an empty or blank name.
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"expected a model name (e.g. gpt-4o-mini), got {text!r}")
+    return text
+
+
+def _whole_number(text: str, least: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = least - 1
+    if value < least:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least {least}, got {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A whole number of at least 1 (e.g. workers, a limit).
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``0``, ``-2``, ``1.5``, ``two``).
+    """
+    return _whole_number(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    """A whole number of at least 0 (e.g. a count that may be zero).
+
+    Raises:
+        argparse.ArgumentTypeError: For anything else (``-1``, ``1.5``, ``two``).
+    """
+    return _whole_number(text, 0)
+
+
+def task_set_path(text: str) -> Path:
+    """An existing task set: a folder, a ``.nt`` shard or a ``.tgz``/``.tar.gz`` archive.
+
+    Only the path is checked here; the set's content is checked when it is loaded.
+
+    Raises:
+        argparse.ArgumentTypeError: If nothing is there, or it is a file of another kind.
+    """
+    path = Path(text)
+    if not text or not path.exists():
+        raise argparse.ArgumentTypeError(f"no such task set: {text!r}")
+    if path.is_file() and not (path.suffix == ".nt" or path.name.endswith(_ARCHIVE_SUFFIXES)):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a task set: expected a folder, a .nt shard or a .tgz/.tar.gz archive"
+        )
+    if not path.is_file() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is neither a file nor a folder")
+    return path
+
+
+def existing_folder(text: str) -> Path:
+    """A folder that exists.
+
+    Raises:
+        argparse.ArgumentTypeError: If there is no folder at that path.
+    """
+    path = Path(text)
+    if not text or not path.is_dir():
+        what = "is not a folder" if path.exists() else "does not exist"
+        raise argparse.ArgumentTypeError(f"{text!r} {what}")
+    return path
+
+
+def folder_write_problem(folder: Path) -> str | None:
+    """Why no file can be created in an existing folder, or ``None`` when one can.
+
+    Permission bits do not tell (they do not bind the superuser, and a
+    read-only mount or a kernel folder such as /sys refuses anyway), so a
+    hidden temporary file is created there and removed at once.
+    """
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=".aspera-write-test-"):
+            pass
+    except OSError as error:
+        if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return f"no permission to write in {str(folder)!r}"
+        return f"cannot write in {str(folder)!r}: {error.strerror or error}"
+    return None
+
+
+def output_file(text: str) -> Path:
+    """A file the command may create or write: not a folder, in a folder that exists or can be made.
+
+    Nothing is left behind here: whether a new file can be made is tested by
+    creating and removing a temporary file in the nearest existing folder
+    (see :func:`folder_write_problem`). A file that exists must be a regular,
+    writable file; whether its content may be replaced or appended to is the
+    command's decision.
+
+    Raises:
+        argparse.ArgumentTypeError: If the path is empty, a folder, a special
+            file, not writable, or its folder cannot be created.
+    """
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, got an empty value")
+    path = Path(text)
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder; give a file name inside it")
+    if path.exists():
+        if not path.is_file():
+            raise argparse.ArgumentTypeError(f"{text!r} is not a regular file")
+        if not os.access(path, os.W_OK):
+            raise argparse.ArgumentTypeError(f"{text!r} cannot be written (permission denied)")
+        return path
+    ancestor = path.absolute().parent
+    while not ancestor.exists():
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot create {text!r}: {str(ancestor)!r} is a file, not a folder")
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"cannot create {text!r}: no permission to write in {str(ancestor)!r}")
+    problem = folder_write_problem(ancestor)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"cannot create {text!r}: {problem}")
+    return path
+
+
+def cache_link_problem(cache_dir: str | None, no_cache: bool) -> str | None:
+    """Why the answer cache (``--cache-dir``, else the default folder) cannot be used: it, or a folder
+    above it, is a symbolic link to nothing; ``None`` otherwise, or with ``--no-cache``.
+
+    The cache refuses such a folder itself, but in the words of an ``OSError``; the
+    commands say it as they say every other link to nothing.
+    """
+    if no_cache:
+        return None
+    from aspera_workbench.llm import default_cache_dir  # only for commands that talk to a model
+
+    return dangling_link_in(Path(cache_dir) if cache_dir else default_cache_dir())
+
+
+def split_list(values: list[str] | None) -> list[str] | None:
+    """The items of a list option (``--ids``, ``--kinds``): several arguments, each holding items separated by spaces or commas.
+
+    Returns:
+        The items in the order given, or ``None`` when the option was not used.
+    """
+    if values is None:
+        return None
+    return [part for value in values for part in value.replace(",", " ").split() if part]
+
+
+def add_task_set_option(parser: argparse.ArgumentParser, *, required: bool = True, help: str | None = None) -> None:
+    """Declare the ``--tasks PATH`` option that commands reading one task set share.
+
+    A path that is not a task set is refused with ``argument --tasks: ...``,
+    the same words in every command.
+
+    Args:
+        parser: The command's parser.
+        required: Whether the command needs a task set (most do).
+        help: The option's help, when the command uses the set for something particular.
+    """
+    parser.add_argument(
+        "--tasks",
+        required=required,
+        type=task_set_path,
+        metavar="PATH",
+        help=help or "task set: release folder, plans/ folder, .tgz archive or one .nt shard",
+    )
+
+
+def stop_advice(kept: str, budget: Budget | None, max_cost: float | None) -> str:
+    """What to do after a run of a model stopped early, for ``aspera run`` and ``aspera judge``.
+
+    Args:
+        kept: Where the finished work is (``finished rows are kept in ...``).
+        budget: The run's budget (``None`` when no model was used).
+        max_cost: The ``--max-cost`` given.
+    """
+    if budget is not None and budget.report().exhausted:  # the limit is per run: say so, and how to go on
+        return (
+            f"{kept}; --max-cost counts per run: raise it (now ${max_cost:g}) "
+            f"to go further in one run, or run again to spend up to ${max_cost:g} more"
+        )
+    if budget is not None and budget.unknown_spend is not None:  # the same command would stop again
+        return f"{kept}; run again without --max-cost to go on"
+    return "run the same command to resume"

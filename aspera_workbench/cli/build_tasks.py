@@ -1,0 +1,69 @@
+"""``aspera build-tasks ROOT``: build a task set's ``plans/`` from its ``code/``.
+
+Each authoring module ``<ROOT>/code/query_<id>.py`` becomes one task record
+(see :mod:`aspera_core.tasks.authoring`); the shards and index files are
+written to ``<ROOT>/plans/``, replacing those of an earlier build. Every
+module is read and the tasks are checked (unique ids and queries) before
+anything is written, and the new ``plans/`` replaces the old one in one step,
+so a failed or interrupted build leaves the old plans byte for byte as they
+were. Only the build's own files are replaced or removed: the manifest
+plans/.aspera-pipeline.json lists what it wrote, with the SHA-256 of each
+file; a shard or index file it does not list (your own queries_009.nt), or
+one changed since, stops the build with nothing written. Other files in
+``plans/`` are kept. The build is deterministic, so an unchanged ``code/``
+folder gives byte-identical plans.
+Exit status: 0 when built, 2 for a bad argument, a missing code folder, a
+module that does not follow the authoring format, a file in the way of the
+new plans, or plans that cannot be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from aspera_core.manifest import FilesInTheWay
+from aspera_core.tasks.authoring import PLANS_FOLDER, build_task_set
+from aspera_core.tasks.task import TaskFormatError
+from aspera_core.wording import count
+from aspera_workbench.cli.args import existing_folder
+
+EXAMPLE = "example: aspera build-tasks data/aspera_workbench_v1"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``aspera build-tasks``."""
+    parser.add_argument(
+        "root",
+        type=existing_folder,
+        metavar="ROOT",
+        help="task set folder holding code/query_<id>.py (plans/ is written there)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``aspera build-tasks`` with parsed arguments.
+
+    Args:
+        args: Options declared by :func:`add_arguments`.
+
+    Returns:
+        The exit status: 0 when built, 2 if the sources could not be read.
+    """
+    try:
+        tasks = build_task_set(args.root)
+    except FilesInTheWay as error:
+        files = count(len(error.conflicts), "file")
+        print(f"aspera build-tasks: error: {files} in the way of the new plans; {error}", file=sys.stderr)
+        return 2
+    except (FileNotFoundError, TaskFormatError) as error:
+        print(f"aspera build-tasks: error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(
+            f"aspera build-tasks: error: cannot write {args.root / PLANS_FOLDER}: {error.strerror or error}",
+            file=sys.stderr,
+        )
+        return 2
+    print(f"built {len(tasks)} tasks into {args.root / PLANS_FOLDER}")
+    return 0

@@ -1,0 +1,361 @@
+"""aspera judge: ask a model whether each program of a results file does what its request asks, without running it.
+
+For every task and seed of RESULTS that has a program, the judge model reads
+the documentation of the task's library modules, a few judged examples, the
+request (with the simulation's pinned current date) and the program, and
+answers "correct" or "incorrect" with its reasons. It never sees the
+reference program or anything from running the program. One judgement per
+program is appended to --out (JSON Lines: verdict, explanation, tokens,
+cost) as soon as it is known; running the same command again resumes,
+asking only about programs without an answer. --out must be a new file or a
+judgements file of the same judge, results and prompt setup; nothing else is
+written to. Each task's library modules come from --tasks (with a warning when
+it is another version than the set RESULTS was produced on), else from the task
+set RESULTS names, looked for as named and then from RESULTS' folder and its
+parents; if it is not found unchanged, the command stops and asks for --tasks.
+At the end it prints how often the judge agrees with the evaluation programs
+over the whole judgements file (not only the programs --ids/--limit chose);
+when no judgement has a verdict it says why (answers that named none are
+final; failed requests are asked again by the same command).
+Programs of the control setting are refused: the judge's prompt documents the
+assistant library, not the control surface they are written against.
+
+Exit status: 0 done (also when some requests failed: the counts say how
+many), 1 the judgements file is in use, 2 bad arguments or files, 3 stopped
+early (key refused, unknown model: run again to resume; spending limit: it
+counts per run, raise it to go further in one run) or not one answer obtained
+(every request failed: run again to ask again), 130 interrupted (run again to
+resume).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+from aspera_core.fileio import DanglingLinkError
+from aspera_core.wording import count
+from aspera_workbench.cli.args import (
+    add_task_set_option,
+    cache_link_problem,
+    dollars,
+    endpoint_url,
+    finite_positive_float,
+    model_name,
+    output_file,
+    positive_int,
+    split_list,
+    stop_advice,
+    temperature,
+)
+
+EXAMPLE = (
+    "example: aspera judge runs/results/cck.jsonl --model gpt-4o-mini --max-cost 2 "
+    "--out runs/judged/cck.gpt-4o-mini.jsonl"
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``aspera judge``."""
+    parser.add_argument("results", type=Path, help="results file whose programs are judged (aspera run --out)")
+    parser.add_argument(
+        "--out",
+        required=True,
+        type=output_file,
+        help="judgements file (JSONL; created, or resumed if it holds this judge's judgements of RESULTS)",
+    )
+    parser.add_argument(
+        "--model", required=True, type=model_name, help="judge model as the endpoint knows it (e.g. gpt-4o-mini)"
+    )
+    parser.add_argument(
+        "--base-url", type=endpoint_url, help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)"
+    )
+    parser.add_argument(
+        "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
+    )
+    parser.add_argument(
+        "--temperature", type=temperature, default=0.0, help="sampling temperature, a number of at least 0 (default 0)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="sampling seed of the judge's requests (default 0)")
+    parser.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
+    parser.add_argument(
+        "--request-timeout", type=finite_positive_float, help="seconds one request may take (default 120)"
+    )
+    parser.add_argument(
+        "--max-cost",
+        type=dollars,
+        metavar="USD",
+        help="stop cleanly once this much has been spent (judgements made are kept)",
+    )
+    add_task_set_option(
+        parser,
+        required=False,
+        help="task set of RESULTS, for each task's library modules (default: the one RESULTS names, "
+        "found as named or from RESULTS' folder and its parents)",
+    )
+    parser.add_argument("--ids", nargs="+", metavar="ID", help="only the programs of these task ids")
+    parser.add_argument(
+        "--limit",
+        type=positive_int,
+        metavar="K",
+        help="only the programs of the first K tasks in id order (after --ids)",
+    )
+    parser.add_argument("--concurrency", type=positive_int, default=4, help="requests in flight at once (default 4)")
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
+    parser.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
+    parser.add_argument("--fsync", action="store_true", help="fsync the judgements file after every judgement")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _error(message: str, status: int = 2) -> int:
+    print(f"aspera judge: error: {message}", file=sys.stderr)
+    return status
+
+
+def _candidates(named: str, results: Path) -> list[Path]:
+    """Where the task set a results file names may be: as named, then relative to the file's folder and its parents.
+
+    A run started in the project root names the set relative to the root (``data/...``)
+    and writes ``runs/x.jsonl``, so from elsewhere the set is found from the results file.
+    """
+    path = Path(named).expanduser()
+    if path.is_absolute():
+        return [path]
+    folder = results.resolve().parent
+    return [path, *(parent / path for parent in (folder, *folder.parents))]
+
+
+def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None, str | None]:
+    """The tasks of RESULTS (``--tasks``, else the set its header names if found unchanged), a note when there
+    are none, and a warning when ``--tasks`` is another version than the set the results were produced on.
+
+    Another version named by ``--tasks`` is used (it is how the user answers a set that changed) but said,
+    as ``aspera summary --tasks`` says it: the programs were written for other tasks.
+
+    Raises:
+        ValueError: ``--tasks`` is given but cannot be loaded, or the task set RESULTS names
+            cannot be found unchanged (judging without it would build other prompts than a
+            run that finds it, so the user is asked for ``--tasks``).
+    """
+    from aspera_core.records import read_results
+    from aspera_core.tasks import TaskFormatError, load_tasks, task_set_digest, tasks_digest
+
+    if args.tasks is not None:
+        try:
+            tasks = load_tasks(args.tasks)
+        except (FileNotFoundError, TaskFormatError) as error:
+            raise ValueError(f"--tasks {args.tasks}: {error}") from None
+        experiment = read_results(args.results).experiment
+        digest = tasks_digest(tasks)
+        if experiment is None or experiment.task_set_digest == digest:
+            return tasks, None, None
+        warning = (
+            f"--tasks {args.tasks} (digest {digest[:12]}) is not the task set {args.results} was produced on "
+            f"({experiment.task_set or 'unnamed'}, digest {experiment.task_set_digest[:12]}): each program is "
+            "shown the documentation of its task's apps in --tasks"
+        )
+        return tasks, None, warning
+    experiment = read_results(args.results).experiment
+    if experiment is None or not experiment.task_set:
+        fallback = "each program is shown the documentation of the whole scenario (give --tasks for each task's own)"
+        return None, f"{args.results} names no task set; {fallback}", None
+    named = f"the task set {experiment.task_set} named by {args.results}"
+    ask = "pass --tasks PATH to name the task set of its programs"
+    changed = None
+    for candidate in _candidates(experiment.task_set, args.results):
+        if not candidate.exists():
+            continue
+        try:
+            if task_set_digest(candidate) == experiment.task_set_digest:
+                return load_tasks(candidate), None, None
+        except (OSError, ValueError, TaskFormatError):
+            pass
+        changed = changed or candidate
+    if changed is not None:
+        raise ValueError(f"{named} is not the same at {changed} (it changed, or does not load); {ask}")
+    raise ValueError(f"{named} cannot be found (as named, or from the results file's folder and its parents); {ask}")
+
+
+def _judge(args: argparse.Namespace, budget: Any) -> Any:
+    from aspera_workbench.agents.model_agents import PromptStore
+    from aspera_workbench.judge import ProgramJudge
+    from aspera_workbench.llm import LLMClient, LLMConfig, ResponseCache
+
+    settings: dict[str, Any] = {
+        "model": args.model,
+        "base_url": args.base_url,
+        "temperature": args.temperature,
+        "seed": args.seed,
+    }
+    settings.update({"max_tokens": args.max_tokens} if args.max_tokens else {})
+    settings.update({"api_key_env": args.api_key_env} if args.api_key_env else {})
+    settings.update({"timeout_s": args.request_timeout} if args.request_timeout else {})
+    problem = cache_link_problem(args.cache_dir, args.no_cache)
+    if problem is not None:
+        raise ValueError(problem)
+    cache = None if args.no_cache else ResponseCache(args.cache_dir)
+    client = LLMClient(LLMConfig(**settings), cache=cache, budget=budget)
+    # Prompts are kept once each, by digest, beside the judgements file.
+    return ProgramJudge(client, prompts=PromptStore(Path(args.out).parent / "prompts"))
+
+
+def _without_verdict(rows: list[Any], path: Path) -> str:
+    """Why no judgement of ``path`` has a verdict: answers that named none are final, failed requests are asked again."""
+    failed = sum(not row.answered for row in rows)
+    unread = len(rows) - failed
+    again = "run the same command to ask again"
+    if len(rows) == 1:
+        why = (
+            f"its request failed: {again}"
+            if failed
+            else "the answer named none; running the command again asks nothing"
+        )
+        return f"the one judgement in {path} has no verdict ({why})"
+    if not failed:
+        why = "the answers named none; running the command again asks nothing"
+    elif not unread:
+        why = f"every request failed: {again}"
+    else:
+        named = "answer named none" if unread == 1 else "answers named none"
+        why = f"{unread} {named}; {count(failed, 'request')} failed: {again}"
+    return f"none of the {len(rows)} judgements in {path} has a verdict ({why})"
+
+
+def _agreement(path: Path) -> str:
+    """One line: how often the judge's verdicts in the whole judgements file agree with the evaluation programs'.
+
+    It covers every judgement of the file (the latest per task and seed), not only the
+    programs this run's --ids/--limit selected, and says so.
+    """
+    from aspera_workbench.analysis.judging import agreement_scores
+    from aspera_workbench.judge import JudgementsFileWarning, JudgeVerdict, latest_judgements, read_judgements
+
+    with warnings.catch_warnings():  # its damaged lines were warned of when the judge opened it
+        warnings.simplefilter("ignore", JudgementsFileWarning)
+        rows = latest_judgements(read_judgements(path).rows)
+    if not rows:
+        return f"{path} holds no judgements: there is nothing to compare"
+    compared = [row for row in rows if row.verdict is not JudgeVerdict.NOT_JUDGED]
+    if not compared:
+        return _without_verdict(rows, path)
+    scores = agreement_scores(
+        [row.evaluation_success for row in compared], [row.verdict is JudgeVerdict.CORRECT for row in compared]
+    )
+    kappa = "undefined" if math.isnan(scores["kappa"]) else f"{scores['kappa']:.2f}"
+    return (
+        f"agreement with the evaluation programs over the whole of {path} ({count(len(rows), 'judgement')}): "
+        f"{scores['tp'] + scores['tn']} of {scores['n']} verdicts "
+        f"({100 * scores['accuracy']:.1f}%), Cohen's kappa {kappa}; judge said correct to {scores['tp']} of "
+        f"{scores['tp'] + scores['fn']} accepted and {scores['fp']} of {scores['fp'] + scores['tn']} rejected programs; "
+        f"{len(rows) - len(compared)} of {len(rows)} programs without a verdict"
+    )
+
+
+def _describe(report: Any) -> str:
+    counts = ", ".join(f"{name} {count}" for name, count in sorted(report.counts.items())) or "nothing new"
+    text = (
+        f"{count(report.written, 'judgement')} written ({counts}); {count(report.failed_requests, 'failed request')}; "
+        f"{report.already_done} already in {report.out}; of {count(report.selected, 'program')} selected "
+        f"({count(report.programs, 'program')} in {count(report.rows, 'task-seed row')}; "
+        f"{count(report.rows - report.programs, 'row')} without a program)"
+    )
+    if report.remaining:
+        text += f"; {report.remaining} still without an answer"
+    return text
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``aspera judge`` with parsed arguments.
+
+    Args:
+        args: Options declared by :func:`add_arguments`.
+
+    Returns:
+        The exit status (see the module docstring).
+    """
+    from aspera_core.records import NotAResultsFile, ResultsFileWarning
+    from aspera_workbench.judge import (
+        JudgementsFileBusy,
+        JudgementsFileWarning,
+        JudgementsMismatch,
+        NotAJudgementsFile,
+        judge_results,
+    )
+    from aspera_workbench.llm import Budget, LLMError
+
+    warnings.simplefilter("default", ResultsFileWarning)
+    warnings.simplefilter("default", JudgementsFileWarning)
+    warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera judge: warning: {message}\n"
+    if not args.results.is_file():
+        problem = "is a folder, not a results file" if args.results.is_dir() else "does not exist"
+        return _error(f"{args.results} {problem}")
+    if Path(args.out).resolve() == args.results.resolve():
+        return _error("--out names the results file itself; judgements go to a file of their own")
+    budget = Budget(max_cost_usd=args.max_cost)
+    try:
+        tasks, note, warning = _task_set(args)
+        judge = _judge(args, budget)
+    except (ValueError, NotAResultsFile) as error:
+        return _error(str(error))
+    except LLMError as error:  # a missing key, a limit on a model without a price
+        return _error(str(error))
+    except DanglingLinkError as error:  # the folder of --out, its prompts folder or the cache
+        return _error(str(error))
+    except OSError as error:  # the prompts folder beside --out is not ours to write into
+        return _error(f"{error.filename}: {error.strerror or error}" if error.filename else str(error))
+
+    def started(_: Any) -> None:  # every check passed: a refused command prints only its error
+        if warning:
+            print(f"aspera judge: warning: {warning}", file=sys.stderr)
+        if note:
+            print(f"aspera judge: note: {note}", file=sys.stderr)
+        print(
+            f"aspera judge: judging the programs of {args.results} with {args.model} "
+            f"(prompt {judge.files.version}); judgements go to {args.out}",
+            file=sys.stderr,
+        )
+
+    try:
+        report = judge_results(
+            args.results,
+            args.out,
+            judge,
+            tasks=tasks,
+            ids=split_list(args.ids),
+            limit=args.limit,
+            concurrency=args.concurrency,
+            progress=not args.no_progress,
+            fsync=args.fsync,
+            started=started,
+        )
+    except (ValueError, NotAResultsFile, NotAJudgementsFile, JudgementsMismatch) as error:
+        return _error(str(error))
+    except JudgementsFileBusy as error:
+        return _error(str(error), 1)
+    except KeyboardInterrupt:
+        print(
+            f"aspera judge: interrupted; judgements made are in {args.out}; run the same command to resume",
+            file=sys.stderr,
+        )
+        return 130
+    for note in report.notes:
+        print(f"aspera judge: note: {note}", file=sys.stderr)
+    print(f"aspera judge: {_describe(report)}", file=sys.stderr)
+    print(f"aspera judge: model use: {budget.report().describe()}", file=sys.stderr)
+    print(f"aspera judge: {_agreement(Path(args.out))}")
+    if report.stopped:
+        advice = stop_advice(f"judgements made are kept in {args.out}", budget, args.max_cost)
+        print(f"aspera judge: stopped early: {report.stopped}; {advice}", file=sys.stderr)
+        return 3
+    if report.written and report.failed_requests == report.written:  # a script checking the status must notice
+        print(
+            f"aspera judge: error: 0 of {count(report.written, 'program')} got an answer: every request failed; "
+            "run the same command to ask again",
+            file=sys.stderr,
+        )
+        return 3
+    return 0

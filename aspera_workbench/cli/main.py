@@ -1,0 +1,263 @@
+"""The ``aspera`` command.
+
+Each subcommand lives in its own module of this package, which exposes
+``add_arguments(parser)`` (declares its options) and ``run(args) -> int``
+(does the work, returns the exit status); the first line of the module's
+docstring is its help text, the module's ``EXAMPLE`` its example. To add a
+subcommand, write the module and add it to :data:`SUBCOMMANDS`.
+
+What every subcommand gets from :func:`main`, so that commands fail the same
+documented way:
+
+* a bad argument ends the command with exit status 2 and one line naming the
+  argument and the problem (no usage block, no traceback); argument types
+  shared by the commands are in :mod:`aspera_workbench.cli.args`;
+* a path that turns out to be unusable while the command runs (an
+  ``OSError`` naming a file) is one line and exit status 2;
+* Ctrl-C and SIGTERM both raise ``KeyboardInterrupt`` in the command, which
+  may catch it to say how to resume; otherwise the command ends with exit
+  status 130 and one line. A repeat within a second is the same interrupt
+  (``timeout -s INT`` signals the command and then its process group; keys
+  bounce), and once an interrupted command has returned, the ``aspera``
+  executable ignores further interrupts while it exits, so its status stays 130;
+* output into a closed pipe (``aspera tasks ... | head``) ends the command
+  quietly with exit status 141, as for other programs killed by SIGPIPE.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import importlib
+import importlib.util
+import os
+import re
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any, NoReturn
+
+from aspera_core import __version__
+from aspera_core.fileio import DanglingLinkError
+
+#: Exit statuses shared by every subcommand.
+EXIT_BAD_ARGUMENT = 2
+EXIT_INTERRUPTED = 130
+EXIT_CLOSED_PIPE = 141
+
+#: command name -> module of ``aspera_workbench.cli``, in the order ``--help`` lists them.
+SUBCOMMANDS: dict[str, str] = {
+    "build-tasks": "build_tasks",
+    "validate": "validate",
+    "tasks": "tasks",
+    "show": "show",
+    "run": "run",
+    "summary": "summary",
+    "audit": "audit",
+    "judge": "judge",
+    "stats": "stats",
+    "pipeline": "pipeline",
+    "generate": "generate",
+}
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``aspera run: error: argument --timeout: ...``.
+
+    Arguments left over after a subcommand are reported by that subcommand's
+    parser (``aspera validate: error: unrecognized arguments: ...``), not by
+    the main one, which argparse would otherwise do.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: subcommand name -> its parser, filled in by :func:`build_parser`.
+        self.subcommands: dict[str, argparse.ArgumentParser] = {}
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        """Parse, then end with one line naming the subcommand if any argument was not recognised."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            owner = self.subcommands.get(getattr(parsed, "command", None) or "", self)
+            owner.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+    def error(self, message: str) -> NoReturn:
+        """Print the problem on one line and exit with status 2."""
+        self.exit(EXIT_BAD_ARGUMENT, f"{self.prog}: error: {message}\n")
+
+
+def plain_text(text: str) -> str:
+    """Docstring text without reStructuredText markup, for ``--help``.
+
+    ````code```` becomes ``code``; a role such as ``:mod:`a.b``` becomes
+    ``a.b``, and ``:func:`~a.b``` the last part, ``b``, as Sphinx shows them.
+    """
+    text = re.sub(r":[a-z]+:`(~?)([^`]+)`", lambda m: m.group(2).rsplit(".", 1)[-1] if m.group(1) else m.group(2), text)
+    return re.sub(r"``([^`]+)``", r"\1", text).replace("::\n", ":\n")
+
+
+def _docstring(module_name: str) -> str:
+    """A subcommand module's docstring, read from its source without importing it.
+
+    Commands import heavy libraries (pandas, the sandbox); listing them all
+    for ``--help`` or for another command must not pay for that.
+    """
+    name = f"{__package__}.{module_name}"
+    if name in sys.modules:
+        return sys.modules[name].__doc__ or ""
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        return ""
+    with open(spec.origin, encoding="utf-8") as source:
+        return ast.get_docstring(ast.parse(source.read())) or ""
+
+
+def _chosen(argv: Sequence[str] | None) -> str | None:
+    """The subcommand named on the command line, if any (the first argument that is not an option)."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    return next((word for word in words if not word.startswith("-")), None)
+
+
+def build_parser(argv: Sequence[str] | None = None, full: bool = False) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered.
+
+    Only the module of the subcommand named in ``argv`` is imported (with
+    ``full``, every module is); the others are listed with their help text.
+
+    Args:
+        argv: The arguments that will be parsed (``sys.argv[1:]`` by default).
+        full: Import every subcommand and declare all their options.
+    """
+    parser = OneLineParser(prog="aspera", description="ASPERA workbench: evaluate programs on task sets.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers.required = True
+    chosen = _chosen(argv)
+    for command, module_name in SUBCOMMANDS.items():
+        doc = plain_text(_docstring(module_name).strip())
+        # "aspera run: evaluate ..." -> "evaluate ..."
+        summary = re.sub(r"^aspera [^:]*:\s*", "", doc.splitlines()[0]) if doc else command
+        loaded = importlib.import_module(f"{__package__}.{module_name}") if full or command == chosen else None
+        sub = subparsers.add_parser(
+            command,
+            help=summary,
+            description=doc,
+            epilog=getattr(loaded, "EXAMPLE", None),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        parser.subcommands[command] = sub
+        if loaded is not None:
+            loaded.add_arguments(sub)
+            sub.set_defaults(handler=loaded.run)
+    return parser
+
+
+#: Seconds during which a repeated Ctrl-C or SIGTERM counts as the same interrupt.
+REPEAT_WINDOW_S = 1.0
+
+
+@contextlib.contextmanager
+def interrupts_as_keyboard_interrupt() -> Iterator[None]:
+    """While active, Ctrl-C and SIGTERM raise ``KeyboardInterrupt`` once per interrupt (see the module docstring).
+
+    Child processes forked meanwhile keep the default behaviour: SIGTERM
+    ends them. Only the main thread can install handlers; elsewhere this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    owner = os.getpid()
+    last: list[float] = []
+
+    def interrupt(number: int, frame: Any) -> None:
+        if os.getpid() != owner:  # a forked child: die as the signal normally makes it
+            signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+            return
+        now = time.monotonic()
+        if last and now - last[-1] < REPEAT_WINDOW_S:
+            return
+        last.append(now)
+        raise KeyboardInterrupt
+
+    previous = {number: signal.signal(number, interrupt) for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _quiet_stdout() -> None:
+    # Output already buffered for the closed pipe would fail again when Python
+    # flushes it at exit; send it nowhere instead.
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``aspera`` command.
+
+    Args:
+        argv: Arguments without the program name (``sys.argv[1:]`` by default).
+
+    Returns:
+        The exit status: the command's own, 2 for a bad argument or an
+        unusable path, 130 when interrupted (Ctrl-C or SIGTERM), 141 when the
+        output pipe was closed; 0 for ``--help`` and ``--version``.
+    """
+    parser = build_parser(argv)
+    name = "aspera"
+    with interrupts_as_keyboard_interrupt():
+        try:
+            try:
+                args = parser.parse_args(argv)
+            except SystemExit as stop:  # --help, --version, or a bad argument (already printed)
+                return stop.code if isinstance(stop.code, int) else EXIT_BAD_ARGUMENT
+            name = f"aspera {args.command}"
+            status = int(args.handler(args) or 0)
+            sys.stdout.flush()  # a closed pipe shows here, not at exit
+            return status
+        except KeyboardInterrupt:
+            print(f"{name}: interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        except BrokenPipeError:
+            _quiet_stdout()
+            return EXIT_CLOSED_PIPE
+        except OSError as error:
+            if error.filename is None:
+                raise  # not about a path the user gave: a real failure, keep its traceback
+            print(f"{name}: error: {_describe(error)}", file=sys.stderr)
+            return EXIT_BAD_ARGUMENT
+
+
+def _describe(error: OSError) -> str:
+    if isinstance(error, DanglingLinkError):  # says its path first, as the commands' own refusals do
+        return str(error)
+    reason = error.strerror or type(error).__name__
+    if error.filename2 is not None:
+        return f"{reason}: {error.filename!s} -> {error.filename2!s}"
+    return f"{reason}: {error.filename!s}"
+
+
+def entry() -> NoReturn:
+    """The ``aspera`` executable: :func:`main`, then exit with its status.
+
+    After an interrupt the process is ending, so later interrupts are ignored:
+    the interpreter restores the default action of signals handled from Python
+    while it shuts down, and a late repeat would otherwise kill it with another status.
+    """
+    status = main()
+    if status == EXIT_INTERRUPTED:
+        for number in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, signal.SIG_IGN)
+    sys.exit(status)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    entry()

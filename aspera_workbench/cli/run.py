@@ -1,0 +1,504 @@
+"""aspera run: evaluate an agent's programs on a task set, one JSONL row per program.
+
+Programs run in sandboxed worker processes; a row is appended to --out as each
+evaluation finishes. The results file records its experiment (agent, model,
+setting, parameters, task set digest, library fixes, workbench version):
+running the same command again resumes it, skipping task-seed pairs that
+already have a row, while a run of another experiment into the same file is
+refused (--force-new writes to a file beside it instead, the same one each
+time). A file that is not a results file is never written to.
+
+Exit status: 0 done, 1 the results file is in use, 2 bad arguments or files,
+3 stopped early by the agent (e.g. its spending limit, which counts per run)
+or no program obtained at all (every model request failed; run again to resume),
+130 interrupted
+(Ctrl-C or SIGTERM; run the same command to resume).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from pathlib import Path
+
+from aspera_core.agents import Agent, ReplayAgent
+from aspera_core.executor import Sandbox, SandboxConfig, default_workers
+from aspera_core.fileio import DanglingLinkError, dangling_link_in
+from aspera_core.records import (
+    ExperimentMismatch,
+    NotAResultsFile,
+    ResultsFileBusy,
+    ResultsFileWarning,
+    check_results_file,
+    results_file_for,
+)
+from aspera_core.runner import (
+    DEFAULT_CONCURRENCY,
+    AgentFailed,
+    RunReport,
+    RunWarning,
+    experiment_of,
+    run_agent,
+    select_tasks,
+)
+from aspera_core.tasks import Task, TaskFormatError, open_task_set
+from aspera_core.wording import count
+from aspera_workbench.agents import AGENTS, SETTINGS, make_agent
+from aspera_workbench.agents.agent_registry import MODEL_AGENTS
+from aspera_workbench.cli.args import (
+    cache_link_problem,
+    dollars,
+    endpoint_url,
+    finite_positive_float,
+    model_name,
+    non_negative_int,
+    positive_int,
+    split_list,
+    stop_advice,
+    task_set_path,
+    temperature,
+)
+from aspera_workbench.control.control_programs import default_control_dir
+
+EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``aspera run``."""
+    parser.add_argument(
+        "--tasks", required=True, type=task_set_path, help="release folder, plans folder, .tgz archive or .nt shard"
+    )
+    parser.add_argument("--agent", required=True, help=f"agent name ({', '.join(sorted(AGENTS))})")
+    parser.add_argument(
+        "--out", required=True, help="results file (JSONL; created, or resumed if it holds this experiment)"
+    )
+    parser.add_argument("--replay", metavar="FILE", help="file whose programs the replay agent submits")
+    parser.add_argument(
+        "--setting",
+        choices=SETTINGS,
+        default="library",
+        help="what programs are written against: the assistant library (default) or the standard-library "
+        "control surface (cck only; see docs/control.md)",
+    )
+    model = parser.add_argument_group("model-backed agents (cck, ps, explore)")
+    model.add_argument("--model", type=model_name, help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)")
+    model.add_argument(
+        "--base-url", type=endpoint_url, help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)"
+    )
+    model.add_argument(
+        "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
+    )
+    model.add_argument(
+        "--temperature", type=temperature, help="sampling temperature, a number of at least 0 (default 0)"
+    )
+    model.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
+    model.add_argument(
+        "--request-timeout", type=finite_positive_float, help="seconds one model request may take (default 120)"
+    )
+    model.add_argument(
+        "--max-cost",
+        type=dollars,
+        metavar="USD",
+        help="stop cleanly once this much has been spent (finished rows are kept)",
+    )
+    model.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
+    model.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
+    explore = parser.add_argument_group("the exploring agent (explore; docs/explore.md)")
+    explore.add_argument("--max-turns", type=positive_int, metavar="N", help="model replies per task (default 20)")
+    explore.add_argument(
+        "--max-episode-tokens",
+        type=positive_int,
+        metavar="N",
+        help="tokens of all requests and replies per task, as the endpoint reports them (default 250000)",
+    )
+    explore.add_argument(
+        "--max-dry-runs", type=non_negative_int, metavar="N", help="dry runs of draft programs per task (default 5)"
+    )
+    explore.add_argument(
+        "--dry-run-world",
+        choices=("generic", "task"),
+        help="where drafts are tried: a generic world, the same for every task (default), or the task's own "
+        "setup with writes discarded (for experiments on read access)",
+    )
+    explore.add_argument(
+        "--dry-run-timeout", type=finite_positive_float, metavar="S", help="seconds one dry run may take (default 10)"
+    )
+    explore.add_argument(
+        "--protocol",
+        choices=("auto", "tools", "text"),
+        help="tool calling, or a plain-text protocol for endpoints without it (default auto: tools, text if refused)",
+    )
+    seeds = parser.add_mutually_exclusive_group()
+    seeds.add_argument(
+        "--seeds", nargs="+", type=int, action=_Seeds, metavar="S", help="seeds for seeded agents (default: 0)"
+    )
+    seeds.add_argument("--seed", type=int, metavar="S", help="one seed (the same as --seeds S)")
+    parser.add_argument(
+        "--mutation-kinds", nargs="+", metavar="KIND", help="for the mutant agent: draw only these kinds of mutant"
+    )
+    parser.add_argument(
+        "--concurrency",
+        type=positive_int,
+        help=f"programs requested from a model at once (default {DEFAULT_CONCURRENCY}; no effect on built-in agents)",
+    )
+    parser.add_argument(
+        "--workers", type=positive_int, default=None, help=f"programs evaluated at once (default: {default_workers()})"
+    )
+    parser.add_argument("--timeout", type=finite_positive_float, default=10.0, help="seconds per task (default: 10)")
+    parser.add_argument(
+        "--memory-mb", type=positive_int, default=1024, help="memory cap per task in MiB (default: 1024)"
+    )
+    parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
+    parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K tasks (after --ids)")
+    parser.add_argument(
+        "--force-new",
+        action="store_true",
+        help="if --out holds another experiment, write to a file beside it (name.2.jsonl, ...: the first that holds "
+        "this experiment, resumed, or is free)",
+    )
+    parser.add_argument(
+        "--resume-anyway", action="store_true", help="append to --out even if it holds another experiment"
+    )
+    parser.add_argument(
+        "--library-fixes",
+        action="store_true",
+        help="evaluate with the library's documented fixes of the original's defects (default: the original's behaviour)",
+    )
+    parser.add_argument("--fsync", action="store_true", help="fsync the results file after every row")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _error(message: str) -> int:
+    print(f"aspera run: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _check_replay(agent: ReplayAgent, task_ids: list[str], all_ids: set[str]) -> str | None:
+    """An error if the replayed file covers none of the selected tasks; notes unknown ids."""
+    covered = [task_id for task_id in task_ids if task_id in agent.programs]
+    if not covered:
+        return f"{agent.path} has programs for none of the {len(task_ids)} selected tasks"
+    unknown = sorted(set(agent.programs) - all_ids)
+    if unknown:
+        shown = ", ".join(unknown[:10]) + (" ..." if len(unknown) > 10 else "")
+        print(
+            f"aspera run: note: {agent.path} has programs for {len(unknown)} task id(s) not in the task set "
+            f"(ignored): {shown}",
+            file=sys.stderr,
+        )
+    return None
+
+
+#: Options of the explore agent only: argparse destination -> option.
+EXPLORE_OPTIONS = {
+    "max_turns": "--max-turns",
+    "max_episode_tokens": "--max-episode-tokens",
+    "max_dry_runs": "--max-dry-runs",
+    "dry_run_world": "--dry-run-world",
+    "dry_run_timeout": "--dry-run-timeout",
+    "protocol": "--protocol",
+}
+
+
+#: Options of model-backed agents: argparse destination -> option.
+MODEL_OPTIONS = {
+    "model": "--model",
+    "base_url": "--base-url",
+    "api_key_env": "--api-key-env",
+    "temperature": "--temperature",
+    "max_tokens": "--max-tokens",
+    "request_timeout": "--request-timeout",
+    "max_cost": "--max-cost",
+    "no_cache": "--no-cache",
+    "cache_dir": "--cache-dir",
+    "concurrency": "--concurrency",
+}
+#: Options each agent uses, of those other agents ignore (explore's own are refused elsewhere).
+USED_OPTIONS: dict[str, set[str]] = {
+    "reference": set(),
+    "noop": set(),
+    "handback": set(),
+    "replay": {"replay"},
+    "mutant": {"mutation_kinds", "seeds", "seed"},
+    **{agent: {*MODEL_OPTIONS, "seeds", "seed"} for agent in MODEL_AGENTS},
+}
+AGENT_OPTIONS = {
+    "replay": "--replay",
+    "mutation_kinds": "--mutation-kinds",
+    "seeds": "--seeds",
+    "seed": "--seed",
+    **MODEL_OPTIONS,
+}
+
+
+def _ignored_options(args: argparse.Namespace) -> list[str]:
+    """The options given that the agent does not use (none for agents registered elsewhere)."""
+    used = USED_OPTIONS.get(args.agent)
+    if used is None:
+        return []
+    return [
+        option
+        for name, option in AGENT_OPTIONS.items()
+        if name not in used and getattr(args, name) not in (None, False)
+    ]
+
+
+def _check_explore_options(args: argparse.Namespace) -> None:
+    """Refuse options of the explore agent given to another agent (they would be ignored silently)."""
+    if args.agent == "explore":
+        return
+    given = [option for name, option in EXPLORE_OPTIONS.items() if getattr(args, name) is not None]
+    if given:
+        raise ValueError(f"{given[0]} applies to the explore agent only, not to {args.agent}")
+
+
+def _budget(args: argparse.Namespace) -> object | None:
+    """The run's spend account, for model-backed agents (the model client is imported only for them)."""
+    if args.agent not in MODEL_AGENTS:
+        return None
+    from aspera_workbench.llm import Budget
+
+    return Budget(max_cost_usd=args.max_cost)
+
+
+def _model_errors(agent: str) -> tuple[type[BaseException], ...]:
+    if agent not in MODEL_AGENTS:
+        return ()
+    from aspera_workbench.llm import LLMError
+
+    return (LLMError,)
+
+
+def _agent_options(args: argparse.Namespace, budget: object | None) -> dict[str, object]:
+    out = Path(args.out)
+    return {
+        "replay": args.replay,
+        "mutation_kinds": args.mutation_kinds,
+        "model": args.model,
+        "base_url": args.base_url,
+        "api_key_env": args.api_key_env,
+        "temperature": 0.0 if args.temperature is None else args.temperature,
+        "max_tokens": args.max_tokens,
+        "request_timeout_s": args.request_timeout,
+        "budget": budget,
+        "use_cache": not args.no_cache,
+        "cache_dir": args.cache_dir,
+        # Prompts are kept once each, by digest, beside the results file.
+        "prompts_dir": str(out.parent / "prompts"),
+        "setting": args.setting,
+        # Control reference programs (for the prompts' return types) live beside the task set.
+        "control_dir": _control_dir(args.tasks) if args.setting == "control" else None,
+        # The explore agent's budgets and dry runs (dry runs use the run's library behaviour).
+        "max_turns": args.max_turns,
+        "max_episode_tokens": args.max_episode_tokens,
+        "max_dry_runs": args.max_dry_runs,
+        "dry_run_world": args.dry_run_world,
+        "dry_run_timeout_s": args.dry_run_timeout,
+        "protocol": args.protocol,
+        "library_fixes": args.library_fixes,
+    }
+
+
+def _control_dir(tasks: object) -> str | None:
+    folder = default_control_dir(str(tasks))
+    return str(folder) if folder is not None else None
+
+
+def _file_among_parents(path: Path) -> Path | None:
+    """The nearest parent of ``path`` that exists and is not a folder (``README.md`` in ``README.md/x.jsonl``).
+
+    A symbolic link to nothing is no file: :func:`~aspera_core.fileio.dangling_link_in` names it.
+    """
+    for parent in path.parents:
+        if parent.exists():
+            return None if parent.is_dir() else parent
+    return None
+
+
+class _Seeds(argparse.Action):
+    """``--seeds S ...``: refuses a seed given twice while parsing (each would be one row per task)."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object, option: str | None = None
+    ) -> None:
+        seeds = list(values) if isinstance(values, list) else [values]
+        repeated = sorted({seed for seed in seeds if seeds.count(seed) > 1})
+        if repeated:
+            raise argparse.ArgumentError(
+                self, f"seed {', '.join(map(str, repeated))} is given twice; give each seed once"
+            )
+        setattr(namespace, self.dest, seeds)
+
+
+def _checked_out(args: argparse.Namespace, agent: Agent, tasks: list[Task]) -> Path:
+    """The results file the run writes to, refused now if the run would be refused on opening it.
+
+    Raises:
+        ValueError: the file is not a results file (NotAResultsFile), holds another experiment
+            (ExperimentMismatch), or cannot be created because a parent is a file or a
+            symbolic link to nothing (its folders would be made where the link points).
+    """
+    experiment = experiment_of(agent, tasks, str(args.tasks), args.library_fixes)
+    out = results_file_for(args.out, experiment) if args.force_new else Path(args.out)
+    check_results_file(out, experiment, resume_anyway=args.resume_anyway)
+    dangling = dangling_link_in(out)
+    if dangling is not None:
+        raise ValueError(dangling)
+    blocker = _file_among_parents(out)
+    if blocker is not None:
+        raise ValueError(f"cannot create {out}: {blocker} is a file, not a folder")
+    return out
+
+
+def _describe(report: RunReport) -> str:
+    # (model errors are rows, but not evaluations: they are counted apart, below)
+    judged = sorted((name, number) for name, number in report.counts.items() if name != "model_error")
+    counts = ", ".join(f"{name} {number}" for name, number in judged) or "nothing new"
+    seeds = "" if report.seeds == [None] else f" x {count(len(report.seeds), 'seed')}"
+    if report.asked:
+        asked = f"{count(report.model_errors, 'model error')} of {count(report.asked, 'program')} asked for"
+    elif report.stopped:  # a stop before anything came back: no program counts as asked for
+        asked = "the run stopped before any program was obtained"
+    else:
+        asked = "no program asked for"
+    text = (
+        f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}; {asked}; "
+        f"{len(report.unavailable)} skipped; "
+        f"of {report.expected} expected ({count(report.selected, 'task')}{seeds})"
+    )
+    if report.stopped:
+        noun = "task" if report.seeds == [None] or len(report.seeds) == 1 else "task-seed pair"
+        text += (
+            f"; {count(report.cut_short, noun)} in progress when it stopped (no row written), "
+            f"{report.not_attempted} not attempted"
+        )
+    if report.remaining:
+        retried = " (model errors are asked again on resume)" if report.model_errors else ""
+        text += f"; {report.remaining} still without a judged row{retried}"
+    return text
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``aspera run`` with parsed arguments.
+
+    Args:
+        args: Options declared by :func:`add_arguments`.
+
+    Returns:
+        The exit status (see the module docstring).
+    """
+    warnings.simplefilter("default", RunWarning)
+    warnings.simplefilter("default", ResultsFileWarning)
+    warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera run: warning: {message}\n"
+    if args.force_new and args.resume_anyway:
+        return _error("--force-new and --resume-anyway contradict each other")
+    config = SandboxConfig(
+        workers=default_workers() if args.workers is None else args.workers,
+        timeout_s=args.timeout,
+        memory_mb=args.memory_mb,
+        library_fixes=args.library_fixes,
+    )
+    # The fork server starts in the background while the tasks load.
+    with Sandbox(config) as sandbox:
+        return _run(args, config, sandbox)
+
+
+def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> int:
+    try:
+        _check_explore_options(args)
+        if args.agent in MODEL_AGENTS and (problem := cache_link_problem(args.cache_dir, args.no_cache)):
+            raise ValueError(problem)
+        budget = _budget(args)
+        agent = make_agent(args.agent, **_agent_options(args, budget))
+        task_set = open_task_set(args.tasks)
+        task_set.raise_problems()
+        tasks = list(task_set.tasks)
+        selected = select_tasks(tasks, split_list(args.ids), args.limit, source=str(args.tasks))
+        out = _checked_out(args, agent, tasks)  # decided now: a refused run prints its error only
+    except KeyError as error:  # str() of a KeyError quotes its message
+        return _error(str(error.args[0]) if error.args else str(error))
+    except (ValueError, TaskFormatError, DanglingLinkError) as error:  # a link to nothing: prompts or cache folder
+        return _error(str(error))
+    except OSError as error:
+        return _error(f"{error.filename or args.tasks}: {error.strerror or error}")
+    except _model_errors(args.agent) as error:  # a missing key, a limit on a model without a price
+        return _error(str(error))
+    ignored = _ignored_options(args)
+    if ignored:  # said, not refused: the run does what it would do without them
+        print(f"aspera run: warning: the {args.agent} agent ignores {', '.join(ignored)}", file=sys.stderr)
+    if isinstance(agent, ReplayAgent):
+        problem = _check_replay(agent, [task.query_id for task in selected], {task.query_id for task in tasks})
+        if problem:
+            return _error(problem)
+    protections = sandbox.protections
+    print(
+        f"aspera run: {len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}"
+        f"{' in the control setting' if args.setting == 'control' else ''}; "
+        f"{count(config.workers, 'worker')}, {config.timeout_s:g} s and {config.memory_mb} MiB per task; "
+        f"isolation: {protections.describe()}"
+        f"{'; library fixes on' if config.library_fixes else ''}",
+        file=sys.stderr,
+    )
+    if out != Path(args.out):  # said before the run, so that an interrupted run's advice is understood
+        print(f"aspera run: {args.out} holds another experiment; this run writes to {out}", file=sys.stderr)
+    for note in (*task_set.notes, *protections.notes):
+        print(f"aspera run: note: {note}", file=sys.stderr)
+    if args.setting == "control" and not getattr(agent, "control_programs", None):
+        print(
+            "aspera run: note: no control reference programs beside the task set: "
+            "the control prompts recommend no return type",
+            file=sys.stderr,
+        )
+    try:
+        report = run_agent(
+            tasks,
+            agent,
+            out,  # chosen above: for --force-new, the file beside --out
+            config,
+            ids=split_list(args.ids),
+            limit=args.limit,
+            seeds=args.seeds if args.seed is None else [args.seed],
+            concurrency=DEFAULT_CONCURRENCY if args.concurrency is None else args.concurrency,
+            task_set=str(args.tasks),
+            library_fixes=args.library_fixes,
+            resume_anyway=args.resume_anyway,
+            progress=not args.no_progress,
+            fsync=args.fsync,
+            sandbox=sandbox,
+        )
+    except (ValueError, NotAResultsFile, ExperimentMismatch, DanglingLinkError) as error:
+        return _error(str(error))
+    except OSError as error:
+        blocker = _file_among_parents(out)
+        if blocker is not None:
+            return _error(f"cannot create {out}: {blocker} is a file, not a folder")
+        return _error(f"cannot write {error.filename or out}: {error.strerror or error}")
+    except ResultsFileBusy as error:
+        print(f"aspera run: error: {error}", file=sys.stderr)
+        return 1
+    except AgentFailed as error:
+        print(f"aspera run: error: {error}; finished rows are in {out}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"aspera run: interrupted; finished rows are in {out}; run the same command to resume", file=sys.stderr)
+        if budget is not None:
+            print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
+        return 130
+    print(f"aspera run: {_describe(report)}", file=sys.stderr)
+    if budget is not None:
+        print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
+    if report.stopped:
+        kept = f"finished rows are kept in {report.out}"
+        advice = f"{kept}; {report.stop_advice}" if report.stop_advice else stop_advice(kept, budget, args.max_cost)
+        print(f"aspera run: stopped early: {report.stopped}; {advice}", file=sys.stderr)
+        return 3
+    if report.no_program_obtained:  # a script checking the status must notice a run that got nothing
+        noun = "task" if report.seeds == [None] or len(report.seeds) == 1 else "task-seed pair"
+        print(
+            f"aspera run: error: 0 of {count(report.asked, noun)} got a program: every model request failed; "
+            f"the model_error rows in {report.out} are asked again when the same command is run",
+            file=sys.stderr,
+        )
+        return 3
+    return 0

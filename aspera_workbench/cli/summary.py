@@ -1,0 +1,95 @@
+"""aspera summary: outcome counts and success rates of a results file, with their denominators.
+
+One row counts per task and seed (the first judged one). model_error rows
+(no program was obtained) are shown apart and are not in the denominator.
+With --tasks, selected tasks without a row and rows of unknown tasks are
+counted too; --ids and --limit narrow the selection as they did for
+aspera run. Exit status: 0, or 2 when the file is missing or is not a
+results file of this workbench, or the selection is not in the task set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import warnings
+
+from aspera_core.records import NotAResultsFile, ResultsFileWarning, format_summary, read_results, summarize
+from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, tasks_digest
+from aspera_workbench.cli.args import positive_int, split_list, task_set_path
+
+EXAMPLE = "example: aspera summary runs/reference.jsonl --tasks data/aspera_workbench_v1 --json"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``aspera summary``."""
+    parser.add_argument("results", help="results file written by 'aspera run'")
+    parser.add_argument(
+        "--tasks", type=task_set_path, help="the task set the run used: counts its tasks that have no row"
+    )
+    parser.add_argument(
+        "--ids", nargs="+", metavar="ID", help="with --tasks: only these task ids are expected (as for aspera run)"
+    )
+    parser.add_argument(
+        "--limit",
+        type=positive_int,
+        metavar="K",
+        help="with --tasks: only the first K tasks are expected (after --ids)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+
+def _error(message: str) -> int:
+    print(f"aspera summary: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``aspera summary`` with parsed arguments.
+
+    Args:
+        args: Options declared by :func:`add_arguments`.
+
+    Returns:
+        The exit status: 0, or 2 for a missing or foreign file or an unreadable task set.
+    """
+    warnings.simplefilter("default", ResultsFileWarning)
+    warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera summary: warning: {message}\n"
+    try:
+        results = read_results(args.results)
+    except (FileNotFoundError, NotAResultsFile) as error:
+        return _error(str(error))
+    selected = None
+    if (args.ids is not None or args.limit is not None) and not args.tasks:
+        return _error("--ids and --limit need --tasks (they narrow the task set's expected tasks)")
+    if args.tasks:
+        try:
+            tasks = load_tasks(args.tasks)
+            selected = [
+                task.query_id for task in select_tasks(tasks, split_list(args.ids), args.limit, source=str(args.tasks))
+            ]
+        except (OSError, TaskFormatError, ValueError) as error:
+            return _error(str(error))
+        experiment = results.experiment
+        if experiment is not None and experiment.task_set_digest != tasks_digest(tasks):
+            print(
+                f"aspera summary: warning: {args.tasks} differs from the task set the results were produced on",
+                file=sys.stderr,
+            )
+    summary = summarize(results.rows, selected, None if selected is None else [task.query_id for task in tasks])
+    experiment = results.experiment
+    if args.json:
+        summary["experiment"] = None if experiment is None else experiment.model_dump()
+        print(json.dumps(summary))
+        return 0
+    if experiment is None:
+        print("experiment: not recorded (a file from an earlier version)")
+    else:
+        print(
+            f"experiment: agent {experiment.agent}, model {experiment.model or '-'}, setting "
+            f"{experiment.setting or '-'}, task set {experiment.task_set or '-'} "
+            f"({experiment.task_set_digest[:12]}), library fixes {'on' if experiment.library_fixes else 'off'}"
+        )
+    print(format_summary(summary))
+    return 0

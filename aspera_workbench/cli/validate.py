@@ -1,0 +1,244 @@
+"""``aspera validate --tasks PATH``: check that a task set is sound.
+
+For each task it checks that the record parses and its programs follow the
+protocol's conventions, that every setup program builds the same world when
+run twice, that the reference program passes, that a program doing nothing
+fails, that a program handing back control fails unless the task is tagged
+"handback" (then it must pass), and, where the set has a "wrong" folder
+beside "plans", that every hand-written wrong program in it fails and that
+each task has at least one. A set without a "wrong" folder (the published
+release has none) is validated without that check, and a note says so. The
+index files beside the shards are checked against them too.
+
+It prints a table with one row per record of the shards (a record repeating
+an earlier record's id gets a row of its own), the problems found and notes on
+what could not be checked. Exit status: 0 when no problem was found, 1 on any
+problem, 2 for a bad argument or a task set that cannot be read.
+
+Programs run in the sandboxed executor, in parallel. Setup programs run there
+too: each setup program is run twice, each time in a fresh worker, and the
+digests of the worlds it built are compared table by table.
+
+With "--surface control" it validates the set's control programs instead
+(the "control" folder beside "plans", or --control FOLDER; see
+docs/control.md): each task's control reference passes through the task's
+own setup and evaluation programs, a control program doing nothing fails,
+one handing back passes exactly on tasks tagged "handback", and every wrong
+control program (in "control/wrong") fails. Same table, same exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from aspera_core.agents import HandbackAgent, NoopAgent
+from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig
+from aspera_core.outcomes import Verdict
+from aspera_core.tasks.task import Task, TaskFormatError
+from aspera_core.tasks.validation import (
+    BuildProgram,
+    SetReport,
+    SetupRunner,
+    format_table,
+    validate_task_set,
+)
+from aspera_workbench.cli.args import add_task_set_option, existing_folder, finite_positive_float, positive_int
+from aspera_workbench.control.control_programs import default_control_dir
+from aspera_workbench.control.control_validation import validate_control_with_sandbox
+
+EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2"
+
+
+class SandboxSetupRunner(SetupRunner):
+    """Runs one setup program in the sandbox (see :class:`~aspera_core.tasks.validation.SetupRunner`).
+
+    Args:
+        sandbox: An open sandbox.
+    """
+
+    def __init__(self, sandbox: Sandbox):
+        super().__init__(sandbox.evaluate)
+        self.sandbox = sandbox
+
+
+class BatchEvaluator:
+    """Evaluates programs in the sandbox, in parallel when announced in advance.
+
+    ``prefetch`` runs every announced (task, program) pair through the sandbox
+    at once; ``__call__`` then answers from those verdicts and evaluates
+    anything unannounced on its own.
+
+    Args:
+        sandbox: An open sandbox.
+    """
+
+    def __init__(self, sandbox: Sandbox):
+        self.sandbox = sandbox
+        self.verdicts: dict[tuple[str, str], Verdict] = {}
+
+    def prefetch(self, runs: list[tuple[Task, str]]) -> None:
+        """Evaluate every run not evaluated yet."""
+        jobs = {}
+        for task, program in runs:
+            key = (task.query_id, program)
+            if key not in self.verdicts:
+                jobs[key] = Job(task, program, key)
+        for job, verdict in self.sandbox.run(jobs.values()):
+            self.verdicts[job.key] = verdict
+
+    def __call__(self, task: Task, program: str) -> Verdict:
+        """The verdict of ``program`` on ``task``."""
+        key = (task.query_id, program)
+        if key not in self.verdicts:
+            self.verdicts[key] = self.sandbox.evaluate(task, program)
+        return self.verdicts[key]
+
+
+def builtin_baselines() -> dict[str, BuildProgram]:
+    """The ``noop`` and ``handback`` programs, as the built-in agents write them."""
+    return {"noop": NoopAgent().program, "handback": HandbackAgent().program}
+
+
+def validate_with_executor(
+    path: str | Path,
+    baselines: Mapping[str, BuildProgram] | None = None,
+    *,
+    wrong_dir: str | Path | None = None,
+    require_wrong: bool = True,
+    config: SandboxConfig | None = None,
+    progress: Callable[[Any], None] | None = None,
+) -> SetReport:
+    """Validate a task set with the sandboxed executor.
+
+    Args:
+        path: The task set.
+        baselines: Builders of the ``noop`` and ``handback`` programs
+            (default: the built-in agents).
+        wrong_dir: Wrong-program folder (default: ``wrong/`` beside ``plans/``;
+            when that folder does not exist, wrong programs are not checked
+            and the report's notes say so).
+        require_wrong: Whether a task without wrong programs is a problem
+            (when there is a wrong-program folder).
+        config: Sandbox limits (defaults of :class:`SandboxConfig`).
+        progress: Called with each task's report when it is done.
+
+    Returns:
+        The report.
+
+    Raises:
+        FileNotFoundError: If ``path`` or a ``wrong_dir`` given does not exist.
+        TaskFormatError: If ``path`` holds no task shard.
+    """
+    with Sandbox(config) as sandbox:
+        evaluate = BatchEvaluator(sandbox)
+        return validate_task_set(
+            path,
+            evaluate=evaluate,
+            run_setup=SandboxSetupRunner(sandbox),
+            baselines=builtin_baselines() if baselines is None else baselines,
+            wrong_dir=wrong_dir,
+            require_wrong=require_wrong,
+            progress=progress,
+            prefetch=evaluate.prefetch,
+        )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the options of ``aspera validate``."""
+    add_task_set_option(parser)
+    parser.add_argument(
+        "--wrong",
+        type=existing_folder,
+        default=None,
+        metavar="FOLDER",
+        help="folder of wrong programs (default: the wrong/ folder beside plans/, if there is one)",
+    )
+    parser.add_argument(
+        "--surface",
+        choices=("library", "control"),
+        default="library",
+        help="validate the programs written against the library (default) or the set's control programs",
+    )
+    parser.add_argument(
+        "--control",
+        type=existing_folder,
+        default=None,
+        metavar="FOLDER",
+        help="with --surface control: folder of control programs (default: the control/ folder beside plans/)",
+    )
+    parser.add_argument(
+        "--no-wrong-required",
+        action="store_true",
+        help="do not count a task without wrong programs as a problem",
+    )
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--workers", type=positive_int, default=None, metavar="N", help="parallel evaluations")
+    parser.add_argument(
+        "--timeout",
+        type=finite_positive_float,
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds allowed per program evaluation (default: 10)",
+    )
+
+
+def _control_folder(args: argparse.Namespace) -> Path:
+    """The control programs to validate: ``--control``, or ``control/`` beside the task set's ``plans/``.
+
+    Raises:
+        ValueError: ``--wrong`` was given (control wrong programs live in the
+            control folder), or there is no control folder to validate.
+    """
+    if args.wrong is not None:
+        raise ValueError("--wrong names library programs; wrong control programs are read from <control folder>/wrong")
+    if args.control is not None:
+        return Path(args.control)
+    folder = default_control_dir(args.tasks)
+    if folder is None or not folder.is_dir():
+        where = f"no folder {folder}" if folder is not None else "no control folder beside an archive"
+        raise ValueError(f"no control programs to validate ({where}): give their folder with --control FOLDER")
+    return folder
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``aspera validate`` with parsed arguments.
+
+    Args:
+        args: Options declared by :func:`add_arguments`.
+
+    Returns:
+        The exit status: 0 when sound, 1 on any problem, 2 if unreadable.
+    """
+    limits: dict[str, Any] = {"timeout_s": args.timeout}
+    if args.workers is not None:
+        limits["workers"] = args.workers
+    try:
+        if args.surface == "control":
+            report = validate_control_with_sandbox(
+                args.tasks,
+                control_dir=_control_folder(args),
+                require_wrong=not args.no_wrong_required,
+                config=SandboxConfig(**limits),
+            )
+        else:
+            if args.control is not None:
+                raise ValueError("--control names control programs: use it with --surface control")
+            report = validate_with_executor(
+                args.tasks,
+                wrong_dir=args.wrong,
+                require_wrong=not args.no_wrong_required,
+                config=SandboxConfig(**limits),
+            )
+    except (FileNotFoundError, TaskFormatError, ValueError) as error:
+        print(f"aspera validate: error: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        print(format_table(report), end="")
+    return 0 if report.ok else 1

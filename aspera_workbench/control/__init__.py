@@ -1,0 +1,50 @@
+"""The control setting: the same tasks against plain standard-library data instead of the library.
+
+A control program is one function taking the world (``def name(world): ...``);
+the world is made of dicts, lists and ``datetime`` values (see
+:mod:`aspera_workbench.control.surface`, whose docstrings are the documentation a
+model reads). After the program runs, its changes are mapped back into the
+simulated world, so each task's own evaluation program judges it unchanged.
+
+* :func:`build_world` / :func:`save_world`: the mapping, both ways.
+* :func:`wrap_control_program`: a control program as the ``executable`` an
+  evaluation program calls.
+* :func:`control_task`: a task whose evaluation runs the candidate in the
+  control world, for an unchanged executor.
+* :func:`render_control_docs`: what a prompt shows of the control surface
+  (the worked examples and guidelines of the control setting are prompt
+  files, beside the library's: ``data/prompts``).
+* :mod:`aspera_workbench.control.control_validation`: checking a set's control programs.
+"""
+
+from importlib import import_module
+from typing import Any
+
+# Loaded on first use: the mapping and the surface import the whole library,
+# which commands that never use the control setting must not pay for.
+_HOMES = {
+    "render_control_docs": "control_docs",
+    "Snapshot": "mapping",
+    "build_world": "mapping",
+    "save_world": "mapping",
+    "ControlWorldError": "surface",
+    "World": "surface",
+    "CONTROL_SETTING": "control_tasks",
+    "control_task": "control_tasks",
+    "wrap_control_program": "wrap",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])

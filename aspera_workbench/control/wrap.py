@@ -1,0 +1,50 @@
+"""Running a control program against the current simulated world.
+
+:func:`wrap_control_program` turns a control program (a function taking the
+world) into the zero-argument callable that an evaluation program calls as
+``executable()``: build the control world from the simulated world as it is at
+that moment, run the program on it, save its changes back, pass its result on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from aspera_core.world.state import get_current_context
+from aspera_workbench.control.mapping import build_world, save_world
+
+
+def wrap_control_program(function: Callable[[Any], Any]) -> Callable[[], Any]:
+    """The zero-argument callable that runs ``function`` in the control world.
+
+    Each call builds a fresh world from the current context, calls
+    ``function(world)``, then saves the world. The changes are saved however
+    the program ends, by returning or by raising an ``Exception`` (a hand-back
+    included), because a library program's changes persist in both cases too;
+    exceptions that are not ``Exception`` subclasses (timeouts, interrupts,
+    ``SystemExit``) pass through without saving.
+
+    Args:
+        function: the control program's function (``def name(world): ...``).
+
+    Returns:
+        A callable returning what ``function`` returned.
+
+    Raises:
+        ControlWorldError: the world the program left cannot be saved; when the
+            program itself raised, that exception is chained as the context.
+        Exception: whatever the program raised, once its changes are saved.
+    """
+
+    def run_in_control_world() -> Any:
+        world, snapshot = build_world(get_current_context())
+        try:
+            result = function(world)
+        except Exception:
+            save_world(world, snapshot)
+            raise
+        save_world(world, snapshot)
+        return result
+
+    return run_in_control_world

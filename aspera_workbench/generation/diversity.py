@@ -1,0 +1,301 @@
+"""Marginal diversity: what each generated task, focus instruction and batch adds to a task set.
+
+Every task is reduced to three things, compared with the set *so far* (the
+tasks the set held before, then every generated task before it, in order):
+
+* its **primitive combination**: the set of library names its reference
+  program uses (:func:`aspera_workbench.surface.primitives.names_used`, the five
+  core modules, methods left out); new if no earlier task used exactly that set;
+* its **structure signature**: which of these constructs the reference
+  program has: ``loop`` (``for``/``while``), ``comprehension``,
+  ``conditional`` (``if`` or a conditional expression), ``handback``
+  (``raise RequiresUserInput``), ``returns`` (a ``return`` with a value),
+  ``helper`` (a nested function), ``try``; ``straight`` when it has none.
+  New if no earlier task had the same signature;
+* its **query n-gram novelty**: the share of the request's word trigrams (after
+  :func:`~aspera_workbench.generation.task_writer.normalise_query`: no prefix, case or
+  punctuation) that no earlier request contains; 1 for a request made of
+  unseen phrases, 0 for a rewording of earlier ones.
+
+:func:`diversity_frame` gives one row per generated task with running totals;
+:func:`diversity_table` sums it per focus instruction or per batch (every count
+says its denominator); :func:`plot_diversity` draws diversity against the
+number of tasks generated.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import pandas as pd
+
+from aspera_workbench.generation.task_writer import normalise_query
+from aspera_workbench.surface.primitives import CORE_MODULES, names_used
+
+NGRAM = 3
+NO_FOCUS = "(no focus)"
+_HANDBACK = "RequiresUserInput"
+
+
+class _Generated(Protocol):
+    query: str
+    program: str | None
+    focus: str | None
+    batch: int
+    task_id: str | None
+
+
+@dataclass(frozen=True)
+class TaskFeatures:
+    """What diversity is measured on, for one task.
+
+    Attributes:
+        primitives: Library names its reference program uses.
+        signature: Its structure signature (``conditional+loop``, ``straight``...).
+        ngrams: Word trigrams of its request.
+    """
+
+    primitives: frozenset[str]
+    signature: str
+    ngrams: frozenset[tuple[str, ...]]
+
+
+def structure_signature(program: str) -> str:
+    """The constructs a program has, joined with ``+`` in alphabetical order (``straight`` for none)."""
+    try:
+        tree = ast.parse(program)
+    except SyntaxError:
+        return "unparsed"
+    body = tree.body[0] if tree.body and isinstance(tree.body[0], ast.FunctionDef) else tree
+    found = set()
+    for node in ast.walk(body):
+        if isinstance(node, ast.For | ast.While | ast.AsyncFor):
+            found.add("loop")
+        elif isinstance(node, ast.comprehension):
+            found.add("comprehension")
+        elif isinstance(node, ast.If | ast.IfExp):
+            found.add("conditional")
+        elif isinstance(node, ast.Raise) and _HANDBACK in ast.unparse(node):
+            found.add("handback")
+        elif isinstance(node, ast.Return) and node.value is not None:
+            found.add("returns")
+        elif isinstance(node, ast.FunctionDef | ast.Lambda) and node is not body:
+            found.add("helper")
+        elif isinstance(node, ast.Try):
+            found.add("try")
+    return "+".join(sorted(found)) or "straight"
+
+
+def query_ngrams(query: str, n: int = NGRAM) -> frozenset[tuple[str, ...]]:
+    """Word n-grams of a request (normalised; a request shorter than ``n`` words is one n-gram)."""
+    words = normalise_query(query).split()
+    if len(words) < n:
+        return frozenset({tuple(words)}) if words else frozenset()
+    return frozenset(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
+
+
+def task_features(query: str, program: str) -> TaskFeatures:
+    """The features of one task (see the module docstring)."""
+    try:
+        used = frozenset(names_used(program, CORE_MODULES))
+    except SyntaxError:
+        used = frozenset()
+    return TaskFeatures(used, structure_signature(program), query_ngrams(query))
+
+
+def diversity_frame(base: Iterable[Any], generated: Sequence[_Generated]) -> pd.DataFrame:
+    """One row per generated task: what it added to the set so far.
+
+    Args:
+        base: The tasks the set held before (anything with ``query`` and ``program``).
+        generated: Generated tasks in the order they were added (candidates:
+            ``query``, ``program``, ``focus``, ``batch``, ``task_id``).
+
+    Returns:
+        Columns ``n`` (tasks generated so far, this one included), ``task_id``,
+        ``focus``, ``batch``, ``signature``, ``new_combination``,
+        ``new_signature``, ``ngram_novelty`` (0 to 1), and the running
+        ``combinations_added``, ``signatures_added`` and ``mean_novelty``.
+        ``attrs["base_tasks"]`` holds the size of the base set.
+    """
+    combinations: set[frozenset[str]] = set()
+    signatures: set[str] = set()
+    ngrams: set[tuple[str, ...]] = set()
+    base_count = 0
+    for task in base:
+        features = task_features(task.query, task.program)
+        combinations.add(features.primitives)
+        signatures.add(features.signature)
+        ngrams |= features.ngrams
+        base_count += 1
+    rows = []
+    added_combinations = added_signatures = 0
+    novelty_sum = 0.0
+    for number, item in enumerate(generated, start=1):
+        features = task_features(item.query, item.program or "")
+        new_combination = features.primitives not in combinations
+        new_signature = features.signature not in signatures
+        novelty = len(features.ngrams - ngrams) / len(features.ngrams) if features.ngrams else 0.0
+        combinations.add(features.primitives)
+        signatures.add(features.signature)
+        ngrams |= features.ngrams
+        added_combinations += new_combination
+        added_signatures += new_signature
+        novelty_sum += novelty
+        rows.append(
+            {
+                "n": number,
+                "task_id": item.task_id,
+                "focus": item.focus or NO_FOCUS,
+                "batch": item.batch,
+                "signature": features.signature,
+                "new_combination": new_combination,
+                "new_signature": new_signature,
+                "ngram_novelty": novelty,
+                "combinations_added": added_combinations,
+                "signatures_added": added_signatures,
+                "mean_novelty": novelty_sum / number,
+            }
+        )
+    columns = [
+        "n",
+        "task_id",
+        "focus",
+        "batch",
+        "signature",
+        "new_combination",
+        "new_signature",
+        "ngram_novelty",
+        "combinations_added",
+        "signatures_added",
+        "mean_novelty",
+    ]
+    frame = pd.DataFrame(rows, columns=columns)
+    frame.attrs["base_tasks"] = base_count
+    return frame
+
+
+def diversity_table(frame: pd.DataFrame, by: str = "focus") -> pd.DataFrame:
+    """Marginal diversity per focus instruction or per batch.
+
+    Args:
+        frame: A :func:`diversity_frame`.
+        by: ``focus`` or ``batch``.
+
+    Returns:
+        One row per group, in order of first appearance: ``tasks``, ``new
+        combinations``, ``new combinations (%)`` (of the group's tasks), ``new
+        signatures``, ``new signatures (%)``, ``mean n-gram novelty (%)``.
+
+    Raises:
+        ValueError: ``by`` is neither.
+    """
+    if by not in ("focus", "batch"):
+        raise ValueError(f"by must be 'focus' or 'batch', not {by!r}")
+    rows = []
+    for key, group in frame.groupby(by, sort=False):
+        tasks = len(group)
+        rows.append(
+            {
+                by: key,
+                "tasks": tasks,
+                "new combinations": int(group["new_combination"].sum()),
+                "new combinations (%)": 100.0 * group["new_combination"].mean(),
+                "new signatures": int(group["new_signature"].sum()),
+                "new signatures (%)": 100.0 * group["new_signature"].mean(),
+                "mean n-gram novelty (%)": 100.0 * group["ngram_novelty"].mean(),
+            }
+        )
+    columns = [
+        by,
+        "tasks",
+        "new combinations",
+        "new combinations (%)",
+        "new signatures",
+        "new signatures (%)",
+        "mean n-gram novelty (%)",
+    ]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def plot_diversity(frame: pd.DataFrame, title: str | None = None) -> Any:
+    """Diversity against the number of tasks generated: two panels.
+
+    Left: primitive combinations and structure signatures that no earlier task
+    had, added so far. Right: each task's query n-gram novelty (one point per
+    task, one marker and colour per focus instruction) and its running mean.
+
+    Args:
+        frame: A :func:`diversity_frame`.
+        title: Figure title.
+
+    Returns:
+        The figure.
+
+    Raises:
+        aspera_workbench.analysis.plots.NoData: the frame has no task.
+    """
+    from aspera_workbench.analysis.plots import NoData
+    from aspera_workbench.analysis.style import PAGE_WIDTH, new_figure, plotting_style, system_colours
+
+    if frame.empty:
+        raise NoData("no generated task to measure")
+    base = frame.attrs.get("base_tasks", 0)
+    with plotting_style():
+        figure, (left, right) = new_figure(PAGE_WIDTH, 2.6, ncols=2)
+        x = frame["n"]
+        left.step(
+            x,
+            frame["combinations_added"],
+            where="post",
+            color="#0072B2",
+            label="new primitive combinations",
+            marker="o",
+            markersize=3,
+        )
+        left.step(
+            x,
+            frame["signatures_added"],
+            where="post",
+            color="#E69F00",
+            label="new structure signatures",
+            marker="s",
+            markersize=3,
+            linestyle="--",
+        )
+        left.plot([0, x.max()], [0, x.max()], color="0.7", linewidth=0.8, linestyle=":", label="every task new")
+        left.set_xlabel("tasks generated")
+        left.set_ylabel("added so far (count)")
+        left.set_xlim(0, x.max() + 0.5)
+        left.set_ylim(0, x.max() + 0.5)
+        left.legend(loc="upper left", fontsize=7)
+        left.set_title(f"New combinations (base set: {base} tasks)")
+        focuses = list(dict.fromkeys(frame["focus"]))
+        colours = system_colours(focuses)
+        markers = ["o", "s", "^", "D", "v", "P", "X", "*"]
+        for index, focus in enumerate(focuses):
+            part = frame[frame["focus"] == focus]
+            right.scatter(
+                part["n"],
+                100 * part["ngram_novelty"],
+                s=14,
+                color=colours[focus],
+                marker=markers[index % len(markers)],
+                label=focus,
+                zorder=3,
+            )
+        right.plot(x, 100 * frame["mean_novelty"], color="black", linewidth=1, label="running mean")
+        right.set_xlabel("tasks generated")
+        right.set_ylabel("query trigrams not seen before (%)")
+        right.set_ylim(-3, 103)
+        right.set_xlim(0, x.max() + 0.5)
+        right.legend(loc="lower left", fontsize=7, ncols=2)
+        right.set_title(f"Query n-gram novelty (n = {len(frame)} tasks)")
+        for axes in (left, right):
+            axes.xaxis.get_major_locator().set_params(integer=True)
+        if title:
+            figure.suptitle(title)
+    return figure

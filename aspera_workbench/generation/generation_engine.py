@@ -1,0 +1,302 @@
+"""The generation engine: asks the model for each step, checks the answer by running it, repairs.
+
+For every candidate request the engine writes the reference program, then the
+setup program, then the evaluation program. After each step the task so far
+is checked (:mod:`aspera_workbench.generation.checks`); a failed check goes back to
+the model with what went wrong, for at most ``max_repairs`` repairs of each
+step, and to the step the check blames (a reference program that fails in the
+world the setup built is repaired, not the setup). What still fails after
+that waits for a person (or is rejected in batch mode) with its reasons.
+
+Model trouble:
+
+* a request that fails after the client's retries, or an answer with nothing
+  usable in it, is a problem of that candidate (reported, never a crash);
+* the spending limit or a setup error of the client (key, model, endpoint)
+  stops the engine with :class:`GenerationStopped`; everything done so far is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aspera_core.tasks import Scenario, Task
+from aspera_workbench.agents.model_agents import PromptStore, RequestTally, prompt_digest
+from aspera_workbench.generation.answers import read_function, read_queries
+from aspera_workbench.generation.candidate import (
+    INVALID,
+    MODEL_ERROR,
+    VALID,
+    Candidate,
+    derive_tags,
+    is_model_error,
+    now_text,
+)
+from aspera_workbench.generation.checks import Check, TaskChecker, draft_task
+from aspera_workbench.generation.prompts import PROGRAM_STEPS, WHAT, Message, PromptBuilder
+from aspera_workbench.llm import BudgetExceededError, LLMClient, LLMRequestError, LLMSetupError
+
+
+class GenerationStopped(RuntimeError):
+    """The engine cannot go on: the spending limit is reached or the model client is unusable.
+
+    Attributes:
+        budget: True when the spending limit stopped it.
+    """
+
+    def __init__(self, message: str, budget: bool = False) -> None:
+        super().__init__(message)
+        self.budget = budget
+
+
+@dataclass
+class QueryBatch:
+    """What one request for new queries gave.
+
+    Attributes:
+        queries: The requests read from the answer (before any duplicate check).
+        problem: Why there are none, if there are none.
+        requests: Request records (as in :attr:`Candidate.requests`).
+    """
+
+    queries: list[str]
+    problem: str | None = None
+    requests: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _fenced(code: str) -> str:
+    return f"```python\n{code.rstrip()}\n```"
+
+
+class TaskGenerator:
+    """Writes and checks the programs of candidate tasks.
+
+    Args:
+        client: The model client (its budget is the spending limit).
+        builder: The prompts.
+        checker: The checks (with an open sandbox).
+        scenario: The scenario of the generated tasks.
+        max_repairs: Repairs asked of the model per step before giving up.
+        seed: Base sampling seed (each new request of a step moves it on, so a
+            repeated question gets a new answer rather than the cached one).
+        prompts: Where to keep each distinct prompt (default: only its digest is recorded).
+        progress: Called with a line of text as the engine goes.
+    """
+
+    def __init__(
+        self,
+        client: LLMClient,
+        builder: PromptBuilder,
+        checker: TaskChecker,
+        scenario: Scenario,
+        *,
+        max_repairs: int = 2,
+        seed: int = 0,
+        prompts: PromptStore | None = None,
+        progress: Callable[[str], None] | None = None,
+    ) -> None:
+        self.client = client
+        self.builder = builder
+        self.checker = checker
+        self.scenario = scenario
+        self.max_repairs = max_repairs
+        self.seed = seed
+        self.prompts = prompts
+        self.progress = progress or (lambda line: None)
+
+    @property
+    def template_version(self) -> str:
+        """The version of the prompt templates."""
+        return self.builder.prompts.version
+
+    # -- asking ---------------------------------------------------------------------
+
+    def _ask(self, step: str, messages: list[Message], seed: int) -> tuple[str | None, dict[str, Any]]:
+        """One request; returns the answer (``None`` on a request error) and its record."""
+        tally = RequestTally()
+        digest = self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
+        try:
+            completion = self.client.complete(messages, seed=seed)
+        except BudgetExceededError as error:
+            raise GenerationStopped(str(error), budget=True) from error
+        except LLMSetupError as error:
+            raise GenerationStopped(str(error)) from error
+        except LLMRequestError as error:
+            record = tally.generation(self.template_version, digest, None, str(error)).model_dump(mode="json")
+            return None, {"step": step, "seed": seed, "time": now_text(), **record}
+        tally.add(completion)
+        record = tally.generation(self.template_version, digest, completion.text, None).model_dump(mode="json")
+        return completion.text, {"step": step, "seed": seed, "time": now_text(), **record}
+
+    def ask_queries(self, count: int, focus: str | None, existing: list[str], attempt: int = 0) -> QueryBatch:
+        """Ask for ``count`` new requests; an unreadable answer is asked again (at most ``max_repairs`` times).
+
+        Args:
+            count: How many requests to ask for.
+            focus: The person's focus instruction, if any.
+            existing: Requests made so far (listed in the prompt, to push for new ones).
+            attempt: Number of earlier batches (moves the sampling seed on).
+        """
+        messages = self.builder.queries(count, focus, existing)
+        requests = []
+        problem = None
+        for repair in range(self.max_repairs + 1):
+            answer, record = self._ask("queries", messages, self.seed + attempt + repair)
+            requests.append(record)
+            if answer is None:
+                return QueryBatch([], f"{MODEL_ERROR}: {record.get('error')}", requests)
+            queries, problem = read_queries(answer)
+            if queries:
+                return QueryBatch(queries, None, requests)
+            messages = self.builder.follow_up(messages, answer, "queries", problem=problem or "")
+        return QueryBatch([], f"no readable requests after {self.max_repairs + 1} answers: {problem}", requests)
+
+    # -- developing a candidate ---------------------------------------------------------
+
+    def _messages(self, candidate: Candidate, step: str) -> list[Message]:
+        if step == "program":
+            return self.builder.program(candidate.query)
+        if step == "setup":
+            return self.builder.setup(candidate.query, candidate.program or "")
+        behaviour = str(candidate.facts.get("behaviour", "not observed."))
+        return self.builder.evaluation(candidate.query, candidate.program or "", candidate.setup or "", behaviour)
+
+    def _write(self, candidate: Candidate, step: str, feedback: tuple[str, str] | None) -> str | None:
+        """Ask for a step's program; returns the problem when no program could be read."""
+        messages = self._messages(candidate, step)
+        if feedback is not None:
+            kind, text = feedback
+            previous = candidate.answers.get(step) or _fenced(candidate.code(step) or "")
+            options = {"comment": text} if kind == "comment" else {"problem": text}
+            messages = self.builder.follow_up(messages, previous, step, **options)
+        attempt = candidate.attempts.get(step, 0)
+        candidate.attempts[step] = attempt + 1
+        answer, record = self._ask(step, messages, self.seed + attempt)
+        candidate.requests.append(record)
+        if answer is None:
+            return f"{MODEL_ERROR}: {record.get('error')}"
+        candidate.answers[step] = answer
+        read = read_function(answer, step)
+        if read.program is None:
+            return f"I could not find the {WHAT[step]} in the answer: {read.problem}."
+        setattr(candidate, step, read.program)
+        return None
+
+    def check(self, candidate: Candidate, step: str) -> Check:
+        """Check a candidate up to ``step`` (its programs up to that step must exist)."""
+        apps = list(self.scenario.apps)
+        if step == "program":
+            return self.checker.check_program(candidate.program or "", apps)
+        try:
+            task = draft_task(self.scenario, candidate.query, candidate.program or "", candidate.setup or "")
+        except ValueError as error:
+            return Check(False, step, [f"The task cannot be built: {error}"])
+        if step == "setup":
+            check = self.checker.check_setup(task)
+            if check.ok:
+                candidate.facts.update(check.facts)
+            return check
+        try:
+            task = self.task_of(candidate)
+        except ValueError as error:
+            return Check(False, "evaluation", [f"The task cannot be built: {error}"])
+        check = self.checker.check_task(task)
+        candidate.facts.update({key: value for key, value in check.facts.items()})
+        return check
+
+    def task_of(self, candidate: Candidate, query_id: str = "1") -> Task:
+        """The candidate as a task record (tags derived from its program and behaviour).
+
+        Raises:
+            ValueError: a program is missing, does not parse or defines no function.
+        """
+        if candidate.program is None or candidate.setup is None or candidate.evaluation is None:
+            raise ValueError("the task is not complete")
+        tags = derive_tags(candidate.program, candidate.facts, list(self.scenario.apps))
+        return Task(
+            query_id=query_id,
+            program=candidate.program,
+            query=candidate.query,
+            scenario=self.scenario,
+            state_generation_programs=[candidate.setup],
+            evaluation_programs=[candidate.evaluation],
+            tags=tags,
+        )
+
+    def develop(
+        self,
+        candidate: Candidate,
+        start: str = "program",
+        *,
+        feedback: tuple[str, str] | None = None,
+        repair: bool = True,
+    ) -> Candidate:
+        """Write what is missing from ``start`` on, checking each step, repairing what fails.
+
+        Args:
+            candidate: The candidate (changed in place).
+            start: The first step to (re)consider (an earlier step whose check
+                failed last time is checked again first).
+            feedback: ``("comment", text)`` or ``("problem", text)`` for the
+                ``start`` step: it is asked again with this.
+            repair: Ask the model to repair failed checks (``False`` after a
+                person's edit: the result goes back to the person).
+
+        Returns:
+            The candidate, ``valid`` when every check passed, else ``invalid``
+            with the failing check.
+
+        Raises:
+            GenerationStopped: the spending limit or a client setup error.
+        """
+        pending: dict[str, tuple[str, str]] = {start: feedback} if feedback else {}
+        index = PROGRAM_STEPS.index(start)
+        failed = candidate.check
+        if failed is not None and not failed.ok and failed.stage in PROGRAM_STEPS:
+            # an earlier step that failed its check is checked again first: the steps
+            # before ``start`` are taken as checked only when they passed
+            index = min(index, PROGRAM_STEPS.index(failed.stage))
+        while index < len(PROGRAM_STEPS):
+            step = PROGRAM_STEPS[index]
+            if candidate.code(step) is None or step in pending:
+                self.progress(f"{candidate.id}: writing the {WHAT[step]}")
+                problem = self._write(candidate, step, pending.pop(step, None))
+                if problem is not None:
+                    if is_model_error(problem) or not self._may_repair(candidate, step, repair):
+                        return self._fail(candidate, Check(False, step, [problem]))
+                    pending[step] = ("problem", problem)
+                    continue
+            self.progress(f"{candidate.id}: checking the {WHAT[step]}")
+            check = self.check(candidate, step)
+            candidate.check = check
+            if check.ok:
+                index += 1
+                continue
+            blamed = check.stage
+            if not self._may_repair(candidate, blamed, repair):
+                return self._fail(candidate, check)
+            text = check.describe()
+            if blamed == "program" and step != "program" and candidate.setup:
+                text += f"\n\nThe setup program that builds the world:\n{_fenced(candidate.setup)}"
+            pending[blamed] = ("problem", text)
+            index = PROGRAM_STEPS.index(blamed)
+        candidate.status = VALID
+        candidate.reason = None
+        candidate.updated = now_text()
+        return candidate
+
+    def _may_repair(self, candidate: Candidate, step: str, repair: bool) -> bool:
+        if not repair or candidate.repairs.get(step, 0) >= self.max_repairs:
+            return False
+        candidate.repairs[step] = candidate.repairs.get(step, 0) + 1
+        return True
+
+    @staticmethod
+    def _fail(candidate: Candidate, check: Check) -> Candidate:
+        candidate.check = check
+        candidate.status = INVALID
+        candidate.reason = f"{check.stage}: {check.describe()}"
+        candidate.updated = now_text()
+        return candidate

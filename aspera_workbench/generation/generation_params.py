@@ -1,0 +1,178 @@
+"""Parameters of a generation session (``params/generate.yaml``), checked before anything runs.
+
+Every key is known (a typo is an error, not a silently ignored setting) and
+every path is relative to the project root (:mod:`aspera_workbench.pipeline.paths`).
+``-p key=value`` overrides a top-level key; the value is read as YAML.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from aspera_core.tasks.authoring import APPS
+from aspera_workbench.generation.flow import Round
+from aspera_workbench.pipeline.pipeline_params import ParamsError, parse_override, read_params_file
+from aspera_workbench.surface.primitives import CORE_MODULES
+
+
+class RoundParams(BaseModel):
+    """One round of batch generation.
+
+    Attributes:
+        focus: What kind of requests to ask for ("loops over dates"); none by default.
+        tasks: How many validated tasks the round should add.
+        max_queries: At most this many requests are tried (default: three per task wanted).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    focus: str | None = None
+    tasks: int = Field(ge=1)
+    max_queries: int | None = Field(default=None, ge=1)
+
+    def round(self) -> Round:
+        """The round as the flow takes it."""
+        focus = self.focus.strip() if self.focus and self.focus.strip() else None
+        return Round(focus, self.tasks, self.max_queries or 3 * self.tasks)
+
+
+class GenerationParams(BaseModel):
+    """Everything a generation session takes.
+
+    Attributes:
+        model: Model name as the endpoint knows it.
+        base_url: OpenAI-compatible endpoint ending in ``/v1`` (default: OpenAI's).
+        api_key_env: Environment variable holding the key (default ``OPENAI_API_KEY``).
+        temperature: Sampling temperature (``None``: the endpoint's default).
+        max_tokens: Answer-length cap per request.
+        request_timeout_s: Seconds one request attempt may take.
+        max_cost_usd: Spending limit of the session in dollars (``None``: no limit;
+            a limit needs the model's price in ``params/prices.yaml``).
+        cache: Keep answers in the response cache (a repeated run sends nothing).
+        cache_dir: The cache folder (default: the client's).
+        out: Task set the accepted tasks go into (created if missing, merged into if it exists).
+        first_id: Lowest id a new task may get.
+        session: The session file (progress and decisions; reopened to continue).
+        prompts_dir: Where each distinct prompt is kept (default: ``prompts/`` beside the session file).
+        examples_from: Task set whose tasks serve as worked examples (and whose
+            requests a new one must not repeat); ``None`` for none.
+        examples: Worked examples per step.
+        apps: Library modules the generated tasks use (the scenario's apps).
+        guidelines: YAML file of a guideline set (default: the workbench's own).
+        rounds: Batch rounds, each with a focus and a number of tasks.
+        per_request: Requests asked for at a time.
+        max_repairs: Repairs asked of the model per step of a task.
+        mutants: Mutants of each reference program tried on its evaluation program.
+        rewrites: Meaning-preserving rewrites that must pass it.
+        seed: Base sampling seed and seed of the mutant choice.
+        workers: Sandbox workers (one per CPU when ``None``).
+        timeout_s: Seconds a task's programs may run.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str = Field(min_length=1)
+    base_url: str | None = None
+    api_key_env: str | None = None
+    temperature: float | None = Field(default=0.7, ge=0, le=2)
+    max_tokens: int | None = Field(default=None, ge=1)
+    request_timeout_s: float | None = Field(default=None, gt=0, allow_inf_nan=False)
+    max_cost_usd: float | None = Field(default=None, ge=0, allow_inf_nan=False)
+    cache: bool = True
+    cache_dir: str | None = None
+    out: str = "data/generated"
+    first_id: int = Field(default=2001, ge=1)
+    session: str = "runs/generate/session.jsonl"
+    prompts_dir: str | None = None
+    examples_from: str | None = "data/aspera_workbench_v1"
+    examples: int = Field(default=2, ge=0, le=10)
+    apps: list[str] = Field(default_factory=lambda: list(APPS))
+    guidelines: str | None = None
+    rounds: list[RoundParams] = Field(default_factory=lambda: [RoundParams(tasks=5)], min_length=1)
+    per_request: int = Field(default=5, ge=1, le=50)
+    max_repairs: int = Field(default=2, ge=0, le=10)
+    mutants: int = Field(default=8, ge=0)
+    rewrites: int = Field(default=2, ge=0)
+    seed: int = 0
+    workers: int | None = Field(default=None, ge=1)
+    timeout_s: float = Field(default=10.0, gt=0, allow_inf_nan=False)
+
+    @field_validator("apps")
+    @classmethod
+    def _known_apps(cls, value: list[str]) -> list[str]:
+        unknown = [app for app in value if app not in CORE_MODULES]
+        if unknown or not value:
+            raise ValueError(f"unknown app(s) {', '.join(unknown) or '(none given)'}; known: {', '.join(CORE_MODULES)}")
+        return value
+
+    @model_validator(mode="after")
+    def _distinct_focus(self) -> GenerationParams:
+        focuses = [round_.round().focus for round_ in self.rounds]
+        if len(set(focuses)) != len(focuses):
+            raise ValueError("rounds: two rounds have the same focus; give one round per focus instruction")
+        return self
+
+    def path(self, value: str | None, root: str | os.PathLike[str]) -> Path | None:
+        """A path parameter made absolute against the project root."""
+        from aspera_workbench.pipeline.paths import resolve_path
+
+        return resolve_path(value, root)
+
+    def settings(self) -> dict[str, Any]:
+        """What the session file records about the run (no secrets: the key is never a parameter)."""
+        return self.model_dump(mode="json")
+
+
+def _round_hint(key: str, value: object) -> str:
+    """Where a key of a round given at the top level belongs, as an override that puts it there."""
+    shown = "..."
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        shown = str(value)
+    elif isinstance(value, str) and "'" not in value:  # quoted unless YAML reads it back as it is
+        shown = value if re.fullmatch(r"[A-Za-z][\w .-]*", value) else json.dumps(value)
+    entries = {"tasks": 1, key: shown}
+    body = ", ".join(f"{name}: {entry}" for name, entry in entries.items())
+    return f"{key} is a key of each round: -p 'rounds=[{{{body}}}]'"
+
+
+def _describe(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first.get("loc", ())) or "parameters"
+    if first.get("type") == "extra_forbidden":
+        if where in RoundParams.model_fields:
+            return f"unknown key {where!r}; {_round_hint(where, first.get('input'))}"
+        known = ", ".join(GenerationParams.model_fields) if "." not in where else ", ".join(RoundParams.model_fields)
+        return f"unknown key {where!r} (known keys: {known})"
+    return f"{where}: {first.get('msg')}"
+
+
+def load_generation_params(
+    path: str | os.PathLike[str] | None = None, overrides: Iterable[str] = ()
+) -> GenerationParams:
+    """Read a generation parameter file and apply ``key=value`` overrides.
+
+    Args:
+        path: The YAML file (``None``: only the overrides).
+        overrides: ``key=value`` texts (top-level keys), applied in order.
+
+    Returns:
+        The checked parameters.
+
+    Raises:
+        ParamsError: unreadable file, not a mapping, unknown key, wrong value.
+    """
+    values = read_params_file(path) if path is not None else {}
+    for text in overrides:
+        key, value = parse_override(text)
+        values[key] = value
+    try:
+        return GenerationParams.model_validate(values)
+    except ValidationError as error:
+        raise ParamsError(_describe(error)) from None

@@ -1,0 +1,330 @@
+"""Asking a model whether programs satisfy their requests, without running them.
+
+:class:`ProgramJudge` asks one model about one program through
+:class:`aspera_workbench.llm.LLMClient` (retries, answer cache, spending);
+:func:`judge_results` asks it about every program of a results file and
+appends one :class:`~aspera_workbench.judge.judgement_schema.Judgement` per program to a
+judgements file, resuming where an earlier run stopped. What happens when the
+model misbehaves:
+
+* a request that still fails after its retries gives a ``not_judged``
+  judgement recording the error; a resumed run asks again;
+* an answer without a readable verdict gives a ``not_judged`` judgement
+  keeping the raw answer; it is final (the same request would get the same
+  answer from the cache);
+* a setup error (key refused, unknown model or endpoint, exhausted quota)
+  or the spending limit stops the run cleanly: nothing new is asked, the
+  answers already in flight are written, and the report says why.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import datetime
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tqdm import tqdm
+
+from aspera_core.records import Generation, ResultRow, Usage, counted_rows, judged, read_results
+from aspera_core.tasks import Task, select_by_task_id, task_id_order, tasks_digest
+from aspera_workbench.agents.model_agents import PromptStore, prompt_digest
+from aspera_workbench.control import CONTROL_SETTING
+from aspera_workbench.judge.files import JudgementsWriter, answered_keys
+from aspera_workbench.judge.judge_prompts import DEFAULT_APPS, JudgePromptFiles, judge_messages, parse_verdict
+from aspera_workbench.judge.judgement_schema import Judgement, JudgeSetup, JudgeVerdict, program_digest
+from aspera_workbench.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
+from aspera_workbench.llm.pool import DaemonPool
+
+#: Programs judged at once by default (requests in flight).
+DEFAULT_CONCURRENCY = 4
+
+
+class JudgeStopped(Exception):
+    """No further request can succeed (key refused, model unknown, spending limit): stop judging."""
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
+
+
+class ProgramJudge:
+    """A model that judges programs against their requests, one request per program.
+
+    Args:
+        client: The model client (its configuration's model, temperature,
+            seed and length cap are the judge's).
+        files: The judge's prompt files (default: the package's).
+        prompts: Where to keep each distinct prompt (default: only its digest is recorded).
+    """
+
+    def __init__(self, client: LLMClient, files: JudgePromptFiles | None = None, prompts: PromptStore | None = None):
+        self.client = client
+        self.files = files or JudgePromptFiles.load()
+        self.prompts = prompts
+
+    def setup(self) -> JudgeSetup:
+        """What identifies this judge in a judgements file."""
+        config = self.client.config
+        return JudgeSetup(
+            model=config.model,
+            template_version=self.files.version,
+            temperature=config.temperature,
+            max_tokens=config.max_tokens,
+            seed=config.seed,
+            base_url=config.endpoint,
+        )
+
+    def _generation(self, digest: str, completion: Completion | None, error: str | None) -> Generation:
+        if completion is None:
+            return Generation(template_version=self.files.version, prompt_sha256=digest, error=error)
+        usage = completion.usage
+        return Generation(
+            template_version=self.files.version,
+            prompt_sha256=digest,
+            completion=completion.text,
+            # No usage reported: the counts are unknown, not zero.
+            usage=Usage(
+                prompt_tokens=usage.prompt_tokens,
+                completion_tokens=usage.completion_tokens,
+                total_tokens=usage.total_tokens,
+            )
+            if usage is not None
+            else Usage(prompt_tokens=None, completion_tokens=None, total_tokens=None, requests_without_usage=1),
+            cost_usd=completion.cost_usd,
+            spent_usd=completion.spent_usd or 0.0,
+            latency_s=completion.latency_s,
+            requests=1,
+            cached=completion.cached,
+        )
+
+    def judge(self, row: ResultRow, apps: Sequence[str] = DEFAULT_APPS) -> Judgement:
+        """Ask the model whether the row's program carries out the row's request.
+
+        Args:
+            row: A results-file row with a program.
+            apps: The library modules documented in the prompt (the task's scenario apps).
+
+        Returns:
+            The judgement (``not_judged`` when the request failed or the answer had no verdict).
+
+        Raises:
+            JudgeStopped: the key was refused, the model or endpoint is unknown,
+                the quota is exhausted, or the spending limit is reached.
+        """
+        messages = judge_messages(self.files, row.query, row.program, apps)
+        digest = self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
+        common = {
+            "task_id": row.task_id,
+            "seed": row.seed,
+            "query": row.query,
+            "agent": row.agent,
+            "model": row.model,
+            "setting": row.setting,
+            "program_sha256": program_digest(row.program),
+            "evaluation": row.outcome,
+        }
+        try:
+            completion = self.client.complete(messages)
+        except (BudgetExceededError, LLMSetupError) as error:
+            raise JudgeStopped(str(error)) from error
+        except LLMRequestError as error:
+            return Judgement(
+                **common,
+                verdict=JudgeVerdict.NOT_JUDGED,
+                problem=f"the request failed: {error}",
+                generation=self._generation(digest, None, str(error)),
+                judged_at=_now(),
+            )
+        parsed = parse_verdict(completion.text)
+        return Judgement(
+            **common,
+            verdict=parsed.verdict,
+            explanation=parsed.explanation,
+            problem=parsed.problem,
+            generation=self._generation(digest, completion, None),
+            judged_at=_now(),
+        )
+
+
+@dataclass
+class JudgeReport:
+    """What a judging run did, with every denominator.
+
+    Attributes:
+        out: The judgements file.
+        rows: Rows of the results file that count (one per task and seed).
+        programs: Of those, rows with a program to judge (the others never got one from their model).
+        selected: Programs selected by ``ids``/``limit``.
+        already_done: Selected programs the judge had already answered for (skipped).
+        written: Judgements written in this run.
+        counts: Verdicts of the judgements written in this run.
+        failed_requests: Judgements written without an answer (asked again on resume).
+        notes: Things the user should know (e.g. tasks missing from the task set).
+        stopped: Why the run stopped before the end, else ``None``.
+    """
+
+    out: Path
+    rows: int = 0
+    programs: int = 0
+    selected: int = 0
+    already_done: int = 0
+    written: int = 0
+    counts: Counter[str] = field(default_factory=Counter)
+    failed_requests: int = 0
+    notes: list[str] = field(default_factory=list)
+    stopped: str | None = None
+
+    @property
+    def remaining(self) -> int:
+        """Selected programs still without an answered judgement."""
+        return self.selected - self.already_done - (self.written - self.failed_requests)
+
+
+def _apps_by_task(tasks: Sequence[Task] | None) -> Mapping[str, tuple[str, ...]] | None:
+    if tasks is None:
+        return None
+    return {task.query_id: tuple(task.scenario.apps) for task in tasks}
+
+
+def documented_apps(tasks: Sequence[Task] | None) -> str:
+    """What :attr:`JudgeSetup.documented_apps` records for judging with ``tasks`` (or without a task set)."""
+    if tasks is None:
+        return f"{', '.join(DEFAULT_APPS)} for every program"
+    return f"each task's scenario apps from the task set with digest {tasks_digest(tasks)}"
+
+
+def judge_results(
+    results: str | Path,
+    out: str | Path,
+    judge: ProgramJudge,
+    *,
+    tasks: Iterable[Task] | None = None,
+    ids: Iterable[str] | None = None,
+    limit: int | None = None,
+    concurrency: int = DEFAULT_CONCURRENCY,
+    progress: bool = False,
+    fsync: bool = False,
+    started: Callable[[JudgeReport], None] | None = None,
+) -> JudgeReport:
+    """Judge every program of a results file, appending to (or resuming) a judgements file.
+
+    Each row that counts (one per task and seed, as :func:`aspera_core.records.counted_rows`
+    chooses) and holds a program is judged once; rows without a program (the
+    agent's model never delivered one) are left out. A program the judge has
+    already answered for in ``out`` is skipped.
+
+    Args:
+        results: The results file whose programs are judged.
+        out: The judgements file (created, or resumed if it holds this judge's
+            judgements of the same experiment).
+        judge: The judge.
+        tasks: The task set the results were produced on, for each task's
+            scenario apps (without it, every program is shown the documentation
+            of :data:`~aspera_workbench.judge.judge_prompts.DEFAULT_APPS`).
+        ids: Judge only the programs of these task ids.
+        limit: Judge only the programs (every seed's) of the first this many tasks in id
+            order (after ``ids``), as ``aspera run --limit`` selects tasks.
+        concurrency: Requests in flight at once.
+        progress: Show a progress bar.
+        fsync: ``fsync`` the judgements file after every judgement.
+        started: Called once every check has passed (the results file, the selection,
+            ``out``), before the first request, with the report so far; a command prints
+            its start line here, so that a refused run prints nothing but its error.
+
+    Returns:
+        What was done, with denominators.
+
+    Raises:
+        FileNotFoundError: ``results`` does not exist.
+        aspera_core.records.NotAResultsFile: ``results`` is not a results file.
+        NotAJudgementsFile: ``out`` exists and is not a judgements file (untouched).
+        JudgementsMismatch: ``out`` holds another judge's or experiment's judgements, or
+            judgements whose prompts documented other modules (with or without a task set,
+            or another one; untouched).
+        JudgementsFileBusy: another process is writing ``out``.
+        ValueError: ``concurrency`` < 1, ``limit`` < 0, an id has no program, or the
+            programs are of the control setting (written against another API than the one
+            the judge's prompt documents).
+    """
+    if concurrency < 1:
+        raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+    read = read_results(results)
+    if any(row.setting == CONTROL_SETTING for row in read.rows):
+        # The judge's prompt documents the assistant library; a control program is written
+        # against the control surface instead, so the judge would read it against the wrong API.
+        raise ValueError(
+            f"{results} holds programs of the control setting; the judge reads programs written "
+            "against the assistant library only"
+        )
+    counted = counted_rows(read.rows)
+    with_program = [row for row in counted if judged(row) and row.program.strip()]
+    selected = select_by_task_id(
+        with_program,
+        lambda row: row.task_id,
+        ids,
+        limit,
+        lambda missing: f"no program of task(s) {', '.join(sorted(set(missing), key=task_id_order))} in {results}",
+        order=task_id_order,  # rows come in completion order; the limit counts tasks as the task set orders them
+    )
+    task_list = None if tasks is None else list(tasks)
+    apps = _apps_by_task(task_list)
+    report = JudgeReport(out=Path(out), rows=len(counted), programs=len(with_program), selected=len(selected))
+    if apps is not None:
+        unknown = sorted({row.task_id for row in selected if row.task_id not in apps})
+        if unknown and len(unknown) == len({row.task_id for row in selected}):
+            raise ValueError(
+                f"none of the {len(unknown)} task(s) of {results} is in the task set: the results were produced "
+                "on another set (name that one, or judge without a task set)"
+            )
+        if unknown:
+            shown = ", ".join(unknown[:10]) + (" ..." if len(unknown) > 10 else "")
+            report.notes.append(
+                f"{len(unknown)} task(s) are not in the task set ({shown}); "
+                f"their programs are shown the documentation of {', '.join(DEFAULT_APPS)}"
+            )
+    # The documented modules are part of every prompt: a file holds judgements of one choice only.
+    setup = judge.setup().model_copy(update={"documented_apps": documented_apps(task_list)})
+    with JudgementsWriter(out, setup, read.experiment, results_file=str(results), fsync=fsync) as writer:
+        done = answered_keys(writer.existing)
+        todo = [row for row in selected if (row.task_id, row.seed, program_digest(row.program)) not in done]
+        report.already_done = len(selected) - len(todo)
+        if started is not None:
+            started(report)
+        bar = tqdm(total=len(todo), unit="program", disable=not progress, leave=False)
+        pending = iter(todo)
+        pool = DaemonPool(concurrency, "judge")  # an interrupt does not wait for requests in flight
+        in_flight: set[concurrent.futures.Future[Judgement]] = set()
+
+        def submit() -> None:
+            row = next(pending, None)
+            if row is not None:
+                scenario = DEFAULT_APPS if apps is None else apps.get(row.task_id, DEFAULT_APPS)
+                in_flight.add(pool.submit(judge.judge, row, scenario))
+
+        try:
+            for _ in range(concurrency):
+                submit()
+            while in_flight:
+                finished, _ = concurrent.futures.wait(in_flight, return_when=concurrent.futures.FIRST_COMPLETED)
+                for future in finished:
+                    in_flight.discard(future)
+                    try:
+                        judgement = future.result()
+                    except JudgeStopped as error:
+                        report.stopped = report.stopped or str(error)
+                        continue
+                    writer.write(judgement)
+                    bar.update(1)
+                    report.written += 1
+                    report.counts[judgement.verdict.value] += 1
+                    report.failed_requests += not judgement.answered
+                    if report.stopped is None:
+                        submit()
+        finally:
+            # Interrupted (or a bug): the requests in flight are left behind; what is written is kept.
+            pool.shutdown()
+            bar.close()
+    return report

@@ -1,0 +1,263 @@
+"""The judge's prompt, built from files, and reading the judge's answer.
+
+The prompt's words live in ``aspera_workbench/judge/templates/``: the message
+templates (``string.Template`` placeholders), the guidelines the judge applies
+and a few judged examples. Their version, recorded with every judgements
+file, is :data:`TEMPLATE_SET` plus a digest of every file, so any edit shows.
+
+Prompt structure: a system message with the judge's task, the documentation
+of the task's scenario apps (as the program's authors saw it), the numbered
+guidelines, the judged examples and the answer format; a user message with
+the pinned current date and time, the request, and the program without its
+import lines. The reference program and anything from running the program are
+never shown: the judge works without a reference and without execution.
+
+The answer ends with ``Verdict: correct`` or ``Verdict: incorrect``;
+:func:`parse_verdict` reads it.
+"""
+
+from __future__ import annotations
+
+import ast
+import datetime
+import hashlib
+import re
+import string
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from aspera_core.world.clock import NOW
+from aspera_workbench.judge.judgement_schema import JudgeVerdict
+from aspera_workbench.surface import library_docs as docs
+
+#: Human version of the judge's prompt set; the recorded version adds a digest of every prompt file.
+TEMPLATE_SET = "judge-1"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+#: The apps documented when a program's task is not known: the whole scenario of the project's task set.
+DEFAULT_APPS: tuple[str, ...] = ("exceptions", "time_utils", "room_booking", "company_directory", "work_calendar")
+
+Message = dict[str, str]
+_TEMPLATE_NAMES = ("system", "user", "example")
+_VERDICTS = {verdict.value for verdict in (JudgeVerdict.CORRECT, JudgeVerdict.INCORRECT)}
+
+
+@dataclass(frozen=True)
+class JudgeExample:
+    """One judged example shown to the judge.
+
+    Attributes:
+        query: The request.
+        program: The program.
+        verdict: ``correct`` or ``incorrect``.
+        explanation: Why.
+    """
+
+    query: str
+    program: str
+    verdict: str
+    explanation: str
+
+
+@dataclass(frozen=True)
+class JudgePromptFiles:
+    """The judge's prompt material.
+
+    Attributes:
+        templates: Message templates by name (``system``, ``user``, ``example``).
+        guidelines: What makes a program correct, in order.
+        examples: The judged examples.
+        version: :data:`TEMPLATE_SET` and the digest of every file read.
+    """
+
+    templates: dict[str, string.Template]
+    guidelines: tuple[str, ...]
+    examples: tuple[JudgeExample, ...]
+    version: str
+    # The system message depends on the scenario's apps only: built once per set of apps.
+    _systems: dict[tuple[str, ...], str] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def load(cls, folder: Path | None = None) -> JudgePromptFiles:
+        """Read the prompt files.
+
+        Args:
+            folder: Folder with ``system.txt``, ``user.txt``, ``example.txt``,
+                ``guidelines.yaml`` and ``examples.yaml`` (default: the package's).
+
+        Raises:
+            FileNotFoundError: a prompt file is missing.
+            ValueError: a prompt file is malformed (named, with the entry and field).
+        """
+        folder = folder or TEMPLATES
+        names = [f"{name}.txt" for name in _TEMPLATE_NAMES] + ["guidelines.yaml", "examples.yaml"]
+        digest = hashlib.sha256()
+        for name in sorted(names):
+            path = folder / name
+            if not path.is_file():
+                raise FileNotFoundError(f"judge prompt file {path} is missing")
+            digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+        guidelines = _read_yaml(folder / "guidelines.yaml")
+        if not (isinstance(guidelines, list) and guidelines and all(isinstance(g, str) for g in guidelines)):
+            raise ValueError(f"{folder / 'guidelines.yaml'}: needs a non-empty list of sentences")
+        return cls(
+            templates={
+                name: string.Template((folder / f"{name}.txt").read_text(encoding="utf-8")) for name in _TEMPLATE_NAMES
+            },
+            guidelines=tuple(guidelines),
+            examples=_examples(folder / "examples.yaml"),
+            version=f"{TEMPLATE_SET}+{digest.hexdigest()[:10]}",
+        )
+
+
+def _read_yaml(path: Path) -> object:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as error:
+        raise ValueError(f"{path}: not valid YAML ({str(error).splitlines()[0]})") from None
+
+
+def _examples(path: Path) -> tuple[JudgeExample, ...]:
+    loaded = _read_yaml(path)
+    if not isinstance(loaded, list):
+        raise ValueError(f"{path}: needs a list of examples")
+    examples = []
+    for number, entry in enumerate(loaded, start=1):
+        fields = ("query", "program", "verdict", "explanation")
+        if not isinstance(entry, dict) or set(entry) != set(fields):
+            raise ValueError(f"{path}: example {number} needs exactly the fields {', '.join(fields)}")
+        if not all(isinstance(entry[name], str) and entry[name].strip() for name in fields):
+            raise ValueError(f"{path}: example {number}: every field must be non-empty text")
+        if entry["verdict"] not in _VERDICTS:
+            raise ValueError(
+                f"{path}: example {number}: verdict must be correct or incorrect, not {entry['verdict']!r}"
+            )
+        examples.append(JudgeExample(**{name: entry[name].strip() for name in fields}))
+    return tuple(examples)
+
+
+def _numbered(items: Sequence[str]) -> str:
+    return "\n".join(f"{number}. {item}" for number, item in enumerate(items, start=1))
+
+
+def without_imports(program: str) -> str:
+    """A program without its top-level import statements (the harness adds the library's).
+
+    A program that does not parse is returned unchanged, since the judge may
+    still read it.
+    """
+    try:
+        tree = ast.parse(program)
+    except (SyntaxError, ValueError):
+        return program.strip("\n")
+    drop: set[int] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            drop.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    kept = [line for number, line in enumerate(program.splitlines(), start=1) if number not in drop]
+    return "\n".join(kept).strip("\n")
+
+
+def _system(files: JudgePromptFiles, apps: tuple[str, ...]) -> str:
+    system = files._systems.get(apps)
+    if system is None:
+        examples = "\n\n".join(
+            files.templates["example"]
+            .substitute(
+                query=example.query,
+                program=example.program.strip("\n"),
+                explanation=example.explanation,
+                verdict=example.verdict,
+            )
+            .strip("\n")
+            for example in files.examples
+        )
+        system = files._systems[apps] = files.templates["system"].substitute(
+            documentation=docs.render_library_docs(list(apps), documented_only=True).strip("\n"),
+            guidelines=_numbered(files.guidelines),
+            examples=examples,
+        )
+    return system
+
+
+def judge_messages(
+    files: JudgePromptFiles,
+    query: str,
+    program: str,
+    apps: Sequence[str] = DEFAULT_APPS,
+    now: datetime.datetime = NOW,
+) -> list[Message]:
+    """The judge's prompt for one program.
+
+    Args:
+        files: The prompt files.
+        query: The user's request.
+        program: The program to judge (its import lines are left out).
+        apps: The library modules the program's task documents (its scenario's apps).
+        now: The current date and time the program runs at (the simulation's pinned clock).
+
+    Returns:
+        A system message and a user message.
+    """
+    user = files.templates["user"].substitute(
+        now=now.strftime("%Y-%m-%d %H:%M"),
+        weekday=now.strftime("%A"),
+        query=query,
+        program=without_imports(program),
+    )
+    return [{"role": "system", "content": _system(files, tuple(apps))}, {"role": "user", "content": user}]
+
+
+@dataclass(frozen=True)
+class ParsedVerdict:
+    """A judge's answer, read.
+
+    Attributes:
+        verdict: ``correct``, ``incorrect``, or ``not_judged`` when the answer gives no readable verdict.
+        explanation: The reasoning before the verdict line (``None`` when there is none).
+        problem: Why no verdict could be read (``None`` when one was).
+    """
+
+    verdict: JudgeVerdict
+    explanation: str | None
+    problem: str | None = None
+
+
+# A verdict line: "Verdict: correct" (or "Final verdict: ..."), tolerating markdown emphasis, a trailing full stop and any case.
+_VERDICT_LINE = re.compile(
+    r"^[\s>*_#`-]*(?:final\s+)?verdict[\s*_`]*[:=][\s*_`]*(?P<word>[a-z_ ]+?)[\s*_`.!]*$", re.IGNORECASE | re.MULTILINE
+)
+
+
+def parse_verdict(answer: str | None) -> ParsedVerdict:
+    """Read the judge's verdict from its answer.
+
+    The verdict is the last line of the form ``Verdict: correct`` or
+    ``Verdict: incorrect`` (any case, markdown emphasis allowed); the text
+    before that line is the explanation. An empty answer, an answer without a
+    verdict line, or whose last verdict line says something else
+    (``Verdict: partly``) gives ``not_judged`` with the reason.
+
+    Args:
+        answer: The judge model's answer.
+
+    Returns:
+        The verdict, explanation and, without a verdict, the problem.
+    """
+    if answer is None or not answer.strip():
+        return ParsedVerdict(JudgeVerdict.NOT_JUDGED, None, "the judge's answer is empty")
+    matches = list(_VERDICT_LINE.finditer(answer))
+    if not matches:
+        return ParsedVerdict(
+            JudgeVerdict.NOT_JUDGED, answer.strip(), "the judge's answer has no 'Verdict: correct|incorrect' line"
+        )
+    last = matches[-1]
+    word = last.group("word").strip().lower()
+    explanation = answer[: last.start()].strip() or None
+    if word not in _VERDICTS:
+        return ParsedVerdict(
+            JudgeVerdict.NOT_JUDGED, explanation, f"the judge's verdict line says {word!r}, not correct or incorrect"
+        )
+    return ParsedVerdict(JudgeVerdict(word), explanation)

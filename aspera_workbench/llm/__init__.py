@@ -1,0 +1,84 @@
+"""The one place the workbench talks to model endpoints (OpenAI and compatible servers).
+
+Typical use::
+
+    from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache
+
+    budget = Budget(max_cost_usd=5.0)
+    client = LLMClient(LLMConfig(model="gpt-4o-mini"), cache=ResponseCache(), budget=budget)
+    answer = client.complete([{"role": "user", "content": "Say hello."}], seed=0)
+    answer.text, answer.cost_usd, budget.report().describe()
+
+Only layers from ``agents`` upwards import this package: simulation, tasks and grading
+stay deterministic and offline.
+"""
+
+from .budget import Budget, SpendReport
+from .cache import CACHE_DIR_ENV, CacheWriteWarning, ResponseCache, default_cache_dir, request_key
+from .client import NOT_SET, LLMClient, function_tool
+from .config import DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, LLMConfig, RetryPolicy
+from .errors import (
+    AuthenticationFailedError,
+    BudgetExceededError,
+    EndpointUnreachableError,
+    LLMError,
+    LLMRequestError,
+    LLMSetupError,
+    MalformedResponseError,
+    MissingAPIKeyError,
+    ModelNotFoundError,
+    PriceUnknownError,
+    QuotaExhaustedError,
+    RequestRejectedError,
+    RetriesExhaustedError,
+    ToolsNotSupportedError,
+)
+from .model_tables import DEFAULT_PRICES_PATH, DEFAULT_QUIRKS_PATH, ModelQuirks, Price, PriceTable, QuirksTable
+from .result import Answer, Completion, ToolCall, Usage, parse_completion, tool_result_message
+from .retry import backoff_delay, parse_retry_after, retry_delay
+
+__all__ = [
+    "CACHE_DIR_ENV",
+    "DEFAULT_API_KEY_ENV",
+    "DEFAULT_BASE_URL",
+    "DEFAULT_PRICES_PATH",
+    "DEFAULT_QUIRKS_PATH",
+    "NOT_SET",
+    "Answer",
+    "AuthenticationFailedError",
+    "Budget",
+    "BudgetExceededError",
+    "CacheWriteWarning",
+    "Completion",
+    "LLMClient",
+    "LLMConfig",
+    "LLMError",
+    "LLMRequestError",
+    "LLMSetupError",
+    "MalformedResponseError",
+    "MissingAPIKeyError",
+    "EndpointUnreachableError",
+    "ModelNotFoundError",
+    "ModelQuirks",
+    "Price",
+    "PriceTable",
+    "PriceUnknownError",
+    "QuirksTable",
+    "QuotaExhaustedError",
+    "RequestRejectedError",
+    "ResponseCache",
+    "RetriesExhaustedError",
+    "RetryPolicy",
+    "SpendReport",
+    "ToolCall",
+    "ToolsNotSupportedError",
+    "Usage",
+    "backoff_delay",
+    "default_cache_dir",
+    "function_tool",
+    "parse_completion",
+    "parse_retry_after",
+    "request_key",
+    "retry_delay",
+    "tool_result_message",
+]

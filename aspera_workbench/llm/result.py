@@ -1,0 +1,245 @@
+"""What one model call returns, and how an answer body is read.
+
+:func:`parse_completion` checks a chat-completion body by hand rather than trusting a
+provider to follow the schema exactly: local servers differ in small ways (content as a
+list of parts, arguments as an object instead of a string, usage missing), and a clear
+:class:`MalformedResponseError` beats an attribute error deep in an agent.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from .errors import MalformedResponseError
+
+
+class Usage(BaseModel):
+    """Token counts of one answer, as the endpoint reported them.
+
+    Attributes:
+        prompt_tokens: Tokens of the request.
+        completion_tokens: Tokens of the answer (reasoning tokens included).
+        total_tokens: Their sum, as reported.
+        cached_prompt_tokens: Prompt tokens served from the provider's prompt cache, if reported.
+        reasoning_tokens: Hidden reasoning tokens among the completion tokens, if reported.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    total_tokens: int = 0
+    cached_prompt_tokens: int | None = None
+    reasoning_tokens: int | None = None
+
+
+class ToolCall(BaseModel):
+    """One tool call of an answer.
+
+    Attributes:
+        id: The call's id, to quote in the tool-result message.
+        name: The function the model called.
+        arguments_text: The arguments exactly as the model wrote them.
+        arguments: The arguments decoded as a JSON object, or ``None`` if they are not one.
+        arguments_error: Why ``arguments_text`` could not be decoded, or ``None``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    name: str
+    arguments_text: str
+    arguments: dict[str, Any] | None = None
+    arguments_error: str | None = None
+
+    def as_message_part(self) -> dict[str, Any]:
+        """The call in the request format, for replaying the assistant message."""
+        return {"id": self.id, "type": "function", "function": {"name": self.name, "arguments": self.arguments_text}}
+
+
+class Answer(BaseModel):
+    """The useful part of a chat-completion body (first choice only).
+
+    Attributes:
+        text: The message content; ``""`` when the answer has none (e.g. only tool calls).
+        tool_calls: The tool calls, in order.
+        finish_reason: Why generation stopped (``stop``, ``length``, ``tool_calls``...), if given.
+        usage: Token counts, or ``None`` if the endpoint sent none.
+        response_id: The completion's id, if given.
+        response_model: The model name the endpoint reported, if given.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str
+    tool_calls: tuple[ToolCall, ...] = ()
+    finish_reason: str | None = None
+    usage: Usage | None = None
+    response_id: str | None = None
+    response_model: str | None = None
+
+
+class Completion(Answer):
+    """The result of one call of :meth:`aspera_workbench.llm.LLMClient.complete`.
+
+    Attributes:
+        model: The model requested.
+        base_url: The endpoint the request was (or, if cached, once was) sent to.
+        cost_usd: Dollars the answer cost when it was produced, from its usage and the
+            price table; ``None`` when the model has no price or the endpoint reported no
+            usage (see ``cost_note``). A cached answer keeps this cost, for reporting what
+            an experiment cost in total.
+        spent_usd: Dollars spent by this call: ``cost_usd`` for a fresh answer, ``0.0`` for
+            a cached one (``None`` when the cost is unknown).
+        cost_note: Why ``cost_usd`` is ``None``, or ``None``.
+        latency_s: Seconds this call took, waits between retries included (for a cached
+            answer, the time to read it from the cache).
+        attempts: Requests sent by this call (``0`` for a cached answer).
+        waited_s: Seconds spent waiting between attempts.
+        cached: The answer came from the cache; nothing was sent.
+        request_hash: Hash of the request (endpoint, model, messages, tools and sampling
+            settings); the cache key, usable to name stored prompts.
+    """
+
+    model: str
+    base_url: str
+    cost_usd: float | None
+    spent_usd: float | None
+    cost_note: str | None = None
+    latency_s: float
+    attempts: int
+    waited_s: float = 0.0
+    cached: bool
+    request_hash: str
+
+    def assistant_message(self) -> dict[str, Any]:
+        """The answer as an assistant message, to append to the conversation for the next turn."""
+        message: dict[str, Any] = {"role": "assistant", "content": self.text or None}
+        if self.tool_calls:
+            message["tool_calls"] = [call.as_message_part() for call in self.tool_calls]
+        return message
+
+
+def tool_result_message(call: ToolCall | str, content: str) -> dict[str, Any]:
+    """The message answering a tool call, to append after the assistant message.
+
+    Args:
+        call: The tool call, or its id.
+        content: What the tool returned, as text.
+
+    Returns:
+        ``{"role": "tool", "tool_call_id": ..., "content": ...}``.
+    """
+    call_id = call.id if isinstance(call, ToolCall) else call
+    return {"role": "tool", "tool_call_id": call_id, "content": content}
+
+
+def parse_completion(body: str | bytes | Any) -> Answer:
+    """Read a chat-completion body.
+
+    Args:
+        body: The raw body (text or bytes) or the already decoded JSON value.
+
+    Returns:
+        The first choice's content, tool calls and finish reason, and the usage.
+
+    Raises:
+        MalformedResponseError: the body is not JSON, has no choices, or a field has the
+            wrong type. (The model and base URL of the error are empty: the caller knows them.)
+    """
+    if isinstance(body, (str, bytes, bytearray)):
+        try:
+            body = json.loads(body)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise _malformed(f"answer is not JSON ({error}): {_excerpt(body)}") from None
+    if not isinstance(body, dict):
+        raise _malformed(f"answer is not a JSON object: {_excerpt(body)}")
+    choices = body.get("choices")
+    if not isinstance(choices, list) or not choices:
+        raise _malformed(f"answer has no choices: {_excerpt(body)}")
+    choice = choices[0]
+    message = choice.get("message") if isinstance(choice, dict) else None
+    if not isinstance(message, dict):
+        raise _malformed(f"first choice has no message object: {_excerpt(choice)}")
+    finish_reason = choice.get("finish_reason")
+    return Answer(
+        text=_content_text(message.get("content")),
+        tool_calls=tuple(_tool_call(raw, number) for number, raw in enumerate(message.get("tool_calls") or [])),
+        finish_reason=finish_reason if isinstance(finish_reason, str) else None,
+        usage=_usage(body.get("usage")),
+        response_id=body.get("id") if isinstance(body.get("id"), str) else None,
+        response_model=body.get("model") if isinstance(body.get("model"), str) else None,
+    )
+
+
+def _content_text(content: Any) -> str:
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    # Some servers send content as a list of parts: keep the text parts, in order.
+    if isinstance(content, list):
+        return "".join(part.get("text", "") for part in content if isinstance(part, dict))
+    raise _malformed(f"message content is neither text nor a list of parts: {_excerpt(content)}")
+
+
+def _tool_call(raw: Any, number: int) -> ToolCall:
+    function = raw.get("function") if isinstance(raw, dict) else None
+    if not isinstance(function, dict) or not isinstance(function.get("name"), str):
+        raise _malformed(f"tool call {number} has no function name: {_excerpt(raw)}")
+    arguments = function.get("arguments")
+    if isinstance(arguments, dict):  # some servers send the object itself
+        text = json.dumps(arguments)
+    elif arguments is None:
+        text = ""
+    else:
+        text = str(arguments)
+    decoded, problem = _decode_arguments(text)
+    call_id = raw.get("id") if isinstance(raw.get("id"), str) and raw.get("id") else f"call_{number}"
+    return ToolCall(id=call_id, name=function["name"], arguments_text=text, arguments=decoded, arguments_error=problem)
+
+
+def _decode_arguments(text: str) -> tuple[dict[str, Any] | None, str | None]:
+    if not text.strip():
+        return {}, None  # a call without arguments
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        return None, f"arguments are not valid JSON: {error}"
+    if not isinstance(value, dict):
+        return None, f"arguments are JSON but not an object (got {type(value).__name__})"
+    return value, None
+
+
+def _usage(raw: Any) -> Usage | None:
+    if not isinstance(raw, dict):
+        return None
+
+    def count(mapping: Any, key: str) -> int | None:
+        value = mapping.get(key) if isinstance(mapping, dict) else None
+        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+    prompt = count(raw, "prompt_tokens")
+    completion = count(raw, "completion_tokens")
+    if prompt is None or completion is None:
+        return None  # unknown, not zero: a cost worked out from zeros would pass for a free answer
+    total = count(raw, "total_tokens")
+    return Usage(
+        prompt_tokens=prompt,
+        completion_tokens=completion,
+        total_tokens=total if total is not None else prompt + completion,
+        cached_prompt_tokens=count(raw.get("prompt_tokens_details"), "cached_tokens"),
+        reasoning_tokens=count(raw.get("completion_tokens_details"), "reasoning_tokens"),
+    )
+
+
+def _malformed(message: str) -> MalformedResponseError:
+    return MalformedResponseError(message, model="", base_url="")
+
+
+def _excerpt(value: Any, limit: int = 200) -> str:
+    text = value.decode("utf-8", "replace") if isinstance(value, (bytes, bytearray)) else str(value)
+    return text if len(text) <= limit else text[:limit] + "..."

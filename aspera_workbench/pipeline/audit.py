@@ -1,0 +1,133 @@
+"""The audit and the judgements the audit notebook reads.
+
+The audit of a task set's evaluation programs (:mod:`aspera_workbench.audit`)
+takes about a minute on the project's set, so the notebook does not rerun it
+each time: :func:`audit_file` keeps it in the results folder as
+``audit-<task set digest>-<settings>.json`` and reads that file again while
+the task set's content and the audit's settings are unchanged. An audit file
+named in the parameters (``audit``) is used as it is. Judgements files
+(``aspera judge --out``) are named in the parameters too (``judgements``);
+:func:`judgements_files` finds them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from aspera_core.executor import Sandbox, SandboxConfig
+from aspera_core.fileio import dangling_link, make_folders
+from aspera_core.tasks import load_tasks, tasks_digest
+from aspera_core.tasks.validation import default_wrong_dir
+from aspera_core.tasks.wrong_programs import load_wrong_programs
+from aspera_workbench.audit import AuditConfig, AuditFileError, audit_tasks, read_audit
+from aspera_workbench.pipeline.paths import project_root, resolve_path
+
+
+def _setting(value: int | None) -> str:
+    return "all" if value is None else str(value)
+
+
+def audit_file(
+    tasks: str | os.PathLike[str],
+    results_dir: str | os.PathLike[str],
+    audit: str | os.PathLike[str] | None = None,
+    *,
+    per_kind: int | None = 1,
+    max_variants: int | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    timeout_s: float = 10.0,
+    root: str | os.PathLike[str] | None = None,
+) -> Path:
+    """The audit of a task set as a file: the one named, the one kept from an earlier run, or a new one.
+
+    A new audit runs the reference program, the baselines, generated variants
+    (at most ``per_kind`` of each kind, at most ``max_variants`` per task) and
+    the hand-written wrong programs beside the task set, as ``aspera audit``
+    does, and is written to ``<results_dir>/audit-<digest>-k<per_kind>-m<max_variants>-s<seed>.json``.
+
+    Args:
+        tasks: The task set (relative to ``root``).
+        results_dir: Folder where the audit is kept (relative to ``root``).
+        audit: An audit file to use as it is (``aspera audit --out``), or ``None``.
+        per_kind: Generated variants of each kind per task (``None``: all).
+        max_variants: Generated variants per task in all (``None``: no limit).
+        seed: Seed of the choice of variants.
+        workers: Sandbox workers (one per CPU when ``None``).
+        timeout_s: Time limit per program evaluation.
+        root: The project root (found when omitted).
+
+    Returns:
+        The audit file's absolute path.
+
+    Raises:
+        FileNotFoundError: the named audit file does not exist.
+        aspera_workbench.audit.AuditFileError: the named file is not an audit, or the audit file to write is a
+            symbolic link to nothing (checked before the audit runs).
+        aspera_core.tasks.TaskFormatError: the task set is malformed.
+        ValueError: the wrong programs beside the task set cannot be read, or a setting is out of range.
+    """
+    root = Path(root) if root is not None else project_root()
+    if audit is not None and str(audit):
+        named = resolve_path(audit, root)
+        assert named is not None
+        read_audit(named)  # fails early, naming the file, if it is not an audit
+        return named
+    tasks_path = resolve_path(tasks, root)
+    folder = resolve_path(results_dir, root)
+    assert tasks_path is not None and folder is not None
+    task_list = load_tasks(tasks_path)
+    name = f"audit-{tasks_digest(task_list)[:16]}-k{_setting(per_kind)}-m{_setting(max_variants)}-s{seed}.json"
+    path = folder / name
+    dangling = dangling_link(path)
+    if dangling is not None:  # the audit would be written wherever the link points
+        raise AuditFileError(f"{path} is {dangling}")
+    if path.is_file():
+        try:
+            read_audit(path)
+            return path
+        except AuditFileError:
+            pass  # a damaged audit of ours: made again below
+    config = AuditConfig(per_kind=per_kind, max_variants=max_variants, seed=seed)
+    wrong_dir = default_wrong_dir(tasks_path)
+    wrong = {}
+    if wrong_dir is not None:
+        wrong, problems = load_wrong_programs(wrong_dir)
+        if problems:
+            raise ValueError(f"{wrong_dir}: {problems[0]}")
+    sandbox = (
+        SandboxConfig(timeout_s=timeout_s) if workers is None else SandboxConfig(workers=workers, timeout_s=timeout_s)
+    )
+    with Sandbox(sandbox) as box:
+        report = audit_tasks(task_list, box, config, wrong=wrong, source=str(tasks))
+    make_folders(folder)
+    report.write(path)
+    return path
+
+
+def judgements_files(
+    judgements: Mapping[str, str | os.PathLike[str]] | None, root: str | os.PathLike[str] | None = None
+) -> dict[str, Path]:
+    """Judgements files named in the parameters (label -> path), made absolute and checked to exist.
+
+    Args:
+        judgements: Label -> judgements file (relative to ``root``), or ``None``.
+        root: The project root (found when omitted).
+
+    Returns:
+        Label -> absolute path (empty for none).
+
+    Raises:
+        FileNotFoundError: a file does not exist.
+    """
+    root = Path(root) if root is not None else project_root()
+    files: dict[str, Path] = {}
+    for label, value in (judgements or {}).items():
+        path = resolve_path(value, root)
+        assert path is not None
+        if not path.is_file():
+            raise FileNotFoundError(f"judgements file {value} (label {label!r}) does not exist")
+        files[label] = path
+    return files

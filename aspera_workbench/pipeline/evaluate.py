@@ -1,0 +1,303 @@
+"""Running the parameter set's agents, and finding their results files again for the analysis notebooks.
+
+Each agent's rows go to ``<results_dir>/<label>.jsonl``. A results file holds
+one experiment (agent, its options, the task set's content, library fixes,
+workbench version), so when that file already holds another experiment (the
+task set changed, say) the rows go to ``<label>.2.jsonl`` and so on: the
+file of *this* experiment is found again by its header, never by its name
+alone, and an existing file is never overwritten. Running again resumes:
+task-seed pairs already judged are skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from aspera_core.agents import Agent
+from aspera_core.executor import SandboxConfig
+from aspera_core.records import Experiment, NotAResultsFile, read_results
+from aspera_core.runner import experiment_of, run_agent
+from aspera_core.tasks import Task, load_tasks
+from aspera_core.wording import count
+from aspera_workbench.agents import AGENTS, make_agent
+from aspera_workbench.pipeline.paths import project_root, resolve_path
+from aspera_workbench.pipeline.pipeline_params import AgentSpec
+
+
+class ResultsNotFound(FileNotFoundError):
+    """No results file of an agent's experiment exists yet (run the evaluation first)."""
+
+
+def _specs(agents: Iterable[AgentSpec | Mapping[str, Any] | str]) -> list[AgentSpec]:
+    specs = []
+    for item in agents:
+        if isinstance(item, AgentSpec):
+            specs.append(item)
+        elif isinstance(item, str):
+            specs.append(AgentSpec(agent=item))
+        else:
+            specs.append(AgentSpec.model_validate(dict(item)))
+    return specs
+
+
+def _available(specs: list[AgentSpec]) -> list[AgentSpec]:
+    chosen = []
+    for spec in specs:
+        if spec.agent in AGENTS:
+            chosen.append(spec)
+        elif spec.optional:
+            warnings.warn(f"agent {spec.agent!r} is not available in this workbench: skipped", stacklevel=3)
+        else:
+            raise KeyError(f"unknown agent {spec.agent!r}; available: {', '.join(sorted(AGENTS))}")
+    return chosen
+
+
+def _candidates(results_dir: Path, label: str) -> Iterable[Path]:
+    yield results_dir / f"{label}.jsonl"
+    number = 2
+    while True:
+        yield results_dir / f"{label}.{number}.jsonl"
+        number += 1
+
+
+def _holds(path: Path, experiment: Experiment) -> bool:
+    try:
+        found = read_results(path).experiment
+    except (NotAResultsFile, OSError):
+        return False
+    return found is not None and not found.differences(experiment)
+
+
+def results_path(results_dir: str | os.PathLike[str], label: str, experiment: Experiment) -> tuple[Path, bool]:
+    """The results file of an experiment: the existing one, or the first free name.
+
+    Args:
+        results_dir: The folder of results files.
+        label: The agent's label (file name stem).
+        experiment: The experiment the file must hold.
+
+    Returns:
+        ``(path, exists)``: a file whose header names this experiment, or the
+        first of ``<label>.jsonl``, ``<label>.2.jsonl``, ... that does not exist.
+    """
+    for path in _candidates(Path(results_dir), label):
+        if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+            return path, False
+        if _holds(path, experiment):
+            return path, True
+    raise AssertionError("unreachable: the candidates never end")
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    spec: AgentSpec
+    agent: Agent
+    experiment: Experiment
+
+
+def _prepare(
+    specs: list[AgentSpec], tasks: Sequence[Task], task_set: str, library_fixes: bool, root: Path
+) -> list[_Prepared]:
+    prepared = []
+    for spec in specs:
+        agent = make_agent(spec.agent, **spec.factory_options(root))  # paths relative to the root, as checked
+        prepared.append(_Prepared(spec, agent, experiment_of(agent, tasks, task_set, library_fixes)))
+    return prepared
+
+
+def evaluate_agents(
+    tasks: str | os.PathLike[str],
+    agents: Iterable[AgentSpec | Mapping[str, Any] | str],
+    results_dir: str | os.PathLike[str],
+    *,
+    root: str | os.PathLike[str] | None = None,
+    workers: int | None = None,
+    timeout_s: float = 10.0,
+    library_fixes: bool = False,
+    progress: bool = True,
+) -> pd.DataFrame:
+    """Run each agent on the task set, appending to (or resuming) its results file.
+
+    Args:
+        tasks: The task set (relative to ``root``).
+        agents: Agent names or specs (:class:`~aspera_workbench.pipeline.pipeline_params.AgentSpec`).
+        results_dir: Folder of the results files (relative to ``root``).
+        root: The project root (found when omitted).
+        workers: Sandbox workers (one per CPU when ``None``).
+        timeout_s: Time limit per task.
+        library_fixes: Switch the library's documented fixes on (recorded in the files).
+        progress: Show progress bars.
+
+    Returns:
+        One row per agent: ``label``, ``agent``, ``path``, ``selected`` (tasks),
+        ``seeds``, ``expected`` (task-seed pairs), ``already_done``,
+        ``evaluated`` (this time), ``model_errors``, ``unavailable`` and ``success`` (this time).
+
+    Raises:
+        KeyError: an agent that is not optional is unknown.
+        aspera_core.tasks.TaskFormatError: the task set is malformed.
+    """
+    root = Path(root) if root is not None else project_root()
+    tasks_path = resolve_path(tasks, root)
+    folder = resolve_path(results_dir, root)
+    assert tasks_path is not None and folder is not None
+    task_list = load_tasks(tasks_path)
+    config = (
+        SandboxConfig(timeout_s=timeout_s) if workers is None else SandboxConfig(workers=workers, timeout_s=timeout_s)
+    )
+    records = []
+    for item in _prepare(_available(_specs(agents)), task_list, str(tasks), library_fixes, root):
+        path, _ = results_path(folder, item.spec.name, item.experiment)
+        report = run_agent(
+            task_list,
+            item.agent,
+            path,
+            config,
+            seeds=item.spec.seeds,
+            task_set=str(tasks),
+            library_fixes=library_fixes,
+            progress=progress,
+        )
+        records.append(
+            {
+                "label": item.spec.name,
+                "agent": item.spec.agent,
+                "path": str(report.out),
+                "selected": report.selected,
+                "seeds": ", ".join("-" if s is None else str(s) for s in report.seeds),
+                "expected": report.expected,
+                "already_done": report.already_done,
+                "evaluated": report.evaluated,
+                "model_errors": report.model_errors,
+                "unavailable": len(report.unavailable),
+                "success": report.counts.get("success", 0),
+            }
+        )
+    return pd.DataFrame.from_records(records)
+
+
+def results_files(
+    tasks: str | os.PathLike[str],
+    agents: Iterable[AgentSpec | Mapping[str, Any] | str],
+    results_dir: str | os.PathLike[str],
+    results: Mapping[str, str | os.PathLike[str]] | None = None,
+    *,
+    root: str | os.PathLike[str] | None = None,
+    library_fixes: bool = False,
+) -> dict[str, Path]:
+    """The results files the analysis reads: each agent's file for this task set, then the extra files named.
+
+    Args:
+        tasks: The task set (relative to ``root``).
+        agents: Agent names or specs, as given to :func:`evaluate_agents`.
+        results_dir: Folder of the agents' results files (relative to ``root``).
+        results: More results files, label -> path (relative to ``root``).
+        root: The project root (found when omitted).
+        library_fixes: Whether the agents were run with the library's fixes on.
+
+    Returns:
+        Label -> absolute path, agents first.
+
+    Raises:
+        ResultsNotFound: an agent has no results file for this task set yet.
+        FileNotFoundError: an extra results file does not exist.
+    """
+    root = Path(root) if root is not None else project_root()
+    tasks_path = resolve_path(tasks, root)
+    folder = resolve_path(results_dir, root)
+    assert tasks_path is not None and folder is not None
+    files: dict[str, Path] = {}
+    specs = _available(_specs(agents))
+    if specs:
+        task_list = load_tasks(tasks_path)
+        for item in _prepare(specs, task_list, str(tasks), library_fixes, root):
+            path, exists = results_path(folder, item.spec.name, item.experiment)
+            if not exists:
+                raise ResultsNotFound(
+                    f"no results of agent {item.spec.name!r} on {tasks} in {folder}: "
+                    "run notebooks/02_evaluate.ipynb (or aspera pipeline) first"
+                )
+            files[item.spec.name] = path
+    for label, value in (results or {}).items():
+        path = resolve_path(value, root)
+        assert path is not None
+        if not path.exists():
+            raise FileNotFoundError(f"results file {value} (label {label!r}) does not exist")
+        files[label] = path
+    return files
+
+
+def agents_without_programs(
+    tasks: str | os.PathLike[str],
+    agents: Iterable[AgentSpec | Mapping[str, Any] | str],
+    results_dir: str | os.PathLike[str],
+    *,
+    root: str | os.PathLike[str] | None = None,
+    library_fixes: bool = False,
+) -> list[str]:
+    """One line per agent whose results file holds rows and not one program: every model request failed.
+
+    The tables show such a system with no judged program and only ``model_error`` rows, which
+    looks like a result; a command running the agents must not end as if it had got one. Its
+    ``model_error`` rows are asked again when the agents are run again.
+
+    Args:
+        tasks: The task set (relative to ``root``).
+        agents: Agent names or specs, as given to :func:`evaluate_agents`.
+        results_dir: Folder of the agents' results files (relative to ``root``).
+        root: The project root (found when omitted).
+        library_fixes: Whether the agents were run with the library's fixes on.
+
+    Returns:
+        ``"toy (CCK): 0 of 4 tasks got a program: every model request failed; ..."`` per such
+        agent, in the order of ``agents``; an agent without a results file yet is not named.
+    """
+    from aspera_core.records import counted_rows, judged
+    from aspera_workbench.analysis.frames import described_system
+
+    lines = []
+    for label, path in _agent_files(tasks, agents, results_dir, root, library_fixes).items():
+        with warnings.catch_warnings():  # a damaged line is the notebooks' to report
+            warnings.simplefilter("ignore")
+            results = read_results(path)
+            rows = counted_rows(results.rows)
+        if not rows or any(judged(row) for row in rows):
+            continue
+        seeds = {row.seed for row in rows}
+        noun = "task" if len(seeds) == 1 else "task-seed pair"
+        system = described_system(results, rows) or label
+        lines.append(
+            f"{system}: 0 of {count(len(rows), noun)} got a program: every model request failed; "
+            "run the same command to ask again"
+        )
+    return lines
+
+
+def _agent_files(
+    tasks: str | os.PathLike[str],
+    agents: Iterable[AgentSpec | Mapping[str, Any] | str],
+    results_dir: str | os.PathLike[str],
+    root: str | os.PathLike[str] | None,
+    library_fixes: bool,
+) -> dict[str, Path]:
+    """The results file of each agent that has one (label -> path)."""
+    root = Path(root) if root is not None else project_root()
+    tasks_path = resolve_path(tasks, root)
+    folder = resolve_path(results_dir, root)
+    assert tasks_path is not None and folder is not None
+    specs = _available(_specs(agents))
+    if not specs:
+        return {}
+    files = {}
+    for item in _prepare(specs, load_tasks(tasks_path), str(tasks), library_fixes, root):
+        path, exists = results_path(folder, item.spec.name, item.experiment)
+        if exists:
+            files[item.spec.name] = path
+    return files

@@ -1,0 +1,711 @@
+"""Named parameter sets for the notebooks (``params/*.yaml``), checked before anything runs.
+
+A parameter file is a YAML mapping; every key is known (a typo is an error,
+not a silently ignored setting) and every path it names is relative to the
+project root (:mod:`aspera_workbench.pipeline.paths`). ``-p key=value`` overrides
+a key; the value is read as YAML (``-p seed=3`` is a number,
+``-p agents=[reference]`` a list) and ``key.sub=value`` sets one entry of a
+mapping (``-p results.mine=runs/mine.jsonl``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import warnings
+from collections.abc import Collection, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+
+from aspera_core.fileio import DanglingLinkError, dangling_link, refuse_dangling_link_in
+from aspera_workbench.agents.agent_registry import PATH_OPTIONS, unknown_options
+from aspera_workbench.pipeline.paths import project_root, resolve_path
+
+#: The notebooks of the pipeline, in the order they run.
+NOTEBOOKS: tuple[str, ...] = (
+    "02_evaluate",
+    "03_complexity",
+    "04_error_taxonomy",
+    "05_paper_tables_figures",
+    "07_audit",
+)
+
+
+#: A name that becomes a file or folder name (a parameter set's, an agent's label): no path separators.
+FILE_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+
+
+class ParamsError(ValueError):
+    """A parameter file or override is unusable (unknown key, wrong type, missing file)."""
+
+
+class AgentSpec(BaseModel):
+    """An agent the evaluation notebook runs.
+
+    Attributes:
+        agent: Registered agent name (``reference``, ``noop``, ...).
+        label: Name of its results file (``<results_dir>/<label>.jsonl``); the agent's name by default.
+        seeds: Seeds for a seeded agent.
+        options: Keyword options for the agent's factory (e.g. ``model``).
+        optional: Skip the agent, with a note, when no agent of that name is registered.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    agent: str
+    label: str | None = Field(default=None, pattern=FILE_NAME)
+    seeds: list[int] | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    optional: bool = False
+
+    @field_validator("seeds")
+    @classmethod
+    def _distinct_seeds(cls, value: list[int] | None) -> list[int] | None:
+        if value is None:
+            return value
+        if not value:
+            raise ValueError("give at least one seed, or leave seeds out")
+        repeated = sorted({seed for seed in value if value.count(seed) > 1})
+        if repeated:
+            raise ValueError(f"seed {', '.join(map(str, repeated))} repeats")
+        return value
+
+    @field_validator("options")
+    @classmethod
+    def _known_options(cls, value: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        problem = unknown_options(str(info.data.get("agent", "")), value)
+        if problem:
+            raise ValueError(problem)
+        return value
+
+    @property
+    def name(self) -> str:
+        """The label of the agent's results file."""
+        return self.label or self.agent
+
+    def factory_options(self, root: str | os.PathLike[str] | None) -> dict[str, Any]:
+        """The options for the agent's factory, the files and folders they name made absolute against ``root``.
+
+        Every path of the parameters is relative to the project root, and the notebooks'
+        kernels start in ``notebooks/``: a replayed file named ``runs/x.jsonl`` is found there.
+        """
+        if root is None:
+            return dict(self.options)
+        return {
+            key: str(resolve_path(value, root)) if key in PATH_OPTIONS and isinstance(value, str) and value else value
+            for key, value in self.options.items()
+        }
+
+
+class PipelineParams(BaseModel):
+    """Everything the notebooks of a pipeline run take.
+
+    Attributes:
+        name: Name of the parameter set: executed notebooks go to ``<runs_dir>/<name>/``.
+        tasks: Task set (release folder, ``plans/``, ``.tgz`` or ``.nt``).
+        agents: Agents to run on it (names, or :class:`AgentSpec` mappings).
+        results_dir: Where the agents' results files are kept (one per agent, resumed across runs).
+        results: More results files to analyse (label -> path), e.g. runs of model-backed agents.
+        labels: CSV of human error labels (``task_id``, ``label``, optional ``system``, ``seed``).
+        annotations: Folder of the annotators' label files written by the failure
+            explorer (it need not exist: no labels yet).
+        benchmark_scores: CSV of other benchmarks' scores (``model``, ``benchmark``, ``score``).
+        compare: Pairs of systems to compare (``[[a, b], ...]``); every pair when ``None``.
+        audit: An audit file (``aspera audit --out``) for the audit notebook; ``None``
+            audits the task set (kept in ``results_dir`` and reused while nothing changes).
+        audit_per_kind: Generated variants of each kind per task in that audit (``None``: all).
+        audit_max_variants: Generated variants per task in all in that audit (``None``: no limit).
+        judgements: Judgements files (``aspera judge --out``) to compare with the
+            evaluation programs' verdicts, label -> path.
+        figures_dir: Where tables and figures are written.
+        runs_dir: Where executed notebooks are written (under ``<name>/``).
+        notebooks: Which notebooks to run, in order.
+        confidence: Coverage of every interval.
+        bootstrap_samples: Resamples of every bootstrap.
+        seed: Seed of the resampling and of plot jitter.
+        workers: Sandbox workers (one per CPU when ``None``).
+        timeout_s: Time limit per task, in seconds.
+        library_fixes: Run agents with the library's documented fixes switched on.
+        paper: Show the paper's figures beside ours.
+        html: Also export each executed notebook to HTML.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(default="default", pattern=FILE_NAME)
+    tasks: str
+    agents: list[AgentSpec] = Field(default_factory=list)
+    results_dir: str = "runs/results"
+    results: dict[str, str] = Field(default_factory=dict)
+    labels: str | None = None
+    annotations: str = "annotations"
+    benchmark_scores: str | None = None
+    compare: list[tuple[str, str]] | None = None
+    audit: str | None = None
+    audit_per_kind: int | None = Field(default=1, ge=1)
+    audit_max_variants: int | None = Field(default=None, ge=0)
+    judgements: dict[str, str] = Field(default_factory=dict)
+    figures_dir: str = "figures"
+    runs_dir: str = "runs"
+    notebooks: list[str] = Field(default_factory=lambda: list(NOTEBOOKS))
+    confidence: float = Field(default=0.95, gt=0, lt=1)
+    bootstrap_samples: int = Field(default=2000, ge=100)
+    seed: int = 0
+    workers: int | None = Field(default=None, ge=1)
+    timeout_s: float = Field(default=10.0, gt=0, allow_inf_nan=False)
+    library_fixes: bool = False
+    paper: bool = True
+    html: bool = True
+
+    @field_validator("agents", mode="before")
+    @classmethod
+    def _agent_names(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [{"agent": item} if isinstance(item, str) else item for item in value]
+        return value
+
+    @field_validator("notebooks")
+    @classmethod
+    def _known_notebooks(cls, value: list[str]) -> list[str]:
+        unknown = [name for name in value if name not in NOTEBOOKS]
+        if unknown:
+            raise ValueError(f"unknown notebook(s) {', '.join(unknown)}; known: {', '.join(NOTEBOOKS)}")
+        return value
+
+    def path(self, value: str | None, root: str | os.PathLike[str]) -> Path | None:
+        """A path parameter made absolute against the project root."""
+        return resolve_path(value, root)
+
+    def check_files(self, root: str | os.PathLike[str], keys: Collection[str] | None = None) -> None:
+        """Check that every input the parameters name exists and is a file of its kind.
+
+        The task set, and results, judgements, audit, labels and annotation files,
+        are read as the notebooks will read them, so a file of another kind (a
+        README named as a results file or as the task set) is refused here,
+        before any notebook runs.
+
+        Args:
+            root: The project root.
+            keys: Check only the inputs of these keys (a notebook's own parameters); all when ``None``.
+
+        Raises:
+            ParamsError: naming the first missing or unusable input and its key (one line).
+        """
+        inputs = [("tasks", self.tasks), ("labels", self.labels), ("benchmark_scores", self.benchmark_scores)]
+        inputs += [("audit", self.audit)]
+        inputs += [(f"results.{label}", path) for label, path in self.results.items()]
+        inputs += [(f"judgements.{label}", path) for label, path in self.judgements.items()]
+        inputs.append(("annotations", self.annotations))
+        if keys is not None:
+            inputs = [(key, value) for key, value in inputs if key.partition(".")[0] in keys]
+        for key, value in inputs:
+            if key == "annotations":  # a folder that need not exist (no labels yet)
+                continue
+            path = self.path(value, root)
+            if path is not None and not path.exists():
+                raise ParamsError(f"{key}: {value} does not exist (paths are relative to {root})")
+        for key, value in inputs:
+            path = self.path(value, root)
+            if path is not None:
+                _check_kind(key, value, path)
+        if keys is None or "audit" in keys:
+            self._check_audit_tasks(root)
+
+    def _check_audit_tasks(self, root: str | os.PathLike[str]) -> None:
+        """Raise :class:`ParamsError` when the named audit is of another task set or another version of it.
+
+        Another version is told by the content digest the audit records (as
+        ``aspera run`` refuses a results file of another version); an audit
+        written before the digest was recorded is checked by its task ids only.
+        """
+        audit, tasks = self.path(self.audit, root), self.path(self.tasks, root)
+        if audit is None or tasks is None:
+            return
+        from aspera_core.tasks import load_tasks, task_id_order, tasks_digest
+        from aspera_workbench.audit import read_audit
+
+        task_list = load_tasks(tasks)
+        known = {task.query_id for task in task_list}
+        report = read_audit(audit)
+        foreign = sorted({task.task_id for task in report.tasks} - known, key=task_id_order)
+        if foreign:
+            shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+            raise ParamsError(
+                f"audit: {self.audit} is an audit of {report.source or 'another task set'}: "
+                f"{len(foreign)} of its {len(report.tasks)} tasks are not in {self.tasks} ({shown})"
+            )
+        digest = tasks_digest(task_list)
+        if report.task_set_digest and report.task_set_digest != digest:
+            raise ParamsError(
+                f"audit: {self.audit} is an audit of another version of {report.source or 'the task set'} "
+                f"(digest {report.task_set_digest[:12]}; {self.tasks} has {digest[:12]}): "
+                "audit the task set again (aspera audit --out), or leave audit out to have it audited"
+            )
+
+    def check(self, root: str | os.PathLike[str]) -> None:
+        """Check everything the notebooks would otherwise find wrong only while they run.
+
+        The named inputs (:meth:`check_files`), the agents (each registered, or
+        ``optional``, with usable options), the key of each model-backed agent
+        ``02_evaluate`` builds (:meth:`check_keys`: present, nothing sent), the systems ``compare`` names (each an agent this run
+        produces, or a named results file's label or system), and the output folders
+        (``results_dir``, ``figures_dir``, ``runs_dir`` and ``<runs_dir>/<name>``
+        must be folders, or creatable as folders, and none of them, nor a results
+        file or audit the run would write in ``results_dir``, a symbolic link to nothing).
+
+        Raises:
+            ParamsError: naming the first unusable parameter (one line).
+        """
+        self.check_files(root)
+        self.check_agents(root)
+        self.check_keys()
+        self.check_compare(root)
+        self.check_folders(root)
+
+    def available_agents(self) -> list[AgentSpec]:
+        """The agents this run produces results of: the registered ones (an optional one that is not is skipped)."""
+        from aspera_workbench.agents import AGENTS
+
+        return [spec for spec in self.agents if spec.agent in AGENTS]
+
+    def check_agents(self, root: str | os.PathLike[str] | None = None) -> None:
+        """Raise :class:`ParamsError` when an agent that is not optional is not registered, or an option
+        value of a built-in agent is unusable (``agents.N.options.KEY`` and the problem, in one line).
+
+        The values are checked as building the agent would find them, without a request,
+        a key, or a file or folder created (:func:`~aspera_workbench.agents.agent_registry.option_problem`);
+        a replayed file is read. Paths are taken relative to ``root`` when it is given.
+        """
+        from aspera_workbench.agents import AGENTS
+        from aspera_workbench.agents.agent_registry import closest_agent
+
+        for spec in self.agents:
+            if spec.agent not in AGENTS and not spec.optional:
+                close = closest_agent(spec.agent)
+                hint = f"did you mean {close!r}? " if close else ""
+                raise ParamsError(f"agents: unknown agent {spec.agent!r} ({hint}known: {', '.join(sorted(AGENTS))})")
+        for number, spec in enumerate(self.agents):
+            _check_agent_options(number, spec, root)
+        self._check_one_system_each()
+
+    def check_keys(self) -> None:
+        """Raise :class:`ParamsError` when a model-backed agent the run builds has no key in its variable.
+
+        The agents are built by ``02_evaluate`` only, and the model client refuses to be built
+        without a key (even when every answer is cached), so the notebook would fail with
+        ``MissingAPIKeyError``. Only presence is checked: nothing is sent. Without
+        ``02_evaluate`` no agent is built and no key is needed.
+        """
+        if "02_evaluate" not in self.notebooks:
+            return
+        from aspera_workbench.agents.agent_registry import missing_key
+
+        available = self.available_agents()
+        for number, spec in enumerate(self.agents):
+            variable = missing_key(spec.agent, spec.options) if spec in available else None
+            if variable is None:
+                continue
+            model = spec.options.get("model")
+            raise ParamsError(
+                f"agents.{number} ({spec.name}): the {spec.agent} agent needs a key for model {model!r} in "
+                f"{variable}, which is not set (or empty); set it (a local server that ignores keys accepts any "
+                "non-empty value), or name another variable with options.api_key_env; see docs/llm.md"
+            )
+
+    def _check_one_system_each(self) -> None:
+        """Tables name a system by agent and model, not by label, so two entries of one agent and model
+        become one system: refused unless they differ only in disjoint seeds (one run split in two)."""
+        for later, spec in enumerate(self.agents):
+            for earlier, other in enumerate(self.agents[:later]):
+                if (spec.agent, spec.options.get("model")) != (other.agent, other.options.get("model")):
+                    continue
+                common = set(spec.seeds or [None]) & set(other.seeds or [None])
+                if spec.options != other.options:
+                    why = "with different options"
+                elif common:
+                    shown = ", ".join("none" if seed is None else str(seed) for seed in sorted(common, key=str))
+                    why = f"with seed {shown} in both (the second one's rows would be left out)"
+                else:
+                    continue
+                from aspera_workbench.analysis.frames import system_label
+
+                model = spec.options.get("model")
+                system = system_label(spec.agent, model, spec.agent if model else None)
+                raise ParamsError(
+                    f"agents: entries {earlier + 1} and {later + 1} both make system {system!r} {why}: the tables "
+                    "name systems by agent and model, not by label; run them in separate parameter sets"
+                )
+
+    def systems(self) -> list[str]:
+        """The systems the analysis notebooks see: the labels of the agents run, then of the named results files."""
+        names = [spec.name for spec in self.available_agents()]
+        return names + [label for label in self.results if label not in names]
+
+    def system_names(self, root: str | os.PathLike[str]) -> list[str]:
+        """Every name ``compare`` may use: :meth:`systems`, then each named results file's system ("o1 (CCK)").
+
+        The notebooks name a run by its system (model and setting); a label stands for its run's
+        system there. A results file that cannot be read adds no name (:meth:`check_files` reports it).
+        """
+        from aspera_core.records import read_results
+        from aspera_workbench.analysis.frames import described_system
+
+        names = self.systems()
+        for value in self.results.values():
+            path = self.path(value, root)
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    results = read_results(path) if path is not None else None
+            except (OSError, ValueError):
+                continue
+            if results is None:
+                continue
+            name = described_system(results)
+            if name is not None and name not in names:
+                names.append(name)
+        return names
+
+    def check_compare(self, root: str | os.PathLike[str] | None = None) -> None:
+        """Raise :class:`ParamsError` when ``compare`` names a system this run neither produces nor names.
+
+        Args:
+            root: The project root; with it, the systems of the named results files count too
+                (:meth:`system_names`), not only their labels.
+        """
+        if self.compare is None:
+            return
+        systems = self.system_names(root) if root is not None else self.systems()
+        for pair in self.compare:
+            for system in pair:
+                if system not in systems:
+                    known = ", ".join(systems) if systems else "none: no agents and no results files"
+                    raise ParamsError(
+                        f"compare: {system!r} is not one of the systems this run produces or names ({known})"
+                    )
+
+    def check_folders(self, root: str | os.PathLike[str], keys: Collection[str] | None = None) -> None:
+        """Raise :class:`ParamsError` when an output folder is a file, lies inside one, or an output is a link to nothing.
+
+        ``keys``: check only the folders of these keys (a notebook's own parameters); all when ``None``.
+        """
+        folders = [("results_dir", self.results_dir), ("figures_dir", self.figures_dir), ("runs_dir", self.runs_dir)]
+        for key, value in folders:
+            if keys is not None and key not in keys:
+                continue
+            path = self.path(value, root)
+            assert path is not None
+            _check_folder(key, value, path)
+        if keys is None or "runs_dir" in keys:
+            runs = self.path(self.runs_dir, root)
+            assert runs is not None
+            why = "executed notebooks go there"
+            _check_folder("runs_dir", str(Path(self.runs_dir) / self.name), runs / self.name, why)
+        results = self.path(self.results_dir, root)
+        assert results is not None
+        # a results file or audit written through a link to nothing lands wherever it points
+        if (keys is None or "results_dir" in keys) and results.is_dir():
+            labels = "|".join(re.escape(spec.name) for spec in self.available_agents())
+            written = re.compile(
+                rf"(?:(?:{labels})(?:\.[0-9]+)?\.jsonl|audit-.*\.json)" if labels else r"audit-.*\.json"
+            )
+            for entry in sorted(results.iterdir()):
+                dangling = dangling_link(entry) if written.fullmatch(entry.name) else None
+                if dangling is not None:
+                    raise ParamsError(f"results_dir: {entry} is {dangling}")
+
+    def for_notebook(self, root: str | os.PathLike[str]) -> dict[str, Any]:
+        """The parameters as plain values for papermill (agents as mappings, root as text)."""
+        values = self.model_dump(mode="json")
+        values["root"] = str(root)
+        return values
+
+
+#: How a parameter file gives an option an agent needs, shown when it is missing.
+_NEEDED = {"model": "{model: NAME}", "replay": "{replay: FILE}"}
+
+
+def _check_agent_options(number: int, spec: AgentSpec, root: str | os.PathLike[str] | None) -> None:
+    """Raise :class:`ParamsError` naming ``agents.N.options[.KEY]`` when an option value of ``spec`` is unusable."""
+    from aspera_workbench.agents.agent_registry import option_problem
+
+    options = spec.factory_options(root)
+    problem = option_problem(spec.agent, options)
+    where = f"agents.{number}.options"
+    if problem is not None:
+        if problem.missing:
+            given = _NEEDED.get(problem.option, f"{{{problem.option}: ...}}")
+            raise ParamsError(f"{where}: {problem.problem} (options: {given})")
+        shown = problem.problem
+        if problem.option in PATH_OPTIONS:  # named as in the parameters, not as resolved
+            shown = shown.replace(str(options[problem.option]), str(spec.options[problem.option]))
+        raise ParamsError(f"{where}.{problem.option}: {shown}")
+    if spec.agent == "replay":  # reading the file tells what looking at it does not (no programs in it)
+        from aspera_workbench.agents import make_agent
+
+        try:
+            make_agent(spec.agent, **options)
+        except (OSError, ValueError) as error:
+            text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            if isinstance(error, OSError) and error.strerror:
+                text = f"{spec.options['replay']}: {error.strerror}"
+            raise ParamsError(f"{where}.replay: {text.replace(options['replay'], spec.options['replay'])}") from None
+
+
+def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
+    """Raise :class:`ParamsError` when ``path`` cannot be a folder: it, or a folder above it, is a file."""
+    reason = f" ({why})" if why else ""
+    try:
+        refuse_dangling_link_in(path)  # a folder made through such a link would appear wherever it points
+    except DanglingLinkError as error:
+        link = Path(error.filename)
+        raise ParamsError(f"{key}: {value if link == path else f'{value}: {link}'} {error.strerror}{reason}") from None
+    for above in (path, *path.parents):
+        if above.exists():
+            if above.is_dir():
+                return
+            if above == path:
+                raise ParamsError(f"{key}: {value} is a file, not a folder{reason}")
+            inner = path.relative_to(above)
+            shown = value[: -len(str(inner))].rstrip("/\\") if value.endswith(str(inner)) else str(above)
+            raise ParamsError(f"{key}: {value}: {shown or above} is a file, not a folder{reason}")
+
+
+def _read_as(key: str, path: Path) -> None:
+    """Read ``path`` as the notebooks read the input ``key`` names (raises what that reader raises)."""
+    if key == "tasks":
+        from aspera_core.tasks import load_tasks
+
+        load_tasks(path)  # the parse is cached, so the notebooks' own loads cost nothing more
+    elif key.startswith("results."):
+        from aspera_core.records import read_results
+
+        read_results(path)
+    elif key.startswith("judgements."):
+        from aspera_workbench.judge import read_judgements
+
+        read_judgements(path)
+    elif key == "audit":
+        from aspera_workbench.audit import read_audit
+
+        read_audit(path)
+    elif key == "labels":
+        from aspera_workbench.analysis.taxonomy import read_labels
+
+        read_labels(path)
+    elif key == "annotations":
+        from aspera_workbench.analysis.annotation import read_annotations
+
+        read_annotations(path, missing_ok=True)
+    elif path.is_dir():
+        raise ParamsError(f"{path} is a folder, not a file")
+
+
+def _check_kind(key: str, value: str, path: Path) -> None:
+    """Raise :class:`ParamsError` (one line, naming ``key``) when ``path`` is not an input of ``key``'s kind."""
+    try:
+        with warnings.catch_warnings():  # a skipped line is the notebooks' to report, not a refusal
+            warnings.simplefilter("ignore")
+            _read_as(key, path)
+    except (OSError, ValueError) as error:
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        first = first.replace(str(path), value)  # named as in the parameters
+        shown = first if value in first else f"{value}: {first}"
+        raise ParamsError(f"{key}: {shown}") from None
+
+
+def _set(values: dict[str, Any], dotted: str, value: Any) -> None:
+    head, _, rest = dotted.partition(".")
+    if not rest:
+        values[head] = value
+        return
+    inner = values.get(head)
+    if inner is None:
+        inner = values[head] = {}
+    if not isinstance(inner, dict):
+        raise ParamsError(f"-p {dotted}: {head} is not a mapping")
+    _set(inner, rest, value)
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """Split ``key=value`` and read the value as YAML.
+
+    Raises:
+        ParamsError: no ``=``, an empty key, or a value that is not YAML.
+    """
+    key, equals, raw = text.partition("=")
+    if not equals or not key.strip():
+        raise ParamsError(f"-p {text}: expected key=value")
+    try:
+        value = yaml.safe_load(raw) if raw.strip() else None
+    except yaml.YAMLError as error:
+        raise ParamsError(f"-p {text}: the value is not valid YAML ({str(error).splitlines()[0]})") from None
+    return key.strip(), value
+
+
+def _describe(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first.get("loc", ())) or "parameters"
+    if first.get("type") == "extra_forbidden":
+        loc = first.get("loc", ())
+        in_agent = len(loc) == 3 and loc[0] == "agents"  # (agents, entry, key)
+        known = list((AgentSpec if in_agent else PipelineParams).model_fields)
+        close = difflib.get_close_matches(str(loc[-1]) if loc else "", known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        owner = "an agent entry's keys" if in_agent else "the keys"
+        return f"unknown key {where!r}{hint}; {owner}: {', '.join(known)}"
+    message = str(first.get("msg", "")).removeprefix("Value error, ")  # pydantic's prefix says nothing
+    return f"{where}: {message}"
+
+
+def read_params_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The mapping a YAML parameter file holds (an empty file holds none), unchecked.
+
+    Raises:
+        ParamsError: a folder, a missing or unreadable file, invalid YAML, or not a mapping.
+    """
+    source = Path(path)
+    if source.is_dir():
+        raise ParamsError(f"{source} is a folder, not a parameter file")
+    try:
+        loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ParamsError(f"{source} does not exist") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ParamsError(f"{source} cannot be read ({error})") from None
+    except yaml.YAMLError as error:
+        raise ParamsError(f"{source} is not valid YAML ({str(error).splitlines()[0]})") from None
+    if loaded is None:
+        return {}
+    if not isinstance(loaded, dict):
+        raise ParamsError(f"{source} must hold a mapping of parameters, not a {type(loaded).__name__}")
+    return loaded
+
+
+def load_params(path: str | os.PathLike[str] | None = None, overrides: Iterable[str] = ()) -> PipelineParams:
+    """Read a parameter file and apply ``key=value`` overrides.
+
+    Args:
+        path: The YAML file (``None``: only the overrides).
+        overrides: ``key=value`` texts, applied in order.
+
+    Returns:
+        The checked parameters (files are checked separately, with :meth:`PipelineParams.check_files`).
+
+    Raises:
+        ParamsError: unreadable file, not a mapping, unknown key, wrong value.
+    """
+    values = read_params_file(path) if path is not None else {}
+    for text in overrides:
+        key, value = parse_override(text)
+        _set(values, key, value)
+    try:
+        return PipelineParams.model_validate(values)
+    except ValidationError as error:
+        raise ParamsError(_describe(error)) from None
+
+
+#: Parameters the pipeline sets for itself, never a notebook's: a variable of that name in a notebook is not one.
+_PIPELINE_ONLY = frozenset({"name", "notebooks", "runs_dir", "html"})
+
+
+def _whole(value: Any, least: int | None = None) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and (least is None or value >= least)
+
+
+#: Parameters of notebooks that no parameter set holds: key -> (test, what the value must be).
+_OWN_PARAMETERS: dict[str, tuple[Any, str]] = {
+    "sample_size": (lambda value: _whole(value, 0), "a whole number of 0 or more (0: no sample)"),
+    "sample_seed": (_whole, "a whole number"),
+    "wrong": (lambda value: _whole(value, 0), "a whole number of 0 or more"),
+    "task_id": (lambda value: isinstance(value, str) and bool(value), "a task id (text)"),
+    "annotator": (lambda value: isinstance(value, str), "text"),
+    "params_file": (lambda value: isinstance(value, str) and bool(value), "a parameter file"),
+    "overrides": (
+        lambda value: isinstance(value, list) and all(isinstance(item, str) for item in value),
+        "a list of key=value texts",
+    ),
+}
+
+
+def _check_own_parameters(namespace: Mapping[str, Any]) -> None:
+    for key, (test, what) in _OWN_PARAMETERS.items():
+        if key in namespace and not test(namespace[key]):
+            value = namespace[key]
+            shown = f"{value!r}" if isinstance(value, str) else str(value)
+            raise ParamsError(f"{key}: {shown} is not {what}")
+
+
+def _check_not_text(given: Mapping[str, Any], params: PipelineParams) -> None:
+    """Raise when a number or a truth value was given as text (papermill ``-r``, or quoted).
+
+    The model reads ``"0.9"`` as 0.9, but the notebook's own variable stays text and would
+    fail deep in a calculation, or, for ``"False"``, count as true.
+    """
+    for key, value in given.items():
+        checked = getattr(params, key)
+        if isinstance(value, str) and not isinstance(checked, str):
+            what = "true or false" if isinstance(checked, bool) else "a number"
+            raise ParamsError(f"{key}: {value!r} is text, not {what} (papermill: -p, not -r)")
+
+
+def check_notebook_params(notebook: str, namespace: Mapping[str, Any]) -> PipelineParams:
+    """Check a notebook's parameters as ``aspera pipeline`` checks a parameter set, before the notebook writes anything.
+
+    A notebook calls this first, with its name and ``globals()``: run on its own (JupyterLab,
+    ``papermill -p``) it then refuses a bad value with the line the pipeline would print,
+    instead of failing halfway with a library's error after writing some of its tables.
+    The parameters it declares that a parameter set has (``tasks``, ``agents``, ``confidence``,
+    ...) go through :class:`PipelineParams` and its checks of files, agents, ``compare`` and
+    output folders, each limited to the keys the notebook declares (the model's keys only for
+    ``02_evaluate``, the one notebook that builds agents). The failure explorer's parameter set
+    (``params_file`` and ``overrides``) is loaded and checked likewise. Parameters no
+    parameter set has (``sample_size``, ``task_id``, ...) get a check of their own.
+
+    Args:
+        notebook: The notebook's name (``04_error_taxonomy``).
+        namespace: The notebook's variables after its parameters cell (``globals()``).
+
+    Returns:
+        The checked parameters.
+
+    Raises:
+        ParamsError: naming the first unusable parameter (one line).
+    """
+    root_value = namespace.get("root")
+    root = Path(root_value).resolve() if root_value is not None else project_root()
+    _check_own_parameters(namespace)
+    if "params_file" in namespace:  # the failure explorer: a parameter set, as the pipeline reads it
+        params = load_params(resolve_path(namespace["params_file"], root), namespace.get("overrides", ()))
+        params.check_files(root, keys={"tasks", "results"})
+        params.check_agents(root)
+        annotations = namespace.get("annotations")
+        if annotations is not None:
+            if not isinstance(annotations, str):
+                raise ParamsError(f"annotations: {annotations} is not a folder name")
+            PipelineParams(tasks=params.tasks, annotations=annotations).check_files(root, keys={"annotations"})
+        return params
+    given = {
+        key: value
+        for key, value in namespace.items()
+        if key in PipelineParams.model_fields and key not in _PIPELINE_ONLY
+    }
+    try:
+        params = PipelineParams.model_validate(given)
+    except ValidationError as error:
+        raise ParamsError(_describe(error)) from None
+    _check_not_text(given, params)
+    keys = set(given)
+    params.check_files(root, keys)
+    if "agents" in keys:
+        params.check_agents(root)
+        if notebook == "02_evaluate":
+            params.check_keys()
+    if "compare" in keys:
+        params.check_compare(root)
+    params.check_folders(root, keys)
+    return params

@@ -1,0 +1,205 @@
+"""The rows the failure explorer lists, and its filters, as plain functions of a frame.
+
+:func:`explorer_frame` adds to a runs frame (one row per system, task and
+seed) what the explorer filters and shows: the automatic error category,
+the task's complexity (of its reference program) and a display name of the
+model. :class:`RowFilter` holds the person's choices and :func:`filter_rows`
+applies them; :func:`filter_options` lists the values each filter offers.
+:func:`other_task_set_files` and :func:`request_differs` find results that
+were not produced on the task set the explorer shows them beside.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from aspera_core.records import ResultsFileWarning, read_results
+from aspera_core.tasks import Task, task_id_order, tasks_digest
+from aspera_workbench.analysis import CATEGORIES, error_taxonomy, tasks_frame
+from aspera_workbench.analysis.style import OUTCOME_ORDER
+
+#: Shown for a setting or seed a row does not have (built-in agents).
+NONE = "none"
+
+#: The filters, by the column they compare (as text).
+FILTER_COLUMNS = {
+    "model": "model_name",
+    "setting": "setting_name",
+    "seed": "seed_name",
+    "outcome": "outcome_name",
+    "category": "category_name",
+}
+
+
+def _text(value: Any) -> str:
+    if value is None or (not isinstance(value, (list, tuple)) and pd.isna(value)):
+        return NONE
+    return str(value)
+
+
+def explorer_frame(runs: pd.DataFrame, tasks: Iterable[Task] = ()) -> pd.DataFrame:
+    """A runs frame with what the explorer filters on.
+
+    Args:
+        runs: A frame from :func:`aspera_workbench.analysis.runs_frame`.
+        tasks: The task set the rows were evaluated on (for each task's complexity).
+
+    Returns:
+        A copy with ``category`` and ``auto_category`` (the automatic error
+        category), ``task_complexity`` (of the task's reference program;
+        missing for tasks not in ``tasks``), and the text columns the filters
+        compare: ``model_name`` (the model, else the agent), ``setting_name``,
+        ``seed_name``, ``outcome_name``, ``category_name`` (``"none"`` for a
+        missing setting or seed). Rows are ordered by system, task id and seed;
+        the index runs 0, 1, ...
+    """
+    table = error_taxonomy(runs)
+    # Listed by system, then task, then seed (the results files hold rows in the order runs finished).
+    order = sorted(
+        range(len(table)),
+        key=lambda i: (
+            str(table["system"].iat[i]),
+            task_id_order(str(table["task_id"].iat[i])),
+            _text(table["seed"].iat[i]),
+        ),
+    )
+    table = table.iloc[order].reset_index(drop=True)
+    complexity = tasks_frame(tasks)["complexity"] if tasks else pd.Series(dtype="Int64")
+    table["task_complexity"] = table["task_id"].map(complexity).astype("Int64")
+    table["model_name"] = [_text(m) if _text(m) != NONE else str(a) for m, a in zip(table["model"], table["agent"])]
+    table["setting_name"] = table["setting"].map(_text)
+    table["seed_name"] = table["seed"].astype("object").map(_text)
+    table["outcome_name"] = table["outcome"].astype(str)
+    table["category_name"] = table["category"].astype(str)
+    return table
+
+
+@dataclass(frozen=True)
+class RowFilter:
+    """What a person chose to see; ``None`` means any value.
+
+    Attributes:
+        model: Model (or, for built-in agents, agent) name.
+        setting: Agent setting (``"none"`` for rows without one).
+        seed: Seed as text (``"none"`` for rows without one).
+        outcome: Outcome name.
+        category: Error category.
+        tag: A tag the task must have.
+        complexity: ``(lowest, highest)`` complexity of the task, both included;
+            tasks of unknown complexity are left out when it is given.
+        rows: Only these rows (index labels), e.g. a labelling sample.
+    """
+
+    model: str | None = None
+    setting: str | None = None
+    seed: str | None = None
+    outcome: str | None = None
+    category: str | None = None
+    tag: str | None = None
+    complexity: tuple[int, int] | None = None
+    rows: frozenset[Any] | None = None
+
+
+def filter_rows(frame: pd.DataFrame, chosen: RowFilter) -> pd.DataFrame:
+    """The rows of an :func:`explorer_frame` that pass every filter chosen.
+
+    Args:
+        frame: The explorer's frame.
+        chosen: The filters.
+
+    Returns:
+        The matching rows, in the frame's order.
+    """
+    keep = pd.Series(True, index=frame.index)
+    for name, column in FILTER_COLUMNS.items():
+        value = getattr(chosen, name)
+        if value is not None:
+            keep &= frame[column] == value
+    if chosen.tag is not None:
+        keep &= frame["tags"].map(lambda tags: chosen.tag in tags)
+    if chosen.complexity is not None:
+        low, high = chosen.complexity
+        complexity = frame["task_complexity"]
+        keep &= complexity.notna() & (complexity.fillna(low - 1) >= low) & (complexity.fillna(high + 1) <= high)
+    if chosen.rows is not None:
+        keep &= frame.index.isin(list(chosen.rows))
+    return frame[keep]
+
+
+def filter_options(frame: pd.DataFrame) -> dict[str, list[str]]:
+    """The values each filter offers: those that occur in the frame, in a sensible order.
+
+    Returns:
+        ``model``, ``setting``, ``seed``, ``outcome``, ``category`` and
+        ``tag`` -> values. Outcomes and categories follow the order tables
+        use; seeds are numeric; the rest alphabetical; ``"none"`` last.
+    """
+    options: dict[str, list[str]] = {}
+    for name, column in FILTER_COLUMNS.items():
+        values = set(frame[column])
+        if name == "outcome":
+            ordered = [v for v in OUTCOME_ORDER if v in values]
+        elif name == "category":
+            ordered = [v for v in CATEGORIES if v in values] + sorted(values - set(CATEGORIES))
+        elif name == "seed":
+            ordered = sorted((v for v in values if v != NONE), key=int)
+        else:
+            ordered = sorted(v for v in values if v != NONE)
+        options[name] = ordered + ([NONE] if NONE in values and NONE not in ordered else [])
+    options["tag"] = sorted({tag for tags in frame["tags"] for tag in tags})
+    return options
+
+
+def complexity_range(frame: pd.DataFrame) -> tuple[int, int] | None:
+    """Lowest and highest task complexity in the frame (``None`` when none is known)."""
+    known = frame["task_complexity"].dropna()
+    return (int(known.min()), int(known.max())) if len(known) else None
+
+
+def row_title(row: pd.Series, labelled: bool = False) -> str:
+    """How a row is listed: a mark when labelled, system, task, seed, outcome and the start of the query."""
+    seed = "" if row["seed_name"] == NONE else f" · seed {row['seed_name']}"
+    query = " ".join(str(row["query"]).split())
+    query = query if len(query) <= 70 else query[:67] + "..."
+    mark = "✓ " if labelled else ""
+    return f"{mark}{row['system']} · task {row['task_id']}{seed} · {row['outcome_name']} · {query}"
+
+
+def other_task_set_files(paths: Iterable[str | os.PathLike[str]], tasks: Sequence[Task]) -> list[Path]:
+    """The results files that were produced on another task set than ``tasks``.
+
+    A file belongs to ``tasks`` when its header's task-set digest is that of
+    ``tasks``, or of the tasks of ``tasks`` its rows are about (a run on a
+    part of the set); a file without a header cannot be checked and is not listed.
+
+    Args:
+        paths: Results files (each listed once, in the order given).
+        tasks: The task set the explorer shows the rows beside.
+
+    Returns:
+        The files whose task set differs.
+    """
+    whole = tasks_digest(tasks)
+    others = []
+    for path in dict.fromkeys(Path(p) for p in paths):
+        with warnings.catch_warnings():  # the runs frame warned of its skipped lines already
+            warnings.simplefilter("ignore", ResultsFileWarning)
+            results = read_results(path)
+        if results.experiment is None or results.experiment.task_set_digest == whole:
+            continue
+        ids = {row.task_id for row in results.rows}
+        if results.experiment.task_set_digest != tasks_digest(task for task in tasks if task.query_id in ids):
+            others.append(path)
+    return others
+
+
+def request_differs(row: pd.Series, task: Task | None) -> bool:
+    """Whether a row's recorded request is not its task's in the task set (it was evaluated on another task)."""
+    return task is not None and str(row["query"]) != task.query

@@ -1,0 +1,424 @@
+"""What a program changed in the world: rows added, removed and changed per table, shown so people can read them.
+
+The comparison is the audit's (:mod:`aspera_workbench.audit.observe`): ids are
+renumbered by their first appearance in the world before the program ran,
+ids the program created all read ``<new>``, lists of ids are compared as
+sets, a recurring event through its stored occurrences, and each table as a
+multiset of rows. So random ids never show as changes, and two runs made the
+same change exactly when their :attr:`PairChange.signature` are equal (what
+an evaluation program can see of the world).
+
+On top of that comparison this module pairs a removed row with an added row
+that has the same id (:data:`ROW_KEYS`) as one *changed* row, and makes rows
+readable: employee and room ids become names, date-times get their weekday,
+empty columns are left out.
+
+The worlds come from a verdict evaluated with ``Job(capture_world=True)``
+(``Verdict.world``: per pair, the tables before and after the program).
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from aspera_workbench.audit.observe import IdNumbering, canonical_value, row_text, world_change
+
+Tables = Mapping[str, Sequence[Mapping[str, Any]]]
+
+#: The column that identifies a row of a table, where there is one.
+ROW_KEYS: dict[str, str] = {
+    "user_calendar": "event_id",
+    "shared_calendars": "event_id",
+    "employees": "employee_id",
+    "conference_rooms": "room_id",
+    "conference_room_bookings": "booking_id",
+}
+
+#: Columns that say which row is meant, shown beside a changed row's changed columns.
+ROW_NAMES: dict[str, tuple[str, ...]] = {
+    "user_calendar": ("subject", "starts_at"),
+    "shared_calendars": ("subject", "starts_at"),
+    "employees": ("name",),
+    "employee_vacations": ("employee_id", "starts"),
+    "conference_rooms": ("room_name",),
+    "conference_room_bookings": ("room_id", "start"),
+}
+
+#: How tables are named for people.
+TABLE_TITLES: dict[str, str] = {
+    "user_calendar": "the user's calendar",
+    "shared_calendars": "shared calendars",
+    "employees": "colleagues",
+    "employee_vacations": "vacations",
+    "conference_rooms": "conference rooms",
+    "conference_room_bookings": "room bookings",
+    "sandbox": "sandbox",
+    "user_metadata": "user settings",
+}
+
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?")
+
+
+@dataclass(frozen=True)
+class TableChange:
+    """The rows of one table that a run added, removed or changed (readable rows).
+
+    Attributes:
+        table: The table's name (``user_calendar``, ...).
+        added: Rows that are new.
+        removed: Rows that are gone.
+        changed: ``(before, after)`` of rows that kept their id: the columns
+            naming the row and those that changed.
+    """
+
+    table: str
+    added: tuple[dict[str, Any], ...] = ()
+    removed: tuple[dict[str, Any], ...] = ()
+    changed: tuple[tuple[dict[str, Any], dict[str, Any]], ...] = ()
+
+    @property
+    def counts(self) -> str:
+        """``"+1 -0 ~2"``: rows added, removed, changed."""
+        return f"+{len(self.added)} -{len(self.removed)} ~{len(self.changed)}"
+
+
+@dataclass(frozen=True)
+class PairChange:
+    """What a program changed in the world of one setup/evaluation pair.
+
+    Attributes:
+        pair: The pair's index.
+        tables: The tables that changed, in the world's table order.
+        signature: The audit's canonical change (rows added and removed per
+            table); equal signatures are the same change. ``None`` when a
+            world could not be read.
+    """
+
+    pair: int
+    tables: dict[str, TableChange] = field(default_factory=dict)
+    signature: dict[str, Any] | None = None
+
+    @property
+    def readable(self) -> bool:
+        """Whether both worlds could be read."""
+        return self.signature is not None
+
+    @property
+    def nothing(self) -> bool:
+        """Whether the program changed nothing (in a readable world)."""
+        return self.readable and not self.tables
+
+
+def _names(*worlds: Tables) -> dict[str, str]:
+    """Employee and room ids -> their names, from any of the worlds."""
+    names: dict[str, str] = {}
+    for world in worlds:
+        for row in world.get("employees", ()):
+            if row.get("employee_id") and row.get("name"):
+                names[str(row["employee_id"]).lower()] = str(row["name"])
+        for row in world.get("conference_rooms", ()):
+            if row.get("room_id") and row.get("room_name"):
+                names[str(row["room_id"]).lower()] = str(row["room_name"])
+    return names
+
+
+def readable_value(value: Any, names: Mapping[str, str], ids: Any = None) -> Any:
+    """A stored value as a person reads it.
+
+    Args:
+        value: A value of a row (JSON data).
+        names: Ids of employees and rooms -> their names.
+        ids: Renumbers other ids (``<id-3>``, ``<new>``); left as they are when ``None``.
+
+    Returns:
+        Ids of people and rooms as names, other ids renumbered, date-times as
+        ``"Thu 2024-06-27 15:00"``, lists as lists of such values.
+    """
+    if isinstance(value, str):
+        if _UUID.fullmatch(value) and value.lower() in names:
+            return names[value.lower()]
+        if _DATETIME.fullmatch(value):
+            moment = datetime.datetime.fromisoformat(value)
+            return moment.strftime("%a %Y-%m-%d %H:%M" + (":%S" if moment.second else ""))
+        return ids(value) if ids is not None else value
+    if isinstance(value, list):
+        return [readable_value(item, names, ids) for item in value]
+    if isinstance(value, dict):
+        return {key: readable_value(item, names, ids) for key, item in value.items() if not _empty(item)}
+    return value
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value == [] or value == {} or value == ""
+
+
+def readable_row(row: Mapping[str, Any], table: str, names: Mapping[str, str], ids: Any = None) -> dict[str, Any]:
+    """A row without its empty columns and its own id, values made readable (see :func:`readable_value`)."""
+    own_id = ROW_KEYS.get(table)
+    return {
+        column: readable_value(value, names, ids)
+        for column, value in row.items()
+        if column != own_id and not _empty(value)
+    }
+
+
+def readable_table(tables: Tables, table: str, before: Tables | None = None) -> pd.DataFrame:
+    """One table of a world as a frame for reading: names for ids, weekdays on date-times, empty columns left out.
+
+    Ids of people and rooms read as names; every other id (a recurring event's
+    series, an event's own id in another table) is numbered as the change view
+    numbers it (``<id-19>``, ``<new>`` for an id the world before did not hold),
+    so a table and the change beside it name the same id alike.
+
+    Args:
+        tables: A world's tables (``ExecutionContext.to_dict()`` data).
+        table: Which table.
+        before: The world the ids are numbered by: the world before the program
+            ran, as in :func:`world_diff` (``tables`` itself when omitted).
+
+    Returns:
+        One row per stored row; columns that are empty in every row are dropped.
+
+    Raises:
+        KeyError: the world has no such table.
+    """
+    if table not in tables:
+        raise KeyError(f"the world has no table {table!r}; tables: {', '.join(tables)}")
+    names = _names(tables) if before is None else _names(before, tables)
+    ids = IdNumbering(dict(before if before is not None else tables))
+    rows = [readable_row(row, table, names, ids) for row in tables[table]]
+    columns = [column for column in _columns(tables[table]) if column != ROW_KEYS.get(table)]
+    frame = pd.DataFrame.from_records([{c: _cell(row.get(c)) for c in columns} for row in rows], columns=columns)
+    return frame.dropna(axis=1, how="all")
+
+
+def _columns(rows: Iterable[Mapping[str, Any]]) -> list[str]:
+    return list(dict.fromkeys(column for row in rows for column in row))
+
+
+def _cell(value: Any) -> Any:
+    """A readable value as one table cell: lists joined with commas, structures as ``key=value`` text."""
+    if value is None:
+        return None
+    if isinstance(value, list):
+        return ", ".join(str(_cell(item)) for item in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{key}={_cell(item)}" for key, item in value.items())
+    return value
+
+
+def world_diff(before: Tables, after: Tables) -> dict[str, TableChange]:
+    """The rows added, removed and changed in each table between two worlds.
+
+    Args:
+        before: The world before the program ran.
+        after: The world after it.
+
+    Returns:
+        Table -> its change, for the tables that changed (in the world's order).
+    """
+    ids = IdNumbering(before)  # (numbers ids by the world before: the program's own ids read <new>)
+    names = _names(before, after)
+    changes: dict[str, TableChange] = {}
+    for table in list(dict.fromkeys([*before, *after])):
+        old_rows, new_rows = list(before.get(table, ())), list(after.get(table, ()))
+        old_texts = [row_text(dict(row), ids) for row in old_rows]
+        new_texts = [row_text(dict(row), ids) for row in new_rows]
+        gone = Counter(old_texts) - Counter(new_texts)
+        came = Counter(new_texts) - Counter(old_texts)
+        removed = _take(old_rows, old_texts, gone)
+        added = _take(new_rows, new_texts, came)
+        if not removed and not added:
+            continue
+        changed, removed, added = _pair_by_key(table, removed, added, ids)
+        changes[table] = TableChange(
+            table,
+            added=tuple(readable_row(row, table, names, ids) for row in added),
+            removed=tuple(readable_row(row, table, names, ids) for row in removed),
+            changed=tuple(_changed_columns(table, old, new, names, ids) for old, new in changed),
+        )
+    return changes
+
+
+def _take(rows: list[Mapping[str, Any]], texts: list[str], wanted: Counter[str]) -> list[Mapping[str, Any]]:
+    """The rows whose canonical texts are in ``wanted`` (as many of each as wanted), in stored order."""
+    left = Counter(wanted)
+    taken = []
+    for row, text in zip(rows, texts):
+        if left[text] > 0:
+            left[text] -= 1
+            taken.append(row)
+    return taken
+
+
+def _pair_by_key(
+    table: str, removed: list[Mapping[str, Any]], added: list[Mapping[str, Any]], ids: Any
+) -> tuple[list[tuple[Mapping[str, Any], Mapping[str, Any]]], list[Mapping[str, Any]], list[Mapping[str, Any]]]:
+    """Removed and added rows sharing their id (exactly one of each) become one changed row."""
+    key = ROW_KEYS.get(table)
+    if key is None:
+        return [], removed, added
+
+    def keyed(rows: list[Mapping[str, Any]]) -> Counter[str]:
+        return Counter(ids(str(row[key])) for row in rows if row.get(key))
+
+    old_keys, new_keys = keyed(removed), keyed(added)
+    both = {k for k in old_keys if old_keys[k] == 1 and new_keys.get(k) == 1 and k != "<new>"}
+    if not both:
+        return [], removed, added
+    new_by_key = {ids(str(row[key])): row for row in added if row.get(key) and ids(str(row[key])) in both}
+    pairs = [(row, new_by_key[ids(str(row[key]))]) for row in removed if row.get(key) and ids(str(row[key])) in both]
+    paired_old = {id(old) for old, _ in pairs}
+    paired_new = {id(new) for _, new in pairs}
+    return (
+        pairs,
+        [row for row in removed if id(row) not in paired_old],
+        [row for row in added if id(row) not in paired_new],
+    )
+
+
+def _changed_columns(
+    table: str, old: Mapping[str, Any], new: Mapping[str, Any], names: Mapping[str, str], ids: Any
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The naming columns and the columns that differ, before and after."""
+    columns = [
+        column
+        for column in _columns([old, new])
+        if canonical_value(old.get(column), ids) != canonical_value(new.get(column), ids)
+    ]
+    shown = [c for c in ROW_NAMES.get(table, ()) if c not in columns] + columns
+    return (
+        {c: readable_value(old.get(c), names, ids) for c in shown},
+        {c: readable_value(new.get(c), names, ids) for c in shown},
+    )
+
+
+def pair_changes(world: Iterable[Mapping[str, Any]]) -> list[PairChange]:
+    """What a program changed in each pair's world, from ``Verdict.world``.
+
+    Args:
+        world: The verdict's ``world`` entries (``{"pair", "before", "after"}``).
+
+    Returns:
+        One :class:`PairChange` per entry, in pair order (a world that could
+        not be read gives one with ``signature = None``).
+    """
+    changes = []
+    for entry in sorted(world, key=lambda item: item["pair"]):
+        before, after = entry.get("before"), entry.get("after")
+        if not isinstance(before, Mapping) or not isinstance(after, Mapping):
+            changes.append(PairChange(entry["pair"]))
+            continue
+        signature = world_change(dict(before), dict(after), IdNumbering(dict(before)))
+        changes.append(PairChange(entry["pair"], world_diff(before, after), signature))
+    return changes
+
+
+def same_change(first: PairChange, second: PairChange) -> bool | None:
+    """Whether two runs changed the world the same way (``None`` when a world could not be read)."""
+    if first.signature is None or second.signature is None:
+        return None
+    return first.signature == second.signature
+
+
+def change_frame(change: PairChange) -> pd.DataFrame:
+    """A pair's change as a frame for reading: one line per row added, removed or changed.
+
+    Returns:
+        Columns ``table`` (as people name it), ``change`` (``added``,
+        ``removed`` or ``changed``) and ``row`` (``column: value`` text; for a
+        changed row ``column: old -> new`` for what changed).
+    """
+    records = []
+    for table, diff in change.tables.items():
+        title = TABLE_TITLES.get(table, table)
+        for row in diff.added:
+            records.append({"table": title, "change": "added", "row": _describe(row)})
+        for row in diff.removed:
+            records.append({"table": title, "change": "removed", "row": _describe(row)})
+        for old, new in diff.changed:
+            parts = [
+                f"{column}: {_cell(old.get(column))}"
+                if old.get(column) == new.get(column)
+                else f"{column}: {_cell(old.get(column))} -> {_cell(new.get(column))}"
+                for column in new
+            ]
+            records.append({"table": title, "change": "changed", "row": "; ".join(parts)})
+    return pd.DataFrame.from_records(records, columns=["table", "change", "row"])
+
+
+def _describe(row: Mapping[str, Any]) -> str:
+    return "; ".join(f"{column}: {_cell(value)}" for column, value in row.items())
+
+
+_COLOURS = {"added": "#e6f4ea", "removed": "#fce8e6", "changed": "#fef7e0"}
+
+
+def change_html(change: PairChange | None) -> str:
+    """A pair's change as an HTML table (for the explorer); a sentence when nothing changed."""
+    if change is None:
+        return "<i>this run did not reach the program in this pair</i>"
+    if not change.readable:
+        return "<i>the world could not be read after this run</i>"
+    frame = change_frame(change)
+    if frame.empty:
+        return "<i>nothing changed</i>"
+    lines = [
+        f'<tr style="background:{_COLOURS[item.change]}"><td>{html.escape(item.table)}</td>'
+        f"<td>{item.change}</td><td style='text-align:left'>{html.escape(item.row)}</td></tr>"
+        for item in frame.itertuples()
+    ]
+    return (
+        '<table class="aspera-change" style="border-collapse:collapse;font-size:12px">'
+        "<tr><th>table</th><th>change</th><th style='text-align:left'>row</th></tr>" + "".join(lines) + "</table>"
+    )
+
+
+def compare_html(candidate: Sequence[PairChange], reference: Sequence[PairChange] | None) -> str:
+    """The candidate's change beside the reference program's, pair by pair, with whether they are the same.
+
+    Args:
+        candidate: The candidate's :func:`pair_changes`.
+        reference: The reference program's, or ``None`` when it was not run.
+
+    Returns:
+        HTML: one section per pair.
+    """
+    by_pair = {change.pair: change for change in reference or ()}
+    pairs = sorted({c.pair for c in candidate} | set(by_pair))
+    if not pairs:
+        return "<i>no evaluation program called the program, so no world change was recorded</i>"
+    parts = []
+    for index in pairs:
+        mine = next((c for c in candidate if c.pair == index), None)
+        theirs = by_pair.get(index)
+        if reference is None:
+            verdict = ""
+        elif mine is None or theirs is None:
+            verdict = " · only one of the two programs ran here"
+        else:
+            same = same_change(mine, theirs)
+            verdict = {
+                True: " · <b>same change as the reference</b>",
+                False: " · <b>differs from the reference</b>",
+            }.get(same, "")
+        parts.append(
+            f"<h4 style='margin:6px 0'>Pair {index}{verdict}</h4>"
+            "<table style='width:100%'><tr><th style='text-align:left;width:50%'>this program</th>"
+            + ("<th style='text-align:left'>reference program</th>" if reference is not None else "")
+            + "</tr><tr><td style='vertical-align:top'>"
+            + change_html(mine)
+            + "</td>"
+            + (f"<td style='vertical-align:top'>{change_html(theirs)}</td>" if reference is not None else "")
+            + "</tr></table>"
+        )
+    return "".join(parts)

@@ -1,0 +1,211 @@
+"""Program variants: semantics-preserving rewrites and semantics-breaking mutants.
+
+Pure source-to-source functions on a program's text (standard library only),
+shared by the evaluation-program audit, the mutant agent and the validation
+of generated tasks::
+
+    from aspera_workbench.variants import mutants, rewrites, pick
+
+    for variant in rewrites(task.program) + mutants(task.program, apps=task.scenario.apps):
+        print(variant.kind, variant.expected, variant.description)
+    chosen = pick(mutants(task.program), seed=3, salt=task.query_id)
+
+Every variant keeps the program's first function (the one the evaluator calls)
+under its name, parses, and differs from the original. Each records its kind,
+what was changed (with line numbers of the original), the new source and the
+expected verdict: ``"pass"`` for rewrites, ``"fail"`` for mutants. A mutant may
+happen to change nothing in a particular world; callers that need to know run
+both programs (the audit does).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from aspera_workbench.variants import breaking, preserving
+from aspera_workbench.variants._program import Program
+from aspera_workbench.variants._source import first_function_name
+from aspera_workbench.variants.variant_kinds import (
+    BREAKING_KINDS,
+    FAIL,
+    KINDS,
+    PASS,
+    PRESERVING_KINDS,
+    Variant,
+    choose,
+    expected_verdict,
+    pick,
+    seeded_random,
+)
+
+__all__ = [
+    "BREAKING_KINDS",
+    "FAIL",
+    "KINDS",
+    "PASS",
+    "PRESERVING_KINDS",
+    "Variant",
+    "choose",
+    "expected_verdict",
+    "mutants",
+    "pick",
+    "rewrites",
+    "seeded_random",
+    "variants",
+]
+
+
+def _program(text: str) -> Program:
+    try:
+        return Program(text)
+    except SyntaxError as error:
+        raise ValueError(f"the program does not parse: {error.msg} (line {error.lineno})") from None
+
+
+def _valid(source: str, name: str | None) -> bool:
+    if first_function_name(source) != name:
+        return False
+    try:
+        ast.parse(source)
+    except SyntaxError:
+        return False
+    return True
+
+
+def _collect(
+    program: Program,
+    generators: dict[str, Callable[[Program], Iterator[tuple[str, str]]]],
+    kinds: Iterable[str] | None,
+    per_kind: int | None,
+    limit: int | None,
+    seed: int,
+    salt: str,
+) -> list[Variant]:
+    """Run the generators and keep valid, distinct variants: at most ``per_kind`` of each kind, ``limit`` in all.
+
+    The choice follows a seeded shuffle (of each kind's candidates, or of all
+    candidates when there is a ``limit``), taken in that order until enough
+    are valid; only the candidates looked at are parsed. The result is in kind
+    order, each kind's variants in source order.
+    """
+    text = program.text
+    wanted = list(generators) if kinds is None else [kind for kind in generators if kind in set(kinds)]
+    name = first_function_name(text)
+    pool = [(kind, found) for kind in wanted for found in generators[kind](program)]
+    if limit is not None:
+        order = list(range(len(pool)))
+        seeded_random(seed, f"{salt}:all kinds").shuffle(order)
+    else:
+        order = []
+        for kind in wanted:
+            positions = [i for i, (k, _) in enumerate(pool) if k == kind]
+            if per_kind is not None:
+                seeded_random(seed, f"{salt}:{kind}").shuffle(positions)
+            order += positions
+    seen = {text}
+    taken: dict[str, int] = {}
+    kept: list[int] = []
+    for index in order:
+        if limit is not None and len(kept) >= limit:
+            break
+        kind, (_, source) = pool[index]
+        if per_kind is not None and taken.get(kind, 0) >= per_kind:
+            continue
+        if source in seen or not _valid(source, name):
+            continue
+        seen.add(source)
+        taken[kind] = taken.get(kind, 0) + 1
+        kept.append(index)
+    return [Variant(pool[i][0], pool[i][1][0], pool[i][1][1], expected_verdict(pool[i][0])) for i in sorted(kept)]
+
+
+def _check_kinds(kinds: Iterable[str] | None) -> None:
+    if kinds is None:
+        return
+    unknown = [kind for kind in kinds if kind not in KINDS]
+    if unknown:
+        raise ValueError(f"unknown variant kind(s): {', '.join(unknown)} (known: {', '.join(KINDS)})")
+
+
+def rewrites(
+    program: str,
+    *,
+    kinds: Iterable[str] | None = None,
+    per_kind: int | None = None,
+    limit: int | None = None,
+    seed: int = 0,
+    salt: str = "",
+) -> list[Variant]:
+    """Semantics-preserving rewrites of a program (see :mod:`aspera_workbench.variants.preserving`).
+
+    Args:
+        program: The program's source (its first function is the solution).
+        kinds: Only these kinds (default: every kind in :data:`PRESERVING_KINDS`);
+            breaking kinds in the list are ignored.
+        per_kind: At most this many variants of each kind, chosen
+            reproducibly from ``seed`` and ``salt`` (default: all).
+        limit: At most this many variants in all (default: no limit).
+        seed: Seed of that choice.
+        salt: Distinguishes the choices of different programs under one seed
+            (e.g. the task id).
+
+    Returns:
+        The variants, kind by kind in the order of :data:`PRESERVING_KINDS`,
+        each kind's in source order.
+
+    Raises:
+        ValueError: the program does not parse or defines no function, or a kind is unknown.
+    """
+    _check_kinds(kinds)
+    return _collect(_program(program), preserving.GENERATORS, kinds, per_kind, limit, seed, salt)
+
+
+def mutants(
+    program: str,
+    *,
+    kinds: Iterable[str] | None = None,
+    apps: Sequence[str] | None = None,
+    per_kind: int | None = None,
+    limit: int | None = None,
+    seed: int = 0,
+    salt: str = "",
+) -> list[Variant]:
+    """Semantics-breaking mutants of a program (see :mod:`aspera_workbench.variants.breaking`).
+
+    Args:
+        program: The program's source.
+        kinds: Only these kinds (default: every kind in :data:`BREAKING_KINDS`);
+            preserving kinds in the list are ignored.
+        apps: The task scenario's apps, if known (``change_room`` picks a real
+            other room only with ``room_booking``).
+        per_kind: At most this many mutants of each kind (default: all).
+        limit: At most this many mutants in all (default: no limit).
+        seed: Seed of that choice.
+        salt: Distinguishes the choices of different programs under one seed.
+
+    Returns:
+        The mutants, kind by kind in the order of :data:`BREAKING_KINDS`.
+
+    Raises:
+        ValueError: the program does not parse or defines no function, or a kind is unknown.
+    """
+    _check_kinds(kinds)
+    return _collect(_program(program), breaking.generators(apps), kinds, per_kind, limit, seed, salt)
+
+
+def variants(
+    program: str,
+    *,
+    kinds: Iterable[str] | None = None,
+    apps: Sequence[str] | None = None,
+    per_kind: int | None = None,
+    limit: int | None = None,
+    seed: int = 0,
+    salt: str = "",
+) -> list[Variant]:
+    """Rewrites, then mutants, of a program (arguments as for :func:`rewrites` and :func:`mutants`)."""
+    _check_kinds(kinds)
+    parsed = _program(program)
+    generators = {**preserving.GENERATORS, **breaking.generators(apps)}
+    return _collect(parsed, generators, kinds, per_kind, limit, seed, salt)
