@@ -75,7 +75,7 @@ from aspera_workbench.analysis.judging import (
     judge_disagreements,
     judgements_frame,
 )
-from aspera_workbench.analysis.outcome_rates import load_runs, outcome_table, wilson_interval
+from aspera_workbench.analysis.outcome_rates import load_runs, outcome_table
 from aspera_workbench.analysis.paper import PAPER_SUCCESS, PAPER_TABLE1, paper_success
 from aspera_workbench.analysis.plots import (
     NoData,
@@ -141,6 +141,7 @@ from aspera_workbench.analysis.taxonomy import (
     read_labels,
     taxonomy_table,
 )
+from aspera_workbench.analysis.wilson import wilson_interval
 from aspera_workbench.surface.primitives import Primitive, library_primitives
 
 __all__ = [

@@ -27,8 +27,8 @@ import re
 import pandas as pd
 
 from aspera_workbench.analysis.agreement import judged_wrong_interval
-from aspera_workbench.analysis.outcome_rates import wilson_interval
 from aspera_workbench.analysis.statistics import coverage, interval_name
+from aspera_workbench.analysis.wilson import wilson_interval
 
 #: Row label of the rates over every kind.
 ALL_KINDS = "all kinds"

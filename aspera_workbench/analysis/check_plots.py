@@ -16,10 +16,10 @@ import numpy as np
 import pandas as pd
 
 from aspera_workbench.analysis.audit_rates import ALL_KINDS, audit_interval_name, kind_label
-from aspera_workbench.analysis.outcome_rates import wilson_interval
 from aspera_workbench.analysis.plots import NoData
 from aspera_workbench.analysis.statistics import coverage
 from aspera_workbench.analysis.style import COLUMN_WIDTH, PAGE_WIDTH, new_figure, plotting_style, wrap_label
+from aspera_workbench.analysis.wilson import wilson_interval
 
 #: Colours of the two kinds of audit error (Okabe-Ito): blue for false rejections, vermillion for false acceptances.
 ERROR_COLOURS = {"false rejection": "#0072B2", "false acceptance": "#D55E00"}

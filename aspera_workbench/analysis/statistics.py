@@ -34,6 +34,7 @@ import numpy as np
 import pandas as pd
 
 from aspera_workbench.analysis.frames import judged_rows, with_systems
+from aspera_workbench.analysis.wilson import wilson_bounds
 
 DEFAULT_SAMPLES = 2000
 
@@ -252,8 +253,6 @@ def clustered_wilson_bounds(
     Returns:
         ``(low, high)`` in [0, 1].
     """
-    from aspera_workbench.analysis.outcome_rates import wilson_bounds
-
     if variance > 0 and 0 < rate < 1:
         effective = min(max(rate * (1 - rate) / variance, tasks), verdicts)
     else:

@@ -32,31 +32,8 @@ from pathlib import Path
 
 import pandas as pd
 
-#: Categories in the order tables and figures show them, with what each means.
-#: Category of :func:`taxonomy_table`'s row for a system without failures.
-NO_FAILURE = "no failure"
-
-CATEGORIES: dict[str, str] = {
-    "success": "the program did what was asked",
-    "wrong effect or answer": (
-        "it ran, and the evaluation program found the wrong change or return value "
-        "(or failed using the None the program returned)"
-    ),
-    "unwarranted hand-back": "it asked the user for input where it should have acted",
-    "unknown name or attribute": "it used a name, attribute or module the library does not have",
-    "wrong argument for a library call": "a library call got a wrong type or value, or an object was built invalidly",
-    "malformed control world": "a control program left data that cannot be saved (a wrong type, a missing or unknown key)",
-    "library search or parse failed": "a library search found nothing or a library parser rejected its input",
-    "other run-time error": "any other exception of the program (ValueError, KeyError, IndexError, ...)",
-    "refused by the sandbox": "it tried something the sandbox forbids (files, network, processes, tampering)",
-    "task's own programs failed": "a setup or evaluation program, or the harness, raised: a problem of the task",
-    "worker died": "the evaluation process ended without a report",
-    "syntax error": "the program does not compile",
-    "no program found": "the answer contained no function definition",
-    "timeout": "the time limit was exceeded",
-    "resource limit": "the memory limit or another resource limit was exceeded",
-    "no program from the model": "the model endpoint failed after its retries (not a verdict)",
-}
+from aspera_workbench.analysis.annotation import taxonomy_labels
+from aspera_workbench.analysis.categories import CATEGORIES, NO_FAILURE
 
 _BY_OUTCOME = {
     "success": "success",
@@ -187,8 +164,6 @@ def read_labels(path: str | os.PathLike[str]) -> pd.DataFrame:
     """
     path = Path(path)
     if path.is_dir() or path.suffix == ".jsonl":
-        from aspera_workbench.analysis.annotation import taxonomy_labels  # (it imports this module)
-
         if not path.exists():
             raise FileNotFoundError(f"{path} does not exist")
         return taxonomy_labels(path)

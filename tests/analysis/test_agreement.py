@@ -101,7 +101,7 @@ def test_no_verdict_judged_wrong_still_has_an_interval_above_zero(tmp_path: Path
     # resample can hold a wrong verdict, so the table claimed certainty that 20 labels cannot give.
     # The rate is a proportion of labels clustered by task, so it gets the project's Wilson interval:
     # with one label per task, Wilson's interval of 0 out of 20.
-    from aspera_workbench.analysis.outcome_rates import wilson_bounds
+    from aspera_workbench.analysis.wilson import wilson_bounds
 
     for task in range(20):
         write(tmp_path, "ann", str(1000 + task), "correct", "timeout")

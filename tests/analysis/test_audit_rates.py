@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from aspera_workbench.analysis.audit_rates import ALL_KINDS, audit_rates, kind_label
-from aspera_workbench.analysis.outcome_rates import wilson_bounds, wilson_interval
+from aspera_workbench.analysis.wilson import wilson_bounds, wilson_interval
 from aspera_workbench.audit import kind_table, kind_task_table
 from tests.audit.test_report import REPORT
 

@@ -121,8 +121,8 @@ def test_consistency_flips_and_pass_k_over_seeds(runs: pd.DataFrame):
 
 
 def test_pass_k_table_is_in_percent_with_intervals_over_tasks(runs: pd.DataFrame):
-    from aspera_workbench.analysis.outcome_rates import wilson_interval
     from aspera_workbench.analysis.statistics import success_interval
+    from aspera_workbench.analysis.wilson import wilson_interval
 
     table = pass_k_table(runs).set_index(["system", "k"])
     row = table.loc[("model-a (CCK)", 2)]
@@ -299,8 +299,8 @@ def test_the_comparison_table_says_which_seeds_it_paired_and_matches_table_3(see
 
 
 def test_success_interval_is_wilson_for_one_verdict_per_task_even_at_0_and_100_percent():
-    from aspera_workbench.analysis.outcome_rates import wilson_interval
     from aspera_workbench.analysis.statistics import success_interval
+    from aspera_workbench.analysis.wilson import wilson_interval
 
     for successes in (0, 15, 84):
         shares = [1.0] * successes + [0.0] * (84 - successes)
@@ -311,8 +311,8 @@ def test_success_interval_is_wilson_for_one_verdict_per_task_even_at_0_and_100_p
 
 
 def test_success_interval_with_seeds_uses_the_spread_between_tasks():
-    from aspera_workbench.analysis.outcome_rates import wilson_interval
     from aspera_workbench.analysis.statistics import success_interval
+    from aspera_workbench.analysis.wilson import wilson_interval
 
     # deterministic tasks (every seed agrees): three seeds tell no more than one
     agreeing = [1.0] * 20 + [0.0] * 64
@@ -328,7 +328,7 @@ def test_success_interval_with_seeds_uses_the_spread_between_tasks():
 
 
 def test_table_3_intervals_are_not_degenerate_at_0_and_100_percent(tmp_path: Path):
-    from aspera_workbench.analysis.outcome_rates import wilson_interval
+    from aspera_workbench.analysis.wilson import wilson_interval
 
     perfect = model_run(tmp_path / "p.jsonl", "model-p", "cck", {None: {str(t): S for t in range(12)}})
     none = model_run(tmp_path / "n.jsonl", "model-n", "cck", {None: {str(t): F for t in range(12)}})
@@ -386,8 +386,8 @@ def test_paired_difference_interval_is_newcombes_method_10_for_one_verdict_per_t
 
 
 def test_paired_difference_interval_never_collapses_at_the_extremes():
-    from aspera_workbench.analysis.outcome_rates import wilson_interval
     from aspera_workbench.analysis.statistics import difference_interval_name, paired_difference_interval
+    from aspera_workbench.analysis.wilson import wilson_interval
 
     # 84/84 against 0/84: a margin is 0, so phi = 0 and the half-width is the two Wilson
     # half-widths added in quadrature: 1 - sqrt(2) * 0.0437 = 0.938

@@ -134,7 +134,7 @@ def test_benchmark_table_correlates_per_model_success(runs: pd.DataFrame, tmp_pa
 
 
 def test_success_bands_use_the_projects_success_interval(runs: pd.DataFrame):
-    from aspera_workbench.analysis.outcome_rates import wilson_interval
+    from aspera_workbench.analysis.wilson import wilson_interval
 
     binned = success_by_length(runs, tasks(), bins=[0, 15, 50], samples=200)
     reference = binned[binned["system"] == "reference"].set_index("bin")
