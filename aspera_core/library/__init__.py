@@ -4,7 +4,8 @@ Executable modules: ``exceptions``, ``time_utils``, ``company_directory``,
 ``work_calendar`` and ``room_booking``. Documentation-only modules, whose
 functions have no effect in the simulated world: ``files``, ``contacts``,
 ``messaging``, ``navigation``, ``reminder``, ``user_device_settings``,
-``ai_assistant``.
+``ai_assistant``. Beside them, ``tool_support`` gives the setup and checking
+tools public names for helpers the release modules keep private.
 
 Every function, method and generated constructor of the executable modules
 checks its arguments against its annotations on each call (beartype's import
@@ -27,13 +28,6 @@ DOCUMENTATION_ONLY_MODULES = (
     "ai_assistant",
 )
 
-#: Tooling about the library (documentation rendering, the primitive
-#: inventory), not part of the API programs call: not type-checked at run time,
-#: which would only slow the analysis down.
-TOOLING_MODULES = ("docs", "primitives")
-
 beartype_this_package(
-    conf=BeartypeConf(
-        claw_skip_package_names=tuple(f"{__name__}.{m}" for m in (*DOCUMENTATION_ONLY_MODULES, *TOOLING_MODULES))
-    )
+    conf=BeartypeConf(claw_skip_package_names=tuple(f"{__name__}.{m}" for m in DOCUMENTATION_ONLY_MODULES))
 )

@@ -20,8 +20,8 @@ from aspera_core.library._rows import (
 )
 from aspera_core.library.exceptions import SearchError
 from aspera_core.library.time_utils import TimeInterval
-from aspera_core.world.state import DatabaseNamespace as _Tables
-from aspera_core.world.state import get_current_context as _get_current_context
+from aspera_core.world import DatabaseNamespace as _Tables
+from aspera_core.world import get_current_context as _get_current_context
 
 #: An employee's unique id (a UUID string).
 EmployeeID = str

@@ -23,8 +23,8 @@ from aspera_core.library.time_utils import (
     now_,
     parse_time_string,
 )
-from aspera_core.world.state import DatabaseNamespace as _Tables
-from aspera_core.world.state import get_current_context as _get_current_context
+from aspera_core.world import DatabaseNamespace as _Tables
+from aspera_core.world import get_current_context as _get_current_context
 
 
 class ConferenceRoom(BaseModel):

@@ -21,7 +21,7 @@ from dateutil.rrule import YEARLY as _YEARLY
 from dateutil.rrule import rrule, rruleset
 
 from aspera_core.library.exceptions import ParseError
-from aspera_core.world.clock import NOW as _NOW
+from aspera_core.world import NOW as _NOW
 
 # Programs are loaded with ``from ... import *`` and the original module has no
 # ``__all__``, so every public name imported above (``datetime``, ``Enum``,

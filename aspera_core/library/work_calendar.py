@@ -54,14 +54,14 @@ from aspera_core.library.time_utils import (
     now_,
     parse_time_string,
 )
-from aspera_core.world.errors import NoDataError
-from aspera_core.world.state import DatabaseNamespace as _Tables
-from aspera_core.world.state import get_current_context as _get_current_context
+from aspera_core.world import NoDataError
+from aspera_core.world import DatabaseNamespace as _Tables
+from aspera_core.world import get_current_context as _get_current_context
 
 if TYPE_CHECKING:
     # Only for readers and static checkers. At run time the name is deliberately
     # absent from this module (see get_event_ids).
-    from aspera_core.world.state import DatabaseNamespace
+    from aspera_core.world import DatabaseNamespace
 
 logger = logging.getLogger(__name__)
 

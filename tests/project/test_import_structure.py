@@ -212,3 +212,26 @@ def test_the_reach_in_check_tells_exported_names_from_submodules():
     assert not _reaches_in("aspera_core.tasks.index", "aspera_core.tasks.validation")
     assert not _reaches_in("aspera_workbench.control.mapping", "aspera_core.library.work_calendar")
     assert not _reaches_in("aspera_workbench.analysis.frames", "aspera_core.outcomes")
+
+
+def _private_names_from_elsewhere(path: pathlib.Path) -> Iterator[str]:
+    """``from <module of another subpackage> import _name`` statements in the file at ``path``."""
+    importer = _module_name(path)
+    package = importer if path.name == "__init__.py" else importer.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        module = node.module or ""
+        if node.level:  # relative: resolve against the importer's package
+            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            module = f"{base}.{module}" if module else base
+        if not module.startswith(PACKAGES) or _subpackage(module) == _subpackage(importer):
+            continue
+        for alias in node.names:
+            if alias.name.startswith("_") and not alias.name.startswith("__"):
+                yield f"{path.relative_to(ROOT)}:{node.lineno}: {alias.name} from {module}"
+
+
+def test_no_module_imports_another_subpackages_private_names():
+    found = [hit for path in _source_files() if not _being_rewritten(path) for hit in _private_names_from_elsewhere(path)]
+    assert not found, "private names imported across subpackages:\n" + "\n".join(found)

@@ -7,7 +7,8 @@ by expanding both, rather than by comparing ``RepetitionSpec`` objects.
 import datetime
 import inspect
 
-from aspera_core.library.time_utils import RepetitionSpec, _repetition_schedule
+from aspera_core.library.time_utils import RepetitionSpec
+from aspera_core.library.tool_support import repetition_schedule as _repetition_schedule
 
 # Checking tools are not type-checked, but the library code they call is: use
 # the schedule helper's undecorated body so that only the library's own checks

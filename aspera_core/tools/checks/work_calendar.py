@@ -1,7 +1,7 @@
 """Checks on the user's calendar that have no counterpart in the library."""
 
 from aspera_core.library.company_directory import Employee
-from aspera_core.world.state import DatabaseNamespace, get_current_context
+from aspera_core.world import DatabaseNamespace, get_current_context
 
 
 def assert_user_calendar_shared(employees: list[Employee]) -> None:

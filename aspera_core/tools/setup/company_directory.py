@@ -33,7 +33,7 @@ from aspera_core.tools.setup.utils import (
     fake_video_conference_link,
     random_dates,
 )
-from aspera_core.world.state import DatabaseNamespace, get_current_context
+from aspera_core.world import DatabaseNamespace, get_current_context
 
 UserRole = Literal["CEO", "COO", "CFO", "Manager", "Team Member"]
 

@@ -4,7 +4,7 @@ import datetime
 import uuid
 
 from aspera_core.library.time_utils import TimeInterval
-from aspera_core.world.state import DatabaseNamespace, get_current_context
+from aspera_core.world import DatabaseNamespace, get_current_context
 
 #: A conference room's unique id.
 RoomId = str

@@ -8,15 +8,10 @@ setup code written for the original relies on reading those ids back.
 from copy import deepcopy
 
 from aspera_core.library.company_directory import Employee
-from aspera_core.library.work_calendar import (
-    Event,
-    _event_to_row,
-    _new_id,
-    add_event,
-    expand_to_instances,
-    validate_starts_at,
-)
-from aspera_core.world.state import DatabaseNamespace, get_current_context
+from aspera_core.library.tool_support import event_to_row as _event_to_row
+from aspera_core.library.tool_support import new_id as _new_id
+from aspera_core.library.work_calendar import Event, add_event, expand_to_instances, validate_starts_at
+from aspera_core.world import DatabaseNamespace, get_current_context
 
 #: An event's unique id.
 EventId = str
