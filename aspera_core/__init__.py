@@ -38,8 +38,7 @@ from aspera_core.executor import Sandbox, SandboxConfig
 from aspera_core.outcomes import Outcome, Verdict
 from aspera_core.records import read_results, read_rows, summarize
 from aspera_core.runner import RunReport, run_agent
-from aspera_core.tasks import Task, TaskSet, load_tasks, open_task_set, select_tasks
-from aspera_core.tasks.validation import validate_task_set
+from aspera_core.tasks import Task, TaskSet, load_tasks, open_task_set, select_tasks, validate_task_set
 from aspera_core.version import __version__
 
 __all__ = [

@@ -44,8 +44,14 @@ import yaml
 from aspera_core.records import Selection
 from aspera_core.tasks import Task
 from aspera_workbench.control import render_control_docs
-from aspera_workbench.surface import library_docs as docs
-from aspera_workbench.surface.primitives import ALL_MODULES, module_primitives, names_used, primitive_modules
+from aspera_workbench.surface import (
+    ALL_MODULES,
+    module_primitives,
+    names_used,
+    primitive_modules,
+    render_library_docs,
+    render_module_docs,
+)
 
 #: Human version of the prompt set; the recorded version adds a digest of every prompt file.
 TEMPLATE_SET = "1"
@@ -252,7 +258,7 @@ def cck_messages(task: Task, files: PromptFiles, examples: int = 5, guidelines: 
     key = ("cck", tuple(task.scenario.apps), examples, guidelines)
     system = files._systems.get(key)
     if system is None:
-        documentation = docs.render_library_docs(list(task.scenario.apps), documented_only=True)
+        documentation = render_library_docs(list(task.scenario.apps), documented_only=True)
         system = files._systems[key] = _system(files, documentation, examples, guidelines)
     user = _user(files, task, return_annotation(task.program))
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
@@ -293,7 +299,7 @@ def selection_messages(task: Task, module: str, files: PromptFiles, guidelines: 
     content = files.templates["select"].substitute(
         module=module,
         guidelines=rules,
-        documentation=f"# {module}.py\n\n" + docs.render_module_docs(module, documented_only=True).strip("\n"),
+        documentation=f"# {module}.py\n\n" + render_module_docs(module, documented_only=True).strip("\n"),
         query=task.query,
     )
     return [{"role": "system", "content": content}]
@@ -395,7 +401,7 @@ def selected_documentation(task: Task, selected: Iterable[str], files: PromptFil
         wanted |= _example_primitives(example, tuple(apps)) & owner.keys()
     while True:
         rendered = "\n".join(
-            docs.render_module_docs(
+            render_module_docs(
                 app, documented_only=True, names=[n for n in wanted if owner[n] == app], module_docstring=False
             )
             for app in apps
@@ -408,7 +414,7 @@ def selected_documentation(task: Task, selected: Iterable[str], files: PromptFil
     for app in apps:
         names = [name for name in module_primitives(app, documented_only=True) if name in wanted]
         if names:
-            parts.append(f"# {app}.py\n\n" + docs.render_module_docs(app, documented_only=True, names=names))
+            parts.append(f"# {app}.py\n\n" + render_module_docs(app, documented_only=True, names=names))
     return "\n\n".join(parts)
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from aspera_core.agents.base import Proposal, StopRun
+from aspera_core.agents import Proposal, StopRun
 from aspera_core.executor import SandboxConfig
 from aspera_core.outcomes import Outcome
 from aspera_core.tasks import Task
@@ -45,7 +45,7 @@ from aspera_workbench.llm import (
     LLMSetupError,
     ToolsNotSupportedError,
 )
-from aspera_workbench.surface.primitives import ALL_MODULES
+from aspera_workbench.surface import ALL_MODULES
 
 #: How the agent calls tools: tool calling, falling back to text when refused; or one of them only.
 PROTOCOL_CHOICES = ("auto", "tools", "text")

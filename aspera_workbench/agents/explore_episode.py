@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from aspera_core.agents.base import StopRun
+from aspera_core.agents import StopRun
 from aspera_workbench.agents.answer_parsing import extract_program
 from aspera_workbench.agents.explore_dryrun import DryRunReport, DryRunUnavailable
 from aspera_workbench.agents.explore_protocol import parse_action, result_message

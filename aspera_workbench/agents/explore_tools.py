@@ -29,8 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aspera_workbench.llm import function_tool
-from aspera_workbench.surface import library_docs as docs
-from aspera_workbench.surface.primitives import ALL_MODULES, module_primitives
+from aspera_workbench.surface import ALL_MODULES, module_primitives, render_module_docs
 
 LIST_MODULES = "list_modules"
 SEARCH_DOCS = "search_docs"
@@ -167,7 +166,7 @@ def _words(text: str) -> list[str]:
 
 @functools.cache
 def _module_summary(module: str) -> str:
-    text = docs.render_module_docs(module, documented_only=True, names=[]).strip()
+    text = render_module_docs(module, documented_only=True, names=[]).strip()
     return text.strip('"').strip().splitlines()[0].rstrip(".") if text else ""
 
 
@@ -176,7 +175,7 @@ def _entries() -> tuple[DocEntry, ...]:
     found = []
     for module in ALL_MODULES:
         for name in module_primitives(module, documented_only=True):
-            text = docs.render_module_docs(module, documented_only=True, names=[name], module_docstring=False).strip()
+            text = render_module_docs(module, documented_only=True, names=[name], module_docstring=False).strip()
             found.append(DocEntry(module, name, text, frozenset(_words(name)), frozenset(_words(text))))
     return tuple(found)
 
@@ -270,7 +269,7 @@ class DocumentationIndex:
         return "\n\n".join(f"# {entry.module}.py\n\n{entry.text}" for entry in entries)
 
     def _module_overview(self, module: str) -> str:
-        docstring = docs.render_module_docs(module, documented_only=True, names=[]).strip()
+        docstring = render_module_docs(module, documented_only=True, names=[]).strip()
         names = [entry for entry in self.entries if entry.module == module]
         listing = "\n".join(f"- {entry.signature}  # {entry.summary}" for entry in names) or "(nothing documented)"
         return f"# {module}.py\n\n{docstring}\n\nDocumented functions and classes:\n{listing}"

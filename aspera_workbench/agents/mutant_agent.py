@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aspera_core.agents import ProgramUnavailable, Proposal
-from aspera_core.agents.builtin import BuiltinAgent
+from aspera_core.agents import BuiltinAgent, ProgramUnavailable, Proposal
 from aspera_core.tasks import Task
 from aspera_workbench.variants import BREAKING_KINDS, mutants, pick
 

@@ -142,7 +142,7 @@ from aspera_workbench.analysis.taxonomy import (
     taxonomy_table,
 )
 from aspera_workbench.analysis.wilson import wilson_interval
-from aspera_workbench.surface.primitives import Primitive, library_primitives
+from aspera_workbench.surface import Primitive, library_primitives
 
 __all__ = [
     "ALL_KINDS",

@@ -20,7 +20,7 @@ from aspera_core.tasks import Task
 from aspera_workbench.analysis.frames import tasks_frame
 from aspera_workbench.analysis.paper import PAPER_TABLE1
 from aspera_workbench.analysis.program_size import code_lines, raw_lines
-from aspera_workbench.surface.primitives import CORE_MODULES, KINDS, library_primitives
+from aspera_workbench.surface import CORE_MODULES, KINDS, library_primitives, render_library_docs
 
 
 def _number(value: float) -> float:
@@ -119,8 +119,6 @@ def documentation_words() -> dict[str, int]:
         as the original's documentation layer shows it, and with the
         executable-only names included.
     """
-    from aspera_workbench.surface.library_docs import render_library_docs
-
     return {
         "documented": len(render_library_docs(list(CORE_MODULES), documented_only=True).split()),
         "callable": len(render_library_docs(list(CORE_MODULES), documented_only=False).split()),

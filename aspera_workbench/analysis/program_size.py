@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from radon.complexity import cc_visit
 
 from aspera_core.tasks import function_name
-from aspera_workbench.surface.primitives import primitives_used
+from aspera_workbench.surface import primitives_used
 
 
 def raw_lines(text: str) -> int:

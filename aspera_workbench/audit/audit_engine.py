@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aspera_core.executor import Job, Outcome, Sandbox, Verdict
-from aspera_core.tasks import Task, tasks_digest
-from aspera_core.tasks.wrong_programs import WrongProgram
+from aspera_core.tasks import Task, WrongProgram, tasks_digest
 from aspera_workbench.audit.audit_programs import (
     KIND_HANDBACK,
     ORIGIN_BASELINE,

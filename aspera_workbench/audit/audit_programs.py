@@ -40,8 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aspera_core.agents import HandbackAgent, NoopAgent
-from aspera_core.tasks import Task
-from aspera_core.tasks.wrong_programs import WrongProgram
+from aspera_core.tasks import Task, WrongProgram
 from aspera_workbench.variants import FAIL, PASS, variants
 
 #: Where a program of the audit comes from.

@@ -205,7 +205,7 @@ def observe(executable: Callable[[], Any], setup_function: Callable[[], Any]) ->
         executable: The program under observation.
         setup_function: The task's setup program.
     """
-    from aspera_core.world.state import get_current_context
+    from aspera_core.world import get_current_context
 
     setup_function()
     before = get_current_context().to_dict()

@@ -33,9 +33,14 @@ from typing import Any
 
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.fileio import dangling_link_in
-from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, task_set_digest
-from aspera_core.tasks.validation import default_wrong_dir
-from aspera_core.tasks.wrong_programs import load_wrong_programs
+from aspera_core.tasks import (
+    TaskFormatError,
+    default_wrong_dir,
+    load_tasks,
+    load_wrong_programs,
+    select_tasks,
+    task_set_digest,
+)
 from aspera_core.wording import count
 from aspera_workbench.audit import (
     AlternativesError,

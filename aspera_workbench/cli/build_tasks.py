@@ -23,8 +23,7 @@ import argparse
 import sys
 
 from aspera_core.manifest import FilesInTheWay
-from aspera_core.tasks.authoring import PLANS_FOLDER, build_task_set
-from aspera_core.tasks.task import TaskFormatError
+from aspera_core.tasks import PLANS_FOLDER, TaskFormatError, build_task_set
 from aspera_core.wording import count
 from aspera_workbench.cli.args import existing_folder
 

@@ -37,13 +37,14 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.agents import HandbackAgent, NoopAgent
-from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig
+from aspera_core.executor import Job, Sandbox, SandboxConfig
 from aspera_core.outcomes import Verdict
-from aspera_core.tasks.task import Task, TaskFormatError
-from aspera_core.tasks.validation import (
+from aspera_core.tasks import (
     BuildProgram,
     SetReport,
     SetupRunner,
+    Task,
+    TaskFormatError,
     format_table,
     validate_task_set,
 )

@@ -20,8 +20,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from aspera_core.tasks.task import TaskProblem
-from aspera_core.tasks.wrong_programs import WRONG_FOLDER, WrongProgram, load_wrong_programs
+from aspera_core.tasks import WRONG_FOLDER, TaskProblem, WrongProgram, load_wrong_programs
 
 CONTROL_FOLDER = "control"
 _FILE_NAME = re.compile(r"query_([1-9][0-9]*)\.py")

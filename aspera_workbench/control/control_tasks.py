@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from aspera_core.executor.namespaces import evaluation_imports
-from aspera_core.tasks.task import function_name
+from aspera_core.tasks import function_name
 
 #: The setting recorded in the rows of agents that write control programs; the
 #: runner evaluates their programs through :func:`control_task`.

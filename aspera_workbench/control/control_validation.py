@@ -25,12 +25,22 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig
+from aspera_core.executor import Job, Sandbox, SandboxConfig
 from aspera_core.outcomes import Verdict
-from aspera_core.tasks.task import Task, TaskProblem, function_name
-from aspera_core.tasks.taskset import read_task_set
-from aspera_core.tasks.validation import FAIL, HANDBACK_TAG, OK, SUCCESS, Check, SetReport, TaskReport
-from aspera_core.tasks.wrong_programs import WrongProgram
+from aspera_core.tasks import (
+    FAIL,
+    HANDBACK_TAG,
+    OK,
+    SUCCESS,
+    Check,
+    SetReport,
+    Task,
+    TaskProblem,
+    TaskReport,
+    WrongProgram,
+    function_name,
+    read_task_set,
+)
 from aspera_workbench.control.control_programs import (
     CONTROL_FOLDER,
     default_control_dir,

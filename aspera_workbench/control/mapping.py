@@ -28,8 +28,7 @@ from aspera_core.library.files import Document
 from aspera_core.library.time_utils import EventFrequency, RepetitionSpec
 from aspera_core.library.work_calendar import Event as _LibraryEvent
 from aspera_core.library.work_calendar import ShowAsStatus, add_event, delete_event, share_calendar
-from aspera_core.world.clock import NOW
-from aspera_core.world.state import DatabaseNamespace, ExecutionContext
+from aspera_core.world import NOW, DatabaseNamespace, ExecutionContext
 from aspera_workbench.control.surface import (
     EVENT_KEYS,
     FREQUENCY_VALUES,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aspera_core.world.state import get_current_context
+from aspera_core.world import get_current_context
 from aspera_workbench.control.mapping import build_world, save_world
 
 

@@ -29,9 +29,9 @@ from pathlib import Path
 
 import yaml
 
-from aspera_core.world.clock import NOW
+from aspera_core.world import NOW
 from aspera_workbench.judge.judgement_schema import JudgeVerdict
-from aspera_workbench.surface import library_docs as docs
+from aspera_workbench.surface import render_library_docs
 
 #: Human version of the judge's prompt set; the recorded version adds a digest of every prompt file.
 TEMPLATE_SET = "judge-1"
@@ -175,7 +175,7 @@ def _system(files: JudgePromptFiles, apps: tuple[str, ...]) -> str:
             for example in files.examples
         )
         system = files._systems[apps] = files.templates["system"].substitute(
-            documentation=docs.render_library_docs(list(apps), documented_only=True).strip("\n"),
+            documentation=render_library_docs(list(apps), documented_only=True).strip("\n"),
             guidelines=_numbered(files.guidelines),
             examples=examples,
         )

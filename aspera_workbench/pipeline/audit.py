@@ -18,9 +18,7 @@ from pathlib import Path
 
 from aspera_core.executor import Sandbox, SandboxConfig
 from aspera_core.fileio import dangling_link, make_folders
-from aspera_core.tasks import load_tasks, tasks_digest
-from aspera_core.tasks.validation import default_wrong_dir
-from aspera_core.tasks.wrong_programs import load_wrong_programs
+from aspera_core.tasks import default_wrong_dir, load_tasks, load_wrong_programs, tasks_digest
 from aspera_workbench.audit import AuditConfig, AuditFileError, audit_tasks, read_audit
 from aspera_workbench.pipeline.paths import project_root, resolve_path
 
