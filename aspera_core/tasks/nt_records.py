@@ -236,7 +236,7 @@ def dump_task(task: Task) -> str:
     Returns:
         The record text; a shard is these records as items of a list.
     """
-    import nestedtext
+    import nestedtext  # deferred: only writing and parsing need it; a cached task set never does
 
     return nestedtext.dumps(task.to_record())
 
@@ -254,7 +254,7 @@ def load_task(text: str, source: str | None = None) -> Task:
     Raises:
         TaskFormatError: If the text is not valid NestedText or not a valid task.
     """
-    import nestedtext
+    import nestedtext  # deferred: as in dump_task
 
     keymap: dict[tuple[Any, ...], Any] = {}
     try:

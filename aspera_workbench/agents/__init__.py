@@ -5,10 +5,34 @@ and the agent protocol are in :mod:`aspera_core.agents`; this package adds:
 
 * ``mutant`` - a semantics-breaking mutant of the reference program, drawn by the seed;
 * ``cck``, ``ps`` and ``explore`` - model-backed agents (:mod:`.model_agents`, :mod:`.explore`);
-* :func:`make_agent` / :func:`register_agent` - every agent by name, for the command line.
+* :func:`make_agent` / :func:`register_agent` - every agent by name, for the command line;
+* :class:`PromptStore` and :func:`prompt_digest` - the prompt files the model-backed agents,
+  the judge and task generation read, imported on first use: they load the model client.
 """
 
-from aspera_workbench.agents.agent_registry import AGENTS, SETTINGS, make_agent, register_agent
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from aspera_workbench.agents.agent_registry import AGENTS, MODEL_AGENTS, SETTINGS, make_agent, register_agent
 from aspera_workbench.agents.mutant_agent import MutantAgent
 
-__all__ = ["AGENTS", "MutantAgent", "SETTINGS", "make_agent", "register_agent"]
+# Loaded on first use (PEP 562): the model agents' module imports the model client
+# (openai), which running the built-in agents must not pay for.
+_MODEL_AGENTS_MODULE = "aspera_workbench.agents.model_agents"
+_LAZY = ("PromptStore", "RequestTally", "prompt_digest")
+
+__all__ = ["AGENTS", "MODEL_AGENTS", "MutantAgent", "SETTINGS", "make_agent", "register_agent", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_MODEL_AGENTS_MODULE), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -95,7 +95,7 @@ def _note_clear_of_data(figure: Any, axes: Any, text: str) -> None:
 
 
 def _spearman(x: Sequence[float], y: Sequence[float]) -> float:
-    from scipy.stats import spearmanr
+    from scipy.stats import spearmanr  # deferred: scipy.stats takes ~2 s to import, only correlations need it
 
     x, y = np.asarray(x, float), np.asarray(y, float)
     if len(x) < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:

@@ -20,6 +20,8 @@ from aspera_workbench.analysis.frames import judged_rows, with_systems
 from aspera_workbench.analysis.paper import paper_success
 from aspera_workbench.analysis.statistics import (
     DEFAULT_SAMPLES,
+    benchmark_correlation,
+    cluster_interval,
     coverage,
     interval_name,
     success_interval,
@@ -285,9 +287,7 @@ def length_comparison(
         with one decimal and ratios and correlations with two
         (``attrs["decimals"]``).
     """
-    from scipy.stats import spearmanr
-
-    from aspera_workbench.analysis.statistics import cluster_interval
+    from scipy.stats import spearmanr  # deferred: scipy.stats takes ~2 s to import, only correlations need it
 
     pairs = length_pairs(frame, tasks)
     records = []
@@ -471,8 +471,6 @@ def benchmark_table(
     Raises:
         FileNotFoundError: the CSV file does not exist.
     """
-    from aspera_workbench.analysis.statistics import benchmark_correlation
-
     if scores is None or table.empty:
         return pd.DataFrame()
     if not isinstance(scores, pd.DataFrame):

@@ -431,7 +431,7 @@ def mcnemar_test(only_a: int, only_b: int) -> float:
     Returns:
         The two-sided p-value (1.0 when there is no discordant pair).
     """
-    from scipy.stats import binomtest
+    from scipy.stats import binomtest  # deferred: scipy.stats takes ~2 s to import, only this test needs it
 
     discordant = only_a + only_b
     if discordant == 0:
@@ -907,7 +907,7 @@ def benchmark_correlation(
     Raises:
         ValueError: ``scores`` lacks one of the columns.
     """
-    from scipy.stats import kendalltau, spearmanr
+    from scipy.stats import kendalltau, spearmanr  # deferred: as in mcnemar_test
 
     missing = {"model", "benchmark", "score"} - set(scores.columns)
     if missing:

@@ -26,6 +26,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import matplotlib
+from matplotlib.colors import to_rgb
+
 from aspera_core.outcomes import Outcome
 
 #: Outcome names in the order tables and figures show them.
@@ -76,8 +79,6 @@ OUTCOME_HATCHES: dict[str, str] = {
 
 def hatch_colour(fill: str) -> str:
     """The colour of hatch lines on a fill: white on dark fills, dark grey on light ones."""
-    from matplotlib.colors import to_rgb
-
     red, green, blue = to_rgb(fill)
     return "white" if 0.299 * red + 0.587 * green + 0.114 * blue < 0.45 else "0.2"
 
@@ -170,7 +171,7 @@ def style_parameters() -> dict[str, Any]:
     Returns:
         A dictionary for :func:`matplotlib.rc_context`.
     """
-    import seaborn as sns
+    import seaborn as sns  # deferred: seaborn takes ~2 s to import, only drawing needs its style
 
     parameters: dict[str, Any] = {}
     parameters.update(sns.axes_style("ticks"))
@@ -206,8 +207,6 @@ def plotting_style() -> Iterator[None]:
             figure, axes = new_figure()
             axes.plot([1, 2, 3])
     """
-    import matplotlib
-
     with matplotlib.rc_context(style_parameters()):
         yield
 
@@ -231,7 +230,7 @@ def new_figure(
     Returns:
         ``(figure, axes)``; ``axes`` is one Axes or an array of them, as with ``subplots``.
     """
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure  # deferred: ~0.4 s, and only figures need it
 
     figure = Figure(figsize=(width, height), layout="constrained")
     axes = figure.subplots(nrows, ncols, squeeze=True, **subplots)

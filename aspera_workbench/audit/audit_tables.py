@@ -32,7 +32,7 @@ def variant_table(audit: AuditReport | str | Path) -> pd.DataFrame:
     Raises:
         FileNotFoundError, AuditFileError: the file cannot be read as an audit.
     """
-    import pandas as pd
+    import pandas as pd  # deferred: see the module docstring
 
     rows = [
         {
@@ -65,7 +65,7 @@ def kind_table(audit: AuditReport | str | Path) -> pd.DataFrame:
     Raises:
         FileNotFoundError, AuditFileError: the file cannot be read as an audit.
     """
-    import pandas as pd
+    import pandas as pd  # deferred: see the module docstring
 
     report = _report(audit)
     rows = []
@@ -108,7 +108,7 @@ def kind_task_table(audit: AuditReport | str | Path) -> pd.DataFrame:
     Raises:
         FileNotFoundError, AuditFileError: the file cannot be read as an audit.
     """
-    import pandas as pd
+    import pandas as pd  # deferred: see the module docstring
 
     report = _report(audit)
     rows = []
@@ -135,7 +135,7 @@ def task_table(audit: AuditReport | str | Path) -> pd.DataFrame:
     Raises:
         FileNotFoundError, AuditFileError: the file cannot be read as an audit.
     """
-    import pandas as pd
+    import pandas as pd  # deferred: see the module docstring
 
     rows = []
     for task in _report(audit).tasks:
@@ -170,7 +170,7 @@ def weakest_table(audit: AuditReport | str | Path, limit: int | None = None) -> 
     Raises:
         FileNotFoundError, AuditFileError: the file cannot be read as an audit.
     """
-    import pandas as pd
+    import pandas as pd  # deferred: see the module docstring
 
     rows = [
         {

@@ -42,6 +42,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from aspera_core.world import get_current_context
+
 MARKER = "aspera-audit-observation "
 
 #: The evaluation program of an observation run: it judges nothing, it reports.
@@ -205,8 +207,6 @@ def observe(executable: Callable[[], Any], setup_function: Callable[[], Any]) ->
         executable: The program under observation.
         setup_function: The task's setup program.
     """
-    from aspera_core.world import get_current_context
-
     setup_function()
     before = get_current_context().to_dict()
     raised, value = None, None

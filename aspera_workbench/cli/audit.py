@@ -31,6 +31,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tqdm import tqdm
+
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.fileio import dangling_link_in
 from aspera_core.tasks import (
@@ -231,8 +233,6 @@ def run(args: argparse.Namespace) -> int:
         if args.no_progress:
             return
         if bar is None:
-            from tqdm import tqdm
-
             bar = tqdm(total=total, unit="program", file=sys.stderr, leave=True)
         bar.update(done - bar.n)
 

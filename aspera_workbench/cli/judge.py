@@ -38,6 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.fileio import DanglingLinkError
+from aspera_core.records import NotAResultsFile, ResultsFileWarning, read_results
+from aspera_core.tasks import TaskFormatError, load_tasks, task_set_digest, tasks_digest
 from aspera_core.wording import count
 from aspera_workbench.cli.args import (
     add_task_set_option,
@@ -51,6 +53,15 @@ from aspera_workbench.cli.args import (
     split_list,
     stop_advice,
     temperature,
+)
+from aspera_workbench.judge import (
+    JudgementsFileBusy,
+    JudgementsFileWarning,
+    JudgementsMismatch,
+    JudgeVerdict,
+    NotAJudgementsFile,
+    latest_judgements,
+    read_judgements,
 )
 
 EXAMPLE = (
@@ -141,9 +152,6 @@ def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None, s
             cannot be found unchanged (judging without it would build other prompts than a
             run that finds it, so the user is asked for ``--tasks``).
     """
-    from aspera_core.records import read_results
-    from aspera_core.tasks import TaskFormatError, load_tasks, task_set_digest, tasks_digest
-
     if args.tasks is not None:
         try:
             tasks = load_tasks(args.tasks)
@@ -181,7 +189,9 @@ def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None, s
 
 
 def _judge(args: argparse.Namespace, budget: Any) -> Any:
-    from aspera_workbench.agents.model_agents import PromptStore
+    # deferred: the judge engine and the model client load openai (~0.8 s), which
+    # `aspera judge --help`, an argument error and --agreement need none of.
+    from aspera_workbench.agents import PromptStore
     from aspera_workbench.judge import ProgramJudge
     from aspera_workbench.llm import LLMClient, LLMConfig, ResponseCache
 
@@ -231,8 +241,8 @@ def _agreement(path: Path) -> str:
     It covers every judgement of the file (the latest per task and seed), not only the
     programs this run's --ids/--limit selected, and says so.
     """
-    from aspera_workbench.analysis.judging import agreement_scores
-    from aspera_workbench.judge import JudgementsFileWarning, JudgeVerdict, latest_judgements, read_judgements
+    # deferred: the analysis loads pandas and matplotlib (~1 s); only this summary line needs it.
+    from aspera_workbench.analysis import agreement_scores
 
     with warnings.catch_warnings():  # its damaged lines were warned of when the judge opened it
         warnings.simplefilter("ignore", JudgementsFileWarning)
@@ -277,14 +287,8 @@ def run(args: argparse.Namespace) -> int:
     Returns:
         The exit status (see the module docstring).
     """
-    from aspera_core.records import NotAResultsFile, ResultsFileWarning
-    from aspera_workbench.judge import (
-        JudgementsFileBusy,
-        JudgementsFileWarning,
-        JudgementsMismatch,
-        NotAJudgementsFile,
-        judge_results,
-    )
+    # deferred: judge_results and the model client load openai (~0.8 s); see _judge.
+    from aspera_workbench.judge import judge_results
     from aspera_workbench.llm import Budget, LLMError
 
     warnings.simplefilter("default", ResultsFileWarning)

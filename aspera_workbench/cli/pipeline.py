@@ -32,14 +32,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
 
 from aspera_core.wording import count
-from aspera_workbench.pipeline.paths import project_root, resolve_path, shown_path
-from aspera_workbench.pipeline.pipeline_params import ParamsError, load_params
-
-if TYPE_CHECKING:
-    from aspera_workbench.pipeline.notebooks import OutputConflict
+from aspera_workbench.pipeline import (
+    NotebookFailed,
+    OutputConflict,
+    ParamsError,
+    load_params,
+    project_root,
+    resolve_path,
+    run_pipeline,
+    shown_path,
+)
 
 EXAMPLE = "example: aspera pipeline params/default.yaml -p tasks=tests/fixtures/mini_release -p name=mini"
 
@@ -93,8 +97,6 @@ def run(args: argparse.Namespace) -> int:
     Returns:
         The exit status (see the module docstring).
     """
-    from aspera_workbench.pipeline.notebooks import NotebookFailed, OutputConflict, run_pipeline
-
     root = project_root()
     try:
         params = load_params(args.params, args.param)

@@ -44,8 +44,7 @@ from aspera_core.runner import (
 )
 from aspera_core.tasks import Task, TaskFormatError, open_task_set
 from aspera_core.wording import count
-from aspera_workbench.agents import AGENTS, SETTINGS, make_agent
-from aspera_workbench.agents.agent_registry import MODEL_AGENTS
+from aspera_workbench.agents import AGENTS, MODEL_AGENTS, SETTINGS, make_agent
 from aspera_workbench.cli.args import (
     cache_link_problem,
     dollars,
@@ -59,7 +58,7 @@ from aspera_workbench.cli.args import (
     task_set_path,
     temperature,
 )
-from aspera_workbench.control.control_programs import default_control_dir
+from aspera_workbench.control import default_control_dir
 
 EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
 
@@ -257,7 +256,7 @@ def _budget(args: argparse.Namespace) -> object | None:
     """The run's spend account, for model-backed agents (the model client is imported only for them)."""
     if args.agent not in MODEL_AGENTS:
         return None
-    from aspera_workbench.llm import Budget
+    from aspera_workbench.llm import Budget  # deferred: the model client loads openai (~0.8 s)
 
     return Budget(max_cost_usd=args.max_cost)
 
@@ -265,7 +264,7 @@ def _budget(args: argparse.Namespace) -> object | None:
 def _model_errors(agent: str) -> tuple[type[BaseException], ...]:
     if agent not in MODEL_AGENTS:
         return ()
-    from aspera_workbench.llm import LLMError
+    from aspera_workbench.llm import LLMError  # deferred: as in _budget
 
     return (LLMError,)
 

@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
         return _error(str(error))
     if not tasks:
         return _error(f"{args.tasks} holds no tasks")
+    # deferred: the analysis loads pandas and matplotlib (~1 s); a bad --tasks is reported without them.
     from aspera_workbench.analysis import dataset_table, markdown_table, primitive_counts
 
     table = dataset_table(tasks)

@@ -49,8 +49,7 @@ from aspera_core.tasks import (
     validate_task_set,
 )
 from aspera_workbench.cli.args import add_task_set_option, existing_folder, finite_positive_float, positive_int
-from aspera_workbench.control.control_programs import default_control_dir
-from aspera_workbench.control.control_validation import validate_control_with_sandbox
+from aspera_workbench.control import default_control_dir, validate_control_with_sandbox
 
 EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2"
 

@@ -14,7 +14,8 @@ simulated world, so each task's own evaluation program judges it unchanged.
 * :func:`render_control_docs`: what a prompt shows of the control surface
   (the worked examples and guidelines of the control setting are prompt
   files, beside the library's: ``data/prompts``).
-* :mod:`aspera_workbench.control.control_validation`: checking a set's control programs.
+* :func:`default_control_dir`, :func:`load_control_programs`: a set's control programs;
+  :func:`validate_control_with_sandbox` checks them.
 """
 
 from importlib import import_module
@@ -32,6 +33,9 @@ _HOMES = {
     "CONTROL_SETTING": "control_tasks",
     "control_task": "control_tasks",
     "wrap_control_program": "wrap",
+    "default_control_dir": "control_programs",
+    "load_control_programs": "control_programs",
+    "validate_control_with_sandbox": "control_validation",
 }
 
 __all__ = sorted(_HOMES)

@@ -30,13 +30,12 @@ from tqdm import tqdm
 
 from aspera_core.records import Generation, ResultRow, Usage, counted_rows, judged, read_results
 from aspera_core.tasks import Task, select_by_task_id, task_id_order, tasks_digest
-from aspera_workbench.agents.model_agents import PromptStore, prompt_digest
+from aspera_workbench.agents import PromptStore, prompt_digest
 from aspera_workbench.control import CONTROL_SETTING
 from aspera_workbench.judge.files import JudgementsWriter, answered_keys
 from aspera_workbench.judge.judge_prompts import DEFAULT_APPS, JudgePromptFiles, judge_messages, parse_verdict
 from aspera_workbench.judge.judgement_schema import Judgement, JudgeSetup, JudgeVerdict, program_digest
-from aspera_workbench.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
-from aspera_workbench.llm.pool import DaemonPool
+from aspera_workbench.llm import BudgetExceededError, Completion, DaemonPool, LLMClient, LLMRequestError, LLMSetupError
 
 #: Programs judged at once by default (requests in flight).
 DEFAULT_CONCURRENCY = 4

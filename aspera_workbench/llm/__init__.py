@@ -34,6 +34,7 @@ from .errors import (
     ToolsNotSupportedError,
 )
 from .model_tables import DEFAULT_PRICES_PATH, DEFAULT_QUIRKS_PATH, ModelQuirks, Price, PriceTable, QuirksTable
+from .pool import DaemonPool
 from .result import Answer, Completion, ToolCall, Usage, parse_completion, tool_result_message
 from .retry import backoff_delay, parse_retry_after, retry_delay
 
@@ -57,6 +58,7 @@ __all__ = [
     "LLMSetupError",
     "MalformedResponseError",
     "MissingAPIKeyError",
+    "DaemonPool",
     "EndpointUnreachableError",
     "ModelNotFoundError",
     "ModelQuirks",

@@ -21,7 +21,7 @@ from aspera_workbench.pipeline.notebooks import (
     notebook_path,
     run_pipeline,
 )
-from aspera_workbench.pipeline.paths import ROOT_VARIABLE, project_relative, project_root, resolve_path
+from aspera_workbench.pipeline.paths import ROOT_VARIABLE, project_relative, project_root, resolve_path, shown_path
 from aspera_workbench.pipeline.pipeline_params import (
     NOTEBOOKS,
     AgentSpec,
@@ -55,4 +55,5 @@ __all__ = [
     "results_files",
     "results_path",
     "run_pipeline",
+    "shown_path",
 ]

@@ -70,19 +70,30 @@ def graph() -> grimp.ImportGraph:
     return grimp.build_graph(*PACKAGES, exclude_type_checking_imports=False)
 
 
-def _function_level_imports(source: str) -> Iterator[ast.stmt]:
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for inner in ast.walk(node):
-                if isinstance(inner, (ast.Import, ast.ImportFrom)):
-                    yield inner
+def _function_level_imports(source: str) -> Iterator[tuple[ast.stmt, ast.stmt]]:
+    """Each import inside a function, with the first import of the run of imports it belongs to."""
+    for function in ast.walk(ast.parse(source)):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(function):
+            for field in ("body", "orelse", "finalbody"):
+                statements = getattr(node, field, None)
+                if not isinstance(statements, list):  # a lambda's body is an expression
+                    continue
+                head = None
+                for statement in statements:
+                    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                        head = head or statement
+                        yield statement, head
+                    else:
+                        head = None
 
 
-def _says_deferred(lines: list[str], node: ast.stmt) -> bool:
-    """Whether the import's line, or the comment lines right above it, say why it is deferred."""
-    if "# deferred:" in lines[node.lineno - 1]:
+def _says_deferred(lines: list[str], head: ast.stmt) -> bool:
+    """Whether the first import of a run, or the comment lines right above it, say why the run is deferred."""
+    if "# deferred:" in lines[head.lineno - 1]:
         return True
-    above = node.lineno - 2
+    above = head.lineno - 2
     while above >= 0 and lines[above].strip().startswith("#"):
         if "# deferred:" in lines[above]:
             return True
@@ -98,8 +109,8 @@ def test_imports_sit_at_module_level_unless_deliberately_deferred():
         source = path.read_text()
         lines = source.splitlines()
         seen = set()
-        for node in _function_level_imports(source):
-            if node.lineno not in seen and not _says_deferred(lines, node):
+        for node, head in _function_level_imports(source):
+            if node.lineno not in seen and not _says_deferred(lines, head):
                 seen.add(node.lineno)
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {lines[node.lineno - 1].strip()}")
     assert not found, "function-level imports without a '# deferred: <why>' comment:\n" + "\n".join(found)
@@ -114,10 +125,17 @@ def test_the_deferral_check_sees_nested_and_commented_imports():
         "    # deferred: pandas is only needed for frames\n"
         "    import pandas\n"
         "    import csv  # deferred: rarely used\n"
+        "    import io\n"
+        "    x = 1\n"
+        "    import re\n"
+        "    if x:\n"
+        "        # deferred: only on this branch\n"
+        "        import ast\n"
+        "        import dis\n"
     )
     lines = source.splitlines()
-    verdicts = {node.lineno: _says_deferred(lines, node) for node in _function_level_imports(source)}
-    assert verdicts == {4: False, 6: True, 7: True}
+    verdicts = {node.lineno: _says_deferred(lines, head) for node, head in _function_level_imports(source)}
+    assert verdicts == {4: False, 6: True, 7: True, 8: True, 10: False, 13: True, 14: True}
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[set[str]]:
