@@ -251,5 +251,7 @@ def _private_names_from_elsewhere(path: pathlib.Path) -> Iterator[str]:
 
 
 def test_no_module_imports_another_subpackages_private_names():
-    found = [hit for path in _source_files() if not _being_rewritten(path) for hit in _private_names_from_elsewhere(path)]
+    found = [
+        hit for path in _source_files() if not _being_rewritten(path) for hit in _private_names_from_elsewhere(path)
+    ]
     assert not found, "private names imported across subpackages:\n" + "\n".join(found)
