@@ -17,7 +17,8 @@ from collections.abc import Iterator
 import grimp
 import pytest
 
-from aspera_core.compat import ALIASES
+from aspera_core.compat import ALIASES, install
+from aspera_core.library import tool_support
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGES = ("aspera_core", "aspera_workbench")
@@ -255,3 +256,16 @@ def test_no_module_imports_another_subpackages_private_names():
         hit for path in _source_files() if not _being_rewritten(path) for hit in _private_names_from_elsewhere(path)
     ]
     assert not found, "private names imported across subpackages:\n" + "\n".join(found)
+
+
+def test_tool_support_names_stay_out_of_what_programs_star_import():
+    install()
+    for alias, target in ALIASES.items():
+        namespace: dict = {}
+        exec(f"from {alias} import *", namespace)
+        leaked = {name for name in tool_support.__all__ if name in namespace} | ({"tool_support"} & set(namespace))
+        if target == "aspera_core.tools.checks.time_utils":
+            # the release's checking tool defines its own public repetition_schedule (None-tolerant)
+            assert namespace.pop("repetition_schedule") is not tool_support.repetition_schedule
+            leaked.discard("repetition_schedule")
+        assert not leaked, f"{alias} gives programs {sorted(leaked)}"
