@@ -127,7 +127,9 @@ def test_plans_the_build_did_not_write_are_left_alone(root: Path) -> None:
     # It was deleted as if it were a stale shard of an earlier build.
     (root / "plans").mkdir()
     (root / "plans" / "queries_009.nt").write_text("- stale\n")
-    with pytest.raises(NotBuiltHere, match=r"plans holds a task set aspera build-tasks did not write \(queries_009\.nt"):
+    with pytest.raises(
+        NotBuiltHere, match=r"plans holds a task set aspera build-tasks did not write \(queries_009\.nt"
+    ):
         build_task_set(root)
     assert sorted(p.name for p in (root / "plans").iterdir()) == ["queries_009.nt"]
     assert (root / "plans" / "queries_009.nt").read_text() == "- stale\n"
