@@ -188,21 +188,12 @@ def results_files(
         FileNotFoundError: an extra results file does not exist.
     """
     root = Path(root) if root is not None else project_root()
-    tasks_path = resolve_path(tasks, root)
-    folder = resolve_path(results_dir, root)
-    assert tasks_path is not None and folder is not None
-    files: dict[str, Path] = {}
-    specs = _available(_specs(agents))
-    if specs:
-        task_list = load_tasks(tasks_path)
-        for item in _prepare(specs, task_list, str(tasks), library_fixes, root):
-            path, exists = results_path(folder, item.spec.name, item.experiment)
-            if not exists:
-                raise ResultsNotFound(
-                    f"no results of agent {item.spec.name!r} on {tasks} in {folder}: "
-                    "run notebooks/02_evaluate.ipynb (or aspera pipeline) first"
-                )
-            files[item.spec.name] = path
+    files, missing = _agent_files(tasks, agents, results_dir, root, library_fixes)
+    if missing:
+        raise ResultsNotFound(
+            f"no results of agent {missing[0]!r} on {tasks} in {resolve_path(results_dir, root)}: "
+            "run notebooks/02_evaluate.ipynb (or aspera pipeline) first"
+        )
     for label, value in (results or {}).items():
         path = resolve_path(value, root)
         assert path is not None
@@ -241,7 +232,7 @@ def agents_without_programs(
     from aspera_workbench.analysis.frames import described_system
 
     lines = []
-    for label, path in _agent_files(tasks, agents, results_dir, root, library_fixes).items():
+    for label, path in _agent_files(tasks, agents, results_dir, root, library_fixes)[0].items():
         with warnings.catch_warnings():  # a damaged line is the notebooks' to report
             warnings.simplefilter("ignore")
             results = read_results(path)
@@ -264,18 +255,20 @@ def _agent_files(
     results_dir: str | os.PathLike[str],
     root: str | os.PathLike[str] | None,
     library_fixes: bool,
-) -> dict[str, Path]:
-    """The results file of each agent that has one (label -> path)."""
+) -> tuple[dict[str, Path], list[str]]:
+    """The results file of each agent that has one (label -> path), and the labels of those that have none."""
     root = Path(root) if root is not None else project_root()
     tasks_path = resolve_path(tasks, root)
     folder = resolve_path(results_dir, root)
     assert tasks_path is not None and folder is not None
     specs = _available(_specs(agents))
     if not specs:
-        return {}
-    files = {}
+        return {}, []
+    files, missing = {}, []
     for item in _prepare(specs, load_tasks(tasks_path), str(tasks), library_fixes, root):
         path, exists = results_path(folder, item.spec.name, item.experiment)
         if exists:
             files[item.spec.name] = path
-    return files
+        else:
+            missing.append(item.spec.name)
+    return files, missing
