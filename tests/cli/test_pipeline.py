@@ -402,6 +402,26 @@ def test_an_interrupted_run_leaves_the_previous_outputs_whole(
     assert not list(tmp_path.rglob(".*staging*"))
 
 
+def test_figures_kept_inside_the_run_folder_survive_its_swap(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    # params/mini.yaml keeps its figures in runs/mini/figures: swapping runs/mini in must not drop them.
+    import papermill
+
+    figures = tmp_path / "runs" / "mini" / "figures"
+    arguments = [*taxonomy_arguments(tmp_path), "-p", f"figures_dir={figures}"]
+
+    def executed(source: str, executed: str, parameters: dict, **options: object) -> None:
+        Path(parameters["figures_dir"], "error_types.png").write_bytes(b"a figure")
+        Path(executed).write_text("{}")
+
+    monkeypatch.setattr(papermill, "execute_notebook", executed)
+    for _ in range(2):
+        assert main(arguments) == 0, capsys.readouterr().err
+        assert sorted(p.name for p in figures.iterdir()) == ["error_types.png"]
+        assert sorted(p.name for p in figures.parent.iterdir()) == ["04_error_taxonomy.ipynb", "figures"]
+
+
 def test_a_full_disk_while_a_notebook_writes_exits_2_naming_the_file_not_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ):
