@@ -1,4 +1,4 @@
-"""How long loading a task set takes: cold, from the disk cache, and from the in-process cache.
+"""How long loading a task set takes: cold, and from the disk cache in a new process and in the same one.
 
 Measures ``load_tasks`` on the project's task set (``data/aspera_workbench_v1``)
 and on a 250-task set made of the project's tasks repeated under new ids and
@@ -8,9 +8,7 @@ parses and "disk" really starts with an empty process:
 * ``cold``: parse with every cache off (``open_task_set(path, cache=False)``);
 * ``disk``: a new process whose disk cache holds the set (the usual case for
   a second ``aspera run`` on the same set);
-* ``memory``: a second ``load_tasks`` in the same process;
-* ``no_memory``: the same with the in-process cache emptied first (what a
-  second load would cost without it: the disk cache only);
+* ``memory``: a second ``load_tasks`` in the same process (the disk cache again);
 * ``digest``: ``task_set_digest`` after the set was loaded once;
 * ``process``: the whole ``python -c "load_tasks(...)"`` process, import included,
   with a warm disk cache (and, for comparison, cold).
@@ -51,15 +49,12 @@ def timed(name, call):
 result = {}
 timed("import", lambda: __import__("aspera_core.tasks"))
 from aspera_core.tasks import load_tasks, open_task_set, task_set_digest
-from aspera_core.tasks.taskset import clear_memory_cache
 path, mode = sys.argv[1], sys.argv[2]
 if mode == "cold":
     result["tasks"] = len(timed("cold", lambda: open_task_set(path, cache=False)).tasks)
 else:
     result["tasks"] = len(timed("disk", lambda: load_tasks(path)))
     timed("memory", lambda: load_tasks(path))
-    clear_memory_cache()
-    timed("no_memory", lambda: load_tasks(path))
     timed("digest", lambda: task_set_digest(path))
 print(json.dumps(result))
 """
@@ -135,7 +130,6 @@ def main() -> None:
             ("cold", "parse, caches off"),
             ("disk", "new process, disk cache warm"),
             ("memory", "same process, second load"),
-            ("no_memory", "second load, memory cache emptied"),
             ("digest", "task_set_digest after a load"),
             ("import", "import aspera_core.tasks"),
             ("process_cold", "whole process, caches off"),

@@ -4,10 +4,10 @@ Parsing a set is the slow part of loading it (NestedText, then every program
 compiled to check it: about 0.7 s of CPU for 250 tasks). So each parse is
 kept, keyed by a SHA-256 digest of the bytes of every shard and index file
 and of this package's task-parsing code (a changed file or parser gives a new
-key), on disk in the user's cache folder (a new process loading a set it has
-seen before skips parsing; at most :data:`DISK_CACHE_ENTRIES` entries are
-kept) and in this process (a second load skips reading the pickle). Every
-caller gets fresh copies of the tasks. ``benchmarks/bench_tasks.py`` measures it.
+key), on disk in the user's cache folder: loading a set seen before, in this
+process or another, reads a pickle instead (about 25 ms of CPU for 250 tasks;
+``benchmarks/bench_tasks.py``); at most :data:`DISK_CACHE_ENTRIES` entries are
+kept. Every load gets fresh copies of the tasks.
 
 The cache folder is ``$ASPERA_CACHE_DIR`` if set (an empty value turns the
 disk cache off), else ``$XDG_CACHE_HOME/aspera-workbench``, else
@@ -28,7 +28,6 @@ import json
 import os
 import pickle
 import stat
-import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,7 +49,6 @@ __all__ = [
     "DISK_CACHE_ENTRIES",
     "TaskSet",
     "cache_folder",
-    "clear_memory_cache",
     "load_tasks",
     "open_task_set",
     "read_task_set",
@@ -117,17 +115,6 @@ def tasks_digest(tasks: Iterable[Task]) -> str:
         digest.update(json.dumps(task.to_record(), sort_keys=True, ensure_ascii=False).encode("utf-8"))
         digest.update(b"\n")
     return digest.hexdigest()
-
-
-_memory: dict[str, bytes] = {}  # content key -> pickled ParsedSet, newest last
-_memory_lock = threading.Lock()  # agents may load sets from several threads
-_MEMORY_ENTRIES = 16
-
-
-def clear_memory_cache() -> None:
-    """Forget every set parsed in this process (the disk cache is kept)."""
-    with _memory_lock:
-        _memory.clear()
 
 
 # -- the disk cache -----------------------------------------------------------------
@@ -220,24 +207,15 @@ def _disk_write(key: str, parsed: ParsedSet) -> None:
 
 
 def _parsed(path: Path, cache: bool = True) -> ParsedSet:
-    """The parse of a set: from this process's memory, else from the disk cache, else parsed (and kept)."""
+    """The parse of a set: from the disk cache, else parsed (and kept there)."""
     files = find_set_files(path)
     key = _content_key(files.kind, files.contents()) if cache else None
-    pickled = _memory.get(key) if key else None
-    if pickled is not None:
-        return pickle.loads(pickled)
     parsed = _disk_read(key) if key else None
     if parsed is None:
         parsed = parse_set_files(files)
         parsed.digest = tasks_digest(parsed.tasks)
         if key:
             _disk_write(key, parsed)
-    if key:
-        with _memory_lock:
-            _memory.pop(key, None)
-            _memory[key] = pickle.dumps(parsed)
-            while len(_memory) > _MEMORY_ENTRIES:
-                del _memory[next(iter(_memory))]
     return parsed
 
 

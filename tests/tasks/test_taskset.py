@@ -8,7 +8,6 @@ import pickle
 import subprocess
 import sys
 import tarfile
-import time
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ from aspera_core.tasks import (
     taskset,
     write_tasks,
 )
-from aspera_core.tasks.taskset import cache_folder, clear_memory_cache
+from aspera_core.tasks.taskset import cache_folder
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 REPO = Path(__file__).resolve().parents[2]
@@ -41,8 +40,7 @@ def cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPa
 
 @pytest.fixture
 def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Records every real parse (cache misses), from an empty memory cache (sets of the same content share it)."""
-    clear_memory_cache()
+    """Records every real parse (cache misses)."""
     seen: list[str] = []
     real = taskset.parse_set_files
 
@@ -105,12 +103,10 @@ def test_a_new_process_reads_the_parse_from_the_disk_cache(tmp_path: Path, tasks
     write_tasks(tasks, tmp_path)
     load_tasks(tmp_path)
     assert len(list(cache.glob("*.pickle"))) == 1
-    clear_memory_cache()  # as in a new process
     assert load_tasks(tmp_path) == tasks
     assert parses == ["folder"]
     # the same content elsewhere is the same entry; changed content is a new one
     write_tasks(tasks, tmp_path / "copy")
-    clear_memory_cache()
     load_tasks(tmp_path / "copy")
     assert parses == ["folder"]
     write_tasks(tasks[:3], tmp_path / "smaller")
@@ -129,12 +125,10 @@ def test_a_changed_tool_module_invalidates_the_disk_cache(
     monkeypatch.setattr(taskset, "_parser_digest", None)
     write_tasks(tasks, tmp_path / "set")
     load_tasks(tmp_path / "set")
-    clear_memory_cache()
     load_tasks(tmp_path / "set")
     assert parses == ["folder"]
     tool.write_text("def simulate():\n    pass\n\n\ndef another():\n    pass\n")
     monkeypatch.setattr(taskset, "_parser_digest", None)  # as in a new process
-    clear_memory_cache()
     load_tasks(tmp_path / "set")
     assert parses == ["folder", "folder"]
 
@@ -144,10 +138,8 @@ def test_a_damaged_cache_entry_is_parsed_again(tmp_path: Path, tasks, cache, par
     load_tasks(tmp_path)
     (entry,) = cache.glob("*.pickle")
     entry.write_bytes(b"\x80\x04 cut short")
-    clear_memory_cache()
     assert load_tasks(tmp_path) == tasks and len(parses) == 2
     entry.write_bytes(pickle.dumps(("another format", None)))
-    clear_memory_cache()
     assert load_tasks(tmp_path) == tasks and len(parses) == 3
 
 
@@ -155,7 +147,6 @@ def test_a_cache_folder_others_can_write_is_not_read(tmp_path: Path, tasks, cach
     write_tasks(tasks, tmp_path)
     load_tasks(tmp_path)
     cache.chmod(0o777)
-    clear_memory_cache()
     load_tasks(tmp_path)
     assert len(parses) == 2
 
@@ -165,7 +156,6 @@ def test_the_disk_cache_can_be_turned_off_and_is_bounded(tmp_path: Path, tasks, 
     assert cache_folder() is None
     write_tasks(tasks, tmp_path / "a")
     load_tasks(tmp_path / "a")
-    clear_memory_cache()
     load_tasks(tmp_path / "a")
     assert len(parses) == 2
     monkeypatch.setenv("ASPERA_CACHE_DIR", str(tmp_path / "cache"))
