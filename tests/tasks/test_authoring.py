@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from aspera_core.tasks import TaskFormatError, load_tasks
-from aspera_core.tasks.release import BUILT_MARKER, NotBuiltHere
 from aspera_core.tasks.authoring import (
     APPS,
     APPS_WITHOUT_ROOMS,
@@ -18,6 +17,7 @@ from aspera_core.tasks.authoring import (
     build_task_set,
     load_authored_tasks,
 )
+from aspera_core.tasks.release import BUILT_MARKER, NotBuiltHere
 
 HEADER_5 = """from aspera.apps_implementation.exceptions import *
 from aspera.apps_implementation.time_utils import *
