@@ -1,29 +1,18 @@
-"""Write-then-swap output: a generated file or folder is replaced only once its new content is complete.
+"""Writing files so that a reader sees the old content or the new one, never a part of it.
 
-Every command that generates files (task shards and index files, figures,
-tables, reports) writes through this module, so that an error, Ctrl-C or a
-kill in the middle of a generation leaves the previous files exactly as they
-were, and a reader never sees a half-written file.
+* :func:`atomic_path` / :func:`write_atomic`: one file is written to a hidden
+  temporary file beside it, then renamed over it (``os.replace``). Every
+  command and notebook that writes a whole file goes through them.
+* :func:`replace_folder`: a whole folder (the pipeline's ``figures/``, a task
+  set's ``plans/``) is built in a hidden folder beside it and swapped in
+  once complete.
 
-Two primitives:
-
-* :func:`open_atomic` / :func:`write_atomic` write one file: the content goes
-  to a hidden temporary file in the same folder, which is flushed to disk and
-  then renamed over the target in one step (``os.replace``).
-* :func:`replace_folder` / :func:`replace_files` replace a set of files: the
-  new content is built in a hidden staging folder beside the target, then the
-  staging folder takes the target's place in one rename exchange (Linux's
-  ``renameat2(RENAME_EXCHANGE)``; where that is unavailable, two renames with
-  the old folder restored if the second fails). Entries of the old folder
-  that the new content does not replace are carried over (hard-linked, so
-  their bytes and inodes are unchanged), unless the caller drops them.
-
-What is and is not guaranteed: a process killed while writing leaves the
-target untouched, and at worst a hidden ``.<name>.tmp-*`` file or
-``.<name>.staging-*`` folder beside it, which can be deleted. On the rename
-fallback path a kill between its two renames leaves the old content in a
-hidden ``.<name>.previous-*`` folder beside the target. The module uses the
-standard library only and imports nothing else of the package.
+Symbolic links are dealt with here, once: a link is followed and its target
+replaced; a link to nothing (the path or a folder above it) is refused with
+:class:`DanglingLinkError`, since writing through it would create files
+wherever it points. A process killed mid-write leaves the target as it was
+and at worst a hidden ``.<name>.tmp-*`` file or ``.<name>.staging-*`` /
+``.<name>.old-*`` folder beside it. Standard library only.
 """
 
 from __future__ import annotations
@@ -34,66 +23,43 @@ import os
 import re
 import secrets
 import shutil
-import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
 
 __all__ = [
     "DanglingLinkError",
+    "atomic_path",
     "dangling_link",
     "dangling_link_in",
     "final_path",
     "make_folders",
-    "open_atomic",
     "refuse_dangling_link_in",
-    "replace_files",
     "replace_folder",
     "write_atomic",
+    "write_fully",
 ]
 
-_NEW_FILE_MODE = 0o666  # narrowed by the umask, as for any newly created file
-_NEW_FOLDER_MODE = 0o777
 
-
-def _sibling(target: Path, kind: str) -> Path:
+def _sibling(target: Path, kind: str, suffix: str = "") -> Path:
     """A hidden, unused name beside ``target`` for a temporary of ``kind``."""
-    return target.with_name(f".{target.name}.{kind}-{os.getpid()}-{secrets.token_hex(4)}")
+    return target.with_name(f".{target.name}.{kind}-{os.getpid()}-{secrets.token_hex(4)}{suffix}")
 
 
 _STAGING = re.compile(r"^\.(?P<name>.+)\.staging-\d+-[0-9a-f]+$")
 
 
 def final_path(path: str | os.PathLike[str]) -> Path:
-    """Where a file written into a staging folder will be once that folder's content is swapped in.
-
-    A folder named like the ones :func:`replace_folder` (and the pipeline) stage in,
-    ``.<name>.staging-<pid>-<hex>``, stands for ``<name>`` beside it; other paths are returned as they are.
+    """Where a file written into a staging folder of :func:`replace_folder` will be once it is swapped in.
 
     Example: ``/p/.figures.staging-12-0a1b2c3d/outcomes.png`` -> ``/p/figures/outcomes.png``.
     """
-    parts = [match["name"] if (match := _STAGING.match(part)) else part for part in Path(path).parts]
-    return Path(*parts)
-
-
-def dangling_link(path: str | os.PathLike[str]) -> str | None:
-    """Why ``path`` is no place to write: ``"a symbolic link to TARGET, which does not exist"``; else ``None``.
-
-    Writing through such a link would create a file wherever it points, which the
-    user may not expect, so the commands refuse it as an output, each in its own
-    words around this phrase (``f"{path} is {problem}"``).
-    """
-    if os.path.islink(path) and not os.path.exists(path):
-        return f"a symbolic link to {os.readlink(path)}, which does not exist"
-    return None
+    return Path(*(match["name"] if (match := _STAGING.match(part)) else part for part in Path(path).parts))
 
 
 class DanglingLinkError(OSError):
     """An output path, or a folder above it, is a symbolic link to nothing.
 
-    ``str(error)`` is the whole refusal, ``"LINK is a symbolic link to TARGET, which
-    does not exist"``, in the words of :func:`dangling_link`; as for any
-    ``OSError`` about a path, ``filename`` is the link and ``strerror`` the rest.
+    ``str(error)`` reads ``"LINK is a symbolic link to TARGET, which does not exist"``.
     """
 
     def __init__(self, link: str | os.PathLike[str], target: str) -> None:
@@ -103,8 +69,14 @@ class DanglingLinkError(OSError):
         return f"{self.filename} {self.strerror}"
 
 
+def dangling_link(path: str | os.PathLike[str]) -> str | None:
+    """``"a symbolic link to TARGET, which does not exist"`` if ``path`` is one, else ``None``."""
+    if os.path.islink(path) and not os.path.exists(path):
+        return f"a symbolic link to {os.readlink(path)}, which does not exist"
+    return None
+
+
 def _dangling_above(path: str | os.PathLike[str]) -> DanglingLinkError | None:
-    """The refusal for the nearest of ``path`` and its ancestors that is a symbolic link to nothing."""
     for above in (Path(path), *Path(path).parents):
         if os.path.exists(above):  # every folder above an existing path resolves as well
             return None
@@ -114,15 +86,8 @@ def _dangling_above(path: str | os.PathLike[str]) -> DanglingLinkError | None:
 
 
 def dangling_link_in(path: str | os.PathLike[str]) -> str | None:
-    """Why writing at ``path`` would create something elsewhere: ``path`` or a folder above it is a link to nothing.
-
-    Making the folders of an output through such a link would create them
-    wherever it points (``mkdir(parents=True)`` follows it), so no output is
-    written there. The nearest such link to ``path`` is named.
-
-    Returns:
-        ``"LINK is a symbolic link to TARGET, which does not exist"``, or ``None``.
-    """
+    """``"LINK is a symbolic link to TARGET, which does not exist"`` for the nearest such link of ``path``
+    and the folders above it, else ``None``."""
     problem = _dangling_above(path)
     return None if problem is None else str(problem)
 
@@ -134,130 +99,84 @@ def refuse_dangling_link_in(path: str | os.PathLike[str]) -> None:
         raise problem
 
 
-def make_folders(folder: str | os.PathLike[str], mode: int = _NEW_FOLDER_MODE) -> Path:
-    """Make ``folder`` and the folders above it where missing, as ``mkdir(parents=True, exist_ok=True)``.
-
-    Unlike ``mkdir``, a symbolic link to nothing among them is refused rather
-    than followed: nothing is created where it points.
-
-    Returns:
-        ``folder`` as a :class:`~pathlib.Path`.
-
-    Raises:
-        DanglingLinkError: ``folder`` or a folder above it is a symbolic link to nothing.
-        OSError: a folder cannot be made (a file is in the way, no permission).
-    """
+def make_folders(folder: str | os.PathLike[str], mode: int = 0o777) -> Path:
+    """``mkdir(parents=True, exist_ok=True)`` that refuses, rather than follows, a link to nothing."""
     refuse_dangling_link_in(folder)
     Path(folder).mkdir(mode=mode, parents=True, exist_ok=True)
     return Path(folder)
 
 
-def _real(path: str | os.PathLike[str]) -> Path:
-    """The path with symbolic links resolved, so that a linked target is replaced, not its link."""
-    return Path(os.path.realpath(path))
+def write_fully(descriptor: int, data: bytes) -> None:
+    """Write all of ``data`` to a file descriptor (``os.write`` may write less than asked)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
 
 
-def _fsync_folder(folder: Path) -> None:
-    # Makes the rename itself durable; not every file system allows it.
-    with contextlib.suppress(OSError):
-        handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+def _fsync(path: Path, flags: int = os.O_RDONLY) -> None:
+    with contextlib.suppress(OSError):  # not every file system lets a folder be synced
+        descriptor = os.open(path, flags)
         try:
-            os.fsync(handle)
+            os.fsync(descriptor)
         finally:
-            os.close(handle)
+            os.close(descriptor)
 
 
 @contextlib.contextmanager
-def open_atomic(
-    path: str | os.PathLike[str],
-    mode: str = "w",
-    *,
-    encoding: str = "utf-8",
-    durable: bool = True,
-) -> Iterator[IO[Any]]:
-    """Open a file for writing whose content replaces ``path`` only when the block ends without error.
+def atomic_path(path: str | os.PathLike[str], *, durable: bool = True) -> Iterator[Path]:
+    """A temporary path to write ``path``'s new content to; it replaces ``path`` when the block ends without error.
 
-    Text is written with ``newline=""``: line endings are written exactly as
-    given. The new file keeps the permission bits of the file it replaces.
+    The temporary file is hidden, beside the target (same file system), and ends
+    with the target's suffix, so writers that infer a format from it work. The
+    new file keeps the permission bits of the file it replaces. Leaving the
+    block with an exception (``KeyboardInterrupt`` included) removes it and
+    leaves ``path`` as it was.
 
     Args:
-        path: The file to write. Its folder is created if missing; a symbolic
-            link is followed and its target replaced. A link to nothing, as
-            the file or a folder above it, is refused (it would create its target).
-        mode: ``"w"`` (text) or ``"wb"`` (bytes).
-        encoding: Encoding of text mode.
-        durable: Flush the file and the rename to disk before returning, so
-            the new content survives a power cut.
-
-    Yields:
-        The open file. Leaving the block with an exception (``KeyboardInterrupt``
-        included) discards everything written; ``path`` is left as it was.
+        path: The file; its folder is made if missing. A symbolic link is
+            followed and its target replaced.
+        durable: Flush the file and the rename to disk (survives a power cut).
 
     Raises:
-        ValueError: If ``mode`` is not ``"w"`` or ``"wb"``.
-        DanglingLinkError: If ``path`` or a folder above it is a symbolic link to nothing.
-        IsADirectoryError: If ``path`` is a folder.
-        OSError: If the folder cannot be created or written.
+        DanglingLinkError: ``path`` or a folder above it is a symbolic link to nothing.
+        IsADirectoryError: ``path`` is a folder.
+        OSError: the file cannot be written; ``filename`` names ``path``.
     """
-    if mode not in ("w", "wb"):
-        raise ValueError(f"mode must be 'w' or 'wb', got {mode!r}")
     refuse_dangling_link_in(path)
-    target = _real(path)
+    target = Path(os.path.realpath(path))
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
-    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = _sibling(target, "tmp", target.suffix)
     try:
-        file_mode: int | None = target.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        file_mode = None
-    temporary = _sibling(target, "tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, _NEW_FILE_MODE)
-    try:
-        if file_mode is not None:
-            os.fchmod(descriptor, file_mode)
-        text = {"encoding": encoding, "newline": ""} if mode == "w" else {}
-        with os.fdopen(descriptor, mode, **text) as handle:
-            descriptor = -1  # now owned by the file object
-            yield handle
-            handle.flush()
-            if durable:
-                os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        if descriptor >= 0:
-            os.close(descriptor)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        yield temporary
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
+            shutil.copymode(target, temporary)
+        if durable:
+            _fsync(temporary)
+        os.replace(temporary, target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        if error.filename not in (None, str(temporary)):
+            raise
+        raise OSError(error.errno, error.strerror or str(error), str(path)) from error  # name the file the user knows
+    except BaseException:
+        temporary.unlink(missing_ok=True)
         raise
     if durable:
-        _fsync_folder(target.parent)
+        _fsync(target.parent, os.O_RDONLY | os.O_DIRECTORY)
 
 
 def write_atomic(
-    path: str | os.PathLike[str],
-    content: str | bytes,
-    *,
-    encoding: str = "utf-8",
-    durable: bool = True,
+    path: str | os.PathLike[str], content: str | bytes, *, encoding: str = "utf-8", durable: bool = True
 ) -> Path:
-    """Write a whole file at once: readers see the old content or the new, never a part.
-
-    Args:
-        path: The file (see :func:`open_atomic`).
-        content: Text (written with ``encoding``, line endings unchanged) or bytes.
-        encoding: Encoding of text content.
-        durable: See :func:`open_atomic`.
-
-    Returns:
-        ``path`` as a :class:`~pathlib.Path`.
-
-    Raises:
-        IsADirectoryError: If ``path`` is a folder.
-        OSError: If the folder cannot be created or written.
-    """
-    mode = "wb" if isinstance(content, bytes) else "w"
-    with open_atomic(path, mode, encoding=encoding, durable=durable) as handle:
-        handle.write(content)
+    """Write a whole file at once through :func:`atomic_path`; text keeps its line endings as given."""
+    with atomic_path(path, durable=durable) as temporary:
+        if isinstance(content, bytes):
+            temporary.write_bytes(content)
+        else:
+            with temporary.open("w", encoding=encoding, newline="") as handle:
+                handle.write(content)
     return Path(path)
 
 
@@ -269,173 +188,64 @@ def _link_or_copy(source: str, destination: str) -> None:
 
 
 def _carry_over(old: Path, staging: Path, keep: Callable[[str], bool]) -> None:
-    """Bring entries of ``old`` that the staging folder lacks into it, without touching ``old``."""
+    """Bring the entries of ``old`` that ``keep`` names and the staging folder lacks into it (hard links)."""
     for entry in os.scandir(old):
         if os.path.lexists(staging / entry.name) or not keep(entry.name):
             continue
         if entry.is_dir(follow_symlinks=False):
             shutil.copytree(entry.path, staging / entry.name, symlinks=True, copy_function=_link_or_copy)
-            shutil.copystat(entry.path, staging / entry.name, follow_symlinks=False)
         else:
             _link_or_copy(entry.path, str(staging / entry.name))
 
 
-def _exchange(first: Path, second: Path) -> bool:
-    """Swap two paths in one step where the system allows it.
-
-    Returns:
-        True if swapped; False if the platform or file system cannot do it.
-    """
-    if not sys.platform.startswith("linux"):
-        return False
-    import ctypes  # only here: most callers never swap folders, and loading ctypes costs time
-
-    try:
-        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
-    except (AttributeError, OSError):  # a C library without renameat2 (glibc before 2.28, musl)
-        return False
-    at_current_folder, rename_exchange = -100, 2
-    result = renameat2(at_current_folder, os.fsencode(first), at_current_folder, os.fsencode(second), rename_exchange)
-    if result == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EXDEV):
-        return False
-    raise OSError(code, os.strerror(code), str(second))
-
-
-# Tests set this to exercise the two-rename path on systems that can exchange.
-_USE_EXCHANGE = True
-
-
-def _swap_in(staging: Path, target: Path) -> None:
-    """Put ``staging`` where ``target`` is; the old ``target`` is deleted afterwards."""
-    if not os.path.lexists(target):
-        os.rename(staging, target)  # fails if something appeared there meanwhile
-        return
-    if _USE_EXCHANGE and _exchange(staging, target):
-        shutil.rmtree(staging, ignore_errors=True)  # now holds the old content
-        return
-    previous = _sibling(target, "previous")
-    os.rename(target, previous)
-    try:
-        os.rename(staging, target)
-    except BaseException:
-        os.rename(previous, target)
-        raise
-    shutil.rmtree(previous, ignore_errors=True)
-
-
 @contextlib.contextmanager
 def replace_folder(
-    path: str | os.PathLike[str],
-    *,
-    keep: Callable[[str], bool] | None = None,
-    durable: bool = True,
+    path: str | os.PathLike[str], *, keep: Callable[[str], bool] | None = None, durable: bool = True
 ) -> Iterator[Path]:
-    """Build the new content of a folder aside, then put it in the folder's place in one step.
+    """Build a folder's new content in the yielded staging folder; it takes the folder's place when the block ends.
 
-    Write the new files into the yielded staging folder. When the block ends
-    without error, entries of the current folder that the staging folder does
-    not hold are carried over (hard-linked) if ``keep(name)`` is true, and the
-    staging folder replaces the folder. If the block raises, the staging
-    folder is deleted and the folder is left exactly as it was.
-
-    Example::
-
-        with replace_folder("report", keep=lambda name: not name.endswith(".png")) as staging:
-            (staging / "summary.csv").write_text(table)
-            figure.savefig(staging / "outcomes.png")
-
-    Args:
-        path: The folder to replace; created if missing (its parent too). A
-            symbolic link is followed and its target replaced; a link to
-            nothing, as the folder or one above it, is refused.
-        keep: Which old entries (by name) survive when the new content does
-            not replace them; default: all of them. Return False to drop
-            stale files, e.g. shards of a task set that no longer exist.
-        durable: Flush the new files and the swap to disk before returning.
-
-    Yields:
-        The staging folder (empty, beside the target, on the same file system).
+    The staging folder is empty, hidden and beside the target. On success,
+    entries of the old folder the new content lacks are carried over when
+    ``keep(name)`` is true (by default none is: the folder is replaced whole),
+    then the old folder is renamed aside, the staging folder renamed into its
+    place, and the old one deleted. If the block raises, the staging folder is
+    deleted and the folder left exactly as it was. A kill between the two
+    renames leaves the old content in a hidden ``.<name>.old-*`` folder beside it.
 
     Raises:
-        DanglingLinkError: If ``path`` or a folder above it is a symbolic link to nothing.
-        NotADirectoryError: If ``path`` exists and is not a folder.
-        OSError: If the staging folder cannot be made or the swap fails (the
-            folder is then left as it was).
+        DanglingLinkError: ``path`` or a folder above it is a symbolic link to nothing.
+        NotADirectoryError: ``path`` exists and is not a folder.
+        OSError: the staging folder cannot be made or the swap fails (the folder is then as it was).
     """
     refuse_dangling_link_in(path)
-    target = _real(path)
+    target = Path(os.path.realpath(path))
     if target.exists() and not target.is_dir():
         raise NotADirectoryError(errno.ENOTDIR, "is not a folder", str(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = _sibling(target, "staging")
-    os.mkdir(staging, _NEW_FOLDER_MODE)
+    staging.mkdir()
     try:
         yield staging
-        if durable:  # only what the caller wrote; carried-over files are on disk already
+        if durable:
             for root, _, files in os.walk(staging):
                 for name in files:
-                    _fsync_file(Path(root) / name)
-                _fsync_folder(Path(root))
+                    _fsync(Path(root) / name)
         if target.is_dir():
-            _carry_over(target, staging, keep or (lambda name: True))
+            if keep is not None:
+                _carry_over(target, staging, keep)
             shutil.copymode(target, staging)
-        _swap_in(staging, target)
+            old = _sibling(target, "old")
+            os.rename(target, old)
+            try:
+                os.rename(staging, target)
+            except BaseException:
+                os.rename(old, target)
+                raise
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.rename(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     if durable:
-        _fsync_folder(target.parent)
-
-
-def _fsync_file(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        handle = os.open(path, os.O_RDONLY)
-        try:
-            os.fsync(handle)
-        finally:
-            os.close(handle)
-
-
-def replace_files(
-    folder: str | os.PathLike[str],
-    contents: Mapping[str, str | bytes],
-    *,
-    remove: Iterable[str] = (),
-    encoding: str = "utf-8",
-    durable: bool = True,
-) -> list[Path]:
-    """Write several files of one folder together: readers see all old or all new files.
-
-    Other files of the folder are kept as they are, except those named in
-    ``remove``.
-
-    Args:
-        folder: The folder (created if missing).
-        contents: File name (no folders) -> text or bytes.
-        remove: Names of old files to drop in the same step.
-        encoding: Encoding of text content (line endings are written as given).
-        durable: See :func:`replace_folder`.
-
-    Returns:
-        The paths written, in the order of ``contents``.
-
-    Raises:
-        ValueError: If a name is empty, ``.``/``..`` or contains a path separator.
-        NotADirectoryError: If ``folder`` exists and is not a folder.
-        OSError: If writing or the swap fails (the folder is then left as it was).
-    """
-    for name in contents:
-        if not name or name in (".", "..") or "/" in name or (os.altsep and os.altsep in name):
-            raise ValueError(f"expected a plain file name, got {name!r}")
-    dropped = set(remove)
-    with replace_folder(folder, keep=lambda name: name not in dropped, durable=durable) as staging:
-        for name, content in contents.items():
-            if isinstance(content, bytes):
-                (staging / name).write_bytes(content)
-            else:
-                with open(staging / name, "w", encoding=encoding, newline="") as handle:
-                    handle.write(content)
-    return [Path(folder) / name for name in contents]
+        _fsync(target.parent, os.O_RDONLY | os.O_DIRECTORY)

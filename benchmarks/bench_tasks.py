@@ -1,4 +1,4 @@
-"""How long loading a task set takes: cold, from the disk cache, and from the in-process cache.
+"""How long loading a task set takes: cold, and from the disk cache in a new process and in the same one.
 
 Measures ``load_tasks`` on the project's task set (``data/aspera_workbench_v1``)
 and on a 250-task set made of the project's tasks repeated under new ids and
@@ -8,7 +8,7 @@ parses and "disk" really starts with an empty process:
 * ``cold``: parse with every cache off (``open_task_set(path, cache=False)``);
 * ``disk``: a new process whose disk cache holds the set (the usual case for
   a second ``aspera run`` on the same set);
-* ``memory``: a second ``load_tasks`` in the same process;
+* ``memory``: a second ``load_tasks`` in the same process (the disk cache again);
 * ``digest``: ``task_set_digest`` after the set was loaded once;
 * ``process``: the whole ``python -c "load_tasks(...)"`` process, import included,
   with a warm disk cache (and, for comparison, cold).

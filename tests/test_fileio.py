@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from aspera_core import fileio
-from aspera_core.fileio import open_atomic, replace_files, replace_folder, write_atomic
+from aspera_core.fileio import atomic_path, replace_folder, write_atomic
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -29,12 +29,6 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 def leftovers(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
-
-
-@pytest.fixture(params=[True, False], ids=["exchange", "two-renames"])
-def swap_mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
-    monkeypatch.setattr(fileio, "_USE_EXCHANGE", request.param)
-    return request.param
 
 
 class Boom(Exception):
@@ -69,8 +63,8 @@ def test_new_file_gets_the_usual_permissions_and_missing_folders(tmp_path: Path)
 def test_an_error_while_writing_leaves_the_old_file(tmp_path: Path, error: type[BaseException]) -> None:
     path = tmp_path / "report.txt"
     path.write_text("the old report\n")
-    with pytest.raises(error), open_atomic(path) as handle:
-        handle.write("half of the new rep")
+    with pytest.raises(error), atomic_path(path) as temporary:
+        temporary.write_text("half of the new rep")
         raise error()
     assert path.read_text() == "the old report\n"
     assert leftovers(tmp_path) == []
@@ -93,9 +87,13 @@ def test_a_symbolic_link_keeps_pointing_at_the_new_content(tmp_path: Path) -> No
     assert link.is_symlink() and real.read_text() == "new"
 
 
-def test_bad_mode_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="mode"), open_atomic(tmp_path / "x", "a"):
-        pass
+def test_the_temporary_file_keeps_the_suffix_and_a_failed_write_is_named_by_the_target(tmp_path: Path) -> None:
+    # Writers that infer a format from the suffix (savefig) get the target's; an error names the user's file.
+    path = tmp_path / "figure.pdf"
+    with pytest.raises(OSError) as raised, atomic_path(path) as temporary:
+        assert temporary.suffix == ".pdf" and temporary.parent == tmp_path
+        raise OSError(28, "No space left on device", str(temporary))
+    assert raised.value.filename == str(path) and leftovers(tmp_path) == []
 
 
 # -- a folder ---------------------------------------------------------------------
@@ -110,7 +108,7 @@ def make_folder(folder: Path) -> None:
     (folder / "sub" / "deep.txt").write_text("deep\n")
 
 
-def test_replace_folder_swaps_in_new_content_and_carries_the_rest(tmp_path: Path, swap_mode: bool) -> None:
+def test_replace_folder_swaps_in_new_content_and_carries_what_keep_names(tmp_path: Path) -> None:
     plans = tmp_path / "plans"
     make_folder(plans)
     before = snapshot(plans)
@@ -126,6 +124,14 @@ def test_replace_folder_swaps_in_new_content_and_carries_the_rest(tmp_path: Path
     assert leftovers(tmp_path) == []
 
 
+def test_replace_folder_without_keep_replaces_the_folder_whole(tmp_path: Path) -> None:
+    plans = tmp_path / "plans"
+    make_folder(plans)
+    with replace_folder(plans) as staging:
+        (staging / "new.txt").write_text("new\n")
+    assert sorted(snapshot(plans)) == ["new.txt"] and leftovers(tmp_path) == []
+
+
 def test_replace_folder_creates_a_missing_folder(tmp_path: Path) -> None:
     with replace_folder(tmp_path / "a" / "figures") as staging:
         (staging / "one.png").write_bytes(b"png")
@@ -133,7 +139,7 @@ def test_replace_folder_creates_a_missing_folder(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("error", [Boom, KeyboardInterrupt])
-def test_an_error_while_building_leaves_the_old_folder(tmp_path: Path, error: type[BaseException], swap_mode) -> None:
+def test_an_error_while_building_leaves_the_old_folder(tmp_path: Path, error: type[BaseException]) -> None:
     plans = tmp_path / "plans"
     make_folder(plans)
     before = snapshot(plans)
@@ -145,7 +151,6 @@ def test_an_error_while_building_leaves_the_old_folder(tmp_path: Path, error: ty
 
 
 def test_a_failed_second_rename_puts_the_old_folder_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fileio, "_USE_EXCHANGE", False)
     plans = tmp_path / "plans"
     make_folder(plans)
     before = snapshot(plans)
@@ -172,33 +177,17 @@ def test_replace_folder_refuses_a_file(tmp_path: Path) -> None:
     assert (tmp_path / "plans").read_text() == "not a folder"
 
 
-def test_replace_files_writes_a_set_and_removes_named_files(tmp_path: Path, swap_mode: bool) -> None:
-    plans = tmp_path / "plans"
-    make_folder(plans)
-    written = replace_files(plans, {"a.json": "{}", "b.bin": b"\x01"}, remove=["queries_002.nt"])
-    assert written == [plans / "a.json", plans / "b.bin"]
-    names = sorted(snapshot(plans))
-    assert names == ["a.json", "b.bin", "notes.txt", "queries_001.nt", "sub/deep.txt"]
-
-
-@pytest.mark.parametrize("name", ["", "..", "sub/x.txt"])
-def test_replace_files_wants_plain_names(tmp_path: Path, name: str) -> None:
-    with pytest.raises(ValueError, match="plain file name"):
-        replace_files(tmp_path, {name: "x"})
-
-
 # -- killed in the middle ----------------------------------------------------------
 
 KILLED_WRITER = """
 import sys, time
 from pathlib import Path
-from aspera_core.fileio import open_atomic, replace_folder
+from aspera_core.fileio import atomic_path, replace_folder
 
 kind, target = sys.argv[1], Path(sys.argv[2])
 if kind == "file":
-    with open_atomic(target) as handle:
-        handle.write("the first half of the new content")
-        handle.flush()
+    with atomic_path(target) as temporary:
+        temporary.write_text("the first half of the new content")
         print("ready", flush=True)
         time.sleep(60)
 else:
@@ -286,5 +275,6 @@ def test_write_atomic_refuses_a_link_to_nothing(tmp_path: Path, where: str) -> N
 def test_replace_folder_refuses_a_link_to_nothing(tmp_path: Path, where: str) -> None:
     link = dangling(tmp_path)
     with pytest.raises(fileio.DanglingLinkError, match="sub/link is a symbolic link to ../gone"):
-        replace_files(link if where == "the folder" else link / "set", {"a.txt": "text"})
+        with replace_folder(link if where == "the folder" else link / "set") as staging:
+            (staging / "a.txt").write_text("text")
     assert not (tmp_path / "gone").exists() and sorted(os.listdir(tmp_path / "sub")) == ["link"]

@@ -32,7 +32,7 @@ from typing import Generic, Self, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from aspera_core.fileio import dangling_link_in, make_folders
+from aspera_core.fileio import dangling_link_in, make_folders, write_fully
 
 Row = TypeVar("Row", bound=BaseModel)
 
@@ -214,13 +214,6 @@ def repair_tail(path: str | Path) -> int:
             end = start
         handle.truncate(keep)
         return size - keep
-
-
-def write_fully(descriptor: int, data: bytes) -> None:
-    """Write all of ``data`` to a file descriptor (``os.write`` may write less than asked)."""
-    view = memoryview(data)
-    while view:
-        view = view[os.write(descriptor, view) :]
 
 
 class AppendOnlyWriter(Generic[Row]):

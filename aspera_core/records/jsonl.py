@@ -218,8 +218,9 @@ def _numbering(path: Path) -> tuple[str, int, str]:
     return match.group(1), int(match.group(2) or 1), match.group(3) or ""
 
 
-def _holds(path: Path, experiment: Experiment) -> bool:
+def holds_experiment(path: str | Path, experiment: Experiment) -> bool:
     """Whether ``path`` is a results file whose header names ``experiment`` (only its first line is read)."""
+    path = Path(path)
     if not path.is_file():  # a named pipe would be waited on
         return False
     try:
@@ -272,7 +273,7 @@ def results_file_for(path: str | Path, experiment: Experiment) -> Path:
             if match and int(match.group(1)) > first and sibling.name == f"{stem}.{int(match.group(1))}{suffix}":
                 numbered[int(match.group(1))] = sibling
     for candidate in [path, *(numbered[number] for number in sorted(numbered))]:
-        if _holds(candidate, experiment):
+        if holds_experiment(candidate, experiment):
             return candidate
     number, candidate = first, path
     while not _free(candidate):

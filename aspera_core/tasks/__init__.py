@@ -27,7 +27,7 @@ from aspera_core.tasks.code_modules import (
     render_code_module,
 )
 from aspera_core.tasks.nt_records import dump_task, load_task, read_task_record
-from aspera_core.tasks.release import SHARD_SIZE, shard_files, shard_folder, shard_name, write_tasks
+from aspera_core.tasks.release import SHARD_SIZE, NotBuiltHere, shard_files, shard_folder, shard_name, write_tasks
 from aspera_core.tasks.task import (
     Guidelines,
     Scenario,
@@ -76,6 +76,7 @@ __all__ = [
     "GUIDELINES",
     "HANDBACK_TAG",
     "OK",
+    "NotBuiltHere",
     "PLANS_FOLDER",
     "PROBE_EVALUATION",
     "SHARD_SIZE",

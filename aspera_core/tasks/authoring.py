@@ -43,7 +43,7 @@ from aspera_core.tasks.task import Guidelines, Scenario, Task, TaskFormatError, 
 
 CODE_FOLDER = "code"
 PLANS_FOLDER = "plans"
-#: The entry of the build's files in the manifest of ``plans/`` (:mod:`aspera_core.manifest`).
+#: The owner named in the marker of ``plans/`` (:data:`aspera_core.tasks.release.BUILT_MARKER`).
 BUILDER = "aspera build-tasks"
 
 #: Every record gets this timestamp, so rebuilding never changes a shard.
@@ -257,11 +257,9 @@ def build_task_set(root: str | Path) -> list[Task]:
     The new plans replace those of an earlier build in one step, once every
     module has been read and the tasks checked: shards left over from an
     earlier build are dropped, and on any error the old plans stay as they
-    were. Only files the build wrote itself are replaced or dropped: the
-    manifest of ``plans/`` (:mod:`aspera_core.manifest`) lists them, under
-    :data:`BUILDER`, with the digest of what was written; a shard or index file
-    it does not list, or one changed since, stops the build before anything is
-    written (unless the build would write exactly its bytes again).
+    were. A ``plans/`` folder the build did not write (shards or index files
+    without the marker file :data:`~aspera_core.tasks.release.BUILT_MARKER`)
+    stops the build before anything is written. Other files in ``plans/`` are kept.
 
     Args:
         root: The task set's folder.
@@ -273,8 +271,8 @@ def build_task_set(root: str | Path) -> list[Task]:
         FileNotFoundError: If ``<root>/code`` does not exist.
         TaskFormatError: If a module does not follow the authoring format or
             two tasks share an id or a query text.
-        aspera_core.manifest.FilesInTheWay: If a file of ``plans/`` the build would
-            replace or drop is not its own unchanged output (nothing is written).
+        aspera_core.tasks.release.NotBuiltHere: If ``plans/`` holds a task set the build
+            did not write (nothing is written).
         OSError: If the plans cannot be written (the old ones are then intact).
     """
     tasks = load_authored_tasks(root)

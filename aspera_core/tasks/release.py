@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import gzip
-import hashlib
 import tarfile
 import zlib
 from collections.abc import Callable, Iterable
@@ -29,7 +28,6 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from aspera_core.fileio import replace_folder
-from aspera_core.manifest import MANIFEST, FilesInTheWay, manifest_text, output_conflicts, read_manifest, take_over
 from aspera_core.tasks.code_modules import render_code_module
 from aspera_core.tasks.index import (
     ABSENT,
@@ -52,10 +50,12 @@ from aspera_core.tasks.nt_records import (
 from aspera_core.tasks.task import Task, TaskFormatError, TaskProblem
 
 __all__ = [
+    "BUILT_MARKER",
     "ID_INDEX",
     "QUERY_INDEX",
     "SHARD_GLOB",
     "SHARD_SIZE",
+    "NotBuiltHere",
     "ParsedSet",
     "SetFiles",
     "find_set_files",
@@ -444,12 +444,10 @@ def write_tasks(
         replace: Drop shards of ``plans/`` that this write does not produce
             (e.g. a shard whose tasks were all removed); without it they are
             an error.
-        owner: Keep to the rule of :mod:`aspera_core.manifest` in ``plans/``
-            under this entry (``"aspera build-tasks"``): a shard or index file
-            there is replaced or dropped only when the folder's manifest lists
-            it with the digest it still has, or (replaced only) when it already
-            holds exactly the new bytes; what is written is recorded in the
-            manifest, which is swapped in with the plans.
+        owner: The command writing ``plans/`` as its own (``"aspera build-tasks"``):
+            it writes the marker file :data:`BUILT_MARKER` there, and refuses a
+            ``plans/`` holding shards or index files but no marker (a task set
+            it did not write).
 
     Returns:
         The paths written.
@@ -459,9 +457,8 @@ def write_tasks(
         FileExistsError: If ``plans/`` already holds shards that this write
             would not replace and ``replace`` is false (loading would mix old
             and new tasks).
-        aspera_core.manifest.FilesInTheWay: With ``owner``, if a file of
-            ``plans/`` this write would replace or drop is not the workbench's
-            unchanged output (a user's own shard, one edited since); nothing is written.
+        NotBuiltHere: With ``owner``, if ``plans/`` holds shards or index files
+            but no marker; nothing is written.
         ValueError: If ``shard_size`` is not positive.
         OSError: If the files cannot be written (the old ones are then intact).
     """
@@ -477,41 +474,37 @@ def write_tasks(
     if stale and not replace:
         raise FileExistsError(f"{plans} already holds other shards: {', '.join(stale)}")
     files = _shard_and_index_files(ordered, shards)
-    if owner is not None and plans.is_dir():  # any entry named like a shard is dropped below, not only files
-        dropped = [p.name for p in plans.iterdir() if is_shard_name(p.name) and p.name not in shards]
-        _check_owned(plans, files, dropped)
     if owner is not None:
-        files[MANIFEST] = _manifest_text(plans, owner, files)
+        _refuse_foreign_plans(plans, owner)
+        files[BUILT_MARKER] = f"written by {owner}: shards and index files here are replaced by its next run\n"
     code_files = {f"query_{task.query_id}.py": render_code_module(task) for task in ordered} if write_code else {}
-    folders = [(plans, files, lambda name: not is_shard_name(name) and name not in INDEX_FILES)]
+    folders = [(plans, files, lambda name: not is_shard_name(name) and name not in (*INDEX_FILES, _OLD_MANIFEST))]
     if code_files:
         folders.append((Path(root) / "code", code_files, lambda name: True))
     _replace_folders(folders)
     return [plans / name for name in files] + [Path(root) / "code" / name for name in code_files]
 
 
-def _check_owned(plans: Path, files: dict[str, str], stale: list[str]) -> None:
-    """Raise :class:`FilesInTheWay` for files of ``plans`` in the way that the workbench may not replace or drop.
-
-    A file about to be rewritten with exactly the bytes it holds is not in the way:
-    plans built by a version that kept no manifest are taken over unchanged.
-    """
-    conflicts = []
-    for conflict in output_conflicts(plans, [*files, *stale]):
-        name = conflict.path.name
-        if name in files and conflict.path.is_file() and not conflict.path.is_symlink():
-            with contextlib.suppress(OSError):
-                if conflict.path.read_bytes() == files[name].encode("utf-8"):
-                    continue
-        conflicts.append(conflict)
-    if conflicts:
-        raise FilesInTheWay(conflicts)
+#: In a ``plans/`` folder a command wrote as its own (``write_tasks(owner=...)``): it may replace what is there.
+BUILT_MARKER = ".aspera-built"
+#: The file-by-file manifest earlier versions kept in such a folder instead.
+_OLD_MANIFEST = ".aspera-pipeline.json"
 
 
-def _manifest_text(plans: Path, owner: str, files: dict[str, str]) -> str:
-    """The manifest of ``plans`` once ``files`` are written there by ``owner`` (which drops its earlier list)."""
-    written = {name: hashlib.sha256(text.encode("utf-8")).hexdigest() for name, text in sorted(files.items())}
-    return manifest_text(take_over(read_manifest(plans), {owner: written}))
+class NotBuiltHere(FileExistsError):
+    """``plans/`` holds a task set that the command did not write (it has no marker); nothing was written."""
+
+
+def _refuse_foreign_plans(plans: Path, owner: str) -> None:
+    """Refuse a ``plans/`` folder holding shards or index files but neither :data:`BUILT_MARKER` nor an old manifest."""
+    if not plans.is_dir() or any((plans / name).exists() for name in (BUILT_MARKER, _OLD_MANIFEST)):
+        return
+    found = sorted(p.name for p in plans.iterdir() if is_shard_name(p.name) or p.name in INDEX_FILES)
+    if found:
+        raise NotBuiltHere(
+            f"{plans} holds a task set {owner} did not write ({', '.join(found)}; no {BUILT_MARKER} file);"
+            " nothing was replaced: move those files away, or build into another folder"
+        )
 
 
 def _shard_and_index_files(ordered: list[Task], shards: dict[str, list[Task]]) -> dict[str, str]:

@@ -1,17 +1,13 @@
 """Loading task sets: parsed once, reused while their files are unchanged, identified by a digest.
 
 Parsing a set is the slow part of loading it (NestedText, then every program
-compiled to check it). So each parse is kept:
-
-* **in this process**, keyed by the set's path and the size, modification
-  time, change time and inode of each of its files: a second load of an
-  unchanged set costs a few ``stat`` calls plus unpickling fresh copies of the
-  tasks (callers may change what they get without affecting each other);
-* **on disk**, in the user's cache folder, keyed by a SHA-256 digest of the
-  bytes of every shard and index file and of this package's task-parsing
-  code: a new process loading a set it has seen before skips parsing. A
-  changed shard, index file or parser gives a new key; at most
-  :data:`DISK_CACHE_ENTRIES` entries are kept.
+compiled to check it: about 0.7 s of CPU for 250 tasks). So each parse is
+kept, keyed by a SHA-256 digest of the bytes of every shard and index file
+and of this package's task-parsing code (a changed file or parser gives a new
+key), on disk in the user's cache folder: loading a set seen before, in this
+process or another, reads a pickle instead (about 25 ms of CPU for 250 tasks;
+``benchmarks/bench_tasks.py``); at most :data:`DISK_CACHE_ENTRIES` entries are
+kept. Every load gets fresh copies of the tasks.
 
 The cache folder is ``$ASPERA_CACHE_DIR`` if set (an empty value turns the
 disk cache off), else ``$XDG_CACHE_HOME/aspera-workbench``, else
@@ -32,8 +28,6 @@ import json
 import os
 import pickle
 import stat
-import threading
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,15 +36,10 @@ from typing import Any, TypeVar
 from aspera_core.compat import aliases as compat_aliases
 from aspera_core.fileio import make_folders, write_atomic
 from aspera_core.tasks import known_names
-from aspera_core.tasks.index import INDEX_FILES
 from aspera_core.tasks.release import (
     ParsedSet,
-    SetFiles,
     find_set_files,
-    is_archive,
     parse_set_files,
-    shard_files,
-    shard_folder,
 )
 from aspera_core.tasks.task import Task, TaskFormatError, TaskProblem, task_id_order
 from aspera_core.version import __version__
@@ -60,7 +49,6 @@ __all__ = [
     "DISK_CACHE_ENTRIES",
     "TaskSet",
     "cache_folder",
-    "clear_memory_cache",
     "load_tasks",
     "open_task_set",
     "read_task_set",
@@ -127,76 +115,6 @@ def tasks_digest(tasks: Iterable[Task]) -> str:
         digest.update(json.dumps(task.to_record(), sort_keys=True, ensure_ascii=False).encode("utf-8"))
         digest.update(b"\n")
     return digest.hexdigest()
-
-
-# -- where a set's files are, and whether they changed ----------------------------
-
-
-def _watched_files(path: Path) -> list[Path]:
-    """The files whose change means the set must be parsed again."""
-    if is_archive(path) or path.is_file():
-        files = [path]
-        folder = path.parent if not is_archive(path) else None
-    else:
-        folder = shard_folder(path)
-        files = shard_files(folder)
-    if folder is not None:
-        files += [folder / name for name in INDEX_FILES if (folder / name).exists()]
-    return files
-
-
-Signature = tuple[tuple[str, int, int, int, int], ...]
-
-
-def _signature(path: Path) -> Signature:
-    signature = []
-    for file in _watched_files(path):
-        info = file.stat()
-        signature.append((str(file), info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino))
-    return tuple(signature)
-
-
-#: A file changed less than this before it was read may change again with the
-#: same size and time stamp (time stamps are coarse): such a set is compared by
-#: content on its next load instead of by its signature alone.
-_SETTLE_NS = 2_000_000_000
-
-
-@dataclass
-class _Remembered:
-    """A set parsed in this process."""
-
-    signature: Signature
-    read_at_ns: int  # when its files were read
-    content_key: str
-    pickled: bytes  # unpickled afresh for every caller
-    digest: str
-    loads: bool  # no problems
-
-    def unchanged(self, signature: Signature) -> bool:
-        if signature != self.signature:
-            return False
-        newest = max((max(mtime, ctime) for _, _, mtime, ctime, _ in signature), default=0)
-        return newest < self.read_at_ns - _SETTLE_NS
-
-
-_memory: dict[str, _Remembered] = {}
-_memory_lock = threading.Lock()  # agents may load sets from several threads
-_MEMORY_ENTRIES = 16
-
-
-def clear_memory_cache() -> None:
-    """Forget every set parsed in this process (the disk cache is kept)."""
-    with _memory_lock:
-        _memory.clear()
-
-
-def _remember(key: str, entry: _Remembered) -> None:
-    with _memory_lock:
-        _memory.pop(key, None)
-        _memory[key] = entry
-        while len(_memory) > _MEMORY_ENTRIES:
-            del _memory[next(iter(_memory))]
 
 
 # -- the disk cache -----------------------------------------------------------------
@@ -288,8 +206,10 @@ def _disk_write(key: str, parsed: ParsedSet) -> None:
         pass  # a cache that cannot be written only costs time
 
 
-def _parse(files: SetFiles, key: str | None) -> ParsedSet:
-    """Parse, through the disk cache when ``key`` is given."""
+def _parsed(path: Path, cache: bool = True) -> ParsedSet:
+    """The parse of a set: from the disk cache, else parsed (and kept there)."""
+    files = find_set_files(path)
+    key = _content_key(files.kind, files.contents()) if cache else None
     parsed = _disk_read(key) if key else None
     if parsed is None:
         parsed = parse_set_files(files)
@@ -297,26 +217,6 @@ def _parse(files: SetFiles, key: str | None) -> ParsedSet:
         if key:
             _disk_write(key, parsed)
     return parsed
-
-
-def _remembered(path: Path) -> _Remembered:
-    """The parse of a set: from memory if its files are unchanged, else from disk or parsed."""
-    key = os.path.realpath(path)
-    signature = _signature(path)
-    remembered = _memory.get(key)
-    if remembered is not None and remembered.unchanged(signature):
-        return remembered
-    read_at = time.time_ns()
-    files = find_set_files(path)
-    content_key = _content_key(files.kind, files.contents())
-    if remembered is not None and remembered.content_key == content_key:
-        pickled, digest, loads = remembered.pickled, remembered.digest, remembered.loads
-    else:
-        parsed = _parse(files, content_key)
-        pickled, digest, loads = pickle.dumps(parsed), parsed.digest, not parsed.problems
-    entry = _Remembered(signature, read_at, content_key, pickled, digest, loads)
-    _remember(key, entry)
-    return entry
 
 
 # -- public loading functions --------------------------------------------------------
@@ -342,7 +242,7 @@ def open_task_set(path: str | Path, *, cache: bool = True) -> TaskSet:
     path_obj = Path(path)
     if not path_obj.exists():
         raise FileNotFoundError(f"no such task set: {path}")
-    parsed = pickle.loads(_remembered(path_obj).pickled) if cache else _parse(find_set_files(path_obj), None)
+    parsed = _parsed(path_obj, cache)
     return TaskSet(
         path=str(path),
         kind=parsed.kind,
@@ -414,13 +314,9 @@ def task_set_digest(path: str | Path) -> str:
         FileNotFoundError: If ``path`` does not exist.
         TaskFormatError: If the set does not load (see :func:`load_tasks`).
     """
-    path_obj = Path(path)
-    if not path_obj.exists():
-        raise FileNotFoundError(f"no such task set: {path}")
-    entry = _remembered(path_obj)
-    if not entry.loads:
-        open_task_set(path).raise_problems()
-    return entry.digest
+    task_set = open_task_set(path)
+    task_set.raise_problems()
+    return task_set.digest
 
 
 def select_by_task_id(

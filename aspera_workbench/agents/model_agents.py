@@ -24,7 +24,6 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.agents.base import Proposal, StopRun
-from aspera_core.fileio import dangling_link, make_folders, refuse_dangling_link_in
+from aspera_core.fileio import dangling_link, make_folders, refuse_dangling_link_in, write_atomic
 from aspera_core.outcomes import Outcome
 from aspera_core.records import Generation, Usage
 from aspera_core.tasks import Task
@@ -121,17 +120,7 @@ class PromptStore:
             _check_stored(path, digest)
         else:
             make_folders(self.directory)
-            handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".prompt-", suffix=".tmp")
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                    json.dump(list(messages), stream, ensure_ascii=False, indent=1)
-                os.replace(temporary, path)
-            except OSError as error:  # a full disk: name the prompt's file, leave nothing behind
-                Path(temporary).unlink(missing_ok=True)
-                raise OSError(error.errno, error.strerror or str(error), str(path)) from error
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
+            write_atomic(path, json.dumps(list(messages), ensure_ascii=False, indent=1), durable=False)
         return digest
 
     def get(self, digest: str) -> list[Message]:

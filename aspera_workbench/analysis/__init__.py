@@ -33,7 +33,6 @@ from aspera_workbench.analysis.agreement import annotator_agreement, verdict_agr
 from aspera_workbench.analysis.annotation import labelled_taxonomy, labelling_sample, read_annotations
 from aspera_workbench.analysis.artefacts import (
     Artefacts,
-    OutputInTheWay,
     SavedFigure,
     SavedTable,
     Skipped,
@@ -41,8 +40,6 @@ from aspera_workbench.analysis.artefacts import (
     readable,
     save_figure,
     save_table,
-    write_atomic,
-    write_text,
 )
 from aspera_workbench.analysis.audit_rates import ALL_KINDS, audit_rates, kind_label
 from aspera_workbench.analysis.check_plots import (
@@ -150,7 +147,6 @@ __all__ = [
     "PAPER_SUCCESS",
     "PAPER_TABLE1",
     "Artefacts",
-    "OutputInTheWay",
     "NoData",
     "Primitive",
     "ProgramMetrics",
@@ -253,6 +249,4 @@ __all__ = [
     "verdict_agreement",
     "verdict_flips",
     "wilson_interval",
-    "write_atomic",
-    "write_text",
 ]

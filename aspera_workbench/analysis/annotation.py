@@ -47,9 +47,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from aspera_core.fileio import dangling_link_in, make_folders
+from aspera_core.fileio import dangling_link_in, make_folders, write_fully
 from aspera_core.records import repair_tail
-from aspera_core.records.appendonly import write_fully
 from aspera_workbench.analysis.categories import CATEGORIES
 
 #: Marks a line of an annotation file (and its version).

@@ -4,10 +4,9 @@ A table is written twice from the same frame: CSV with full precision for
 machines, Markdown for people (percentages with one decimal, counts with
 thousands separators, columns named in ``frame.attrs["decimals"]`` with that
 many decimals, other numbers to three significant digits). A figure is saved as PNG (for the README and
-notebooks) and PDF (vector, for papers) from the same drawing. Every file
-goes to a hidden temporary file in the target folder first and replaces the
-target with one ``os.replace``: an error or an interruption leaves the
-previous file as it was, and no reader sees half a file.
+notebooks) and PDF (vector, for papers) from the same drawing. Every file is
+written with :func:`aspera_core.fileio.atomic_path`: an error or an
+interruption leaves the previous file as it was, and no reader sees half a file.
 """
 
 from __future__ import annotations
@@ -17,52 +16,14 @@ import html
 import io
 import math
 import os
-import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from aspera_core.fileio import final_path, make_folders
-from aspera_core.manifest import ON_THEIR_OWN, Conflict, listed_conflicts, output_conflicts, record_outputs
+from aspera_core.fileio import atomic_path, final_path, write_atomic
 from aspera_workbench.analysis.style import PNG_DPI
-
-
-def write_atomic(path: str | os.PathLike[str], write: Callable[[Path], None]) -> Path:
-    """Produce a file through a temporary file beside it, then swap it in.
-
-    Args:
-        path: The file to produce (its folder is created if missing).
-        write: Called with the temporary path; must create that file. Its
-            suffix is the target's, so writers that infer a format from it work.
-
-    Returns:
-        ``path`` as a :class:`~pathlib.Path`.
-
-    Raises:
-        IsADirectoryError: ``path`` is a folder.
-        Exception: whatever ``write`` raised; the target is left unchanged and
-            the temporary file removed.
-    """
-    target = Path(path)
-    if target.is_dir():
-        raise IsADirectoryError(f"{target} is a folder, not a file")
-    make_folders(target.parent)
-    temporary = target.with_name(f".{target.stem}.tmp-{os.getpid()}-{secrets.token_hex(4)}{target.suffix}")
-    try:
-        write(temporary)
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    return target
-
-
-def write_text(path: str | os.PathLike[str], text: str) -> Path:
-    """Write a text file (UTF-8) with :func:`write_atomic`."""
-    return write_atomic(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
 
 
 def _format_cell(value: Any, percent: bool, decimals: int | None = None) -> str:
@@ -189,11 +150,12 @@ def save_table(
     """
     folder = Path(folder)
     keep_index = any(level is not None for level in frame.index.names)
-    csv_path = write_atomic(folder / f"{name}.csv", lambda temporary: frame.to_csv(temporary, index=keep_index))
+    with atomic_path(folder / f"{name}.csv", durable=False) as temporary:
+        frame.to_csv(temporary, index=keep_index)
     shown = frame if display is None else display
     shown_index = any(level is not None for level in shown.index.names)
-    markdown_path = write_text(folder / f"{name}.md", markdown_table(shown, index=shown_index))
-    return SavedTable(csv_path, markdown_path, frame, display)
+    markdown = write_atomic(folder / f"{name}.md", markdown_table(shown, index=shown_index), durable=False)
+    return SavedTable(folder / f"{name}.csv", markdown, frame, display)
 
 
 @dataclass(frozen=True)
@@ -262,12 +224,10 @@ def save_figure(figure: Any, folder: str | os.PathLike[str], name: str, dpi: int
     # one or two columns wide (style.COLUMN_WIDTH, style.PAGE_WIDTH) and lay themselves out inside.
     figure.savefig(buffer, format="png", dpi=dpi)
     image = buffer.getvalue()
-    png = write_atomic(folder / f"{name}.png", lambda temporary: temporary.write_bytes(image))
-    pdf = write_atomic(
-        folder / f"{name}.pdf",
-        lambda temporary: figure.savefig(temporary, format="pdf"),
-    )
-    return SavedFigure(png, pdf, image)
+    png = write_atomic(folder / f"{name}.png", image, durable=False)
+    with atomic_path(folder / f"{name}.pdf", durable=False) as temporary:
+        figure.savefig(temporary, format="pdf")
+    return SavedFigure(png, folder / f"{name}.pdf", image)
 
 
 @dataclass(frozen=True)
@@ -289,37 +249,11 @@ class Skipped:
         return f"Skipped({self.name!r}: {self.reason})"
 
 
-class OutputInTheWay(RuntimeError):
-    """A table or figure was not written: a file of its name is there that the workbench may not replace.
-
-    Attributes:
-        name: The table's or figure's name.
-        conflicts: The files in the way, each with the reason.
-    """
-
-    def __init__(self, name: str, conflicts: list[Conflict]) -> None:
-        self.name = name
-        self.conflicts = conflicts
-        files, manifest = listed_conflicts(conflicts)
-        super().__init__(
-            f"{files}. Nothing of {name} was written: the workbench replaces only the files it wrote itself"
-            f" and nobody changed since (listed with their SHA-256 in {manifest}). Move the file out"
-            " of the way (or rename it), or set figures_dir to another folder, and run the cell again."
-        )
-
-
 class Artefacts:
     """Writes one notebook's tables and figures into a folder and keeps a list of them.
 
-    It replaces only files the workbench wrote there and nobody changed since:
-    before a table or figure is written, each of its files already in the folder
-    must be listed in the folder's manifest (:mod:`aspera_core.manifest`) with the
-    digest its content has now, or :class:`OutputInTheWay` is raised and nothing of
-    that table or figure is written. A user's own file of the same name, or an
-    output the user edited, stays as it is. What it writes is recorded in that
-    manifest under :data:`~aspera_core.manifest.ON_THEIR_OWN`, so that a later run
-    (of a notebook, or of ``aspera pipeline``) may replace it. The pipeline runs
-    notebooks into a fresh staging folder, where this changes nothing.
+    The folder is an output folder: a file of the same name there is replaced
+    (``aspera pipeline`` gives each run a fresh folder and swaps it in whole).
 
     Args:
         folder: The output folder (created when the first file is written).
@@ -346,15 +280,11 @@ class Artefacts:
 
         Returns:
             The saved table, or a :class:`Skipped` note.
-
-        Raises:
-            OutputInTheWay: its CSV or Markdown file is in the folder and not the workbench's to replace.
         """
         if frame.empty:
             return self._skip(name, "the table is empty for these runs")
-        self._check(name, [f"{name}.csv", f"{name}.md"])
         saved = save_table(frame, self.folder, name, display)
-        self._record([saved.csv, saved.markdown])
+        self.written += [saved.csv, saved.markdown]
         return saved
 
     def figure(self, name: str, make: Any) -> SavedFigure | Skipped:
@@ -367,9 +297,6 @@ class Artefacts:
 
         Returns:
             The saved figure (displays as the image in a notebook), or a :class:`Skipped` note.
-
-        Raises:
-            OutputInTheWay: its PNG or PDF file is in the folder and not the workbench's to replace.
         """
         from aspera_workbench.analysis.plots import NoData
 
@@ -378,20 +305,9 @@ class Artefacts:
                 make = make()
             except NoData as reason:
                 return self._skip(name, str(reason))
-        self._check(name, [f"{name}.png", f"{name}.pdf"])
         saved = save_figure(make, self.folder, name)
-        self._record([saved.png, saved.pdf])
+        self.written += [saved.png, saved.pdf]
         return saved
-
-    def _check(self, name: str, files: list[str]) -> None:
-        """Raise :class:`OutputInTheWay` when a file of ``files`` is in the folder and not the workbench's to replace."""
-        conflicts = output_conflicts(self.folder, files)
-        if conflicts:
-            raise OutputInTheWay(name, conflicts)
-
-    def _record(self, paths: list[Path]) -> None:
-        self.written += paths
-        record_outputs(self.folder, {ON_THEIR_OWN: [path.name for path in paths]})
 
     def _skip(self, name: str, reason: str) -> Skipped:
         note = Skipped(name, reason)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aspera_core.fileio import dangling_link, open_atomic
+from aspera_core.fileio import dangling_link, write_atomic
 from aspera_workbench.audit.observe import Observation
 from aspera_workbench.variants import KINDS
 
@@ -363,9 +363,7 @@ class AuditReport:
         Raises:
             OSError: the folder cannot be made or written.
         """
-        with open_atomic(path) as out:
-            json.dump(self.to_json(), out, indent=1)
-            out.write("\n")
+        write_atomic(path, json.dumps(self.to_json(), indent=1) + "\n")
 
 
 def audit_file_problem(path: str | Path) -> str | None:

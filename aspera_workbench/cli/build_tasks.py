@@ -6,15 +6,14 @@ written to ``<ROOT>/plans/``, replacing those of an earlier build. Every
 module is read and the tasks are checked (unique ids and queries) before
 anything is written, and the new ``plans/`` replaces the old one in one step,
 so a failed or interrupted build leaves the old plans byte for byte as they
-were. Only the build's own files are replaced or removed: the manifest
-plans/.aspera-pipeline.json lists what it wrote, with the SHA-256 of each
-file; a shard or index file it does not list (your own queries_009.nt), or
-one changed since, stops the build with nothing written. Other files in
-``plans/`` are kept. The build is deterministic, so an unchanged ``code/``
+were. The build marks plans/ as its own with a file plans/.aspera-built; a
+plans/ holding shards or index files without it (a task set the build did
+not write) stops the build with nothing written. Other files in ``plans/``
+are kept. The build is deterministic, so an unchanged ``code/``
 folder gives byte-identical plans.
 Exit status: 0 when built, 2 for a bad argument, a missing code folder, a
-module that does not follow the authoring format, a file in the way of the
-new plans, or plans that cannot be written.
+module that does not follow the authoring format, a plans/ folder the build
+did not write, or plans that cannot be written.
 """
 
 from __future__ import annotations
@@ -22,9 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from aspera_core.manifest import FilesInTheWay
-from aspera_core.tasks import PLANS_FOLDER, TaskFormatError, build_task_set
-from aspera_core.wording import count
+from aspera_core.tasks import PLANS_FOLDER, NotBuiltHere, TaskFormatError, build_task_set
 from aspera_workbench.cli.args import existing_folder
 
 EXAMPLE = "example: aspera build-tasks data/aspera_workbench_v1"
@@ -51,11 +48,7 @@ def run(args: argparse.Namespace) -> int:
     """
     try:
         tasks = build_task_set(args.root)
-    except FilesInTheWay as error:
-        files = count(len(error.conflicts), "file")
-        print(f"aspera build-tasks: error: {files} in the way of the new plans; {error}", file=sys.stderr)
-        return 2
-    except (FileNotFoundError, TaskFormatError) as error:
+    except (FileNotFoundError, NotBuiltHere, TaskFormatError) as error:
         print(f"aspera build-tasks: error: {error}", file=sys.stderr)
         return 2
     except OSError as error:

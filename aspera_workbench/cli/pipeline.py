@@ -1,27 +1,19 @@
 """aspera pipeline: run the notebooks of a parameter set under papermill and write every table and figure.
 
 Executed notebooks (and HTML copies) go to <runs_dir>/<name>/, tables (CSV
-and Markdown) and figures (PNG and PDF) to <figures_dir>/; new files replace
-old ones only once every notebook has succeeded, and then the tables and
-figures the same notebooks wrote in an earlier run but not in this one are
-removed. Each
-of the two folders has a manifest, .aspera-pipeline.json, of what the
-pipeline wrote there with the digest of what was written: only a file listed
-there and unchanged since is ever replaced or removed (a file changed since is
-kept and reported, and no other file is touched). When a file in the way of a
-new output is not such a file (the user's own, or one edited since), nothing
-is replaced or removed: this run's outputs go to new folders beside their
-targets (<figures_dir>.unplaced-<UTC time>, <runs_dir>/<name>.unplaced-<UTC
-time>) and the command exits 2 naming each such file. Paths in the parameters
+and Markdown) and figures (PNG and PDF) to <figures_dir>/. Both folders are
+the pipeline's: each is built aside and swapped in whole once every notebook
+has succeeded (keeping only its subfolders and a README.md), so no output of
+an earlier run stays behind; on any failure both stay as they were. Edit
+copies of the outputs, not the outputs. Paths in the parameters
 are relative to the project root; paths printed work from the current
 directory. Named results, judgements, audit, labels and annotation files are
 read, and the agents, the systems of compare and the output folders checked,
 before any notebook runs, and so are the values of the agents' options
 (without a model request, a key, or a file created). -p key=value overrides a
 parameter (the value is read as YAML). Exit status: 0, 1 a notebook failed
-(its executed copy is kept as <notebook>.failed.ipynb, or beside it when an
-edited copy is there), 2 bad parameters, a missing input file, an output that
-is a symbolic link to nothing, files in the way of the outputs, or a file that
+(its executed copy is kept as <notebook>.failed.ipynb), 2 bad parameters, a
+missing input file, an output that is a symbolic link to nothing, or a file that
 could not be written (a full disk, also when a notebook was writing it), 3
 every notebook ran but an agent got not one program because every model
 request failed (one line per such agent; the tables are written; run again to
@@ -36,7 +28,6 @@ import sys
 from aspera_core.wording import count
 from aspera_workbench.pipeline import (
     NotebookFailed,
-    OutputConflict,
     ParamsError,
     load_params,
     project_root,
@@ -72,22 +63,6 @@ def _params_error(params: str, error: Exception) -> int:
     return _error(text if text.startswith(f"{params} ") else f"{params}: {text}")
 
 
-def _conflict(error: OutputConflict) -> int:
-    """One line per file in the way, where this run's outputs went instead, and what to do."""
-    files = count(len(error.conflicts), "file")
-    _error(f"{files} in the way of this run's outputs; nothing was replaced or removed:")
-    for conflict in error.conflicts:
-        print(f"  {shown_path(conflict.path)}: {conflict.reason}", file=sys.stderr)
-    where = " and ".join(f"{shown_path(folder)}/" for folder in error.placed)
-    print(f"this run's outputs were put in {where}", file=sys.stderr)
-    print(
-        "move the files named above out of the way (or rename them) and run again;"
-        " the new folders can be deleted once you have taken what you need from them",
-        file=sys.stderr,
-    )
-    return 2
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``aspera pipeline`` with parsed arguments.
 
@@ -109,8 +84,6 @@ def run(args: argparse.Namespace) -> int:
         return _params_error(args.params, error)
     except NotebookFailed as error:  # a full disk is a file problem, as for every command: 2
         return _error(str(error), 2 if error.no_space else 1)
-    except OutputConflict as error:
-        return _conflict(error)
     except OSError as error:
         if error.filename is None:
             raise  # not about a file: a real failure, keep its traceback
@@ -124,13 +97,6 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"{count(len(tables), 'table')} (CSV + Markdown) and {count(len(figures), 'figure')} (PNG + PDF) written to {folder}/"
     )
-    if report.removed:
-        names = ", ".join(sorted(path.name for path in report.removed))
-        print(
-            f"{count(len(report.removed), 'file')} the same notebooks wrote in an earlier run and not in this one removed: {names}"
-        )
-    for path, reason in report.kept:
-        print(f"kept {path.name}: {reason}")
     if report.notebooks:
         print(f"{count(len(report.notebooks), 'executed notebook')} in {shown_path(report.notebooks[0].parent)}/")
     for line in report.without_programs:  # a script checking the status must notice a system with no program

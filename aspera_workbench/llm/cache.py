@@ -13,9 +13,10 @@ import errno
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from aspera_core.fileio import DanglingLinkError, refuse_dangling_link_in, write_atomic
 
 
 class CacheWriteWarning(UserWarning):
@@ -68,21 +69,12 @@ def request_key(base_url: str, body: dict[str, Any]) -> str:
 
 
 def _refuse_dangling_link(folder: Path) -> None:
-    """Refuse ``folder`` when it or a folder above it is a symbolic link to nothing.
-
-    ``mkdir(parents=True)`` would follow the link and make the cache wherever it
-    points. (The same check as :func:`aspera_core.fileio.dangling_link_in`, which
-    this package may not import: the client imports nothing else of the package.)
-
-    Raises:
-        FileNotFoundError: naming the link as its ``filename``.
-    """
-    for above in (folder, *folder.parents):
-        if os.path.exists(above):
-            return
-        if os.path.islink(above):
-            target = os.readlink(above)
-            raise FileNotFoundError(errno.ENOENT, f"is a symbolic link to {target}, which does not exist", str(above))
+    """Refuse ``folder`` when it or a folder above it is a symbolic link to nothing (the cache would be made
+    wherever it points), as a ``FileNotFoundError`` naming the link, as callers of the cache expect."""
+    try:
+        refuse_dangling_link_in(folder)
+    except DanglingLinkError as error:
+        raise FileNotFoundError(error.errno, error.strerror, error.filename) from None
 
 
 def _make_folder(folder: Path) -> None:
@@ -151,17 +143,10 @@ class ResponseCache:
             self._folders.add(key[:2])
         data = json.dumps({**entry, "format": CACHE_FORMAT, "key": key}, ensure_ascii=False)
         try:
-            handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}-", suffix=".tmp", dir=path.parent)
+            write_atomic(path, data, durable=False)
         except FileNotFoundError:  # the folder was removed since (the cache was cleared)
             _make_folder(path.parent)
-            handle, temporary = tempfile.mkstemp(prefix=f".{key[:16]}-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(data)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+            write_atomic(path, data, durable=False)
         return path
 
     def __len__(self) -> int:
@@ -182,7 +167,7 @@ class ResponseCache:
         if self.directory.is_dir():
             for folder in self.directory.iterdir():
                 if folder.is_dir() and len(folder.name) == 2:
-                    for leftover in folder.glob(".*.tmp"):
+                    for leftover in folder.glob(".*.tmp-*"):
                         leftover.unlink(missing_ok=True)
                     if not any(folder.iterdir()):
                         folder.rmdir()

@@ -8,15 +8,13 @@
 * :mod:`~aspera_workbench.pipeline.audit`: the audit (made once, then reused)
   and the judgements files the audit notebook reads;
 * :mod:`~aspera_workbench.pipeline.notebooks`: running the notebooks and swapping in
-  their outputs only when all of them succeeded, and only over files the
-  pipeline wrote and nobody changed since.
+  their output folders whole only when all of them succeeded.
 """
 
 from aspera_workbench.pipeline.audit import audit_file, judgements_files
 from aspera_workbench.pipeline.evaluate import ResultsNotFound, evaluate_agents, results_files, results_path
 from aspera_workbench.pipeline.notebooks import (
     NotebookFailed,
-    OutputConflict,
     PipelineReport,
     notebook_path,
     run_pipeline,
@@ -37,7 +35,6 @@ __all__ = [
     "ROOT_VARIABLE",
     "AgentSpec",
     "NotebookFailed",
-    "OutputConflict",
     "ParamsError",
     "PipelineParams",
     "PipelineReport",

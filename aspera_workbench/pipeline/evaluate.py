@@ -3,9 +3,10 @@
 Each agent's rows go to ``<results_dir>/<label>.jsonl``. A results file holds
 one experiment (agent, its options, the task set's content, library fixes,
 workbench version), so when that file already holds another experiment (the
-task set changed, say) the rows go to ``<label>.2.jsonl`` and so on: the
-file of *this* experiment is found again by its header, never by its name
-alone, and an existing file is never overwritten. Running again resumes:
+task set changed, say) the rows go to ``<label>.2.jsonl`` and so on
+(:func:`aspera_core.records.results_file_for`): the file of *this* experiment
+is found again by its header, never by its name alone, and an existing file
+is never overwritten. Running again resumes:
 task-seed pairs already judged are skipped.
 """
 
@@ -22,7 +23,7 @@ import pandas as pd
 
 from aspera_core.agents import Agent
 from aspera_core.executor import SandboxConfig
-from aspera_core.records import Experiment, NotAResultsFile, read_results
+from aspera_core.records import Experiment, holds_experiment, read_results, results_file_for
 from aspera_core.runner import experiment_of, run_agent
 from aspera_core.tasks import Task, load_tasks
 from aspera_core.wording import count
@@ -59,40 +60,17 @@ def _available(specs: list[AgentSpec]) -> list[AgentSpec]:
     return chosen
 
 
-def _candidates(results_dir: Path, label: str) -> Iterable[Path]:
-    yield results_dir / f"{label}.jsonl"
-    number = 2
-    while True:
-        yield results_dir / f"{label}.{number}.jsonl"
-        number += 1
-
-
-def _holds(path: Path, experiment: Experiment) -> bool:
-    try:
-        found = read_results(path).experiment
-    except (NotAResultsFile, OSError):
-        return False
-    return found is not None and not found.differences(experiment)
-
-
 def results_path(results_dir: str | os.PathLike[str], label: str, experiment: Experiment) -> tuple[Path, bool]:
-    """The results file of an experiment: the existing one, or the first free name.
-
-    Args:
-        results_dir: The folder of results files.
-        label: The agent's label (file name stem).
-        experiment: The experiment the file must hold.
+    """The results file of an experiment: ``<label>.jsonl`` or a numbered one beside it (:func:`results_file_for`).
 
     Returns:
-        ``(path, exists)``: a file whose header names this experiment, or the
-        first of ``<label>.jsonl``, ``<label>.2.jsonl``, ... that does not exist.
+        ``(path, exists)``: ``exists`` tells whether ``path`` already holds this experiment.
+
+    Raises:
+        NotAResultsFile: ``<label>.jsonl`` exists and is not a results file (it is left untouched).
     """
-    for path in _candidates(Path(results_dir), label):
-        if not path.exists() or (path.is_file() and path.stat().st_size == 0):
-            return path, False
-        if _holds(path, experiment):
-            return path, True
-    raise AssertionError("unreachable: the candidates never end")
+    path = results_file_for(Path(results_dir) / f"{label}.jsonl", experiment)
+    return path, holds_experiment(path, experiment)
 
 
 @dataclass(frozen=True)
@@ -210,21 +188,12 @@ def results_files(
         FileNotFoundError: an extra results file does not exist.
     """
     root = Path(root) if root is not None else project_root()
-    tasks_path = resolve_path(tasks, root)
-    folder = resolve_path(results_dir, root)
-    assert tasks_path is not None and folder is not None
-    files: dict[str, Path] = {}
-    specs = _available(_specs(agents))
-    if specs:
-        task_list = load_tasks(tasks_path)
-        for item in _prepare(specs, task_list, str(tasks), library_fixes, root):
-            path, exists = results_path(folder, item.spec.name, item.experiment)
-            if not exists:
-                raise ResultsNotFound(
-                    f"no results of agent {item.spec.name!r} on {tasks} in {folder}: "
-                    "run notebooks/02_evaluate.ipynb (or aspera pipeline) first"
-                )
-            files[item.spec.name] = path
+    files, missing = _agent_files(tasks, agents, results_dir, root, library_fixes)
+    if missing:
+        raise ResultsNotFound(
+            f"no results of agent {missing[0]!r} on {tasks} in {resolve_path(results_dir, root)}: "
+            "run notebooks/02_evaluate.ipynb (or aspera pipeline) first"
+        )
     for label, value in (results or {}).items():
         path = resolve_path(value, root)
         assert path is not None
@@ -263,7 +232,7 @@ def agents_without_programs(
     from aspera_workbench.analysis.frames import described_system
 
     lines = []
-    for label, path in _agent_files(tasks, agents, results_dir, root, library_fixes).items():
+    for label, path in _agent_files(tasks, agents, results_dir, root, library_fixes)[0].items():
         with warnings.catch_warnings():  # a damaged line is the notebooks' to report
             warnings.simplefilter("ignore")
             results = read_results(path)
@@ -286,18 +255,20 @@ def _agent_files(
     results_dir: str | os.PathLike[str],
     root: str | os.PathLike[str] | None,
     library_fixes: bool,
-) -> dict[str, Path]:
-    """The results file of each agent that has one (label -> path)."""
+) -> tuple[dict[str, Path], list[str]]:
+    """The results file of each agent that has one (label -> path), and the labels of those that have none."""
     root = Path(root) if root is not None else project_root()
     tasks_path = resolve_path(tasks, root)
     folder = resolve_path(results_dir, root)
     assert tasks_path is not None and folder is not None
     specs = _available(_specs(agents))
     if not specs:
-        return {}
-    files = {}
+        return {}, []
+    files, missing = {}, []
     for item in _prepare(specs, load_tasks(tasks_path), str(tasks), library_fixes, root):
         path, exists = results_path(folder, item.spec.name, item.experiment)
         if exists:
             files[item.spec.name] = path
-    return files
+        else:
+            missing.append(item.spec.name)
+    return files, missing

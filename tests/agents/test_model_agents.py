@@ -287,7 +287,7 @@ def test_a_prompt_that_cannot_be_written_names_its_file_and_leaves_no_temporary_
     def full_disk(*args: object, **kwargs: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(json, "dump", full_disk)
+    monkeypatch.setattr(Path, "open", full_disk)  # as the temporary file is written
     with pytest.raises(OSError) as failed:
         store.put([{"role": "user", "content": "hello"}])
     assert failed.value.strerror == "No space left on device"

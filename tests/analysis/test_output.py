@@ -9,35 +9,30 @@ import pandas as pd
 import pytest
 
 from aspera_workbench.analysis.artefacts import (
-    ON_THEIR_OWN,
     Artefacts,
-    OutputInTheWay,
     markdown_table,
     readable,
     save_figure,
     save_table,
-    write_atomic,
 )
 from aspera_workbench.analysis.plots import NoData
 from aspera_workbench.analysis.style import COLUMN_WIDTH, new_figure
 
 
-def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path):
-    target = tmp_path / "table.csv"
-    target.write_text("old content\n")
+def test_a_figure_that_fails_to_save_leaves_the_old_files_and_no_temporary(tmp_path: Path):
+    class Broken:
+        def savefig(self, target, **options):
+            if options["format"] == "png":
+                target.write(b"png")
+                return
+            Path(target).write_bytes(b"half a dra")
+            raise RuntimeError("interrupted")
 
-    def half_then_fail(temporary: Path) -> None:
-        temporary.write_text("new but inc")
-        raise RuntimeError("interrupted")
-
+    (tmp_path / "pass_k.pdf").write_bytes(b"old pdf")
     with pytest.raises(RuntimeError):
-        write_atomic(target, half_then_fail)
-    assert target.read_text() == "old content\n"
-    assert [p.name for p in tmp_path.iterdir()] == ["table.csv"]
-    write_atomic(target, lambda temporary: temporary.write_text("new\n"))
-    assert target.read_text() == "new\n"
-    with pytest.raises(IsADirectoryError):
-        write_atomic(tmp_path, lambda temporary: None)
+        save_figure(Broken(), tmp_path, "pass_k")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pass_k.pdf", "pass_k.png"]
+    assert (tmp_path / "pass_k.pdf").read_bytes() == b"old pdf"
 
 
 def test_tables_go_to_csv_and_markdown_with_the_same_numbers(tmp_path: Path):
@@ -129,85 +124,20 @@ def test_a_table_as_text_is_rounded_and_names_its_final_files(tmp_path: Path):
     assert "17.857" not in text and "staging" not in text
 
 
-def listed(folder: Path) -> dict[str, list[str]]:
-    """The manifest of ``folder``: each entry with the names it lists."""
-    import json
-
-    data = json.loads((folder / ".aspera-pipeline.json").read_text())["notebooks"]
-    return {entry: sorted(files) for entry, files in data.items()}
-
-
 def a_figure():
     figure, axes = new_figure(COLUMN_WIDTH, 2.0)
     axes.plot([1, 2, 3])
     return figure
 
 
-def test_a_notebook_run_on_its_own_leaves_a_file_of_the_users_alone_and_says_what_to_do(tmp_path: Path):
-    # JupyterLab runs a notebook straight into figures/, where the user keeps their own outcomes.md.
-    figures = tmp_path / "figures"
-    figures.mkdir()
-    (figures / "outcomes.md").write_bytes(b"my notes on the outcomes\r\n")
-    (figures / "pass_k.pdf").write_bytes(b"%PDF- my own drawing")
-    out = Artefacts(figures)
-    with pytest.raises(OutputInTheWay) as caught:
-        out.table("outcomes", pd.DataFrame({"a": [1]}))
-    message = str(caught.value)
-    assert str(figures / "outcomes.md") in message and "not written by the workbench" in message
-    assert "move the file" in message.lower() and "figures_dir" in message
-    assert [conflict.path for conflict in caught.value.conflicts] == [figures / "outcomes.md"]
-    with pytest.raises(OutputInTheWay, match="pass_k.pdf"):
-        out.figure("pass_k", a_figure)
-    # Nothing of either artefact was written, and the user's files are byte for byte as they were.
-    assert sorted(p.name for p in figures.iterdir()) == ["outcomes.md", "pass_k.pdf"]
-    assert (figures / "outcomes.md").read_bytes() == b"my notes on the outcomes\r\n"
-    assert (figures / "pass_k.pdf").read_bytes() == b"%PDF- my own drawing"
-    assert out.written == []
-
-
-def test_a_notebook_run_on_its_own_leaves_an_output_edited_since_alone(tmp_path: Path):
-    figures = tmp_path / "figures"
-    Artefacts(figures).table("outcomes", pd.DataFrame({"a": [1]}))
-    Artefacts(figures).figure("pass_k", a_figure)
-    (figures / "outcomes.csv").write_text("a\n1\nmy own row\n")
-    (figures / "pass_k.png").write_bytes(b"my own figure")
-    before = {path.name: path.read_bytes() for path in figures.iterdir()}
-    out = Artefacts(figures)
-    with pytest.raises(OutputInTheWay, match="outcomes.csv: changed since"):
-        out.table("outcomes", pd.DataFrame({"a": [2]}))
-    with pytest.raises(OutputInTheWay, match="pass_k.png: changed since"):
-        out.figure("pass_k", a_figure)
-    assert {path.name: path.read_bytes() for path in figures.iterdir()} == before  # the .md and .pdf too
-
-
-def test_what_a_notebook_run_on_its_own_wrote_is_recorded_and_a_second_run_replaces_it(tmp_path: Path):
+def test_a_second_run_of_a_notebook_on_its_own_replaces_its_outputs(tmp_path: Path):
     figures = tmp_path / "figures"
     first = Artefacts(figures)
     first.table("outcomes", pd.DataFrame({"a": [1]}))
     first.figure("pass_k", a_figure)
-    assert listed(figures) == {ON_THEIR_OWN: ["outcomes.csv", "outcomes.md", "pass_k.pdf", "pass_k.png"]}
     second = Artefacts(figures)
     second.table("outcomes", pd.DataFrame({"a": [2]}))
     second.figure("pass_k", a_figure)
     assert pd.read_csv(figures / "outcomes.csv")["a"].tolist() == [2]
-    assert listed(figures) == {ON_THEIR_OWN: ["outcomes.csv", "outcomes.md", "pass_k.pdf", "pass_k.png"]}
-    assert sorted(p.name for p in figures.iterdir() if not p.name.startswith(".")) == [
-        "outcomes.csv",
-        "outcomes.md",
-        "pass_k.pdf",
-        "pass_k.png",
-    ]
-
-
-def test_a_notebook_run_on_its_own_replaces_the_pipelines_unchanged_output_and_takes_it_over(tmp_path: Path):
-    from aspera_workbench.pipeline.notebooks import retire_stale_outputs
-
-    figures = tmp_path / "figures"
-    figures.mkdir()
-    (figures / "outcomes.csv").write_text("a\n0\n")
-    (figures / "outcomes.md").write_text("| a |\n")
-    (figures / "outcomes.png").write_text("png")
-    retire_stale_outputs(figures, {"02_evaluate": ["outcomes.csv", "outcomes.md", "outcomes.png"]})
-    Artefacts(figures).table("outcomes", pd.DataFrame({"a": [1]}))
-    # The latest writer owns a file: its name leaves the pipeline's entry, so no stale digest stays behind.
-    assert listed(figures) == {"02_evaluate": ["outcomes.png"], ON_THEIR_OWN: ["outcomes.csv", "outcomes.md"]}
+    assert second.written == [figures / name for name in ("outcomes.csv", "outcomes.md", "pass_k.png", "pass_k.pdf")]
+    assert sorted(p.name for p in figures.iterdir()) == ["outcomes.csv", "outcomes.md", "pass_k.pdf", "pass_k.png"]

@@ -98,11 +98,13 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path, mon
     path.write_text("the previous audit\n")
 
     def broken(*args, **kwargs):
-        raise OSError("disk full")
+        raise OSError(28, "disk full")
 
-    monkeypatch.setattr(json, "dump", broken)
-    with pytest.raises(OSError, match="disk full"):
+    monkeypatch.setattr(Path, "open", broken)  # as the temporary file is written
+    with pytest.raises(OSError, match="disk full") as raised:
         REPORT.write(path)
+    monkeypatch.undo()
+    assert raised.value.filename == str(path)
     assert path.read_text() == "the previous audit\n"
     assert [p.name for p in tmp_path.iterdir()] == ["audit.json"]
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from aspera_core.manifest import MANIFEST
 from aspera_core.tasks import SHARD_SIZE, load_tasks
+from aspera_core.tasks.release import BUILT_MARKER
 from aspera_workbench.cli.main import main
 
 TASK_SET = Path(__file__).resolve().parents[2] / "data" / "aspera_workbench_v1"
@@ -66,7 +65,7 @@ def test_rebuild_drops_its_own_stale_shards_and_keeps_other_files(tmp_path: Path
         path.unlink()
     assert main(["build-tasks", str(root)]) == 0
     assert sorted(plans_bytes(root)) == [
-        MANIFEST,
+        BUILT_MARKER,
         "README.txt",
         "queries_001.nt",
         "query_id_to_shard.json",
@@ -76,43 +75,42 @@ def test_rebuild_drops_its_own_stale_shards_and_keeps_other_files(tmp_path: Path
     assert len(load_tasks(root)) == SHARD_SIZE
 
 
-def test_a_shard_of_the_users_is_neither_removed_nor_replaced(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_plans_of_a_task_set_the_build_did_not_write_are_neither_removed_nor_replaced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # build-tasks deleted every queries_*.nt it did not produce, whoever had put it there.
-    (built / "plans" / "queries_009.nt").write_text("- my own shard\n")
-    before = plans_bytes(built)
-    capsys.readouterr()
-    assert main(["build-tasks", str(built)]) == 2
+    root = tmp_path / "set"
+    copy_modules(root, 2)
+    (root / "plans").mkdir()
+    (root / "plans" / "queries_009.nt").write_text("- my own shard\n")
+    (root / "plans" / "query_to_query_id.json").write_text("{}\n")
+    before = plans_bytes(root)
+    assert main(["build-tasks", str(root)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("aspera build-tasks: error: ") and "queries_009.nt" in err
-    assert "not written by the workbench" in err and "nothing was replaced or removed" in err
-    assert plans_bytes(built) == before
-    assert sorted(p.name for p in built.iterdir()) == ["code", "plans"]  # no staging folder left
+    assert err.count("\n") == 1 and err.startswith("aspera build-tasks: error: ")
+    assert "did not write (queries_009.nt, query_to_query_id.json; no .aspera-built file)" in err
+    assert "nothing was replaced" in err
+    assert plans_bytes(root) == before
+    assert sorted(p.name for p in root.iterdir()) == ["code", "plans"]  # no staging folder left
 
 
-def test_a_shard_edited_since_the_build_is_not_replaced(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_within_its_own_plans_the_build_replaces_and_drops_shards(built: Path) -> None:
+    (built / "plans" / "queries_009.nt").write_text("- a shard in the build's folder\n")
     shard = built / "plans" / "queries_001.nt"
-    shard.write_text(shard.read_text() + "# my comment\n")
-    (built / "code" / "query_1003.py").unlink()  # the build would write queries_001.nt anew
-    before = plans_bytes(built)
-    capsys.readouterr()
-    assert main(["build-tasks", str(built)]) == 2
-    err = capsys.readouterr().err
-    assert "queries_001.nt: changed since the workbench wrote it" in err
-    assert plans_bytes(built) == before
+    built_shard = shard.read_bytes()
+    shard.write_text(shard.read_text() + "# an edit\n")
+    assert main(["build-tasks", str(built)]) == 0
+    assert "queries_009.nt" not in plans_bytes(built) and shard.read_bytes() == built_shard
 
 
-def test_plans_built_before_the_manifest_are_taken_over_when_the_build_writes_the_same_bytes(built: Path) -> None:
-    # An earlier version wrote no manifest: a file the build would write byte for byte is harmless to replace.
-    (built / "plans" / MANIFEST).unlink()
+def test_plans_with_the_manifest_of_an_earlier_version_are_the_builds_own(built: Path) -> None:
+    (built / "plans" / BUILT_MARKER).rename(built / "plans" / ".aspera-pipeline.json")
     before = plans_bytes(built)
     assert main(["build-tasks", str(built)]) == 0
-    assert plans_bytes(built) == before | {MANIFEST: (built / "plans" / MANIFEST).read_bytes()}
-    listed = json.loads((built / "plans" / MANIFEST).read_text())["notebooks"]
-    assert sorted(listed["aspera build-tasks"]) == [
-        "queries_001.nt",
-        "query_id_to_shard.json",
-        "query_to_query_id.json",
-    ]
+    after = plans_bytes(built)  # the old manifest gives way to the marker
+    assert after == {name: data for name, data in before.items() if name != ".aspera-pipeline.json"} | {
+        BUILT_MARKER: after[BUILT_MARKER]
+    }
 
 
 def test_missing_code_folder_is_one_line_and_exit_two(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

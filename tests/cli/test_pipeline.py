@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import nbformat
@@ -11,7 +10,6 @@ import pytest
 
 from aspera_core.tasks import load_tasks
 from aspera_workbench.cli.main import main
-from aspera_workbench.pipeline.notebooks import retire_stale_outputs
 from tests.analysis.support import explore_run, model_run
 from tests.analysis.test_figure_sizes import saved_width
 from tests.support.openai_server import Reply, ScriptedOpenAIServer
@@ -55,8 +53,7 @@ def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
     figures = tmp_path / "figures"
     figures.mkdir()
     (figures / "README.md").write_text("kept\n")
-    (figures / "outcomes.csv").write_text("from an earlier run\n")  # the pipeline's own, unchanged: replaced
-    retire_stale_outputs(figures, {"02_evaluate": ["outcomes.csv"]})
+    (figures / "outcomes.csv").write_text("from an earlier run\n")  # the pipeline's folder: replaced
     extra = [f"results.{label}={path}" for label, path in model_results(tmp_path).items()]
     status = main(
         [
@@ -78,7 +75,7 @@ def test_pipeline_runs_the_notebooks_and_writes_tables_with_the_right_numbers(
     captured = capsys.readouterr()
     assert status == 0, captured.err
     assert "figures (PNG + PDF) written to" in captured.out
-    assert (figures / "README.md").read_text() == "kept\n"  # not produced by this run: left alone
+    assert (figures / "README.md").read_text() == "kept\n"  # the folder's description is carried over
 
     outcomes = pd.read_csv(figures / "outcomes.csv", index_col="system")
     assert outcomes.loc["reference", "success"] == 4 and outcomes.loc["noop", "task_completion_error"] == 4
@@ -318,28 +315,40 @@ def test_the_paper_notebook_shows_the_gap_closed_when_explore_runs_are_named(tmp
     assert episodes["count"].to_dict() == {"submitted": 4, "turn_budget": 4}
 
 
-def test_a_run_removes_the_figures_its_notebooks_wrote_before_and_no_longer_write(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-):
+def contents(*folders: Path) -> dict[Path, tuple[bytes, int]]:
+    """Every file under the folders, hidden ones included, with its bytes and inode."""
+    return {
+        path: (path.read_bytes(), path.stat().st_ino)
+        for folder in folders
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def test_a_second_run_replaces_the_outputs_of_the_first_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     # Two seeds give a pass^k figure; a rerun on one seed writes the pass^k table only, and the
     # figure of the earlier run must not stay beside it looking current.
     results = model_results(tmp_path)
-    figures = tmp_path / "figures"
+    figures, run_folder = tmp_path / "figures", tmp_path / "runs" / "mini"
     arguments = ["pipeline", MINI, "-p", "agents=[]", "-p", f"figures_dir={figures}"]
     arguments += ["-p", f"runs_dir={tmp_path / 'runs'}", "-p", "notebooks=[05_paper_tables_figures]"]
     assert main([*arguments, "-p", f"results.o1-cck={results['o1-cck']}"]) == 0
     assert (figures / "pass_k.png").exists() and (figures / "pass_k.pdf").exists()
-    (figures / "notes.png").write_text("mine\n")
-    (figures / "pass_k.png").write_bytes(b"the user's own pass^k figure")  # written by the pipeline, then replaced
+    (figures / "notes.png").write_text("an edit inside the pipeline's folder\n")
+    (figures / "README.md").write_text("what this folder holds\n")
+    (figures / "control").mkdir()  # the outputs of another parameter set
+    (figures / "control" / "outcomes.csv").write_text("a\n1\n")
+    carried = contents(figures / "control")
+    executed = (run_folder / "05_paper_tables_figures.ipynb").stat().st_ino
     capsys.readouterr()
     assert main([*arguments, "-p", f"results.o1-ps={results['o1-ps']}"]) == 0, capsys.readouterr().err
-    out = capsys.readouterr().out
     assert (figures / "pass_k.md").exists() and "o1-preview (CCK)" not in (figures / "pass_k.md").read_text()
-    assert not (figures / "pass_k.pdf").exists()  # unchanged since the pipeline wrote it: removed
-    assert "1 file the same notebooks wrote in an earlier run and not in this one removed: pass_k.pdf\n" in out
-    assert (figures / "pass_k.png").read_bytes() == b"the user's own pass^k figure"  # changed since: kept
-    assert "kept pass_k.png: changed since the workbench wrote it\n" in out
-    assert (figures / "notes.png").read_text() == "mine\n"  # not written by the pipeline: left alone
+    assert not (figures / "pass_k.png").exists() and not (figures / "pass_k.pdf").exists()
+    assert not (figures / "notes.png").exists()
+    assert (figures / "README.md").read_text() == "what this folder holds\n"
+    assert contents(figures / "control") == carried  # the very same files
+    assert (run_folder / "05_paper_tables_figures.ipynb").stat().st_ino != executed
+    assert not list(tmp_path.rglob(".*staging*")) and not list(tmp_path.rglob(".*.old-*"))
 
 
 def taxonomy_arguments(tmp_path: Path) -> list[str]:
@@ -352,134 +361,65 @@ def taxonomy_arguments(tmp_path: Path) -> list[str]:
     return [*arguments, "-p", f"results_dir={tmp_path / 'results'}", "-p", "notebooks=[04_error_taxonomy]"]
 
 
-def contents(*folders: Path) -> dict[Path, bytes]:
-    """Every file under the folders, with its bytes."""
-    return {path: path.read_bytes() for folder in folders for path in sorted(folder.rglob("*")) if path.is_file()}
-
-
-def test_a_file_of_the_users_named_like_an_output_is_left_alone_and_the_run_exits_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-):
-    monkeypatch.chdir(tmp_path)
-    figures = tmp_path / "figures"
-    figures.mkdir()
-    (figures / "README.md").write_text("mine\n")
-    (figures / "error_taxonomy.md").write_bytes(b"my own notes on the taxonomy\r\n")
-    before = contents(figures)
-    assert main(taxonomy_arguments(tmp_path)) == 2
-    err = capsys.readouterr().err
-    assert "figures/error_taxonomy.md: not written by the workbench" in err
-    assert contents(figures) == before  # nothing replaced, removed or added (not even a manifest)
-    assert not (tmp_path / "runs" / "mini").exists()
-    # This run's outputs are kept where the error says, beside their targets.
-    [new_figures] = tmp_path.glob("figures.unplaced-*")
-    [new_runs] = (tmp_path / "runs").glob("mini.unplaced-*")
-    assert f"{new_figures.name}/" in err and f"runs/{new_runs.name}/" in err
-    assert "| wrong effect or answer |" in (new_figures / "error_taxonomy.md").read_text()
-    assert (new_figures / "error_types.png").exists() and (new_runs / "04_error_taxonomy.ipynb").exists()
-    assert "move" in err and "run again" in err
-    assert not list(tmp_path.rglob(".*staging*"))
-
-
-def test_outputs_of_an_earlier_run_edited_since_are_left_alone_and_the_run_exits_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-):
-    monkeypatch.chdir(tmp_path)
-    arguments = taxonomy_arguments(tmp_path)
-    figures, run_folder = tmp_path / "figures", tmp_path / "runs" / "mini"
-    executed = run_folder / "04_error_taxonomy.ipynb"
-    assert main(arguments) == 0, capsys.readouterr().err
-    # The manifest Artefacts keeps in the staging folder stays there: the notebook's files are the pipeline's.
-    assert list(json.loads((figures / ".aspera-pipeline.json").read_text())["notebooks"]) == ["04_error_taxonomy"]
-    first = executed.stat().st_ino
-    assert main(arguments) == 0, capsys.readouterr().err  # nothing edited: the earlier outputs are replaced
-    assert executed.stat().st_ino != first
-    # The user adds notes to the executed notebook in JupyterLab and saves; and edits a table.
-    notebook = nbformat.read(executed, as_version=4)
-    notebook.cells.append(nbformat.v4.new_markdown_cell("my notes on this run"))
-    nbformat.write(notebook, executed)
-    (figures / "error_taxonomy.csv").write_text((figures / "error_taxonomy.csv").read_text() + "my,own,row\n")
-    before = contents(figures, run_folder)
-    capsys.readouterr()
-    assert main(arguments) == 2
-    err = capsys.readouterr().err
-    assert "runs/mini/04_error_taxonomy.ipynb: changed since the workbench wrote it\n" in err
-    assert "figures/error_taxonomy.csv: changed since the workbench wrote it\n" in err
-    assert len([line for line in err.splitlines() if "changed since" in line]) == 2  # the others are the pipeline's
-    assert contents(figures, run_folder) == before
-    [new_figures] = tmp_path.glob("figures.unplaced-*")
-    [new_runs] = (tmp_path / "runs").glob("mini.unplaced-*")
-    assert "my,own,row" not in (new_figures / "error_taxonomy.csv").read_text()
-    assert "my notes on this run" not in (new_runs / "04_error_taxonomy.ipynb").read_text()
-
-
-def test_a_failed_copy_edited_since_is_neither_replaced_nor_removed(
+def test_a_failing_notebook_leaves_the_previous_outputs_whole(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ):
     monkeypatch.chdir(tmp_path)
     succeeding = taxonomy_arguments(tmp_path)
     failing = [*succeeding, "-p", "agents=[reference]"]  # results_dir holds no reference.jsonl: the notebook fails
-    failed = tmp_path / "runs" / "mini" / "04_error_taxonomy.failed.ipynb"
-    assert main(failing) == 1 and failed.exists()
-    assert main(succeeding) == 0, capsys.readouterr().err  # the pipeline's own failed copy, unchanged: removed
-    assert not failed.exists()
+    figures, run_folder = tmp_path / "figures", tmp_path / "runs" / "mini"
+    failed = run_folder / "04_error_taxonomy.failed.ipynb"
+    assert main(succeeding) == 0, capsys.readouterr().err
+    before = contents(figures, run_folder)
     assert main(failing) == 1
-    notebook = nbformat.read(failed, as_version=4)
-    notebook.cells.append(nbformat.v4.new_markdown_cell("why it failed, in my words"))
-    nbformat.write(notebook, failed)
-    mine = failed.read_bytes()
-    capsys.readouterr()
-    assert main(failing) == 1  # fails again: the new failed copy goes beside the user's, not over it
-    err = capsys.readouterr().err
-    [beside] = (tmp_path / "runs").glob("mini.unplaced-*")
-    assert (beside / "04_error_taxonomy.failed.ipynb").exists() and f"runs/{beside.name}/" in err
-    assert "runs/mini/04_error_taxonomy.failed.ipynb: changed since the workbench wrote it" in err
-    assert failed.read_bytes() == mine
-    before = contents(tmp_path / "figures", tmp_path / "runs" / "mini")
-    assert main(succeeding) == 2  # succeeds now, and would remove the failed copy the user edited
-    err = capsys.readouterr().err
-    assert "runs/mini/04_error_taxonomy.failed.ipynb: changed since the workbench wrote it\n" in err
-    assert contents(tmp_path / "figures", tmp_path / "runs" / "mini") == before  # nothing replaced or removed
+    assert f"the executed notebook is {failed}" in capsys.readouterr().err
+    after = contents(figures, run_folder)
+    assert b"ResultsNotFound" in after.pop(failed)[0] and after == before  # only the failed copy is new
+    assert not list(tmp_path.rglob(".*staging*"))
+    assert main(succeeding) == 0, capsys.readouterr().err
+    assert not failed.exists()  # the new run's folder holds no failure of an earlier one
 
 
-def run_on_its_own(tmp_path: Path, name: str = "04_error_taxonomy") -> None:
-    """Run a notebook as JupyterLab does, outside the pipeline: straight into ``tmp_path/figures``."""
-    import papermill
-
-    results = tmp_path / "o1-cck.jsonl"
-    if not results.exists():
-        model_results(tmp_path)
-    parameters = {"tasks": str(ROOT / "tests" / "fixtures" / "mini_release"), "agents": []}
-    parameters |= {"results": {"o1-cck": str(results)}, "results_dir": str(tmp_path / "results")}
-    parameters |= {"figures_dir": str(tmp_path / "figures"), "annotations": str(tmp_path / "annotations")}
-    papermill.execute_notebook(
-        str(ROOT / "notebooks" / f"{name}.ipynb"),
-        str(tmp_path / f"{name}.on-its-own.ipynb"),
-        parameters=parameters,
-        kernel_name="python3",
-        cwd=str(ROOT / "notebooks"),
-        progress_bar=False,
-    )
-
-
-def test_what_a_notebook_run_on_its_own_wrote_the_pipeline_replaces_and_the_other_way_round(
+def test_an_interrupted_run_leaves_the_previous_outputs_whole(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ):
-    monkeypatch.chdir(tmp_path)
-    figures = tmp_path / "figures"
-    run_on_its_own(tmp_path)
-    written = sorted(path.name for path in figures.iterdir() if not path.name.startswith("."))
-    assert "error_taxonomy.csv" in written and "error_types.png" in written
-    run_on_its_own(tmp_path)  # a second run on its own replaces the first's outputs
-    assert main(taxonomy_arguments(tmp_path)) == 0, capsys.readouterr().err  # so does the pipeline
-    manifest = json.loads((figures / ".aspera-pipeline.json").read_text())["notebooks"]
-    assert sorted(manifest["04_error_taxonomy"]) == written
-    assert not any(
-        name in written for entry, files in manifest.items() if entry != "04_error_taxonomy" for name in files
-    )
-    run_on_its_own(tmp_path)  # and a run on its own after the pipeline replaces the pipeline's
-    assert main(taxonomy_arguments(tmp_path)) == 0, capsys.readouterr().err
-    assert not list(tmp_path.glob("figures.unplaced-*"))
+    import papermill
+
+    arguments = taxonomy_arguments(tmp_path)
+    figures, run_folder = tmp_path / "figures", tmp_path / "runs" / "mini"
+    assert main(arguments) == 0, capsys.readouterr().err
+    before = contents(figures, run_folder)
+
+    def interrupted(source: str, executed: str, parameters: dict, **options: object) -> None:
+        Path(parameters["figures_dir"], "error_types.png").write_bytes(b"half a figu")
+        Path(executed).write_text("{}")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(papermill, "execute_notebook", interrupted)
+    assert main(arguments) == 130
+    assert "no output was replaced" in capsys.readouterr().err
+    assert contents(figures, run_folder) == before
+    assert not list(tmp_path.rglob(".*staging*"))
+
+
+def test_figures_kept_inside_the_run_folder_survive_its_swap(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    # params/mini.yaml keeps its figures in runs/mini/figures: swapping runs/mini in must not drop them.
+    import papermill
+
+    figures = tmp_path / "runs" / "mini" / "figures"
+    arguments = [*taxonomy_arguments(tmp_path), "-p", f"figures_dir={figures}"]
+
+    def executed(source: str, executed: str, parameters: dict, **options: object) -> None:
+        Path(parameters["figures_dir"], "error_types.png").write_bytes(b"a figure")
+        Path(executed).write_text("{}")
+
+    monkeypatch.setattr(papermill, "execute_notebook", executed)
+    for _ in range(2):
+        assert main(arguments) == 0, capsys.readouterr().err
+        assert sorted(p.name for p in figures.iterdir()) == ["error_types.png"]
+        assert sorted(p.name for p in figures.parent.iterdir()) == ["04_error_taxonomy.ipynb", "figures"]
 
 
 def test_a_full_disk_while_a_notebook_writes_exits_2_naming_the_file_not_1(

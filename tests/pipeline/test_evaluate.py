@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.records import read_results
+from aspera_core.records import NotAResultsFile, read_results
 from aspera_workbench.pipeline.evaluate import ResultsNotFound, evaluate_agents, results_files
 from tests.analysis.support import result_row, write_results
 
@@ -45,3 +45,15 @@ def test_unknown_agents_are_errors_unless_optional(tmp_path: Path):
     assert report.empty
     with pytest.raises(FileNotFoundError, match="label 'x'"):
         results_files(MINI, [], tmp_path, {"x": "no/such.jsonl"}, root=ROOT)
+
+
+@pytest.mark.parametrize("content", [b"# my notes\n", b'{"cells": []}\n', b"task,outcome\n1,success\n"])
+def test_a_file_of_an_agents_name_that_is_not_a_results_file_is_refused_untouched(tmp_path: Path, content: bytes):
+    # A README, a notebook or a CSV saved as reference.jsonl: neither appended to nor passed over silently.
+    folder = tmp_path / "results"
+    folder.mkdir()
+    (folder / "reference.jsonl").write_bytes(content)
+    with pytest.raises(NotAResultsFile, match="reference.jsonl is not a results file"):
+        evaluate_agents(MINI, ["reference"], folder, root=ROOT, workers=1, progress=False)
+    assert sorted(folder.iterdir()) == [folder / "reference.jsonl"]
+    assert (folder / "reference.jsonl").read_bytes() == content

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.manifest import MANIFEST, FilesInTheWay
 from aspera_core.tasks import TaskFormatError, load_tasks
 from aspera_core.tasks.authoring import (
     APPS,
@@ -18,6 +17,7 @@ from aspera_core.tasks.authoring import (
     build_task_set,
     load_authored_tasks,
 )
+from aspera_core.tasks.release import BUILT_MARKER, NotBuiltHere
 
 HEADER_5 = """from aspera.apps_implementation.exceptions import *
 from aspera.apps_implementation.time_utils import *
@@ -103,7 +103,7 @@ def test_build_fills_query_tags_programs_and_scenario(root: Path) -> None:
     assert load_tasks(root) == tasks
     plans = root / "plans"
     assert sorted(p.name for p in plans.iterdir()) == [
-        MANIFEST,  # what the build wrote, so that a later build replaces only that
+        BUILT_MARKER,  # the build's own folder: a later build may replace it
         "queries_001.nt",
         "query_id_to_shard.json",
         "query_to_query_id.json",
@@ -123,13 +123,14 @@ def test_rebuild_is_byte_identical(root: Path) -> None:
     assert {p.name: p.read_bytes() for p in plans.iterdir()} == first
 
 
-def test_a_shard_the_build_did_not_write_is_left_alone(root: Path) -> None:
+def test_plans_the_build_did_not_write_are_left_alone(root: Path) -> None:
     # It was deleted as if it were a stale shard of an earlier build.
     (root / "plans").mkdir()
     (root / "plans" / "queries_009.nt").write_text("- stale\n")
-    with pytest.raises(FilesInTheWay, match=r"queries_009\.nt: not written by the workbench") as refused:
+    with pytest.raises(
+        NotBuiltHere, match=r"plans holds a task set aspera build-tasks did not write \(queries_009\.nt"
+    ):
         build_task_set(root)
-    assert [conflict.path.name for conflict in refused.value.conflicts] == ["queries_009.nt"]
     assert sorted(p.name for p in (root / "plans").iterdir()) == ["queries_009.nt"]
     assert (root / "plans" / "queries_009.nt").read_text() == "- stale\n"
 

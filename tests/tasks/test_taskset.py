@@ -8,7 +8,6 @@ import pickle
 import subprocess
 import sys
 import tarfile
-import time
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ from aspera_core.tasks import (
     taskset,
     write_tasks,
 )
-from aspera_core.tasks.taskset import cache_folder, clear_memory_cache
+from aspera_core.tasks.taskset import cache_folder
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 REPO = Path(__file__).resolve().parents[2]
@@ -58,27 +57,21 @@ def tasks() -> list[Task]:
     return load_tasks(FIXTURE)
 
 
-@pytest.fixture
-def settled(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Treat files as settled at once (no wait for coarse time stamps)."""
-    monkeypatch.setattr(taskset, "_SETTLE_NS", -(10**18))
-
-
-def test_an_unchanged_set_is_parsed_once(tmp_path: Path, tasks, cache, parses, settled) -> None:
+def test_an_unchanged_set_is_parsed_once(tmp_path: Path, tasks, cache, parses) -> None:
     write_tasks(tasks, tmp_path)
     assert load_tasks(tmp_path) == tasks
     assert load_tasks(tmp_path) == tasks
     assert parses == ["folder"]
 
 
-def test_every_load_gets_its_own_objects(tmp_path: Path, tasks, cache, parses, settled) -> None:
+def test_every_load_gets_its_own_objects(tmp_path: Path, tasks, cache, parses) -> None:
     write_tasks(tasks, tmp_path)
     first = load_tasks(tmp_path)
     first[0].tags.append("changed by a caller")
     assert load_tasks(tmp_path)[0].tags == []
 
 
-def test_a_changed_shard_or_index_is_parsed_again(tmp_path: Path, tasks, cache, parses, settled) -> None:
+def test_a_changed_shard_or_index_is_parsed_again(tmp_path: Path, tasks, cache, parses) -> None:
     write_tasks(tasks, tmp_path)
     load_tasks(tmp_path)
     shard = tmp_path / "plans" / "queries_001.nt"
@@ -91,17 +84,15 @@ def test_a_changed_shard_or_index_is_parsed_again(tmp_path: Path, tasks, cache, 
     assert len(parses) == 3
 
 
-def test_a_rewrite_within_the_time_stamp_granularity_is_still_seen(
-    tmp_path: Path, tasks, cache, parses, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Time stamps are coarse: a file rewritten right after it was read may keep
-    # its size and times. Such a recent file is compared by content.
-    now = time.time_ns()
-    monkeypatch.setattr(taskset, "_signature", lambda path: (("shard", 1, now, now, 1),))
+def test_a_rewrite_that_keeps_size_and_time_stamps_is_still_seen(tmp_path: Path, tasks, cache, parses) -> None:
+    # Time stamps are coarse: a file rewritten right after it was read may keep its size and times.
     write_tasks(tasks, tmp_path)
     shard = tmp_path / "plans" / "queries_001.nt"
     load_tasks(tmp_path)
+    before = shard.stat()
     shard.write_text(shard.read_text().replace("def book_design_review", "def book_design_REVIEW"))
+    os.utime(shard, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert shard.stat().st_size == before.st_size
     assert "design_REVIEW" in load_tasks(tmp_path)[0].program
     assert len(parses) == 2
     load_tasks(tmp_path)  # same content: no new parse
@@ -112,12 +103,10 @@ def test_a_new_process_reads_the_parse_from_the_disk_cache(tmp_path: Path, tasks
     write_tasks(tasks, tmp_path)
     load_tasks(tmp_path)
     assert len(list(cache.glob("*.pickle"))) == 1
-    clear_memory_cache()  # as in a new process
     assert load_tasks(tmp_path) == tasks
     assert parses == ["folder"]
     # the same content elsewhere is the same entry; changed content is a new one
     write_tasks(tasks, tmp_path / "copy")
-    clear_memory_cache()
     load_tasks(tmp_path / "copy")
     assert parses == ["folder"]
     write_tasks(tasks[:3], tmp_path / "smaller")
@@ -136,12 +125,10 @@ def test_a_changed_tool_module_invalidates_the_disk_cache(
     monkeypatch.setattr(taskset, "_parser_digest", None)
     write_tasks(tasks, tmp_path / "set")
     load_tasks(tmp_path / "set")
-    clear_memory_cache()
     load_tasks(tmp_path / "set")
     assert parses == ["folder"]
     tool.write_text("def simulate():\n    pass\n\n\ndef another():\n    pass\n")
     monkeypatch.setattr(taskset, "_parser_digest", None)  # as in a new process
-    clear_memory_cache()
     load_tasks(tmp_path / "set")
     assert parses == ["folder", "folder"]
 
@@ -151,10 +138,8 @@ def test_a_damaged_cache_entry_is_parsed_again(tmp_path: Path, tasks, cache, par
     load_tasks(tmp_path)
     (entry,) = cache.glob("*.pickle")
     entry.write_bytes(b"\x80\x04 cut short")
-    clear_memory_cache()
     assert load_tasks(tmp_path) == tasks and len(parses) == 2
     entry.write_bytes(pickle.dumps(("another format", None)))
-    clear_memory_cache()
     assert load_tasks(tmp_path) == tasks and len(parses) == 3
 
 
@@ -162,7 +147,6 @@ def test_a_cache_folder_others_can_write_is_not_read(tmp_path: Path, tasks, cach
     write_tasks(tasks, tmp_path)
     load_tasks(tmp_path)
     cache.chmod(0o777)
-    clear_memory_cache()
     load_tasks(tmp_path)
     assert len(parses) == 2
 
@@ -172,7 +156,6 @@ def test_the_disk_cache_can_be_turned_off_and_is_bounded(tmp_path: Path, tasks, 
     assert cache_folder() is None
     write_tasks(tasks, tmp_path / "a")
     load_tasks(tmp_path / "a")
-    clear_memory_cache()
     load_tasks(tmp_path / "a")
     assert len(parses) == 2
     monkeypatch.setenv("ASPERA_CACHE_DIR", str(tmp_path / "cache"))
