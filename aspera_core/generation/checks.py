@@ -71,6 +71,7 @@ from aspera_core.variants import BREAKING_KINDS, PRESERVING_KINDS
 HANDBACK_EXCEPTION = "RequiresUserInput"
 _VALIDATOR_STAGE = {"parse": "evaluation", "setup": "setup", "reference": "evaluation", "noop": "evaluation"}
 _SHOWN = 5  # mutants or rewrites listed in a problem
+_WIDER = 4  # times the mutants drawn when every sampled one behaved like the reference
 _PROBE_FUNCTION = PROBE_EVALUATION.split("(", 1)[0].removeprefix("def ")
 #: The code files of a sandbox traceback that are the model's, and how they are named to it.
 _OWN_FILES = {"program": "the reference program", "setup": "the setup program", "evaluation": "the evaluation program"}
@@ -552,6 +553,15 @@ class TaskChecker:
         except ValueError as error:  # the program does not parse: checked before, so not expected
             check.notes.append(f"no mutants made: {error}")
             return
+        if len(results) == self.mutants and all(r.status == "equivalent" for r in results):
+            # a sample can fall entirely on code the world never reaches (past a hand-back, in a
+            # branch not taken): draw more before blaming the world
+            sampled = len(results)
+            results = self._audit(task, tuple(BREAKING_KINDS), _WIDER * self.mutants)
+            if len(results) > sampled:
+                check.notes.append(
+                    f"{len(results)} mutants drawn: the first {sampled} all behaved like the reference program"
+                )
         rejected = [r for r in results if r.status == "ok"]
         same = [r for r in results if r.status == "equivalent"]
         slipped = [r for r in results if r.status == "flagged"]

@@ -19,7 +19,7 @@ from aspera_core.generation.checks import Check, failure_of, is_lookup_failure
 from aspera_core.generation.model import spent_usd
 from aspera_core.tasks import load_tasks
 from aspera_core.ui.generation import check_html
-from tests.generation.support import SANDBOX, ScriptedModel, client, fenced, mini_tasks, params, script
+from tests.generation.support import ROOT, SANDBOX, ScriptedModel, client, fenced, mini_tasks, params, script
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
 
 PREFIX = "Hey, [Assistant], "
@@ -423,3 +423,31 @@ def test_the_authored_set_keeps_null_for_an_unknown_spend(
 def _no_script_errors(scripted_openai: ScriptedOpenAIServer):
     yield
     assert scripted_openai.script_errors == []
+
+
+# -- found by the trial: a hand-back task whose sampled mutants all lie past the hand-back -------------
+
+
+def test_a_hand_back_world_is_not_blamed_when_the_sampled_mutants_only_touch_code_past_the_hand_back() -> None:
+    # Task 1067 of the project's set hands back (Cedar is too small); the 8 mutants drawn for a
+    # draft task (id "1") all change code after the hand-back, so they all behaved like the
+    # reference, and the engine told the setup to build a world where the details matter.
+    from aspera_core.executor import Sandbox
+    from aspera_core.generation.checks import TaskChecker
+    from aspera_core.generation.model import derive_tags
+
+    (task,) = [t for t in load_tasks(ROOT / "data" / "aspera_workbench_v1") if t.query_id == "1067"]
+    draft = task.model_copy(
+        update={
+            "query_id": "1",
+            "state_generation_programs": task.state_generation_programs[:1],
+            "evaluation_programs": task.evaluation_programs[:1],
+            "tags": derive_tags(task.program, {"expects_handback": True}, list(task.scenario.apps)),
+        }
+    )
+    with Sandbox(SANDBOX) as sandbox:
+        check = TaskChecker(sandbox, mutants=8, rewrites=0).check_task(draft)
+    assert check.ok, check.problems
+    mutants = check.facts["mutants"]
+    assert mutants["rejected"] >= 1 and mutants["tried"] > 8
+    assert any("drawn" in note for note in check.notes)
