@@ -4,9 +4,12 @@ For every candidate request the engine writes the reference program, then the
 setup program, then the evaluation program. After each step the task so far
 is checked (:mod:`aspera_core.generation.checks`); a failed check goes back to
 the model with what went wrong, for at most ``max_repairs`` repairs of each
-step, and to the step the check blames (a reference program that fails in the
-world the setup built is repaired, not the setup). What still fails after
-that waits for a person (or is rejected in batch mode) with its reasons.
+step, and to the step the check blames (a reference program that fails a
+lookup in the world the setup built sends the setup back; any other failure of
+it, the program), then to the other steps the check names (``Check.also``).
+What still fails after that waits for a person (or is rejected in batch mode)
+with its reasons. An answer cut off by the token limit is asked again once
+with twice the room, then counts as a failed step; it is never used.
 
 Model trouble:
 
