@@ -12,9 +12,12 @@ defect of the engine or a weakness of the task that the engine's checks (mutants
 find. The trial prints each task's fate with the reason, the counts with their
 denominators, and validates the written set with ``aspera validate``'s checks.
 
+With ``--faults`` some first answers are unusable the way a sloppy model's are (a setup
+cut off by the token limit, prose without code), to see them repaired rather than used.
+
 Usage::
 
-    python benchmarks/trial_generation.py [--tasks N] [--workers W] [--out FOLDER]
+    python benchmarks/trial_generation.py [--tasks N] [--faults] [--workers W] [--out FOLDER]
 
 ``--tasks`` picks N tasks spread evenly over the set's ids (default 20). Everything is
 written under a temporary folder unless ``--out`` names one (it must not exist).
@@ -52,15 +55,36 @@ def module_header(task: Any) -> str:
 
 
 class TaskServingModel:
-    """Answers every step of the engine with the programs of known tasks (see the module docstring)."""
+    """Answers every step of the engine with the programs of known tasks (see the module docstring).
 
-    def __init__(self, tasks: list[Any]) -> None:
+    Args:
+        tasks: The tasks served.
+        faults: Make the first answers of some tasks unusable, as a sloppy model's are: the
+            setup program of every third task comes back cut off by the token limit twice
+            (``finish_reason: "length"``, half of it), the reference program of the next one
+            comes back as prose without code once.
+    """
+
+    def __init__(self, tasks: list[Any], faults: bool = False) -> None:
         self.by_query = {task.query: task for task in tasks}
         self.order = {task.query: number for number, task in enumerate(tasks)}
         self.asked: list[tuple[str, str | None]] = []
         self.served = 0
+        self.faults = faults
 
-    def __call__(self, request: Any) -> str:
+    def _fault(self, step: str, query: str, code: str) -> Any:
+        from tests.support.openai_server import Reply
+
+        if not self.faults:
+            return None
+        number, times = self.order[query], self.asked.count((step, query))
+        if step == "setup" and number % 3 == 0 and times <= 2:
+            return Reply.text(f"```python\n{code[: len(code) // 2]}", finish_reason="length")
+        if step == "program" and number % 3 == 1 and times == 1:
+            return "I would look the colleague up first, then add the event at the right time."
+        return None
+
+    def __call__(self, request: Any) -> Any:
         from tests.generation.support import query_of, step_of
 
         step, query = step_of(request), query_of(request)
@@ -77,6 +101,9 @@ class TaskServingModel:
             "setup": task.state_generation_programs[0],
             "evaluation": task.evaluation_programs[0],
         }[step]
+        fault = self._fault(step, task.query, code)
+        if fault is not None:
+            return fault
         header = module_header(task) if self.order[task.query] % 2 else ""
         return (
             f"Sure. Here is the {step} program for this request.\n\n```python\n{header}{code.rstrip()}\n```\n\n"
@@ -89,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tasks", type=int, default=20, help="tasks of the set served (default 20)")
     parser.add_argument("--workers", type=int, default=2, help="sandbox workers (default 2)")
     parser.add_argument("--out", type=Path, help="folder for the session and the set written (must not exist)")
+    parser.add_argument("--faults", action="store_true", help="cut-off and prose-only first answers (see the model)")
     args = parser.parse_args(argv)
 
     from aspera_core.cli.validate import validate_with_executor
@@ -103,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is not None and args.out.exists():
         parser.error(f"--out {args.out} exists; name a new folder")
     folder = args.out or Path(tempfile.mkdtemp(prefix="trial_generation_"))
-    model = TaskServingModel(chosen)
+    model = TaskServingModel(chosen, faults=args.faults)
     with ScriptedOpenAIServer(model) as server:
         settings = GenerationParams.model_validate(
             {

@@ -461,7 +461,7 @@ class TaskChecker:
             column = problem.split(":", 1)[0]
             if column == "handback" or (column == "noop" and crashed["noop"] is not None):
                 continue  # said below, with what the engine expects and why
-            text = _sentence(_plain(problem))
+            text = _sentence(hide_workbench(_plain(problem)))
             if column == "reference" and column in verdicts:
                 where = failure_of_verdict(verdicts[column]).where()
                 text += f"\n{where}" if where else ""
