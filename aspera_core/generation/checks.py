@@ -30,7 +30,9 @@ A reference program that raises in the world the setup built points back at
 the program, except a failed lookup (``SearchError``, or an empty result
 indexed on the line of a ``find_*``/``search_*``/``get_*`` call): the world
 lacks what the request presupposes, so the setup is blamed, with the program
-named as the other step that may have to change (:attr:`Check.also`).
+named as the other step that may have to change (:attr:`Check.also`). So is a
+reference program that hands back in the setup's world while the evaluation
+program expects it to act (the evaluation is the other option).
 
 Hand-back tasks (the reference program hands back in the setup's world) must
 accept a plain hand-back, a program that only raises ``RequiresUserInput``
@@ -456,6 +458,24 @@ class TaskChecker:
         facts: dict[str, Any] = {"expects_handback": expects}
         problems: list[tuple[str, str]] = []
         notes: list[str] = []
+        reference = verdicts.get("reference")
+        if expects and reference is not None and reference.outcome is Outcome.HANDBACK_CONTROL:
+            # the evaluation expects an action of a reference that hands back in this world: a world
+            # lacking what the reference looks up does that (a forgotten colleague), so the setup first
+            return Check(
+                False,
+                "setup",
+                [
+                    "The reference program hands back in the world the setup program builds "
+                    f"({failure_of_verdict(reference).describe()}), but the evaluation program expects it to "
+                    "carry the request out. If the request is to be carried out, that world lacks what the "
+                    "reference program looks for: the setup program must build it (the organisation with the "
+                    "user in it first, then the colleagues, rooms and events the request names). If asking the "
+                    "user is right in this world, it is the evaluation program that must expect the hand-back."
+                ],
+                facts=facts,
+                also=["evaluation"],
+            )
         crashed = {name: _evaluation_crash(verdicts.get(name)) for name in baselines}
         for problem in report.problems:
             column = problem.split(":", 1)[0]
@@ -513,7 +533,7 @@ class TaskChecker:
                         (
                             "handback",
                             "A program that only hands back control (raises RequiresUserInput with a generic message "
-                            f"and changes nothing) should pass the evaluation program, got {got}{tried}. The engine "
+                            f"and changes nothing) should pass the evaluation program ({got}){tried}. The engine "
                             "requires this of every hand-back task: the reference program hands back in the world the "
                             "setup program builds, so the engine tagged the task 'handback'. Check the hand-back's "
                             "message only when the request asks to be told something specific, and then in a way "

@@ -451,3 +451,36 @@ def test_a_hand_back_world_is_not_blamed_when_the_sampled_mutants_only_touch_cod
     mutants = check.facts["mutants"]
     assert mutants["rejected"] >= 1 and mutants["tried"] > 8
     assert any("drawn" in note for note in check.notes)
+
+
+def test_a_reference_handing_back_in_a_world_without_the_colleague_sends_the_setup_back(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path
+) -> None:
+    # A careful reference program asks the user when the colleague is not found: in a world that
+    # forgot her it hands back, and the evaluation program of the action rejects that. The world is
+    # what must change (or, if asking is right, the evaluation): not the evaluation alone.
+    task = _mini()["9001"]
+    program = task.program.replace(  # type: ignore[attr-defined]
+        '    ottoline = find_employee("Ottoline")[0]  # by structure guideline #1\n',
+        '    people = find_employee("Ottoline")\n'
+        "    if not people:\n"
+        '        raise RequiresUserInput("I could not find Ottoline. Who do you mean?")\n'
+        "    ottoline = people[0]\n",
+    )
+    assert program != task.program  # type: ignore[attr-defined]
+    setup = task.state_generation_programs[0]  # type: ignore[attr-defined]
+    without = setup.replace('["Ottoline", "Casimir", "Perpetua"]', '["Casimir", "Perpetua"]').replace(
+        'ottoline = find_employee("Ottoline")[0]', 'ottoline = find_employee("Casimir")[0]'
+    )
+    model = ScriptedModel(
+        {REVIEW: task},  # type: ignore[dict-item]
+        batches=[[REVIEW]],
+        overrides={("program", REVIEW): [program], ("setup", REVIEW): [without, setup]},
+    )
+    report, flow, _ = _run(scripted_openai, tmp_path, model, max_repairs=1)
+    assert report.accepted == ["500"], report.describe()
+    assert model.count("setup", REVIEW) == 2 and model.count("evaluation", REVIEW) == 1
+    assert flow.candidates[0].repairs == {"setup": 1}
+    repair = _last_user(_requests_for(scripted_openai, "write setup programs", REVIEW)[-1])
+    assert "hands back in the world the setup program builds" in repair
+    assert "I could not find Ottoline. Who do you mean?" in repair
