@@ -84,6 +84,8 @@ _LOOKUP_ERRORS = {"SearchError"}
 #: Errors of an empty lookup result used as if it held something, on a line calling a lookup.
 _EMPTY_RESULT_ERRORS = {"IndexError", "StopIteration", "KeyError"}
 _LOOKUP_CALL = re.compile(r"\b(?:find|search|get)_\w+\s*\(")
+_LOOKED_UP = re.compile(r"^\s*(\w+)\s*=\s*(?:find|search|get)_\w+\s*\(", re.MULTILINE)
+_INDEXED = re.compile(r"\b(\w+)\s*\[")
 
 
 @dataclass
@@ -223,19 +225,26 @@ def failure_of_verdict(verdict: Verdict, probe: bool = False) -> Failure:
     return failure_of(verdict.error_type or str(verdict.outcome.value), verdict.message, verdict.traceback, probe)
 
 
-def is_lookup_failure(failure: Failure) -> bool:
+def is_lookup_failure(failure: Failure, program: str = "") -> bool:
     """Whether a reference program's failure is a lookup that found nothing: the world lacks what it looks up.
 
     ``SearchError`` is the library's own; an ``IndexError``, ``StopIteration`` or ``KeyError``
     counts when the line of the reference program where it happened calls a lookup
-    (``find_employee("Marisol")[0]`` in a world without Marisol).
+    (``find_employee("Marisol")[0]`` in a world without Marisol), or indexes a name that
+    ``program`` assigns from a lookup (``people = find_employee("Marisol")`` then ``people[0]``).
     """
     if failure.error_class in _LOOKUP_ERRORS:
         return True
     if failure.error_class not in _EMPTY_RESULT_ERRORS:
         return False
     own = [frame for frame in failure.frames if frame[0] == "program"]
-    return bool(own) and any(_LOOKUP_CALL.search(line) for line in own[-1][3])
+    if not own:
+        return False
+    lines = own[-1][3]
+    if any(_LOOKUP_CALL.search(line) for line in lines):
+        return True
+    looked_up = set(_LOOKED_UP.findall(program))
+    return any(name in looked_up for line in lines for name in _INDEXED.findall(line))
 
 
 def describe_behaviour(observation: Observation | None) -> str:
@@ -375,6 +384,7 @@ class TaskChecker:
             "behaviour": behaviour,
             "answers": observation.answer != "None" and not observation.raised,
             "changes_world": bool(observation.changes),
+            "handback_message": None,  # replaces the message of an earlier setup's world
         }
         if facts["expects_handback"]:
             # its message, for the hand-back that says what the reference says (see check_task)
@@ -399,7 +409,7 @@ class TaskChecker:
         verdict = self.sandbox.evaluate(task, task.program)
         failure = failure_of_verdict(verdict, probe=True)
         facts = {"setup": task.state_generation_programs[0]}
-        if is_lookup_failure(failure):
+        if is_lookup_failure(failure, task.program):
             return Check(
                 False,
                 "setup",

@@ -130,6 +130,14 @@ def test_a_failure_of_the_programs_own_making_still_blames_the_program_alone() -
         'Traceback (most recent call last):\n  File "<program>", line 2, in f\n    x = sorted([1])[3]\nIndexError: list index out of range\n',
     )
     assert not is_lookup_failure(indexed)  # an index error on a line that looks nothing up
+    # the empty result of a lookup kept in a name and indexed on a later line
+    kept = failure_of(
+        "IndexError",
+        "list index out of range",
+        'Traceback (most recent call last):\n  File "<program>", line 3, in f\n    marisol = people[0]\nIndexError: list index out of range\n',
+    )
+    program = 'def f():\n    people = find_employee("Marisol")\n    marisol = people[0]\n'
+    assert is_lookup_failure(kept, program) and not is_lookup_failure(kept, "def f():\n    people = [1]\n")
 
 
 # -- 2. an answer cut off by the token limit is never used ---------------------------------------------
