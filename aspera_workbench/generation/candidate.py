@@ -28,6 +28,22 @@ def is_model_error(problem: str | None) -> bool:
     return bool(problem) and str(problem).startswith(MODEL_ERROR)
 
 
+def spent_usd(requests: list[dict[str, Any]]) -> float | None:
+    """Dollars the recorded requests spent, or ``None`` when one answered afresh has no known cost.
+
+    Records written before the spend was kept as unknown say 0 for such an answer, with a
+    ``cost_usd`` of ``None``: those count as unknown too.
+    """
+    total = 0.0
+    for request in requests:
+        if request.get("error") is not None or request.get("cached"):
+            continue  # no answer, or one from the cache: nothing was spent
+        if request.get("spent_usd") is None or request.get("cost_usd") is None:
+            return None
+        total += float(request["spent_usd"])
+    return total
+
+
 def now_text() -> str:
     """The current local time as the release writes timestamps (``%Y-%m-%d %H:%M:%S``)."""
     return datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
@@ -105,9 +121,10 @@ class Candidate:
         return LEFT_OPEN if self.unanswered else self.status
 
     @property
-    def spent_usd(self) -> float:
-        """Dollars spent on this candidate's requests (cached answers cost nothing)."""
-        return sum(float(request.get("spent_usd") or 0.0) for request in self.requests)
+    def spent_usd(self) -> float | None:
+        """Dollars spent on this candidate's requests (cached answers cost nothing); ``None`` when
+        an answer sent for it is of unknown cost (a model without a price): a sum would understate it."""
+        return spent_usd(self.requests)
 
     def to_json(self) -> dict[str, Any]:
         """JSON-compatible dictionary."""
@@ -157,9 +174,11 @@ def derive_tags(program: str, facts: dict[str, Any], apps: list[str]) -> list[st
         ``action``, ``loop``, ``conditional``...), at least one.
     """
     tags = []
-    if facts.get("expects_handback"):
+    if facts.get("expects_handback") and not facts.get("handback_message_checked"):
         tags.append("handback")
-    elif facts.get("answers"):
+    elif facts.get("answers") or facts.get("handback_message_checked"):
+        # a hand-back whose message the evaluation checks answers the user; 'handback' would
+        # promise that a plain hand-back passes (what aspera validate checks of the tag)
         tags.append("information")
     if facts.get("changes_world") or not tags:
         tags.append("action")

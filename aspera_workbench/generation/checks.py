@@ -23,20 +23,39 @@ behaviour comparison (:mod:`aspera_workbench.audit`):
   builds is too weak to tell them apart); and, if asked, rewrites of the
   reference program that keep its meaning pass.
 
-Each failed check names the step that has to change (a reference program that
-raises in the world the setup built points back at the program) and says what
-went wrong in words that go back to the model or to the person.
+Each failed check names the step that has to change and says what went wrong
+in words that go back to the model or to the person, with the model's own
+code as the only location shown (the workbench's frames and paths are cut).
+A reference program that raises in the world the setup built points back at
+the program, except a failed lookup (``SearchError``, or an empty result
+indexed on the line of a ``find_*``/``search_*``/``get_*`` call): the world
+lacks what the request presupposes, so the setup is blamed, with the program
+named as the other step that may have to change (:attr:`Check.also`). So is a
+reference program that hands back in the setup's world while the evaluation
+program expects it to act (the evaluation is the other option).
+
+Hand-back tasks (the reference program hands back in the setup's world) must
+accept a plain hand-back, a program that only raises ``RequiresUserInput``
+with a generic message. One exception: an evaluation program that checks the
+hand-back's message (the user asked to be told something specific) may fail
+the plain hand-back with ``SolutionError`` if a hand-back raising the reference
+program's own message, and doing nothing else, passes. Such a task is not
+tagged ``handback`` (the tag means, to ``aspera validate``, that a plain
+hand-back passes) but ``information``.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from aspera_core.agents import HandbackAgent, NoopAgent
 from aspera_core.executor import Sandbox
-from aspera_core.tasks import Scenario, Task
+from aspera_core.outcomes import ORIGIN_EVALUATION, Outcome, Verdict
+from aspera_core.tasks import Scenario, Task, function_name
 from aspera_core.tasks.validation import (
     HANDBACK_TAG,
     PROBE_EVALUATION,
@@ -54,6 +73,19 @@ from aspera_workbench.variants import BREAKING_KINDS, PRESERVING_KINDS
 HANDBACK_EXCEPTION = "RequiresUserInput"
 _VALIDATOR_STAGE = {"parse": "evaluation", "setup": "setup", "reference": "evaluation", "noop": "evaluation"}
 _SHOWN = 5  # mutants or rewrites listed in a problem
+_WIDER = 4  # times the mutants drawn when every sampled one behaved like the reference
+_PROBE_FUNCTION = PROBE_EVALUATION.split("(", 1)[0].removeprefix("def ")
+#: The code files of a sandbox traceback that are the model's, and how they are named to it.
+_OWN_FILES = {"program": "the reference program", "setup": "the setup program", "evaluation": "the evaluation program"}
+_FRAME = re.compile(r'^  File "<(program|setup|evaluation)(?: \d+)?>", line (\d+), in (\S+)$')
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+#: Errors of a failed lookup, whatever the line: the library raises them when what is looked up is missing.
+_LOOKUP_ERRORS = {"SearchError"}
+#: Errors of an empty lookup result used as if it held something, on a line calling a lookup.
+_EMPTY_RESULT_ERRORS = {"IndexError", "StopIteration", "KeyError"}
+_LOOKUP_CALL = re.compile(r"\b(?:find|search|get)_\w+\s*\(")
+_LOOKED_UP = re.compile(r"^\s*(\w+)\s*=\s*(?:find|search|get)_\w+\s*\(", re.MULTILINE)
+_INDEXED = re.compile(r"\b(\w+)\s*\[")
 
 
 @dataclass
@@ -68,6 +100,8 @@ class Check:
         notes: What is worth knowing but not wrong (mutants that change nothing here...).
         facts: What was found out: ``expects_handback``, ``behaviour``,
             ``mutants`` and ``rewrites`` counts, ``rejected_mutants`` (kept as wrong programs).
+        also: Other steps whose change may be the fix, in order (a reference program that
+            fails a lookup in the setup's world blames the setup, and names the program here).
     """
 
     ok: bool
@@ -75,6 +109,7 @@ class Check:
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     facts: dict[str, Any] = field(default_factory=dict)
+    also: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
         """The problems as one text for a repair request or a display."""
@@ -82,13 +117,25 @@ class Check:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-compatible dictionary."""
-        return {"ok": self.ok, "stage": self.stage, "problems": self.problems, "notes": self.notes, "facts": self.facts}
+        return {
+            "ok": self.ok,
+            "stage": self.stage,
+            "problems": self.problems,
+            "notes": self.notes,
+            "facts": self.facts,
+            "also": self.also,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Check:
         """Rebuild from :meth:`to_json` output."""
         return cls(
-            bool(data["ok"]), str(data["stage"]), list(data["problems"]), list(data["notes"]), dict(data["facts"])
+            bool(data["ok"]),
+            str(data["stage"]),
+            list(data["problems"]),
+            list(data["notes"]),
+            dict(data["facts"]),
+            list(data.get("also") or []),  # session files written before it have none
         )
 
 
@@ -98,6 +145,106 @@ def _single_function(program: str) -> ast.FunctionDef | None:
     except SyntaxError:
         return None
     return body[0] if len(body) == 1 and isinstance(body[0], ast.FunctionDef) else None
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A program's failure as the model may see it: the error and the frames of its own code.
+
+    Attributes:
+        error: ``Class: message``, the class without its module.
+        frames: ``(file, line, function, code lines)`` of the model's code only, outermost first;
+            ``file`` is ``program``, ``setup`` or ``evaluation``.
+    """
+
+    error: str
+    frames: tuple[tuple[str, int, str, tuple[str, ...]], ...] = ()
+
+    @property
+    def error_class(self) -> str:
+        """The class name of the error."""
+        return self.error.split(":", 1)[0].strip()
+
+    def where(self) -> str:
+        """The model's frames as indented lines (empty without any)."""
+        lines = []
+        for file, line, function, code in self.frames:
+            lines.append(f"  {_OWN_FILES[file]}, line {line}, in {function}:")
+            lines += [f"    {text.strip()}" for text in code if text.strip() and set(text.strip()) - set("^~ ")]
+        return "\n".join(lines)
+
+    def describe(self) -> str:
+        """The error, then where it happened (when any frame is the model's)."""
+        where = self.where()
+        return f"{self.error}\n{where}" if where else self.error
+
+
+def _unqualified(error_type: str | None) -> str:
+    return (error_type or "").rsplit(".", 1)[-1]
+
+
+def hide_workbench(text: str) -> str:
+    """``text`` without the absolute paths of the workbench's files (the model never wrote them)."""
+    return text.replace(_PACKAGE_ROOT + "/", "").replace(_PACKAGE_ROOT, "")
+
+
+def failure_of(error_type: str | None, message: str | None, traceback: str | None, probe: bool = False) -> Failure:
+    """The model's view of a failed run: the frames of the workbench (library, harness, beartype
+    wrappers) and, with ``probe``, the engine's own probe evaluation are left out.
+
+    Args:
+        error_type: The qualified class name of the error.
+        message: Its message.
+        traceback: The sandbox's formatted traceback.
+        probe: The evaluation program was the engine's probe (:data:`PROBE_EVALUATION`), not the model's.
+    """
+    error = f"{_unqualified(error_type) or 'error'}: {hide_workbench((message or '').strip())}".rstrip(": ")
+    text = traceback or ""
+    # a chained traceback: the last one is where the error that ended the run was raised
+    for marker in ("\nDuring handling of the above exception", "\nThe above exception was the direct cause"):
+        if marker in text:
+            text = text.rsplit(marker, 1)[-1]
+    frames: list[tuple[str, int, str, list[str]]] = []
+    current: list[str] | None = None
+    for line in text.splitlines():
+        if line.startswith("  File "):
+            match = _FRAME.match(line)
+            current = None
+            if match and not (probe and match.group(3) == _PROBE_FUNCTION):
+                current = []
+                frames.append((match.group(1), int(match.group(2)), match.group(3), current))
+        elif line.startswith("    ") and current is not None:
+            current.append(line)
+        elif not line.startswith(" "):
+            current = None
+    return Failure(error, tuple((file, number, function, tuple(code)) for file, number, function, code in frames))
+
+
+def failure_of_verdict(verdict: Verdict, probe: bool = False) -> Failure:
+    """:func:`failure_of` for a sandbox verdict."""
+    return failure_of(verdict.error_type or str(verdict.outcome.value), verdict.message, verdict.traceback, probe)
+
+
+def is_lookup_failure(failure: Failure, program: str = "") -> bool:
+    """Whether a reference program's failure is a lookup that found nothing: the world lacks what it looks up.
+
+    ``SearchError`` is the library's own; an ``IndexError``, ``StopIteration`` or ``KeyError``
+    counts when the line of the reference program where it happened calls a lookup
+    (``find_employee("Marisol")[0]`` in a world without Marisol), or indexes a name that
+    ``program`` assigns from a lookup (``people = find_employee("Marisol")`` then ``people[0]``).
+    """
+    if failure.error_class in _LOOKUP_ERRORS:
+        return True
+    if failure.error_class not in _EMPTY_RESULT_ERRORS:
+        return False
+    own = [frame for frame in failure.frames if frame[0] == "program"]
+    if not own:
+        return False
+    lines = own[-1][3]
+    if any(_LOOKUP_CALL.search(line) for line in lines):
+        return True
+    looked_up = set(_LOOKED_UP.findall(program))
+    return any(name in looked_up for line in lines for name in _INDEXED.findall(line))
 
 
 def describe_behaviour(observation: Observation | None) -> str:
@@ -141,8 +288,14 @@ class _RememberedSetups:
     """Runs setup programs through the sandbox, reusing the worlds the setup step already built."""
 
     def __init__(self, sandbox: Sandbox) -> None:
-        self.runner = SetupRunner(sandbox.evaluate)
+        self.sandbox = sandbox
+        self.runner = SetupRunner(self._evaluate)
         self.worlds: dict[str, list[Any]] = {}
+        self.last: Verdict | None = None  # the verdict of the last probe, for the location of a failure
+
+    def _evaluate(self, task: Task, program: str) -> Verdict:
+        self.last = self.sandbox.evaluate(task, program)
+        return self.last
 
     def __call__(self, task: Task, index: int) -> Any:
         kept = self.worlds.get(task.state_generation_programs[index])
@@ -207,7 +360,10 @@ class TaskChecker:
         try:
             first, second = self.setups.build_twice(task)
         except SetupProgramError as error:
-            return Check(False, "setup", [f"The setup program fails: {error}"])
+            last = self.setups.last
+            failure = failure_of_verdict(last, probe=True) if last is not None and last.traceback else None
+            shown = failure.describe() if failure is not None else hide_workbench(str(error))
+            return Check(False, "setup", [f"The setup program fails: {shown}"])
         difference = first_difference(normalise_ids(first), normalise_ids(second))
         if difference is not None:
             return Check(
@@ -221,23 +377,20 @@ class TaskChecker:
         observed = behaviours(task, [task.program], self.sandbox)[0]
         observation = observed[0] if observed else None
         if observation is None or (observation.raised and observation.raised != HANDBACK_EXCEPTION):
-            verdict = self.sandbox.evaluate(task, task.program)
-            detail = f"{(verdict.error_type or verdict.outcome.value).rsplit('.', 1)[-1]}: {verdict.message}"
-            trace = (verdict.traceback or "").strip().splitlines()[-6:]
-            where = ("\n" + "\n".join(trace)) if trace else ""
-            return Check(
-                False,
-                "program",
-                [f"In the world the setup program builds, the reference program fails with {detail}{where}"],
-                facts={"setup": task.state_generation_programs[0]},
-            )
+            return self._reference_fails(task)
         behaviour = describe_behaviour(observation)
-        facts = {
+        facts: dict[str, Any] = {
             "expects_handback": observation.raised == HANDBACK_EXCEPTION,
             "behaviour": behaviour,
             "answers": observation.answer != "None" and not observation.raised,
             "changes_world": bool(observation.changes),
+            "handback_message": None,  # replaces the message of an earlier setup's world
         }
+        if facts["expects_handback"]:
+            # its message, for the hand-back that says what the reference says (see check_task)
+            verdict = self.sandbox.evaluate(task, task.program)
+            if verdict.outcome is Outcome.HANDBACK_CONTROL and verdict.message is not None:
+                facts["handback_message"] = verdict.message
         if not observation.raised and observation.answer == "None" and not observation.changes:
             return Check(
                 False,
@@ -251,36 +404,173 @@ class TaskChecker:
             )
         return Check(True, "setup", facts=facts)
 
+    def _reference_fails(self, task: Task) -> Check:
+        """The reference program raised in the setup's world: blame the step that can fix it."""
+        verdict = self.sandbox.evaluate(task, task.program)
+        failure = failure_of_verdict(verdict, probe=True)
+        facts = {"setup": task.state_generation_programs[0]}
+        if is_lookup_failure(failure, task.program):
+            return Check(
+                False,
+                "setup",
+                [
+                    "In the world the setup program builds, the reference program looks up something that is "
+                    f"not there: {failure.describe()}\nThe setup program must create everything the request "
+                    "and the reference program presuppose: the organisation with the user in it first, then the "
+                    "colleagues, rooms and events they name. (If that world is right, it is the reference program "
+                    "that looks up the wrong thing.)"
+                ],
+                facts=facts,
+                also=["program"],
+            )
+        return Check(
+            False,
+            "program",
+            [f"In the world the setup program builds, the reference program fails with {failure.describe()}"],
+            facts=facts,
+        )
+
     # -- the whole task ---------------------------------------------------------------
 
-    def check_task(self, task: Task) -> Check:
+    def check_task(self, task: Task, handback_message: str | None = None) -> Check:
         """Every check of ``aspera validate``, then mutants and rewrites of the reference program.
+
+        The do-nothing and hand-back programs must fail (or, for a hand-back task, the hand-back
+        pass) by the evaluation program's own checks: an evaluation program that raises on them
+        is a finding of its own.
 
         Args:
             task: The complete task; tagged ``handback`` when it expects a hand-back.
+            handback_message: The message the reference program hands back with, for a hand-back
+                task (facts of :meth:`check_setup`): a hand-back with it must pass an evaluation
+                program that checks the message.
         """
+        baselines = {"noop": NoopAgent().program, "handback": HandbackAgent().program}
+        programs = {"reference": task.program, **{name: build(task) for name, build in baselines.items()}}
+        verdicts: dict[str, Verdict] = {}
+
+        def evaluate(run: Task, program: str) -> Verdict:
+            verdict = self.sandbox.evaluate(run, program)
+            for name, text in programs.items():
+                if program == text:
+                    verdicts[name] = verdict
+            return verdict
+
         report = validate_task(
             task,
-            evaluate=self.sandbox.evaluate,
+            evaluate=evaluate,
             run_setup=self.setups,
-            baselines={"noop": NoopAgent().program, "handback": HandbackAgent().program},
+            baselines=baselines,
             wrong_programs=None,
             require_wrong=False,
         )
-        if report.problems:
-            stage = "evaluation"
-            for problem in report.problems:
-                column = problem.split(":", 1)[0]
-                stage = min(
-                    stage, _VALIDATOR_STAGE.get(column, "evaluation"), key=("program", "setup", "evaluation").index
+        expects = HANDBACK_TAG in task.tags
+        facts: dict[str, Any] = {"expects_handback": expects}
+        problems: list[tuple[str, str]] = []
+        notes: list[str] = []
+        reference = verdicts.get("reference")
+        if expects and reference is not None and reference.outcome is Outcome.HANDBACK_CONTROL:
+            # the evaluation expects an action of a reference that hands back in this world: a world
+            # lacking what the reference looks up does that (a forgotten colleague), so the setup first
+            return Check(
+                False,
+                "setup",
+                [
+                    "The reference program hands back in the world the setup program builds "
+                    f"({failure_of_verdict(reference).describe()}), but the evaluation program expects it to "
+                    "carry the request out. If the request is to be carried out, that world lacks what the "
+                    "reference program looks for: the setup program must build it (the organisation with the "
+                    "user in it first, then the colleagues, rooms and events the request names). If asking the "
+                    "user is right in this world, it is the evaluation program that must expect the hand-back."
+                ],
+                facts=facts,
+                also=["evaluation"],
+            )
+        crashed = {name: _evaluation_crash(verdicts.get(name)) for name in baselines}
+        for problem in report.problems:
+            column = problem.split(":", 1)[0]
+            if column == "handback" or (column == "noop" and crashed["noop"] is not None):
+                continue  # said below, with what the engine expects and why
+            text = _sentence(hide_workbench(_plain(problem)))
+            if column == "reference" and column in verdicts:
+                where = failure_of_verdict(verdicts[column]).where()
+                text += f"\n{where}" if where else ""
+            problems.append((column, text))
+        for name, what in (
+            ("noop", "the do-nothing program (its body is `pass`: it returns None and changes nothing)"),
+            ("handback", "the hand-back program (it only raises RequiresUserInput with a generic message)"),
+        ):
+            failure = crashed[name]
+            if failure is not None:
+                problems.append(
+                    (
+                        name,
+                        f"The evaluation program raised on {what} instead of deciding with SolutionError: "
+                        f"{failure.describe()}\nCheck what the program returned, raised or left in the world before "
+                        "using it, and raise SolutionError when it is not what a correct program gives.",
+                    )
                 )
-            return Check(False, stage, [_sentence(_plain(p)) for p in report.problems])
-        check = Check(True, "evaluation", facts={"expects_handback": HANDBACK_TAG in task.tags})
+        if crashed["handback"] is None and any(p.startswith("handback:") for p in report.problems):
+            verdict = verdicts.get("handback")
+            got = _got(verdict)
+            if not expects:
+                problems.append(
+                    (
+                        "handback",
+                        "A program that only hands back control (raises RequiresUserInput and changes nothing) "
+                        f"passes the evaluation program ({got}), but it should fail: the reference program does not hand "
+                        "back in the world the setup program builds, so the engine takes this task as one to carry "
+                        "out (it did not tag it 'handback'). Require what a correct program does or answers.",
+                    )
+                )
+            else:
+                message_passes = None
+                if verdict is not None and verdict.outcome is Outcome.TASK_COMPLETION_ERROR and handback_message:
+                    message_passes = self._message_handback(task, handback_message)
+                if message_passes is not None and message_passes.outcome is Outcome.SUCCESS:
+                    facts["handback_message_checked"] = True
+                    notes.append(
+                        "the evaluation program checks the hand-back's message: a plain hand-back fails "
+                        f"({got}); one with the reference program's message passes; the task is not tagged 'handback'"
+                    )
+                else:
+                    tried = (
+                        f"; a hand-back with the reference program's own message fails too ({_got(message_passes)})"
+                        if message_passes is not None
+                        else ""
+                    )
+                    problems.append(
+                        (
+                            "handback",
+                            "A program that only hands back control (raises RequiresUserInput with a generic message "
+                            f"and changes nothing) should pass the evaluation program ({got}){tried}. The engine "
+                            "requires this of every hand-back task: the reference program hands back in the world the "
+                            "setup program builds, so the engine tagged the task 'handback'. Check the hand-back's "
+                            "message only when the request asks to be told something specific, and then in a way "
+                            "that the reference program's message passes.",
+                        )
+                    )
+        if problems:
+            stage = min(
+                (_VALIDATOR_STAGE.get(column, "evaluation") for column, _ in problems),
+                key=("program", "setup", "evaluation").index,
+            )
+            return Check(False, stage, [text for _, text in problems], notes=notes, facts=facts)
+        check = Check(True, "evaluation", notes=notes, facts=facts)
         if self.mutants:
             self._mutants(task, check)
         if check.ok and self.rewrites:
             self._rewrites(task, check)
         return check
+
+    def _message_handback(self, task: Task, message: str) -> Verdict:
+        """The verdict on a program that only hands back, with the reference program's message."""
+        name = function_name(task.program) or "solution"
+        program = (
+            "from aspera.apps_implementation.exceptions import RequiresUserInput\n\n\n"
+            f"def {name}():\n    raise RequiresUserInput({message!r})\n"
+        )
+        return self.sandbox.evaluate(task, program)
 
     def _audit(self, task: Task, kinds: tuple[str, ...], limit: int) -> list[Any]:
         config = AuditConfig(kinds=kinds, per_kind=None, max_variants=limit, seed=self.seed, baselines=False)
@@ -293,6 +583,15 @@ class TaskChecker:
         except ValueError as error:  # the program does not parse: checked before, so not expected
             check.notes.append(f"no mutants made: {error}")
             return
+        if len(results) == self.mutants and all(r.status == "equivalent" for r in results):
+            # a sample can fall entirely on code the world never reaches (past a hand-back, in a
+            # branch not taken): draw more before blaming the world
+            sampled = len(results)
+            results = self._audit(task, tuple(BREAKING_KINDS), _WIDER * self.mutants)
+            if len(results) > sampled:
+                check.notes.append(
+                    f"{len(results)} mutants drawn: the first {sampled} all behaved like the reference program"
+                )
         rejected = [r for r in results if r.status == "ok"]
         same = [r for r in results if r.status == "equivalent"]
         slipped = [r for r in results if r.status == "flagged"]
@@ -344,6 +643,24 @@ class TaskChecker:
                 f"The evaluation program rejects {len(refused)} of {len(results)} rewrites of the reference program "
                 f"that do exactly what it does: {shown}. Accept every correct way of reaching the goal."
             )
+
+
+def _evaluation_crash(verdict: Verdict | None) -> Failure | None:
+    """The evaluation program's own error in a verdict (it raised something other than SolutionError), if any."""
+    if verdict is None:
+        return None
+    for pair in verdict.pairs:
+        if pair.outcome is Outcome.EXECUTION_ERROR and pair.origin == ORIGIN_EVALUATION:
+            return failure_of(pair.error_type, pair.message, pair.traceback)
+    return None
+
+
+def _got(verdict: Verdict | None) -> str:
+    if verdict is None:
+        return "no verdict"
+    outcome = verdict.outcome.value
+    message = hide_workbench((verdict.message or "").strip().splitlines()[0][:160]) if verdict.message else ""
+    return f"got {outcome}: {message}" if message else f"got {outcome}"
 
 
 def _plain(problem: str) -> str:

@@ -101,6 +101,11 @@ class BatchReport:
         stopped: Why the run stopped early (the spending limit...), if it did.
         rounds: Per round: focus, tasks wanted, accepted, requests tried.
         dropped: How many of ``rejected`` repeated a known request (dropped before any program was written).
+        not_processed: User requests proposed this run and left as proposed: their round had its
+            tasks before their turn came. They stay in the session; a later run takes them up
+            (before asking for new ones) only for a round of their focus that wants more tasks.
+        waiting: User requests proposed in earlier runs and still not processed (no round of this
+            run wanted more tasks of their focus); not part of this run's counts.
     """
 
     accepted: list[str] = field(default_factory=list)
@@ -112,11 +117,13 @@ class BatchReport:
     stopped: str | None = None
     rounds: list[dict[str, Any]] = field(default_factory=list)
     dropped: int = 0
+    not_processed: list[str] = field(default_factory=list)
+    waiting: list[str] = field(default_factory=list)
 
     @property
     def tried(self) -> int:
-        """Proposed user requests this run dealt with: kept, not kept, or left open."""
-        return len(self.accepted) + len(self.rejected) + len(self.unanswered)
+        """Proposed user requests this run dealt with: kept, not kept, left open or not processed (each once)."""
+        return len(self.accepted) + len(self.rejected) + len(self.unanswered) + len(self.not_processed)
 
     def describe(self) -> str:
         """A few lines for a log: what was kept and why the rest was not."""
@@ -135,6 +142,18 @@ class BatchReport:
             lines.append(
                 f"{len(self.unanswered)} of {tried} proposed user requests left open: the model did not answer "
                 "for one of their programs (the next run asks again)"
+            )
+        if self.not_processed:
+            lines.append(
+                f"{len(self.not_processed)} of {tried} proposed user requests were not processed: "
+                + ("the run stopped, or " if self.stopped else "")
+                + "their round had its tasks before their turn came (they stay in the session; a later run takes "
+                "them up only for a round of their focus that wants more tasks)"
+            )
+        if self.waiting:
+            lines.append(
+                f"{count(len(self.waiting), 'user request')} proposed in earlier runs still not processed: no round "
+                "of this run wanted more tasks of their focus (not counted above)"
             )
         if self.unanswered_calls:
             lines.append(
@@ -155,6 +174,7 @@ class BatchReport:
             )
         lines += [f"not kept: {query} -- {reason}" for query, reason in self.rejected]
         lines += [f"left open: {query} -- {problem}" for query, problem in self.unanswered]
+        lines += [f"not processed: {query}" for query in self.not_processed]
         lines += [f"model call for {batch}: {problem}" for batch, problem in self.failed_calls]
         lines += [f"model call for {batch} failed: {problem}" for batch, problem in self.unanswered_calls]
         if self.stopped:
@@ -526,9 +546,14 @@ class GenerationFlow:
 
     def _provenance(self, candidate: Candidate, by: str, accepted_at: str) -> dict[str, Any]:
         mutants = candidate.facts.get("mutants") or {}
-        checks = "reference passes; noop fails; handback " + (
-            "passes (hand-back task)" if candidate.expects_handback else "fails"
-        )
+        if candidate.facts.get("handback_message_checked"):
+            handback = (
+                "with a generic message fails, with the reference program's message passes "
+                "(the evaluation checks the hand-back's message)"
+            )
+        else:
+            handback = "passes (hand-back task)" if candidate.expects_handback else "fails"
+        checks = "reference passes; noop fails; handback " + handback
         if mutants:
             checks += (
                 f"; {mutants.get('rejected', 0)} of {mutants.get('tried', 0)} mutants rejected, "
@@ -552,7 +577,8 @@ class GenerationFlow:
             **({"comments": list(candidate.comments)} if candidate.comments else {}),
             "repairs": ", ".join(f"{step} {candidate.repairs.get(step, 0)}" for step in PROGRAM_STEPS),
             "requests": str(len(candidate.requests)),
-            "spent_usd": f"{candidate.spent_usd:.6f}",
+            # null, not 0, when a model without a price answered (the session line says "spend unknown")
+            "spent_usd": None if candidate.spent_usd is None else f"{candidate.spent_usd:.6f}",
             "checks": checks,
         }
 
@@ -608,12 +634,21 @@ class GenerationFlow:
         say = progress or (lambda line: None)
         rounds = self.rounds if rounds is None else rounds
         report = BatchReport()
+        proposed_here: set[str] = set()
         try:
             for candidate in self.open_candidates():
-                self._settle(candidate, report)
+                if candidate.status != NEW:  # checked, or cut short by an interruption: decided now
+                    self._settle(candidate, report)
             for number, round_ in enumerate(rounds, start=1):
                 accepted = sum(c.status == ACCEPTED for c in self.candidates if c.focus == round_.focus)
                 tried = sum(_tries(b) for b in self.log.state.batches if b.get("focus") == round_.focus)
+                # proposals an earlier run left unprocessed come first: their tries are used up already
+                for candidate in [c for c in self.candidates if c.status == NEW and c.focus == round_.focus]:
+                    if accepted >= round_.tasks:
+                        break
+                    say(f"{candidate.id}: {candidate.query} (proposed in an earlier run)")
+                    self._settle(candidate, report)
+                    accepted += candidate.status == ACCEPTED
                 while accepted < round_.tasks and tried < round_.max_queries:
                     ask = min(self.per_request, round_.max_queries - tried)
                     say(
@@ -621,6 +656,7 @@ class GenerationFlow:
                     )
                     before = len(self.log.state.batches)
                     new = self.propose(ask, round_.focus)
+                    proposed_here.update(c.id for c in new)
                     report.proposal_calls += 1
                     batch = self.log.state.batches[before] if len(self.log.state.batches) > before else {}
                     report.rejected += [(d["query"], d["reason"]) for d in batch.get("dropped", [])]
@@ -632,8 +668,10 @@ class GenerationFlow:
                         break
                     if batch.get("problem"):
                         report.failed_calls.append((f"batch {batch.get('batch')}", str(batch["problem"])))
-                    for candidate in new:
+                    for position, candidate in enumerate(new):
                         if accepted >= round_.tasks:
+                            report.not_processed += [c.query for c in new[position:]]
+                            say(f"round {number}: full; {count(len(new) - position, 'proposal')} left not processed")
                             break
                         say(f"{candidate.id}: {candidate.query}")
                         self._settle(candidate, report)
@@ -653,6 +691,13 @@ class GenerationFlow:
                 )
         except GenerationStopped as error:
             report.stopped = str(error)
+        if report.stopped:  # the proposals of the batch cut short count with this run's
+            report.not_processed += [
+                c.query
+                for c in self.candidates
+                if c.status == NEW and c.id in proposed_here and c.query not in report.not_processed
+            ]
+        report.waiting = [c.query for c in self.candidates if c.status == NEW and c.id not in proposed_here]
         return report
 
 

@@ -4,9 +4,12 @@ For every candidate request the engine writes the reference program, then the
 setup program, then the evaluation program. After each step the task so far
 is checked (:mod:`aspera_workbench.generation.checks`); a failed check goes back to
 the model with what went wrong, for at most ``max_repairs`` repairs of each
-step, and to the step the check blames (a reference program that fails in the
-world the setup built is repaired, not the setup). What still fails after
-that waits for a person (or is rejected in batch mode) with its reasons.
+step, and to the step the check blames (a reference program that fails a
+lookup in the world the setup built sends the setup back; any other failure of
+it, the program), then to the other steps the check names (``Check.also``).
+What still fails after that waits for a person (or is rejected in batch mode)
+with its reasons. An answer cut off by the token limit is asked again once
+with twice the room, then counts as a failed step; it is never used.
 
 Model trouble:
 
@@ -37,6 +40,11 @@ from aspera_workbench.generation.candidate import (
 from aspera_workbench.generation.checks import Check, TaskChecker, draft_task
 from aspera_workbench.generation.prompts import PROGRAM_STEPS, WHAT, Message, PromptBuilder
 from aspera_workbench.llm import BudgetExceededError, LLMClient, LLMRequestError, LLMSetupError
+
+#: The finish reason of an answer cut off by the token limit.
+LENGTH = "length"
+#: How the problem of an answer cut off by the token limit starts.
+CUT_OFF = "The answer was cut off"
 
 
 class GenerationStopped(RuntimeError):
@@ -113,12 +121,17 @@ class TaskGenerator:
 
     # -- asking ---------------------------------------------------------------------
 
-    def _ask(self, step: str, messages: list[Message], seed: int) -> tuple[str | None, dict[str, Any]]:
+    def _ask_once(
+        self, step: str, messages: list[Message], seed: int, max_tokens: int | None = None
+    ) -> tuple[str | None, dict[str, Any]]:
         """One request; returns the answer (``None`` on a request error) and its record."""
         tally = RequestTally()
         digest = self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
         try:
-            completion = self.client.complete(messages, seed=seed)
+            if max_tokens is None:
+                completion = self.client.complete(messages, seed=seed)
+            else:
+                completion = self.client.complete(messages, seed=seed, max_tokens=max_tokens)
         except BudgetExceededError as error:
             raise GenerationStopped(str(error), budget=True) from error
         except LLMSetupError as error:
@@ -128,7 +141,42 @@ class TaskGenerator:
             return None, {"step": step, "seed": seed, "time": now_text(), **record}
         tally.add(completion)
         record = tally.generation(self.template_version, digest, completion.text, None).model_dump(mode="json")
+        # the tally counts an unknown spend as 0; the session says unknown (a model without a price)
+        record["spent_usd"] = 0.0 if completion.cached else completion.spent_usd
+        record["finish_reason"] = completion.finish_reason
+        if max_tokens is not None:
+            record["max_tokens"] = max_tokens
         return completion.text, {"step": step, "seed": seed, "time": now_text(), **record}
+
+    def _ask(
+        self, step: str, messages: list[Message], seed: int
+    ) -> tuple[str | None, list[dict[str, Any]], str | None]:
+        """Ask, and ask once more with twice the room when the answer was cut off by the token limit.
+
+        Returns:
+            The answer (``None`` on a request error), the records of the requests made, and
+            :data:`CUT_OFF` with the limit when the last answer was still cut off: it must not be used.
+        """
+        answer, record = self._ask_once(step, messages, seed)
+        records = [record]
+        if answer is None or record.get("finish_reason") != LENGTH:
+            return answer, records, None
+        limit = self.client.config.max_tokens or (record.get("usage") or {}).get("completion_tokens")
+        if limit:
+            self.progress(f"{step}: the answer was cut off at {limit} tokens; asking again with room for {2 * limit}")
+            answer, record = self._ask_once(step, messages, seed, max_tokens=2 * int(limit))
+            records.append(record)
+            if answer is None or record.get("finish_reason") != LENGTH:
+                return answer, records, None
+            limit = 2 * int(limit)
+        tokens = f" of {limit} tokens" if limit else ""
+        return (
+            answer,
+            records,
+            f"{CUT_OFF} (the token limit{tokens} was reached before it ended), so none of it was used. "
+            f"Write a shorter {WHAT.get(step, 'answer')}: leave out comments, explanations and anything the "
+            "request does not need.",
+        )
 
     def ask_queries(self, count: int, focus: str | None, existing: list[str], attempt: int = 0) -> QueryBatch:
         """Ask for ``count`` new requests; an unreadable answer is asked again (at most ``max_repairs`` times).
@@ -143,10 +191,14 @@ class TaskGenerator:
         requests = []
         problem = None
         for repair in range(self.max_repairs + 1):
-            answer, record = self._ask("queries", messages, self.seed + attempt + repair)
-            requests.append(record)
+            answer, records, cut = self._ask("queries", messages, self.seed + attempt + repair)
+            requests += records
             if answer is None:
-                return QueryBatch([], f"{MODEL_ERROR}: {record.get('error')}", requests)
+                return QueryBatch([], f"{MODEL_ERROR}: {records[-1].get('error')}", requests)
+            if cut is not None:  # a list cut short may end in a request cut in half
+                problem = cut
+                messages = self.builder.follow_up(messages, answer, "queries", problem=cut)
+                continue
             queries, problem = read_queries(answer)
             if queries:
                 return QueryBatch(queries, None, requests)
@@ -173,11 +225,13 @@ class TaskGenerator:
             messages = self.builder.follow_up(messages, previous, step, **options)
         attempt = candidate.attempts.get(step, 0)
         candidate.attempts[step] = attempt + 1
-        answer, record = self._ask(step, messages, self.seed + attempt)
-        candidate.requests.append(record)
+        answer, records, cut = self._ask(step, messages, self.seed + attempt)
+        candidate.requests += records
         if answer is None:
-            return f"{MODEL_ERROR}: {record.get('error')}"
+            return f"{MODEL_ERROR}: {records[-1].get('error')}"
         candidate.answers[step] = answer
+        if cut is not None:  # a function cut short can still parse (a body holding only its docstring) and run
+            return cut
         read = read_function(answer, step)
         if read.program is None:
             return f"I could not find the {WHAT[step]} in the answer: {read.problem}."
@@ -198,11 +252,12 @@ class TaskGenerator:
             if check.ok:
                 candidate.facts.update(check.facts)
             return check
+        candidate.facts.pop("handback_message_checked", None)  # found anew by each check of the evaluation
         try:
             task = self.task_of(candidate)
         except ValueError as error:
             return Check(False, "evaluation", [f"The task cannot be built: {error}"])
-        check = self.checker.check_task(task)
+        check = self.checker.check_task(task, handback_message=candidate.facts.get("handback_message"))
         candidate.facts.update({key: value for key, value in check.facts.items()})
         return check
 
@@ -274,8 +329,12 @@ class TaskGenerator:
             if check.ok:
                 index += 1
                 continue
-            blamed = check.stage
-            if not self._may_repair(candidate, blamed, repair):
+            # the step the check blames, else the other steps it names, while repairs of them are left
+            blamed = next(
+                (s for s in (check.stage, *check.also) if self._may_repair(candidate, s, repair)),
+                None,
+            )
+            if blamed is None:
                 return self._fail(candidate, check)
             text = check.describe()
             if blamed == "program" and step != "program" and candidate.setup:

@@ -44,7 +44,11 @@ def check_html(candidate: Candidate) -> str:
         items = "".join(
             f"<li><pre style='white-space:pre-wrap;margin:0'>{html.escape(p)}</pre></li>" for p in check.problems
         )
-        parts.append(f"<div>Problem ({html.escape(WHAT.get(check.stage, check.stage))}):<ul>{items}</ul></div>")
+        blamed = html.escape(WHAT.get(check.stage, check.stage))
+        others = " or ".join(html.escape(f"the {WHAT.get(step, step)}") for step in check.also)
+        # the engine repairs the blamed step first; a person may know the other is the one to change
+        options = f"; or {others} may be what has to change: pick its step to regenerate" if others else ""
+        parts.append(f"<div>Problem ({blamed}{options}):<ul>{items}</ul></div>")
     facts = candidate.facts
     details = []
     if "behaviour" in facts:
