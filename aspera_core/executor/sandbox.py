@@ -33,8 +33,8 @@ from aspera_core.executor.reports import MAX_REPORT_BYTES, build_verdict, report
 from aspera_core.outcomes import Verdict
 
 # Evaluating process -> fork server: kind, slot, programs, payload length; then the
-# payload. b"p"repare (marshalled scenarios), b"r"un (the job), b"k"ill (the slot's
-# worker). Closing the pipe stops the server.
+# payload. b"p"repare (marshalled scenarios), b"r"un (the job is in the slot's job
+# file, never sent to the server), b"k"ill (the slot's worker). Closing the pipe stops the server.
 COMMAND = struct.Struct("=cIII")
 # Fork server -> evaluating process: kind, slot, wait status, seconds, payload length.
 # b"h"ello (JSON protections), b"e"rror (text: the server gave up), b"x" a worker
@@ -136,6 +136,7 @@ class _Slot:
     index: int
     directory: str
     report: int
+    job: int
 
 
 @dataclass
@@ -181,7 +182,7 @@ class _Resources:
             "path": sys.path,  # set in the server before it imports the package
             "control": control_read,
             "status": status_write,
-            "slots": [(slot.directory, slot.report) for slot in slots],
+            "slots": [(slot.directory, slot.report, slot.job) for slot in slots],
             "root": self.root,  # removed by the server too, should this process be killed
         }
         boot = "import json,sys; s=json.loads(sys.argv[1]); sys.path[:]=s['path']; from aspera_core.executor.server import main; main(s)"
@@ -190,7 +191,7 @@ class _Resources:
         try:
             self.server = subprocess.Popen(
                 [sys.executable, "-c", boot, json.dumps(settings)],
-                pass_fds=[control_read, status_write, *(slot.report for slot in slots)],
+                pass_fds=[control_read, status_write, *(fd for slot in slots for fd in (slot.report, slot.job))],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 cwd=self.root,
@@ -352,7 +353,11 @@ class Sandbox:
         payload = encode_job(task, [job.program for job in unit], nonces, capture)
         pairs = min(len(task.state_generation_programs or ()), len(task.evaluation_programs or ()))
         running[slot.index] = _Running(unit, nonces, pairs)
-        self._command(b"r", slot.index, len(unit), payload)
+        os.ftruncate(slot.job, 0)
+        write_at = 0
+        while write_at < len(payload):
+            write_at += os.pwrite(slot.job, payload[write_at:], write_at)
+        self._command(b"r", slot.index, len(unit), b"")
 
     def _verdicts(
         self, current: _Running, data: bytes, kind: bytes, status: int, seconds: float
@@ -383,12 +388,15 @@ class Sandbox:
         os.mkdir(directory, 0o700)
         report = os.memfd_create(f"aspera-report-{index}", os.MFD_CLOEXEC)
         self._resources.fds.append(report)
-        return _Slot(index, directory, report)
+        job = os.memfd_create(f"aspera-job-{index}", os.MFD_CLOEXEC)
+        self._resources.fds.append(job)
+        return _Slot(index, directory, report, job)
 
     def _release(self, slot: _Slot) -> _Slot:
         """Empty a slot's report file and directory for the next evaluation."""
         os.ftruncate(slot.report, 0)
         os.lseek(slot.report, 0, os.SEEK_SET)
+        os.ftruncate(slot.job, 0)
         try:
             os.chmod(slot.directory, 0o700)
             empty_directory(slot.directory)
