@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 HEADER = struct.Struct("=I")
 #: Largest message either side accepts (a world of many thousand rows fits).
-MAX_MESSAGE = 64 * 1024 * 1024
+MAX_MESSAGE = 128 * 1024 * 1024
 #: Environment variables a candidate keeps (how Python and the C library read time and text).
 KEPT_ENVIRONMENT = ("TZ", "LANG", "LC_ALL", "LC_CTYPE", "PATH")
 
@@ -102,7 +102,14 @@ class Channel:
         except BrokenPipeError:
             raise CandidateGone(self._status()) from None
         while True:
-            reply = receive(self.from_candidate)
+            try:
+                reply = receive(self.from_candidate)
+            except wire.Malformed:
+                # Not the candidate's own framing: the program wrote into its pipe. Its answer cannot be told
+                # from what it wrote, so it has none: wait until its process ends (or the deadline kills all).
+                while os.read(self.from_candidate, 1 << 16):
+                    pass
+                reply = None
             if reply is None:
                 raise CandidateGone(self._status())
             if type(reply) is not dict:
@@ -184,7 +191,10 @@ class _Candidate:
         confine.die_with_parent(signal.SIGKILL)
         if os.getppid() != judge:
             os._exit(3)
-        ruleset = slot.candidate_ruleset
+        abi = server.protections.landlock_abi
+        # Its own /proc entries (not another process's): built here, where its pid is known.
+        readable = (*server.readable, f"/proc/{os.getpid()}")
+        ruleset = confine.landlock_ruleset(slot.directory, abi, readable) if abi else None
         _keep_only_descriptors((self.inbox, self.outbox) if ruleset is None else (self.inbox, self.outbox, ruleset))
         os.chdir(slot.directory)
         kept = {name: os.environ[name] for name in KEPT_ENVIRONMENT if name in os.environ}
@@ -266,7 +276,7 @@ class _Candidate:
         reply = {"made_context": world_state._current is not before, "out": _outputs(stdout, stderr)}
         reply.update(self._denials())
         if failure is not None:
-            reply["exc"] = wire.encode_exception(failure, wire.Encoder(safe_repr), _bounded)
+            reply["exc"] = wire.encode_exception(failure, wire.Encoder(safe_repr))
         return reply
 
     def call(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -308,7 +318,7 @@ class _Candidate:
         now = random.getstate()
         reply["random"] = None if now == stream else encoder.top(now)
         if failure is not None:
-            reply["exc"] = wire.encode_exception(failure, encoder, _bounded)
+            reply["exc"] = wire.encode_exception(failure, encoder)
         else:
             reply["return"] = encoder.top(value)
         return reply
@@ -319,12 +329,6 @@ def _tables_of(context: Any) -> dict[Any, Any]:
     if type(tables) is not dict:
         raise TypeError("the current context holds no tables")
     return tables
-
-
-def _bounded(text: str, limit: int) -> str:
-    from aspera_core.executor.classify import bounded
-
-    return bounded(text, limit, keep="tail")
 
 
 def _outputs(stdout: TailBuffer, stderr: TailBuffer) -> list[Any]:
@@ -421,8 +425,16 @@ class RemoteProgram:
             self.gone = gone
             raise
         finally:
-            if paused:
-                signal.setitimer(signal.ITIMER_REAL, max(paused - (time.monotonic() - started), 0.001))
+            left = paused - (time.monotonic() - started)
+            if left > 0:
+                signal.setitimer(signal.ITIMER_REAL, left)
+            elif paused:  # spent: this process's next step times out (unless the program's did already)
+                self.spent = True
+        if getattr(self, "spent", False):
+            self.spent = False
+            timed_out = type(reply.get("exc")) is dict and reply["exc"].get("class", "").endswith(".TaskTimeout")
+            if not timed_out:
+                signal.setitimer(signal.ITIMER_REAL, 0.001)
         if "crash" in reply:
             if reply["crash"] == "MemoryError":
                 raise MemoryError("the program's process ran out of memory")

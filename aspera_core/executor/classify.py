@@ -81,7 +81,7 @@ def exception_message(exc: BaseException) -> str:
     candidate, the text it had there."""
     remote = remote_parts(exc)
     if remote is not None:
-        return bounded(remote[0], MAX_MESSAGE_CHARS)
+        return remote[0]  # (bounded there)
     try:
         text = str(exc)
     except BaseException as error:  # noqa: BLE001 - any failure of user code
@@ -105,18 +105,29 @@ def format_traceback(exc: BaseException) -> str:
                 seen.add(id(current))
                 current.stack[:] = [f for f in current.stack if not f.filename.startswith(_EXECUTOR_DIR)]
                 stack += [linked for linked in (current.__cause__, current.__context__) if linked is not None]
-        text = "".join(_format_chain(formatted, exc))
+        pieces = _format_chain(formatted, exc)
     except BaseException as error:  # noqa: BLE001
         text = f"{error_type_name(exc)} (traceback unavailable: {type(error).__name__})\n"
-    return bounded(text, MAX_TRACEBACK_CHARS, keep="tail")
+        return bounded(text, MAX_TRACEBACK_CHARS, keep="tail")
+    total = sum(length for _, length in pieces)
+    if total <= MAX_TRACEBACK_CHARS:
+        return "".join(text for text, _ in pieces)
+    tail, kept = [], 0
+    for text, _ in reversed(pieces):  # (a candidate's parts keep at least as many characters as shown)
+        tail.append(text)
+        kept += len(text)
+        if kept >= MAX_TRACEBACK_CHARS:
+            break
+    return f"[... {total - MAX_TRACEBACK_CHARS} characters cut ...]\n" + "".join(reversed(tail))[-MAX_TRACEBACK_CHARS:]
 
 
 _CAUSE = "\nThe above exception was the direct cause of the following exception:\n\n"
 _CONTEXT = "\nDuring handling of the above exception, another exception occurred:\n\n"
 
 
-def _format_chain(formatted: traceback_module.TracebackException, exc: BaseException) -> list[str]:
-    """``TracebackException.format`` (chained, no groups' details), splicing in what candidates formatted."""
+def _format_chain(formatted: traceback_module.TracebackException, exc: BaseException) -> list[tuple[str, int]]:
+    """``TracebackException.format`` (chained, no groups' details), splicing in what candidates formatted:
+    pieces of text and the length each stands for (a candidate's part may be its tail)."""
     chain: list[tuple[str | None, traceback_module.TracebackException, BaseException | None]] = []
     current, value, seen = formatted, exc, set()
     while current is not None and id(current) not in seen:
@@ -130,18 +141,22 @@ def _format_chain(formatted: traceback_module.TracebackException, exc: BaseExcep
         chain.append((message, current, value))
         current, value = following
     if all(value is None or remote_parts(value) is None for _, _, value in chain):
-        return list(formatted.format())
+        return [(text, len(text)) for text in formatted.format()]
     lines: list[str] = []
+    pieces: list[tuple[str, int]] = []
     for message, current, value in reversed(chain):
         if message is not None:
             lines.append(message)
         remote = remote_parts(value) if value is not None else None
         if remote is not None:
             _, prefix, frames, only = remote
-            lines += [prefix, "Traceback (most recent call last):\n", *current.stack.format(), frames, only]
+            pieces += [(text, len(text)) for text in lines] + [prefix]
+            lines = ["Traceback (most recent call last):\n", *current.stack.format()]
+            pieces += [(text, len(text)) for text in lines] + [frames, only]
+            lines = []
             continue
         if current.stack:
             lines.append("Traceback (most recent call last):\n")
             lines += current.stack.format()
         lines += current.format_exception_only()
-    return lines
+    return pieces + [(text, len(text)) for text in lines]

@@ -39,8 +39,7 @@ class ServerSlot:
     directory: str
     report: int
     job: int  # the job file, written by the evaluating process (the server never reads it)
-    ruleset: int | None  # the judge's Landlock ruleset
-    candidate_ruleset: int | None  # the candidate's: reads confined too
+    ruleset: int | None  # the judge's Landlock ruleset (a candidate builds its own: reads confined too)
     guard: Guard  # installed in the candidate
 
 
@@ -71,15 +70,10 @@ class ForkServer:
         self.evaluator = Evaluator(self.templates, interrupts_are_errors=True, library_fixes=self.config.library_fixes)
         self.protections = confine.probe(self.config.kernel_confinement)
         abi = self.protections.landlock_abi
-        readable = confine.readable_paths()
+        self.readable = confine.readable_paths()  # by candidates
         self.slots = [
             ServerSlot(
-                directory,
-                report,
-                job,
-                confine.landlock_ruleset(directory, abi) if abi else None,
-                confine.landlock_ruleset(directory, abi, readable) if abi else None,
-                Guard(directory),
+                directory, report, job, confine.landlock_ruleset(directory, abi) if abi else None, Guard(directory)
             )
             for directory, report, job in settings["slots"]
         ]

@@ -34,10 +34,10 @@ from pydantic import BaseModel
 
 MAX_NODES = 400_000  # values in one answer (a world of a few thousand rows fits)
 MAX_DEPTH = 64
-MAX_TEXT = 32 * 1024 * 1024  # characters of all strings in one answer
+MAX_TEXT = 8 * 1024 * 1024  # characters of all strings in one answer
 MAX_INT_BITS = 8192
 MAX_LABEL = 1_000  # characters of an opaque value's repr
-MAX_CHAIN = 16  # chained exceptions kept
+TRACEBACK_TAIL = 16_000  # characters of each part of a traceback (the judge keeps as many in all)
 #: Where the library's value classes and enums are defined.
 VALUE_MODULES = ("aspera_core.library", "aspera_core.world")
 #: Where the exceptions rebuilt as themselves are defined (and builtins).
@@ -253,7 +253,14 @@ class Encoder:
             if not all(type(x) in (dict, type(None)) for x in (extra, private)) or type(fields_set) is not set:
                 return self.opaque(value)
             names = sorted(n for n in fields_set if type(n) is str)
-            return ["m", name, self.node(fields, depth + 1), names, self.node(extra, depth + 1), self.node(private, depth + 1)]
+            return [
+                "m",
+                name,
+                self.node(fields, depth + 1),
+                names,
+                self.node(extra, depth + 1),
+                self.node(private, depth + 1),
+            ]
         except _Cycle as cycle:
             if cycle.ident != ident:
                 raise
@@ -324,7 +331,9 @@ class Decoder:
             return dict(zip(items[0::2], items[1::2]))
         if tag == "dt":
             *parts, micro, fold, zone = node[1:]
-            return datetime.datetime(*self._ints(parts, 6), self._int(micro), tzinfo=self._zone(zone), fold=self._int(fold))
+            return datetime.datetime(
+                *self._ints(parts, 6), self._int(micro), tzinfo=self._zone(zone), fold=self._int(fold)
+            )
         if tag == "da":
             return datetime.date(*self._ints(node[1:], 3))
         if tag == "ti":
@@ -428,17 +437,19 @@ def _in_executor(filename: str) -> bool:
     return filename.startswith(_EXECUTOR_DIR)
 
 
-def encode_exception(exc: BaseException, encoder: Encoder, bound: Any) -> dict[str, Any]:
+def encode_exception(exc: BaseException, encoder: Encoder) -> dict[str, Any]:
     """An exception as data: its class (and the names of its classes), arguments, text and traceback text.
 
-    ``bound(text, limit)`` cuts texts. Never raises for a hostile exception (its parts become placeholders).
+    Never raises for a hostile exception (its parts become placeholders).
     """
     from aspera_core.executor.classify import error_type_name, exception_message
 
     cls = type(exc)
-    try:
-        mro = [qualified(c) for c in cls.__mro__][:64]
-        names = [c.__name__ for c in cls.__mro__][:64]
+    REGISTRY.refresh()
+    known = REGISTRY.exceptions
+    try:  # classes count as the library's by identity, never by the names a program can give its own
+        mro = [name for name, c in ((qualified(c), c) for c in cls.__mro__) if known.get(name) is c][:64]
+        names = [str(c.__name__) for c in cls.__mro__][:64]
     except BaseException:  # noqa: BLE001 - a class whose names cannot be read
         mro, names = ["builtins.Exception"], ["Exception"]
     try:
@@ -463,7 +474,7 @@ def encode_exception(exc: BaseException, encoder: Encoder, bound: Any) -> dict[s
     except BaseException as error:  # noqa: BLE001
         prefix, frames, only = "", "", f"{error_type_name(exc)} (traceback unavailable: {type(error).__name__})\n"
     return {
-        "class": qualified(cls) if type(mro[0]) is str else "builtins.Exception",
+        "class": mro[0] if mro and known.get(mro[0]) is cls else "",
         "error_type": error_type_name(exc),
         "mro": mro,
         "names": names,
@@ -471,9 +482,10 @@ def encode_exception(exc: BaseException, encoder: Encoder, bound: Any) -> dict[s
         "attrs": attrs,
         "validation": validation,
         "str": exception_message(exc),
-        "prefix": bound(prefix, 16_000),
-        "frames": bound(frames, 16_000),
-        "only": bound(only, 8_000),
+        # Each part's tail (enough for the judge's bounded traceback) and its length (for the cut's marker).
+        "prefix": [prefix[-TRACEBACK_TAIL:], len(prefix)],
+        "frames": [frames[-TRACEBACK_TAIL:], len(frames)],
+        "only": [only[-TRACEBACK_TAIL:], len(only)],
     }
 
 
@@ -508,9 +520,14 @@ def decode_exception(data: Any) -> BaseException:
     """The exception :func:`encode_exception` described (``Malformed`` if the description is not well formed)."""
     if type(data) is not dict:
         raise Malformed("an exception is described by a dict")
-    texts = {key: data.get(key) for key in ("class", "error_type", "str", "prefix", "frames", "only")}
+    texts = {key: data.get(key) for key in ("class", "error_type", "str")}
     if not all(type(text) is str for text in texts.values()):
         raise Malformed("an exception's texts must be strings")
+    parts = [data.get(key) for key in ("prefix", "frames", "only")]
+    if not all(type(p) is list and len(p) == 2 and type(p[0]) is str and type(p[1]) is int for p in parts):
+        raise Malformed("an exception's traceback parts must be (text, length)")
+    if not all(len(p[0]) <= min(p[1], TRACEBACK_TAIL) for p in parts):
+        raise Malformed("an exception's traceback part is longer than its length")
     mro, names = data.get("mro"), data.get("names")
     if type(mro) is not list or type(names) is not list or not all(type(n) is str for n in mro + names):
         raise Malformed("an exception's classes must be named")
@@ -525,7 +542,7 @@ def decode_exception(data: Any) -> BaseException:
     known = REGISTRY.exceptions.get(texts["class"])
     exc = _rebuilt(known, args, data, decoder) if known is not None else None
     if exc is None:
-        base = next((REGISTRY.exceptions[n] for n in mro[1:] if n in REGISTRY.exceptions), Exception)
+        base = next((REGISTRY.exceptions[n] for n in mro if n in REGISTRY.exceptions), Exception)
         if issubclass(base, BaseExceptionGroup):
             base = Exception
         cls = program_error_class(texts["error_type"][:500], names[:64], base)
@@ -538,7 +555,7 @@ def decode_exception(data: Any) -> BaseException:
     notes = decoder.value(attrs["notes"]) if "notes" in attrs else None
     if type(notes) is list and all(type(n) is str for n in notes):
         exc.__notes__ = notes
-    exc.__dict__["_aspera_remote"] = (texts["str"], texts["prefix"], texts["frames"], texts["only"])
+    exc.__dict__["_aspera_remote"] = (texts["str"][:8_000], *(tuple(part) for part in parts))
     return exc
 
 
@@ -584,8 +601,9 @@ def _validation_error(node: Any, decoder: Decoder) -> BaseException | None:
         return None
 
 
-def remote_parts(exc: BaseException) -> tuple[str, str, str, str] | None:
-    """(text, chain prefix, frames, exception-only) of an exception rebuilt from a candidate, else ``None``."""
+def remote_parts(exc: BaseException) -> tuple[Any, ...] | None:
+    """(text, chain prefix, frames, exception-only) of an exception rebuilt from a candidate, else ``None``; each
+    part of the traceback is (its last characters, its length)."""
     try:
         parts = exc.__dict__.get("_aspera_remote")
     except AttributeError:
