@@ -228,14 +228,30 @@ class _Candidate:
             send(self.outbox, reply)
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
+        timer = message.get("timer")
+        self.deadline = time.monotonic() + timer if type(timer) is float and timer > 0 else None
         operation = message.get("op")
+        load = message.get("load")
+        if type(load) is dict:  # the program arrives with the first pair's first exchange
+            loaded = self.load(load)
+            if "syntax" in loaded:
+                return loaded
         if operation == "load":
             return self.load(message)
         if operation == "module":
             return self.module(message)
         if operation == "call":
-            return self.call(message)
+            module = self.module(message) if message.get("module") else None
+            if module is not None and "exc" in module:
+                return {"module": module}
+            reply = self.call(message)
+            if module is not None:
+                reply["module"] = module
+            return reply
         return {"crash": "unknown request"}
+
+    def _left(self) -> float | None:
+        return None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
 
     def load(self, message: dict[str, Any]) -> dict[str, Any]:
         from aspera_core.executor.classify import error_type_name, exception_message
@@ -248,6 +264,8 @@ class _Candidate:
 
             text = "".join(traceback.format_exception_only(type(exc), exc))
             return {"syntax": [error_type_name(exc), exception_message(exc), text]}
+        if message.get("module"):  # the first pair's module code, in the same exchange (one round trip less)
+            return {"ok": True, "module": self.module(message)}
         return {"ok": True}
 
     def _denials(self) -> dict[str, Any]:
@@ -264,7 +282,7 @@ class _Candidate:
         before = world_state._current
         stdout, stderr = TailBuffer(), TailBuffer()
         failure = None
-        with _Captured(stdout, stderr), _Timer(message.get("timer")):
+        with _Captured(stdout, stderr), _Timer(self._left()):
             try:
                 exec(self.code, namespace)
                 target = namespace.get(self.name)
@@ -282,15 +300,16 @@ class _Candidate:
     def call(self, message: dict[str, Any]) -> dict[str, Any]:
         """Rebuild the world, call the program's function, and describe everything it left."""
         decoder = wire.Decoder()
-        tables = decoder.value(message["world"])
-        stream = decoder.value(message["random"])
+        received = message["world"]
+        stream = wire.decode_random(message["random"])
         args, kwargs = decoder.value(message["args"]), decoder.value(message["kwargs"])
         if self.context is None:  # the pair's first call: its context
             self.context = world_state.ExecutionContext(library_fixes=bool(message.get("fixes")))
             self.context.query = message.get("query", "")
         context = self.context
         if type(getattr(context, "tables", None)) is dict:
-            for namespace, rows in tables.items():
+            for name, node in received.items():
+                namespace, rows = world_state.DatabaseNamespace(name), decoder.value(node)
                 held = context.tables.get(namespace)
                 if type(held) is list:
                     held[:] = rows
@@ -300,7 +319,7 @@ class _Candidate:
         outer, world_state._current = world_state._current, context
         stdout, stderr = TailBuffer(), TailBuffer()
         value, failure = None, None
-        with _Captured(stdout, stderr), _Timer(message.get("timer")):
+        with _Captured(stdout, stderr), _Timer(self._left()):
             try:
                 value = self.target(*args, **kwargs)
             except BaseException as exc:  # noqa: BLE001 - every failure is the program's
@@ -310,13 +329,20 @@ class _Candidate:
         reply: dict[str, Any] = {"out": _outputs(stdout, stderr)}
         reply.update(self._denials())
         try:
-            reply["world"] = encoder.node(_tables_of(self.context), 0)
+            tables = _tables_of(self.context)
+            names = [
+                namespace.value if isinstance(namespace, world_state.DatabaseNamespace) else "?" for namespace in tables
+            ]
+            nodes = {name: encoder.node(rows, 0) for name, rows in zip(names, tables.values())}
+            # Only the tables that changed travel back.
+            reply["world"] = {name: node for name, node in nodes.items() if received.get(name) != node}
+            reply["tables"] = names
         except wire._TooBig:
             reply["world_error"] = "the world is too large to send back"
         except Exception as error:  # noqa: BLE001 - a world the program made unreadable
             reply["world_error"] = f"the world cannot be read ({type(error).__name__})"
         now = random.getstate()
-        reply["random"] = None if now == stream else encoder.top(now)
+        reply["random"] = None if now == stream else wire.encode_random(now)
         if failure is not None:
             reply["exc"] = wire.encode_exception(failure, encoder)
         else:
@@ -432,14 +458,18 @@ class RemoteProgram:
                 self.spent = True
         if getattr(self, "spent", False):
             self.spent = False
-            timed_out = type(reply.get("exc")) is dict and reply["exc"].get("class", "").endswith(".TaskTimeout")
-            if not timed_out:
+            if not _timed_out(reply) and not (type(reply.get("module")) is dict and _timed_out(reply["module"])):
                 signal.setitimer(signal.ITIMER_REAL, 0.001)
+        self._take(reply, run)
+        return reply
+
+    def _take(self, reply: dict[str, Any], run: Any) -> None:
+        """Note what the candidate's guard refused and what the program printed (``run``: its buffers)."""
         if "crash" in reply:
             if reply["crash"] == "MemoryError":
                 raise MemoryError("the program's process ran out of memory")
             raise wire.Malformed(f"the program's process failed outside the program: {str(reply['crash'])[:200]}")
-        denials, refusals = reply.get("denials"), reply.get("refusals")
+        denials, refusals = reply.pop("denials", None), reply.get("refusals")  # (taken once)
         if type(denials) is list and type(refusals) is int:
             room = max(0, 100 - len(self.denials))
             self.denials += [text[:1000] for text in denials[:room] if type(text) is str]
@@ -450,21 +480,76 @@ class RemoteProgram:
                 raise wire.Malformed("an answer must say what the program printed")
             run.stdout.absorb(out[0], out[1])
             run.stderr.absorb(out[2], out[3])
-        return reply
 
     def compile(self, program: str, name: str, scenario: Any) -> tuple[str, str, str] | None:
-        """Have the candidate compile ``program``: ``None``, or the syntax error's type, message and text."""
-        reply = self._request({"op": "load", "program": program, "name": name, "apps": list(scenario.apps)})
+        """Have the candidate compile ``program``: ``None``, or the syntax error's type, message and text.
+
+        A program that compiles runs its first pair's module code in the same exchange (nothing of the judge's
+        happens in between that the program could observe); :meth:`module` takes its result."""
+        request = {"op": "load", "program": program, "name": name, "apps": list(scenario.apps), "module": bool(name)}
+        reply = self._request(request)
         refused = reply.get("syntax")
         if refused is None:
+            module = reply.get("module")
+            self.pending = module if type(module) is dict else None
             return None
         if type(refused) is not list or len(refused) != 3 or not all(type(part) is str for part in refused):
             raise wire.Malformed("a malformed syntax error")
         return refused[0], refused[1], refused[2]
 
+    pending: dict[str, Any] | None = None
+    refused: BaseException | None = None
+    load_request: dict[str, Any] | None = None
+
+    def prepare(self, program: str, name: str, scenario: Any) -> None:
+        """Send ``program`` with the first exchange (which then also runs its module code)."""
+        self.load_request = {"program": program, "name": name, "apps": list(scenario.apps)}
+
+    def ahead(self, run: Any, pair: Any) -> Any:
+        """The EP's ``executable`` for a pair that runs ahead of the module code (:meth:`_Pair._run_ahead`)."""
+
+        def executable(*args: Any, **kwargs: Any) -> Any:
+            return self.call(run, args, kwargs, pair)
+
+        return executable
+
+    def module_alone(self, run: Any, pair: Any) -> None:
+        """The module code of a pair whose EP never called the program, at its end."""
+        message: dict[str, Any] = {"op": "module"}
+        self._first(message)
+        reply = self._request(message)
+        self._refuse(reply)
+        self._module_taken(reply, run, pair)
+
+    def _first(self, message: dict[str, Any]) -> None:
+        if self.load_request is not None:
+            message["load"], self.load_request = self.load_request, None
+
+    def _refuse(self, reply: dict[str, Any]) -> None:
+        refused = reply.get("syntax")
+        if refused is None:
+            return
+        if type(refused) is not list or len(refused) != 3 or not all(type(part) is str for part in refused):
+            raise wire.Malformed("a malformed syntax error")
+        from aspera_core.executor.harness import Refused
+
+        self.refused = Refused(*refused)
+        raise self.refused
+
+    def _module_taken(self, reply: Any, run: Any, pair: Any) -> None:
+        if type(reply) is not dict:
+            raise wire.Malformed("an answer must say how the module code ended")
+        self._take(reply, run)
+        self._made_context = bool(reply.get("made_context"))
+        pair.take_module(wire.decode_exception(reply["exc"]) if "exc" in reply else None)
+
     def module(self, run: Any) -> Any:
         """Run the module code; the stub the EP calls as ``executable`` (raises what the module code raised)."""
-        reply = self._request({"op": "module"}, run)
+        if self.pending is not None:
+            reply, self.pending = self.pending, None
+            self._take(reply, run)
+        else:
+            reply = self._request({"op": "module"}, run)
         self._made_context = bool(reply.get("made_context"))
         if "exc" in reply:
             raise wire.decode_exception(reply["exc"])
@@ -493,28 +578,38 @@ class RemoteProgram:
 
         return executable
 
-    def call(self, run: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        """One exchange: the world out, the program's answer back and rebuilt (``Malformed``: a bad answer)."""
+    def call(self, run: Any, args: tuple[Any, ...], kwargs: dict[str, Any], pair: Any = None) -> Any:
+        """One exchange: the world out, the program's answer back and rebuilt (``Malformed``: a bad answer).
+
+        ``pair``: a pair running ahead; its first call also runs the module code (and compiles the program)."""
         context = world_state.get_current_context()
         encoder = wire.Encoder(safe_repr)
         message = {
             "op": "call",
-            "world": encoder.node(context.tables, 0),
-            "random": encoder.top(random.getstate()),
+            "world": {namespace.value: encoder.node(rows, 0) for namespace, rows in context.tables.items()},
+            "random": wire.encode_random(random.getstate()),
             "args": encoder.top(args),
             "kwargs": encoder.top(kwargs),
             "query": context.query if type(context.query) is str else "",
             "fixes": bool(context.library_fixes),
         }
-        reply = self._request(message, run)
+        ahead = pair is not None and not pair.module_done
+        if ahead:
+            message["module"] = True
+            self._first(message)
+        reply = self._request(message, run if "module" not in message else None)
+        if ahead:
+            self._refuse(reply)
+            self._module_taken(reply.get("module"), run, pair)
+            self._take(reply, run)
         decoder = wire.Decoder()
         if "world_error" in reply:
             raise wire.Malformed(str(reply["world_error"])[:200])
-        apply_world(context, decoder.value(reply.get("world")))
+        apply_world(context, reply.get("tables"), reply.get("world"), decoder)
         stream = reply.get("random")
         if stream is not None:
             try:
-                random.setstate(decoder.value(stream))
+                random.setstate(wire.decode_random(stream))
             except wire.Malformed:
                 raise
             except Exception as error:  # noqa: BLE001 - not a state of the random stream
@@ -526,16 +621,26 @@ class RemoteProgram:
         return decoder.value(reply["return"])
 
 
-def apply_world(context: Any, tables: Any) -> None:
-    """Check the world a candidate sent against the schema, as the library's writes are, then make it the tables
-    of ``context`` (in place; a row equal to the one it replaces stays the same object)."""
+def _timed_out(reply: dict[str, Any]) -> bool:
+    """Whether the program's time ran out in this exchange (then this process's timer stays off)."""
+    failure = reply.get("exc")
+    return type(failure) is dict and type(failure.get("class")) is str and failure["class"].endswith(".TaskTimeout")
+
+
+def apply_world(context: Any, names: Any, changed: Any, decoder: wire.Decoder) -> None:
+    """Check the tables a candidate sent back (those that changed) against the schema, as the library's writes
+    are, then make them the tables of ``context`` (in place; a row equal to the one it replaces stays the same
+    object). ``names``: the tables its world held (exactly the schema's)."""
     from aspera_core.world.errors import ComputeError
 
     schemas = world_state.SCHEMAS
-    if type(tables) is not dict or set(tables) != set(schemas):
+    if type(names) is not list or sorted(map(str, names)) != sorted(namespace.value for namespace in schemas):
         raise wire.Malformed("the world must hold exactly the tables of the schema")
+    if type(changed) is not dict or not set(changed) <= set(names):
+        raise wire.Malformed("the changed tables must be tables of the world")
     prepared = {}
-    for namespace, rows in tables.items():
+    for name, node in changed.items():
+        namespace, rows = world_state.DatabaseNamespace(name), decoder.value(node)
         if type(rows) is not list:
             raise wire.Malformed(f"table {namespace.value!r} must be a list of rows")
         schema, writers = schemas[namespace], world_state._WRITERS[namespace]

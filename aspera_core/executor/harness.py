@@ -57,6 +57,18 @@ class Fallback(BaseException):
     """A deferred program cannot be evaluated from the shared setup; evaluate it on its own."""
 
 
+class Refused(BaseException):
+    """The candidate found the program does not compile (raised at the first exchange): its syntax error."""
+
+    def __init__(self, error_type: str, message: str, text: str) -> None:
+        super().__init__(error_type, message, text)
+        self.parts = (error_type, message, text)
+
+
+class ModuleFailed(BaseException):
+    """The program's module code raised (told at the pair's first exchange): the pair is the program's failure."""
+
+
 def compile_source(text: str, filename: str) -> CodeType:
     """Compile module source with asserts kept under ``-O``; register its lines for tracebacks."""
     code = compile(text, filename, "exec", dont_inherit=True, optimize=0)
@@ -191,12 +203,18 @@ class _Run:
         self.fell_back = False
         self.worlds: list[dict[str, Any]] = []
 
-    def load(self, program: str) -> Verdict | None:
-        """Compile the program; the verdict if it cannot run (no function found: parse error; broken: syntax error)."""
+    def load(self, program: str, now: bool = True) -> Verdict | None:
+        """Compile the program; the verdict if it cannot run (no function found: parse error; broken: syntax error).
+
+        With a candidate and not ``now``, it compiles at the first exchange instead (:class:`Refused`)."""
         self.program = program
         if has_definition(program):
             remote = self.evaluator.remote
             name = solution_name(program) or ""
+            if remote is not None and not now and name:
+                remote.prepare(program, name, self.task.scenario)
+                self.code, self.name = True, name
+                return None
             if remote is not None:
                 refused = remote.compile(program, name, self.task.scenario)
                 if refused is not None:
@@ -223,14 +241,17 @@ class _Run:
 
     def evaluate(self) -> Verdict:
         if self.program is not None:
-            refused = self.load(self.program)
+            refused = self.load(self.program, now=False)
             if refused is not None:
                 return refused
         results: list[PairResult] = []
         for index, (sip, ep) in enumerate(self.pairs):
             if self.on_start is not None:
                 self.on_start(index)
-            result = self._run_pair(index, sip, ep)
+            try:
+                result = self._run_pair(index, sip, ep)
+            except Refused as refused:
+                return self._refused(Outcome.SYNTAX_ERROR, *refused.parts)
             if self.code is None:  # a zygote's first pair ended before the program was called
                 raise Fallback("the first pair ended before it called the program")
             results.append(result)
@@ -294,6 +315,8 @@ class _Pair:
 
     def run(self) -> PairResult:
         """Run the program's module code, then the evaluation program; classify what escapes."""
+        if self.remote is not None and self.run_.deferred is None:
+            return self._run_ahead()
         if self.remote is None:
             sys.modules[PROGRAM_MODULE] = self.module
         try:
@@ -310,6 +333,42 @@ class _Pair:
         finally:
             if self.remote is None and sys.modules.get(PROGRAM_MODULE) is self.module:
                 del sys.modules[PROGRAM_MODULE]
+
+    def _run_ahead(self) -> PairResult:
+        """The pair with the program in its candidate: the module code runs in the same exchange as the first call.
+
+        Until then the EP runs ahead with its output held back. The module code cannot observe the judge, so
+        only its outcome and output must keep their place: its output goes before the held output; if it raised
+        (or the program does not compile), what the EP did is dropped and the pair is the program's failure, as
+        if the EP had never started. An EP that never calls the program has the module code run at its end."""
+        run = self.run_
+        self.held = TailBuffer(), TailBuffer()
+        self.module_failure: BaseException | None = None
+        self.module_done = False
+        sys.stdout, sys.stderr = self.held
+        try:
+            result = self._evaluate(self.remote.ahead(run, self))
+            if not self.module_done and self.module_failure is None:
+                self.remote.module_alone(run, self)
+        except ModuleFailed:
+            pass
+        finally:
+            sys.stdout, sys.stderr = run.stdout, run.stderr
+        if self.module_failure is not None:
+            return self._failed(self.module_failure, ORIGIN_PROGRAM)
+        return result
+
+    def take_module(self, failure: BaseException | None) -> None:
+        """The module code's outcome arrived (its output is in the run's buffers): place what the EP held back."""
+        run = self.run_
+        self.module_done = True
+        if failure is not None:
+            self.module_failure = failure
+            sys.stdout, sys.stderr = TailBuffer(), TailBuffer()  # what the EP does from now on never happened
+            raise ModuleFailed(failure)
+        for held, kept in zip(self.held, (run.stdout, run.stderr)):
+            kept.absorb(held.kept(), held.written)
+        sys.stdout, sys.stderr = run.stdout, run.stderr
 
     def _load_module(self) -> Callable[..., Any]:
         if self.remote is not None:
@@ -380,6 +439,11 @@ class _Pair:
 
     def _reraise_interrupt(self, exc: BaseException | None) -> None:
         """Raise what ends the evaluation rather than the pair (also when the EP swallowed it)."""
+        refused = getattr(self.remote, "refused", None)
+        if refused is not None:
+            raise refused
+        if getattr(self, "module_failure", None) is not None:
+            raise ModuleFailed(self.module_failure)
         if self.run_.fell_back:
             raise Fallback("the program must be evaluated on its own") from exc
         gone = getattr(self.remote, "gone", None)

@@ -3,9 +3,10 @@
 The evaluating process never forks, so it may run threads. It starts a fork server
 (:mod:`~aspera_core.executor.server`) in a fresh interpreter, sends it jobs through a pipe and learns through
 another when each worker exited; a worker's reports are read from its slot's in-memory file afterwards, so
-nothing waits for this process. A slot (a report file and a private directory) is emptied before reuse.
-Protected: other evaluations, the host and the verdict (tampering is detected); not protected: reading files,
-or a program forging its own verdict. See docs/running.md.
+nothing waits for this process. A slot (a job file, a report file and a private directory) is emptied before
+reuse. Protected: other evaluations, the host, the files, and the verdict: a program runs in a process of its own
+that holds only the world it is sent and exchanges only data with the judge (``executor.candidate``). See
+docs/running.md ("What a program can and cannot influence").
 """
 
 from __future__ import annotations
@@ -43,11 +44,11 @@ STATUS = struct.Struct("=cIidI")
 _STOP_WAIT_S = 5.0
 
 
-def write_all(fd: int, data: bytes, _write: Any = os.write, _view: Any = memoryview) -> None:
-    """Write all of ``data`` to ``fd`` (functions bound early: a worker calls it after the program)."""
-    view = _view(data)
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd``."""
+    view = memoryview(data)
     while view:
-        view = view[_write(fd, view) :]
+        view = view[os.write(fd, view) :]
 
 
 def take_records(buffer: bytearray, header: struct.Struct) -> Iterator[tuple[Any, ...]]:

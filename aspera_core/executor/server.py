@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from aspera_core.executor import confine, worker
+from aspera_core.executor import confine, wire, worker
 from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
 from aspera_core.executor.namespaces import NamespaceTemplates
@@ -156,6 +156,7 @@ class ForkServer:
     def _start(self, slot: int, programs: int) -> None:
         # Descriptors a worker must not keep: everything open here (running workers' pidfds among them).
         closing = [int(name) for name in os.listdir("/proc/self/fd")]
+        wire.REGISTRY.refresh()  # (once here, not in every candidate)
         address_space = confine.address_space()
         gc.freeze()  # the collector never scans, so never copies, what workers inherit
         pid = os.fork()

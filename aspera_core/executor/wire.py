@@ -6,7 +6,9 @@ and its value classes (pydantic models, named tuples and plain records of ``aspe
 ``aspera_core.world``). Anything else, a subclass included, is an :class:`Opaque` value on the other side: it
 equals only itself and says which type it stood for. Cyclic, too deep or too large values are opaque as a whole.
 Encoding reads instance dictionaries directly and calls no method of a program's object, except ``repr`` (through
-:func:`~aspera_core.executor.harness.safe_repr`) for an opaque value's label.
+:func:`~aspera_core.executor.harness.safe_repr`) for an opaque value's label. The random stream's state crosses
+as its plain numbers (:func:`encode_random`), the world as its tables, table by table (:func:`~aspera_core.
+executor.candidate.apply_world` checks them against the schema).
 
 A node is a JSON scalar or a JSON array whose first item is a tag (``"l"`` list, ``"t"`` tuple, ``"d"`` dict as
 flat key/value pairs, ``"s"``/``"f"`` set/frozenset, ``"dt"``/``"da"``/``"ti"``/``"td"`` the datetime types,
@@ -57,12 +59,6 @@ class Malformed(ValueError):
 
 class _TooBig(Exception):
     pass
-
-
-class _Cycle(Exception):
-    def __init__(self, ident: int) -> None:
-        super().__init__(ident)
-        self.ident = ident
 
 
 class Opaque:
@@ -143,15 +139,20 @@ REGISTRY = _Registry()
 # -- encoding ---------------------------------------------------------------------------------------
 
 
+_LEAVES = frozenset({type(None), bool, float})
+_TAGS = {list: "l", tuple: "t", set: "s", frozenset: "f"}
+
+
 class Encoder:
-    """Encodes one answer within the limits (``repr_of``: the bounded, never-raising ``repr`` for labels)."""
+    """Encodes one answer within the limits (``repr_of``: the bounded, never-raising ``repr`` for labels).
+
+    Cycles are not tracked: a cyclic value is too deep, so opaque as a whole, like a too large one."""
 
     def __init__(self, repr_of: Any) -> None:
         REGISTRY.refresh()
         self.repr_of = repr_of
         self.nodes = 0
         self.text = 0
-        self.active: set[int] = set()
         self.kinds = REGISTRY.kinds
 
     def opaque(self, value: Any, why: str = "") -> list[Any]:
@@ -163,24 +164,46 @@ class Encoder:
         try:
             return self.node(value, 0)
         except _TooBig:
-            return self.opaque(value, " (too large to cross)")
+            return self.opaque(value, " (too large, too deep or cyclic to cross)")
 
     def node(self, value: Any, depth: int) -> Any:
-        self.nodes += 1
-        if self.nodes > MAX_NODES or depth > MAX_DEPTH:
-            raise _TooBig
         kind = type(value)
-        if value is None or kind is bool or kind is float:
-            return value
         if kind is str:
             self.text += len(value)
             if self.text > MAX_TEXT:
                 raise _TooBig
             return value
+        if kind in _LEAVES:
+            return value
         if kind is int:
             return value if value.bit_length() <= MAX_INT_BITS else self.opaque(value, " (too large to cross)")
-        if kind in (list, tuple, set, frozenset, dict):
-            return self.container(value, kind, depth)
+        if depth >= MAX_DEPTH:
+            raise _TooBig
+        tag = _TAGS.get(kind)
+        if tag is not None or kind is dict:
+            if kind is dict:
+                items: Any = [x for pair in list(value.items()) for x in pair]
+                tag = "d"
+            else:
+                items = list(value)
+            self.nodes += len(items) + 1
+            if self.nodes > MAX_NODES:
+                raise _TooBig
+            node = [tag]
+            append, deeper, leaves = node.append, depth + 1, _LEAVES
+            for item in items:
+                item_kind = type(item)
+                if item_kind is str:
+                    self.text += len(item)
+                    append(item)
+                elif item_kind in leaves:
+                    append(item)
+                else:
+                    append(self.node(item, deeper))
+            if self.text > MAX_TEXT:
+                raise _TooBig
+            return node
+        self.nodes += 1
         if kind is datetime.datetime:
             zone = self.zone(value.tzinfo)
             if zone is False:
@@ -210,37 +233,12 @@ class Encoder:
             return [offset.days, offset.seconds, offset.microseconds, None if name == default else name]
         return False
 
-    def container(self, value: Any, kind: type, depth: int) -> Any:
-        ident = id(value)
-        if ident in self.active:
-            raise _Cycle(ident)
-        self.active.add(ident)
-        try:
-            if kind is dict:
-                node: list[Any] = ["d"]
-                for key, item in list(value.items()):
-                    node.append(self.node(key, depth + 1))
-                    node.append(self.node(item, depth + 1))
-                return node
-            tag = {list: "l", tuple: "t", set: "s", frozenset: "f"}[kind]
-            return [tag, *[self.node(item, depth + 1) for item in list(value)]]
-        except _Cycle as cycle:
-            if cycle.ident != ident:
-                raise
-            return self.opaque(value, " (cyclic)")
-        finally:
-            self.active.discard(ident)
-
     def value_class(self, value: Any, kind: type, tag: str, depth: int) -> Any:
         name = qualified(kind)
         if tag == "e":
             return ["e", name, value._name_]
         if tag == "n":
             return ["n", name, *[self.node(item, depth + 1) for item in tuple.__iter__(value)]]
-        ident = id(value)
-        if ident in self.active:
-            raise _Cycle(ident)
-        self.active.add(ident)
         try:
             fields = object.__getattribute__(value, "__dict__")
             if type(fields) is not dict:
@@ -250,25 +248,31 @@ class Encoder:
             extra = object.__getattribute__(value, "__pydantic_extra__")
             private = object.__getattribute__(value, "__pydantic_private__")
             fields_set = object.__getattribute__(value, "__pydantic_fields_set__")
-            if not all(type(x) in (dict, type(None)) for x in (extra, private)) or type(fields_set) is not set:
-                return self.opaque(value)
-            names = sorted(n for n in fields_set if type(n) is str)
-            return [
-                "m",
-                name,
-                self.node(fields, depth + 1),
-                names,
-                self.node(extra, depth + 1),
-                self.node(private, depth + 1),
-            ]
-        except _Cycle as cycle:
-            if cycle.ident != ident:
-                raise
-            return self.opaque(value, " (cyclic)")
         except AttributeError:
             return self.opaque(value)
-        finally:
-            self.active.discard(ident)
+        if not all(type(x) in (dict, type(None)) for x in (extra, private)) or type(fields_set) is not set:
+            return self.opaque(value)
+        names = sorted(n for n in fields_set if type(n) is str)
+        deeper = depth + 1
+        return ["m", name, self.node(fields, deeper), names, self.node(extra, deeper), self.node(private, deeper)]
+
+
+def encode_random(state: Any) -> Any:
+    """The random module's state (``random.getstate()``) as plain numbers."""
+    version, words, gauss = state
+    return [version, list(words), gauss]
+
+
+def decode_random(node: Any) -> tuple[Any, ...]:
+    """The state :func:`encode_random` encoded (``Malformed`` unless it is made of the right numbers)."""
+    if type(node) is not list or len(node) != 3 or type(node[0]) is not int or type(node[1]) is not list:
+        raise Malformed("a random stream state is [version, words, gauss]")
+    words, gauss = node[1], node[2]
+    if len(words) != 625 or not all(type(word) is int for word in words):
+        raise Malformed("a random stream state has 625 integer words")
+    if gauss is not None and type(gauss) is not float:
+        raise Malformed("a random stream's spare normal draw is a float or null")
+    return node[0], tuple(words), gauss
 
 
 def dumps(message: Any) -> bytes:
@@ -285,7 +289,7 @@ def loads(data: bytes) -> Any:
 
 # -- decoding ---------------------------------------------------------------------------------------
 
-_SCALARS = (type(None), bool, int, float, str)
+_SCALARS = frozenset({type(None), bool, int, float, str})
 
 
 class Decoder:
@@ -297,7 +301,7 @@ class Decoder:
 
     def value(self, node: Any, depth: int = 0) -> Any:
         self.nodes += 1
-        if self.nodes > MAX_NODES or depth > MAX_DEPTH + 2:
+        if self.nodes > 2 * MAX_NODES or depth > MAX_DEPTH + 2:
             raise Malformed("too many or too deeply nested values")
         kind = type(node)
         if kind in _SCALARS:
@@ -313,7 +317,9 @@ class Decoder:
             raise Malformed(f"bad {tag!r} node: {type(error).__name__}") from None
 
     def _items(self, node: list[Any], depth: int) -> list[Any]:
-        return [self.value(item, depth + 1) for item in node[1:]]
+        self.nodes += len(node)
+        scalars, value, deeper = _SCALARS, self.value, depth + 1
+        return [item if type(item) in scalars else value(item, deeper) for item in node[1:]]
 
     def _tagged(self, tag: str, node: list[Any], depth: int) -> Any:
         if tag == "l":

@@ -583,3 +583,36 @@ def test_evaluate_answer_still_needs_the_answer(sandbox: Sandbox) -> None:
     assert run(sandbox, "def answer():\n    return 41\n", answer_task(EVALUATE_ANSWER)).outcome is (
         Outcome.TASK_COMPLETION_ERROR
     )
+
+
+# -- the explore agent's dry runs ------------------------------------------------------------------
+
+
+def test_a_dry_run_reads_neither_the_task_set_nor_the_evaluation_program() -> None:
+    from aspera_core.agents.explore_dryrun import DryRunner, dry_run_task
+    from aspera_core.tasks import load_tasks
+
+    task = load_tasks(TASK_SET)[0]
+    name = task.solution_name
+    snoop = source(
+        f"""
+        import os, sys
+
+        def {name}():
+            frame, names = sys._getframe(), []
+            while frame is not None:
+                names += [frame.f_code.co_filename] + [k for k in frame.f_globals if k.startswith("evaluate_")]
+                frame = frame.f_back
+            print(sorted(set(n for n in names if n.startswith(("<setup", "<evaluation", "evaluate_")))))
+            os.listdir({str(TASK_SET)!r})
+        """
+    )
+    runner = DryRunner(hostile_config(workers=1))
+    try:
+        for world in ("generic", "task"):
+            report = runner.run(dry_run_task(task, world), snoop)
+            assert report.outcome is Outcome.EXECUTION_ERROR, report
+            assert report.error_type == "PermissionError", report
+            assert report.stdout == "[]\n", report  # no setup or evaluation frame, no evaluation function
+    finally:
+        runner.close()
