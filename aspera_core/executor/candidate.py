@@ -389,17 +389,16 @@ class _Timer:
 
 
 def _keep_only_descriptors(keep: tuple[int, ...]) -> None:
-    """Close every descriptor but ``keep``; 0-2 point at /dev/null."""
+    """Point every descriptor but ``keep`` at /dev/null (the numbers stay taken, so nothing stale hits them)."""
     devnull = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):
-        os.dup2(devnull, fd)
     for name in os.listdir("/proc/self/fd"):
         fd = int(name)
-        if fd > 2 and fd not in keep:
+        if fd != devnull and fd not in keep:
             try:
-                os.close(fd)
-            except OSError:
+                os.dup2(devnull, fd, inheritable=fd < 3)
+            except OSError:  # (the listing's own descriptor, closed since)
                 pass
+    os.close(devnull)
 
 
 def _announce_self_signals(guard: Any) -> None:

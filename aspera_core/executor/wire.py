@@ -557,7 +557,9 @@ def decode_exception(data: Any) -> BaseException:
         exc.__dict__["_aspera_text"] = texts["str"]
     for key in ("filename", "filename2"):
         if key in attrs and isinstance(exc, OSError):
-            setattr(exc, key, decoder.value(attrs[key]))
+            value = decoder.value(attrs[key])
+            if value is not None:
+                setattr(exc, key, value)
     notes = decoder.value(attrs["notes"]) if "notes" in attrs else None
     if type(notes) is list and all(type(n) is str for n in notes):
         exc.__notes__ = notes
