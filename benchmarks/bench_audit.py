@@ -131,9 +131,9 @@ def one_round(args: argparse.Namespace) -> dict:
         report = audit_tasks(tasks, sandbox, config)
     elapsed = time.perf_counter() - started
     verdicts = [
-        [task.query_id, r.kind, r.outcome, r.actual, r.status, repr(r.observations)]
+        [task.task_id, r.kind, r.outcome, r.actual, r.status, repr(r.observations)]
         for task in report.tasks
-        for r in task.results
+        for r in task.variants
     ]
     digest = hashlib.sha256(json.dumps(verdicts).encode()).hexdigest()[:16]
     return {
@@ -141,6 +141,7 @@ def one_round(args: argparse.Namespace) -> dict:
         "cpu_s": _children_cpu_s() - children_before,
         "runs": sandbox.runs,
         "programs": len(verdicts),
+        "evaluated": len(report.results),
         "digest": digest,
     }
 
