@@ -105,7 +105,23 @@ def run(server: ForkServer, slot: ServerSlot, programs: int, address_space: int,
         if not warm:
             _report_failure(reports, exc)
     finally:
+        _end_candidate(server)
         os._exit(0)
+
+
+def _end_candidate(server: ForkServer) -> None:
+    """Close the candidate's pipe (it exits at end of file) and collect it, so that its resource usage is counted
+    with this worker's (a zygote's child leaves its candidate to the zygote, whose child it is)."""
+    remote = server.evaluator.remote
+    if remote is None or remote.gone is not None:
+        return
+    channel = remote.channel
+    channel.close()
+    if channel.parent:
+        try:
+            os.waitpid(channel.pid, 0)
+        except ChildProcessError:
+            pass
 
 
 def _confine(
