@@ -106,9 +106,9 @@ def landlock_ruleset(writable_dir: str, abi: int, readable: tuple[str, ...] | No
 
 
 def readable_paths() -> tuple[str, ...]:
-    """What a candidate may read: Python's own code, installed packages, shared libraries, the base packages of
-    ``aspera_core`` (for the library's own imports and tracebacks), time zones and ``/dev/urandom``; nothing of
-    the user's, the repository's data or the task set."""
+    """What a candidate may read: Python's own code, installed packages, shared libraries, the code of the base
+    packages of ``aspera_core`` (for the library's own imports and tracebacks), time zones and ``/dev/urandom``;
+    nothing of the user's, the repository's data, the results or the task set."""
     import sysconfig
 
     import aspera_core
@@ -116,8 +116,10 @@ def readable_paths() -> tuple[str, ...]:
     paths = {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
     paths |= {os.path.dirname(os.__file__)}
     package = os.path.dirname(os.path.abspath(aspera_core.__file__))
-    paths |= {os.path.join(package, name) for name in ("library", "world", "tools", "compat", "executor")}
-    paths |= {os.path.join(package, name) for name in ("__init__.py", "programs.py", "outcomes.py")}
+    # The base packages (code only; ``tasks`` for the setup probe of ``aspera validate``, which imports it),
+    # and the modules at the package's top.
+    paths |= {os.path.join(package, name) for name in ("library", "world", "tools", "compat", "executor", "tasks")}
+    paths |= {entry.path for entry in os.scandir(package) if entry.name.endswith(".py") and entry.is_file()}
     paths |= {"/usr/share/zoneinfo", "/etc/localtime", "/dev/urandom", "/etc/ld.so.cache"}
     paths |= {"/lib", "/lib64", "/usr/lib", "/usr/lib64", "/usr/local/lib"}  # shared libraries of extensions
     return tuple(sorted(path for path in paths if os.path.exists(path)))

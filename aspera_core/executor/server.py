@@ -156,7 +156,11 @@ class ForkServer:
     def _start(self, slot: int, programs: int) -> None:
         # Descriptors a worker must not keep: everything open here (running workers' pidfds among them).
         closing = [int(name) for name in os.listdir("/proc/self/fd")]
-        wire.REGISTRY.refresh()  # (once here, not in every candidate)
+        wire.REGISTRY.frozen = False
+        wire.REGISTRY.refresh()
+        # Frozen for workers and candidates: scanning every module there writes to (so copies) hundreds of
+        # pages; a library module a program imports first is then not in it (its values cross as opaque).
+        wire.REGISTRY.frozen = True
         address_space = confine.address_space()
         gc.freeze()  # the collector never scans, so never copies, what workers inherit
         pid = os.fork()

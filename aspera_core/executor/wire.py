@@ -89,9 +89,11 @@ class _Registry:
         self.kinds: dict[type, str] = {}
         self.exceptions: dict[str, type] = {}
         self.size = -1
+        self.frozen = False
 
     def refresh(self) -> None:
-        if len(sys.modules) == self.size:
+        """Collect the classes of the modules loaded now (a no-op once frozen)."""
+        if self.frozen or len(sys.modules) == self.size:
             return
         self.size = len(sys.modules)
         for name, module in list(sys.modules.items()):
