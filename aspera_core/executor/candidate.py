@@ -341,6 +341,8 @@ class _Candidate:
             reply["world_error"] = "the world is too large to send back"
         except Exception as error:  # noqa: BLE001 - a world the program made unreadable
             reply["world_error"] = f"the world cannot be read ({type(error).__name__})"
+        if args or kwargs:  # passed by reference: what the program did to them goes back
+            reply["args"] = encoder.top([list(args), kwargs])
         now = random.getstate()
         reply["random"] = None if now == stream else wire.encode_random(now)
         if failure is not None:
@@ -613,6 +615,14 @@ class RemoteProgram:
                 raise
             except Exception as error:  # noqa: BLE001 - not a state of the random stream
                 raise wire.Malformed(f"not a random stream state ({type(error).__name__})") from None
+        if (args or kwargs) and "args" in reply:
+            after = decoder.value(reply["args"])
+            if type(after) is list and len(after) == 2 and type(after[0]) is list and type(after[1]) is dict:
+                for original, new in zip(args, after[0]):
+                    wire.update_in_place(original, new)
+                for name, original in kwargs.items():
+                    if name in after[1]:
+                        wire.update_in_place(original, after[1][name])
         if "exc" in reply:
             raise wire.decode_exception(reply["exc"])
         if "return" not in reply:

@@ -15,6 +15,7 @@ server kills its workers and exits.
 from __future__ import annotations
 
 import gc
+import importlib
 import json
 import marshal
 import os
@@ -79,6 +80,11 @@ class ForkServer:
         ]
         confine.set_shared_limits(self.config.file_size_mb, no_new_privileges=bool(abi or self.protections.seccomp))
         worker.prepare_inherited_state()
+        for name in wire.PRELOADED:
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                pass
         self.seccomp = confine.SeccompFilter() if self.protections.seccomp else None
         self.zygote_seccomp = confine.SeccompFilter(may_fork=True) if self.protections.seccomp else None
         self.workers: dict[int, _Worker] = {}  # pidfd -> worker

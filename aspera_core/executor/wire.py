@@ -40,8 +40,16 @@ MAX_TEXT = 8 * 1024 * 1024  # characters of all strings in one answer
 MAX_INT_BITS = 8192
 MAX_LABEL = 1_000  # characters of an opaque value's repr
 TRACEBACK_TAIL = 16_000  # characters of each part of a traceback (the judge keeps as many in all)
-#: Where the library's value classes and enums are defined.
-VALUE_MODULES = ("aspera_core.library", "aspera_core.world")
+#: Where the library's value classes and enums are defined (and the control surface's world, which an evaluation
+#: program passes to a control program; under either package name, it may move).
+VALUE_MODULES = (
+    "aspera_core.library",
+    "aspera_core.world",
+    "aspera_core.control.surface",
+    "aspera_workbench.control.surface",
+)
+#: Imported by the fork server so that both sides know their classes.
+PRELOADED = ("aspera_core.control.surface", "aspera_workbench.control.surface")
 #: Where the exceptions rebuilt as themselves are defined (and builtins).
 EXCEPTION_MODULES = (
     "aspera_core.library",
@@ -257,6 +265,22 @@ class Encoder:
         names = sorted(n for n in fields_set if type(n) is str)
         deeper = depth + 1
         return ["m", name, self.node(fields, deeper), names, self.node(extra, deeper), self.node(private, deeper)]
+
+
+def update_in_place(original: Any, new: Any) -> None:
+    """Give ``original`` (an argument the judge passed) the contents the program left in its copy ``new``, so that
+    arguments behave as passed by reference (lists, dicts, sets and records, in place; anything else stays)."""
+    if type(original) is not type(new):
+        return
+    if type(original) is list:
+        original[:] = new
+    elif type(original) in (dict, set):
+        original.clear()
+        original.update(new)
+    elif REGISTRY.kinds.get(type(original)) == "r":
+        fields = object.__getattribute__(original, "__dict__")
+        fields.clear()
+        fields.update(object.__getattribute__(new, "__dict__"))
 
 
 def encode_random(state: Any) -> Any:
