@@ -11,16 +11,25 @@ hand-written wrong programs are not included.
 It prints the wall-clock time of the whole audit (sandbox start-up
 included), of generating the variants alone, the number of sandbox runs, and
 the load average before and after (the machine may be shared: compare runs
-taken at similar load; the sandbox's CPU time varies less with load). Usage::
+taken at similar load; the sandbox's CPU time varies less with load).
+``--before DIR`` runs each round twice, alternating, in fresh interpreters: once
+with the package found in ``DIR`` (an earlier commit's source, e.g. from ``git
+archive BASE | tar -x -C DIR``, put first on ``PYTHONPATH``) and once with this
+one, and checks that both give every program the same outcome, status and
+observations. Usage::
 
-    python benchmarks/bench_audit.py [--tasks 250] [--variants 20] [--workers 2] [--rounds 1]
+    python benchmarks/bench_audit.py [--tasks 250] [--variants 20] [--workers 2] [--rounds 1] [--before DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import resource
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -69,7 +78,15 @@ def main() -> None:
     parser.add_argument("--variants", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--before", help="also run the audit with the package in this folder, side by side")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.before:
+        side_by_side(args)
+        return
+    if args.child:
+        print(json.dumps(one_round(args)))
+        return
 
     tasks, total, rich = workload(args.tasks, args.variants)
     config = AuditConfig(per_kind=None, max_variants=args.variants, seed=0)
@@ -102,6 +119,57 @@ def main() -> None:
             f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
             f"(target: under {TARGET_S:.0f} s on two cores)"
         )
+
+
+def one_round(args: argparse.Namespace) -> dict:
+    """One audit in this process: its times and a digest of every program's verdict (outcome, status, behaviour)."""
+    tasks, _, _ = workload(args.tasks, args.variants)
+    config = AuditConfig(per_kind=None, max_variants=args.variants, seed=0)
+    children_before = _children_cpu_s()
+    started = time.perf_counter()
+    with _CountingSandbox(SandboxConfig(workers=args.workers)) as sandbox:
+        report = audit_tasks(tasks, sandbox, config)
+    elapsed = time.perf_counter() - started
+    verdicts = [
+        [task.task_id, r.kind, r.outcome, r.actual, r.status, repr(r.observations)]
+        for task in report.tasks
+        for r in task.variants
+    ]
+    digest = hashlib.sha256(json.dumps(verdicts).encode()).hexdigest()[:16]
+    return {
+        "elapsed_s": elapsed,
+        "cpu_s": _children_cpu_s() - children_before,
+        "runs": sandbox.runs,
+        "programs": len(verdicts),
+        "evaluated": len(report.results),
+        "digest": digest,
+    }
+
+
+def side_by_side(args: argparse.Namespace) -> None:
+    command = [sys.executable, __file__, "--child", "--tasks", str(args.tasks), "--variants", str(args.variants)]
+    command += ["--workers", str(args.workers)]
+    results: dict[str, list[dict]] = {"before": [], "after": []}
+    for _ in range(args.rounds):
+        for label in results:
+            env = dict(os.environ)
+            if label == "before":
+                env["PYTHONPATH"] = os.pathsep.join([args.before, *filter(None, [env.get("PYTHONPATH")])])
+            output = subprocess.run(command, check=True, capture_output=True, text=True, env=env, cwd=REPO)
+            results[label].append(json.loads(output.stdout.strip().splitlines()[-1]))
+    print(f"audit of {args.tasks} tasks, {args.variants} variants each, {args.workers} workers, {args.rounds} rounds")
+    for label, rounds in results.items():
+        best = min(rounds, key=lambda r: r["elapsed_s"])
+        each = ", ".join(f"{r['elapsed_s']:.1f}" for r in rounds)
+        print(
+            f"   {label:<7} {best['elapsed_s']:6.1f} s (rounds: {each}), "
+            f"sandbox CPU {best['cpu_s']:.1f} s, {best['runs']} sandbox runs, {best['programs']} programs, "
+            f"verdicts {best['digest']}"
+        )
+    same = {r["digest"] for rounds in results.values() for r in rounds}
+    print(f"   verdicts {'identical' if len(same) == 1 else 'DIFFERENT'} before and after")
+    after, before = (min(r["elapsed_s"] for r in results[label]) for label in ("after", "before"))
+    print(f"   after/before: {after / before:.2f} wall; load average now {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -14,9 +14,13 @@ under new ids to ``--tasks`` tasks in a temporary task set:
    evaluations (same verdicts, checked).
 
 Each measurement runs in a fresh interpreter, best of ``--rounds`` rounds;
-the machine may be shared, so run it a few times. Usage::
+the machine may be shared, so run it a few times. ``--before DIR`` measures
+every item twice, side by side in the same run: once with the package found in
+``DIR`` (the source of an earlier commit, e.g. made with ``git archive BASE |
+tar -x -C DIR``; it is put first on ``PYTHONPATH``) and once with this one.
+Usage::
 
-    python benchmarks/bench_executor.py [--tasks 250] [--workers 2] [--rounds 3] [--k 10]
+    python benchmarks/bench_executor.py [--tasks 250] [--workers 2] [--rounds 3] [--k 10] [--before DIR]
 """
 
 from __future__ import annotations
@@ -175,14 +179,24 @@ def measure_startup(folder: str) -> dict:
     }
 
 
-def whole_run(folder: str, workers: int, out: Path) -> tuple[float, float]:
+def environment(source: str | None) -> dict[str, str]:
+    """The environment of a measured process: ``source`` (a folder holding ``aspera_core``) first on its path."""
+    env = dict(os.environ)
+    if source:
+        env["PYTHONPATH"] = os.pathsep.join([source, *filter(None, [env.get("PYTHONPATH")])])
+    return env
+
+
+def whole_run(folder: str, workers: int, out: Path, source: str | None = None) -> tuple[float, float]:
     """Seconds and peak RSS (largest process, MB) of one `aspera run` from scratch."""
     out.unlink(missing_ok=True)
     aspera = Path(sys.executable).parent / "aspera"
     command = [str(aspera), "run", "--tasks", folder, "--agent", "reference", "--out", str(out)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     begin = time.perf_counter()
-    subprocess.run(command + ["--workers", str(workers), "--no-progress"], check=True, capture_output=True)
+    subprocess.run(
+        command + ["--workers", str(workers), "--no-progress"], check=True, capture_output=True, env=environment(source)
+    )
     seconds = time.perf_counter() - begin
     return seconds, max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
 
@@ -200,14 +214,17 @@ def child(args: argparse.Namespace) -> None:
     print(json.dumps(result))
 
 
-def run_child(configuration: str, args: argparse.Namespace, folder: str) -> dict:
+def run_child(configuration: str, args: argparse.Namespace, folder: str, source: str | None = None) -> dict:
     command = [sys.executable, __file__, "--child", configuration, "--folder", folder]
     command += ["--rounds", str(args.rounds), "--k", str(args.k), "--workers", str(args.workers)]
-    output = subprocess.run(command, check=True, capture_output=True, text=True, cwd=REPO)
+    output = subprocess.run(command, check=True, capture_output=True, text=True, cwd=REPO, env=environment(source))
     return json.loads(output.stdout.strip().splitlines()[-1])
 
 
 def report(args: argparse.Namespace, folder: str) -> None:
+    if args.before:
+        side_by_side(args, folder)
+        return
     runs = [whole_run(folder, args.workers, Path(folder) / f"run{i}.jsonl") for i in range(args.rounds)]
     startup = run_child("startup", args, folder)
     print(f"1. aspera run, {args.tasks} tasks, {args.workers} workers, whole process (best of {args.rounds}):")
@@ -241,12 +258,44 @@ def report(args: argparse.Namespace, folder: str) -> None:
     print(f"\nCPUs available: {len(os.sched_getaffinity(0))}; load average when done: {load[0]:.2f}, {load[1]:.2f}")
 
 
+def side_by_side(args: argparse.Namespace, folder: str) -> None:
+    """Every measurement for the earlier source (``--before``) and this one, alternating round by round."""
+    sources = {"before": args.before, "after": None}
+    runs: dict[str, list[float]] = {label: [] for label in sources}
+    for i in range(args.rounds):
+        for label, source in sources.items():
+            runs[label].append(whole_run(folder, args.workers, Path(folder) / f"run-{label}-{i}.jsonl", source)[0])
+    print(f"1. aspera run, {args.tasks} tasks, {args.workers} workers, whole process (best of {args.rounds}):")
+    for label in sources:
+        print(f"   {label:<7} {min(runs[label]):.2f} s (all rounds: {', '.join(f'{s:.2f}' for s in runs[label])})")
+    print(f"   after/before: {min(runs['after']) / min(runs['before']):.2f}")
+    print(f"\n2. the evaluation loop, {args.tasks} tasks, {args.workers} workers (best of {args.rounds}):")
+    loops = {label: run_child(f"loop:{args.workers}", args, folder, source) for label, source in sources.items()}
+    for label, loop in loops.items():
+        print(
+            f"   {label:<7} {loop['ms_per_task']:6.2f} ms/task, {loop['cpu_ms_per_task']:6.2f} CPU ms/task, "
+            f"{loop['faults_per_task']:6.0f} faults/task"
+        )
+    print(f"\n3. {args.k} programs on each of 20 tasks, {args.workers} workers:")
+    for label, source in sources.items():
+        many, separate = (run_child(f"many:{mode}", args, folder, source) for mode in ("many", "separate"))
+        same = "identical" if many["outcomes"] == separate["outcomes"] else "DIFFERENT"
+        print(
+            f"   {label:<7} evaluate_many {many['cpu_ms_per_program']:6.2f} CPU ms/program, separately "
+            f"{separate['cpu_ms_per_program']:6.2f} ({many['cpu_ms_per_program'] / separate['cpu_ms_per_program']:.0%};"
+            f" outcomes {same})"
+        )
+    load = os.getloadavg()
+    print(f"\nCPUs available: {len(os.sched_getaffinity(0))}; load average when done: {load[0]:.2f}, {load[1]:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=250, help="tasks in the temporary task set (default 250)")
     parser.add_argument("--workers", type=int, default=2, help="workers (default 2)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per measurement; the best counts (default 3)")
     parser.add_argument("--k", type=int, default=10, help="programs per task for evaluate_many (default 10)")
+    parser.add_argument("--before", help="also measure the package in this folder (an earlier commit's source)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--folder", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -12,6 +12,7 @@ import builtins
 import traceback as traceback_module
 from pathlib import Path
 
+from aspera_core.executor.wire import remote_parts
 from aspera_core.outcomes import ORIGIN_EVALUATION, ORIGIN_HARNESS, ORIGIN_SETUP, Outcome
 
 #: Class names (anywhere in the hierarchy) meaning "the program did the wrong thing".
@@ -46,7 +47,8 @@ def classify(exc: BaseException, origin: str) -> Outcome:
         return Outcome.RESOURCE_ERROR
     if origin in (ORIGIN_SETUP, ORIGIN_HARNESS):
         return Outcome.EXECUTION_ERROR
-    names = {cls.__name__ for cls in type(exc).__mro__}
+    cls = type(exc)
+    names = cls.original_names if getattr(cls, "program_error", False) else {c.__name__ for c in cls.__mro__}
     if names & TASK_COMPLETION_NAMES or is_solution_validation_error(exc):
         return Outcome.TASK_COMPLETION_ERROR
     if names & HANDBACK_NAMES:
@@ -75,7 +77,11 @@ def bounded(text: str, limit: int, keep: str = "head") -> str:
 
 
 def exception_message(exc: BaseException) -> str:
-    """``str(exc)``, bounded, never raising (a hostile ``__str__`` is survived)."""
+    """``str(exc)``, bounded, never raising (a hostile ``__str__`` is survived); for an exception rebuilt from a
+    candidate, the text it had there."""
+    remote = remote_parts(exc)
+    if remote is not None:
+        return remote[0]  # (bounded there)
     try:
         text = str(exc)
     except BaseException as error:  # noqa: BLE001 - any failure of user code
@@ -84,7 +90,11 @@ def exception_message(exc: BaseException) -> str:
 
 
 def format_traceback(exc: BaseException) -> str:
-    """The traceback of ``exc`` without the executor's frames, its tail kept; never raises."""
+    """The traceback of ``exc`` without the executor's frames, its tail kept; never raises.
+
+    An exception rebuilt from a candidate's description (:mod:`~aspera_core.executor.wire`) continues, below the
+    judge's frames, with the frames and chained exceptions the candidate formatted, so the text reads as it
+    would have had the program run in this process."""
     try:
         formatted = traceback_module.TracebackException(type(exc), exc, exc.__traceback__, compact=True)
         seen: set[int] = set()
@@ -95,7 +105,58 @@ def format_traceback(exc: BaseException) -> str:
                 seen.add(id(current))
                 current.stack[:] = [f for f in current.stack if not f.filename.startswith(_EXECUTOR_DIR)]
                 stack += [linked for linked in (current.__cause__, current.__context__) if linked is not None]
-        text = "".join(formatted.format())
+        pieces = _format_chain(formatted, exc)
     except BaseException as error:  # noqa: BLE001
         text = f"{error_type_name(exc)} (traceback unavailable: {type(error).__name__})\n"
-    return bounded(text, MAX_TRACEBACK_CHARS, keep="tail")
+        return bounded(text, MAX_TRACEBACK_CHARS, keep="tail")
+    total = sum(length for _, length in pieces)
+    if total <= MAX_TRACEBACK_CHARS:
+        return "".join(text for text, _ in pieces)
+    tail, kept = [], 0
+    for text, _ in reversed(pieces):  # (a candidate's parts keep at least as many characters as shown)
+        tail.append(text)
+        kept += len(text)
+        if kept >= MAX_TRACEBACK_CHARS:
+            break
+    return f"[... {total - MAX_TRACEBACK_CHARS} characters cut ...]\n" + "".join(reversed(tail))[-MAX_TRACEBACK_CHARS:]
+
+
+_CAUSE = "\nThe above exception was the direct cause of the following exception:\n\n"
+_CONTEXT = "\nDuring handling of the above exception, another exception occurred:\n\n"
+
+
+def _format_chain(formatted: traceback_module.TracebackException, exc: BaseException) -> list[tuple[str, int]]:
+    """``TracebackException.format`` (chained, no groups' details), splicing in what candidates formatted:
+    pieces of text and the length each stands for (a candidate's part may be its tail)."""
+    chain: list[tuple[str | None, traceback_module.TracebackException, BaseException | None]] = []
+    current, value, seen = formatted, exc, set()
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if current.__cause__ is not None:
+            message, following = _CAUSE, (current.__cause__, getattr(value, "__cause__", None))
+        elif current.__context__ is not None and not current.__suppress_context__:
+            message, following = _CONTEXT, (current.__context__, getattr(value, "__context__", None))
+        else:
+            message, following = None, (None, None)
+        chain.append((message, current, value))
+        current, value = following
+    if all(value is None or remote_parts(value) is None for _, _, value in chain):
+        return [(text, len(text)) for text in formatted.format()]
+    lines: list[str] = []
+    pieces: list[tuple[str, int]] = []
+    for message, current, value in reversed(chain):
+        if message is not None:
+            lines.append(message)
+        remote = remote_parts(value) if value is not None else None
+        if remote is not None:
+            _, prefix, frames, only = remote
+            pieces += [(text, len(text)) for text in lines] + [prefix]
+            lines = ["Traceback (most recent call last):\n", *current.stack.format()]
+            pieces += [(text, len(text)) for text in lines] + [frames, only]
+            lines = []
+            continue
+        if current.stack:
+            lines.append("Traceback (most recent call last):\n")
+            lines += current.stack.format()
+        lines += current.format_exception_only()
+    return pieces + [(text, len(text)) for text in lines]

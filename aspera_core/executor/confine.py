@@ -66,6 +66,7 @@ _LANDLOCK_CREATE_RULESET, _LANDLOCK_ADD_RULE, _LANDLOCK_RESTRICT_SELF = 444, 445
 # Rights: execute, write, remove dir/file, make char/dir/reg/sock/fifo/block/sym (ABI 1),
 # refer (2), truncate (3); net: TCP bind and connect (4); scopes: abstract sockets, signals (6).
 _FS_EXECUTE, _FS_WRITE, _FS_REFER, _FS_TRUNCATE = 1 << 0, 1 << 1, 1 << 13, 1 << 14
+_FS_READ_FILE, _FS_READ_DIR = 1 << 2, 1 << 3
 _FS_ABI1 = _FS_EXECUTE | _FS_WRITE | sum(1 << bit for bit in range(4, 13))
 _NET_TCP, _SCOPES = 0b11, 0b11
 
@@ -75,16 +76,24 @@ def landlock_abi() -> int:
     return max(0, int(_LIBC.syscall(_LANDLOCK_CREATE_RULESET, None, 0, 1)))
 
 
-def landlock_ruleset(writable_dir: str, abi: int) -> int:
-    """A Landlock ruleset (a descriptor) allowing writes only below ``writable_dir`` and to ``/dev/null``."""
-    handled = _FS_ABI1 | (_FS_REFER if abi >= 2 else 0) | (_FS_TRUNCATE if abi >= 3 else 0)
+def landlock_ruleset(writable_dir: str, abi: int, readable: tuple[str, ...] | None = None) -> int:
+    """A Landlock ruleset (a descriptor) allowing writes only below ``writable_dir`` and to ``/dev/null``;
+    with ``readable`` (files and directories), reads only there, below ``writable_dir`` and of ``/dev/null``."""
+    reads = _FS_READ_FILE | _FS_READ_DIR if readable is not None else 0
+    handled = _FS_ABI1 | reads | (_FS_REFER if abi >= 2 else 0) | (_FS_TRUNCATE if abi >= 3 else 0)
     fields = [handled] + ([_NET_TCP] if abi >= 4 else []) + ([_SCOPES] if abi >= 6 else [])
     attr = struct.pack(f"={len(fields)}Q", *fields)
     ruleset = _check(int(_LIBC.syscall(_LANDLOCK_CREATE_RULESET, attr, len(attr), 0)), "landlock_create_ruleset")
     try:
-        file_rights = _FS_WRITE | (_FS_TRUNCATE if abi >= 3 else 0)
-        for path, rights in ((writable_dir, handled & ~_FS_EXECUTE), (os.devnull, file_rights)):
-            fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+        file_rights = _FS_WRITE | (_FS_TRUNCATE if abi >= 3 else 0) | (_FS_READ_FILE if reads else 0)
+        rules = [(writable_dir, handled & ~_FS_EXECUTE), (os.devnull, file_rights)]
+        for path in readable or ():
+            rules.append((path, reads if os.path.isdir(path) else _FS_READ_FILE))
+        for path, rights in rules:
+            try:
+                fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+            except FileNotFoundError:
+                continue
             try:
                 rule = struct.pack("=Qi", rights, fd)
                 _check(int(_LIBC.syscall(_LANDLOCK_ADD_RULE, ruleset, 1, rule, 0)), f"landlock_add_rule({path!r})")
@@ -94,6 +103,26 @@ def landlock_ruleset(writable_dir: str, abi: int) -> int:
         os.close(ruleset)
         raise
     return ruleset
+
+
+def readable_paths() -> tuple[str, ...]:
+    """What a candidate may read: Python's own code, installed packages, shared libraries, the code of the base
+    packages of ``aspera_core`` (for the library's own imports and tracebacks), time zones and ``/dev/urandom``;
+    nothing of the user's, the repository's data, the results or the task set."""
+    import sysconfig
+
+    import aspera_core
+
+    paths = {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
+    paths |= {os.path.dirname(os.__file__)}
+    package = os.path.dirname(os.path.abspath(aspera_core.__file__))
+    # The base packages (code only; ``tasks`` for the setup probe of ``aspera validate``, which imports it),
+    # and the modules at the package's top.
+    paths |= {os.path.join(package, name) for name in ("library", "world", "tools", "compat", "executor", "tasks")}
+    paths |= {entry.path for entry in os.scandir(package) if entry.name.endswith(".py") and entry.is_file()}
+    paths |= {"/usr/share/zoneinfo", "/etc/localtime", "/dev/urandom", "/etc/ld.so.cache"}
+    paths |= {"/lib", "/lib64", "/usr/lib", "/usr/lib64", "/usr/local/lib"}  # shared libraries of extensions
+    return tuple(sorted(path for path in paths if os.path.exists(path)))
 
 
 # -- seccomp ----------------------------------------------------------------------------------

@@ -1,12 +1,16 @@
-"""The evaluation protocol itself (format part B), in the current process without isolation.
+"""The evaluation protocol itself (format part B), on the judge's side.
 
 For each setup/evaluation pair: a fresh namespace receives the harness imports and the setup (SIP) and
 evaluation (EP) sources; the program runs in a fresh module ``query_executable``; a fresh ``ExecutionContext`` is
 installed and the EP called as ``evaluate_P(query="", executable=<program>, setup_function=<SIP>)``; what
-escapes is classified by type and origin. A task-completion error, a timeout or tampering stops the remaining
-pairs. A zygote's *deferred* program is loaded where the EP first calls it, with its module code run as the
-protocol orders it; it falls back to a separate evaluation if that code raised, printed, was refused something
-or made a context.
+escapes is classified by type and origin. A task-completion error or a timeout stops the remaining pairs.
+
+In a worker the program runs in its candidate process (``Evaluator.remote``, see
+:mod:`~aspera_core.executor.candidate`): ``executable`` is then a stub that sends the world and receives the
+program's answer as data. Without ``remote`` it runs in this process, which suits only trusted programs
+(:func:`evaluate_program`). A zygote's *deferred* program is loaded where the EP first calls it, with its module
+code run as the protocol orders it; it falls back to a separate evaluation if that code raised, printed, was
+refused something or made a context.
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ from types import CodeType, ModuleType
 from typing import Any
 
 from aspera_core.executor.classify import classify, error_type_name, exception_message, format_traceback
-from aspera_core.executor.integrity import IntegrityBaseline, namespace_changes
 from aspera_core.executor.namespaces import NamespaceTemplates
 from aspera_core.outcomes import (
     ORIGIN_EVALUATION,
@@ -42,7 +45,6 @@ from aspera_core.world.state import ExecutionContext
 PROGRAM_MODULE = "query_executable"
 MAX_OUTPUT_CHARS = 4_000
 MAX_RETURN_REPR_CHARS = 1_000
-TAMPERING = "LibraryTampering"
 #: Exceptions ``compile`` raises for text that is not a valid module.
 COMPILE_ERRORS = (SyntaxError, ValueError, OverflowError, RecursionError)
 
@@ -53,6 +55,18 @@ class TaskTimeout(BaseException):
 
 class Fallback(BaseException):
     """A deferred program cannot be evaluated from the shared setup; evaluate it on its own."""
+
+
+class Refused(BaseException):
+    """The candidate found the program does not compile (raised at the first exchange): its syntax error."""
+
+    def __init__(self, error_type: str, message: str, text: str) -> None:
+        super().__init__(error_type, message, text)
+        self.parts = (error_type, message, text)
+
+
+class ModuleFailed(BaseException):
+    """The program's module code raised (told at the pair's first exchange): the pair is the program's failure."""
 
 
 def compile_source(text: str, filename: str) -> CodeType:
@@ -83,10 +97,21 @@ class TailBuffer(io.TextIOBase):
             self._chunks, self._size = ["".join(self._chunks)[-self._limit :]], self._limit
         return len(text)
 
-    def getvalue(self, _len: Any = len) -> str:
+    def kept(self) -> str:
+        """The kept tail, without a marker."""
+        return "".join(self._chunks)[-self._limit :]
+
+    def absorb(self, kept: Any, written: Any) -> None:
+        """Append what another buffer kept of ``written`` characters (a candidate's output; checked: it is data)."""
+        if type(kept) is not str or type(written) is not int or written < len(kept):
+            raise ValueError("malformed output")
+        self.write(kept[-self._limit :])
+        self.written += written - min(len(kept), self._limit)
+
+    def getvalue(self) -> str:
         """The kept tail, prefixed by a marker when older text was dropped."""
-        kept = "".join(self._chunks)[-self._limit :]
-        dropped = self.written - _len(kept)
+        kept = self.kept()
+        dropped = self.written - len(kept)
         return f"[... {dropped} characters cut ...]\n{kept}" if dropped else kept
 
 
@@ -117,24 +142,22 @@ def pair_failure(index: int, exc: BaseException, origin: str) -> PairResult:
 class Evaluator:
     """Runs candidate programs through a task's setup/evaluation pairs.
 
-    ``integrity``: fingerprint checked after every pair; ``interrupts_are_errors``: a ``KeyboardInterrupt`` is
-    the program's execution error (in a worker), not the caller's stop; ``library_fixes``: the library's fixes.
+    ``interrupts_are_errors``: a ``KeyboardInterrupt`` is the program's execution error (in a worker), not the
+    caller's stop; ``library_fixes``: the library's fixes. :attr:`remote`: where the program runs (set in a
+    worker: a :class:`~aspera_core.executor.candidate.RemoteProgram`); ``None`` runs it in this process, which
+    only suits trusted programs.
     """
 
     def __init__(
         self,
         templates: NamespaceTemplates | None = None,
-        integrity: IntegrityBaseline | None = None,
         interrupts_are_errors: bool = False,
         library_fixes: bool = False,
     ) -> None:
         self.templates = templates or NamespaceTemplates()
         self.library_fixes = library_fixes
-        self.integrity = integrity
         self.interrupts_are_errors = interrupts_are_errors
-        #: Operations the guard has refused so far (set by a worker): a zygote's child
-        #: compares it before and after the program's module code.
-        self.refusal_count: Callable[[], int] = lambda: 0
+        self.remote: Any = None
 
     def evaluate(
         self,
@@ -149,7 +172,8 @@ class Evaluator:
         ``program`` is the source, or a *deferred* program: a callable returning it, called where the first
         pair's EP first calls the program. ``on_pair_start``/``on_pair_end`` receive a pair's index and its
         result; ``capture_world`` records the world's tables around the program's first call in each pair.
-        Raises ``KeyboardInterrupt`` (in-process only) and ``Fallback`` (evaluate a deferred program alone).
+        Raises ``KeyboardInterrupt`` (in-process only), ``Fallback`` (evaluate a deferred program alone) and
+        ``CandidateGone`` (the program ended its process).
         """
         run = _Run(self, task, program, on_pair_start, on_pair_end, capture_world)
         saved = sys.stdout, sys.stderr
@@ -158,16 +182,6 @@ class Evaluator:
             return run.evaluate()
         finally:
             sys.stdout, sys.stderr = saved
-
-    def checked(self, pair: _Pair, result: Callable[[], PairResult], _len: Any = len) -> PairResult:
-        """The pair's result, or an execution error if the program tampered (checked before the result is built)."""
-        changed = self.integrity.changes() if self.integrity is not None else []
-        changed += [f"evaluation namespace: {name}" for name in namespace_changes(pair.snapshot, pair.namespace)]
-        if not changed:
-            return result()
-        shown = ", ".join(changed[:10]) + (f" and {_len(changed) - 10} more" if _len(changed) > 10 else "")
-        message = f"the program replaced parts of the library or evaluator: {shown}"
-        return PairResult(pair.index, Outcome.EXECUTION_ERROR, TAMPERING, message, None, ORIGIN_PROGRAM)
 
 
 class _Run:
@@ -183,22 +197,36 @@ class _Run:
         self.pairs = list(zip(task.state_generation_programs or (), task.evaluation_programs or ()))
         self.deferred = program if callable(program) else None
         self.program: str | None = None if callable(program) else program
-        self.code: CodeType | None = None
+        self.code: Any = None  # the compiled program (True: compiled in the candidate)
         self.name = ""
         self.last_return: list[Any] = []
         self.fell_back = False
         self.worlds: list[dict[str, Any]] = []
 
-    def load(self, program: str) -> Verdict | None:
-        """Compile the program; the verdict if it cannot run (no function found: parse error; broken: syntax error)."""
+    def load(self, program: str, now: bool = True) -> Verdict | None:
+        """Compile the program; the verdict if it cannot run (no function found: parse error; broken: syntax error).
+
+        With a candidate and not ``now``, it compiles at the first exchange instead (:class:`Refused`)."""
         self.program = program
         if has_definition(program):
-            try:
-                self.code = compile_source(program, "<program>")
-            except COMPILE_ERRORS as exc:
-                text = "".join(traceback_module.format_exception_only(type(exc), exc))
-                return self._refused(Outcome.SYNTAX_ERROR, error_type_name(exc), exception_message(exc), text)
-            self.name = solution_name(program) or ""
+            remote = self.evaluator.remote
+            name = solution_name(program) or ""
+            if remote is not None and not now and name:
+                remote.prepare(program, name, self.task.scenario)
+                self.code, self.name = True, name
+                return None
+            if remote is not None:
+                refused = remote.compile(program, name, self.task.scenario)
+                if refused is not None:
+                    return self._refused(Outcome.SYNTAX_ERROR, *refused)
+                self.code = True
+            else:
+                try:
+                    self.code = compile_source(program, "<program>")
+                except COMPILE_ERRORS as exc:
+                    text = "".join(traceback_module.format_exception_only(type(exc), exc))
+                    return self._refused(Outcome.SYNTAX_ERROR, error_type_name(exc), exception_message(exc), text)
+            self.name = name
             if self.name:
                 return None
             self.code = None
@@ -208,32 +236,34 @@ class _Run:
     def _refused(self, outcome: Outcome, error_type: str, message: str, traceback: str | None) -> Verdict:
         return Verdict(outcome, error_type, message, traceback, pairs_total=len(self.pairs), duration_s=self._elapsed())
 
-    def _elapsed(self, _clock: Any = time.perf_counter) -> float:
-        return _clock() - self.started
+    def _elapsed(self) -> float:
+        return time.perf_counter() - self.started
 
     def evaluate(self) -> Verdict:
         if self.program is not None:
-            refused = self.load(self.program)
+            refused = self.load(self.program, now=False)
             if refused is not None:
                 return refused
         results: list[PairResult] = []
         for index, (sip, ep) in enumerate(self.pairs):
             if self.on_start is not None:
                 self.on_start(index)
-            result = self._run_pair(index, sip, ep)
+            try:
+                result = self._run_pair(index, sip, ep)
+            except Refused as refused:
+                return self._refused(Outcome.SYNTAX_ERROR, *refused.parts)
             if self.code is None:  # a zygote's first pair ended before the program was called
                 raise Fallback("the first pair ended before it called the program")
             results.append(result)
             if self.on_end is not None:
                 self.on_end(result)
-            if result.outcome in (Outcome.TASK_COMPLETION_ERROR, Outcome.TIMEOUT) or result.error_type == TAMPERING:
+            if result.outcome in (Outcome.TASK_COMPLETION_ERROR, Outcome.TIMEOUT):
                 break
         if self.code is None:
             raise Fallback("the task has no pair to evaluate the program in")
         return self._verdict(results)
 
-    def _verdict(self, results: list[PairResult], _len: Any = len, _tuple: Any = tuple) -> Verdict:
-        # Runs after the program: builtins are bound early in case it replaced them.
+    def _verdict(self, results: list[PairResult]) -> Verdict:
         deciding = combine_pairs(results) or PairResult(0, Outcome.SUCCESS)
         last = self.last_return
         return Verdict(
@@ -241,14 +271,14 @@ class _Run:
             error_type=deciding.error_type,
             message=deciding.message,
             traceback=deciding.traceback,
-            pairs_run=_len(results),
-            pairs_total=_len(self.pairs),
+            pairs_run=len(results),
+            pairs_total=len(self.pairs),
             duration_s=self._elapsed(),
             stdout=self.stdout.getvalue(),
             stderr=self.stderr.getvalue(),
             return_value=safe_repr(last[-1]) if last else None,
-            pairs=_tuple(results),
-            world=_tuple(self.worlds),
+            pairs=tuple(results),
+            world=tuple(self.worlds),
         )
 
     def _run_pair(self, index: int, sip: str, ep: str) -> PairResult:
@@ -269,22 +299,26 @@ class _Pair:
 
     def __init__(self, run: _Run, index: int, sip: str, ep: str) -> None:
         self.run_, self.index = run, index
+        self.remote = run.evaluator.remote
         templates, scenario = run.evaluator.templates, run.task.scenario
         self.namespace = namespace = templates.evaluation(scenario)
-        self.globals = templates.program(scenario)
-        self.globals["__name__"] = PROGRAM_MODULE
+        if self.remote is None:
+            self.globals = templates.program(scenario)
+            self.globals["__name__"] = PROGRAM_MODULE
+            self.module = program_module(self.globals)
         exec(compile_source(sip, f"<setup {index + 1}>"), namespace)
         exec(compile_source(ep, f"<evaluation {index + 1}>"), namespace)
         self.setup_fn = namespace[function_name(sip) or ""]
         self.evaluate_fn = namespace[function_name(ep) or ""]
-        self.snapshot = list(namespace.items())  # a program may rebind these names through frames
-        self.module = _program_module(self.globals)
         self.from_program: list[BaseException] = []
         self.outer: Any = None  # the process's context before the pair's own
 
     def run(self) -> PairResult:
         """Run the program's module code, then the evaluation program; classify what escapes."""
-        sys.modules[PROGRAM_MODULE] = self.module
+        if self.remote is not None and self.run_.deferred is None:
+            return self._run_ahead()
+        if self.remote is None:
+            sys.modules[PROGRAM_MODULE] = self.module
         try:
             if self.run_.code is None:  # deferred: the module code runs at the program's first call
                 return self._evaluate(self._deferred_program())
@@ -297,11 +331,49 @@ class _Pair:
                 return self._failed(exc, ORIGIN_PROGRAM)
             return self._evaluate(target)
         finally:
-            if sys.modules.get(PROGRAM_MODULE) is self.module:
+            if self.remote is None and sys.modules.get(PROGRAM_MODULE) is self.module:
                 del sys.modules[PROGRAM_MODULE]
 
+    def _run_ahead(self) -> PairResult:
+        """The pair with the program in its candidate: the module code runs in the same exchange as the first call.
+
+        Until then the EP runs ahead with its output held back. The module code cannot observe the judge, so
+        only its outcome and output must keep their place: its output goes before the held output; if it raised
+        (or the program does not compile), what the EP did is dropped and the pair is the program's failure, as
+        if the EP had never started. An EP that never calls the program has the module code run at its end."""
+        run = self.run_
+        self.held = TailBuffer(), TailBuffer()
+        self.module_failure: BaseException | None = None
+        self.module_done = False
+        sys.stdout, sys.stderr = self.held
+        try:
+            result = self._evaluate(self.remote.ahead(run, self))
+            if not self.module_done and self.module_failure is None:
+                self.remote.module_alone(run, self)
+        except ModuleFailed:
+            pass
+        finally:
+            sys.stdout, sys.stderr = run.stdout, run.stderr
+        if self.module_failure is not None:
+            return self._failed(self.module_failure, ORIGIN_PROGRAM)
+        return result
+
+    def take_module(self, failure: BaseException | None) -> None:
+        """The module code's outcome arrived (its output is in the run's buffers): place what the EP held back."""
+        run = self.run_
+        self.module_done = True
+        if failure is not None:
+            self.module_failure = failure
+            sys.stdout, sys.stderr = TailBuffer(), TailBuffer()  # what the EP does from now on never happened
+            raise ModuleFailed(failure)
+        for held, kept in zip(self.held, (run.stdout, run.stderr)):
+            kept.absorb(held.kept(), held.written)
+        sys.stdout, sys.stderr = run.stdout, run.stderr
+
     def _load_module(self) -> Callable[..., Any]:
-        exec(self.run_.code, self.globals)  # type: ignore[arg-type]
+        if self.remote is not None:
+            return self.remote.module(self.run_)
+        exec(self.run_.code, self.globals)
         target = self.globals.get(self.run_.name)
         if not callable(target):
             raise AttributeError(f"module {PROGRAM_MODULE!r} has no top-level function {self.run_.name!r}")
@@ -317,6 +389,7 @@ class _Pair:
                     waited = time.perf_counter()
                     program = run.deferred()  # type: ignore[misc]
                     run.started += time.perf_counter() - waited  # (a child: its siblings' time is not its own)
+                    self.remote = run.evaluator.remote  # (the child's own candidate)
                     if run.load(program) is not None:
                         raise Fallback("the program cannot run")
                     loaded.append(self._load_module_as_if_first())
@@ -329,8 +402,10 @@ class _Pair:
 
     def _load_module_as_if_first(self) -> Callable[..., Any]:
         """Run the module code as the protocol orders it: before the pair's context and random seed."""
+        if self.remote is not None:
+            return self.remote.module_as_if_first(self.run_)
         run, pair_context, random_state = self.run_, world_state._current, random.getstate()
-        before = (run.stdout.written, run.stderr.written, run.evaluator.refusal_count())
+        before = (run.stdout.written, run.stderr.written)
         world_state._current = self.outer
         try:
             target = self._load_module()
@@ -340,8 +415,8 @@ class _Pair:
             untouched = world_state._current is self.outer
             world_state._current = pair_context
             random.setstate(random_state)
-        if not untouched or before != (run.stdout.written, run.stderr.written, run.evaluator.refusal_count()):
-            raise Fallback("the program's module code printed, was refused something, or made a context")
+        if not untouched or before != (run.stdout.written, run.stderr.written):
+            raise Fallback("the program's module code printed or made a context")
         return target
 
     def _evaluate(self, target: Callable[..., Any]) -> PairResult:
@@ -359,20 +434,26 @@ class _Pair:
         except BaseException as exc:  # noqa: BLE001
             self._reraise_interrupt(exc)
             return self._failed(exc, _origin(exc, self.from_program, from_setup))
-        if self.run_.fell_back:
-            raise Fallback("the evaluation program swallowed a fallback")
-        index = self.index
-        return self.run_.evaluator.checked(self, lambda: PairResult(index, Outcome.SUCCESS))
+        self._reraise_interrupt(None)
+        return PairResult(self.index, Outcome.SUCCESS)
 
-    def _reraise_interrupt(self, exc: BaseException, _isinstance: Any = isinstance) -> None:
+    def _reraise_interrupt(self, exc: BaseException | None) -> None:
+        """Raise what ends the evaluation rather than the pair (also when the EP swallowed it)."""
+        refused = getattr(self.remote, "refused", None)
+        if refused is not None:
+            raise refused
+        if getattr(self, "module_failure", None) is not None:
+            raise ModuleFailed(self.module_failure)
         if self.run_.fell_back:
             raise Fallback("the program must be evaluated on its own") from exc
-        if _isinstance(exc, KeyboardInterrupt) and not self.run_.evaluator.interrupts_are_errors:
+        gone = getattr(self.remote, "gone", None)
+        if gone is not None:
+            raise gone
+        if isinstance(exc, KeyboardInterrupt) and not self.run_.evaluator.interrupts_are_errors:
             raise exc
 
     def _failed(self, exc: BaseException, origin: str) -> PairResult:
-        index = self.index
-        return self.run_.evaluator.checked(self, lambda: pair_failure(index, exc, origin))
+        return pair_failure(self.index, exc, origin)
 
 
 def _origin(exc: BaseException, from_program: list[BaseException], from_setup: list[BaseException]) -> str:
@@ -386,7 +467,7 @@ def _origin(exc: BaseException, from_program: list[BaseException], from_setup: l
     return ORIGIN_EVALUATION
 
 
-def _program_module(namespace: dict[str, Any]) -> ModuleType:
+def program_module(namespace: dict[str, Any]) -> ModuleType:
     """The ``query_executable`` module object: it forwards attribute lookups to the program's globals."""
     module = ModuleType(PROGRAM_MODULE)
 

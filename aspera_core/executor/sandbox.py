@@ -3,9 +3,10 @@
 The evaluating process never forks, so it may run threads. It starts a fork server
 (:mod:`~aspera_core.executor.server`) in a fresh interpreter, sends it jobs through a pipe and learns through
 another when each worker exited; a worker's reports are read from its slot's in-memory file afterwards, so
-nothing waits for this process. A slot (a report file and a private directory) is emptied before reuse.
-Protected: other evaluations, the host and the verdict (tampering is detected); not protected: reading files,
-or a program forging its own verdict. See docs/running.md.
+nothing waits for this process. A slot (a job file, a report file and a private directory) is emptied before
+reuse. Protected: other evaluations, the host, the files, and the verdict: a program runs in a process of its own
+that holds only the world it is sent and exchanges only data with the judge (``executor.candidate``). See
+docs/running.md ("What a program can and cannot influence").
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ from aspera_core.executor.reports import MAX_REPORT_BYTES, build_verdict, report
 from aspera_core.outcomes import Verdict
 
 # Evaluating process -> fork server: kind, slot, programs, payload length; then the
-# payload. b"p"repare (marshalled scenarios), b"r"un (the job), b"k"ill (the slot's
-# worker). Closing the pipe stops the server.
+# payload. b"p"repare (marshalled scenarios), b"r"un (the job is in the slot's job
+# file, never sent to the server), b"k"ill (the slot's worker). Closing the pipe stops the server.
 COMMAND = struct.Struct("=cIII")
 # Fork server -> evaluating process: kind, slot, wait status, seconds, payload length.
 # b"h"ello (JSON protections), b"e"rror (text: the server gave up), b"x" a worker
@@ -43,11 +44,11 @@ STATUS = struct.Struct("=cIidI")
 _STOP_WAIT_S = 5.0
 
 
-def write_all(fd: int, data: bytes, _write: Any = os.write, _view: Any = memoryview) -> None:
-    """Write all of ``data`` to ``fd`` (functions bound early: a worker calls it after the program)."""
-    view = _view(data)
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd``."""
+    view = memoryview(data)
     while view:
-        view = view[_write(fd, view) :]
+        view = view[os.write(fd, view) :]
 
 
 def take_records(buffer: bytearray, header: struct.Struct) -> Iterator[tuple[Any, ...]]:
@@ -136,6 +137,7 @@ class _Slot:
     index: int
     directory: str
     report: int
+    job: int
 
 
 @dataclass
@@ -181,7 +183,7 @@ class _Resources:
             "path": sys.path,  # set in the server before it imports the package
             "control": control_read,
             "status": status_write,
-            "slots": [(slot.directory, slot.report) for slot in slots],
+            "slots": [(slot.directory, slot.report, slot.job) for slot in slots],
             "root": self.root,  # removed by the server too, should this process be killed
         }
         boot = "import json,sys; s=json.loads(sys.argv[1]); sys.path[:]=s['path']; from aspera_core.executor.server import main; main(s)"
@@ -190,7 +192,7 @@ class _Resources:
         try:
             self.server = subprocess.Popen(
                 [sys.executable, "-c", boot, json.dumps(settings)],
-                pass_fds=[control_read, status_write, *(slot.report for slot in slots)],
+                pass_fds=[control_read, status_write, *(fd for slot in slots for fd in (slot.report, slot.job))],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 cwd=self.root,
@@ -352,7 +354,11 @@ class Sandbox:
         payload = encode_job(task, [job.program for job in unit], nonces, capture)
         pairs = min(len(task.state_generation_programs or ()), len(task.evaluation_programs or ()))
         running[slot.index] = _Running(unit, nonces, pairs)
-        self._command(b"r", slot.index, len(unit), payload)
+        os.ftruncate(slot.job, 0)
+        write_at = 0
+        while write_at < len(payload):
+            write_at += os.pwrite(slot.job, payload[write_at:], write_at)
+        self._command(b"r", slot.index, len(unit), b"")
 
     def _verdicts(
         self, current: _Running, data: bytes, kind: bytes, status: int, seconds: float
@@ -383,12 +389,15 @@ class Sandbox:
         os.mkdir(directory, 0o700)
         report = os.memfd_create(f"aspera-report-{index}", os.MFD_CLOEXEC)
         self._resources.fds.append(report)
-        return _Slot(index, directory, report)
+        job = os.memfd_create(f"aspera-job-{index}", os.MFD_CLOEXEC)
+        self._resources.fds.append(job)
+        return _Slot(index, directory, report, job)
 
     def _release(self, slot: _Slot) -> _Slot:
         """Empty a slot's report file and directory for the next evaluation."""
         os.ftruncate(slot.report, 0)
         os.lseek(slot.report, 0, os.SEEK_SET)
+        os.ftruncate(slot.job, 0)
         try:
             os.chmod(slot.directory, 0o700)
             empty_directory(slot.directory)

@@ -1,10 +1,12 @@
 """The fork server: a fresh, single-threaded interpreter that forks one worker per job.
 
 Started through :mod:`subprocess` (forking the evaluating process, which may run threads, would be unsafe). It
-imports the library, probes the kernel layers, prepares each slot's Landlock ruleset and guard, and answers
-commands: ``prepare`` (build new scenarios' namespaces for workers to inherit, then fingerprint again), ``run``
-(fork a worker; at its deadline, timeout + grace per program and one more for a zygote's setup, kill its group)
-and ``kill``. It runs no task code and writes little memory between forks, since each written page is copied.
+imports the library, probes the kernel layers, prepares each slot's Landlock rulesets (the judge's and the
+candidate's) and guard, and answers commands: ``prepare`` (build new scenarios' namespaces for workers to
+inherit), ``run`` (fork a worker, which reads its job from the slot's job file; at its deadline, timeout + grace
+per program and one more for a zygote's setup, kill its group, candidates included) and ``kill``. It never
+receives a task's programs or data, so that the candidates a worker forks before reading its job hold none. It
+runs no task code and writes little memory between forks, since each written page is copied.
 ``gc.freeze`` before each fork keeps the collector off inherited objects: 5% fewer page copies, whole run
 1.35-1.39 s with it against 1.43-1.49 s without (docs/running.md, "Speed"). When the command pipe closes, the
 server kills its workers and exits.
@@ -13,21 +15,20 @@ server kills its workers and exits.
 from __future__ import annotations
 
 import gc
+import importlib
 import json
 import marshal
 import os
 import select
 import signal
-import sys
 import time
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from aspera_core.executor import confine, worker
+from aspera_core.executor import confine, wire, worker
 from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
-from aspera_core.executor.integrity import IntegrityBaseline
 from aspera_core.executor.namespaces import NamespaceTemplates
 from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig, empty_directory, take_records, write_all
 
@@ -38,8 +39,9 @@ class ServerSlot:
 
     directory: str
     report: int
-    ruleset: int | None
-    guard: Guard
+    job: int  # the job file, written by the evaluating process (the server never reads it)
+    ruleset: int | None  # the judge's Landlock ruleset (a candidate builds its own: reads confined too)
+    guard: Guard  # installed in the candidate
 
 
 @dataclass
@@ -66,21 +68,25 @@ class ForkServer:
         self.config = SandboxConfig(**settings["config"])
         self.control, self.status = int(settings["control"]), int(settings["status"])
         self.templates = NamespaceTemplates()
-        self.evaluator = Evaluator(
-            self.templates, None, interrupts_are_errors=True, library_fixes=self.config.library_fixes
-        )
+        self.evaluator = Evaluator(self.templates, interrupts_are_errors=True, library_fixes=self.config.library_fixes)
         self.protections = confine.probe(self.config.kernel_confinement)
         abi = self.protections.landlock_abi
+        self.readable = confine.readable_paths()  # by candidates
         self.slots = [
-            ServerSlot(directory, report, confine.landlock_ruleset(directory, abi) if abi else None, Guard(directory))
-            for directory, report in settings["slots"]
+            ServerSlot(
+                directory, report, job, confine.landlock_ruleset(directory, abi) if abi else None, Guard(directory)
+            )
+            for directory, report, job in settings["slots"]
         ]
         confine.set_shared_limits(self.config.file_size_mb, no_new_privileges=bool(abi or self.protections.seccomp))
         worker.prepare_inherited_state()
+        for name in wire.PRELOADED:
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                pass
         self.seccomp = confine.SeccompFilter() if self.protections.seccomp else None
         self.zygote_seccomp = confine.SeccompFilter(may_fork=True) if self.protections.seccomp else None
-        self.fingerprinted_modules = -1
-        self.inherited: list[int] = []
         self.workers: dict[int, _Worker] = {}  # pidfd -> worker
         self.poller = select.epoll()
         self.poller.register(self.control, select.EPOLLIN)
@@ -138,7 +144,7 @@ class ForkServer:
             if kind == b"p":
                 self._prepare(payload)
             elif kind == b"r":
-                self._start(slot, programs, payload)
+                self._start(slot, programs)
             elif kind == b"k":
                 for record in self.workers.values():
                     if record.slot == slot:
@@ -153,27 +159,19 @@ class ForkServer:
             except Exception:  # noqa: BLE001 - each worker reports the same error for its task
                 pass
 
-    def _fingerprint(self) -> None:
-        """Take the integrity fingerprint (again) if modules were imported since the last one."""
-        if len(sys.modules) == self.fingerprinted_modules:
-            return
-        # The audit hook refuses changes to __code__ and defaults in workers,
-        # so the (slower) code fingerprint is only needed without it.
-        integrity = IntegrityBaseline(check_code=not self.config.audit_hook)
-        integrity.snapshot()  # workers inherit the recorded version tags
-        self.evaluator.integrity = integrity
-        self.fingerprinted_modules = len(sys.modules)
-        # Descriptors a worker must not keep: everything open here now (and running workers' pidfds).
-        self.inherited = [int(name) for name in os.listdir("/proc/self/fd")]
-
-    def _start(self, slot: int, programs: int, payload: bytes) -> None:
-        self._fingerprint()
-        closing = self.inherited + list(self.workers)
+    def _start(self, slot: int, programs: int) -> None:
+        # Descriptors a worker must not keep: everything open here (running workers' pidfds among them).
+        closing = [int(name) for name in os.listdir("/proc/self/fd")]
+        wire.REGISTRY.frozen = False
+        wire.REGISTRY.refresh()
+        # Frozen for workers and candidates: scanning every module there writes to (so copies) hundreds of
+        # pages; a library module a program imports first is then not in it (its values cross as opaque).
+        wire.REGISTRY.frozen = True
         address_space = confine.address_space()
         gc.freeze()  # the collector never scans, so never copies, what workers inherit
         pid = os.fork()
         if pid == 0:  # pragma: no cover - runs in the worker
-            worker.run(self, self.slots[slot], payload, address_space, closing)
+            worker.run(self, self.slots[slot], programs, address_space, closing)
         try:
             os.setpgid(pid, pid)
         except OSError:  # the worker already did it, or already exited

@@ -1,20 +1,22 @@
-"""The body of a worker: one process per job, forked from the warm fork server (about 5 ms of CPU, against
-0.2 s for a fresh interpreter), so no state passes from one job to the next.
+"""The body of a worker, the *judge*: one process per job, forked from the warm fork server (a few ms of CPU,
+against 0.2 s for a fresh interpreter), so no state passes from one job to the next.
 
-Before running anything from the task a worker leads its own process group, dies with the fork server, points
-every inherited descriptor but its report file at ``/dev/null``, moves into its slot's directory (also
-``TMPDIR`` and ``HOME``), applies its limits, the kernel layers and the audit hook, and arms a timer raising
-:class:`~aspera_core.executor.harness.TaskTimeout`. Then it evaluates, reports and exits with ``os._exit``.
+A worker leads its own process group, dies with the fork server and, before it reads its job from the slot's
+job file, forks one candidate process per program (:mod:`~aspera_core.executor.candidate`): the programs run
+there and never here. Then it points every inherited descriptor but its report file and its candidates' pipes
+at ``/dev/null``, moves into its slot's directory, applies its limits and the kernel layers, and arms a timer
+raising :class:`~aspera_core.executor.harness.TaskTimeout` (handed to the candidate while the program runs). It
+runs the setup and evaluation programs, reports and exits with ``os._exit``. If the candidate's process ended
+(``os._exit``, a signal, the out-of-memory killer), the judge ends the same way without a verdict, so that the
+evaluating process judges it as before, by how the worker ended.
 
 With several programs the worker is a *zygote*: it runs the first pair's setup once and, where the evaluation
-program first calls the program, forks one child per program, each with the ordinary seccomp filter, the time
-a lone evaluation would have left and a report file of its own (the zygote forwards only that child's lines).
-k programs cost 70-82% of the CPU time of k separate evaluations (``benchmarks/bench_executor.py``).
+program first calls the program, forks one child per program, each judging with that program's candidate, the
+time a lone evaluation would have left and a report file of its own (the zygote forwards that child's lines).
 """
 
 from __future__ import annotations
 
-import _signal
 import logging
 import marshal
 import os
@@ -27,14 +29,13 @@ import warnings
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from aspera_core.executor import confine
+from aspera_core.executor import candidate, confine
 from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure
 from aspera_core.executor.reports import MAX_REPORT_BYTES, encode, read_messages, verdict_message
 from aspera_core.executor.sandbox import empty_directory, write_all
 from aspera_core.outcomes import ORIGIN_HARNESS
 
 if TYPE_CHECKING:
-    from aspera_core.executor.guard import Guard
     from aspera_core.executor.server import ForkServer, ServerSlot
 
 
@@ -56,22 +57,35 @@ class _Reports:
         write_all(self.fd, (encode({**message, "nonce": self.nonce}) + "\n").encode("ascii"))  # a memfd: never blocks
 
 
-def run(server: ForkServer, slot: ServerSlot, payload: bytes, address_space: int, closing: list[int]) -> None:
-    """Confine this freshly forked process, evaluate the job, report, and exit (never returns)."""
+def read_job(fd: int) -> bytes:
+    """The job the evaluating process wrote into the slot's job file."""
+    return os.pread(fd, os.fstat(fd).st_size, 0)
+
+
+def run(server: ForkServer, slot: ServerSlot, programs: int, address_space: int, closing: list[int]) -> None:
+    """Fork the candidates, then read the job, confine this process, evaluate, report, and exit (never returns)."""
     reports = _Reports(slot.report)
-    warm = False
+    warm = programs > 1
     try:
-        task, programs, nonces, capture = decode_job(payload)
-        warm = len(programs) > 1
-        guard = _confine(server, slot, address_space, closing, warm)
-        guard.on_self_signal = lambda number: reports.send({"kind": "signal", "signal": number})
-        _announce_self_signals(guard)
-        server.evaluator.refusal_count = lambda: guard.refusals
+        os.setpgid(0, 0)
+        confine.die_with_parent(signal.SIGKILL)
+        if os.getppid() != server.pid:  # the fork server is already gone
+            os._exit(3)
+        # Before anything of the task is in this process: the candidates' memory is the fork server's.
+        channels = [candidate.spawn(server, slot, address_space) for _ in range(max(1, programs))]
+        task, sources, nonces, capture = decode_job(read_job(slot.job))
+        keep = [slot.report] + [fd for c in channels for fd in (c.to_candidate, c.from_candidate)]
+        _confine(server, slot, address_space, closing, warm, keep)
+
+        def on_signal(number: int) -> None:
+            reports.send({"kind": "signal", "signal": number})
+
         signal.setitimer(signal.ITIMER_REAL, server.config.timeout_s)
         if warm:
-            program: Any = _Zygote(server, slot, guard, reports, list(zip(programs, nonces))).fork
+            program: Any = _Zygote(server, slot, reports, list(zip(sources, nonces, channels)), on_signal).fork
         else:
-            program, reports.nonce = programs[0], nonces[0]
+            program, reports.nonce = sources[0], nonces[0]
+            server.evaluator.remote = candidate.RemoteProgram(channels[0], on_signal)
         verdict = server.evaluator.evaluate(
             task,
             program,
@@ -80,65 +94,76 @@ def run(server: ForkServer, slot: ServerSlot, payload: bytes, address_space: int
             capture_world=capture,
         )
         signal.setitimer(signal.ITIMER_REAL, 0)
-        reports.send(verdict_message(verdict, "".join(f"[sandbox refused: {text}]\n" for text in guard.denials)))
+        denials = server.evaluator.remote.denials
+        reports.send(verdict_message(verdict, "".join(f"[sandbox refused: {text}]\n" for text in denials)))
     except Fallback:
         pass  # (a zygote or its child) the evaluating process evaluates the program on its own
+    except candidate.CandidateGone as gone:
+        if not warm:  # end as the program's process ended; (a zygote's child: evaluated alone)
+            candidate.mirror_death(gone.status)
     except BaseException as exc:  # noqa: BLE001 - report anything, then exit
         if not warm:
             _report_failure(reports, exc)
     finally:
+        _end_candidate(server)
         os._exit(0)
 
 
-def _confine(server: ForkServer, slot: ServerSlot, address_space: int, closing: list[int], zygote: bool) -> Guard:
+def _end_candidate(server: ForkServer) -> None:
+    """Close the candidate's pipe (it exits at end of file) and collect it, so that its resource usage is counted
+    with this worker's (a zygote's child leaves its candidate to the zygote, whose child it is)."""
+    remote = server.evaluator.remote
+    if remote is None or remote.gone is not None:
+        return
+    channel = remote.channel
+    channel.close()
+    if channel.parent:
+        try:
+            os.waitpid(channel.pid, 0)
+        except ChildProcessError:
+            pass
+
+
+def _confine(
+    server: ForkServer, slot: ServerSlot, address_space: int, closing: list[int], zygote: bool, keep: list[int]
+) -> None:
+    """The judge's own confinement (it runs only the task's code, but need reach no more than a worker did)."""
     config = server.config
-    os.setpgid(0, 0)
-    confine.die_with_parent(signal.SIGKILL)
-    if os.getppid() != server.pid:  # the fork server is already gone
-        os._exit(3)
-    _isolate_descriptors(closing, (slot.report,) if slot.ruleset is None else (slot.report, slot.ruleset))
+    _isolate_descriptors(closing, (*keep, slot.ruleset) if slot.ruleset is not None else tuple(keep))
     os.chdir(slot.directory)
     os.environ["TMPDIR"] = os.environ["HOME"] = tempfile.tempdir = slot.directory
     confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)
     confine.apply(server.protections, slot.ruleset, server.zygote_seccomp if zygote else server.seccomp)
     if slot.ruleset is not None:
         os.close(slot.ruleset)
-    if server.evaluator.integrity is not None:
-        server.evaluator.integrity.arm()
-    guard = slot.guard
-    guard.pid = os.getpid()
-    if config.audit_hook:
-        guard.install()
-    return guard
 
 
 class _Zygote:
     """The deferred program of a zygote: :meth:`fork` runs where the first pair first calls the program."""
 
     def __init__(
-        self, server: ForkServer, slot: ServerSlot, guard: Guard, reports: _Reports, jobs: list[tuple[str, str]]
+        self, server: ForkServer, slot: ServerSlot, reports: _Reports, jobs: list[tuple[str, str, Any]], on_signal: Any
     ) -> None:
-        self.server, self.slot, self.guard, self.reports, self.jobs = server, slot, guard, reports, jobs
+        self.server, self.slot, self.reports, self.jobs, self.on_signal = server, slot, reports, jobs, on_signal
         self.started = time.monotonic()  # the evaluation's timer starts now
 
     def fork(self) -> str:
         """In each child, return its program; in the zygote, wait for the children one by one, then exit.
 
-        A child reports into its own file, from which the zygote forwards only lines with the child's nonce
-        (a child can find its siblings' nonces in its copy of the zygote's memory)."""
+        A child judges one program, with the candidate forked for it; it reports into its own file, from which
+        the zygote forwards its lines."""
         signal.setitimer(signal.ITIMER_REAL, 0)  # the shared setup is done
         left = max(self.server.config.timeout_s - (time.monotonic() - self.started), 0.001)
         try:
-            for program, nonce in self.jobs:
+            for program, nonce, channel in self.jobs:
                 stream = random.getstate()  # the random module reseeds itself in a forked child
                 report = os.memfd_create("aspera-child-report", os.MFD_CLOEXEC)
-                self.guard.permitted.add("os.fork")
                 pid = os.fork()
-                self.guard.permitted.clear()
                 if pid == 0:
                     random.setstate(stream)
-                    self._become_worker(nonce, report, left)
+                    self._become_worker(nonce, report, left, channel)
                     return program
+                channel.close()  # its candidate ends with the child
                 signal.setitimer(signal.ITIMER_REAL, left + self.server.config.grace_s)  # then give up the group
                 os.waitpid(pid, 0)
                 signal.setitimer(signal.ITIMER_REAL, 0)
@@ -148,24 +173,31 @@ class _Zygote:
                     self.reports.nonce = nonce
                     for message in read_messages(data, nonce):
                         self.reports.send(message)
-                empty_directory(self.slot.directory)  # each child starts with an empty directory
+                _reap_candidates()
+                empty_directory(self.slot.directory)  # each program starts with an empty directory
         except BaseException:  # noqa: BLE001, S110 - the programs without a verdict are evaluated alone
             pass
         os._exit(0)
 
-    def _become_worker(self, nonce: str, report: int, seconds: float) -> None:
-        os.dup2(report, self.slot.report)  # the slot's report file is out of reach from now on
+    def _become_worker(self, nonce: str, report: int, seconds: float, channel: Any) -> None:
+        os.dup2(report, self.slot.report)
         os.close(report)
-        server, guard = self.server, self.guard
-        guard.pid = os.getpid()
-        if server.seccomp is not None:
-            guard.permitted.add("ctypes.call_function")
-            server.seccomp.install(guard.pid)
-            guard.permitted.clear()
-        if server.evaluator.integrity is not None:
-            server.evaluator.integrity.arm()  # its own memory
+        for _, _, other in self.jobs:
+            if other is not channel:
+                other.close()
+        channel.parent = False  # (its candidate is the zygote's child)
+        self.server.evaluator.remote = candidate.RemoteProgram(channel, self.on_signal)
         self.reports.nonce = nonce  # (no "start" line: a child without a verdict is evaluated alone anyway)
         signal.setitimer(signal.ITIMER_REAL, seconds)
+
+
+def _reap_candidates() -> None:
+    """Collect the candidates that have exited (a zygote forked them)."""
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0] > 0:
+            pass
+    except ChildProcessError:
+        pass
 
 
 def _report_failure(reports: _Reports, exc: BaseException) -> None:
@@ -189,23 +221,6 @@ def _isolate_descriptors(closing: list[int], keep: tuple[int, ...]) -> None:
             except OSError:  # closed since it was listed
                 pass
     os.close(devnull)
-
-
-def _announce_self_signals(guard: Guard) -> None:
-    """Make ``raise_signal`` and ``pthread_kill`` (no audit event) announce their signal like ``os.kill``, so that a
-    program's own ``SIGKILL`` is not taken for the out-of-memory killer's (an honest label, not a protection)."""
-
-    def announcing(function: Any) -> Any:
-        def call(*args: Any) -> None:
-            if args and isinstance(args[-1], int) and args[-1] and guard.on_self_signal is not None:
-                guard.on_self_signal(args[-1])
-            function(*args)
-
-        return call
-
-    for module in (signal, _signal):
-        module.raise_signal = announcing(module.raise_signal)
-        module.pthread_kill = announcing(module.pthread_kill)
 
 
 class _CurrentStderrHandler(logging.Handler):

@@ -330,9 +330,9 @@ TAMPERING = {
 
 @pytest.mark.parametrize("name", sorted(TAMPERING))
 def test_tampering_is_never_a_success(sandbox: Sandbox, name: str) -> None:
+    """What a program replaces is in its own process; the checks run in the judge's, untouched."""
     verdict = run(sandbox, tamper(TAMPERING[name]), meeting_task())
-    assert verdict.outcome is Outcome.EXECUTION_ERROR, describe(verdict)
-    assert verdict.error_type == "LibraryTampering"
+    assert verdict.outcome is not Outcome.SUCCESS, describe(verdict)  # (a broken process may also time out)
 
 
 def test_replacing_code_objects_is_refused(sandbox: Sandbox) -> None:

@@ -1,0 +1,676 @@
+"""The candidate's process: where a program runs, holding nothing of the task but the world it is sent.
+
+A worker (the *judge*) forks its candidates first thing, before it reads its job from the slot's job file:
+a candidate's memory is a copy of the fork server's, which never receives a task (jobs reach workers through
+that file, not through the server). The candidate then closes every descriptor but its two pipes to the judge,
+clears its environment, moves into the slot's directory, and applies its limits, a Landlock ruleset that lets it
+read only Python's and the library's code and write only its directory, the seccomp filter and the audit hook.
+
+The judge drives it with requests (:class:`Channel`), each one exchange of data in the canonical encoding of
+:mod:`~aspera_core.executor.wire`: ``load`` (compile the program), ``module`` (run its module code in a fresh
+``query_executable``, as a pair's first step) and ``call`` (the world's tables and the random stream's state in;
+the program's function called; the world, the stream, the return value or the exception, and what it printed
+out). At end of file on its pipe the candidate exits.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import struct
+import sys
+import tempfile
+import time
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+from aspera_core.executor import confine, wire
+from aspera_core.executor.harness import (
+    COMPILE_ERRORS,
+    PROGRAM_MODULE,
+    TailBuffer,
+    TaskTimeout,
+    compile_source,
+    program_module,
+    safe_repr,
+)
+from aspera_core.executor.sandbox import write_all
+from aspera_core.world import state as world_state
+
+if TYPE_CHECKING:
+    from aspera_core.executor.server import ForkServer, ServerSlot
+
+HEADER = struct.Struct("=I")
+#: Largest message either side accepts (a world of many thousand rows fits).
+MAX_MESSAGE = 128 * 1024 * 1024
+#: Environment variables a candidate keeps (how Python and the C library read time and text).
+KEPT_ENVIRONMENT = ("TZ", "LANG", "LC_ALL", "LC_CTYPE", "PATH")
+
+
+class CandidateGone(Exception):
+    """The candidate's pipe closed: the program ended its process (``status``: its wait status, if known)."""
+
+    def __init__(self, status: int | None) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def send(fd: int, message: Any) -> None:
+    data = wire.dumps(message)
+    write_all(fd, HEADER.pack(len(data)) + data)
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    chunks, left = [], size
+    while left:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def receive(fd: int) -> Any:
+    """The next message, ``None`` at end of file (``Malformed`` if it is oversized or not JSON)."""
+    header = _read_exactly(fd, HEADER.size)
+    if header is None:
+        return None
+    (length,) = HEADER.unpack(header)
+    if length > MAX_MESSAGE:
+        raise wire.Malformed(f"a message of {length} bytes (at most {MAX_MESSAGE})")
+    data = _read_exactly(fd, length)
+    if data is None:
+        return None
+    return wire.loads(data)
+
+
+# -- the judge's side ----------------------------------------------------------------------------------
+
+
+class Channel:
+    """The judge's end of one candidate: send a request, wait for its answer (``on_signal``: a self-signal
+    the program announced before sending it). ``parent``: the judge forked it, so may learn how it ended."""
+
+    def __init__(self, pid: int, to_candidate: int, from_candidate: int, parent: bool = True) -> None:
+        self.pid, self.to_candidate, self.from_candidate, self.parent = pid, to_candidate, from_candidate, parent
+
+    def request(self, message: dict[str, Any], on_signal: Any = None) -> dict[str, Any]:
+        try:
+            send(self.to_candidate, message)
+        except BrokenPipeError:
+            raise CandidateGone(self._status()) from None
+        while True:
+            try:
+                reply = receive(self.from_candidate)
+            except wire.Malformed:
+                # Not the candidate's own framing: the program wrote into its pipe. Its answer cannot be told
+                # from what it wrote, so it has none: wait until its process ends (or the deadline kills all).
+                while os.read(self.from_candidate, 1 << 16):
+                    pass
+                reply = None
+            if reply is None:
+                raise CandidateGone(self._status())
+            if type(reply) is not dict:
+                raise wire.Malformed("an answer must be a dict")
+            signalled = reply.get("signal")
+            if len(reply) == 1 and type(signalled) is int:
+                if on_signal is not None:
+                    on_signal(signalled)
+                continue
+            return reply
+
+    def close(self) -> None:
+        for fd in (self.to_candidate, self.from_candidate):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.to_candidate = self.from_candidate = -1
+
+    def _status(self) -> int | None:
+        if not self.parent:
+            return None
+        try:
+            _, status = os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            return None
+        return status
+
+
+def spawn(server: ForkServer, slot: ServerSlot, address_space: int) -> Channel:
+    """Fork a candidate for ``slot`` (call it before this process holds any task data)."""
+    to_read, to_write = os.pipe()
+    from_read, from_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - runs in the candidate
+        try:
+            _Candidate(server, slot, to_read, from_write, address_space).serve()
+        finally:
+            os._exit(0)
+    os.close(to_read)
+    os.close(from_write)
+    return Channel(pid, to_write, from_read)
+
+
+def mirror_death(status: int | None) -> None:
+    """End this process the way the candidate ended (so the verdict reads the same as when they were one)."""
+    if status is None:
+        os._exit(1)
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        try:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, [number])
+            signal.signal(number, signal.SIG_DFL)
+        except (OSError, ValueError):
+            pass
+        os.kill(os.getpid(), number)
+        os._exit(128 + number)  # (a signal that does not end a process)
+    os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1)
+
+
+# -- the candidate's side ------------------------------------------------------------------------------
+
+
+class _Candidate:
+    def __init__(self, server: ForkServer, slot: ServerSlot, inbox: int, outbox: int, address_space: int) -> None:
+        self.inbox, self.outbox = inbox, outbox
+        self.server, self.templates = server, server.evaluator.templates
+        self.guard = slot.guard
+        self.code: Any = None
+        self.name = ""
+        self.apps: list[str] = []
+        self.target: Any = None
+        self.context: Any = None
+        self.sent_denials = 0
+        self._confine(server, slot, address_space)
+
+    def _confine(self, server: ForkServer, slot: ServerSlot, address_space: int) -> None:
+        judge = os.getppid()
+        confine.die_with_parent(signal.SIGKILL)
+        if os.getppid() != judge:
+            os._exit(3)
+        abi = server.protections.landlock_abi
+        # Its own /proc entries (not another process's): built here, where its pid is known.
+        readable = (*server.readable, f"/proc/{os.getpid()}")
+        ruleset = confine.landlock_ruleset(slot.directory, abi, readable) if abi else None
+        _keep_only_descriptors((self.inbox, self.outbox) if ruleset is None else (self.inbox, self.outbox, ruleset))
+        os.chdir(slot.directory)
+        kept = {name: os.environ[name] for name in KEPT_ENVIRONMENT if name in os.environ}
+        os.environ.clear()
+        os.environ.update(kept, TMPDIR=slot.directory, HOME=slot.directory)
+        tempfile.tempdir = slot.directory
+        config = server.config
+        confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)
+        confine.apply(server.protections, ruleset, server.seccomp)
+        if ruleset is not None:
+            os.close(ruleset)
+        guard = self.guard
+        guard.pid = os.getpid()
+        guard.on_self_signal = lambda number: send(self.outbox, {"signal": number})
+        _announce_self_signals(guard)
+        if config.audit_hook:
+            guard.install()
+
+    def serve(self) -> None:
+        while True:
+            try:
+                message = receive(self.inbox)
+            except wire.Malformed:
+                message = None
+            if message is None:
+                os._exit(0)
+            try:
+                reply = self.handle(message)
+            except BaseException as exc:  # noqa: BLE001 - a failure outside the program (a late timer, memory)
+                reply = {"crash": type(exc).__name__}
+            send(self.outbox, reply)
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any]:
+        timer = message.get("timer")
+        self.deadline = time.monotonic() + timer if type(timer) is float and timer > 0 else None
+        operation = message.get("op")
+        load = message.get("load")
+        if type(load) is dict:  # the program arrives with the first pair's first exchange
+            loaded = self.load(load)
+            if "syntax" in loaded:
+                return loaded
+        if operation == "load":
+            return self.load(message)
+        if operation == "module":
+            return self.module(message)
+        if operation == "call":
+            module = self.module(message) if message.get("module") else None
+            if module is not None and "exc" in module:
+                return {"module": module}
+            reply = self.call(message)
+            if module is not None:
+                reply["module"] = module
+            return reply
+        return {"crash": "unknown request"}
+
+    def _left(self) -> float | None:
+        return None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
+
+    def load(self, message: dict[str, Any]) -> dict[str, Any]:
+        from aspera_core.executor.classify import error_type_name, exception_message
+
+        self.name, self.apps = message["name"], list(message["apps"])
+        try:
+            self.code = compile_source(message["program"], "<program>")
+        except COMPILE_ERRORS as exc:
+            import traceback
+
+            text = "".join(traceback.format_exception_only(type(exc), exc))
+            return {"syntax": [error_type_name(exc), exception_message(exc), text]}
+        if message.get("module"):  # the first pair's module code, in the same exchange (one round trip less)
+            return {"ok": True, "module": self.module(message)}
+        return {"ok": True}
+
+    def _denials(self) -> dict[str, Any]:
+        new = self.guard.denials[self.sent_denials :]
+        self.sent_denials = len(self.guard.denials)
+        return {"denials": new, "refusals": self.guard.refusals}
+
+    def module(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Run the module code in a fresh ``query_executable``, against this process's default context."""
+        namespace = self.templates.program(SimpleNamespace(apps=self.apps))
+        namespace["__name__"] = PROGRAM_MODULE
+        sys.modules[PROGRAM_MODULE] = program_module(namespace)
+        self.context, self.target = None, None
+        before = world_state._current
+        stdout, stderr = TailBuffer(), TailBuffer()
+        failure = None
+        with _Captured(stdout, stderr), _Timer(self._left()):
+            try:
+                exec(self.code, namespace)
+                target = namespace.get(self.name)
+                if not callable(target):
+                    raise AttributeError(f"module {PROGRAM_MODULE!r} has no top-level function {self.name!r}")
+                self.target = target
+            except BaseException as exc:  # noqa: BLE001 - every failure is the program's
+                failure = exc
+        reply = {"made_context": world_state._current is not before, "out": _outputs(stdout, stderr)}
+        reply.update(self._denials())
+        if failure is not None:
+            reply["exc"] = wire.encode_exception(failure, wire.Encoder(safe_repr))
+        return reply
+
+    def call(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Rebuild the world, call the program's function, and describe everything it left."""
+        decoder = wire.Decoder()
+        received = message["world"]
+        stream = wire.decode_random(message["random"])
+        args, kwargs = decoder.value(message["args"]), decoder.value(message["kwargs"])
+        if self.context is None:  # the pair's first call: its context
+            self.context = world_state.ExecutionContext(library_fixes=bool(message.get("fixes")))
+            self.context.query = message.get("query", "")
+        context = self.context
+        if type(getattr(context, "tables", None)) is dict:
+            for name, node in received.items():
+                namespace, rows = world_state.DatabaseNamespace(name), decoder.value(node)
+                held = context.tables.get(namespace)
+                if type(held) is list:
+                    held[:] = rows
+                else:
+                    context.tables[namespace] = rows
+        random.setstate(stream)
+        outer, world_state._current = world_state._current, context
+        stdout, stderr = TailBuffer(), TailBuffer()
+        value, failure = None, None
+        with _Captured(stdout, stderr), _Timer(self._left()):
+            try:
+                value = self.target(*args, **kwargs)
+            except BaseException as exc:  # noqa: BLE001 - every failure is the program's
+                failure = exc
+        self.context, world_state._current = world_state._current, outer
+        encoder = wire.Encoder(safe_repr)
+        reply: dict[str, Any] = {"out": _outputs(stdout, stderr)}
+        reply.update(self._denials())
+        try:
+            tables = _tables_of(self.context)
+            names = [
+                namespace.value if isinstance(namespace, world_state.DatabaseNamespace) else "?" for namespace in tables
+            ]
+            nodes = {name: encoder.node(rows, 0) for name, rows in zip(names, tables.values())}
+            # Only the tables that changed travel back.
+            reply["world"] = {name: node for name, node in nodes.items() if received.get(name) != node}
+            reply["tables"] = names
+        except wire._TooBig:
+            reply["world_error"] = "the world is too large to send back"
+        except Exception as error:  # noqa: BLE001 - a world the program made unreadable
+            reply["world_error"] = f"the world cannot be read ({type(error).__name__})"
+        if args or kwargs:  # passed by reference: what the program did to them goes back
+            reply["args"] = encoder.top([list(args), kwargs])
+        now = random.getstate()
+        reply["random"] = None if now == stream else wire.encode_random(now)
+        if failure is not None:
+            reply["exc"] = wire.encode_exception(failure, encoder)
+        else:
+            reply["return"] = encoder.top(value)
+        return reply
+
+
+def _tables_of(context: Any) -> dict[Any, Any]:
+    tables = context.tables if isinstance(context, world_state.ExecutionContext) else None
+    if type(tables) is not dict:
+        raise TypeError("the current context holds no tables")
+    return tables
+
+
+def _outputs(stdout: TailBuffer, stderr: TailBuffer) -> list[Any]:
+    return [stdout.kept(), stdout.written, stderr.kept(), stderr.written]
+
+
+class _Captured:
+    def __init__(self, stdout: TailBuffer, stderr: TailBuffer) -> None:
+        self.streams = stdout, stderr
+
+    def __enter__(self) -> None:
+        self.saved = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = self.streams
+
+    def __exit__(self, *exc_info: object) -> None:
+        sys.stdout, sys.stderr = self.saved
+
+
+class _Timer:
+    """The evaluation's remaining time (sent by the judge, whose own timer waits meanwhile)."""
+
+    def __init__(self, seconds: Any) -> None:
+        self.seconds = seconds if type(seconds) is float and seconds > 0 else 0.0
+
+    def __enter__(self) -> None:
+        self.started = time.monotonic()
+        if self.seconds:
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+
+    def __exit__(self, *exc_info: object) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _keep_only_descriptors(keep: tuple[int, ...]) -> None:
+    """Point every descriptor but ``keep`` at /dev/null (the numbers stay taken, so nothing stale hits them)."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for name in os.listdir("/proc/self/fd"):
+        fd = int(name)
+        if fd != devnull and fd not in keep:
+            try:
+                os.dup2(devnull, fd, inheritable=fd < 3)
+            except OSError:  # (the listing's own descriptor, closed since)
+                pass
+    os.close(devnull)
+
+
+def _announce_self_signals(guard: Any) -> None:
+    """Make ``raise_signal`` and ``pthread_kill`` (no audit event) announce their signal like ``os.kill``, so that a
+    program's own ``SIGKILL`` is not taken for the out-of-memory killer's (an honest label, not a protection)."""
+    import _signal
+
+    def announcing(function: Any) -> Any:
+        def call(*args: Any) -> None:
+            if args and isinstance(args[-1], int) and args[-1] and guard.on_self_signal is not None:
+                guard.on_self_signal(args[-1])
+            function(*args)
+
+        return call
+
+    for module in (signal, _signal):
+        module.raise_signal = announcing(module.raise_signal)
+        module.pthread_kill = announcing(module.pthread_kill)
+
+
+_ = TaskTimeout  # (raised in the program by the timer; described like any exception)
+
+
+# -- the judge's view of the program -------------------------------------------------------------------
+
+
+class RemoteProgram:
+    """The program of one evaluation as the judge's harness sees it (``Evaluator.remote``).
+
+    ``on_signal``: a self-signal the program announced; ``denials``: the operations the candidate's guard
+    refused (for the verdict's stderr). ``gone``: set once the candidate has ended (its :class:`CandidateGone`).
+    """
+
+    def __init__(self, channel: Channel, on_signal: Any = None) -> None:
+        self.channel, self.on_signal = channel, on_signal
+        self.denials: list[str] = []
+        self.refusals = 0
+        self.gone: CandidateGone | None = None
+
+    def _request(self, message: dict[str, Any], run: Any = None) -> dict[str, Any]:
+        if self.gone is not None:
+            raise self.gone
+        paused = signal.setitimer(signal.ITIMER_REAL, 0)[0]  # the candidate keeps the time meanwhile
+        started = time.monotonic()
+        message["timer"] = float(paused)
+        try:
+            reply = self.channel.request(message, self.on_signal)
+        except CandidateGone as gone:
+            self.gone = gone
+            raise
+        finally:
+            left = paused - (time.monotonic() - started)
+            if left > 0:
+                signal.setitimer(signal.ITIMER_REAL, left)
+            elif paused:  # spent: this process's next step times out (unless the program's did already)
+                self.spent = True
+        if getattr(self, "spent", False):
+            self.spent = False
+            if not _timed_out(reply) and not (type(reply.get("module")) is dict and _timed_out(reply["module"])):
+                signal.setitimer(signal.ITIMER_REAL, 0.001)
+        self._take(reply, run)
+        return reply
+
+    def _take(self, reply: dict[str, Any], run: Any) -> None:
+        """Note what the candidate's guard refused and what the program printed (``run``: its buffers)."""
+        if "crash" in reply:
+            if reply["crash"] == "MemoryError":
+                raise MemoryError("the program's process ran out of memory")
+            raise wire.Malformed(f"the program's process failed outside the program: {str(reply['crash'])[:200]}")
+        denials, refusals = reply.pop("denials", None), reply.get("refusals")  # (taken once)
+        if type(denials) is list and type(refusals) is int:
+            room = max(0, 100 - len(self.denials))
+            self.denials += [text[:1000] for text in denials[:room] if type(text) is str]
+            self.refusals = refusals
+        if run is not None:
+            out = reply.get("out")
+            if type(out) is not list or len(out) != 4:
+                raise wire.Malformed("an answer must say what the program printed")
+            run.stdout.absorb(out[0], out[1])
+            run.stderr.absorb(out[2], out[3])
+
+    def compile(self, program: str, name: str, scenario: Any) -> tuple[str, str, str] | None:
+        """Have the candidate compile ``program``: ``None``, or the syntax error's type, message and text.
+
+        A program that compiles runs its first pair's module code in the same exchange (nothing of the judge's
+        happens in between that the program could observe); :meth:`module` takes its result."""
+        request = {"op": "load", "program": program, "name": name, "apps": list(scenario.apps), "module": bool(name)}
+        reply = self._request(request)
+        refused = reply.get("syntax")
+        if refused is None:
+            module = reply.get("module")
+            self.pending = module if type(module) is dict else None
+            return None
+        if type(refused) is not list or len(refused) != 3 or not all(type(part) is str for part in refused):
+            raise wire.Malformed("a malformed syntax error")
+        return refused[0], refused[1], refused[2]
+
+    pending: dict[str, Any] | None = None
+    refused: BaseException | None = None
+    load_request: dict[str, Any] | None = None
+
+    def prepare(self, program: str, name: str, scenario: Any) -> None:
+        """Send ``program`` with the first exchange (which then also runs its module code)."""
+        self.load_request = {"program": program, "name": name, "apps": list(scenario.apps)}
+
+    def ahead(self, run: Any, pair: Any) -> Any:
+        """The EP's ``executable`` for a pair that runs ahead of the module code (:meth:`_Pair._run_ahead`)."""
+
+        def executable(*args: Any, **kwargs: Any) -> Any:
+            return self.call(run, args, kwargs, pair)
+
+        return executable
+
+    def module_alone(self, run: Any, pair: Any) -> None:
+        """The module code of a pair whose EP never called the program, at its end."""
+        message: dict[str, Any] = {"op": "module"}
+        self._first(message)
+        reply = self._request(message)
+        self._refuse(reply)
+        self._module_taken(reply, run, pair)
+
+    def _first(self, message: dict[str, Any]) -> None:
+        if self.load_request is not None:
+            message["load"], self.load_request = self.load_request, None
+
+    def _refuse(self, reply: dict[str, Any]) -> None:
+        refused = reply.get("syntax")
+        if refused is None:
+            return
+        if type(refused) is not list or len(refused) != 3 or not all(type(part) is str for part in refused):
+            raise wire.Malformed("a malformed syntax error")
+        from aspera_core.executor.harness import Refused
+
+        self.refused = Refused(*refused)
+        raise self.refused
+
+    def _module_taken(self, reply: Any, run: Any, pair: Any) -> None:
+        if type(reply) is not dict:
+            raise wire.Malformed("an answer must say how the module code ended")
+        self._take(reply, run)
+        self._made_context = bool(reply.get("made_context"))
+        pair.take_module(wire.decode_exception(reply["exc"]) if "exc" in reply else None)
+
+    def module(self, run: Any) -> Any:
+        """Run the module code; the stub the EP calls as ``executable`` (raises what the module code raised)."""
+        if self.pending is not None:
+            reply, self.pending = self.pending, None
+            self._take(reply, run)
+        else:
+            reply = self._request({"op": "module"}, run)
+        self._made_context = bool(reply.get("made_context"))
+        if "exc" in reply:
+            raise wire.decode_exception(reply["exc"])
+        return self._stub(run)
+
+    def module_as_if_first(self, run: Any) -> Any:
+        """The same in a zygote's child: any trace the module code left makes it fall back to a lone evaluation."""
+        from aspera_core.executor.harness import Fallback
+
+        before = (run.stdout.written, run.stderr.written, self.refusals)
+        try:
+            stub = self.module(run)
+        except (CandidateGone, wire.Malformed) as exc:
+            raise Fallback("the program's process failed") from exc
+        except BaseException as exc:
+            raise Fallback("the program's module code raised") from exc
+        if self._made_context or before != (run.stdout.written, run.stderr.written, self.refusals):
+            raise Fallback("the program's module code printed, was refused something, or made a context")
+        return stub
+
+    _made_context = False
+
+    def _stub(self, run: Any) -> Any:
+        def executable(*args: Any, **kwargs: Any) -> Any:
+            return self.call(run, args, kwargs)
+
+        return executable
+
+    def call(self, run: Any, args: tuple[Any, ...], kwargs: dict[str, Any], pair: Any = None) -> Any:
+        """One exchange: the world out, the program's answer back and rebuilt (``Malformed``: a bad answer).
+
+        ``pair``: a pair running ahead; its first call also runs the module code (and compiles the program)."""
+        context = world_state.get_current_context()
+        encoder = wire.Encoder(safe_repr)
+        message = {
+            "op": "call",
+            "world": {namespace.value: encoder.node(rows, 0) for namespace, rows in context.tables.items()},
+            "random": wire.encode_random(random.getstate()),
+            "args": encoder.top(args),
+            "kwargs": encoder.top(kwargs),
+            "query": context.query if type(context.query) is str else "",
+            "fixes": bool(context.library_fixes),
+        }
+        ahead = pair is not None and not pair.module_done
+        if ahead:
+            message["module"] = True
+            self._first(message)
+        reply = self._request(message, run if "module" not in message else None)
+        if ahead:
+            self._refuse(reply)
+            self._module_taken(reply.get("module"), run, pair)
+            self._take(reply, run)
+        decoder = wire.Decoder()
+        if "world_error" in reply:
+            raise wire.Malformed(str(reply["world_error"])[:200])
+        apply_world(context, reply.get("tables"), reply.get("world"), decoder)
+        stream = reply.get("random")
+        if stream is not None:
+            try:
+                random.setstate(wire.decode_random(stream))
+            except wire.Malformed:
+                raise
+            except Exception as error:  # noqa: BLE001 - not a state of the random stream
+                raise wire.Malformed(f"not a random stream state ({type(error).__name__})") from None
+        if (args or kwargs) and "args" in reply:
+            after = decoder.value(reply["args"])
+            if type(after) is list and len(after) == 2 and type(after[0]) is list and type(after[1]) is dict:
+                for original, new in zip(args, after[0]):
+                    wire.update_in_place(original, new)
+                for name, original in kwargs.items():
+                    if name in after[1]:
+                        wire.update_in_place(original, after[1][name])
+        if "exc" in reply:
+            raise wire.decode_exception(reply["exc"])
+        if "return" not in reply:
+            raise wire.Malformed("an answer must hold a return value or an exception")
+        return decoder.value(reply["return"])
+
+
+def _timed_out(reply: dict[str, Any]) -> bool:
+    """Whether the program's time ran out in this exchange (then this process's timer stays off)."""
+    failure = reply.get("exc")
+    return type(failure) is dict and type(failure.get("class")) is str and failure["class"].endswith(".TaskTimeout")
+
+
+def apply_world(context: Any, names: Any, changed: Any, decoder: wire.Decoder) -> None:
+    """Check the tables a candidate sent back (those that changed) against the schema, as the library's writes
+    are, then make them the tables of ``context`` (in place; a row equal to the one it replaces stays the same
+    object). ``names``: the tables its world held (exactly the schema's)."""
+    from aspera_core.world.errors import ComputeError
+
+    schemas = world_state.SCHEMAS
+    if type(names) is not list or sorted(map(str, names)) != sorted(namespace.value for namespace in schemas):
+        raise wire.Malformed("the world must hold exactly the tables of the schema")
+    if type(changed) is not dict or not set(changed) <= set(names):
+        raise wire.Malformed("the changed tables must be tables of the world")
+    prepared = {}
+    for name, node in changed.items():
+        namespace, rows = world_state.DatabaseNamespace(name), decoder.value(node)
+        if type(rows) is not list:
+            raise wire.Malformed(f"table {namespace.value!r} must be a list of rows")
+        schema, writers = schemas[namespace], world_state._WRITERS[namespace]
+        stored_rows = []
+        for row in rows:
+            if type(row) is not dict or not row.keys() <= schema.keys():
+                raise wire.Malformed(f"a row of table {namespace.value!r} is not a row of its schema")
+            if all(value is None for value in row.values()):
+                raise wire.Malformed(f"an all-null row in table {namespace.value!r}")
+            try:
+                stored = {}
+                for column, passthrough, store in writers:
+                    value = row.get(column)
+                    stored[column] = value if type(value) in passthrough else store(value)
+            except (ComputeError, TypeError, ValueError, OverflowError) as error:
+                raise wire.Malformed(f"table {namespace.value!r}: {str(error)[:300]}") from None
+            stored_rows.append(stored)
+        prepared[namespace] = stored_rows
+    for namespace, rows in prepared.items():
+        table = context.tables[namespace]
+        for position, row in enumerate(rows[: len(table)]):
+            if row == table[position]:
+                rows[position] = table[position]
+        table[:] = rows
