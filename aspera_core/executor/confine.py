@@ -111,11 +111,9 @@ def readable_paths() -> tuple[str, ...]:
     nothing of the user's, the repository's data, the results or the task set."""
     import sysconfig
 
-    import aspera_core
-
     paths = {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
     paths |= {os.path.dirname(os.__file__)}
-    package = os.path.dirname(os.path.abspath(aspera_core.__file__))
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # aspera_core, without importing it
     # The base packages (code only; ``tasks`` for the setup probe of ``aspera validate``, which imports it),
     # and the modules at the package's top.
     paths |= {os.path.join(package, name) for name in ("library", "world", "tools", "compat", "executor", "tasks")}
