@@ -35,6 +35,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from aspera_core.wording import count
+from aspera_workbench.cli.args import refuse
 from aspera_workbench.pipeline.paths import project_root, resolve_path, shown_path
 from aspera_workbench.pipeline.pipeline_params import ParamsError, load_params
 
@@ -57,21 +58,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _error(message: str, status: int = 2) -> int:
-    print(f"aspera pipeline: error: {message}", file=sys.stderr)
-    return status
-
-
 def _params_error(params: str, error: Exception) -> int:
     """One line naming the parameter file once (a file that cannot be read names itself already)."""
     text = str(error)
-    return _error(text if text.startswith(f"{params} ") else f"{params}: {text}")
+    return refuse("pipeline", text if text.startswith(f"{params} ") else f"{params}: {text}")
 
 
 def _conflict(error: OutputConflict) -> int:
     """One line per file in the way, where this run's outputs went instead, and what to do."""
     files = count(len(error.conflicts), "file")
-    _error(f"{files} in the way of this run's outputs; nothing was replaced or removed:")
+    refuse("pipeline", f"{files} in the way of this run's outputs; nothing was replaced or removed:")
     for conflict in error.conflicts:
         print(f"  {shown_path(conflict.path)}: {conflict.reason}", file=sys.stderr)
     where = " and ".join(f"{shown_path(folder)}/" for folder in error.placed)
@@ -106,13 +102,13 @@ def run(args: argparse.Namespace) -> int:
     except ParamsError as error:
         return _params_error(args.params, error)
     except NotebookFailed as error:  # a full disk is a file problem, as for every command: 2
-        return _error(str(error), 2 if error.no_space else 1)
+        return refuse("pipeline", str(error), 2 if error.no_space else 1)
     except OutputConflict as error:
         return _conflict(error)
     except OSError as error:
         if error.filename is None:
             raise  # not about a file: a real failure, keep its traceback
-        return _error(f"cannot write {shown_path(error.filename)}: {error.strerror or error}")
+        return refuse("pipeline", f"cannot write {shown_path(error.filename)}: {error.strerror or error}")
     except KeyboardInterrupt:
         print("aspera pipeline: interrupted; no output was replaced", file=sys.stderr)
         return 130
@@ -132,5 +128,5 @@ def run(args: argparse.Namespace) -> int:
     if report.notebooks:
         print(f"{count(len(report.notebooks), 'executed notebook')} in {shown_path(report.notebooks[0].parent)}/")
     for line in report.without_programs:  # a script checking the status must notice a system with no program
-        _error(line)
+        refuse("pipeline", line)
     return 3 if report.without_programs else 0
