@@ -11,10 +11,12 @@ should be greater than or equal to 0, got -1``). The value types shared by them
 from __future__ import annotations
 
 import difflib
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class Options(BaseModel):
@@ -66,6 +68,14 @@ def describe(error: ValidationError, within: tuple[str | int, ...] = ()) -> str:
         where = ".".join(str(part) for part in (*loc, first["ctx"]["key"]))
         return f"unknown key {where!r}{first['ctx']['advice']}"
     return f"{'.'.join(str(part) for part in loc) or 'parameters'}: {problem(error)}"
+
+
+def validated(model: type[M], values: Any, error: type[Exception] = ValueError) -> M:
+    """``values`` validated as ``model``; a problem raises ``error`` with its one line (:func:`describe`)."""
+    try:
+        return model.model_validate(values)
+    except ValidationError as problem_found:
+        raise error(describe(problem_found)) from None
 
 
 def _endpoint(value: str) -> str:

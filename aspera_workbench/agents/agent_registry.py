@@ -236,17 +236,16 @@ def _model_agent(name: str, options: ModelOptions, budget: Any) -> Agent:
 
     if budget is None and options.max_cost_usd is not None:  # parameter files name a limit, not a Budget object
         budget = Budget(max_cost_usd=options.max_cost_usd)
-    given = {
-        "model": options.model,
-        "base_url": options.base_url,
-        "temperature": options.temperature,
-        "max_tokens": options.max_tokens,
-        "api_key_env": options.api_key_env,
-        "timeout_s": options.request_timeout_s,
-    }
-    settings = {key: value for key, value in given.items() if value is not None or key == "temperature"}
+    config = LLMConfig.given(
+        model=options.model,
+        base_url=options.base_url,
+        temperature=options.temperature,
+        max_tokens=options.max_tokens,
+        api_key_env=options.api_key_env,
+        timeout_s=options.request_timeout_s,
+    )
     cache = ResponseCache(options.cache_dir) if options.use_cache else None
-    client = LLMClient(LLMConfig(**settings), cache=cache, budget=budget)
+    client = LLMClient(config, cache=cache, budget=budget)
     prompts = PromptStore(options.prompts_dir) if options.prompts_dir else None
     if isinstance(options, ExploreOptions):
         return _explore_agent(client, prompts, options)

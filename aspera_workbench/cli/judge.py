@@ -181,20 +181,20 @@ def _judge(args: argparse.Namespace, budget: Any) -> Any:
     from aspera_workbench.judge import ProgramJudge
     from aspera_workbench.llm import LLMClient, LLMConfig, ResponseCache
 
-    settings: dict[str, Any] = {
-        "model": args.model,
-        "base_url": args.base_url,
-        "temperature": args.temperature,
-        "seed": args.seed,
-    }
-    settings.update({"max_tokens": args.max_tokens} if args.max_tokens else {})
-    settings.update({"api_key_env": args.api_key_env} if args.api_key_env else {})
-    settings.update({"timeout_s": args.request_timeout} if args.request_timeout else {})
+    config = LLMConfig.given(
+        model=args.model,
+        base_url=args.base_url,
+        temperature=args.temperature,
+        seed=args.seed,
+        max_tokens=args.max_tokens,
+        api_key_env=args.api_key_env,
+        timeout_s=args.request_timeout,
+    )
     problem = cache_link_problem(args.cache_dir, args.no_cache)
     if problem is not None:
         raise ValueError(problem)
     cache = None if args.no_cache else ResponseCache(args.cache_dir)
-    client = LLMClient(LLMConfig(**settings), cache=cache, budget=budget)
+    client = LLMClient(config, cache=cache, budget=budget)
     # Prompts are kept once each, by digest, beside the judgements file.
     return ProgramJudge(client, prompts=PromptStore(Path(args.out).parent / "prompts"))
 

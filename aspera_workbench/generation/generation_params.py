@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from aspera_core.tasks.authoring import APPS
 from aspera_workbench.generation.flow import Round
-from aspera_workbench.options import Dollars, EndpointURL, Name, Options, Seconds, Temperature, describe
+from aspera_workbench.options import Dollars, EndpointURL, Name, Options, Seconds, Temperature, validated
 from aspera_workbench.pipeline.pipeline_params import ParamsError, parse_override, read_params_file
 from aspera_workbench.surface.primitives import CORE_MODULES
 
@@ -163,7 +163,4 @@ def load_generation_params(
     for text in overrides:
         key, value = parse_override(text)
         values[key] = value
-    try:
-        return GenerationParams.model_validate(values)
-    except ValidationError as error:
-        raise ParamsError(describe(error)) from None
+    return validated(GenerationParams, values, ParamsError)

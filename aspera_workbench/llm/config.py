@@ -89,6 +89,12 @@ class LLMConfig(Options):
     retry: RetryPolicy = RetryPolicy()
     extra_body: dict[str, Any] = Field(default_factory=dict)
 
+    @classmethod
+    def given(cls, *, model: str, temperature: float | None, **settings: Any) -> LLMConfig:
+        """The settings an agent's or a command's options give: ``None`` keeps a setting's default,
+        except for ``temperature``, where it sends none."""
+        return cls(model=model, temperature=temperature, **{k: v for k, v in settings.items() if v is not None})
+
     @property
     def endpoint(self) -> str:
         """The base URL requests go to (OpenAI's when none is set), without a trailing slash."""

@@ -22,7 +22,7 @@ from pydantic import ConfigDict, Field, ValidationError, ValidationInfo, field_v
 
 from aspera_core.fileio import DanglingLinkError, dangling_link, refuse_dangling_link_in
 from aspera_workbench.agents.agent_registry import PATH_OPTIONS, check_options
-from aspera_workbench.options import AtLeastZero, Name, Options, describe
+from aspera_workbench.options import AtLeastZero, Name, Options, describe, validated
 from aspera_workbench.pipeline.paths import project_root, resolve_path
 
 #: The notebooks of the pipeline, in the order they run.
@@ -558,10 +558,7 @@ def load_params(path: str | os.PathLike[str] | None = None, overrides: Iterable[
     for text in overrides:
         key, value = parse_override(text)
         _set(values, key, value)
-    try:
-        return PipelineParams.model_validate(values)
-    except ValidationError as error:
-        raise ParamsError(describe(error)) from None
+    return validated(PipelineParams, values, ParamsError)
 
 
 #: Parameters the pipeline sets for itself, never a notebook's: a variable of that name in a notebook is not one.
@@ -621,10 +618,7 @@ def check_notebook_params(notebook: str, namespace: Mapping[str, Any]) -> Pipeli
     root_value = namespace.get("root")
     root = Path(root_value).resolve() if root_value is not None else project_root()
     own = {key: namespace[key] for key in _NotebookOwnParameters.model_fields if key in namespace}
-    try:
-        _NotebookOwnParameters.model_validate(own)
-    except ValidationError as error:
-        raise ParamsError(describe(error)) from None
+    validated(_NotebookOwnParameters, own, ParamsError)
     if "params_file" in namespace:  # the failure explorer: a parameter set, as the pipeline reads it
         params = load_params(resolve_path(namespace["params_file"], root), namespace.get("overrides", ()))
         params.check_files(root, keys={"tasks", "results"})
@@ -640,10 +634,7 @@ def check_notebook_params(notebook: str, namespace: Mapping[str, Any]) -> Pipeli
         for key, value in namespace.items()
         if key in PipelineParams.model_fields and key not in _PIPELINE_ONLY
     }
-    try:
-        params = PipelineParams.model_validate(given)
-    except ValidationError as error:
-        raise ParamsError(describe(error)) from None
+    params = validated(PipelineParams, given, ParamsError)
     _check_not_text(given, params)
     keys = set(given)
     params.check_files(root, keys)
