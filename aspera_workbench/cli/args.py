@@ -89,6 +89,15 @@ def refuse(command: str, message: str, status: int = 2) -> int:
     return status
 
 
+def refuse_params(command: str, params: str, error: Exception) -> int:
+    """Say why a parameter file (or an override of it) is unusable, naming the file once; exit status 2.
+
+    A file that cannot be read names itself already.
+    """
+    text = str(error)
+    return refuse(command, text if text.startswith(f"{params} ") else f"{params}: {text}")
+
+
 def task_set_path(text: str) -> Path:
     """An existing task set: a folder, a ``.nt`` shard or a ``.tgz``/``.tar.gz`` archive.
 

@@ -29,7 +29,7 @@ import sys
 
 from aspera_core.fileio import DanglingLinkError
 from aspera_core.tasks import TaskFormatError
-from aspera_workbench.cli.args import refuse
+from aspera_workbench.cli.args import refuse, refuse_params
 from aspera_workbench.generation import SessionFileError, diversity_table, generate_tasks, load_generation_params
 from aspera_workbench.generation.session import REMOVED
 from aspera_workbench.llm import LLMSetupError
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         params = load_generation_params(args.params, args.overrides)
     except ParamsError as error:
-        return refuse("generate", str(error))
+        return refuse_params("generate", args.params, error)
 
     def progress(line: str) -> None:
         if not args.quiet:

@@ -35,7 +35,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from aspera_core.wording import count
-from aspera_workbench.cli.args import refuse
+from aspera_workbench.cli.args import refuse, refuse_params
 from aspera_workbench.pipeline.paths import project_root, resolve_path, shown_path
 from aspera_workbench.pipeline.pipeline_params import ParamsError, load_params
 
@@ -56,12 +56,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="override a parameter (repeatable; the value is YAML)",
     )
-
-
-def _params_error(params: str, error: Exception) -> int:
-    """One line naming the parameter file once (a file that cannot be read names itself already)."""
-    text = str(error)
-    return refuse("pipeline", text if text.startswith(f"{params} ") else f"{params}: {text}")
 
 
 def _conflict(error: OutputConflict) -> int:
@@ -96,11 +90,11 @@ def run(args: argparse.Namespace) -> int:
         params = load_params(args.params, args.param)
         params.check(root)
     except ParamsError as error:
-        return _params_error(args.params, error)
+        return refuse_params("pipeline", args.params, error)
     try:
         report = run_pipeline(params, root, log=lambda line: print(line, file=sys.stderr))
     except ParamsError as error:
-        return _params_error(args.params, error)
+        return refuse_params("pipeline", args.params, error)
     except NotebookFailed as error:  # a full disk is a file problem, as for every command: 2
         return refuse("pipeline", str(error), 2 if error.no_space else 1)
     except OutputConflict as error:
