@@ -93,6 +93,15 @@ def _not_blank(value: str) -> str:
     return value
 
 
+def _each_once(seeds: list[int]) -> list[int]:
+    repeated = sorted({seed for seed in seeds if seeds.count(seed) > 1})
+    if repeated:
+        raise ValueError(f"seed {', '.join(map(str, repeated))} is given twice; give each seed once")
+    return seeds
+
+
+#: Seeds of a seeded agent: at least one, each once (each seed is one row per task).
+Seeds = Annotated[list[int], Field(min_length=1), AfterValidator(_each_once)]
 #: The root of an OpenAI-compatible endpoint (``http://127.0.0.1:8000/v1``), without surrounding blanks.
 EndpointURL = Annotated[str, AfterValidator(_endpoint)]
 #: A name that is not blank: a model as its endpoint knows it, an environment variable.

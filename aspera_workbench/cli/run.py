@@ -22,7 +22,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from aspera_core.agents import Agent, ReplayAgent
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
@@ -72,7 +72,7 @@ from aspera_workbench.cli.args import (
     temperature,
 )
 from aspera_workbench.control.control_programs import default_control_dir
-from aspera_workbench.options import problem
+from aspera_workbench.options import Seeds, problem
 
 EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
 
@@ -310,19 +310,19 @@ def _file_among_parents(path: Path) -> Path | None:
     return None
 
 
+_SEEDS = TypeAdapter(Seeds)
+
+
 class _Seeds(argparse.Action):
     """``--seeds S ...``: refuses a seed given twice while parsing (each would be one row per task)."""
 
     def __call__(
         self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object, option: str | None = None
     ) -> None:
-        seeds = list(values) if isinstance(values, list) else [values]
-        repeated = sorted({seed for seed in seeds if seeds.count(seed) > 1})
-        if repeated:
-            raise argparse.ArgumentError(
-                self, f"seed {', '.join(map(str, repeated))} is given twice; give each seed once"
-            )
-        setattr(namespace, self.dest, seeds)
+        try:
+            setattr(namespace, self.dest, _SEEDS.validate_python(values))
+        except ValidationError as error:
+            raise argparse.ArgumentError(self, problem(error)) from None
 
 
 def _checked_out(args: argparse.Namespace, agent: Agent, tasks: list[Task]) -> Path:

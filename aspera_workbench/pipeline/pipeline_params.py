@@ -22,7 +22,7 @@ from pydantic import ConfigDict, Field, ValidationError, ValidationInfo, field_v
 
 from aspera_core.fileio import DanglingLinkError, dangling_link, refuse_dangling_link_in
 from aspera_workbench.agents.agent_registry import PATH_OPTIONS, check_options
-from aspera_workbench.options import AtLeastZero, Name, Options, describe, validated
+from aspera_workbench.options import AtLeastZero, Name, Options, Seeds, describe, validated
 from aspera_workbench.pipeline.paths import project_root, resolve_path
 
 #: The notebooks of the pipeline, in the order they run.
@@ -58,21 +58,9 @@ class AgentSpec(Options):
 
     agent: str
     label: str | None = Field(default=None, pattern=FILE_NAME)
-    seeds: list[int] | None = None
+    seeds: Seeds | None = None
     options: dict[str, Any] = Field(default_factory=dict, validate_default=True)
     optional: bool = False
-
-    @field_validator("seeds")
-    @classmethod
-    def _distinct_seeds(cls, value: list[int] | None) -> list[int] | None:
-        if value is None:
-            return value
-        if not value:
-            raise ValueError("give at least one seed, or leave seeds out")
-        repeated = sorted({seed for seed in value if value.count(seed) > 1})
-        if repeated:
-            raise ValueError(f"seed {', '.join(map(str, repeated))} repeats")
-        return value
 
     @field_validator("options")
     @classmethod

@@ -74,3 +74,15 @@ def test_aspera_run_names_the_flag_an_agent_needs(tmp_path: Path, capsys: pytest
     assert "argument --mutation-kinds: unknown mutation kind 'drop_actoin' (did you mean 'drop_action'?)" in (
         _one_line_error(capsys)
     )
+
+
+def test_a_seed_given_twice_is_refused_by_the_flag_and_by_the_parameter_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run.jsonl"
+    assert main(["run", "--tasks", MINI_RELEASE, "--agent", "mutant", "--seeds", "1", "2", "1", "--out", str(out)]) == 2
+    assert "argument --seeds: seed 1 is given twice; give each seed once" in _one_line_error(capsys)
+    agents = "agents=[{agent: mutant, seeds: [1, 2, 1]}]"
+    assert main(["pipeline", str(ROOT / "params" / "mini.yaml"), "-p", agents]) == 2
+    assert "agents.0.seeds: seed 1 is given twice; give each seed once" in _one_line_error(capsys)
+    assert not out.exists()
