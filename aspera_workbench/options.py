@@ -11,9 +11,10 @@ should be greater than or equal to 0, got -1``). The value types shared by them
 from __future__ import annotations
 
 import difflib
+import os
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
 M = TypeVar("M", bound=BaseModel)
@@ -87,6 +88,10 @@ def _endpoint(value: str) -> str:
     return value
 
 
+def _path_text(value: Any) -> Any:
+    return os.fspath(value) if isinstance(value, os.PathLike) else value
+
+
 def _not_blank(value: str) -> str:
     if not value.strip():
         raise ValueError(f"expected a name, got {value!r}")
@@ -106,6 +111,8 @@ Seeds = Annotated[list[int], Field(min_length=1), AfterValidator(_each_once)]
 EndpointURL = Annotated[str, AfterValidator(_endpoint)]
 #: A name that is not blank: a model as its endpoint knows it, an environment variable.
 Name = Annotated[str, AfterValidator(_not_blank)]
+#: A file or folder (a ``Path`` is taken as its text), not blank.
+PathName = Annotated[str, BeforeValidator(_path_text), AfterValidator(_not_blank)]
 #: A sampling temperature (0 samples the likeliest tokens).
 Temperature = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 #: Seconds something may take.

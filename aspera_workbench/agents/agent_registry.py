@@ -26,6 +26,7 @@ from aspera_workbench.options import (
     EndpointURL,
     Name,
     Options,
+    PathName,
     Seconds,
     Temperature,
     describe,
@@ -78,7 +79,7 @@ class AgentOptions(Options):
 class ReplayOptions(AgentOptions):
     """Options of the replay agent: the results file whose programs it submits."""
 
-    replay: Name
+    replay: PathName
 
     @field_validator("replay")
     @classmethod
@@ -128,9 +129,9 @@ class ModelOptions(AgentOptions):
     request_timeout_s: Seconds | None = None
     max_cost_usd: Dollars | None = None
     use_cache: bool = True
-    cache_dir: Name | None = None
-    prompts_dir: Name | None = None
-    control_dir: Name | None = None
+    cache_dir: PathName | None = None
+    prompts_dir: PathName | None = None
+    control_dir: PathName | None = None
 
     @field_validator("max_cost_usd")
     @classmethod

@@ -110,3 +110,12 @@ def test_make_agent_ignores_options_the_agent_does_not_take_and_says_what_is_wro
         make_agent("ps", model="m", setting="control")
     with pytest.raises(ValueError, match=r"^the cck agent's options: model: Field required$"):
         make_agent("cck")
+
+
+def test_a_path_object_names_a_file_as_its_text_does(tmp_path: Path) -> None:
+    # tests/ui built the replay agent with a Path; the strict options model first refused it.
+    results = tmp_path / "run.jsonl"
+    results.write_text('{"task_id": "1", "program": "def f():\\n    pass\\n"}\n')
+    assert make_agent("replay", replay=results).name == make_agent("replay", replay=str(results)).name
+    options = check_options("cck", {"model": "m", "cache_dir": tmp_path / "cache"}, files=True)
+    assert options is not None and options.cache_dir == str(tmp_path / "cache")
