@@ -67,7 +67,10 @@ def test_overrides_are_read_as_yaml_and_may_set_one_entry_of_a_mapping():
         # outside results_dir, or exit 1 from 02_evaluate without the parameter named).
         ("agents=[{agent: reference, label: ../escaped}]", r"^agents\.0\.label: String should match"),
         ("agents=[{agent: mutant, seeds: []}]", r"^agents\.0\.seeds: List should have at least 1 item"),
-        ("agents=[{agent: mutant, seeds: [1, 2, 1]}]", r"^agents\.0\.seeds: seed 1 is given twice; give each seed once$"),
+        (
+            "agents=[{agent: mutant, seeds: [1, 2, 1]}]",
+            r"^agents\.0\.seeds: seed 1 is given twice; give each seed once$",
+        ),
         # A misspelt agent option used to be ignored: the agent ran with its default (temperature 0).
         (
             "agents=[{agent: cck, options: {model: m, temprature: 0.7}}]",
