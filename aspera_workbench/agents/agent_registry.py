@@ -1,46 +1,223 @@
-"""Agents by name, for the command line (``aspera run --agent NAME``)."""
+"""Agents by name, for the command line (``aspera run --agent NAME``), and the options of the built-in ones.
+
+Each built-in agent's options are a typed model (:data:`AGENT_OPTIONS`): the command line,
+parameter files and :func:`make_agent` all validate through it. With the validation
+context ``{"files": True, "base": ROOT}`` the files the options name are looked at too
+(relative to ``ROOT``), without a request, a key, or a file or folder created.
+"""
 
 from __future__ import annotations
 
 import difflib
-import inspect
-import math
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Literal
+
+from pydantic import ConfigDict, ValidationError, ValidationInfo, field_validator
 
 from aspera_core.agents.base import Agent
 from aspera_core.agents.builtin import HandbackAgent, NoopAgent, ReferenceAgent, ReplayAgent
+from aspera_workbench.agents.explore_dryrun import DRY_RUN_WORLDS
 from aspera_workbench.agents.mutant_agent import MutantAgent
-
-
-def _replay(replay: str | None = None, **_: Any) -> Agent:
-    if not replay:
-        raise ValueError("the replay agent needs a results file (--replay FILE)")
-    return ReplayAgent(replay)
-
+from aspera_workbench.options import (
+    AtLeastOne,
+    AtLeastZero,
+    Dollars,
+    EndpointURL,
+    Name,
+    Options,
+    PathName,
+    Seconds,
+    Temperature,
+    describe,
+)
+from aspera_workbench.variants import BREAKING_KINDS
 
 #: Values of the ``setting`` option (``aspera run --setting``): the assistant library, or the
 #: standard-library control surface (only the cck agent writes control programs).
 SETTINGS = ("library", "control")
 
-
-def _check_setting(agent: str, setting: str | None, supported: tuple[str, ...] = ("library",)) -> None:
-    if setting is not None and setting not in SETTINGS:
-        raise ValueError(f"unknown setting {setting!r}; expected one of: {', '.join(SETTINGS)}")
-    if setting is not None and setting not in supported:
-        raise ValueError(f"the {agent} agent has no {setting} setting; only the cck agent writes control programs")
+#: Protocols of the explore agent (``aspera run --protocol``; its module imports the model client).
+PROTOCOLS = ("auto", "tools", "text")
 
 
-def _library_only(agent: str, factory: Callable[..., Agent]) -> Callable[..., Agent]:
-    """A built-in agent's factory that refuses a setting other than the library."""
+def _context(info: ValidationInfo, key: str, default: Any = None) -> Any:
+    return (info.context or {}).get(key, default)
 
-    def build(setting: str | None = None, **options: Any) -> Agent:
-        _check_setting(agent, setting)
-        return factory(**options)
 
-    return build
+def _looked_at(value: str, info: ValidationInfo) -> Path | None:
+    """The file or folder an option names, when the validation looks at files (``None`` otherwise)."""
+    if not _context(info, "files"):
+        return None
+    return Path(_context(info, "base", ".")) / Path(value).expanduser()
+
+
+class AgentOptions(Options):
+    """Options of the reference, noop and handback agents (and of every built-in agent).
+
+    Attributes:
+        setting: What programs are written against (:data:`SETTINGS`); only cck has the control setting.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    #: The settings the agent has.
+    settings: ClassVar[tuple[str, ...]] = ("library",)
+
+    setting: str | None = None
+
+    @field_validator("setting")
+    @classmethod
+    def _known_setting(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is not None and value not in SETTINGS:
+            raise ValueError(f"unknown setting {value!r}; expected one of: {', '.join(SETTINGS)}")
+        if value is not None and value not in cls.settings:
+            agent = _context(info, "agent", "this")
+            raise ValueError(f"the {agent} agent has no {value} setting; only the cck agent writes control programs")
+        return value
+
+
+class ReplayOptions(AgentOptions):
+    """Options of the replay agent: the results file whose programs it submits."""
+
+    replay: PathName
+
+    @field_validator("replay")
+    @classmethod
+    def _readable(cls, value: str, info: ValidationInfo) -> str:
+        path = _looked_at(value, info)
+        if path is None:
+            return value
+        if path.is_dir():
+            raise ValueError(f"{value} is a folder; the replay agent needs a results file")
+        if not path.exists():
+            raise ValueError(f"{value} does not exist")
+        try:  # reading tells what looking does not (no programs in it)
+            ReplayAgent(str(path))
+        except OSError as error:
+            raise ValueError(f"{value}: {error.strerror or error}") from None
+        return value
+
+
+class MutantOptions(AgentOptions):
+    """Options of the mutant agent: the kinds of mutant it draws (``None``: every kind)."""
+
+    mutation_kinds: list[str] | None = None
+
+    @field_validator("mutation_kinds")
+    @classmethod
+    def _known_kinds(cls, kinds: list[str] | None) -> list[str] | None:
+        for kind in kinds or ():
+            if kind not in BREAKING_KINDS:
+                close = difflib.get_close_matches(kind, list(BREAKING_KINDS), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise ValueError(f"unknown mutation kind {kind!r}{hint}; known: {', '.join(BREAKING_KINDS)}")
+        return kinds
+
+
+class ModelOptions(AgentOptions):
+    """Options of the model-backed agents (ps; cck and explore add theirs): see ``aspera run --help``.
+
+    ``None`` leaves a setting to the model client's default; ``temperature: null`` sends none.
+    The paths are folders: the answer cache, the prompts kept, the control reference programs.
+    """
+
+    model: Name
+    base_url: EndpointURL | None = None
+    api_key_env: Name | None = None
+    temperature: Temperature | None = 0.0
+    max_tokens: AtLeastOne | None = None
+    request_timeout_s: Seconds | None = None
+    max_cost_usd: Dollars | None = None
+    use_cache: bool = True
+    cache_dir: PathName | None = None
+    prompts_dir: PathName | None = None
+    control_dir: PathName | None = None
+
+    @field_validator("max_cost_usd")
+    @classmethod
+    def _priced(cls, value: float | None, info: ValidationInfo) -> float | None:
+        if value is None or not _context(info, "files") or "model" not in info.data:
+            return value
+        from aspera_workbench.llm import PriceTable
+
+        prices = PriceTable.load()
+        if prices.for_model(info.data["model"]) is None:
+            note = prices.missing_note(info.data["model"])
+            raise ValueError(f"a spend limit is set but {note}; the limit cannot be enforced")
+        return value
+
+    @field_validator("cache_dir", "prompts_dir")
+    @classmethod
+    def _usable_folder(cls, value: str | None, info: ValidationInfo) -> str | None:
+        path = _looked_at(value, info) if value is not None else None
+        if path is None or (info.field_name == "cache_dir" and info.data.get("use_cache") is False):
+            return value
+        from aspera_workbench.agents.model_agents import PromptStore
+        from aspera_workbench.llm import ResponseCache
+
+        try:  # what the store would refuse on being built; neither makes a folder until it writes
+            (ResponseCache if info.field_name == "cache_dir" else PromptStore)(path)
+        except OSError as error:  # a file where the folder would be, a folder of other files
+            raise ValueError(f"{error.filename or value} {error.strerror or error}") from None
+        return value
+
+
+class CCKOptions(ModelOptions):
+    """Options of the cck agent: those of every model-backed agent; it alone has the control setting."""
+
+    settings: ClassVar[tuple[str, ...]] = SETTINGS
+
+
+class ExploreOptions(ModelOptions):
+    """Options of the explore agent: its budgets and dry runs (``None``: the agent's default; docs/explore.md)."""
+
+    max_turns: AtLeastOne | None = None
+    max_episode_tokens: AtLeastOne | None = None
+    max_dry_runs: AtLeastZero | None = None
+    dry_run_world: Literal[DRY_RUN_WORLDS] | None = None  # type: ignore[valid-type]
+    dry_run_timeout_s: Seconds | None = None
+    protocol: Literal[PROTOCOLS] | None = None  # type: ignore[valid-type]
+    library_fixes: bool = False
+
+
+#: The options model of each built-in agent.
+AGENT_OPTIONS: dict[str, type[AgentOptions]] = {
+    "reference": AgentOptions,
+    "noop": AgentOptions,
+    "handback": AgentOptions,
+    "replay": ReplayOptions,
+    "mutant": MutantOptions,
+    "cck": CCKOptions,
+    "ps": ModelOptions,
+    "explore": ExploreOptions,
+}
+
+#: The built-in agents that ask a model (they need a model name, a key, and may cost money).
+MODEL_AGENTS = ("cck", "ps", "explore")
+
+#: Options that name a file or folder (a caller resolves them against its own base, e.g. the project root).
+PATH_OPTIONS = frozenset({"replay", "cache_dir", "prompts_dir", "control_dir"})
+
+
+def check_options(
+    name: str, options: Mapping[str, Any], *, files: bool = False, base: str | Path | None = None
+) -> AgentOptions | None:
+    """The options of the built-in agent ``name``, validated (``None`` for an agent registered elsewhere).
+
+    Args:
+        name: The agent's name.
+        options: Its options; a key it does not know is an error.
+        files: Also look at the files and folders they name (and the price of the model, for a
+            spending limit), as building the agent would; nothing is sent or created.
+        base: Folder the relative paths are relative to (the working folder by default).
+
+    Raises:
+        pydantic.ValidationError: the first problem is worded by :func:`aspera_workbench.options.describe`.
+    """
+    model = AGENT_OPTIONS.get(name)
+    if model is None:
+        return None
+    return model.model_validate(dict(options), context={"agent": name, "files": files, "base": base or "."})
 
 
 def _control_programs(control_dir: str | None) -> dict[str, str]:
@@ -53,321 +230,84 @@ def _control_programs(control_dir: str | None) -> dict[str, str]:
     return programs
 
 
-def _model_agent(kind: str) -> Callable[..., Agent]:
-    """A factory for a model-backed agent; the model client is imported only when one is built."""
+def _model_agent(name: str, options: ModelOptions, budget: Any) -> Agent:
+    """A model-backed agent; the model client is imported only when one is built."""
+    from aspera_workbench.agents.model_agents import CCKAgent, PromptStore, PSAgent
+    from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache
 
-    def build(
-        *,
-        model: str | None = None,
-        base_url: str | None = None,
-        api_key_env: str | None = None,
-        temperature: float | None = 0.0,
-        max_tokens: int | None = None,
-        request_timeout_s: float | None = None,
-        budget: Any = None,
-        cache_dir: str | None = None,
-        use_cache: bool = True,
-        prompts_dir: str | None = None,
-        setting: str | None = None,
-        control_dir: str | None = None,
-        max_cost_usd: float | None = None,
-        **options: Any,
-    ) -> Agent:
-        _check_setting(kind, setting, SETTINGS if kind == "cck" else ("library",))
-        if not model:
-            raise ValueError(f"the {kind} agent needs a model (--model NAME)")
-        from aspera_workbench.agents.model_agents import CCKAgent, PromptStore, PSAgent
-        from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache
-
-        if budget is None and max_cost_usd is not None:  # parameter files name a limit, not a Budget object
-            budget = Budget(max_cost_usd=max_cost_usd)
-
-        settings: dict[str, Any] = {"model": model, "base_url": base_url, "temperature": temperature}
-        settings.update({"max_tokens": max_tokens} if max_tokens else {})
-        settings.update({"api_key_env": api_key_env} if api_key_env else {})
-        settings.update({"timeout_s": request_timeout_s} if request_timeout_s else {})
-        cache = ResponseCache(cache_dir) if use_cache else None
-        client = LLMClient(LLMConfig(**settings), cache=cache, budget=budget)
-        prompts = PromptStore(prompts_dir) if prompts_dir else None
-        if kind == "explore":
-            return _explore_agent(client, prompts, **options)
-        if kind == "ps":
-            return PSAgent(client, prompts=prompts)
-        if setting == "control":
-            return CCKAgent(client, prompts=prompts, setting="control", control_programs=_control_programs(control_dir))
-        return CCKAgent(client, prompts=prompts)
-
-    return build
+    if budget is None and options.max_cost_usd is not None:  # parameter files name a limit, not a Budget object
+        budget = Budget(max_cost_usd=options.max_cost_usd)
+    config = LLMConfig.given(
+        model=options.model,
+        base_url=options.base_url,
+        temperature=options.temperature,
+        max_tokens=options.max_tokens,
+        api_key_env=options.api_key_env,
+        timeout_s=options.request_timeout_s,
+    )
+    cache = ResponseCache(options.cache_dir) if options.use_cache else None
+    client = LLMClient(config, cache=cache, budget=budget)
+    prompts = PromptStore(options.prompts_dir) if options.prompts_dir else None
+    if isinstance(options, ExploreOptions):
+        return _explore_agent(client, prompts, options)
+    if name == "ps":
+        return PSAgent(client, prompts=prompts)
+    if options.setting == "control":
+        control = _control_programs(options.control_dir)
+        return CCKAgent(client, prompts=prompts, setting="control", control_programs=control)
+    return CCKAgent(client, prompts=prompts)
 
 
-def _explore_agent(
-    client: Any,
-    prompts: Any,
-    *,
-    max_turns: int | None = None,
-    max_episode_tokens: int | None = None,
-    max_dry_runs: int | None = None,
-    dry_run_world: str | None = None,
-    dry_run_timeout_s: float | None = None,
-    protocol: str | None = None,
-    library_fixes: bool = False,
-    **_: Any,
-) -> Agent:
+def _explore_agent(client: Any, prompts: Any, options: ExploreOptions) -> Agent:
     """The explore agent with its budgets and dry-run options (``None``: the agent's default)."""
     from aspera_core.executor import SandboxConfig
     from aspera_workbench.agents.explore import DEFAULT_DRY_RUN_TIMEOUT_S, ExploreAgent
     from aspera_workbench.agents.explore_episode import Budgets
 
-    defaults = Budgets()
-    budgets = Budgets(
-        max_turns=defaults.max_turns if max_turns is None else max_turns,
-        max_tokens=defaults.max_tokens if max_episode_tokens is None else max_episode_tokens,
-        max_dry_runs=defaults.max_dry_runs if max_dry_runs is None else max_dry_runs,
-    )
-    timeout = DEFAULT_DRY_RUN_TIMEOUT_S if dry_run_timeout_s is None else dry_run_timeout_s
-    config = SandboxConfig(workers=1, timeout_s=timeout, library_fixes=library_fixes)
+    limits = {"max_turns": options.max_turns, "max_tokens": options.max_episode_tokens}
+    limits["max_dry_runs"] = options.max_dry_runs
+    budgets = Budgets(**{key: value for key, value in limits.items() if value is not None})
+    timeout = DEFAULT_DRY_RUN_TIMEOUT_S if options.dry_run_timeout_s is None else options.dry_run_timeout_s
     return ExploreAgent(
         client,
         prompts=prompts,
         budgets=budgets,
-        dry_run_world=dry_run_world or "generic",
-        protocol=protocol or "auto",
-        dry_run_config=config,
+        dry_run_world=options.dry_run_world or "generic",
+        protocol=options.protocol or "auto",
+        dry_run_config=SandboxConfig(workers=1, timeout_s=timeout, library_fixes=options.library_fixes),
     )
 
 
-#: The built-in agents that ask a model (they need a model name, a key, and may cost money).
-MODEL_AGENTS = ("cck", "ps", "explore")
-
-#: name -> factory taking keyword options (unused options are ignored).
-AGENTS: dict[str, Callable[..., Agent]] = {
-    "reference": _library_only("reference", lambda **_: ReferenceAgent()),
-    "noop": _library_only("noop", lambda **_: NoopAgent()),
-    "handback": _library_only("handback", lambda **_: HandbackAgent()),
-    "replay": _library_only("replay", _replay),
-    "mutant": _library_only("mutant", lambda mutation_kinds=None, **_: MutantAgent(mutation_kinds)),
-    "cck": _model_agent("cck"),
-    "ps": _model_agent("ps"),
-    "explore": _model_agent("explore"),
-}
+def _build(name: str, options: AgentOptions, budget: Any) -> Agent:
+    if isinstance(options, ModelOptions):
+        return _model_agent(name, options, budget)
+    if isinstance(options, ReplayOptions):
+        return ReplayAgent(options.replay)
+    if isinstance(options, MutantOptions):
+        return MutantAgent(options.mutation_kinds)
+    return {"reference": ReferenceAgent, "noop": NoopAgent, "handback": HandbackAgent}[name]()
 
 
-def _keywords(function: Callable[..., Any], *leave_out: str) -> frozenset[str]:
-    parameters = inspect.signature(function).parameters.values()
-    return frozenset(p.name for p in parameters if p.kind is not p.VAR_KEYWORD and p.name not in leave_out)
+def _builtin(name: str) -> Callable[..., Agent]:
+    """The factory of a built-in agent: its options validated, those it does not take ignored.
 
-
-# ``budget`` is the run's spend account, an object the command line passes; a parameter file names
-# a limit (``max_cost_usd``) instead, so it is not among the options a parameter file may give.
-_MODEL_OPTIONS = _keywords(_model_agent("cck"), "budget")
-#: Keyword options each built-in agent's factory reads (the command line passes every option to
-#: every factory, which ignores the rest; parameter files are checked against these).
-OPTIONS: dict[str, frozenset[str]] = {
-    **{name: frozenset({"setting"}) for name in ("reference", "noop", "handback")},
-    "replay": frozenset({"setting", "replay"}),
-    "mutant": frozenset({"setting", "mutation_kinds"}),
-    "cck": _MODEL_OPTIONS,
-    "ps": _MODEL_OPTIONS,
-    "explore": _MODEL_OPTIONS | _keywords(_explore_agent, "client", "prompts"),
-}
-
-
-def unknown_options(name: str, options: Iterable[str]) -> str | None:
-    """Why ``options`` do not suit the built-in agent ``name`` (``None``: they do, or it is not built in).
-
-    A misspelt option would otherwise be ignored, and the agent run with its default.
-    """
-    known = OPTIONS.get(name)
-    unknown = [option for option in options if known is not None and option not in known]
-    if not unknown:
-        return None
-    close = difflib.get_close_matches(unknown[0], sorted(known or ()), n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    accepted = ", ".join(sorted(known - {"setting"} if known else ())) or "none but setting"
-    return f"the {name} agent has no option {unknown[0]!r}{hint}; its options: {accepted}"
-
-
-#: Options that name a file or folder (a caller resolves them against its own base, e.g. the project root).
-PATH_OPTIONS = frozenset({"replay", "cache_dir", "prompts_dir", "control_dir"})
-
-
-@dataclass(frozen=True)
-class OptionProblem:
-    """What is wrong with one option of a built-in agent, in words that fit every way of giving it.
-
-    Attributes:
-        option: The option at fault (its keyword, e.g. ``temperature``).
-        problem: What is wrong (``expected a finite number of at least 0, got 'hot'``).
-        missing: The agent needs the option and it was not given (``problem`` says so).
+    ``budget`` is the run's spend account (an object the command line passes), not an option.
     """
 
-    option: str
-    problem: str
-    missing: bool = False
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _number_problem(
-    value: Any, *, least: float, above: bool = False, whole: bool = False, what: str = ""
-) -> str | None:
-    """Why ``value`` is not a finite number of at least (or above) ``least`` (``None``: it is one)."""
-    if whole:
-        ok = isinstance(value, int) and not isinstance(value, bool) and value >= least
-        return None if ok else f"expected a whole number of at least {least:g}, got {value!r}"
-    ok = _is_number(value) and math.isfinite(value) and (value > least if above else value >= least)
-    if ok:
-        return None
-    bound = f"greater than {least:g}" if above else f"of at least {least:g}"
-    return f"expected a finite {what or 'number'} {bound}, got {value!r}"
-
-
-def _truth_problem(value: Any) -> str | None:
-    return None if isinstance(value, bool) else f"expected true or false, got {value!r}"
-
-
-def _choice_problem(value: Any, choices: Iterable[str]) -> str | None:
-    choices = tuple(choices)
-    return None if value in choices else f"expected one of: {', '.join(choices)}, got {value!r}"
-
-
-def _path_problem(value: Any) -> str | None:
-    return None if isinstance(value, str | Path) and str(value).strip() else f"expected a file name, got {value!r}"
-
-
-def _replay_problem(replay: Any) -> OptionProblem | None:
-    if replay is None or replay == "":
-        return OptionProblem("replay", "the replay agent needs a results file", missing=True)
-    problem = _path_problem(replay)
-    if problem:
-        return OptionProblem("replay", problem)
-    path = Path(replay)
-    if path.is_dir():
-        return OptionProblem("replay", f"{replay} is a folder; the replay agent needs a results file")
-    if not path.exists():
-        return OptionProblem("replay", f"{replay} does not exist")
-    return None
-
-
-def _mutation_kinds_problem(kinds: Any) -> OptionProblem | None:
-    if kinds is None:
-        return None
-    from aspera_workbench.variants import BREAKING_KINDS
-
-    if not isinstance(kinds, list | tuple) or not all(isinstance(kind, str) for kind in kinds):
-        return OptionProblem("mutation_kinds", f"expected a list of mutation kinds, got {kinds!r}")
-    for kind in kinds:
-        if kind not in BREAKING_KINDS:
-            close = difflib.get_close_matches(kind, list(BREAKING_KINDS), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            known = ", ".join(BREAKING_KINDS)
-            return OptionProblem("mutation_kinds", f"unknown mutation kind {kind!r}{hint}; known: {known}")
-    return None
-
-
-def _model_problem(kind: str, options: Mapping[str, Any]) -> OptionProblem | None:
-    """The first unusable option of a model-backed agent, checked without a key, a request or a file written."""
-    model = options.get("model")
-    if model is None or model == "":
-        return OptionProblem("model", f"the {kind} agent needs a model", missing=True)
-    if not isinstance(model, str) or not model.strip():
-        return OptionProblem("model", f"expected a model name (e.g. gpt-4o-mini), got {model!r}")
-    checks: dict[str, Callable[[Any], str | None]] = {
-        "base_url": lambda value: (
-            None
-            if isinstance(value, str) and value.strip().startswith(("http://", "https://"))
-            else f"expected a URL starting with http:// or https:// (e.g. http://127.0.0.1:8000/v1), got {value!r}"
-        ),
-        "api_key_env": lambda value: (
-            None
-            if isinstance(value, str) and value.strip()
-            else f"expected the name of an environment variable, got {value!r}"
-        ),
-        "temperature": lambda value: _number_problem(value, least=0),
-        "max_tokens": lambda value: _number_problem(value, least=1, whole=True),
-        "request_timeout_s": lambda value: _number_problem(value, least=0, above=True),
-        "max_cost_usd": lambda value: _number_problem(value, least=0, what="number of dollars"),
-        "use_cache": _truth_problem,
-        "cache_dir": _path_problem,
-        "prompts_dir": _path_problem,
-        "control_dir": _path_problem,
-    }
-    if kind == "explore":
-        from aspera_workbench.agents.explore import PROTOCOL_CHOICES
-        from aspera_workbench.agents.explore_dryrun import DRY_RUN_WORLDS
-
-        checks.update(
-            {
-                "max_turns": lambda value: _number_problem(value, least=1, whole=True),
-                "max_episode_tokens": lambda value: _number_problem(value, least=1, whole=True),
-                "max_dry_runs": lambda value: _number_problem(value, least=0, whole=True),
-                "dry_run_world": lambda value: _choice_problem(value, DRY_RUN_WORLDS),
-                "dry_run_timeout_s": lambda value: _number_problem(value, least=0, above=True),
-                "protocol": lambda value: _choice_problem(value, PROTOCOL_CHOICES),
-                "library_fixes": _truth_problem,
-            }
-        )
-    for option, check in checks.items():
-        value = options.get(option)
-        if value is None or (option == "use_cache" and value is True):
-            continue
-        problem = check(value)
-        if problem:
-            return OptionProblem(option, problem)
-    return _model_files_problem(model, options)
-
-
-def _model_files_problem(model: str, options: Mapping[str, Any]) -> OptionProblem | None:
-    """What the model client and the prompt store would refuse on being built (no folder is made)."""
-    from aspera_workbench.agents.model_agents import PromptStore
-    from aspera_workbench.llm import PriceTable, ResponseCache
-
-    if options.get("max_cost_usd") is not None:
-        prices = PriceTable.load()
-        if prices.for_model(model) is None:
-            return OptionProblem(
-                "max_cost_usd", f"a spend limit is set but {prices.missing_note(model)}; the limit cannot be enforced"
-            )
-    for option, store in (("cache_dir", ResponseCache), ("prompts_dir", PromptStore)):
-        if options.get(option) is None or (option == "cache_dir" and options.get("use_cache") is False):
-            continue
+    def factory(budget: Any = None, **options: Any) -> Agent:
+        known = AGENT_OPTIONS[name].model_fields
         try:
-            store(options[option])
-        except OSError as error:  # a file where the folder would be, a folder of other files
-            return OptionProblem(option, f"{error.filename or options[option]} {error.strerror or error}")
-    return None
+            checked = check_options(name, {key: value for key, value in options.items() if key in known})
+        except ValidationError as error:
+            raise ValueError(f"the {name} agent's options: {describe(error)}") from None
+        assert checked is not None
+        return _build(name, checked, budget)
+
+    return factory
 
 
-def option_problem(name: str, options: Mapping[str, Any]) -> OptionProblem | None:
-    """The first unusable option value of the built-in agent ``name`` (``None``: none, or not built in).
-
-    Checked as the agent's factory would find it, without building a model client:
-    no request is sent, no key is needed, and no file or folder is created (the
-    answer cache and prompts folders are only looked at). The option names are
-    :func:`unknown_options`' to check. Paths are taken as given: resolve them first.
-
-    Args:
-        name: The agent's name.
-        options: The options its factory would be given.
-
-    Returns:
-        The first problem found, or ``None``.
-    """
-    if name not in OPTIONS:
-        return None
-    try:
-        _check_setting(name, options.get("setting"), SETTINGS if name == "cck" else ("library",))
-    except ValueError as error:
-        return OptionProblem("setting", str(error))
-    if name == "replay":
-        return _replay_problem(options.get("replay"))
-    if name == "mutant":
-        return _mutation_kinds_problem(options.get("mutation_kinds"))
-    if name in MODEL_AGENTS:
-        return _model_problem(name, options)
-    return None
+#: name -> factory taking keyword options (options an agent does not take are ignored).
+AGENTS: dict[str, Callable[..., Agent]] = {name: _builtin(name) for name in AGENT_OPTIONS}
 
 
 def missing_key(name: str, options: Mapping[str, Any]) -> str | None:
@@ -376,10 +316,6 @@ def missing_key(name: str, options: Mapping[str, Any]) -> str | None:
     Only presence is checked, by the rule the model client applies when it is built
     (an unset, empty or blank variable holds no key); nothing is sent. The variable is
     the ``api_key_env`` option, ``OPENAI_API_KEY`` by default.
-
-    Args:
-        name: The agent's name.
-        options: The options its factory would be given.
 
     Returns:
         The variable's name when it holds no key, else ``None`` (also for agents without a model).
@@ -412,7 +348,8 @@ def make_agent(name: str, **options: Any) -> Agent:
 
     Args:
         name: A registered agent name.
-        **options: Options for its factory (``replay`` for the replay agent).
+        **options: Options for its factory (``replay`` for the replay agent); a built-in agent
+            ignores those it does not take (:data:`AGENT_OPTIONS`), and validates the others.
 
     Returns:
         The agent.

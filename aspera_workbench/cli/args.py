@@ -1,7 +1,8 @@
 """Argument types shared by the ``aspera`` subcommands.
 
 Each function converts one command-line value or raises
-:class:`argparse.ArgumentTypeError` with a sentence saying what was expected;
+:class:`argparse.ArgumentTypeError` with a sentence saying what is wrong (the
+typed values through the pydantic types of :mod:`aspera_workbench.options`);
 argparse then ends the command with exit status 2 and that one line, before
 any work is done or any file is touched. Use them as ``type=`` of
 ``parser.add_argument``::
@@ -14,13 +15,17 @@ from __future__ import annotations
 
 import argparse
 import errno
-import math
 import os
+import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from pydantic import TypeAdapter, ValidationError
 
 from aspera_core.fileio import dangling_link_in
+from aspera_workbench.options import AtLeastOne, AtLeastZero, Dollars, EndpointURL, Name, Seconds, Temperature, problem
 
 if TYPE_CHECKING:
     from aspera_workbench.llm import Budget
@@ -37,105 +42,60 @@ __all__ = [
     "temperature",
     "output_file",
     "positive_int",
+    "refuse",
     "task_set_path",
+    "typed",
 ]
 
 _ARCHIVE_SUFFIXES = (".tgz", ".tar.gz")
 
 
-def finite_positive_float(text: str) -> float:
-    """A number greater than zero that is neither infinite nor NaN (e.g. seconds).
+def typed(annotation: Any) -> Callable[[str], Any]:
+    """An argument type that reads the text as ``annotation`` (one of :mod:`aspera_workbench.options`' types).
 
-    Raises:
-        argparse.ArgumentTypeError: For anything else (``nan``, ``inf``, ``0``, ``-1``, ``ten``).
+    The value goes through the same pydantic type as a parameter file's, so both say the same
+    thing about it (``argument --temperature: Input should be greater than or equal to 0, got '-1'``).
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number greater than 0, got {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a finite number greater than 0, got {text!r}")
-    return value
+    adapter = TypeAdapter(annotation)
+
+    def convert(text: str) -> Any:
+        try:
+            return adapter.validate_python(text)
+        except ValidationError as error:
+            raise argparse.ArgumentTypeError(problem(error)) from None
+
+    return convert
 
 
-def _finite_at_least_zero(text: str, expected: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
-    return value
+#: A number greater than zero that is neither infinite nor NaN (seconds).
+finite_positive_float = typed(Seconds)
+#: A sampling temperature: a finite number of at least 0.
+temperature = typed(Temperature)
+#: An amount of dollars (a spending limit): a finite number of at least 0.
+dollars = typed(Dollars)
+#: The root of an OpenAI-compatible endpoint: an ``http://`` or ``https://`` URL.
+endpoint_url = typed(EndpointURL)
+#: A model name as the endpoint knows it: not blank.
+model_name = typed(Name)
+#: A whole number of at least 1 (workers, a limit).
+positive_int = typed(AtLeastOne)
+#: A whole number of at least 0 (a count that may be zero).
+non_negative_int = typed(AtLeastZero)
 
 
-def temperature(text: str) -> float:
-    """A sampling temperature: a finite number of at least 0 (0 samples the likeliest tokens).
+def refuse(command: str, message: str, status: int = 2) -> int:
+    """Say why ``aspera COMMAND`` cannot go on, on one line of standard error; the exit status to return."""
+    print(f"aspera {command}: error: {message}", file=sys.stderr)
+    return status
 
-    Raises:
-        argparse.ArgumentTypeError: For anything else (``-1``, ``nan``, ``inf``, ``hot``).
+
+def refuse_params(command: str, params: str, error: Exception) -> int:
+    """Say why a parameter file (or an override of it) is unusable, naming the file once; exit status 2.
+
+    A file that cannot be read names itself already.
     """
-    return _finite_at_least_zero(text, "a finite number of at least 0 (0 = no sampling)")
-
-
-def dollars(text: str) -> float:
-    """An amount of dollars (a spending limit): a finite number of at least 0.
-
-    Raises:
-        argparse.ArgumentTypeError: For anything else (``-1``, ``nan``, ``inf``, ``five``).
-    """
-    return _finite_at_least_zero(text, "a finite number of dollars of at least 0")
-
-
-def endpoint_url(text: str) -> str:
-    """The root of an OpenAI-compatible endpoint: an ``http://`` or ``https://`` URL.
-
-    Raises:
-        argparse.ArgumentTypeError: For anything else (``localhost:8000/v1``, ``ftp://host``).
-    """
-    if not text.strip().startswith(("http://", "https://")):
-        raise argparse.ArgumentTypeError(
-            f"expected a URL starting with http:// or https:// (e.g. http://127.0.0.1:8000/v1), got {text!r}"
-        )
-    return text.strip()
-
-
-def model_name(text: str) -> str:
-    """A model name as the endpoint knows it: not empty.
-
-    Raises:
-        argparse.ArgumentTypeError: For an empty or blank name.
-    """
-    if not text.strip():
-        raise argparse.ArgumentTypeError(f"expected a model name (e.g. gpt-4o-mini), got {text!r}")
-    return text
-
-
-def _whole_number(text: str, least: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = least - 1
-    if value < least:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least {least}, got {text!r}")
-    return value
-
-
-def positive_int(text: str) -> int:
-    """A whole number of at least 1 (e.g. workers, a limit).
-
-    Raises:
-        argparse.ArgumentTypeError: For anything else (``0``, ``-2``, ``1.5``, ``two``).
-    """
-    return _whole_number(text, 1)
-
-
-def non_negative_int(text: str) -> int:
-    """A whole number of at least 0 (e.g. a count that may be zero).
-
-    Raises:
-        argparse.ArgumentTypeError: For anything else (``-1``, ``1.5``, ``two``).
-    """
-    return _whole_number(text, 0)
+    text = str(error)
+    return refuse(command, text if text.startswith(f"{params} ") else f"{params}: {text}")
 
 
 def task_set_path(text: str) -> Path:

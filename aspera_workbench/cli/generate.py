@@ -29,6 +29,7 @@ import sys
 
 from aspera_core.fileio import DanglingLinkError
 from aspera_core.tasks import TaskFormatError
+from aspera_workbench.cli.args import refuse, refuse_params
 from aspera_workbench.generation import SessionFileError, diversity_table, generate_tasks, load_generation_params
 from aspera_workbench.generation.session import REMOVED
 from aspera_workbench.llm import LLMSetupError
@@ -52,11 +53,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
 
 
-def _error(message: str) -> int:
-    print(f"aspera generate: error: {message}", file=sys.stderr)
-    return 2
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``aspera generate`` with parsed arguments.
 
@@ -66,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         params = load_generation_params(args.params, args.overrides)
     except ParamsError as error:
-        return _error(str(error))
+        return refuse_params("generate", args.params, error)
 
     def progress(line: str) -> None:
         if not args.quiet:
@@ -75,13 +71,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         report, flow = generate_tasks(params, progress=progress)
     except (ParamsError, SessionFileError, TaskFormatError, LLMSetupError) as error:
-        return _error(str(error))
+        return refuse("generate", str(error))
     except OSError as error:  # e.g. a file of the user's where a new task's file would go
         if isinstance(error, FileNotFoundError) and error.strerror == REMOVED:
-            return _error(
+            return refuse(
+                "generate",
                 f"{error.filename} {REMOVED}; the session stopped rather than start its history again in a new"
                 " file (its earlier events went with it); tasks already written stay in the task set; restore the"
-                " file to continue the session, or run the same command to start a new one"
+                " file to continue the session, or run the same command to start a new one",
             )
         if isinstance(error, DanglingLinkError):  # a folder replaced by a link to nothing meanwhile
             detail = str(error)
@@ -89,8 +86,9 @@ def run(args: argparse.Namespace) -> int:
             detail = f"{error.filename}: {error.strerror}"
         else:
             detail = str(error).splitlines()[0] if str(error) else type(error).__name__
-        return _error(
-            f"{detail}; progress is in {params.session}; once this is fixed, run the same command to continue"
+        return refuse(
+            "generate",
+            f"{detail}; progress is in {params.session}; once this is fixed, run the same command to continue",
         )
     except KeyboardInterrupt:
         print(

@@ -50,6 +50,7 @@ from aspera_workbench.cli.args import (
     model_name,
     output_file,
     positive_int,
+    refuse,
     split_list,
     stop_advice,
     temperature,
@@ -122,11 +123,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def _error(message: str, status: int = 2) -> int:
-    print(f"aspera judge: error: {message}", file=sys.stderr)
-    return status
-
-
 def _candidates(named: str, results: Path) -> list[Path]:
     """Where the task set a results file names may be: as named, then relative to the file's folder and its parents.
 
@@ -195,20 +191,20 @@ def _judge(args: argparse.Namespace, budget: Any) -> Any:
     from aspera_workbench.judge import ProgramJudge
     from aspera_workbench.llm import LLMClient, LLMConfig, ResponseCache
 
-    settings: dict[str, Any] = {
-        "model": args.model,
-        "base_url": args.base_url,
-        "temperature": args.temperature,
-        "seed": args.seed,
-    }
-    settings.update({"max_tokens": args.max_tokens} if args.max_tokens else {})
-    settings.update({"api_key_env": args.api_key_env} if args.api_key_env else {})
-    settings.update({"timeout_s": args.request_timeout} if args.request_timeout else {})
+    config = LLMConfig.given(
+        model=args.model,
+        base_url=args.base_url,
+        temperature=args.temperature,
+        seed=args.seed,
+        max_tokens=args.max_tokens,
+        api_key_env=args.api_key_env,
+        timeout_s=args.request_timeout,
+    )
     problem = cache_link_problem(args.cache_dir, args.no_cache)
     if problem is not None:
         raise ValueError(problem)
     cache = None if args.no_cache else ResponseCache(args.cache_dir)
-    client = LLMClient(LLMConfig(**settings), cache=cache, budget=budget)
+    client = LLMClient(config, cache=cache, budget=budget)
     # Prompts are kept once each, by digest, beside the judgements file.
     return ProgramJudge(client, prompts=PromptStore(Path(args.out).parent / "prompts"))
 
@@ -296,21 +292,21 @@ def run(args: argparse.Namespace) -> int:
     warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera judge: warning: {message}\n"
     if not args.results.is_file():
         problem = "is a folder, not a results file" if args.results.is_dir() else "does not exist"
-        return _error(f"{args.results} {problem}")
+        return refuse("judge", f"{args.results} {problem}")
     if Path(args.out).resolve() == args.results.resolve():
-        return _error("--out names the results file itself; judgements go to a file of their own")
+        return refuse("judge", "--out names the results file itself; judgements go to a file of their own")
     budget = Budget(max_cost_usd=args.max_cost)
     try:
         tasks, note, warning = _task_set(args)
         judge = _judge(args, budget)
     except (ValueError, NotAResultsFile) as error:
-        return _error(str(error))
+        return refuse("judge", str(error))
     except LLMError as error:  # a missing key, a limit on a model without a price
-        return _error(str(error))
+        return refuse("judge", str(error))
     except DanglingLinkError as error:  # the folder of --out, its prompts folder or the cache
-        return _error(str(error))
+        return refuse("judge", str(error))
     except OSError as error:  # the prompts folder beside --out is not ours to write into
-        return _error(f"{error.filename}: {error.strerror or error}" if error.filename else str(error))
+        return refuse("judge", f"{error.filename}: {error.strerror or error}" if error.filename else str(error))
 
     def started(_: Any) -> None:  # every check passed: a refused command prints only its error
         if warning:
@@ -337,9 +333,9 @@ def run(args: argparse.Namespace) -> int:
             started=started,
         )
     except (ValueError, NotAResultsFile, NotAJudgementsFile, JudgementsMismatch) as error:
-        return _error(str(error))
+        return refuse("judge", str(error))
     except JudgementsFileBusy as error:
-        return _error(str(error), 1)
+        return refuse("judge", str(error), 1)
     except KeyboardInterrupt:
         print(
             f"aspera judge: interrupted; judgements made are in {args.out}; run the same command to resume",

@@ -26,6 +26,7 @@ import argparse
 import sys
 
 from aspera_core.wording import count
+from aspera_workbench.cli.args import refuse, refuse_params
 from aspera_workbench.pipeline import (
     NotebookFailed,
     ParamsError,
@@ -52,17 +53,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _error(message: str, status: int = 2) -> int:
-    print(f"aspera pipeline: error: {message}", file=sys.stderr)
-    return status
-
-
-def _params_error(params: str, error: Exception) -> int:
-    """One line naming the parameter file once (a file that cannot be read names itself already)."""
-    text = str(error)
-    return _error(text if text.startswith(f"{params} ") else f"{params}: {text}")
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``aspera pipeline`` with parsed arguments.
 
@@ -77,17 +67,17 @@ def run(args: argparse.Namespace) -> int:
         params = load_params(args.params, args.param)
         params.check(root)
     except ParamsError as error:
-        return _params_error(args.params, error)
+        return refuse_params("pipeline", args.params, error)
     try:
         report = run_pipeline(params, root, log=lambda line: print(line, file=sys.stderr))
     except ParamsError as error:
-        return _params_error(args.params, error)
+        return refuse_params("pipeline", args.params, error)
     except NotebookFailed as error:  # a full disk is a file problem, as for every command: 2
-        return _error(str(error), 2 if error.no_space else 1)
+        return refuse("pipeline", str(error), 2 if error.no_space else 1)
     except OSError as error:
         if error.filename is None:
             raise  # not about a file: a real failure, keep its traceback
-        return _error(f"cannot write {shown_path(error.filename)}: {error.strerror or error}")
+        return refuse("pipeline", f"cannot write {shown_path(error.filename)}: {error.strerror or error}")
     except KeyboardInterrupt:
         print("aspera pipeline: interrupted; no output was replaced", file=sys.stderr)
         return 130
@@ -100,5 +90,5 @@ def run(args: argparse.Namespace) -> int:
     if report.notebooks:
         print(f"{count(len(report.notebooks), 'executed notebook')} in {shown_path(report.notebooks[0].parent)}/")
     for line in report.without_programs:  # a script checking the status must notice a system with no program
-        _error(line)
+        refuse("pipeline", line)
     return 3 if report.without_programs else 0

@@ -22,6 +22,8 @@ import sys
 import warnings
 from pathlib import Path
 
+from pydantic import TypeAdapter, ValidationError
+
 from aspera_core.agents import Agent, ReplayAgent
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.fileio import DanglingLinkError, dangling_link_in
@@ -45,6 +47,15 @@ from aspera_core.runner import (
 from aspera_core.tasks import Task, TaskFormatError, open_task_set
 from aspera_core.wording import count
 from aspera_workbench.agents import AGENTS, MODEL_AGENTS, SETTINGS, make_agent
+from aspera_workbench.agents.agent_registry import (
+    AGENT_OPTIONS,
+    AgentOptions,
+    ExploreOptions,
+    ModelOptions,
+    MutantOptions,
+    ReplayOptions,
+    check_options,
+)
 from aspera_workbench.cli.args import (
     cache_link_problem,
     dollars,
@@ -53,12 +64,14 @@ from aspera_workbench.cli.args import (
     model_name,
     non_negative_int,
     positive_int,
+    refuse,
     split_list,
     stop_advice,
     task_set_path,
     temperature,
 )
 from aspera_workbench.control import default_control_dir
+from aspera_workbench.options import Seeds, problem
 
 EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
 
@@ -168,11 +181,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def _error(message: str) -> int:
-    print(f"aspera run: error: {message}", file=sys.stderr)
-    return 2
-
-
 def _check_replay(agent: ReplayAgent, task_ids: list[str], all_ids: set[str]) -> str | None:
     """An error if the replayed file covers none of the selected tasks; notes unknown ids."""
     covered = [task_id for task_id in task_ids if task_id in agent.programs]
@@ -189,67 +197,83 @@ def _check_replay(agent: ReplayAgent, task_ids: list[str], all_ids: set[str]) ->
     return None
 
 
-#: Options of the explore agent only: argparse destination -> option.
-EXPLORE_OPTIONS = {
-    "max_turns": "--max-turns",
-    "max_episode_tokens": "--max-episode-tokens",
-    "max_dry_runs": "--max-dry-runs",
-    "dry_run_world": "--dry-run-world",
-    "dry_run_timeout": "--dry-run-timeout",
-    "protocol": "--protocol",
+#: Agent options whose flag is not named after them: option -> argparse destination (``--max-cost``).
+_DESTINATIONS = {
+    "request_timeout_s": "request_timeout",
+    "max_cost_usd": "max_cost",
+    "use_cache": "no_cache",
+    "dry_run_timeout_s": "dry_run_timeout",
 }
+#: Agent options the run sets itself (from --out, --setting, --tasks, --library-fixes), not by a flag of their own.
+_IMPLIED = frozenset({"setting", "prompts_dir", "control_dir", "library_fixes"})
+#: Every agent option a flag gives, in the order the models declare them.
+_FLAGGED = [
+    option
+    for model in (ReplayOptions, MutantOptions, ExploreOptions)
+    for option in model.model_fields
+    if option not in _IMPLIED and option not in AgentOptions.model_fields
+]
 
 
-#: Options of model-backed agents: argparse destination -> option.
-MODEL_OPTIONS = {
-    "model": "--model",
-    "base_url": "--base-url",
-    "api_key_env": "--api-key-env",
-    "temperature": "--temperature",
-    "max_tokens": "--max-tokens",
-    "request_timeout": "--request-timeout",
-    "max_cost": "--max-cost",
-    "no_cache": "--no-cache",
-    "cache_dir": "--cache-dir",
-    "concurrency": "--concurrency",
-}
-#: Options each agent uses, of those other agents ignore (explore's own are refused elsewhere).
-USED_OPTIONS: dict[str, set[str]] = {
-    "reference": set(),
-    "noop": set(),
-    "handback": set(),
-    "replay": {"replay"},
-    "mutant": {"mutation_kinds", "seeds", "seed"},
-    **{agent: {*MODEL_OPTIONS, "seeds", "seed"} for agent in MODEL_AGENTS},
-}
-AGENT_OPTIONS = {
-    "replay": "--replay",
-    "mutation_kinds": "--mutation-kinds",
-    "seeds": "--seeds",
-    "seed": "--seed",
-    **MODEL_OPTIONS,
-}
+def _flag(option: str) -> str:
+    return "--" + _DESTINATIONS.get(option, option).replace("_", "-")
+
+
+def _given(args: argparse.Namespace) -> dict[str, object]:
+    """The agent options given by a flag (``--no-cache`` gives ``use_cache: False``)."""
+    given = {option: getattr(args, _DESTINATIONS.get(option, option)) for option in _FLAGGED}
+    given["use_cache"] = False if given["use_cache"] else None
+    return {option: value for option, value in given.items() if value is not None}
+
+
+def _agent_options(args: argparse.Namespace) -> dict[str, object]:
+    """The options the agent is built with: those it takes of the flags given, and those the run implies.
+
+    Raises:
+        ValueError: a flag of the explore agent given to another agent (it would be ignored silently),
+            or an option value the agent cannot take (named by its flag).
+    """
+    given = _given(args)
+    explore_only = set(ExploreOptions.model_fields) - set(ModelOptions.model_fields) - _IMPLIED
+    misplaced = [_flag(option) for option in given if option in explore_only and args.agent != "explore"]
+    if misplaced:
+        raise ValueError(f"{misplaced[0]} applies to the explore agent only, not to {args.agent}")
+    implied = {
+        "setting": args.setting,
+        # Prompts are kept once each, by digest, beside the results file.
+        "prompts_dir": str(Path(args.out).parent / "prompts"),
+        # Control reference programs (for the prompts' return types) live beside the task set.
+        "control_dir": _control_dir(args.tasks) if args.setting == "control" else None,
+        # dry runs of the explore agent use the run's library behaviour
+        "library_fixes": args.library_fixes,
+    }
+    model = AGENT_OPTIONS.get(args.agent)
+    if model is None:  # an agent registered elsewhere takes what it takes
+        return {**given, **implied}
+    options = {key: value for key, value in {**given, **implied}.items() if key in model.model_fields}
+    try:
+        check_options(args.agent, options)  # the files they name: when the agent is built
+    except ValidationError as error:
+        first = error.errors()[0]
+        option = str(first["loc"][0]) if first["loc"] else ""
+        flag = _flag(option) if option in _FLAGGED or option == "setting" else option
+        if first["type"] == "missing":
+            raise ValueError(f"the {args.agent} agent needs {flag}") from None
+        raise ValueError(f"argument {flag}: {problem(error)}") from None
+    return options
 
 
 def _ignored_options(args: argparse.Namespace) -> list[str]:
-    """The options given that the agent does not use (none for agents registered elsewhere)."""
-    used = USED_OPTIONS.get(args.agent)
-    if used is None:
+    """The flags given that the agent does not use (none for agents registered elsewhere)."""
+    model = AGENT_OPTIONS.get(args.agent)
+    if model is None:
         return []
-    return [
-        option
-        for name, option in AGENT_OPTIONS.items()
-        if name not in used and getattr(args, name) not in (None, False)
-    ]
-
-
-def _check_explore_options(args: argparse.Namespace) -> None:
-    """Refuse options of the explore agent given to another agent (they would be ignored silently)."""
-    if args.agent == "explore":
-        return
-    given = [option for name, option in EXPLORE_OPTIONS.items() if getattr(args, name) is not None]
-    if given:
-        raise ValueError(f"{given[0]} applies to the explore agent only, not to {args.agent}")
+    ignored = [_flag(option) for option in _given(args) if option not in model.model_fields]
+    if args.agent not in ("mutant", *MODEL_AGENTS):  # the seeded agents
+        ignored += [flag for flag, value in (("--seeds", args.seeds), ("--seed", args.seed)) if value is not None]
+    if args.agent not in MODEL_AGENTS and args.concurrency is not None:
+        ignored.append("--concurrency")
+    return ignored
 
 
 def _budget(args: argparse.Namespace) -> object | None:
@@ -269,36 +293,6 @@ def _model_errors(agent: str) -> tuple[type[BaseException], ...]:
     return (LLMError,)
 
 
-def _agent_options(args: argparse.Namespace, budget: object | None) -> dict[str, object]:
-    out = Path(args.out)
-    return {
-        "replay": args.replay,
-        "mutation_kinds": args.mutation_kinds,
-        "model": args.model,
-        "base_url": args.base_url,
-        "api_key_env": args.api_key_env,
-        "temperature": 0.0 if args.temperature is None else args.temperature,
-        "max_tokens": args.max_tokens,
-        "request_timeout_s": args.request_timeout,
-        "budget": budget,
-        "use_cache": not args.no_cache,
-        "cache_dir": args.cache_dir,
-        # Prompts are kept once each, by digest, beside the results file.
-        "prompts_dir": str(out.parent / "prompts"),
-        "setting": args.setting,
-        # Control reference programs (for the prompts' return types) live beside the task set.
-        "control_dir": _control_dir(args.tasks) if args.setting == "control" else None,
-        # The explore agent's budgets and dry runs (dry runs use the run's library behaviour).
-        "max_turns": args.max_turns,
-        "max_episode_tokens": args.max_episode_tokens,
-        "max_dry_runs": args.max_dry_runs,
-        "dry_run_world": args.dry_run_world,
-        "dry_run_timeout_s": args.dry_run_timeout,
-        "protocol": args.protocol,
-        "library_fixes": args.library_fixes,
-    }
-
-
 def _control_dir(tasks: object) -> str | None:
     folder = default_control_dir(str(tasks))
     return str(folder) if folder is not None else None
@@ -315,19 +309,19 @@ def _file_among_parents(path: Path) -> Path | None:
     return None
 
 
+_SEEDS = TypeAdapter(Seeds)
+
+
 class _Seeds(argparse.Action):
     """``--seeds S ...``: refuses a seed given twice while parsing (each would be one row per task)."""
 
     def __call__(
         self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object, option: str | None = None
     ) -> None:
-        seeds = list(values) if isinstance(values, list) else [values]
-        repeated = sorted({seed for seed in seeds if seeds.count(seed) > 1})
-        if repeated:
-            raise argparse.ArgumentError(
-                self, f"seed {', '.join(map(str, repeated))} is given twice; give each seed once"
-            )
-        setattr(namespace, self.dest, seeds)
+        try:
+            setattr(namespace, self.dest, _SEEDS.validate_python(values))
+        except ValidationError as error:
+            raise argparse.ArgumentError(self, problem(error)) from None
 
 
 def _checked_out(args: argparse.Namespace, agent: Agent, tasks: list[Task]) -> Path:
@@ -391,7 +385,7 @@ def run(args: argparse.Namespace) -> int:
     warnings.simplefilter("default", ResultsFileWarning)
     warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera run: warning: {message}\n"
     if args.force_new and args.resume_anyway:
-        return _error("--force-new and --resume-anyway contradict each other")
+        return refuse("run", "--force-new and --resume-anyway contradict each other")
     config = SandboxConfig(
         workers=default_workers() if args.workers is None else args.workers,
         timeout_s=args.timeout,
@@ -405,31 +399,31 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> int:
     try:
-        _check_explore_options(args)
-        if args.agent in MODEL_AGENTS and (problem := cache_link_problem(args.cache_dir, args.no_cache)):
-            raise ValueError(problem)
+        options = _agent_options(args)
+        if args.agent in MODEL_AGENTS and (link := cache_link_problem(args.cache_dir, args.no_cache)):
+            raise ValueError(link)
         budget = _budget(args)
-        agent = make_agent(args.agent, **_agent_options(args, budget))
+        agent = make_agent(args.agent, budget=budget, **options)
         task_set = open_task_set(args.tasks)
         task_set.raise_problems()
         tasks = list(task_set.tasks)
         selected = select_tasks(tasks, split_list(args.ids), args.limit, source=str(args.tasks))
         out = _checked_out(args, agent, tasks)  # decided now: a refused run prints its error only
     except KeyError as error:  # str() of a KeyError quotes its message
-        return _error(str(error.args[0]) if error.args else str(error))
+        return refuse("run", str(error.args[0]) if error.args else str(error))
     except (ValueError, TaskFormatError, DanglingLinkError) as error:  # a link to nothing: prompts or cache folder
-        return _error(str(error))
+        return refuse("run", str(error))
     except OSError as error:
-        return _error(f"{error.filename or args.tasks}: {error.strerror or error}")
+        return refuse("run", f"{error.filename or args.tasks}: {error.strerror or error}")
     except _model_errors(args.agent) as error:  # a missing key, a limit on a model without a price
-        return _error(str(error))
+        return refuse("run", str(error))
     ignored = _ignored_options(args)
     if ignored:  # said, not refused: the run does what it would do without them
         print(f"aspera run: warning: the {args.agent} agent ignores {', '.join(ignored)}", file=sys.stderr)
     if isinstance(agent, ReplayAgent):
         problem = _check_replay(agent, [task.query_id for task in selected], {task.query_id for task in tasks})
         if problem:
-            return _error(problem)
+            return refuse("run", problem)
     protections = sandbox.protections
     print(
         f"aspera run: {len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}"
@@ -467,12 +461,12 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             sandbox=sandbox,
         )
     except (ValueError, NotAResultsFile, ExperimentMismatch, DanglingLinkError) as error:
-        return _error(str(error))
+        return refuse("run", str(error))
     except OSError as error:
         blocker = _file_among_parents(out)
         if blocker is not None:
-            return _error(f"cannot create {out}: {blocker} is a file, not a folder")
-        return _error(f"cannot write {error.filename or out}: {error.strerror or error}")
+            return refuse("run", f"cannot create {out}: {blocker} is a file, not a folder")
+        return refuse("run", f"cannot write {error.filename or out}: {error.strerror or error}")
     except ResultsFileBusy as error:
         print(f"aspera run: error: {error}", file=sys.stderr)
         return 1

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from aspera_core.tasks import TaskFormatError, load_tasks
-from aspera_workbench.cli.args import add_task_set_option
+from aspera_workbench.cli.args import add_task_set_option, refuse
 
 EXAMPLE = "example: aspera stats --tasks data/aspera_workbench_v1 --json"
 
@@ -36,11 +35,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
 
 
-def _error(message: str) -> int:
-    print(f"aspera stats: error: {message}", file=sys.stderr)
-    return 2
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``aspera stats`` with parsed arguments.
 
@@ -53,9 +47,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         tasks = load_tasks(args.tasks)
     except (OSError, TaskFormatError) as error:
-        return _error(str(error))
+        return refuse("stats", str(error))
     if not tasks:
-        return _error(f"{args.tasks} holds no tasks")
+        return refuse("stats", f"{args.tasks} holds no tasks")
     # deferred: the analysis loads pandas and matplotlib (~1 s); a bad --tasks is reported without them.
     from aspera_workbench.analysis import dataset_table, markdown_table, primitive_counts
 

@@ -17,7 +17,7 @@ import warnings
 
 from aspera_core.records import NotAResultsFile, ResultsFileWarning, format_summary, read_results, summarize
 from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, tasks_digest
-from aspera_workbench.cli.args import positive_int, split_list, task_set_path
+from aspera_workbench.cli.args import positive_int, refuse, split_list, task_set_path
 
 EXAMPLE = "example: aspera summary runs/reference.jsonl --tasks data/aspera_workbench_v1 --json"
 
@@ -40,11 +40,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
 
-def _error(message: str) -> int:
-    print(f"aspera summary: error: {message}", file=sys.stderr)
-    return 2
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``aspera summary`` with parsed arguments.
 
@@ -59,10 +54,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         results = read_results(args.results)
     except (FileNotFoundError, NotAResultsFile) as error:
-        return _error(str(error))
+        return refuse("summary", str(error))
     selected = None
     if (args.ids is not None or args.limit is not None) and not args.tasks:
-        return _error("--ids and --limit need --tasks (they narrow the task set's expected tasks)")
+        return refuse("summary", "--ids and --limit need --tasks (they narrow the task set's expected tasks)")
     if args.tasks:
         try:
             tasks = load_tasks(args.tasks)
@@ -70,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
                 task.query_id for task in select_tasks(tasks, split_list(args.ids), args.limit, source=str(args.tasks))
             ]
         except (OSError, TaskFormatError, ValueError) as error:
-            return _error(str(error))
+            return refuse("summary", str(error))
         experiment = results.experiment
         if experiment is not None and experiment.task_set_digest != tasks_digest(tasks):
             print(

@@ -12,17 +12,18 @@ import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from aspera_core.tasks.authoring import APPS
 from aspera_workbench.generation.flow import Round
+from aspera_workbench.options import Dollars, EndpointURL, Name, Options, Seconds, Temperature, validated
 from aspera_workbench.pipeline.pipeline_params import ParamsError, parse_override, read_params_file
 from aspera_workbench.surface.primitives import CORE_MODULES
 
 
-class RoundParams(BaseModel):
+class RoundParams(Options):
     """One round of batch generation.
 
     Attributes:
@@ -43,7 +44,7 @@ class RoundParams(BaseModel):
         return Round(focus, self.tasks, self.max_queries or 3 * self.tasks)
 
 
-class GenerationParams(BaseModel):
+class GenerationParams(Options):
     """Everything a generation session takes.
 
     Attributes:
@@ -78,13 +79,13 @@ class GenerationParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    model: str = Field(min_length=1)
-    base_url: str | None = None
-    api_key_env: str | None = None
-    temperature: float | None = Field(default=0.7, ge=0, le=2)
+    model: Name
+    base_url: EndpointURL | None = None
+    api_key_env: Name | None = None
+    temperature: Annotated[Temperature, Field(le=2)] | None = 0.7
     max_tokens: int | None = Field(default=None, ge=1)
-    request_timeout_s: float | None = Field(default=None, gt=0, allow_inf_nan=False)
-    max_cost_usd: float | None = Field(default=None, ge=0, allow_inf_nan=False)
+    request_timeout_s: Seconds | None = None
+    max_cost_usd: Dollars | None = None
     cache: bool = True
     cache_dir: str | None = None
     out: str = "data/generated"
@@ -103,6 +104,19 @@ class GenerationParams(BaseModel):
     seed: int = 0
     workers: int | None = Field(default=None, ge=1)
     timeout_s: float = Field(default=10.0, gt=0, allow_inf_nan=False)
+
+    @classmethod
+    def unknown_key_advice(cls, key: str, value: Any) -> str:
+        """A key of a round given at the top level is told where it belongs, as an override that puts it there."""
+        if key not in RoundParams.model_fields:
+            return super().unknown_key_advice(key, value)
+        shown = "..."
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            shown = str(value)
+        elif isinstance(value, str) and "'" not in value:  # quoted unless YAML reads it back as it is
+            shown = value if re.fullmatch(r"[A-Za-z][\w .-]*", value) else json.dumps(value)
+        body = ", ".join(f"{name}: {entry}" for name, entry in {"tasks": 1, key: shown}.items())
+        return f"; {key} is a key of each round: -p 'rounds=[{{{body}}}]'"
 
     @field_validator("apps")
     @classmethod
@@ -130,29 +144,6 @@ class GenerationParams(BaseModel):
         return self.model_dump(mode="json")
 
 
-def _round_hint(key: str, value: object) -> str:
-    """Where a key of a round given at the top level belongs, as an override that puts it there."""
-    shown = "..."
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        shown = str(value)
-    elif isinstance(value, str) and "'" not in value:  # quoted unless YAML reads it back as it is
-        shown = value if re.fullmatch(r"[A-Za-z][\w .-]*", value) else json.dumps(value)
-    entries = {"tasks": 1, key: shown}
-    body = ", ".join(f"{name}: {entry}" for name, entry in entries.items())
-    return f"{key} is a key of each round: -p 'rounds=[{{{body}}}]'"
-
-
-def _describe(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first.get("loc", ())) or "parameters"
-    if first.get("type") == "extra_forbidden":
-        if where in RoundParams.model_fields:
-            return f"unknown key {where!r}; {_round_hint(where, first.get('input'))}"
-        known = ", ".join(GenerationParams.model_fields) if "." not in where else ", ".join(RoundParams.model_fields)
-        return f"unknown key {where!r} (known keys: {known})"
-    return f"{where}: {first.get('msg')}"
-
-
 def load_generation_params(
     path: str | os.PathLike[str] | None = None, overrides: Iterable[str] = ()
 ) -> GenerationParams:
@@ -172,7 +163,4 @@ def load_generation_params(
     for text in overrides:
         key, value = parse_override(text)
         values[key] = value
-    try:
-        return GenerationParams.model_validate(values)
-    except ValidationError as error:
-        raise ParamsError(_describe(error)) from None
+    return validated(GenerationParams, values, ParamsError)

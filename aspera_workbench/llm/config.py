@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
+from pydantic import AfterValidator, ConfigDict, Field, SecretStr
+
+from aspera_workbench.options import EndpointURL, Name, Options, Seconds, Temperature
 
 from .errors import MissingAPIKeyError
 
@@ -21,7 +23,7 @@ def key_from_environment(api_key_env: str = DEFAULT_API_KEY_ENV) -> str | None:
     return os.environ.get(api_key_env, "").strip() or None
 
 
-class RetryPolicy(BaseModel):
+class RetryPolicy(Options):
     """How transient failures (429, 5xx, timeouts, dropped connections, unusable answers) are retried.
 
     The wait before retry ``n`` (from 1) is ``min(max_backoff_s, initial_backoff_s *
@@ -52,7 +54,7 @@ class RetryPolicy(BaseModel):
     max_malformed: int = Field(2, ge=1)
 
 
-class LLMConfig(BaseModel):
+class LLMConfig(Options):
     """Which model to call, where, and with which sampling settings.
 
     Attributes:
@@ -76,26 +78,22 @@ class LLMConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    model: str = Field(min_length=1)
-    base_url: str | None = None
+    model: Name
+    base_url: Annotated[EndpointURL, AfterValidator(lambda url: url.rstrip("/"))] | None = None
     api_key: SecretStr | None = None
-    api_key_env: str = DEFAULT_API_KEY_ENV
-    temperature: float | None = Field(0.0, ge=0, allow_inf_nan=False)
+    api_key_env: Name = DEFAULT_API_KEY_ENV
+    temperature: Temperature | None = 0.0
     seed: int | None = None
     max_tokens: int | None = Field(None, gt=0)
-    timeout_s: float = Field(120.0, gt=0)
+    timeout_s: Seconds = 120.0
     retry: RetryPolicy = RetryPolicy()
     extra_body: dict[str, Any] = Field(default_factory=dict)
 
-    @field_validator("base_url")
     @classmethod
-    def _check_base_url(cls, value: str | None) -> str | None:
-        if value is None:
-            return None
-        value = value.strip()
-        if not value.startswith(("http://", "https://")):
-            raise ValueError(f"base_url must start with http:// or https://, got {value!r}")
-        return value.rstrip("/")
+    def given(cls, *, model: str, temperature: float | None, **settings: Any) -> LLMConfig:
+        """The settings an agent's or a command's options give: ``None`` keeps a setting's default,
+        except for ``temperature``, where it sends none."""
+        return cls(model=model, temperature=temperature, **{k: v for k, v in settings.items() if v is not None})
 
     @property
     def endpoint(self) -> str:

@@ -10,7 +10,6 @@ mapping (``-p results.mine=runs/mine.jsonl``).
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import warnings
@@ -19,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic import ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from aspera_core.fileio import DanglingLinkError, dangling_link, refuse_dangling_link_in
-from aspera_workbench.agents.agent_registry import PATH_OPTIONS, unknown_options
+from aspera_workbench.agents.agent_registry import PATH_OPTIONS, check_options
+from aspera_workbench.options import AtLeastZero, Name, Options, Seeds, describe, validated
 from aspera_workbench.pipeline.paths import project_root, resolve_path
 
 #: The notebooks of the pipeline, in the order they run.
@@ -43,7 +43,7 @@ class ParamsError(ValueError):
     """A parameter file or override is unusable (unknown key, wrong type, missing file)."""
 
 
-class AgentSpec(BaseModel):
+class AgentSpec(Options):
     """An agent the evaluation notebook runs.
 
     Attributes:
@@ -58,28 +58,14 @@ class AgentSpec(BaseModel):
 
     agent: str
     label: str | None = Field(default=None, pattern=FILE_NAME)
-    seeds: list[int] | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
+    seeds: Seeds | None = None
+    options: dict[str, Any] = Field(default_factory=dict, validate_default=True)
     optional: bool = False
-
-    @field_validator("seeds")
-    @classmethod
-    def _distinct_seeds(cls, value: list[int] | None) -> list[int] | None:
-        if value is None:
-            return value
-        if not value:
-            raise ValueError("give at least one seed, or leave seeds out")
-        repeated = sorted({seed for seed in value if value.count(seed) > 1})
-        if repeated:
-            raise ValueError(f"seed {', '.join(map(str, repeated))} repeats")
-        return value
 
     @field_validator("options")
     @classmethod
     def _known_options(cls, value: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
-        problem = unknown_options(str(info.data.get("agent", "")), value)
-        if problem:
-            raise ValueError(problem)
+        check_options(str(info.data.get("agent", "")), value)  # the files they name: check_agents
         return value
 
     @property
@@ -101,7 +87,7 @@ class AgentSpec(BaseModel):
         }
 
 
-class PipelineParams(BaseModel):
+class PipelineParams(Options):
     """Everything the notebooks of a pipeline run take.
 
     Attributes:
@@ -277,7 +263,7 @@ class PipelineParams(BaseModel):
         value of a built-in agent is unusable (``agents.N.options.KEY`` and the problem, in one line).
 
         The values are checked as building the agent would find them, without a request,
-        a key, or a file or folder created (:func:`~aspera_workbench.agents.agent_registry.option_problem`);
+        a key, or a file or folder created (:func:`~aspera_workbench.agents.agent_registry.check_options`);
         a replayed file is read. Paths are taken relative to ``root`` when it is given.
         """
         from aspera_workbench.agents import AGENTS
@@ -289,7 +275,10 @@ class PipelineParams(BaseModel):
                 hint = f"did you mean {close!r}? " if close else ""
                 raise ParamsError(f"agents: unknown agent {spec.agent!r} ({hint}known: {', '.join(sorted(AGENTS))})")
         for number, spec in enumerate(self.agents):
-            _check_agent_options(number, spec, root)
+            try:
+                check_options(spec.agent, spec.options, files=True, base=root)
+            except ValidationError as error:
+                raise ParamsError(describe(error, ("agents", number, "options"))) from None
         self._check_one_system_each()
 
     def check_keys(self) -> None:
@@ -336,7 +325,7 @@ class PipelineParams(BaseModel):
                 model = spec.options.get("model")
                 system = system_label(spec.agent, model, spec.agent if model else None)
                 raise ParamsError(
-                    f"agents: entries {earlier + 1} and {later + 1} both make system {system!r} {why}: the tables "
+                    f"agents.{earlier} and agents.{later} both make system {system!r} {why}: the tables "
                     "name systems by agent and model, not by label; run them in separate parameter sets"
                 )
 
@@ -425,37 +414,6 @@ class PipelineParams(BaseModel):
         return values
 
 
-#: How a parameter file gives an option an agent needs, shown when it is missing.
-_NEEDED = {"model": "{model: NAME}", "replay": "{replay: FILE}"}
-
-
-def _check_agent_options(number: int, spec: AgentSpec, root: str | os.PathLike[str] | None) -> None:
-    """Raise :class:`ParamsError` naming ``agents.N.options[.KEY]`` when an option value of ``spec`` is unusable."""
-    from aspera_workbench.agents.agent_registry import option_problem
-
-    options = spec.factory_options(root)
-    problem = option_problem(spec.agent, options)
-    where = f"agents.{number}.options"
-    if problem is not None:
-        if problem.missing:
-            given = _NEEDED.get(problem.option, f"{{{problem.option}: ...}}")
-            raise ParamsError(f"{where}: {problem.problem} (options: {given})")
-        shown = problem.problem
-        if problem.option in PATH_OPTIONS:  # named as in the parameters, not as resolved
-            shown = shown.replace(str(options[problem.option]), str(spec.options[problem.option]))
-        raise ParamsError(f"{where}.{problem.option}: {shown}")
-    if spec.agent == "replay":  # reading the file tells what looking at it does not (no programs in it)
-        from aspera_workbench.agents import make_agent
-
-        try:
-            make_agent(spec.agent, **options)
-        except (OSError, ValueError) as error:
-            text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            if isinstance(error, OSError) and error.strerror:
-                text = f"{spec.options['replay']}: {error.strerror}"
-            raise ParamsError(f"{where}.replay: {text.replace(options['replay'], spec.options['replay'])}") from None
-
-
 def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
     """Raise :class:`ParamsError` when ``path`` cannot be a folder: it, or a folder above it, is a file."""
     reason = f" ({why})" if why else ""
@@ -513,7 +471,7 @@ def _check_kind(key: str, value: str, path: Path) -> None:
             _read_as(key, path)
     except (OSError, ValueError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        first = first.replace(str(path), value)  # named as in the parameters
+        first = first.replace(str(path), value)  # named as in the parameters, not as resolved
         shown = first if value in first else f"{value}: {first}"
         raise ParamsError(f"{key}: {shown}") from None
 
@@ -545,21 +503,6 @@ def parse_override(text: str) -> tuple[str, Any]:
     except yaml.YAMLError as error:
         raise ParamsError(f"-p {text}: the value is not valid YAML ({str(error).splitlines()[0]})") from None
     return key.strip(), value
-
-
-def _describe(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first.get("loc", ())) or "parameters"
-    if first.get("type") == "extra_forbidden":
-        loc = first.get("loc", ())
-        in_agent = len(loc) == 3 and loc[0] == "agents"  # (agents, entry, key)
-        known = list((AgentSpec if in_agent else PipelineParams).model_fields)
-        close = difflib.get_close_matches(str(loc[-1]) if loc else "", known, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        owner = "an agent entry's keys" if in_agent else "the keys"
-        return f"unknown key {where!r}{hint}; {owner}: {', '.join(known)}"
-    message = str(first.get("msg", "")).removeprefix("Value error, ")  # pydantic's prefix says nothing
-    return f"{where}: {message}"
 
 
 def read_params_file(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -603,41 +546,25 @@ def load_params(path: str | os.PathLike[str] | None = None, overrides: Iterable[
     for text in overrides:
         key, value = parse_override(text)
         _set(values, key, value)
-    try:
-        return PipelineParams.model_validate(values)
-    except ValidationError as error:
-        raise ParamsError(_describe(error)) from None
+    return validated(PipelineParams, values, ParamsError)
 
 
 #: Parameters the pipeline sets for itself, never a notebook's: a variable of that name in a notebook is not one.
 _PIPELINE_ONLY = frozenset({"name", "notebooks", "runs_dir", "html"})
 
 
-def _whole(value: Any, least: int | None = None) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and (least is None or value >= least)
+class _NotebookOwnParameters(Options):
+    """Parameters of notebooks that no parameter set holds (the failure explorer's, the tour's)."""
 
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-#: Parameters of notebooks that no parameter set holds: key -> (test, what the value must be).
-_OWN_PARAMETERS: dict[str, tuple[Any, str]] = {
-    "sample_size": (lambda value: _whole(value, 0), "a whole number of 0 or more (0: no sample)"),
-    "sample_seed": (_whole, "a whole number"),
-    "wrong": (lambda value: _whole(value, 0), "a whole number of 0 or more"),
-    "task_id": (lambda value: isinstance(value, str) and bool(value), "a task id (text)"),
-    "annotator": (lambda value: isinstance(value, str), "text"),
-    "params_file": (lambda value: isinstance(value, str) and bool(value), "a parameter file"),
-    "overrides": (
-        lambda value: isinstance(value, list) and all(isinstance(item, str) for item in value),
-        "a list of key=value texts",
-    ),
-}
-
-
-def _check_own_parameters(namespace: Mapping[str, Any]) -> None:
-    for key, (test, what) in _OWN_PARAMETERS.items():
-        if key in namespace and not test(namespace[key]):
-            value = namespace[key]
-            shown = f"{value!r}" if isinstance(value, str) else str(value)
-            raise ParamsError(f"{key}: {shown} is not {what}")
+    sample_size: AtLeastZero = 0
+    sample_seed: int = 0
+    wrong: AtLeastZero = 0
+    task_id: Name = "-"
+    annotator: str = ""
+    params_file: Name = "-"
+    overrides: list[str] = Field(default_factory=list)
 
 
 def _check_not_text(given: Mapping[str, Any], params: PipelineParams) -> None:
@@ -678,7 +605,8 @@ def check_notebook_params(notebook: str, namespace: Mapping[str, Any]) -> Pipeli
     """
     root_value = namespace.get("root")
     root = Path(root_value).resolve() if root_value is not None else project_root()
-    _check_own_parameters(namespace)
+    own = {key: namespace[key] for key in _NotebookOwnParameters.model_fields if key in namespace}
+    validated(_NotebookOwnParameters, own, ParamsError)
     if "params_file" in namespace:  # the failure explorer: a parameter set, as the pipeline reads it
         params = load_params(resolve_path(namespace["params_file"], root), namespace.get("overrides", ()))
         params.check_files(root, keys={"tasks", "results"})
@@ -694,10 +622,7 @@ def check_notebook_params(notebook: str, namespace: Mapping[str, Any]) -> Pipeli
         for key, value in namespace.items()
         if key in PipelineParams.model_fields and key not in _PIPELINE_ONLY
     }
-    try:
-        params = PipelineParams.model_validate(given)
-    except ValidationError as error:
-        raise ParamsError(_describe(error)) from None
+    params = validated(PipelineParams, given, ParamsError)
     _check_not_text(given, params)
     keys = set(given)
     params.check_files(root, keys)

@@ -138,7 +138,7 @@ def test_replay_passes_over_model_errors(tmp_path: Path, task: Task) -> None:
 
 
 def test_replay_needs_a_results_file(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="--replay"):
+    with pytest.raises(ValueError, match="the replay agent's options: replay: Field required"):
         make_agent("replay")
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")

@@ -234,7 +234,7 @@ def test_aspera_run_with_a_model(
     assert main(args[:-4] + ["--out", str(tmp_path / "other.jsonl"), "--no-progress"]) == 2
     assert "ASPERA_TEST_KEY" in capsys.readouterr().err
     assert main(["run", "--tasks", str(MINI_RELEASE), "--agent", "cck", "--out", str(tmp_path / "x.jsonl")]) == 2
-    assert "needs a model" in capsys.readouterr().err
+    assert "the cck agent needs --model" in capsys.readouterr().err
 
 
 def test_a_refused_results_file_leaves_no_prompts_folder_behind(

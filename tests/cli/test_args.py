@@ -25,19 +25,26 @@ def test_finite_positive_float_accepts_numbers(text: str, value: float) -> None:
 
 @pytest.mark.parametrize("text", ["nan", "NaN", "inf", "-inf", "Infinity", "0", "-1", "1e999"])
 def test_finite_positive_float_refuses_non_finite_and_non_positive(text: str) -> None:
-    with pytest.raises(argparse.ArgumentTypeError, match=f"expected a finite number greater than 0, got '{text}'"):
+    with pytest.raises(
+        argparse.ArgumentTypeError, match=f"^Input should be (a finite number|greater than 0), got '{text}'$"
+    ):
         finite_positive_float(text)
 
 
 @pytest.mark.parametrize("text", ["ten", "", "1,5"])
 def test_finite_positive_float_refuses_words(text: str) -> None:
-    with pytest.raises(argparse.ArgumentTypeError, match="expected a number greater than 0"):
+    with pytest.raises(
+        argparse.ArgumentTypeError, match="^Input should be a valid number, unable to parse string as a number, got "
+    ):
         finite_positive_float(text)
 
 
 @pytest.mark.parametrize("text", ["0", "-2", "1.5", "two", ""])
 def test_positive_int_refuses(text: str) -> None:
-    with pytest.raises(argparse.ArgumentTypeError, match="expected a whole number of at least 1"):
+    with pytest.raises(
+        argparse.ArgumentTypeError,
+        match="^Input should be (greater than or equal to 1|a valid integer, unable to parse string as an integer), got ",
+    ):
         positive_int(text)
     assert positive_int("3") == 3
 

@@ -85,7 +85,10 @@ def test_weak_and_strict_evaluation_programs_exit_1(tmp_path: Path, capsys: pyte
         (["--tasks", "no/such/set"], "no/such/set"),
         (["--tasks", MINI_RELEASE, "--kinds", "drop_everything"], "unknown variant kind(s): drop_everything"),
         (["--tasks", MINI_RELEASE, "--ids", "12345"], "unknown task id(s): 12345"),
-        (["--tasks", MINI_RELEASE, "--limit", "0"], "argument --limit: expected a whole number of at least 1, got '0'"),
+        (
+            ["--tasks", MINI_RELEASE, "--limit", "0"],
+            "argument --limit: Input should be greater than or equal to 1, got '0'",
+        ),
         (
             ["--tasks", MINI_RELEASE, "--out", MINI_RELEASE / "plans" / "queries_001.nt" / "a.json"],
             "is a file, not a folder",
@@ -93,11 +96,17 @@ def test_weak_and_strict_evaluation_programs_exit_1(tmp_path: Path, capsys: pyte
         (["--tasks", MINI_RELEASE, "--alternatives", "no/such/folder"], "no such folder"),
         (
             ["--tasks", MINI_RELEASE, "--max-variants", "-1"],
-            "argument --max-variants: expected a whole number of at least 0",
+            "argument --max-variants: Input should be greater than or equal to 0, got '-1'",
         ),
-        (["--tasks", MINI_RELEASE, "--timeout", "0"], "argument --timeout: expected a finite number greater than 0"),
-        (["--tasks", MINI_RELEASE, "--weakest", "-1"], "argument --weakest: expected a whole number of at least 0"),
-        (["--tasks", MINI_RELEASE, "--workers", "0"], "argument --workers: expected a whole number of at least 1"),
+        (["--tasks", MINI_RELEASE, "--timeout", "0"], "argument --timeout: Input should be greater than 0, got '0'"),
+        (
+            ["--tasks", MINI_RELEASE, "--weakest", "-1"],
+            "argument --weakest: Input should be greater than or equal to 0, got '-1'",
+        ),
+        (
+            ["--tasks", MINI_RELEASE, "--workers", "0"],
+            "argument --workers: Input should be greater than or equal to 1, got '0'",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args: list, message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -70,7 +70,7 @@ def test_the_spending_limit_ends_with_status_3_and_bad_parameters_with_2(
     assert not (tmp_path / "out").exists()
     assert main(["generate", "--params", str(path), "-p", "rounds=[]"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("aspera generate: error: rounds")
+    assert err.count("\n") == 1 and err.startswith(f"aspera generate: error: {path}: rounds: ")  # the file named once
     assert main(["generate", "--params", str(path), "-p", "examples_from=no/such/set"]) == 2
     assert capsys.readouterr().err.startswith("aspera generate: error: examples_from: no such task set")
 

@@ -589,8 +589,8 @@ def test_evaluate_answer_still_needs_the_answer(sandbox: Sandbox) -> None:
 
 
 def test_a_dry_run_reads_neither_the_task_set_nor_the_evaluation_program() -> None:
-    from aspera_workbench.agents.explore_dryrun import DryRunner, dry_run_task
     from aspera_core.tasks import load_tasks
+    from aspera_workbench.agents.explore_dryrun import DryRunner, dry_run_task
 
     task = load_tasks(TASK_SET)[0]
     name = task.solution_name

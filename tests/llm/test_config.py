@@ -59,3 +59,9 @@ def test_given_key_wins_over_the_environment(monkeypatch):
 def test_a_temperature_must_be_finite_and_at_least_zero(value: float) -> None:
     with pytest.raises(ValidationError, match="temperature"):
         LLMConfig(model="m", temperature=value)
+
+
+def test_given_settings_keep_their_defaults_for_none_but_temperature_none_sends_none():
+    config = LLMConfig.given(model="m", temperature=None, max_tokens=None, timeout_s=None, seed=3)
+    assert config.temperature is None and config.seed == 3
+    assert (config.max_tokens, config.timeout_s) == (LLMConfig(model="m").max_tokens, LLMConfig(model="m").timeout_s)

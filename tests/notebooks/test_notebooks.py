@@ -252,11 +252,11 @@ def test_every_notebook_checks_its_parameters_before_anything_else(name: str):
     ("name", "parameters", "expected"),
     [
         # Both used to write eight tables and figures, then fail (the second without naming the parameter).
-        ("04_error_taxonomy", {"confidence": 1.5}, "confidence: Input should be less than 1"),
+        ("04_error_taxonomy", {"confidence": 1.5}, "confidence: Input should be less than 1, got 1.5"),
         (
             "06_failure_explorer",
             {"sample_size": -3},
-            "sample_size: -3 is not a whole number of 0 or more (0: no sample)",
+            "sample_size: Input should be greater than or equal to 0, got -3",
         ),
     ],
 )
