@@ -15,7 +15,8 @@ from pygments.styles import get_style_by_name
 from pygments.token import _TokenType
 
 _STYLE = get_style_by_name("default")
-_CELL = "font-family:monospace;font-size:12px;white-space:pre;padding:0 6px;vertical-align:top"
+# text-align: JupyterLab and nbconvert's HTML right-align table cells unless told otherwise.
+_CELL = "font-family:monospace;font-size:12px;white-space:pre;text-align:left;padding:0 6px;vertical-align:top"
 _NUMBER = "font-family:monospace;font-size:11px;color:#999;text-align:right;padding:0 4px;user-select:none"
 #: Background of a line by how it differs: on the left (this program) and on the right (the other).
 _BACKGROUND = {

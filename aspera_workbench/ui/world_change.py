@@ -23,7 +23,7 @@ import datetime
 import html
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -360,27 +360,63 @@ def _describe(row: Mapping[str, Any]) -> str:
     return "; ".join(f"{column}: {_cell(value)}" for column, value in row.items())
 
 
-_COLOURS = {"added": "#e6f4ea", "removed": "#fce8e6", "changed": "#fef7e0"}
+_COLOURS = {"added": "#e6f4ea", "removed": "#fce8e6", "before": "#fef7e0", "after": "#fef7e0"}
+#: A cell whose value the program changed: marked in the row before and in the row after.
+_CHANGED_CELL = "background:#ffd75e;font-weight:bold"
+# Every cell says text-align: JupyterLab and nbconvert's HTML right-align table cells otherwise.
+_TD = "text-align:left;vertical-align:top;padding:1px 6px;white-space:nowrap"
 
 
 def change_html(change: PairChange | None) -> str:
-    """A pair's change as an HTML table (for the explorer); a sentence when nothing changed."""
+    """A pair's change as HTML: per table, its rows under shared column headings; a sentence when nothing changed.
+
+    A changed row is shown twice, *before* above *after*, in the same columns,
+    with the cells that changed marked in both; added and removed rows follow
+    in those columns too.
+    """
     if change is None:
         return "<i>this run did not reach the program in this pair</i>"
     if not change.readable:
         return "<i>the world could not be read after this run</i>"
-    frame = change_frame(change)
-    if frame.empty:
+    if not change.tables:
         return "<i>nothing changed</i>"
-    lines = [
-        f'<tr style="background:{_COLOURS[item.change]}"><td>{html.escape(item.table)}</td>'
-        f"<td>{item.change}</td><td style='text-align:left'>{html.escape(item.row)}</td></tr>"
-        for item in frame.itertuples()
-    ]
+    return "".join(_table_html(diff) for diff in change.tables.values())
+
+
+def _table_html(diff: TableChange) -> str:
+    """One table's change: a heading with its counts, then the rows, column by column."""
+    changed_rows = [row for pair in diff.changed for row in pair]
+    columns = _columns([*changed_rows, *diff.removed, *diff.added])
+    lines = []
+    for old, new in diff.changed:
+        marked = {column for column in columns if old.get(column) != new.get(column)}
+        lines.append(_row_html("before", old, columns, marked))
+        lines.append(_row_html("after", new, columns, marked))
+    lines += [_row_html("removed", row, columns) for row in diff.removed]
+    lines += [_row_html("added", row, columns) for row in diff.added]
+    head = f"<tr><th style='{_TD}'></th>" + "".join(f"<th style='{_TD}'>{html.escape(c)}</th>" for c in columns)
+    counts = f"{len(diff.added)} added, {len(diff.removed)} removed, {len(diff.changed)} changed"
     return (
+        f"<div style='margin:4px 0 2px'><b>{html.escape(TABLE_TITLES.get(diff.table, diff.table))}</b> · {counts}</div>"
         '<table class="aspera-change" style="border-collapse:collapse;font-size:12px">'
-        "<tr><th>table</th><th>change</th><th style='text-align:left'>row</th></tr>" + "".join(lines) + "</table>"
+        + head
+        + "</tr>"
+        + "".join(lines)
+        + "</table>"
     )
+
+
+def _row_html(kind: str, row: Mapping[str, Any], columns: Sequence[str], marked: Collection[str] = ()) -> str:
+    # A before row gets a line above it, so each changed row's pair reads as one.
+    border = ";border-top:1px solid #ccc" if kind in ("before", "removed", "added") else ""
+    cells = [f"<td style='{_TD}'><i>{kind}</i></td>"]
+    for column in columns:
+        text = html.escape(str(_cell(row.get(column)) if row.get(column) is not None else ""))
+        if column in marked:
+            cells.append(f"<td class='aspera-changed-cell' style='{_TD};{_CHANGED_CELL}'>{text}</td>")
+        else:
+            cells.append(f"<td style='{_TD}'>{text}</td>")
+    return f'<tr class="aspera-row-{kind}" style="background:{_COLOURS[kind]}{border}">' + "".join(cells) + "</tr>"
 
 
 def compare_html(candidate: Sequence[PairChange], reference: Sequence[PairChange] | None) -> str:
