@@ -334,7 +334,7 @@ def test_running_another_agent_into_a_results_file_is_refused(
     capsys.readouterr()
     assert aspera("run", "--agent", "noop", *common) == 2
     err = capsys.readouterr().err
-    assert "holds another experiment (agent: 'reference' != 'noop')" in err and "--force-new" in err
+    assert "holds 4 rows of another experiment (agent: 'reference' != 'noop')" in err and "--force-new" in err
     assert out.read_bytes() == before
     assert aspera("run", "--agent", "noop", *common, "--force-new") == 0
     assert f"{out} holds another experiment; this run writes to {tmp_path / 'reference.2.jsonl'}" in (
@@ -763,3 +763,29 @@ def test_run_refuses_an_answer_cache_through_a_link_to_nothing_naming_the_link(
     assert _run_cck_with_spending_limit(scripted_openai, tmp_path, tmp_path / "r.jsonl", "5") == 2
     assert capsys.readouterr().err == f"aspera run: error: {link} is a symbolic link to gone, which does not exist\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"] and scripted_openai.chat_requests == []
+
+
+def test_a_run_that_failed_at_once_leaves_a_file_the_corrected_command_reuses(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An unknown model stops the run before its first row: only the header is in the file.
+    def answer(request: ScriptedRequest) -> Reply:
+        if request.model != "gpt-4o-mini":
+            return Reply.not_found(request.model or "")
+        return Reply.text("def solve():\n    pass\n")
+
+    scripted_openai.script(answer)
+    out = tmp_path / "cck.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--out", out, "--no-progress", "--concurrency", "1"]
+    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--cache-dir", tmp_path / "c"]
+    os.environ["ASPERA_TEST_KEY"] = "test"
+    try:
+        assert aspera(*args, "--model", "gpt-4o-minii") != 0
+        assert out.read_text().count("\n") == 1 and read_rows(out) == []
+        capsys.readouterr()
+        assert aspera(*args, "--model", "gpt-4o-mini") == 0
+    finally:
+        del os.environ["ASPERA_TEST_KEY"]
+    err = capsys.readouterr().err
+    assert "another experiment" not in err
+    assert {row.model for row in read_rows(out)} == {"gpt-4o-mini"} and len(read_rows(out)) == 4
