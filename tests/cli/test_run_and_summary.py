@@ -789,3 +789,50 @@ def test_a_run_that_failed_at_once_leaves_a_file_the_corrected_command_reuses(
     err = capsys.readouterr().err
     assert "another experiment" not in err
     assert {row.model for row in read_rows(out)} == {"gpt-4o-mini"} and len(read_rows(out)) == 4
+
+
+def test_a_ps_run_that_selected_nothing_warns_during_the_run_and_in_summary(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def answer(request: ScriptedRequest) -> Reply:
+        if request.messages[0]["content"].startswith("You are choosing tools"):
+            return Reply.text("I would not import anything.")
+        return Reply.text("def solve():\n    pass\n")
+
+    scripted_openai.script(answer)
+    out = tmp_path / "ps.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "ps", "--model", "gpt-4o-mini", "--out", out, "--no-progress"]
+    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--cache-dir", tmp_path / "c"]
+    os.environ["ASPERA_TEST_KEY"] = "test"
+    try:
+        assert aspera(*args) == 0
+    finally:
+        del os.environ["ASPERA_TEST_KEY"]
+    warning = "the model selected no primitive for 4 of 4 programs"
+    assert warning in capsys.readouterr().err
+    assert aspera("summary", out) == 0
+    captured = capsys.readouterr()
+    assert warning in captured.err
+    assert (
+        "primitive selection: mean precision 0.0%, recall 0.0%, F1 0.0% over 4 programs with a selection; "
+        "4 of them selected nothing" in captured.out
+    )
+    assert aspera("summary", out, "--json") == 0
+    selection = json.loads(capsys.readouterr().out)["selection"]
+    assert selection == {"programs": 4, "selected_nothing": 4, "precision": 0.0, "recall": 0.0, "f1": 0.0}
+
+
+def test_summary_shows_mean_selection_scores_of_a_ps_run_and_nothing_for_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.analysis.support import model_run
+
+    scores = {"1": (1.0, 0.5, 2 / 3), "2": (0.5, 0.5, 0.5)}
+    ps = model_run(tmp_path / "ps.jsonl", "m", "ps", {0: {"1": "success", "2": "syntax_error"}}, selection=scores)
+    assert aspera("summary", ps) == 0
+    captured = capsys.readouterr()
+    assert "mean precision 75.0%, recall 50.0%, F1 58.3% over 2 programs with a selection" in captured.out
+    assert "selected no primitive" not in captured.err
+    cck = model_run(tmp_path / "cck.jsonl", "m", "cck", {0: {"1": "success"}})
+    assert aspera("summary", cck) == 0
+    assert "primitive selection" not in capsys.readouterr().out
