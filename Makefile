@@ -70,9 +70,9 @@ browser:
 	  echo "installing Debian's chromium for the browser test"; \
 	  $$sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q chromium; }
 
-# Retake the README's screenshot of the explorer (the browser test takes it; only this keeps it).
+# Retake the README's screenshots of the explorer and of the tour in JupyterLab (the browser tests take them; only this keeps them).
 screenshots: $(STAMP) browser
-	ASPERA_UPDATE_SCREENSHOTS=1 $(BIN)/python -m pytest -q -n 0 tests/ui/test_explorer_browser.py
+	ASPERA_UPDATE_SCREENSHOTS=1 $(BIN)/python -m pytest -q -n 0 tests/ui/test_explorer_browser.py tests/ui/test_tour_browser.py
 
 # The failure explorer on a page of its own (Voila, on 127.0.0.1 only), over the results of a
 # parameter set or over results files named alone (the arguments are checked before the server starts):
