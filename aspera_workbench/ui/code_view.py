@@ -49,14 +49,23 @@ def highlight_lines(program: str) -> list[str]:
         One HTML fragment per line of ``program``.
     """
     lines: list[list[str]] = [[]]
+    # Whitespace waiting for the next token: it goes inside that token's span, since a
+    # whitespace-only text node between tags is collapsed by nbconvert's HTML export.
+    pending = ""
     for kind, text in PythonLexer(stripnl=False, ensurenl=False).get_tokens(program):
         style = _token_style(kind)
         for index, piece in enumerate(text.split("\n")):
             if index:
+                lines[-1].append(html.escape(pending))
                 lines.append([])
-            if piece:
-                escaped = html.escape(piece)
+                pending = ""
+            if piece and not piece.strip():
+                pending += piece
+            elif piece:
+                escaped = html.escape(pending + piece)
+                pending = ""
                 lines[-1].append(f'<span style="{style}">{escaped}</span>' if style else escaped)
+    lines[-1].append(html.escape(pending))
     fragments = ["".join(parts) for parts in lines]
     expected = len(program.splitlines()) or 1
     return (fragments + [""] * expected)[:expected]

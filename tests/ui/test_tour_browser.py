@@ -20,15 +20,26 @@ import pytest
 
 from tests.ui.browser import FLAGS, ROOT, chromium, free_port, keep_screenshot, serving
 
-#: The first indented line of each code block: its computed alignment, and how far its text starts from its cell's left edge.
+#: Each indented code line: its computed alignment, its leading spaces, and where its first character
+#: is drawn, measured from the cell's left padding, in widths of that (monospace) character.
 MEASURE = """() => {
   const cells = [...document.querySelectorAll('table.aspera-code td, table.aspera-diff td')]
-    .filter(cell => getComputedStyle(cell).whiteSpace === 'pre' && cell.textContent.startsWith('    '));
-  return cells.slice(0, 40).map(cell => {
+    .filter(cell => getComputedStyle(cell).whiteSpace === 'pre' && /^ +\\S/.test(cell.textContent));
+  return cells.map(cell => {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let node, at = -1;
+    while ((node = walker.nextNode()) && (at = node.data.search(/\\S/)) < 0) {}
     const range = document.createRange();
-    range.selectNodeContents(cell);
-    const text = range.getBoundingClientRect(), box = cell.getBoundingClientRect();
-    return {align: getComputedStyle(cell).textAlign, offset: text.left - box.left, width: box.width - text.width};
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    const glyph = range.getBoundingClientRect(), box = cell.getBoundingClientRect();
+    const padding = parseFloat(getComputedStyle(cell).paddingLeft);
+    return {
+      align: getComputedStyle(cell).textAlign,
+      spaces: cell.textContent.search(/\\S/),
+      indent: (glyph.left - box.left - padding) / glyph.width,
+      text: cell.textContent,
+    };
   });
 }"""
 
@@ -48,14 +59,29 @@ def executed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return notebook
 
 
+def indented_lines() -> set[str]:
+    """The indented lines of the programs the tour shows (task 1018: its reference and first wrong program)."""
+    from aspera_workbench.ui.tour import open_tour
+
+    with open_tour(ROOT / "data" / "aspera_workbench_v1", "1018") as tour:
+        programs = [tour.task.program, tour.wrong[0].program]
+    return {line for program in programs for line in program.splitlines() if line.startswith(" ") and line.strip()}
+
+
 def assert_left_aligned(page, where: str) -> None:
     page.wait_for_selector("table.aspera-code", timeout=180_000)
     lines = page.evaluate(MEASURE)
     assert len(lines) >= 3, f"{where}: too few indented code lines found ({len(lines)})"
+    # Every indented line is on the page with its indentation (none collapsed on the way there).
+    missing = indented_lines() - {line["text"] for line in lines}
+    assert not missing, f"{where}: lines not shown with their indentation: {sorted(missing)[:3]}"
     for line in lines:
-        assert line["align"] in ("left", "start"), f"{where}: a code line is aligned {line['align']}"
-        # Left-aligned text starts at the cell's padding (6 px), however much room the cell has.
-        assert line["offset"] <= 8, f"{where}: a code line's text starts {line['offset']:.0f} px from its cell's edge"
+        assert line["align"] in ("left", "start"), f"{where}: {line['text']!r} is aligned {line['align']}"
+        # Its first character is drawn as many character widths in as it has leading spaces:
+        # neither pushed right (right-aligned) nor pulled left (its indentation collapsed).
+        assert abs(line["indent"] - line["spaces"]) < 0.5, (
+            f"{where}: {line['text']!r} has {line['spaces']} leading spaces but starts {line['indent']:.1f} characters in"
+        )
 
 
 def browser_page(playwright, width: int = 1280, height: int = 900):
@@ -76,8 +102,11 @@ def test_code_is_left_aligned_in_jupyterlab(executed: Path, tmp_path: Path) -> N
     with serving(command, port, executed.parent, tmp_path / "lab.log"), sync_playwright() as playwright:
         browser, page = browser_page(playwright)
         try:
+            # Tall enough for every cell to be drawn (JupyterLab draws only the cells in view).
+            page.set_viewport_size({"width": 1280, "height": 12_000})
             page.goto(f"http://127.0.0.1:{port}/lab/tree/{executed.name}?reset", timeout=180_000)
             assert_left_aligned(page, "JupyterLab")
+            page.set_viewport_size({"width": 1280, "height": 900})
             # The README's picture: the reference program in view, without the file browser or a news prompt.
             news = page.get_by_role("button", name="No", exact=True)
             if news.count():

@@ -155,3 +155,30 @@ def test_a_changed_row_shows_before_above_after_column_by_column_with_the_change
     added = dict(zip(columns, (text for _, text in rows["aspera-row-added"])))
     assert added["subject"] == "Lunch" and added["attendees"] == "Bo"  # in the same columns
     assert "changed-cell" in change_html(change) and "text-align:left" in change_html(change)
+
+
+def test_every_cell_of_the_comparison_says_left_so_jupyterlab_does_not_right_align_it() -> None:
+    import re
+
+    moved = {**REVIEW, "subject": "Design review"}
+    candidate = pair_changes([{"pair": 0, "before": world(REVIEW), "after": world(REVIEW)}])
+    reference = pair_changes([{"pair": 0, "before": world(REVIEW), "after": world(moved)}])
+    cells = re.findall(r"<t[dh]\b[^>]*>", compare_html(candidate, reference))
+    assert cells and [cell for cell in cells if "text-align:left" not in cell] == []
+    assert "<h4" not in compare_html(candidate, reference)  # notebook stylesheets restyle headings in outputs
+
+
+def test_rows_one_program_changed_and_the_other_did_not_are_marked_on_both_sides() -> None:
+    lunch = {"event_id": NEW, "subject": "Lunch", "starts_at": "2024-06-27T12:00:00", "attendees": [BO]}
+    before = world(REVIEW, lunch)
+    candidate = pair_changes([{"pair": 0, "before": before, "after": world()}])  # removes both
+    reference = pair_changes([{"pair": 0, "before": before, "after": world(lunch)}])  # removes the review only
+    parser = _Cells()
+    parser.feed(compare_html(candidate, reference))
+    marked = [(kind, [text for _, text in cells]) for kind, cells in parser.rows if "aspera-row-extra" in kind]
+    assert len(marked) == 1 and "Lunch" in marked[0][1]  # the reference program keeps the lunch
+    parser = _Cells()
+    parser.feed(compare_html(reference, candidate))
+    missing = [[text for _, text in cells] for kind, cells in parser.rows if "aspera-row-missing" in kind]
+    assert len(missing) == 1 and "Lunch" in missing[0]  # seen from the other side: a removal it does not make
+    assert "aspera-row-extra" not in compare_html(candidate, None)
