@@ -108,7 +108,7 @@ reproduce:
 	$(BIN)/aspera validate --tasks $(TASKS)
 	$(BIN)/aspera pipeline params/default.yaml -p tasks=$(TASKS)
 
-# The README's figures are copies of two the default pipeline writes: refresh them after a change
+# The figures of docs/reproducing.md are copies of two the default pipeline writes: refresh them after a change
 # to the figures (or to what the built-in agents do).
 readme-figures: reproduce
 	cp figures/outcomes.png figures/complexity_distributions.png docs/images/

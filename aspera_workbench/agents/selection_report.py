@@ -9,12 +9,14 @@ makes that visible in ``aspera run`` and ``aspera summary``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import threading
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from statistics import fmean
 from typing import Any
 
 from aspera_core.records import ResultRow, counted_rows, judged
+from aspera_core.wording import count
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,7 @@ class SelectionReport:
 
         return (
             f"primitive selection: mean precision {percent(self.precision)}, recall {percent(self.recall)}, "
-            f"F1 {percent(self.f1)} over {self.programs} programs with a selection; "
+            f"F1 {percent(self.f1)} over {count(self.programs, 'program')} with a selection; "
             f"{self.selected_nothing} of them selected nothing"
         )
 
@@ -57,7 +59,7 @@ class SelectionReport:
         if not self.mostly_empty:
             return None
         return (
-            f"the model selected no primitive for {self.selected_nothing} of {self.programs} programs: "
+            f"the model selected no primitive for {self.selected_nothing} of {count(self.programs, 'program')}: "
             "they were written without the library's documentation; read the answers to the selection "
             "prompts (details.selection_answers in the rows) before reading their scores as the model's"
         )
@@ -94,3 +96,34 @@ def selection_report(rows: Iterable[ResultRow]) -> SelectionReport | None:
         recall=mean([selection.recall for selection in scored]),
         f1=mean([selection.f1 for selection in scored]),
     )
+
+
+#: After this many programs, a run whose selections are mostly empty is warned of while it goes on.
+EARLY_AFTER = 3
+
+
+class EmptySelectionWatch:
+    """Counts a run's selections as they are made, and says once when most of the first ones are empty.
+
+    The agent's ``propose`` may run in several threads at once, hence the lock.
+    """
+
+    def __init__(self, early_after: int = EARLY_AFTER) -> None:
+        self.early_after = early_after
+        self.proposed = 0
+        self.empty = 0
+        self.warned = False
+        self._lock = threading.Lock()
+
+    def record(self, selected: Collection[str]) -> str | None:
+        """Count one selection; the warning to give now, once, when more than half so far are empty."""
+        with self._lock:
+            self.proposed += 1
+            self.empty += not selected
+            if self.warned or self.proposed < self.early_after or 2 * self.empty <= self.proposed:
+                return None
+            self.warned = True
+            return (
+                f"the model selected no primitive for {self.empty} of the first {count(self.proposed, 'program')} "
+                "(the run goes on; its end says how many in all)"
+            )
