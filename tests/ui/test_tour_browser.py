@@ -69,7 +69,11 @@ def indented_lines() -> set[str]:
 
 
 def assert_left_aligned(page, where: str) -> None:
-    page.wait_for_selector("table.aspera-code", timeout=180_000)
+    # The tour shows three programs (reference, evaluation, the wrong one beside the reference);
+    # JupyterLab draws cells one after another, so wait for all three.
+    page.wait_for_function(
+        "document.querySelectorAll('table.aspera-code, table.aspera-diff').length >= 3", timeout=180_000
+    )
     lines = page.evaluate(MEASURE)
     assert len(lines) >= 3, f"{where}: too few indented code lines found ({len(lines)})"
     # Every indented line is on the page with its indentation (none collapsed on the way there).
