@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 TASKS  ?= data/aspera_workbench_v1
 RUNS   ?= runs
 
-.PHONY: setup test test-pythons reproduce readme-figures bench conformance clean explore browser screenshots
+.PHONY: setup test test-pythons reproduce readme-figures bench conformance clean explore lab browser screenshots
 
 # Stamp of the last install: `make test` installs again only when
 # pyproject.toml changed since (the package itself is installed in editable
@@ -70,30 +70,45 @@ browser:
 	  echo "installing Debian's chromium for the browser test"; \
 	  $$sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q chromium; }
 
-# Retake the README's screenshot of the explorer (the browser test takes it; only this keeps it).
+# Retake the README's screenshots of the explorer and of the tour in JupyterLab (the browser tests take them; only this keeps them).
 screenshots: $(STAMP) browser
-	ASPERA_UPDATE_SCREENSHOTS=1 $(BIN)/python -m pytest -q -n 0 tests/ui/test_explorer_browser.py
+	ASPERA_UPDATE_SCREENSHOTS=1 $(BIN)/python -m pytest -q -n 0 tests/ui/test_explorer_browser.py tests/ui/test_tour_browser.py
 
-# The failure explorer on a page of its own (Voila, on 127.0.0.1 only), over the
-# results of a parameter set: make explore [PARAMS=params/mini.yaml] [PORT=8866] [ANNOTATOR=name]
+# The failure explorer on a page of its own (Voila, on 127.0.0.1 only), over the results of a
+# parameter set or over results files named alone (the arguments are checked before the server starts):
+#   make explore [PARAMS=params/mini.yaml] [RESULTS=runs/a.jsonl,runs/b.jsonl [TASKS=PATH]] [PORT=8866] [ANNOTATOR=name]
 PARAMS    ?= params/default.yaml
+RESULTS   ?=
 PORT      ?= 8866
 ANNOTATOR ?=
+# TASKS reaches the explorer only when given (make explore TASKS=...): otherwise PARAMS names the task set.
+EXPLORE_TASKS = $(if $(filter command line environment,$(origin TASKS)),$(TASKS))
 
 explore: $(STAMP)
+	@$(BIN)/python -m aspera_workbench.ui.explorer_source --params "$(PARAMS)" --results "$(RESULTS)" \
+		--tasks "$(EXPLORE_TASKS)" --port "$(PORT)" --root "$(CURDIR)"
 	@mkdir -p $(RUNS)/explore
 	@$(BIN)/papermill --prepare-only -k python3 notebooks/06_failure_explorer.ipynb $(RUNS)/explore/06_failure_explorer.ipynb \
-		-r params_file $(PARAMS) -r annotator "$(ANNOTATOR)" -r root "$(CURDIR)" --log-level WARNING
+		-r params_file $(PARAMS) -r results "$(RESULTS)" $(if $(EXPLORE_TASKS),-r tasks "$(EXPLORE_TASKS)") \
+		-r annotator "$(ANNOTATOR)" -r root "$(CURDIR)" --log-level WARNING
 	@echo "The failure explorer: http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
 	$(BIN)/voila $(RUNS)/explore/06_failure_explorer.ipynb --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) \
-		--Voila.port_retries=0
+		--Voila.port_retries=0 --VoilaConfiguration.show_tracebacks=True
+
+# JupyterLab on the notebooks, on 127.0.0.1 only (as root it needs --allow-root, added for you):
+#   make lab [LAB_PORT=8888]
+LAB_PORT ?= 8888
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=notebooks --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+		$(if $(filter 0,$(shell id -u)),--allow-root)
 
 reproduce:
 	@test -x $(BIN)/aspera || { echo "run 'make setup' first"; exit 1; }
 	$(BIN)/aspera validate --tasks $(TASKS)
 	$(BIN)/aspera pipeline params/default.yaml -p tasks=$(TASKS)
 
-# The README's figures are copies of two the default pipeline writes: refresh them after a change
+# The figures of docs/reproducing.md are copies of two the default pipeline writes: refresh them after a change
 # to the figures (or to what the built-in agents do).
 readme-figures: reproduce
 	cp figures/outcomes.png figures/complexity_distributions.png docs/images/

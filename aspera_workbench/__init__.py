@@ -108,6 +108,7 @@ _PUBLIC: dict[str, str] = {
     "plot_diversity": "aspera_workbench.generation",
     "GenerationWidget": "aspera_workbench.ui",
     "open_explorer": "aspera_workbench.ui",
+    "error_notice": "aspera_workbench.ui",
     "open_tour": "aspera_workbench.ui",
 }
 

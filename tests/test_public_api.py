@@ -62,7 +62,7 @@ def test_the_workbench_facade_names_only_what_notebooks_call_and_resolves_each()
             source = "".join(cell["source"])
             called |= set(re.findall(r"\bwb\.(\w+)", source))
     public = set(aspera_workbench.__all__) - {"__version__"}
-    # the README's script example also uses make_agent and run_agent
+    # the Python guide's script example also uses make_agent and run_agent
     assert public - called <= {"make_agent", "run_agent"}, sorted(public - called)
     for name in public:
         module = importlib.import_module(aspera_workbench._PUBLIC[name])
@@ -76,9 +76,9 @@ def test_importing_the_workbench_stays_cheap():
     assert [name for name in modules if name.split(".")[0] in {"pandas", "matplotlib", "openai", "papermill"}] == []
 
 
-def test_the_readme_example_runs(tmp_path: Path):
-    readme = (ROOT / "README.md").read_text()
-    example = readme.split("## Python API", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+def test_the_python_guide_example_runs(tmp_path: Path):
+    guide = (ROOT / "docs" / "python.md").read_text()
+    example = guide.split("```python\n", 1)[1].split("```", 1)[0]
     assert len(example.strip().splitlines()) == 5
     shutil.copytree(ROOT / "tests" / "fixtures" / "mini_release", tmp_path / "tests" / "fixtures" / "mini_release")
     result = subprocess.run(

@@ -25,6 +25,7 @@ this module adds what is particular to results files.
 
 from __future__ import annotations
 
+import os
 import re
 import warnings
 from collections.abc import Iterable
@@ -68,10 +69,11 @@ class ExperimentMismatch(ValueError):
         differences: The differing fields, as ``name: file's != run's``.
     """
 
-    def __init__(self, path: Path, differences: list[str]) -> None:
+    def __init__(self, path: Path, differences: list[str], rows: int) -> None:
         self.differences = differences
+        held = f"{rows} row{'' if rows == 1 else 's'}"
         super().__init__(
-            f"{path} holds another experiment ({'; '.join(differences)}); "
+            f"{path} holds {held} of another experiment ({'; '.join(differences)}); "
             "use --force-new to start a new file beside it, or --resume-anyway to append regardless"
         )
 
@@ -193,21 +195,34 @@ def check_results_file(path: str | Path, experiment: Experiment | None = None, *
     refuse_special_file(path, _RESULTS)  # reading a named pipe would wait for a writer
     data = read_file(path, _RESULTS)
     if data.strip():
-        _, header = _header(path, data)
+        existing = _parse(path, data)
         if experiment is not None:
-            _refuse_to_append(path, header, experiment, resume_anyway)
+            _refuse_to_append(existing, experiment, resume_anyway)
 
 
-def _refuse_to_append(path: Path, header: ResultsHeader | None, experiment: Experiment, resume_anyway: bool) -> None:
-    """Refuse to append rows of ``experiment`` to a file with ``header``."""
+def _header_only(existing: ResultsFile) -> bool:
+    """Whether a file holds a header and nothing else: a run that stopped before its first row."""
+    return existing.header is not None and not existing.rows and not existing.skipped
+
+
+def _refuse_to_append(existing: ResultsFile, experiment: Experiment, resume_anyway: bool) -> bool:
+    """Refuse to append rows of ``experiment`` to ``existing``; True when its header is to be replaced.
+
+    A file holding only another experiment's header loses nothing by taking
+    the new one, so it is reused rather than refused.
+    """
+    path, header = existing.path, existing.header
     if header is None:
         raise LegacyResultsFile(
             f"{path} was written by an earlier version without an experiment header: "
             "it can be read (aspera summary) but not appended to; use --force-new to start a new file"
         )
     differences = header.experiment.differences(experiment)
+    if differences and _header_only(existing):
+        return True
     if differences and not resume_anyway:
-        raise ExperimentMismatch(path, differences)
+        raise ExperimentMismatch(path, differences, len(existing.rows))
+    return False
 
 
 def _numbering(path: Path) -> tuple[str, int, str]:
@@ -233,12 +248,13 @@ def holds_experiment(path: str | Path, experiment: Experiment) -> bool:
 
 
 def _free(path: Path) -> bool:
-    """Whether a new results file may be started at ``path``: it does not exist, or is a whitespace-only file."""
+    """Whether a new results file may be started at ``path``: it does not exist, is whitespace only, or holds only a header."""
     if not path.exists() and not path.is_symlink():
         return True
     try:
-        return path.is_file() and not path.read_bytes().strip()
-    except OSError:
+        data = path.read_bytes() if path.is_file() else None
+        return data is not None and (not data.strip() or _header_only(_parse(path, data)))
+    except (OSError, NotAResultsFile):
         return False
 
 
@@ -307,17 +323,21 @@ class ResultsWriter(AppendOnlyWriter[ResultRow]):
         self, path: str | Path, experiment: Experiment, *, resume_anyway: bool = False, fsync: bool = False
     ) -> None:
         self.experiment = experiment
+        self._new_header = lambda: ResultsHeader(aspera_results=FORMAT_VERSION, experiment=experiment, created_at=now())
         super().__init__(
             Path(path),
             _RESULTS,
-            header=lambda: ResultsHeader(aspera_results=FORMAT_VERSION, experiment=experiment, created_at=now()),
+            header=self._new_header,
             accept=lambda data: self._accept(data, resume_anyway),
             fsync=fsync,
         )
 
     def _accept(self, data: bytes, resume_anyway: bool) -> tuple[list[ResultRow], list[str]]:
         existing = _parse(self.path, data)
-        _refuse_to_append(self.path, existing.header, self.experiment, resume_anyway)
+        if _refuse_to_append(existing, self.experiment, resume_anyway):  # only another's header: replaced
+            os.ftruncate(self._fd, 0)
+            self.write_line(self._new_header().model_dump_json())
+            return [], []
         return existing.rows, existing.skipped
 
     def write(self, row: ResultRow) -> None:

@@ -25,6 +25,7 @@ import json
 import os
 import re
 import time
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,7 @@ from aspera_core.agents.base import Proposal, StopRun
 from aspera_core.fileio import dangling_link, make_folders, refuse_dangling_link_in, write_atomic
 from aspera_core.outcomes import Outcome
 from aspera_core.records import Generation, Usage
+from aspera_core.runner import RunWarning
 from aspera_core.tasks import Task
 from aspera_workbench.agents.agent_prompts import (
     Message,
@@ -48,6 +50,7 @@ from aspera_workbench.agents.agent_prompts import (
     selection_scores,
 )
 from aspera_workbench.agents.answer_parsing import extract_program
+from aspera_workbench.agents.selection_report import EmptySelectionWatch
 from aspera_workbench.control import CONTROL_SETTING, control_task
 from aspera_workbench.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
 from aspera_workbench.surface.primitives import ALL_MODULES, module_primitives
@@ -382,6 +385,7 @@ class PSAgent(ModelAgent):
     ) -> None:
         super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
         self.modules = tuple(modules)
+        self._selections = EmptySelectionWatch()
 
     def parameters(self) -> dict[str, Any]:
         """The shared parameters plus the modules shown for selection."""
@@ -402,6 +406,8 @@ class PSAgent(ModelAgent):
             for name in selected_names(completion.text, module_primitives(module, documented_only=True)):
                 selected.setdefault(name)
         selection = selection_scores(selected, reference_primitives(task))
+        if warning := self._selections.record(selected):  # said while the run goes on, once
+            warnings.warn(warning, RunWarning, stacklevel=2)
         messages = ps_messages(task, selected, self.files, self.examples, self.guidelines)
         details = {"selection_answers": answers}
         try:

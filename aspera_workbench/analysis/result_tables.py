@@ -29,6 +29,7 @@ from aspera_workbench.analysis.statistics import (
     task_success,
 )
 from aspera_workbench.analysis.style import OUTCOME_LABELS, OUTCOME_ORDER
+from aspera_workbench.analysis.task_selection import SELECTION_COLUMN, flag_task_selections
 
 #: Outcomes that are verdicts on programs (model errors are shown apart, as a count).
 JUDGED_OUTCOMES = [outcome for outcome in OUTCOME_ORDER if outcome != "model_error"]
@@ -46,8 +47,14 @@ def outcome_counts(frame: pd.DataFrame) -> pd.DataFrame:
         denominator of the shares) and, per judged outcome, its share of the
         programs in percent (``<outcome> (% of programs)``, see
         :func:`share_column`). Model errors have no share: no program was
-        judged for them.
+        judged for them. When the systems were judged on different tasks, a
+        ``task selection`` column names each one's (with a warning; see
+        :mod:`~aspera_workbench.analysis.task_selection`).
     """
+    return flag_task_selections(_counts(frame), frame)
+
+
+def _counts(frame: pd.DataFrame) -> pd.DataFrame:
     counts = frame.groupby(["system", "outcome"], observed=False).size().unstack("outcome", fill_value=0)
     counts = counts.reindex(columns=OUTCOME_ORDER, fill_value=0)
     counts = counts.loc[[s for s in counts.index if s in set(frame["system"])]]
@@ -90,12 +97,14 @@ def success_table(
         ``CI high (%)`` (:func:`~aspera_workbench.analysis.statistics.success_interval`:
         Wilson, tasks as the sample), one ``<outcome> (% of programs)``
         column per judged outcome (share of the judged programs of all seeds
-        together), and ``paper (%)``.
+        together), ``paper (%)``, and ``task selection`` when the systems
+        were judged on different tasks (with a warning; see
+        :mod:`~aspera_workbench.analysis.task_selection`).
     """
     summary = success_summary(frame, confidence=confidence, samples=samples, seed=seed)
     if summary.empty:
         return pd.DataFrame()
-    counts = outcome_counts(frame)
+    counts = _counts(frame)  # (flagged once, below)
     table = pd.DataFrame(index=summary.index)
     for column in ("agent", "model", "setting", "tasks", "seeds", "programs"):
         table[column] = summary[column]
@@ -112,7 +121,7 @@ def success_table(
         if table["paper (%)"].isna().all():  # a paper column only where the paper reports a figure
             table = table.drop(columns="paper (%)")
     table.attrs["confidence"] = confidence
-    return with_systems(table, frame)
+    return with_systems(flag_task_selections(table, frame), frame)
 
 
 def share_column(outcome: str) -> str:
@@ -158,6 +167,8 @@ def success_table_display(table: pd.DataFrame) -> pd.DataFrame:
     if "paper (%)" in table and table["paper (%)"].notna().any():  # as the paper prints it (80.13, 28.4)
         shown["paper (%)"] = ["" if pd.isna(value) else f"{value:g}" for value in table["paper (%)"]]
     shown["model errors"] = table["model errors"]
+    if SELECTION_COLUMN in table:
+        shown[SELECTION_COLUMN] = table[SELECTION_COLUMN]
     shown.index.name = "system"
     return shown
 

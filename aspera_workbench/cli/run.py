@@ -33,6 +33,7 @@ from aspera_core.records import (
     ResultsFileBusy,
     ResultsFileWarning,
     check_results_file,
+    read_rows,
     results_file_for,
 )
 from aspera_core.runner import (
@@ -56,6 +57,7 @@ from aspera_workbench.agents.agent_registry import (
     ReplayOptions,
     check_options,
 )
+from aspera_workbench.agents.selection_report import selection_report
 from aspera_workbench.cli.args import (
     cache_link_problem,
     dollars,
@@ -372,6 +374,17 @@ def _describe(report: RunReport) -> str:
     return text
 
 
+def _warn_empty_selections(agent: object, out: Path) -> None:
+    """Warn when a PS run's programs were mostly written after selecting nothing (see selection_report)."""
+    if getattr(agent, "setting", None) != "ps":
+        return
+    with warnings.catch_warnings():  # damaged lines were warned of when the run opened the file
+        warnings.simplefilter("ignore", ResultsFileWarning)
+        report = selection_report(read_rows(out))
+    if report is not None and (warning := report.warning()):
+        print(f"aspera run: warning: {warning}", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``aspera run`` with parsed arguments.
 
@@ -479,6 +492,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
         return 130
     print(f"aspera run: {_describe(report)}", file=sys.stderr)
+    _warn_empty_selections(agent, report.out)
     if budget is not None:
         print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
     if report.stopped:

@@ -17,6 +17,7 @@ import warnings
 
 from aspera_core.records import NotAResultsFile, ResultsFileWarning, format_summary, read_results, summarize
 from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, tasks_digest
+from aspera_workbench.agents.selection_report import selection_report
 from aspera_workbench.cli.args import positive_int, refuse, split_list, task_set_path
 
 EXAMPLE = "example: aspera summary runs/reference.jsonl --tasks data/aspera_workbench_v1 --json"
@@ -74,8 +75,13 @@ def run(args: argparse.Namespace) -> int:
             )
     summary = summarize(results.rows, selected, None if selected is None else [task.query_id for task in tasks])
     experiment = results.experiment
+    selection = selection_report(results.rows)  # PS runs only
+    if selection is not None and (warning := selection.warning()):
+        print(f"aspera summary: warning: {warning}", file=sys.stderr)
     if args.json:
         summary["experiment"] = None if experiment is None else experiment.model_dump()
+        if selection is not None:
+            summary["selection"] = selection.as_json()
         print(json.dumps(summary))
         return 0
     if experiment is None:
@@ -87,4 +93,6 @@ def run(args: argparse.Namespace) -> int:
             f"({experiment.task_set_digest[:12]}), library fixes {'on' if experiment.library_fixes else 'off'}"
         )
     print(format_summary(summary))
+    if selection is not None:
+        print(selection.describe())
     return 0

@@ -8,8 +8,8 @@
 * :mod:`aspera_workbench.ui.tour`: one task step by step, for teaching (:func:`~aspera_workbench.ui.tour.open_tour`).
 """
 
-from aspera_workbench.ui.explorer import FailureExplorer, open_explorer
+from aspera_workbench.ui.explorer import FailureExplorer, error_notice, open_explorer
 from aspera_workbench.ui.generation import GenerationWidget, check_html
 from aspera_workbench.ui.tour import Tour, open_tour
 
-__all__ = ["FailureExplorer", "GenerationWidget", "Tour", "check_html", "open_explorer", "open_tour"]
+__all__ = ["FailureExplorer", "GenerationWidget", "Tour", "check_html", "error_notice", "open_explorer", "open_tour"]

@@ -15,7 +15,8 @@ from pygments.styles import get_style_by_name
 from pygments.token import _TokenType
 
 _STYLE = get_style_by_name("default")
-_CELL = "font-family:monospace;font-size:12px;white-space:pre;padding:0 6px;vertical-align:top"
+# text-align: JupyterLab and nbconvert's HTML right-align table cells unless told otherwise.
+_CELL = "font-family:monospace;font-size:12px;white-space:pre;text-align:left;padding:0 6px;vertical-align:top"
 _NUMBER = "font-family:monospace;font-size:11px;color:#999;text-align:right;padding:0 4px;user-select:none"
 #: Background of a line by how it differs: on the left (this program) and on the right (the other).
 _BACKGROUND = {
@@ -48,14 +49,23 @@ def highlight_lines(program: str) -> list[str]:
         One HTML fragment per line of ``program``.
     """
     lines: list[list[str]] = [[]]
+    # Whitespace waiting for the next token: it goes inside that token's span, since a
+    # whitespace-only text node between tags is collapsed by nbconvert's HTML export.
+    pending = ""
     for kind, text in PythonLexer(stripnl=False, ensurenl=False).get_tokens(program):
         style = _token_style(kind)
         for index, piece in enumerate(text.split("\n")):
             if index:
+                lines[-1].append(html.escape(pending))
                 lines.append([])
-            if piece:
-                escaped = html.escape(piece)
+                pending = ""
+            if piece and not piece.strip():
+                pending += piece
+            elif piece:
+                escaped = html.escape(pending + piece)
+                pending = ""
                 lines[-1].append(f'<span style="{style}">{escaped}</span>' if style else escaped)
+    lines[-1].append(html.escape(pending))
     fragments = ["".join(parts) for parts in lines]
     expected = len(program.splitlines()) or 1
     return (fragments + [""] * expected)[:expected]

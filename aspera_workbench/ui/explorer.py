@@ -60,6 +60,7 @@ from aspera_workbench.ui.explorer_rows import (
     request_differs,
     row_title,
 )
+from aspera_workbench.ui.explorer_source import checked_results
 from aspera_workbench.ui.verdict_view import verdict_html
 from aspera_workbench.ui.world_change import compare_html, pair_changes
 
@@ -595,8 +596,10 @@ def open_explorer(
     sample_seed: int = 0,
     root: str | os.PathLike[str] | None = None,
     auto_world: bool = True,
+    results: str | Sequence[str] = (),
+    tasks: str | os.PathLike[str] | None = None,
 ) -> FailureExplorer:
-    """Open the failure explorer on the results of a parameter set.
+    """Open the failure explorer on the results of a parameter set, or on results files named alone.
 
     Args:
         params_file: A pipeline parameter file (its task set, agents, results
@@ -609,6 +612,9 @@ def open_explorer(
         sample_seed: Seed of the sample.
         root: The project root that paths are relative to (found when ``None``).
         auto_world: See :class:`FailureExplorer`.
+        results: Results files to explore instead of the parameter set's (a
+            list, or text with commas between them).
+        tasks: The task set those results were produced on (``None``: the parameter set's).
 
     Returns:
         The explorer (display it as a cell's last value).
@@ -616,21 +622,42 @@ def open_explorer(
     Raises:
         aspera_workbench.pipeline.ParamsError: a bad parameter file.
         aspera_workbench.pipeline.ResultsNotFound: an agent has not been run yet.
+        aspera_workbench.ui.explorer_source.ExploreArgumentError: a named results file is missing or unusable.
     """
     root = Path(root) if root is not None else project_root()
     params = load_params(resolve_path(params_file, root), overrides)
-    files = results_files(
-        params.tasks, params.agents, params.results_dir, params.results, root=root, library_fixes=params.library_fixes
-    )
+    named = checked_results(results, root)
+    if named:
+        files: Sequence[Path] | dict[str, Path] = named
+    else:
+        files = results_files(
+            params.tasks,
+            params.agents,
+            params.results_dir,
+            params.results,
+            root=root,
+            library_fixes=params.library_fixes,
+        )
     runs = runs_frame(files)
-    tasks = load_tasks(resolve_path(params.tasks, root))
+    tasks_path = resolve_path(tasks if tasks else params.tasks, root)
+    assert tasks_path is not None
+    task_list = load_tasks(tasks_path)
     sample = labelling_sample(runs, sample_size, seed=sample_seed) if sample_size > 0 else None
     return FailureExplorer(
         runs,
-        tasks,
+        task_list,
         annotations_dir=resolve_path(annotations_dir, root) if annotations_dir is not None else None,
         annotator=annotator,
         sample=sample,
         timeout_s=params.timeout_s,
         auto_world=auto_world,
+    )
+
+
+def error_notice(what: str, error: BaseException) -> widgets.HTML:
+    """An error shown on the page as its message (Voila would show only "There was an error when executing cell")."""
+    text = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
+    return widgets.HTML(
+        "<div class='aspera-error' style='border:1px solid #d93025;background:#fce8e6;padding:8px 12px;"
+        f"font-size:14px'><b>{html.escape(what)}:</b> {html.escape(text)}</div>"
     )

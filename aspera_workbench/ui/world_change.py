@@ -23,7 +23,7 @@ import datetime
 import html
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -360,27 +360,101 @@ def _describe(row: Mapping[str, Any]) -> str:
     return "; ".join(f"{column}: {_cell(value)}" for column, value in row.items())
 
 
-_COLOURS = {"added": "#e6f4ea", "removed": "#fce8e6", "changed": "#fef7e0"}
+_COLOURS = {"added": "#e6f4ea", "removed": "#fce8e6", "before": "#fef7e0", "after": "#fef7e0"}
+#: A cell whose value the program changed: marked in the row before and in the row after.
+_CHANGED_CELL = "background:#ffd75e;font-weight:bold"
+# Every cell says text-align: JupyterLab and nbconvert's HTML right-align table cells otherwise.
+_TD = "text-align:left;vertical-align:top;padding:1px 6px"
 
 
-def change_html(change: PairChange | None) -> str:
-    """A pair's change as an HTML table (for the explorer); a sentence when nothing changed."""
+#: How a row the other program does not change is marked: on the candidate's side, on the reference's.
+_UNMATCHED = {"extra": "only this program", "missing": "only the reference"}
+
+
+def change_html(change: PairChange | None, other: PairChange | None = None, unmatched: str = "extra") -> str:
+    """A pair's change as HTML: per table, its rows under shared column headings; a sentence when nothing changed.
+
+    A changed row is shown twice, *before* above *after*, in the same columns,
+    with the cells that changed marked in both; added and removed rows follow
+    in those columns too.
+
+    Args:
+        change: The change to show.
+        other: The other program's change in the same pair: rows it does not
+            change the same way are marked (class ``aspera-row-<unmatched>``).
+        unmatched: ``extra`` (this is the candidate's side) or ``missing`` (the reference's).
+    """
     if change is None:
         return "<i>this run did not reach the program in this pair</i>"
     if not change.readable:
         return "<i>the world could not be read after this run</i>"
-    frame = change_frame(change)
-    if frame.empty:
+    if not change.tables:
         return "<i>nothing changed</i>"
-    lines = [
-        f'<tr style="background:{_COLOURS[item.change]}"><td>{html.escape(item.table)}</td>'
-        f"<td>{item.change}</td><td style='text-align:left'>{html.escape(item.row)}</td></tr>"
-        for item in frame.itertuples()
-    ]
+    theirs = _row_keys(other) if other is not None and other.readable else None
+    return "".join(_table_html(diff, theirs, unmatched) for diff in change.tables.values())
+
+
+def _row_keys(change: PairChange) -> Counter[tuple[str, str, str]]:
+    """Each row a change adds, removes or changes, as ``(table, kind, text)``."""
+    keys: Counter[tuple[str, str, str]] = Counter()
+    for table, diff in change.tables.items():
+        keys.update((table, "added", _describe(row)) for row in diff.added)
+        keys.update((table, "removed", _describe(row)) for row in diff.removed)
+        keys.update((table, "changed", f"{_describe(old)} -> {_describe(new)}") for old, new in diff.changed)
+    return keys
+
+
+def _table_html(diff: TableChange, theirs: Counter[tuple[str, str, str]] | None, unmatched: str) -> str:
+    """One table's change: a heading with its counts, then the rows, column by column."""
+    changed_rows = [row for pair in diff.changed for row in pair]
+    columns = _columns([*changed_rows, *diff.removed, *diff.added])
+    left = Counter(theirs) if theirs is not None else None
+
+    def flag(kind: str, text: str) -> str | None:
+        if left is None:
+            return None
+        key = (diff.table, kind, text)
+        if left[key] > 0:
+            left[key] -= 1
+            return None
+        return unmatched
+
+    lines = []
+    for old, new in diff.changed:
+        marked = {column for column in columns if old.get(column) != new.get(column)}
+        mark = flag("changed", f"{_describe(old)} -> {_describe(new)}")
+        lines.append(_row_html("before", old, columns, marked, mark))
+        lines.append(_row_html("after", new, columns, marked, mark))
+    lines += [_row_html("removed", row, columns, mark=flag("removed", _describe(row))) for row in diff.removed]
+    lines += [_row_html("added", row, columns, mark=flag("added", _describe(row))) for row in diff.added]
+    head = f"<tr><th style='{_TD}'></th>" + "".join(f"<th style='{_TD}'>{html.escape(c)}</th>" for c in columns)
+    counts = f"{len(diff.added)} added, {len(diff.removed)} removed, {len(diff.changed)} changed"
     return (
+        f"<div style='margin:4px 0 2px'><b>{html.escape(TABLE_TITLES.get(diff.table, diff.table))}</b> · {counts}</div>"
         '<table class="aspera-change" style="border-collapse:collapse;font-size:12px">'
-        "<tr><th>table</th><th>change</th><th style='text-align:left'>row</th></tr>" + "".join(lines) + "</table>"
+        + head
+        + "</tr>"
+        + "".join(lines)
+        + "</table>"
     )
+
+
+def _row_html(
+    kind: str, row: Mapping[str, Any], columns: Sequence[str], marked: Collection[str] = (), mark: str | None = None
+) -> str:
+    # A before row gets a line above it, so each changed row's pair reads as one.
+    border = ";border-top:1px solid #ccc" if kind in ("before", "removed", "added") else ""
+    note = f"<br><b style='color:#b3261e'>{_UNMATCHED[mark]}</b>" if mark else ""
+    cells = [f"<td style='{_TD}'><i>{kind}</i>{note}</td>"]
+    for column in columns:
+        text = html.escape(str(_cell(row.get(column)) if row.get(column) is not None else ""))
+        if column in marked:
+            cells.append(f"<td class='aspera-changed-cell' style='{_TD};{_CHANGED_CELL}'>{text}</td>")
+        else:
+            cells.append(f"<td style='{_TD}'>{text}</td>")
+    classes = f"aspera-row-{kind}" + (f" aspera-row-{mark}" if mark else "")
+    outline = ";box-shadow:inset 4px 0 #b3261e;font-weight:bold" if mark else ""
+    return f'<tr class="{classes}" style="background:{_COLOURS[kind]}{border}{outline}">' + "".join(cells) + "</tr>"
 
 
 def compare_html(candidate: Sequence[PairChange], reference: Sequence[PairChange] | None) -> str:
@@ -411,14 +485,16 @@ def compare_html(candidate: Sequence[PairChange], reference: Sequence[PairChange
                 True: " · <b>same change as the reference</b>",
                 False: " · <b>differs from the reference</b>",
             }.get(same, "")
+        # One above the other: a table's columns need the page's width to stay readable.
+        heading = "<div style='margin:6px 0 2px;font-style:italic'>{}</div>"
         parts.append(
-            f"<h4 style='margin:6px 0'>Pair {index}{verdict}</h4>"
-            "<table style='width:100%'><tr><th style='text-align:left;width:50%'>this program</th>"
-            + ("<th style='text-align:left'>reference program</th>" if reference is not None else "")
-            + "</tr><tr><td style='vertical-align:top'>"
-            + change_html(mine)
-            + "</td>"
-            + (f"<td style='vertical-align:top'>{change_html(theirs)}</td>" if reference is not None else "")
-            + "</tr></table>"
+            f"<div style='margin:6px 0;font-weight:bold;font-size:14px'>Pair {index}{verdict}</div>"
+            + heading.format("this program")
+            + change_html(mine, theirs)
+            + (
+                heading.format("reference program") + change_html(theirs, mine, "missing")
+                if reference is not None
+                else ""
+            )
         )
     return "".join(parts)

@@ -249,3 +249,24 @@ def test_selection_table_says_how_many_programs_selected_nothing(runs: pd.DataFr
         (3 * before["precision (%)"] - 100 * runs.at[first, "selection_precision"]) / 3
     )
     assert before["selected nothing"] == 0
+
+
+def test_systems_judged_on_different_task_selections_are_flagged_in_the_table_and_warned_of(tmp_path: Path) -> None:
+    # A results file of 2 tasks beside systems of 4 tasks: their rates are not comparable as they stand.
+    full = write_results(tmp_path / "ref.jsonl", [result_row(i, S) for i in "1234"])
+    part = model_run(tmp_path / "few.jsonl", "gpt-4o-mini", "cck", {0: {"1": S, "2": F}})
+    frame = runs_frame([full, part])
+    with pytest.warns(UserWarning, match=r"different task selections.*A \(4 tasks\).*B \(2 tasks\).*2 in common"):
+        table = success_table(frame, paper=False)
+    assert list(table["task selection"]) == ["A (4 tasks)", "B (2 tasks)"]
+    assert list(success_table_display(table)["task selection"]) == ["A (4 tasks)", "B (2 tasks)"]
+    with pytest.warns(UserWarning, match="different task selections"):
+        assert list(outcome_counts(frame)["task selection"]) == ["A (4 tasks)", "B (2 tasks)"]
+
+
+def test_systems_on_the_same_tasks_get_no_selection_column(runs: pd.DataFrame) -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert "task selection" not in success_table(runs, paper=False)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from aspera_core.records import Outcome, read_rows
+from aspera_core.runner import RunWarning
 from aspera_core.tasks import load_tasks, write_tasks
 from aspera_workbench.cli.main import build_parser, main
 from tests.support.openai_server import Reply, ScriptedOpenAIServer, ScriptedRequest
@@ -337,7 +338,7 @@ def test_running_another_agent_into_a_results_file_is_refused(
     capsys.readouterr()
     assert aspera("run", "--agent", "noop", *common) == 2
     err = capsys.readouterr().err
-    assert "holds another experiment (agent: 'reference' != 'noop')" in err and "--force-new" in err
+    assert "holds 4 rows of another experiment (agent: 'reference' != 'noop')" in err and "--force-new" in err
     assert out.read_bytes() == before
     assert aspera("run", "--agent", "noop", *common, "--force-new") == 0
     assert f"{out} holds another experiment; this run writes to {tmp_path / 'reference.2.jsonl'}" in (
@@ -770,3 +771,80 @@ def test_run_refuses_an_answer_cache_through_a_link_to_nothing_naming_the_link(
     assert _run_cck_with_spending_limit(scripted_openai, tmp_path, tmp_path / "r.jsonl", "5") == 2
     assert capsys.readouterr().err == f"aspera run: error: {link} is a symbolic link to gone, which does not exist\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"] and scripted_openai.chat_requests == []
+
+
+def test_a_run_that_failed_at_once_leaves_a_file_the_corrected_command_reuses(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An unknown model stops the run before its first row: only the header is in the file.
+    def answer(request: ScriptedRequest) -> Reply:
+        if request.model != "gpt-4o-mini":
+            return Reply.not_found(request.model or "")
+        return Reply.text("def solve():\n    pass\n")
+
+    scripted_openai.script(answer)
+    out = tmp_path / "cck.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "cck", "--out", out, "--no-progress", "--concurrency", "1"]
+    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--cache-dir", tmp_path / "c"]
+    os.environ["ASPERA_TEST_KEY"] = "test"
+    try:
+        assert aspera(*args, "--model", "gpt-4o-minii") != 0
+        assert out.read_text().count("\n") == 1 and read_rows(out) == []
+        capsys.readouterr()
+        assert aspera(*args, "--model", "gpt-4o-mini") == 0
+    finally:
+        del os.environ["ASPERA_TEST_KEY"]
+    err = capsys.readouterr().err
+    assert "another experiment" not in err
+    assert {row.model for row in read_rows(out)} == {"gpt-4o-mini"} and len(read_rows(out)) == 4
+
+
+def test_a_ps_run_that_selected_nothing_warns_during_the_run_and_in_summary(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def answer(request: ScriptedRequest) -> Reply:
+        if request.messages[0]["content"].startswith("You are choosing tools"):
+            return Reply.text("I would not import anything.")
+        return Reply.text("def solve():\n    pass\n")
+
+    scripted_openai.script(answer)
+    out = tmp_path / "ps.jsonl"
+    args = ["run", "--tasks", MINI_RELEASE, "--agent", "ps", "--model", "gpt-4o-mini", "--out", out, "--no-progress"]
+    args += ["--base-url", scripted_openai.base_url, "--api-key-env", "ASPERA_TEST_KEY", "--cache-dir", tmp_path / "c"]
+    os.environ["ASPERA_TEST_KEY"] = "test"
+    try:
+        # Said while the run goes on, once, as soon as most of its first programs selected nothing
+        # (aspera run prints it as a warning line; here pytest catches it).
+        with pytest.warns(RunWarning, match=r"no primitive for 3 of the first 3 programs \(the run goes on") as caught:
+            assert aspera(*args) == 0
+    finally:
+        del os.environ["ASPERA_TEST_KEY"]
+    assert len([w for w in caught if "the first" in str(w.message)]) == 1
+    warning = "the model selected no primitive for 4 of 4 programs"
+    assert warning in capsys.readouterr().err
+    assert aspera("summary", out) == 0
+    captured = capsys.readouterr()
+    assert warning in captured.err
+    assert (
+        "primitive selection: mean precision 0.0%, recall 0.0%, F1 0.0% over 4 programs with a selection; "
+        "4 of them selected nothing" in captured.out
+    )
+    assert aspera("summary", out, "--json") == 0
+    selection = json.loads(capsys.readouterr().out)["selection"]
+    assert selection == {"programs": 4, "selected_nothing": 4, "precision": 0.0, "recall": 0.0, "f1": 0.0}
+
+
+def test_summary_shows_mean_selection_scores_of_a_ps_run_and_nothing_for_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.analysis.support import model_run
+
+    scores = {"1": (1.0, 0.5, 2 / 3), "2": (0.5, 0.5, 0.5)}
+    ps = model_run(tmp_path / "ps.jsonl", "m", "ps", {0: {"1": "success", "2": "syntax_error"}}, selection=scores)
+    assert aspera("summary", ps) == 0
+    captured = capsys.readouterr()
+    assert "mean precision 75.0%, recall 50.0%, F1 58.3% over 2 programs with a selection" in captured.out
+    assert "selected no primitive" not in captured.err
+    cck = model_run(tmp_path / "cck.jsonl", "m", "cck", {0: {"1": "success"}})
+    assert aspera("summary", cck) == 0
+    assert "primitive selection" not in capsys.readouterr().out

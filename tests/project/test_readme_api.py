@@ -1,4 +1,4 @@
-"""The README's custom-agent example and minimal replay format work as written."""
+"""The Python guide's custom-agent example and minimal replay format work as written (docs/python.md)."""
 
 from __future__ import annotations
 
@@ -13,21 +13,21 @@ from aspera_core.tasks import load_tasks
 from aspera_workbench.agents import AGENTS, make_agent
 
 REPO = Path(__file__).resolve().parents[2]
-README = (REPO / "README.md").read_text(encoding="utf-8")
+GUIDE = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
 TASK_SET = REPO / "data" / "aspera_workbench_v1"
 
 
 def block_after(heading: str, language: str) -> str:
-    section = README[README.index(heading) :]
+    section = GUIDE[GUIDE.index(heading) :]
     match = re.search(rf"```{language}\n(.*?)```", section, re.DOTALL)
     assert match, f"no {language} block after {heading!r}"
     return match.group(1)
 
 
 def test_the_custom_agent_example_registers_a_working_agent() -> None:
-    code = block_after("### Custom agents", "python")
+    code = block_after("## Custom agents", "python")
     try:
-        exec(compile(code, "README.md", "exec"), {})
+        exec(compile(code, "docs/python.md", "exec"), {})
         agent = make_agent("shortest")
         # every member of the Agent protocol (checked by name: on Python 3.11 a
         # protocol's isinstance also demands caches a sandbox run may add to it)
@@ -41,7 +41,7 @@ def test_the_custom_agent_example_registers_a_working_agent() -> None:
 
 
 def test_the_minimal_replay_format_is_read(tmp_path: Path) -> None:
-    example = json.loads(block_after("### Replaying programs written elsewhere", "json"))
+    example = json.loads(block_after("## Replaying programs written elsewhere", "json"))
     assert set(example) == {"task_id", "program"}
     task = next(t for t in load_tasks(TASK_SET) if t.query_id == example["task_id"])
     lines = [
@@ -55,8 +55,8 @@ def test_the_minimal_replay_format_is_read(tmp_path: Path) -> None:
 
 
 def test_the_python_api_example_names_real_functions() -> None:
-    code = block_after("### The modules behind `aspera_core`", "python")
+    code = block_after("## The modules behind `aspera_core`", "python")
     imports = "\n".join(line for line in code.splitlines() if line.startswith("from "))
-    exec(compile(imports, "README.md", "exec"), {})
+    exec(compile(imports, "docs/python.md", "exec"), {})
     with pytest.raises(FileNotFoundError):
-        exec(compile(imports + "\nopen_task_set('no/such/set')", "README.md", "exec"), {})
+        exec(compile(imports + "\nopen_task_set('no/such/set')", "docs/python.md", "exec"), {})

@@ -22,12 +22,14 @@ from aspera_core.records import (
     ResultsFileBusy,
     ResultsFileWarning,
     ResultsWriter,
+    check_results_file,
     completed_keys,
     counted_rows,
     format_summary,
     read_results,
     read_rows,
     repair_tail,
+    results_file_for,
     summarize,
 )
 
@@ -148,6 +150,28 @@ def test_another_experiment_is_refused_unless_forced(tmp_path: Path) -> None:
     with ResultsWriter(path, other, resume_anyway=True) as writer:
         writer.write(row("3"))
     assert [r.task_id for r in read_rows(path)] == ["1", "2", "3"]
+
+
+def test_a_file_with_a_header_and_no_rows_is_taken_over_by_any_experiment(tmp_path: Path) -> None:
+    # A run that failed at once (an unknown model) leaves only its header: nothing to lose.
+    path = tmp_path / "failed.jsonl"
+    write(path)
+    other = EXPERIMENT.model_copy(update={"agent": "noop", "model": "m"})
+    check_results_file(path, other)  # not refused before a run either
+    assert results_file_for(path, other) == path  # --force-new starts nothing beside it
+    write(path, row("1"), experiment=other)
+    results = read_results(path)
+    assert results.experiment == other and [r.task_id for r in results.rows] == ["1"]
+    assert path.read_text().count("\n") == 2  # the new header and the row; the old header is gone
+
+
+def test_refusing_a_file_of_another_experiment_says_how_many_rows_it_holds(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    write(path, row("1"), row("2"))
+    other = EXPERIMENT.model_copy(update={"agent": "noop"})
+    for attempt in (lambda: ResultsWriter(path, other), lambda: check_results_file(path, other)):
+        with pytest.raises(ExperimentMismatch, match="holds 2 rows of another experiment"):
+            attempt()
 
 
 def test_legacy_files_are_read_but_never_appended_to(tmp_path: Path) -> None:

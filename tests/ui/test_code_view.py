@@ -35,3 +35,22 @@ def test_diff_html_colours_the_lines_that_differ() -> None:
     assert page.count('class="aspera-diff-equal"') == 2
     assert page.count('class="aspera-diff-replace"') == 1 and page.count('class="aspera-diff-insert"') == 1
     assert "&lt;model&gt;" in page and "reference program" in page
+
+
+def test_every_code_cell_is_left_aligned_whatever_the_page_styles_tables() -> None:
+    # JupyterLab and nbconvert's HTML right-align table cells by default: each code cell says left.
+    import re
+
+    for page in (code_html(CANDIDATE), diff_html(CANDIDATE, REFERENCE)):
+        cells = re.findall(r'<td style="([^"]*)">(?!\d*</td>)', page)
+        code_cells = [style for style in cells if "white-space:pre" in style]
+        assert code_cells and all("text-align:left" in style for style in code_cells)
+
+
+def test_indentation_is_never_a_text_node_of_spaces_alone() -> None:
+    # nbconvert's HTML export collapses whitespace-only text between tags: "    for" became " for".
+    import re
+
+    lines = highlight_lines("def f():\n    for x in y:\n        pass\n")
+    assert [line for line in lines if re.search(r">\s+<|^\s+<", line)] == []
+    assert re.sub(r"<[^>]+>", "", lines[1]) == "    for x in y:" and re.sub(r"<[^>]+>", "", lines[2]) == "        pass"

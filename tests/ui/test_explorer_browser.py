@@ -1,4 +1,4 @@
-"""The failure explorer in a real browser: Voila serves notebook 06 on 127.0.0.1, Playwright drives Chromium.
+"""The failure explorer in a real browser: Voila serves notebook 06 on 127.0.0.1, Playwright drives Chromium (tests/ui/browser.py).
 
 Needs Debian's ``chromium`` (``make test`` installs it when missing) and the
 ``voila`` and ``playwright`` packages; the browser is never downloaded. The
@@ -9,45 +9,36 @@ keeps (``ASPERA_UPDATE_SCREENSHOTS=1``); other runs leave the checkout as it was
 
 from __future__ import annotations
 
-import os
-import shutil
-import signal
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import papermill
 import pytest
 
+from tests.ui.browser import FLAGS, ROOT, chromium, free_port, keep_screenshot, serving
 from tests.ui.support import TASKS, explorer_results
 
-ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOT = ROOT / "docs" / "images" / "explorer.png"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+
+def voila(notebook: Path, port: int) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebook),
+        f"--port={port}",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+    ]
 
 
-def chromium() -> str:
-    found = os.environ.get("ASPERA_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-    assert found, "Chromium is missing: `make test` installs it (apt-get install chromium)"
-    return found
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def prepared_explorer(work: Path, parameters: dict) -> Path:
+    notebook = work / "06_failure_explorer.ipynb"
+    papermill.execute_notebook(
+        str(ROOT / "notebooks" / "06_failure_explorer.ipynb"), str(notebook), parameters=parameters, prepare_only=True
+    )
+    return notebook
 
 
 @pytest.fixture(scope="module")
@@ -61,50 +52,12 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         f"results:\n  reference: {reference}\n  model-a: {model}\n"
     )
     labels = work / "labels"
-    notebook = work / "06_failure_explorer.ipynb"
-    papermill.execute_notebook(
-        str(ROOT / "notebooks" / "06_failure_explorer.ipynb"),
-        str(notebook),
-        parameters={"params_file": str(params), "annotations": str(labels), "annotator": "ann", "root": str(work)},
-        prepare_only=True,
+    notebook = prepared_explorer(
+        work, {"params_file": str(params), "annotations": str(labels), "annotator": "ann", "root": str(work)}
     )
     port = free_port()
-    log = (work / "voila.log").open("w")
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "voila",
-            str(notebook),
-            f"--port={port}",
-            "--no-browser",
-            "--Voila.ip=127.0.0.1",
-            "--Voila.port_retries=0",
-        ],
-        cwd=work,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert server.poll() is None, (work / "voila.log").read_text()
-                assert time.monotonic() < deadline, "Voila did not start within 60 s"
-                time.sleep(0.5)
+    with serving(voila(notebook, port), port, work, work / "voila.log"):
         yield f"http://127.0.0.1:{port}/", labels
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)  # its kernels are in the same process group
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
-        log.close()
 
 
 def test_filter_select_and_label_in_the_browser(served: tuple[str, Path], tmp_path: Path) -> None:
@@ -151,11 +104,26 @@ def test_filter_select_and_label_in_the_browser(served: tuple[str, Path], tmp_pa
             shot = tmp_path / "explorer.png"
             page.screenshot(path=str(shot), full_page=True)
             assert shot.stat().st_size > 10_000  # a rendered page, not a blank one
-            # The README's copy is replaced only when asked (make screenshots): fonts and
-            # timings differ between machines, and a test run should leave the checkout as it was.
-            if os.environ.get("ASPERA_UPDATE_SCREENSHOTS") == "1":
-                SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(shot, SCREENSHOT.with_suffix(".png.tmp"))
-                os.replace(SCREENSHOT.with_suffix(".png.tmp"), SCREENSHOT)
+            keep_screenshot(shot, "explorer.png")
+        finally:
+            browser.close()
+
+
+def test_an_error_while_opening_is_shown_on_the_page(tmp_path: Path) -> None:
+    # make explore checks its arguments first; a file that goes bad after that is reported on the page.
+    from playwright.sync_api import expect, sync_playwright
+
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text("not a results file\n")
+    notebook = prepared_explorer(tmp_path, {"results": str(notes), "tasks": str(TASKS), "root": str(ROOT)})
+    port = free_port()
+    with serving(voila(notebook, port), port, tmp_path, tmp_path / "voila.log"), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium(), args=FLAGS)
+        try:
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{port}/", timeout=180_000)
+            notice = page.locator(".aspera-error")
+            expect(notice).to_contain_text("The failure explorer could not open", timeout=180_000)
+            expect(notice).to_contain_text(f"{notes} is not a results file of this workbench")
         finally:
             browser.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
+
 import pandas as pd
 import pytest
 
@@ -106,3 +108,77 @@ def test_a_table_shows_other_ids_as_the_change_view_numbers_them() -> None:
     assert shown.startswith("<id-") and shown in row  # the same name in the table and in the change
     fresh = readable_table(world({**REVIEW, "recurrent_event_id": NEW}), "user_calendar", before=before)
     assert fresh.loc[0, "recurrent_event_id"] == "<new>"  # an id the world before did not have
+
+
+class _Cells(HTMLParser):
+    """The rows of an HTML table as (row class, [(cell class, cell text), ...])."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[tuple[str, list[tuple[str, str]]]] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "tr":
+            self.rows.append((dict(attrs).get("class") or "", []))
+        elif tag in ("td", "th"):
+            self._cell = [dict(attrs).get("class") or ""]
+            self.rows[-1][1].append(("", ""))
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1][1][-1] = (self._cell[0], "".join(self._cell[1:]))
+            self._cell = None
+
+
+def test_a_changed_row_shows_before_above_after_column_by_column_with_the_changes_marked() -> None:
+    moved = {**REVIEW, "starts_at": "2024-06-28T09:00:00"}
+    lunch = {"event_id": NEW, "subject": "Lunch", "starts_at": "2024-06-27T12:00:00", "attendees": [BO]}
+    change = pair_changes([{"pair": 0, "before": world(REVIEW), "after": world(moved, lunch)}])[0]
+    parser = _Cells()
+    parser.feed(change_html(change))
+    rows = {kind: cells for kind, cells in parser.rows if kind}
+    header = next(cells for kind, cells in parser.rows if not kind and cells and cells[0][1] == "")
+    columns = [text for _, text in header]
+    before, after = rows["aspera-row-before"], rows["aspera-row-after"]
+    assert len(before) == len(after) == len(columns)  # the same columns, one under the other
+    by_column = {name: (old, new) for name, old, new in zip(columns, before, after)}
+    assert by_column["starts_at"] == (
+        ("aspera-changed-cell", "Thu 2024-06-27 15:00"),
+        ("aspera-changed-cell", "Fri 2024-06-28 09:00"),
+    )
+    assert by_column["subject"] == (("", "Review"), ("", "Review"))  # names the row; not marked
+    added = dict(zip(columns, (text for _, text in rows["aspera-row-added"])))
+    assert added["subject"] == "Lunch" and added["attendees"] == "Bo"  # in the same columns
+    assert "changed-cell" in change_html(change) and "text-align:left" in change_html(change)
+
+
+def test_every_cell_of_the_comparison_says_left_so_jupyterlab_does_not_right_align_it() -> None:
+    import re
+
+    moved = {**REVIEW, "subject": "Design review"}
+    candidate = pair_changes([{"pair": 0, "before": world(REVIEW), "after": world(REVIEW)}])
+    reference = pair_changes([{"pair": 0, "before": world(REVIEW), "after": world(moved)}])
+    cells = re.findall(r"<t[dh]\b[^>]*>", compare_html(candidate, reference))
+    assert cells and [cell for cell in cells if "text-align:left" not in cell] == []
+    assert "<h4" not in compare_html(candidate, reference)  # notebook stylesheets restyle headings in outputs
+
+
+def test_rows_one_program_changed_and_the_other_did_not_are_marked_on_both_sides() -> None:
+    lunch = {"event_id": NEW, "subject": "Lunch", "starts_at": "2024-06-27T12:00:00", "attendees": [BO]}
+    before = world(REVIEW, lunch)
+    candidate = pair_changes([{"pair": 0, "before": before, "after": world()}])  # removes both
+    reference = pair_changes([{"pair": 0, "before": before, "after": world(lunch)}])  # removes the review only
+    parser = _Cells()
+    parser.feed(compare_html(candidate, reference))
+    marked = [(kind, [text for _, text in cells]) for kind, cells in parser.rows if "aspera-row-extra" in kind]
+    assert len(marked) == 1 and "Lunch" in marked[0][1]  # the reference program keeps the lunch
+    parser = _Cells()
+    parser.feed(compare_html(reference, candidate))
+    missing = [[text for _, text in cells] for kind, cells in parser.rows if "aspera-row-missing" in kind]
+    assert len(missing) == 1 and "Lunch" in missing[0]  # seen from the other side: a removal it does not make
+    assert "aspera-row-extra" not in compare_html(candidate, None)
