@@ -15,15 +15,45 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from aspera_workbench.agents.agent_registry import AGENTS, MODEL_AGENTS, SETTINGS, make_agent, register_agent
+from aspera_workbench.agents.agent_registry import (
+    AGENT_OPTIONS,
+    AGENTS,
+    MODEL_AGENTS,
+    SETTINGS,
+    AgentOptions,
+    ExploreOptions,
+    ModelOptions,
+    MutantOptions,
+    ReplayOptions,
+    check_options,
+    make_agent,
+    register_agent,
+)
 from aspera_workbench.agents.mutant_agent import MutantAgent
+from aspera_workbench.agents.selection_summary import selection_report
 
 # Loaded on first use (PEP 562): the model agents' module imports the model client
 # (openai), which running the built-in agents must not pay for.
 _MODEL_AGENTS_MODULE = "aspera_workbench.agents.model_agents"
 _LAZY = ("PromptStore", "RequestTally", "prompt_digest")
 
-__all__ = ["AGENTS", "MODEL_AGENTS", "MutantAgent", "SETTINGS", "make_agent", "register_agent", *_LAZY]
+__all__ = [
+    "AGENTS",
+    "AGENT_OPTIONS",
+    "MODEL_AGENTS",
+    "SETTINGS",
+    "AgentOptions",
+    "ExploreOptions",
+    "ModelOptions",
+    "MutantOptions",
+    "MutantAgent",
+    "ReplayOptions",
+    "check_options",
+    "make_agent",
+    "register_agent",
+    "selection_report",
+    *_LAZY,
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -50,7 +50,7 @@ from aspera_workbench.agents.agent_prompts import (
     selection_scores,
 )
 from aspera_workbench.agents.answer_parsing import extract_program
-from aspera_workbench.agents.selection_report import EmptySelectionWatch
+from aspera_workbench.agents.selection_summary import EmptySelectionWatch
 from aspera_workbench.control import CONTROL_SETTING, control_task
 from aspera_workbench.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
 from aspera_workbench.surface.primitives import ALL_MODULES, module_primitives

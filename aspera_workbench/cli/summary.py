@@ -17,7 +17,7 @@ import warnings
 
 from aspera_core.records import NotAResultsFile, ResultsFileWarning, format_summary, read_results, summarize
 from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, tasks_digest
-from aspera_workbench.agents.selection_report import selection_report
+from aspera_workbench.agents import selection_report
 from aspera_workbench.cli.args import positive_int, refuse, split_list, task_set_path
 
 EXAMPLE = "example: aspera summary runs/reference.jsonl --tasks data/aspera_workbench_v1 --json"
