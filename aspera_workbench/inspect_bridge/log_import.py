@@ -86,7 +86,8 @@ def read_log(path: str | Path) -> EvalLog:
     except Exception as error:  # noqa: BLE001 - inspect raises many kinds for files that are not logs
         raise LogImportError(f"{path}: not an inspect log ({type(error).__name__}: {error})") from error
     identity = (log.eval.metadata or {}).get(METADATA_KEY)
-    if log.eval.task != TASK_NAME or not isinstance(identity, dict):
+    # (run from Python with the checkout's root on sys.path, inspect names the task without its package)
+    if log.eval.task not in (TASK_NAME, TASK_NAME.split("/")[-1]) or not isinstance(identity, dict):
         raise LogImportError(f"{path}: a log of task {log.eval.task!r}, not of {TASK_NAME}")
     return log
 
