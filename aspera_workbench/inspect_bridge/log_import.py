@@ -10,7 +10,7 @@ once, by digest, in ``prompts/`` beside the results file, as ``aspera run`` keep
 The results file's experiment is the log's own: the model as inspect names it,
 the setting, the prompt version, the task set digest, and ``harness: inspect_ai``
 among the parameters. Importing is idempotent: a task-seed pair that already has
-a verdict in the file, or a row from the same log, is not added again.
+a verdict in the file is not added again, nor a model error from the same log.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from aspera_core.records import (
     ResultsWriter,
     Selection,
     completed_keys,
+    judged,
 )
 from aspera_core.tasks import open_task_set
 from aspera_workbench.agents.model_agents import PromptStore, prompt_digest
@@ -204,7 +205,8 @@ def import_log(path: str | Path, out: str | Path, *, tasks: str | Path | None = 
         prompts: PromptStore | None = None
         for sample in samples:
             row = sample_row(sample, log, experiment)
-            if row.key in done or (row.key, row.run_id) in seen:
+            # A verdict is never added twice; a model error only once per log (a later log may bring its verdict).
+            if row.key in done or (not judged(row) and (row.key, row.run_id) in seen):
                 report.already += 1
                 continue
             if row.generation is not None and row.generation.prompt_sha256 is not None:
@@ -214,6 +216,8 @@ def import_log(path: str | Path, out: str | Path, *, tasks: str | Path | None = 
                     prompts.put(prompt)
             writer.write(row)
             seen.add((row.key, row.run_id))
+            if judged(row):
+                done.add(row.key)
             report.added += 1
             report.counts[row.outcome.value] += 1
     return report

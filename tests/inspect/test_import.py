@@ -16,7 +16,9 @@ from aspera_core.records import read_results
 from aspera_core.tasks import open_task_set
 from aspera_workbench.cli.main import main
 from aspera_workbench.inspect_bridge.task import asper_bench
+from aspera_workbench.judge import read_judgements
 from tests.inspect.support import EMBEDDED, MINI_RELEASE, answer
+from tests.support.openai_server import Reply, ScriptedOpenAIServer
 
 IDS = "1001,1002,1003,1004"  # does nothing, raises, prose, the reference
 
@@ -136,3 +138,30 @@ def test_samples_without_an_answer_are_model_errors_and_a_json_log_imports(
     assert rows["1004"].outcome.value == "success"
     assert main(["import-inspect", str(log), "--out", str(out)]) == 0
     assert len(read_results(out).rows) == 2  # the model error is not added twice either
+    # A later log of the same experiment (a retry) brings the missing verdict, and only that.
+    retried = log_of(tmp_path, asper_bench(ids="1001,1004", workers=1), "retry", log_format="json")
+    assert main(["import-inspect", str(retried), "--out", str(out)]) == 0
+    assert "1 of 2 samples added" in capsys.readouterr().err
+    assert [row.outcome.value for row in read_results(out).rows if row.task_id == "1001"] == [
+        "model_error",
+        "task_completion_error",
+    ]
+
+
+def test_aspera_judge_reads_an_imported_file(
+    embedded_log: Path,
+    tmp_path: Path,
+    scripted_openai: ScriptedOpenAIServer,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = tmp_path / "inspect.jsonl"
+    assert main(["import-inspect", str(embedded_log), "--out", str(out)]) == 0
+    scripted_openai.script([Reply.text("Checked.\nVerdict: correct")], repeat_last=True)
+    monkeypatch.setenv("ASPERA_TEST_KEY", "secret")
+    judged = tmp_path / "judged.jsonl"
+    arguments = ["judge", str(out), "--model", "scripted-model", "--base-url", scripted_openai.base_url]
+    arguments += ["--api-key-env", "ASPERA_TEST_KEY", "--out", str(judged), "--tasks", str(EMBEDDED), "--no-progress"]
+    assert main([*arguments, "--cache-dir", str(tmp_path / "cache")]) == 0, capsys.readouterr().err
+    verdicts = {judgement.task_id: judgement.verdict.value for judgement in read_judgements(judged).rows}
+    assert verdicts == {"1001": "correct", "1002": "correct", "1004": "correct"}  # 1003 has no program to judge
