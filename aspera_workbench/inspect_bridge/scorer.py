@@ -155,7 +155,8 @@ def sandbox_verdict(benchmark: Benchmark) -> Scorer:
             verdict = await anyio.to_thread.run_sync(pool.evaluate, benchmark.evaluation_task(task), program)
             metadata = verdict_metadata(verdict)
         selection = state.store.get(STORE.selection)
-        if selection is not None:
+        if selection is not None:  # ps: what was selected, its precision and recall, and the F1 the metric averages
+            metadata["selection"] = selection
             metadata["selection_f1"] = selection["f1"]
         metadata["seed"] = state.store.get(STORE.seed)
         success = metadata["outcome"] == Outcome.SUCCESS.value

@@ -95,6 +95,7 @@ def test_ps_records_the_selection_and_its_f1(tmp_path: Path) -> None:
     by_id = scores(log)
     assert by_id[REFERENCE].value == "C" and by_id[REFERENCE].metadata["selection_f1"] == 1.0
     assert by_id[NOOP].metadata["selection_f1"] == 0.0
+    assert by_id[NOOP].metadata["selection"]["selected"] == [] and by_id[NOOP].metadata["selection"]["reference"]
     sample = next(sample for sample in log.samples if str(sample.id) == REFERENCE)
     selection = sample.store["aspera:selection"]
     assert selection["precision"] == 1.0 and selection["recall"] == 1.0 and selection["selected"]
