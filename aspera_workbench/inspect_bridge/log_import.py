@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from inspect_ai.log import EvalLog, EvalSample, read_eval_log
+from pydantic import ValidationError
 
 from aspera_core.outcomes import Outcome
 from aspera_core.records import (
@@ -40,6 +41,17 @@ from aspera_workbench.inspect_bridge.solver import STORE, seed_of
 
 #: The name of the task's scorer (its score is the verdict).
 SCORER = "sandbox_verdict"
+#: What the import reads of the task's metadata in the log (:meth:`~aspera_workbench.inspect_bridge.benchmark.Benchmark.identity`).
+IDENTITY_KEYS = (
+    "agent",
+    "setting",
+    "task_set",
+    "task_set_digest",
+    "template_version",
+    "library_fixes",
+    "workbench_version",
+    "control_return_types",
+)
 
 
 class LogImportError(ValueError):
@@ -90,6 +102,9 @@ def read_log(path: str | Path) -> EvalLog:
     # (run from Python with the checkout's root on sys.path, inspect names the task without its package)
     if log.eval.task not in (TASK_NAME, TASK_NAME.split("/")[-1]) or not isinstance(identity, dict):
         raise LogImportError(f"{path}: a log of task {log.eval.task!r}, not of {TASK_NAME}")
+    missing = [key for key in IDENTITY_KEYS if key not in identity]
+    if missing:
+        raise LogImportError(f"{path}: eval.metadata.{METADATA_KEY} lacks {', '.join(missing)}")
     return log
 
 
@@ -165,7 +180,7 @@ def sample_row(sample: EvalSample, log: EvalLog, experiment: Experiment) -> Resu
     return ResultRow(
         **common,
         program=store.get(STORE.program) or "",
-        outcome=Outcome(metadata["outcome"]),
+        outcome=metadata.get("outcome"),  # (validated by the row: a bad one names the field)
         error_type=metadata.get("error_type"),
         message=metadata.get("message"),
         traceback=metadata.get("traceback"),
@@ -177,6 +192,18 @@ def sample_row(sample: EvalSample, log: EvalLog, experiment: Experiment) -> Resu
         stderr=metadata.get("stderr") or "",
         return_value=metadata.get("return_value"),
     )
+
+
+def _checked_row(path: str | Path, sample: EvalSample, log: EvalLog, experiment: Experiment) -> ResultRow:
+    try:
+        return sample_row(sample, log, experiment)
+    except ValidationError as error:
+        first = error.errors()[0]
+        problem = f"{'.'.join(str(part) for part in first['loc'])}: {first['msg']}"
+        raise LogImportError(f"{path}: sample {sample.id} (epoch {sample.epoch}): {problem}") from error
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise LogImportError(f"{path}: sample {sample.id} (epoch {sample.epoch}): unusable: {first}") from error
 
 
 def import_log(path: str | Path, out: str | Path, *, tasks: str | Path | None = None) -> ImportReport:
@@ -199,12 +226,12 @@ def import_log(path: str | Path, out: str | Path, *, tasks: str | Path | None = 
         check_task_set(path, experiment, tasks)
     samples = sorted(log.samples or [], key=lambda sample: (str(sample.id), sample.epoch))
     report = ImportReport(log=str(path), out=Path(out), samples=len(samples))
+    rows = [_checked_row(path, sample, log, experiment) for sample in samples]  # all read before any is written
     with ResultsWriter(out, experiment) as writer:
         done = completed_keys(writer.existing)
         seen = {(row.key, row.run_id) for row in writer.existing}
         prompts: PromptStore | None = None
-        for sample in samples:
-            row = sample_row(sample, log, experiment)
+        for sample, row in zip(samples, rows):
             # A verdict is never added twice; a model error only once per log (a later log may bring its verdict).
             if row.key in done or (not judged(row) and (row.key, row.run_id) in seen):
                 report.already += 1

@@ -15,7 +15,6 @@ one batch of jobs at a time.
 from __future__ import annotations
 
 import dataclasses
-import queue
 import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -35,47 +34,70 @@ from aspera_workbench.inspect_bridge.solver import STORE
 class SandboxPool:
     """Up to ``config.workers`` single-worker sandboxes, made as they are first needed, closed with the pool.
 
+    A sandbox is lent to one evaluation at a time and given back once its run is over;
+    one that failed is closed and another is made in its place.
+
     Args:
         config: The sandbox's limits; ``workers`` is how many evaluations run at once.
     """
 
     def __init__(self, config: SandboxConfig) -> None:
         self.config = config
-        self._idle: queue.SimpleQueue[Sandbox] = queue.SimpleQueue()
-        self._all: list[Sandbox] = []
-        self._lock = threading.Lock()
+        self._idle: list[Sandbox] = []
+        self._made = 0  # sandboxes idle or lent
+        self._closed = False
+        self._changed = threading.Condition()
 
     def _borrow(self) -> Sandbox:
+        with self._changed:
+            while not self._idle and self._made >= self.config.workers and not self._closed:
+                self._changed.wait()
+            if self._closed:
+                raise RuntimeError("the sandbox pool is closed")
+            if self._idle:
+                return self._idle.pop()
+            self._made += 1
         try:
-            return self._idle.get_nowait()
-        except queue.Empty:
-            pass
-        with self._lock:
-            if len(self._all) < self.config.workers:
-                sandbox = Sandbox(dataclasses.replace(self.config, workers=1))
-                self._all.append(sandbox)
-                return sandbox
-        return self._idle.get()
+            return Sandbox(dataclasses.replace(self.config, workers=1))
+        except BaseException:
+            self._give_back(None)
+            raise
+
+    def _give_back(self, sandbox: Sandbox | None) -> None:
+        """Make ``sandbox`` available again (``None``: one sandbox fewer exists)."""
+        with self._changed:
+            if sandbox is None:
+                self._made -= 1
+            elif self._closed:
+                sandbox.close()
+            else:
+                self._idle.append(sandbox)
+            self._changed.notify()
 
     def evaluate(self, task: Any, program: str) -> Verdict:
         """The verdict on ``program`` for ``task``, with the world captured around the program (blocking)."""
         sandbox = self._borrow()
         try:
-            for _, verdict in sandbox.run([Job(task, program, capture_world=True)]):
-                self._idle.put(sandbox)
-                return verdict
-            raise RuntimeError("the sandbox returned no verdict")
+            # Taking every result ends the run: only then may another evaluation use the sandbox.
+            verdicts = [verdict for _, verdict in sandbox.run([Job(task, program, capture_world=True)])]
         except BaseException:
-            with self._lock:  # a sandbox that failed is not lent again; another is made in its place
-                self._all.remove(sandbox)
             sandbox.close()
+            self._give_back(None)
             raise
+        self._give_back(sandbox)
+        if not verdicts:
+            raise RuntimeError("the sandbox returned no verdict")
+        return verdicts[0]
 
     def close(self) -> None:
-        with self._lock:
-            for sandbox in self._all:
-                sandbox.close()
-            self._all.clear()
+        """Close the idle sandboxes now and the lent ones as they come back."""
+        with self._changed:
+            self._closed = True
+            idle, self._idle = self._idle, []
+            self._made -= len(idle)
+            self._changed.notify_all()
+        for sandbox in idle:
+            sandbox.close()
 
 
 def world_changes(world: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

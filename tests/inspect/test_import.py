@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -165,3 +166,17 @@ def test_aspera_judge_reads_an_imported_file(
     assert main([*arguments, "--cache-dir", str(tmp_path / "cache")]) == 0, capsys.readouterr().err
     verdicts = {judgement.task_id: judgement.verdict.value for judgement in read_judgements(judged).rows}
     assert verdicts == {"1001": "correct", "1002": "correct", "1004": "correct"}  # 1003 has no program to judge
+
+
+def test_a_damaged_sample_refuses_the_whole_log_naming_the_sample_and_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = log_of(tmp_path, asper_bench(ids="1001,1004", workers=1), "logs", log_format="json")
+    data = json.loads(log.read_text())
+    data["samples"][1]["scores"]["sandbox_verdict"]["metadata"]["outcome"] = "fine"
+    log.write_text(json.dumps(data))
+    out = tmp_path / "out.jsonl"
+    assert main(["import-inspect", str(log), "--out", str(out)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert f"{log}: sample 1004 (epoch 1): outcome: Input should be" in error and "\n" not in error
+    assert not out.exists()  # nothing of the log was written

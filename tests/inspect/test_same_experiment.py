@@ -55,7 +55,8 @@ def test_aspera_run_and_inspect_eval_agree_task_by_task(setting: str, tmp_path: 
             "-T", "workers=2", "--log-dir", logs, "--display", "none", cwd=tmp_path,
         )  # fmt: skip
     (log,) = logs.glob("*.eval")
-    assert read_eval_log(str(log), header_only=True).status == "success"
+    header = read_eval_log(str(log), header_only=True)
+    assert header.status == "success", header.error and header.error.traceback
     theirs = tmp_path / "inspect" / "run.jsonl"
     imported = run_command(BIN / "aspera", "import-inspect", log, "--out", theirs, "--tasks", EMBEDDED, cwd=ROOT)
     assert f"{TASKS} of {TASKS} samples added" in imported.stderr
