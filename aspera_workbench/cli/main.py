@@ -61,6 +61,7 @@ SUBCOMMANDS: dict[str, str] = {
     "stats": "stats",
     "pipeline": "pipeline",
     "generate": "generate",
+    "import-inspect": "import_inspect",
 }
 
 

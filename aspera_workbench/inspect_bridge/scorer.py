@@ -1,0 +1,192 @@
+"""The scorer: the workbench sandbox's verdict on the parsed program, as an inspect score.
+
+The value is ``C`` when the outcome is ``success`` and ``I`` for every other
+outcome (``parse_error`` when the answer held no program: nothing is run).
+The explanation is the outcome and the error; the metadata holds what a
+results row holds about the evaluation (:func:`verdict_metadata`) and what
+the program changed in each pair's world, so that ``inspect view`` shows why
+a program failed.
+
+Evaluations run in sandboxes of one worker each, lent to one score at a time
+(:class:`SandboxPool`): inspect scores many samples at once, a sandbox runs
+one batch of jobs at a time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import anyio
+from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer, stderr
+from inspect_ai.solver import TaskState
+from pydantic_core import to_jsonable_python
+
+from aspera_core.executor import Job, Sandbox, SandboxConfig, Verdict
+from aspera_core.outcomes import Outcome
+from aspera_workbench.inspect_bridge.benchmark import Benchmark
+from aspera_workbench.inspect_bridge.metrics import outcome_shares, scored_pairs, selection_f1
+from aspera_workbench.inspect_bridge.solver import STORE
+
+
+class SandboxPool:
+    """Up to ``config.workers`` single-worker sandboxes, made as they are first needed, closed with the pool.
+
+    A sandbox is lent to one evaluation at a time and given back once its run is over;
+    one that failed is closed and another is made in its place.
+
+    Args:
+        config: The sandbox's limits; ``workers`` is how many evaluations run at once.
+    """
+
+    def __init__(self, config: SandboxConfig) -> None:
+        self.config = config
+        self._idle: list[Sandbox] = []
+        self._made = 0  # sandboxes idle or lent
+        self._closed = False
+        self._changed = threading.Condition()
+
+    def _borrow(self) -> Sandbox:
+        with self._changed:
+            while not self._idle and self._made >= self.config.workers and not self._closed:
+                self._changed.wait()
+            if self._closed:
+                raise RuntimeError("the sandbox pool is closed")
+            if self._idle:
+                return self._idle.pop()
+            self._made += 1
+        try:
+            return Sandbox(dataclasses.replace(self.config, workers=1))
+        except BaseException:
+            self._give_back(None)
+            raise
+
+    def _give_back(self, sandbox: Sandbox | None) -> None:
+        """Make ``sandbox`` available again (``None``: one sandbox fewer exists)."""
+        with self._changed:
+            if sandbox is None:
+                self._made -= 1
+            elif self._closed:
+                sandbox.close()
+            else:
+                self._idle.append(sandbox)
+            self._changed.notify()
+
+    def evaluate(self, task: Any, program: str) -> Verdict:
+        """The verdict on ``program`` for ``task``, with the world captured around the program (blocking)."""
+        sandbox = self._borrow()
+        try:
+            # Taking every result ends the run: only then may another evaluation use the sandbox.
+            verdicts = [verdict for _, verdict in sandbox.run([Job(task, program, capture_world=True)])]
+        except BaseException:
+            sandbox.close()
+            self._give_back(None)
+            raise
+        self._give_back(sandbox)
+        if not verdicts:
+            raise RuntimeError("the sandbox returned no verdict")
+        return verdicts[0]
+
+    def close(self) -> None:
+        """Close the idle sandboxes now and the lent ones as they come back."""
+        with self._changed:
+            self._closed = True
+            idle, self._idle = self._idle, []
+            self._made -= len(idle)
+            self._changed.notify_all()
+        for sandbox in idle:
+            sandbox.close()
+
+
+def world_changes(world: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """What the program changed in each pair's world, as readable rows (JSON values)."""
+    # Imported here: the readable comparison loads pandas, which scoring needs only once a verdict is in.
+    from aspera_workbench.ui.world_change import pair_changes
+
+    shown = []
+    for change in pair_changes(world):
+        tables = {
+            name: {
+                "added": list(table.added),
+                "removed": list(table.removed),
+                "changed": [{"before": before, "after": after} for before, after in table.changed],
+            }
+            for name, table in change.tables.items()
+        }
+        shown.append({"pair": change.pair, "readable": change.readable, "tables": tables})
+    return to_jsonable_python(shown, fallback=str)
+
+
+def verdict_metadata(verdict: Verdict) -> dict[str, Any]:
+    """What a results row holds about an evaluation, from the verdict."""
+    return {
+        "outcome": verdict.outcome.value,
+        "error_type": verdict.error_type,
+        "message": verdict.message,
+        "traceback": verdict.traceback,
+        "duration_s": verdict.duration_s,
+        "pairs_run": verdict.pairs_run,
+        "pairs_total": verdict.pairs_total,
+        "pairs": [
+            {
+                "index": pair.index,
+                "outcome": pair.outcome.value,
+                "origin": pair.origin,
+                "error_type": pair.error_type,
+                "message": pair.message,
+            }
+            for pair in verdict.pairs
+        ],
+        "stdout": verdict.stdout,
+        "stderr": verdict.stderr,
+        "return_value": verdict.return_value,
+        "world_changes": world_changes(verdict.world),
+    }
+
+
+def explanation(metadata: Mapping[str, Any]) -> str:
+    """``outcome``, or ``outcome: ErrorType: message``, or ``outcome: message``."""
+    error = ": ".join(part for part in (metadata.get("error_type"), metadata.get("message")) if part)
+    return f"{metadata['outcome']}: {error}" if error else str(metadata["outcome"])
+
+
+def setting_metrics(setting: str) -> list[Any]:
+    """The metrics of a setting: accuracy and its standard error, the pairs scored, the outcome shares, ps's mean F1."""
+    shown = [accuracy(), stderr(), scored_pairs(), outcome_shares()]
+    return [*shown, selection_f1()] if setting == "ps" else shown
+
+
+@scorer(metrics=[accuracy(), stderr()])
+def sandbox_verdict(benchmark: Benchmark) -> Scorer:
+    """The sandbox's verdict on the program the solver parsed (``C`` for success, else ``I``)."""
+    pool = SandboxPool(benchmark.sandbox)
+
+    async def score(state: TaskState, target: Target) -> Score:
+        task = benchmark.tasks[str(state.sample_id)]
+        program = state.store.get(STORE.program)
+        if program is None:
+            metadata: dict[str, Any] = {
+                "outcome": Outcome.PARSE_ERROR.value,
+                "message": state.store.get(STORE.problem),
+                "pairs_run": 0,
+                "pairs_total": min(len(task.state_generation_programs), len(task.evaluation_programs)),
+            }
+        else:
+            verdict = await anyio.to_thread.run_sync(pool.evaluate, benchmark.evaluation_task(task), program)
+            metadata = verdict_metadata(verdict)
+        selection = state.store.get(STORE.selection)
+        if selection is not None:  # ps: what was selected, its precision and recall, and the F1 the metric averages
+            metadata["selection"] = selection
+            metadata["selection_f1"] = selection["f1"]
+        metadata["seed"] = state.store.get(STORE.seed)
+        success = metadata["outcome"] == Outcome.SUCCESS.value
+        return Score(
+            value=CORRECT if success else INCORRECT,
+            answer=program,
+            explanation=explanation(metadata),
+            metadata=metadata,
+        )
+
+    return score

@@ -1,0 +1,129 @@
+"""The solver: the workbench's prompts sent through inspect's model, the answer parsed by the workbench's parser.
+
+The requests are those ``aspera run`` sends for the same task and seed, built
+by :mod:`aspera_workbench.agents.agent_prompts` from the same files:
+
+* ``cck`` and ``control``: one request (a system and a user message);
+* ``ps``: one selection request per library module (a single system message
+  each, answered with imports), then the program request with only what was
+  selected documented. The selection's precision, recall and F1 against the
+  reference program's primitives are recorded.
+
+Each request carries the sample's seed (epoch 1 is seed 0, as ``aspera run``'s
+default seed). What the scorer and the import need is kept in the sample's
+store under ``aspera:`` keys (:data:`STORE`); ``state.messages`` holds the
+program conversation, and the transcript every request.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageSystem,
+    ChatMessageUser,
+    GenerateConfig,
+    ModelOutput,
+    get_model,
+)
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+
+from aspera_workbench.agents.agent_prompts import (
+    Message,
+    cck_messages,
+    control_messages,
+    ps_messages,
+    reference_primitives,
+    selected_names,
+    selection_messages,
+    selection_scores,
+)
+from aspera_workbench.agents.answer_parsing import extract_program
+from aspera_workbench.agents.model_agents import RequestTally, prompt_digest
+from aspera_workbench.inspect_bridge.benchmark import CCK_EXAMPLES, PS_EXAMPLES, Benchmark
+from aspera_workbench.surface.primitives import ALL_MODULES, module_primitives
+
+#: Keys of the sample store the solver fills (read by the scorer and by ``aspera import-inspect``).
+STORE = SimpleNamespace(
+    seed="aspera:seed",
+    program="aspera:program",
+    problem="aspera:parse_problem",
+    generation="aspera:generation",
+    selection="aspera:selection",
+    details="aspera:details",
+)
+
+
+def seed_of(epoch: int) -> int:
+    """The workbench seed of an inspect epoch (epochs count from 1, seeds from 0)."""
+    return epoch - 1
+
+
+def chat(messages: list[Message]) -> list[ChatMessage]:
+    """The workbench's messages as inspect chat messages."""
+    kinds = {"system": ChatMessageSystem, "user": ChatMessageUser, "assistant": ChatMessageAssistant}
+    return [kinds[message["role"]](content=message["content"]) for message in messages]
+
+
+def _answered(output: ModelOutput) -> SimpleNamespace:
+    """What :class:`RequestTally` reads of an answer, from inspect's output (no price: inspect's own accounts)."""
+    usage = output.usage
+    tokens = (
+        None
+        if usage is None
+        else SimpleNamespace(
+            prompt_tokens=usage.input_tokens, completion_tokens=usage.output_tokens, total_tokens=usage.total_tokens
+        )
+    )
+    return SimpleNamespace(usage=tokens, cost_usd=None, spent_usd=0.0, latency_s=output.time or 0.0, cached=False)
+
+
+@solver
+def aspera_solver(benchmark: Benchmark) -> Solver:
+    """Ask the model for each task's program as ``aspera run`` does in the benchmark's setting."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        task = benchmark.tasks[str(state.sample_id)]
+        seed = seed_of(state.epoch)
+        model = get_model()
+        tally = RequestTally()
+        details: dict[str, Any] = {}
+        selection = None
+        files = benchmark.files
+        if benchmark.setting == "ps":
+            chosen: dict[str, None] = {}
+            answers: dict[str, str] = {}
+            for module in ALL_MODULES:
+                output = await model.generate(
+                    chat(selection_messages(task, module, files, True)), config=GenerateConfig(seed=seed)
+                )
+                tally.add(_answered(output))
+                answers[module] = output.completion
+                for name in selected_names(output.completion, module_primitives(module, documented_only=True)):
+                    chosen.setdefault(name)
+            selection = selection_scores(chosen, reference_primitives(task))
+            details["selection_answers"] = answers
+            messages = ps_messages(task, chosen, files, PS_EXAMPLES, True)
+        elif benchmark.control:
+            reference = benchmark.control_programs.get(task.query_id)
+            messages = control_messages(task, files, CCK_EXAMPLES, True, reference)
+        else:
+            messages = cck_messages(task, files, CCK_EXAMPLES, True)
+        state.messages = chat(messages)
+        state = await generate(state, tool_calls="none", seed=seed)
+        tally.add(_answered(state.output))
+        answer = state.output.completion
+        parsed = extract_program(answer, arguments=benchmark.solution_arguments)
+        generation = tally.generation(files.version, prompt_digest(messages), answer, None)
+        state.store.set(STORE.seed, seed)
+        state.store.set(STORE.program, parsed.program)
+        state.store.set(STORE.problem, parsed.problem)
+        state.store.set(STORE.generation, generation.model_dump(mode="json"))
+        state.store.set(STORE.selection, None if selection is None else selection.model_dump(mode="json"))
+        state.store.set(STORE.details, details)
+        return state
+
+    return solve
