@@ -46,6 +46,10 @@ CHECKED = {
         f"--model llama3.1:8b --base-url {LOCAL_SERVER} --out runs/llama-ps.jsonl",
         "aspera summary runs/llama-ps.jsonl --tasks data/aspera_workbench_v1",
     ): "local model",
+    (
+        "inspect eval aspera_workbench/asper_bench --model openai/gpt-4o-mini -T setting=cck --limit 5",
+        "aspera import-inspect logs/*.eval --out runs/inspect-gpt-4o-mini-cck.jsonl",
+    ): "inspect",
     ("make lab", "make explore", "make explore RESULTS=runs/gpt-4o-mini-cck.jsonl"): "dry run",
     ("aspera audit --tasks data/aspera_workbench_v1 --limit 10 --out runs/audit-10.json",): "audit",
     ("aspera generate --params params/generate.yaml -p model=gpt-4o-mini -p max_cost_usd=2",): "generate",
@@ -170,6 +174,20 @@ def test_the_explorer_accepts_the_results_the_readme_wrote(project: Path, model_
         text=True,
     )
     assert done.returncode == 0, f"{command}: {done.stderr}"
+
+
+def test_the_inspect_commands_run_as_written(project: Path, server: ScriptedOpenAIServer) -> None:
+    # The hosted provider is pointed at the scripted server (inspect's openai provider, chat completions).
+    commands = tuple(
+        f"{command} --model-base-url {server.base_url} -M responses_api=false"
+        if command.startswith("inspect eval")
+        else command
+        for command in block("inspect")
+    )
+    done = bash(commands, project, OPENAI_API_KEY="test", INSPECT_LOG_DIR=str(project / "logs"))
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = read_rows(project / "runs" / "inspect-gpt-4o-mini-cck.jsonl")
+    assert len(rows) == 5 and {row.setting for row in rows} == {"cck"}
 
 
 def test_the_audit_runs_as_written(project: Path) -> None:
