@@ -190,12 +190,18 @@ def environment(source: str | None) -> dict[str, str]:
 def whole_run(folder: str, workers: int, out: Path, source: str | None = None) -> tuple[float, float]:
     """Seconds and peak RSS (largest process, MB) of one `aspera run` from scratch."""
     out.unlink(missing_ok=True)
-    aspera = Path(sys.executable).parent / "aspera"
-    command = [str(aspera), "run", "--tasks", folder, "--agent", "reference", "--out", str(out)]
+    # The command line's package: an earlier commit's source may predate the split into two packages.
+    package = "aspera_core" if source and not (Path(source) / "aspera_workbench").is_dir() else "aspera_workbench"
+    entry = f"import sys; from {package}.cli.main import entry; sys.argv[0] = 'aspera'; entry()"
+    command = [sys.executable, "-c", entry, "run", "--tasks", folder, "--agent", "reference", "--out", str(out)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     begin = time.perf_counter()
     subprocess.run(
-        command + ["--workers", str(workers), "--no-progress"], check=True, capture_output=True, env=environment(source)
+        command + ["--workers", str(workers), "--no-progress"],
+        check=True,
+        capture_output=True,
+        env=environment(source),
+        cwd=folder,  # not the checkout: `-c` puts the working folder first on the path
     )
     seconds = time.perf_counter() - begin
     return seconds, max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
