@@ -46,15 +46,18 @@ from aspera_core.runner import (
 )
 from aspera_core.tasks import Task, TaskFormatError, open_task_set
 from aspera_core.wording import count
-from aspera_workbench.agents import AGENTS, MODEL_AGENTS, SETTINGS, make_agent
-from aspera_workbench.agents.agent_registry import (
+from aspera_workbench.agents import (
     AGENT_OPTIONS,
+    AGENTS,
+    MODEL_AGENTS,
+    SETTINGS,
     AgentOptions,
     ExploreOptions,
     ModelOptions,
     MutantOptions,
     ReplayOptions,
     check_options,
+    make_agent,
 )
 from aspera_workbench.cli.args import (
     cache_link_problem,
