@@ -8,6 +8,9 @@
   that are not results files of the same experiment; :func:`read_results`
   and :func:`read_rows` read them back (a cut-off last line is skipped).
 * :func:`summarize` counts outcomes with their denominators.
+* :class:`AppendOnlyWriter` and the readers beside it (:class:`FileKind`,
+  :func:`read_file`, :func:`first_line`, :func:`parse_rows`, :func:`now`) keep
+  the same append-only rules for the workbench's own files (judgements).
 
 This package depends only on :mod:`aspera_core.outcomes`: reading results
 loads neither the library nor the sandbox.
@@ -21,6 +24,7 @@ Example::
 """
 
 from aspera_core.outcomes import Outcome
+from aspera_core.records.appendonly import AppendOnlyWriter, FileKind, first_line, now, parse_rows, read_file
 from aspera_core.records.jsonl import (
     ExperimentMismatch,
     LegacyResultsFile,
@@ -51,9 +55,11 @@ from aspera_core.records.schema import (
 from aspera_core.records.summary import counted_rows, format_summary, summarize
 
 __all__ = [
+    "AppendOnlyWriter",
     "FORMAT_VERSION",
     "Experiment",
     "ExperimentMismatch",
+    "FileKind",
     "Generation",
     "LegacyResultsFile",
     "NotAResultsFile",
@@ -70,9 +76,13 @@ __all__ = [
     "check_results_file",
     "completed_keys",
     "counted_rows",
+    "first_line",
     "format_summary",
     "holds_experiment",
     "judged",
+    "now",
+    "parse_rows",
+    "read_file",
     "read_results",
     "read_rows",
     "repair_tail",

@@ -249,7 +249,7 @@ class _LazyKeymap:
 
     def get(self, keys: tuple[Any, ...]) -> Any:
         if self.keymap is None:
-            import nestedtext
+            import nestedtext  # deferred: only a problem's line number needs the key map; a cached set never parses
 
             self.keymap = {}
             nestedtext.loads(self.text, top="any", keymap=self.keymap)
@@ -265,7 +265,7 @@ def _read_shard(display: str, shard: str, data: bytes) -> tuple[list[_Located], 
             "task files must be saved as UTF-8"
         )
         return [], [TaskProblem(message, source=display)]
-    import nestedtext  # only when parsing: a cached set never needs it
+    import nestedtext  # deferred: only when parsing: a cached set never needs it
 
     try:
         records = nestedtext.loads(text, top="any")
@@ -509,7 +509,7 @@ def _refuse_foreign_plans(plans: Path, owner: str) -> None:
 
 def _shard_and_index_files(ordered: list[Task], shards: dict[str, list[Task]]) -> dict[str, str]:
     """File name -> text of every shard and both index files."""
-    import nestedtext
+    import nestedtext  # deferred: nestedtext-for-writing, only when a set is built
 
     files = {name: nestedtext.dumps([task.to_record() for task in members]) + "\n" for name, members in shards.items()}
     shard_of = {task.query_id: name for name, members in shards.items() for task in members}

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from aspera_core.compat import aliases as compat_aliases
+from aspera_core import compat
 from aspera_core.fileio import make_folders, write_atomic
 from aspera_core.tasks import known_names
 from aspera_core.tasks.release import (
@@ -142,13 +142,14 @@ def _parser_version() -> str:
     """A digest of the code that turns files into tasks: a change of it invalidates the cache.
 
     That is this package's modules, the list of the library's module names and
-    the tool modules whose names a scenario's references are checked against.
+    the compatibility package, which names the tool modules a scenario's references are checked against.
     """
     global _parser_digest
     if _parser_digest is None:
         digest = hashlib.sha256(f"{__version__}/{_FORMAT}".encode())
         package = Path(__file__).resolve().parent
-        modules = sorted(package.glob("*.py")) + [Path(compat_aliases.__file__)] + known_names.source_files()
+        compat_modules = sorted(Path(compat.__file__).resolve().parent.glob("*.py"))
+        modules = sorted(package.glob("*.py")) + compat_modules + known_names.source_files()
         for module in modules:
             digest.update(module.name.encode() + b"\0" + module.read_bytes())
         _parser_digest = digest.hexdigest()

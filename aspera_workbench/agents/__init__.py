@@ -6,6 +6,9 @@ and the agent protocol are in :mod:`aspera_core.agents`; this package adds:
 * ``mutant`` - a semantics-breaking mutant of the reference program, drawn by the seed;
 * ``cck``, ``ps`` and ``explore`` - model-backed agents (:mod:`.model_agents`, :mod:`.explore`);
 * :func:`make_agent` / :func:`register_agent` - every agent by name, for the command line;
+  :func:`check_options` and the options models (``AGENT_OPTIONS``) check an agent's options
+  without building it, :func:`missing_key` whether its model key is set;
+* :func:`extract_program` - the program in a model's answer (task generation reads answers too);
 * :class:`PromptStore` and :func:`prompt_digest` - the prompt files the model-backed agents,
   the judge and task generation read, imported on first use: they load the model client.
 """
@@ -15,10 +18,22 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from aspera_workbench.agents.agent_prompts import (
+    Message,
+    PromptFiles,
+    cck_messages,
+    control_messages,
+    ps_messages,
+    reference_primitives,
+    selected_names,
+    selection_messages,
+    selection_scores,
+)
 from aspera_workbench.agents.agent_registry import (
     AGENT_OPTIONS,
     AGENTS,
     MODEL_AGENTS,
+    PATH_OPTIONS,
     SETTINGS,
     AgentOptions,
     ExploreOptions,
@@ -26,30 +41,46 @@ from aspera_workbench.agents.agent_registry import (
     MutantOptions,
     ReplayOptions,
     check_options,
+    closest_agent,
     make_agent,
+    missing_key,
     register_agent,
 )
+from aspera_workbench.agents.answer_parsing import extract_program
 from aspera_workbench.agents.mutant_agent import MutantAgent
 from aspera_workbench.agents.selection_summary import selection_report
 
 # Loaded on first use (PEP 562): the model agents' module imports the model client
 # (openai), which running the built-in agents must not pay for.
 _MODEL_AGENTS_MODULE = "aspera_workbench.agents.model_agents"
-_LAZY = ("PromptStore", "RequestTally", "prompt_digest")
+_LAZY = ("PromptStore", "RequestTally", "prompt_digest", "return_types_digest")
 
 __all__ = [
     "AGENTS",
     "AGENT_OPTIONS",
     "MODEL_AGENTS",
+    "PATH_OPTIONS",
     "SETTINGS",
     "AgentOptions",
     "ExploreOptions",
     "ModelOptions",
-    "MutantOptions",
+    "Message",
     "MutantAgent",
+    "PromptFiles",
+    "cck_messages",
+    "control_messages",
+    "ps_messages",
+    "reference_primitives",
+    "selected_names",
+    "selection_messages",
+    "selection_scores",
+    "MutantOptions",
     "ReplayOptions",
     "check_options",
+    "closest_agent",
+    "extract_program",
     "make_agent",
+    "missing_key",
     "register_agent",
     "selection_report",
     *_LAZY,

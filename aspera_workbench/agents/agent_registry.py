@@ -15,10 +15,11 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, ValidationError, ValidationInfo, field_validator
 
-from aspera_core.agents.base import Agent
-from aspera_core.agents.builtin import HandbackAgent, NoopAgent, ReferenceAgent, ReplayAgent
+from aspera_core.agents import Agent, HandbackAgent, NoopAgent, ReferenceAgent, ReplayAgent
+from aspera_core.executor import SandboxConfig
 from aspera_workbench.agents.explore_dryrun import DRY_RUN_WORLDS
 from aspera_workbench.agents.mutant_agent import MutantAgent
+from aspera_workbench.control import load_control_programs
 from aspera_workbench.options import (
     AtLeastOne,
     AtLeastZero,
@@ -138,7 +139,7 @@ class ModelOptions(AgentOptions):
     def _priced(cls, value: float | None, info: ValidationInfo) -> float | None:
         if value is None or not _context(info, "files") or "model" not in info.data:
             return value
-        from aspera_workbench.llm import PriceTable
+        from aspera_workbench.llm import PriceTable  # deferred: the model client's package imports openai
 
         prices = PriceTable.load()
         if prices.for_model(info.data["model"]) is None:
@@ -152,6 +153,7 @@ class ModelOptions(AgentOptions):
         path = _looked_at(value, info) if value is not None else None
         if path is None or (info.field_name == "cache_dir" and info.data.get("use_cache") is False):
             return value
+        # deferred: both modules import openai, which a built-in agent's options never need
         from aspera_workbench.agents.model_agents import PromptStore
         from aspera_workbench.llm import ResponseCache
 
@@ -224,14 +226,13 @@ def _control_programs(control_dir: str | None) -> dict[str, str]:
     """The control reference programs of a task set's control folder ({} when there is none)."""
     if not control_dir:
         return {}
-    from aspera_workbench.control.control_programs import load_control_programs
-
     programs, _ = load_control_programs(control_dir)  # unusable files only lose their return-type hint
     return programs
 
 
 def _model_agent(name: str, options: ModelOptions, budget: Any) -> Agent:
     """A model-backed agent; the model client is imported only when one is built."""
+    # deferred: openai, only when a model-backed agent is built
     from aspera_workbench.agents.model_agents import CCKAgent, PromptStore, PSAgent
     from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache
 
@@ -260,7 +261,7 @@ def _model_agent(name: str, options: ModelOptions, budget: Any) -> Agent:
 
 def _explore_agent(client: Any, prompts: Any, options: ExploreOptions) -> Agent:
     """The explore agent with its budgets and dry-run options (``None``: the agent's default)."""
-    from aspera_core.executor import SandboxConfig
+    # deferred: the explore agent's module imports openai
     from aspera_workbench.agents.explore import DEFAULT_DRY_RUN_TIMEOUT_S, ExploreAgent
     from aspera_workbench.agents.explore_episode import Budgets
 
@@ -322,7 +323,8 @@ def missing_key(name: str, options: Mapping[str, Any]) -> str | None:
     """
     if name not in MODEL_AGENTS:
         return None
-    from aspera_workbench.llm.config import DEFAULT_API_KEY_ENV, key_from_environment
+    # deferred: the model client's package imports openai; the light commands check no key
+    from aspera_workbench.llm import DEFAULT_API_KEY_ENV, key_from_environment
 
     variable = options.get("api_key_env") or DEFAULT_API_KEY_ENV
     return None if key_from_environment(variable) is not None else variable

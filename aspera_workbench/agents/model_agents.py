@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aspera_core.agents.base import Proposal, StopRun
+from aspera_core.agents import Proposal, StopRun
 from aspera_core.fileio import dangling_link, make_folders, refuse_dangling_link_in, write_atomic
 from aspera_core.outcomes import Outcome
 from aspera_core.records import Generation, Usage
@@ -53,7 +53,7 @@ from aspera_workbench.agents.answer_parsing import extract_program
 from aspera_workbench.agents.selection_summary import EmptySelectionWatch
 from aspera_workbench.control import CONTROL_SETTING, control_task
 from aspera_workbench.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
-from aspera_workbench.surface.primitives import ALL_MODULES, module_primitives
+from aspera_workbench.surface import ALL_MODULES, module_primitives
 
 _PROMPT_FILE = re.compile(r"[0-9a-f]{64}\.json")
 

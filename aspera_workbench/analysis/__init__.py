@@ -59,6 +59,7 @@ from aspera_workbench.analysis.exploration import (
     gap_share,
 )
 from aspera_workbench.analysis.frames import (
+    described_system,
     judged_rows,
     programs_frame,
     runs_frame,
@@ -128,7 +129,7 @@ from aspera_workbench.analysis.statistics import (
     task_success,
     verdict_flips,
 )
-from aspera_workbench.analysis.style import new_figure, plotting_style, system_colours
+from aspera_workbench.analysis.style import PAGE_WIDTH, new_figure, plotting_style, system_colours
 from aspera_workbench.analysis.taxonomy import (
     CATEGORIES,
     apply_labels,
@@ -145,6 +146,7 @@ __all__ = [
     "ALL_KINDS",
     "CATEGORIES",
     "PAPER_SUCCESS",
+    "PAGE_WIDTH",
     "PAPER_TABLE1",
     "Artefacts",
     "NoData",
@@ -165,6 +167,7 @@ __all__ = [
     "cyclomatic_complexity",
     "dataset_statistics",
     "dataset_table",
+    "described_system",
     "documentation_words",
     "error_category",
     "episode_summary",

@@ -23,6 +23,7 @@ from typing import Any
 import pandas as pd
 
 from aspera_core.fileio import atomic_path, final_path, write_atomic
+from aspera_workbench.analysis.plots import NoData
 from aspera_workbench.analysis.style import PNG_DPI
 
 
@@ -298,8 +299,6 @@ class Artefacts:
         Returns:
             The saved figure (displays as the image in a notebook), or a :class:`Skipped` note.
         """
-        from aspera_workbench.analysis.plots import NoData
-
         if callable(make):
             try:
                 make = make()

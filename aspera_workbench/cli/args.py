@@ -194,7 +194,7 @@ def cache_link_problem(cache_dir: str | None, no_cache: bool) -> str | None:
     """
     if no_cache:
         return None
-    from aspera_workbench.llm import default_cache_dir  # only for commands that talk to a model
+    from aspera_workbench.llm import default_cache_dir  # deferred: openai, only for commands that talk to a model
 
     return dangling_link_in(Path(cache_dir) if cache_dir else default_cache_dir())
 

@@ -30,8 +30,13 @@ import sys
 from aspera_core.fileio import DanglingLinkError
 from aspera_core.tasks import TaskFormatError
 from aspera_workbench.cli.args import refuse, refuse_params
-from aspera_workbench.generation import SessionFileError, diversity_table, generate_tasks, load_generation_params
-from aspera_workbench.generation.session import REMOVED
+from aspera_workbench.generation import (
+    REMOVED,
+    SessionFileError,
+    diversity_table,
+    generate_tasks,
+    load_generation_params,
+)
 from aspera_workbench.llm import LLMSetupError
 from aspera_workbench.pipeline import ParamsError
 

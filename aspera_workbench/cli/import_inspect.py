@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     Returns:
         The exit status (see the module docstring).
     """
-    from aspera_workbench.inspect_bridge.log_import import LogImportError, import_log
+    # deferred: inspect_ai takes about a second to import; `aspera --help` lists this command without it.
+    from aspera_workbench.inspect_bridge import LogImportError, import_log
 
     for log in args.logs:
         try:

@@ -38,10 +38,11 @@ from aspera_workbench.generation.generation_engine import GenerationStopped, Que
 from aspera_workbench.generation.generation_params import GenerationParams, RoundParams, load_generation_params
 from aspera_workbench.generation.prompts import GenerationPrompts, GuidelineSet, PromptBuilder
 from aspera_workbench.generation.runtime import build_client, generate_tasks, open_generation
-from aspera_workbench.generation.session import SessionFileError, SessionLog, read_session
+from aspera_workbench.generation.session import REMOVED, SessionFileError, SessionLog, read_session
 from aspera_workbench.generation.task_writer import GeneratedTask, TaskSetTarget, normalise_query, read_provenance
 
 __all__ = [
+    "REMOVED",
     "BatchReport",
     "Candidate",
     "Check",

@@ -18,7 +18,7 @@ import re
 import textwrap
 from dataclasses import dataclass
 
-from aspera_workbench.agents.answer_parsing import extract_program
+from aspera_workbench.agents import extract_program
 
 QUERY_PREFIX = "Hey, [Assistant], "
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL)

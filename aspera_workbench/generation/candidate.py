@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from aspera_workbench.generation.checks import Check
-from aspera_workbench.surface.primitives import names_used
+from aspera_workbench.surface import names_used
 
 #: Where a candidate stands.
 NEW, VALID, INVALID, ACCEPTED, REJECTED = "new", "valid", "invalid", "accepted", "rejected"

@@ -55,19 +55,21 @@ from typing import Any
 from aspera_core.agents import HandbackAgent, NoopAgent
 from aspera_core.executor import Sandbox
 from aspera_core.outcomes import ORIGIN_EVALUATION, Outcome, Verdict
-from aspera_core.tasks import Scenario, Task, function_name
-from aspera_core.tasks.validation import (
+from aspera_core.tasks import (
     HANDBACK_TAG,
     PROBE_EVALUATION,
+    Scenario,
     SetupProgramError,
     SetupRunner,
+    Task,
     convention_problems,
     first_difference,
+    function_name,
     normalise_ids,
     validate_task,
 )
 from aspera_workbench.audit import AuditConfig, Observation, audit_tasks, behaviours
-from aspera_workbench.surface.primitives import names_used
+from aspera_workbench.surface import names_used
 from aspera_workbench.variants import BREAKING_KINDS, PRESERVING_KINDS
 
 HANDBACK_EXCEPTION = "RequiresUserInput"

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 import pandas as pd
 
 from aspera_workbench.generation.task_writer import normalise_query
-from aspera_workbench.surface.primitives import CORE_MODULES, names_used
+from aspera_workbench.surface import CORE_MODULES, names_used
 
 NGRAM = 3
 NO_FOCUS = "(no focus)"
@@ -238,8 +238,8 @@ def plot_diversity(frame: pd.DataFrame, title: str | None = None) -> Any:
     Raises:
         aspera_workbench.analysis.plots.NoData: the frame has no task.
     """
-    from aspera_workbench.analysis.plots import NoData
-    from aspera_workbench.analysis.style import PAGE_WIDTH, new_figure, plotting_style, system_colours
+    # deferred: the analysis package loads matplotlib, which generating tasks never needs
+    from aspera_workbench.analysis import PAGE_WIDTH, NoData, new_figure, plotting_style, system_colours
 
     if frame.empty:
         raise NoData("no generated task to measure")

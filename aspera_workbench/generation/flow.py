@@ -35,6 +35,7 @@ from aspera_workbench.generation.candidate import (
     is_model_error,
     now_text,
 )
+from aspera_workbench.generation.diversity import diversity_frame
 from aspera_workbench.generation.generation_engine import GenerationStopped, TaskGenerator
 from aspera_workbench.generation.prompts import PROGRAM_STEPS
 from aspera_workbench.generation.session import SessionLog
@@ -312,8 +313,6 @@ class GenerationFlow:
 
     def diversity(self) -> Any:
         """The marginal diversity of the accepted tasks over the rest of the target set (:func:`diversity_frame`)."""
-        from aspera_workbench.generation.diversity import diversity_frame
-
         accepted = self.accepted()
         mine = {candidate.task_id for candidate in accepted}
         base = [task for task in self.target.existing() if task.query_id not in mine]

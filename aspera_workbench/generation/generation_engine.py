@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aspera_core.tasks import Scenario, Task
-from aspera_workbench.agents.model_agents import PromptStore, RequestTally, prompt_digest
+from aspera_workbench.agents import PromptStore, RequestTally, prompt_digest
 from aspera_workbench.generation.answers import read_function, read_queries
 from aspera_workbench.generation.candidate import (
     INVALID,

@@ -16,11 +16,11 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from aspera_core.tasks.authoring import APPS
+from aspera_core.tasks import APPS
 from aspera_workbench.generation.flow import Round
 from aspera_workbench.options import Dollars, EndpointURL, Name, Options, Seconds, Temperature, validated
-from aspera_workbench.pipeline.pipeline_params import ParamsError, parse_override, read_params_file
-from aspera_workbench.surface.primitives import CORE_MODULES
+from aspera_workbench.pipeline import ParamsError, parse_override, read_params_file, resolve_path
+from aspera_workbench.surface import CORE_MODULES
 
 
 class RoundParams(Options):
@@ -135,8 +135,6 @@ class GenerationParams(Options):
 
     def path(self, value: str | None, root: str | os.PathLike[str]) -> Path | None:
         """A path parameter made absolute against the project root."""
-        from aspera_workbench.pipeline.paths import resolve_path
-
         return resolve_path(value, root)
 
     def settings(self) -> dict[str, Any]:

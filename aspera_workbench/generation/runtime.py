@@ -9,9 +9,8 @@ from typing import Any
 
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.fileio import dangling_link_in
-from aspera_core.tasks import Scenario, Task, load_tasks
-from aspera_core.tasks.authoring import scenario_for
-from aspera_workbench.agents.model_agents import PromptStore
+from aspera_core.tasks import Scenario, Task, load_tasks, scenario_for
+from aspera_workbench.agents import PromptStore
 from aspera_workbench.generation.checks import TaskChecker
 from aspera_workbench.generation.flow import BatchReport, GenerationFlow
 from aspera_workbench.generation.generation_engine import TaskGenerator
@@ -20,8 +19,7 @@ from aspera_workbench.generation.prompts import GenerationPrompts, GuidelineSet,
 from aspera_workbench.generation.session import SessionLog
 from aspera_workbench.generation.task_writer import TaskSetTarget
 from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache
-from aspera_workbench.pipeline.paths import project_root
-from aspera_workbench.pipeline.pipeline_params import ParamsError
+from aspera_workbench.pipeline import ParamsError, project_root
 from aspera_workbench.variants import choose
 
 

@@ -36,11 +36,24 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.fileio import write_atomic
-from aspera_core.tasks import SHARD_SIZE, Task, TaskFormatError, TaskProblem, open_task_set, shard_name, write_tasks
-from aspera_core.tasks.authoring import APPS, APPS_WITHOUT_ROOMS, build_task_set, load_authored_tasks
-from aspera_core.tasks.code_modules import read_code_tags, render_code_module
-from aspera_core.tasks.release import shard_files, shard_folder
-from aspera_core.tasks.wrong_programs import WRONG_FOLDER
+from aspera_core.tasks import (
+    APPS,
+    APPS_WITHOUT_ROOMS,
+    SHARD_SIZE,
+    WRONG_FOLDER,
+    Task,
+    TaskFormatError,
+    TaskProblem,
+    build_task_set,
+    load_authored_tasks,
+    open_task_set,
+    read_code_tags,
+    render_code_module,
+    shard_files,
+    shard_folder,
+    shard_name,
+    write_tasks,
+)
 
 PROVENANCE_KEY = "provenance"
 _GENERATED_LINE = re.compile(r"^#\s*Generated:\s*(\{.*\})\s*$", re.MULTILINE)

@@ -14,3 +14,7 @@
 
 docs/inspect.md maps inspect's vocabulary (epochs, scores, samples) to the workbench's.
 """
+
+from aspera_workbench.inspect_bridge.log_import import LogImportError, import_log
+
+__all__ = ["LogImportError", "import_log"]

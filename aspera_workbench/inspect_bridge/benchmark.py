@@ -21,11 +21,9 @@ from typing import Any
 from aspera_core.executor import SandboxConfig, default_workers
 from aspera_core.tasks import Task, TaskFormatError, open_task_set, select_tasks
 from aspera_core.version import __version__
-from aspera_workbench.agents.agent_prompts import PromptFiles
-from aspera_workbench.agents.model_agents import return_types_digest
-from aspera_workbench.control import control_task
-from aspera_workbench.control.control_programs import default_control_dir, load_control_programs
-from aspera_workbench.surface.primitives import ALL_MODULES
+from aspera_workbench.agents import PromptFiles, return_types_digest
+from aspera_workbench.control import control_task, default_control_dir, load_control_programs
+from aspera_workbench.surface import ALL_MODULES
 
 #: The ``setting`` task argument: complete codebase knowledge, primitive selection, the control surface.
 SETTINGS = ("cck", "ps", "control")

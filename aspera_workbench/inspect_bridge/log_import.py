@@ -35,7 +35,7 @@ from aspera_core.records import (
     judged,
 )
 from aspera_core.tasks import open_task_set
-from aspera_workbench.agents.model_agents import PromptStore, prompt_digest
+from aspera_workbench.agents import PromptStore, prompt_digest
 from aspera_workbench.inspect_bridge.benchmark import METADATA_KEY, TASK_NAME, experiment_parameters
 from aspera_workbench.inspect_bridge.solver import STORE, seed_of
 

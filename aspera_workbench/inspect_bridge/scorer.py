@@ -102,8 +102,8 @@ class SandboxPool:
 
 def world_changes(world: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """What the program changed in each pair's world, as readable rows (JSON values)."""
-    # Imported here: the readable comparison loads pandas, which scoring needs only once a verdict is in.
-    from aspera_workbench.ui.world_change import pair_changes
+    # deferred: the readable comparison (ui) loads pandas and the widgets, needed only once a verdict is in.
+    from aspera_workbench.ui import pair_changes
 
     shown = []
     for change in pair_changes(world):

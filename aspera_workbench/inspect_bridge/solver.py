@@ -31,20 +31,21 @@ from inspect_ai.model import (
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from aspera_workbench.agents.agent_prompts import (
+from aspera_workbench.agents import (
     Message,
+    RequestTally,
     cck_messages,
     control_messages,
+    extract_program,
+    prompt_digest,
     ps_messages,
     reference_primitives,
     selected_names,
     selection_messages,
     selection_scores,
 )
-from aspera_workbench.agents.answer_parsing import extract_program
-from aspera_workbench.agents.model_agents import RequestTally, prompt_digest
 from aspera_workbench.inspect_bridge.benchmark import CCK_EXAMPLES, PS_EXAMPLES, Benchmark
-from aspera_workbench.surface.primitives import ALL_MODULES, module_primitives
+from aspera_workbench.surface import ALL_MODULES, module_primitives
 
 #: Keys of the sample store the solver fills (read by the scorer and by ``aspera import-inspect``).
 STORE = SimpleNamespace(

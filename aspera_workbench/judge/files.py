@@ -24,8 +24,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aspera_core.records import Experiment, ResultRow, ResultsHeader
-from aspera_core.records.appendonly import AppendOnlyWriter, FileKind, first_line, now, parse_rows, read_file
+from aspera_core.records import (
+    AppendOnlyWriter,
+    Experiment,
+    FileKind,
+    ResultRow,
+    ResultsHeader,
+    first_line,
+    now,
+    parse_rows,
+    read_file,
+)
 from aspera_workbench.judge.judgement_schema import FORMAT_VERSION, Judgement, JudgementsHeader, JudgeSetup
 
 

@@ -16,7 +16,7 @@ stay deterministic and offline.
 from .budget import Budget, SpendReport
 from .cache import CACHE_DIR_ENV, CacheWriteWarning, ResponseCache, default_cache_dir, request_key
 from .client import NOT_SET, LLMClient, function_tool
-from .config import DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, LLMConfig, RetryPolicy
+from .config import DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, LLMConfig, RetryPolicy, key_from_environment
 from .errors import (
     AuthenticationFailedError,
     BudgetExceededError,
@@ -78,6 +78,7 @@ __all__ = [
     "backoff_delay",
     "default_cache_dir",
     "function_tool",
+    "key_from_environment",
     "parse_completion",
     "parse_retry_after",
     "request_key",

@@ -28,6 +28,7 @@ from aspera_workbench.pipeline.pipeline_params import (
     check_notebook_params,
     load_params,
     parse_override,
+    read_params_file,
 )
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "parse_override",
     "project_root",
     "project_relative",
+    "read_params_file",
     "resolve_path",
     "results_files",
     "results_path",

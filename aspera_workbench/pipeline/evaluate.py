@@ -23,7 +23,7 @@ import pandas as pd
 
 from aspera_core.agents import Agent
 from aspera_core.executor import SandboxConfig
-from aspera_core.records import Experiment, holds_experiment, read_results, results_file_for
+from aspera_core.records import Experiment, counted_rows, holds_experiment, judged, read_results, results_file_for
 from aspera_core.runner import experiment_of, run_agent
 from aspera_core.tasks import Task, load_tasks
 from aspera_core.wording import count
@@ -228,8 +228,8 @@ def agents_without_programs(
         ``"toy (CCK): 0 of 4 tasks got a program: every model request failed; ..."`` per such
         agent, in the order of ``agents``; an agent without a results file yet is not named.
     """
-    from aspera_core.records import counted_rows, judged
-    from aspera_workbench.analysis.frames import described_system
+    # deferred: the analysis package loads matplotlib, which running agents never needs
+    from aspera_workbench.analysis import described_system
 
     lines = []
     for label, path in _agent_files(tasks, agents, results_dir, root, library_fixes)[0].items():

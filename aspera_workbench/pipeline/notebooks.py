@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aspera_core.fileio import final_path, make_folders, replace_folder
+from aspera_workbench.pipeline.evaluate import agents_without_programs
 from aspera_workbench.pipeline.paths import project_root, resolve_path
 from aspera_workbench.pipeline.pipeline_params import PipelineParams
 
@@ -88,6 +89,7 @@ def _files(folder: Path) -> list[Path]:
 
 
 def _export_html(executed: Path, destination: Path) -> None:
+    # deferred: nbformat and nbconvert load only when a notebook is written out as a page
     import nbformat
     from nbconvert import HTMLExporter
 
@@ -136,6 +138,7 @@ def run_pipeline(
             them); ``no_space`` tells a full disk.
         OSError: a file could not be written (a full disk); the error names it.
     """
+    # deferred: papermill (and the Jupyter machinery under it) only when notebooks are run
     import papermill
     from papermill.exceptions import PapermillExecutionError
 
@@ -191,8 +194,6 @@ def run_pipeline(
         report.notebooks = [path for path in moved if path.suffix == ".ipynb"]
         report.html = [path for path in moved if path.suffix == ".html"]
     if "02_evaluate" in params.notebooks:  # the agents ran: did each get a program at all?
-        from aspera_workbench.pipeline.evaluate import agents_without_programs
-
         report.without_programs = agents_without_programs(
             params.tasks, params.agents, params.results_dir, root=root, library_fixes=params.library_fixes
         )

@@ -21,7 +21,11 @@ import yaml
 from pydantic import ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from aspera_core.fileio import DanglingLinkError, dangling_link, refuse_dangling_link_in
-from aspera_workbench.agents.agent_registry import PATH_OPTIONS, check_options
+from aspera_core.records import read_results
+from aspera_core.tasks import load_tasks, task_id_order, tasks_digest
+from aspera_workbench.agents import AGENTS, PATH_OPTIONS, check_options, closest_agent, missing_key
+from aspera_workbench.audit import read_audit
+from aspera_workbench.judge import read_judgements
 from aspera_workbench.options import AtLeastZero, Name, Options, Seeds, describe, validated
 from aspera_workbench.pipeline.paths import project_root, resolve_path
 
@@ -211,9 +215,6 @@ class PipelineParams(Options):
         audit, tasks = self.path(self.audit, root), self.path(self.tasks, root)
         if audit is None or tasks is None:
             return
-        from aspera_core.tasks import load_tasks, task_id_order, tasks_digest
-        from aspera_workbench.audit import read_audit
-
         task_list = load_tasks(tasks)
         known = {task.query_id for task in task_list}
         report = read_audit(audit)
@@ -254,8 +255,6 @@ class PipelineParams(Options):
 
     def available_agents(self) -> list[AgentSpec]:
         """The agents this run produces results of: the registered ones (an optional one that is not is skipped)."""
-        from aspera_workbench.agents import AGENTS
-
         return [spec for spec in self.agents if spec.agent in AGENTS]
 
     def check_agents(self, root: str | os.PathLike[str] | None = None) -> None:
@@ -266,9 +265,6 @@ class PipelineParams(Options):
         a key, or a file or folder created (:func:`~aspera_workbench.agents.agent_registry.check_options`);
         a replayed file is read. Paths are taken relative to ``root`` when it is given.
         """
-        from aspera_workbench.agents import AGENTS
-        from aspera_workbench.agents.agent_registry import closest_agent
-
         for spec in self.agents:
             if spec.agent not in AGENTS and not spec.optional:
                 close = closest_agent(spec.agent)
@@ -291,8 +287,6 @@ class PipelineParams(Options):
         """
         if "02_evaluate" not in self.notebooks:
             return
-        from aspera_workbench.agents.agent_registry import missing_key
-
         available = self.available_agents()
         for number, spec in enumerate(self.agents):
             variable = missing_key(spec.agent, spec.options) if spec in available else None
@@ -320,7 +314,7 @@ class PipelineParams(Options):
                     why = f"with seed {shown} in both (the second one's rows would be left out)"
                 else:
                     continue
-                from aspera_workbench.analysis.frames import system_label
+                from aspera_workbench.analysis import system_label  # deferred: the analysis package loads pandas
 
                 model = spec.options.get("model")
                 system = system_label(spec.agent, model, spec.agent if model else None)
@@ -340,8 +334,7 @@ class PipelineParams(Options):
         The notebooks name a run by its system (model and setting); a label stands for its run's
         system there. A results file that cannot be read adds no name (:meth:`check_files` reports it).
         """
-        from aspera_core.records import read_results
-        from aspera_workbench.analysis.frames import described_system
+        from aspera_workbench.analysis import described_system  # deferred: the analysis package loads pandas
 
         names = self.systems()
         for value in self.results.values():
@@ -436,27 +429,19 @@ def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
 def _read_as(key: str, path: Path) -> None:
     """Read ``path`` as the notebooks read the input ``key`` names (raises what that reader raises)."""
     if key == "tasks":
-        from aspera_core.tasks import load_tasks
-
         load_tasks(path)  # the parse is cached, so the notebooks' own loads cost nothing more
     elif key.startswith("results."):
-        from aspera_core.records import read_results
-
         read_results(path)
     elif key.startswith("judgements."):
-        from aspera_workbench.judge import read_judgements
-
         read_judgements(path)
     elif key == "audit":
-        from aspera_workbench.audit import read_audit
-
         read_audit(path)
     elif key == "labels":
-        from aspera_workbench.analysis.taxonomy import read_labels
+        from aspera_workbench.analysis import read_labels  # deferred: the analysis package loads pandas
 
         read_labels(path)
     elif key == "annotations":
-        from aspera_workbench.analysis.annotation import read_annotations
+        from aspera_workbench.analysis import read_annotations  # deferred: the analysis package loads pandas
 
         read_annotations(path, missing_ok=True)
     elif path.is_dir():

@@ -11,5 +11,15 @@
 from aspera_workbench.ui.explorer import FailureExplorer, error_notice, open_explorer
 from aspera_workbench.ui.generation import GenerationWidget, check_html
 from aspera_workbench.ui.tour import Tour, open_tour
+from aspera_workbench.ui.world_change import pair_changes
 
-__all__ = ["FailureExplorer", "GenerationWidget", "Tour", "check_html", "error_notice", "open_explorer", "open_tour"]
+__all__ = [
+    "pair_changes",
+    "FailureExplorer",
+    "GenerationWidget",
+    "Tour",
+    "check_html",
+    "error_notice",
+    "open_explorer",
+    "open_tour",
+]

@@ -26,23 +26,12 @@ PACKAGES = ("aspera_core", "aspera_workbench")
 #: Files other engineers are rewriting right now; their imports are cleaned when those branches merge.
 BEING_REWRITTEN = (
     "aspera_core/executor/",
-    "aspera_core/fileio.py",
-    "aspera_core/tasks/release.py",
-    "aspera_core/tasks/taskset.py",
-    "aspera_workbench/agents/agent_registry.py",
-    "aspera_workbench/agents/model_agents.py",
-    "aspera_workbench/analysis/artefacts.py",
-    "aspera_workbench/cli/args.py",
-    "aspera_workbench/generation/",
-    "aspera_workbench/pipeline/evaluate.py",
-    "aspera_workbench/pipeline/notebooks.py",
-    "aspera_workbench/pipeline/pipeline_params.py",
     "aspera_workbench/ui/",
 )
 
 #: Subpackages whose ``__init__`` is being rewritten (see above): other code may still import
 #: their submodules until the new ``__init__`` exports the names.
-EXPORTS_BEING_REWRITTEN = ("aspera_core.executor", "aspera_core.records", "aspera_workbench.generation")
+EXPORTS_BEING_REWRITTEN = ("aspera_core.executor",)
 
 #: The one import cycle left: the executor's fork server and its worker refer to each other
 #: (the worker only for type annotations). The executor is being rewritten.
