@@ -86,3 +86,11 @@ def test_the_python_guide_example_runs(tmp_path: Path):
     )
     assert result.returncode == 0, result.stderr
     assert "reference" in result.stdout and "100.0" in result.stdout
+
+
+def test_running_a_built_in_agent_loads_neither_the_model_client_nor_the_library():
+    # `aspera run --agent reference` imports only the command's module up front; the sandbox's
+    # fork server imports the library, and prompt builders and the model client load on first use.
+    modules = loaded_after("import aspera_workbench.cli.run")
+    assert [name for name in modules if name.split(".")[0] in {"openai", "pandas", "inspect_ai"}] == []
+    assert [name for name in modules if name.startswith("aspera_core.library")] == []

@@ -18,17 +18,6 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from aspera_workbench.agents.agent_prompts import (
-    Message,
-    PromptFiles,
-    cck_messages,
-    control_messages,
-    ps_messages,
-    reference_primitives,
-    selected_names,
-    selection_messages,
-    selection_scores,
-)
 from aspera_workbench.agents.agent_registry import (
     AGENT_OPTIONS,
     AGENTS,
@@ -51,9 +40,15 @@ from aspera_workbench.agents.mutant_agent import MutantAgent
 from aspera_workbench.agents.selection_summary import selection_report
 
 # Loaded on first use (PEP 562): the model agents' module imports the model client
-# (openai), which running the built-in agents must not pay for.
-_MODEL_AGENTS_MODULE = "aspera_workbench.agents.model_agents"
-_LAZY = ("PromptStore", "RequestTally", "prompt_digest", "return_types_digest")
+# (openai), and the prompt builders the library and its documentation, which running
+# the built-in agents (``aspera run --agent reference``) must not pay for.
+_PROMPTS = ("Message", "PromptFiles", "cck_messages", "control_messages", "ps_messages", "reference_primitives")
+_PROMPTS += ("selected_names", "selection_messages", "selection_scores")
+_LAZY = {name: "aspera_workbench.agents.agent_prompts" for name in _PROMPTS}
+_LAZY |= {
+    name: "aspera_workbench.agents.model_agents"
+    for name in ("PromptStore", "RequestTally", "prompt_digest", "return_types_digest")
+}
 
 __all__ = [
     "AGENTS",
@@ -64,16 +59,7 @@ __all__ = [
     "AgentOptions",
     "ExploreOptions",
     "ModelOptions",
-    "Message",
     "MutantAgent",
-    "PromptFiles",
-    "cck_messages",
-    "control_messages",
-    "ps_messages",
-    "reference_primitives",
-    "selected_names",
-    "selection_messages",
-    "selection_scores",
     "MutantOptions",
     "ReplayOptions",
     "check_options",
@@ -90,7 +76,7 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_MODEL_AGENTS_MODULE), name)
+    value = getattr(importlib.import_module(_LAZY[name]), name)
     globals()[name] = value
     return value
 
