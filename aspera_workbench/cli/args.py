@@ -18,6 +18,7 @@ import errno
 import os
 import sys
 import tempfile
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -87,6 +88,13 @@ def refuse(command: str, message: str, status: int = 2) -> int:
     """Say why ``aspera COMMAND`` cannot go on, on one line of standard error; the exit status to return."""
     print(f"aspera {command}: error: {message}", file=sys.stderr)
     return status
+
+
+def show_warnings(command: str, *categories: type[Warning]) -> None:
+    """Show each warning of ``categories`` every time, as one line ``aspera COMMAND: warning: ...``."""
+    for category in categories:
+        warnings.simplefilter("default", category)
+    warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera {command}: warning: {message}\n"
 
 
 def refuse_params(command: str, params: str, error: Exception) -> int:

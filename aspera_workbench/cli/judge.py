@@ -51,6 +51,7 @@ from aspera_workbench.cli.args import (
     output_file,
     positive_int,
     refuse,
+    show_warnings,
     split_list,
     stop_advice,
     temperature,
@@ -287,9 +288,7 @@ def run(args: argparse.Namespace) -> int:
     from aspera_workbench.judge import judge_results
     from aspera_workbench.llm import Budget, LLMError
 
-    warnings.simplefilter("default", ResultsFileWarning)
-    warnings.simplefilter("default", JudgementsFileWarning)
-    warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera judge: warning: {message}\n"
+    show_warnings("judge", ResultsFileWarning, JudgementsFileWarning)
     if not args.results.is_file():
         problem = "is a folder, not a results file" if args.results.is_dir() else "does not exist"
         return refuse("judge", f"{args.results} {problem}")

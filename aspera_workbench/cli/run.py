@@ -70,6 +70,7 @@ from aspera_workbench.cli.args import (
     non_negative_int,
     positive_int,
     refuse,
+    show_warnings,
     split_list,
     stop_advice,
     task_set_path,
@@ -397,9 +398,7 @@ def run(args: argparse.Namespace) -> int:
     Returns:
         The exit status (see the module docstring).
     """
-    warnings.simplefilter("default", RunWarning)
-    warnings.simplefilter("default", ResultsFileWarning)
-    warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera run: warning: {message}\n"
+    show_warnings("run", RunWarning, ResultsFileWarning)
     if args.force_new and args.resume_anyway:
         return refuse("run", "--force-new and --resume-anyway contradict each other")
     config = SandboxConfig(

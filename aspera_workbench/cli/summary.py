@@ -13,12 +13,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import warnings
 
 from aspera_core.records import NotAResultsFile, ResultsFileWarning, format_summary, read_results, summarize
 from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, tasks_digest
 from aspera_workbench.agents import selection_report
-from aspera_workbench.cli.args import positive_int, refuse, split_list, task_set_path
+from aspera_workbench.cli.args import positive_int, refuse, show_warnings, split_list, task_set_path
 
 EXAMPLE = "example: aspera summary runs/reference.jsonl --tasks data/aspera_workbench_v1 --json"
 
@@ -50,8 +49,7 @@ def run(args: argparse.Namespace) -> int:
     Returns:
         The exit status: 0, or 2 for a missing or foreign file or an unreadable task set.
     """
-    warnings.simplefilter("default", ResultsFileWarning)
-    warnings.formatwarning = lambda message, category, *rest, **kw: f"aspera summary: warning: {message}\n"
+    show_warnings("summary", ResultsFileWarning)
     try:
         results = read_results(args.results)
     except (FileNotFoundError, NotAResultsFile) as error:
