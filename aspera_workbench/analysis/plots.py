@@ -33,6 +33,7 @@ from aspera_workbench.analysis.style import (
     plotting_style,
     system_styles,
     wrap_label,
+    x_grid_only,
 )
 from aspera_workbench.analysis.taxonomy import CATEGORIES
 
@@ -173,8 +174,7 @@ def plot_outcomes(table: pd.DataFrame, title: str | None = None) -> Any:
         axes.set_xlim(0, 100)
         axes.set_xlabel("share of judged programs (%)")
         axes.invert_yaxis()
-        axes.grid(axis="y", visible=False)
-        axes.grid(axis="x", visible=True)
+        x_grid_only(axes)
         if title:
             axes.set_title(title)
         _legend_below(figure, axes, columns=min(5, max(1, shares.shape[1])))
@@ -363,8 +363,7 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
         axes.set_ylim(len(systems) - 0.5, -0.5)
         axes.set_xlim(-2, 102)
         axes.set_xlabel("task success (%)")
-        axes.grid(axis="y", visible=False)
-        axes.grid(axis="x", visible=True)
+        x_grid_only(axes)
         _legend_below(figure, axes, columns=2, first="mean")
     return figure
 
@@ -399,8 +398,7 @@ def plot_error_types(taxonomy: pd.DataFrame) -> Any:
         axes.set_xlim(0, 100)
         axes.set_xlabel("share of failed programs (%)")
         axes.invert_yaxis()
-        axes.grid(axis="y", visible=False)
-        axes.grid(axis="x", visible=True)
+        x_grid_only(axes)
         _legend_below(figure, axes, columns=3)
     return figure
 
@@ -636,8 +634,7 @@ def plot_setting_comparison(comparison: pd.DataFrame, sources: pd.DataFrame) -> 
         right.set_xlim(0, 100)
         right.set_xlabel("failed paired verdicts (% of paired verdicts)")
         right.set_title("failures by error category")
-        right.grid(axis="y", visible=False)
-        right.grid(axis="x", visible=True)
+        x_grid_only(right)
         if order:
             handles = [Patch(facecolor=colours[category], label=category) for category in order]
             figure.legend(handles=handles, loc="outside lower center", ncols=min(3, len(order)), frameon=False)

@@ -285,3 +285,9 @@ def category_colours(categories: Iterable[str]) -> dict[str, str]:
             colours[category] = EXTRA_CATEGORY_COLOURS[extra % len(EXTRA_CATEGORY_COLOURS)]
             extra += 1
     return colours
+
+
+def x_grid_only(axes: Any) -> None:
+    """Grid lines across the x axis only: the style's horizontal lines would cut horizontal bars and intervals."""
+    axes.grid(axis="y", visible=False)
+    axes.grid(axis="x", visible=True)
