@@ -162,8 +162,8 @@ class RequestTally:
     completion_tokens: int = 0
     total_tokens: int = 0
     without_usage: int = 0  # answers whose token counts the endpoint did not report
-    cost: float | None = 0.0
-    spent: float = 0.0
+    cost: float | None = 0.0  # None: some answer's price is unknown (never counted as free)
+    spent: float | None = 0.0
     latency: float = 0.0
     requests: int = 0
     cached: list[bool] = field(default_factory=list)
@@ -177,7 +177,8 @@ class RequestTally:
         else:
             self.without_usage += 1
         self.cost = None if self.cost is None or completion.cost_usd is None else self.cost + completion.cost_usd
-        self.spent += completion.spent_usd or 0.0
+        spent = 0.0 if completion.cached else completion.spent_usd  # a cached answer spends nothing, priced or not
+        self.spent = None if self.spent is None or spent is None else self.spent + spent
         self.latency += completion.latency_s
         self.requests += 1
         self.cached.append(completion.cached)

@@ -79,7 +79,7 @@ def _answered(output: ModelOutput) -> SimpleNamespace:
             prompt_tokens=usage.input_tokens, completion_tokens=usage.output_tokens, total_tokens=usage.total_tokens
         )
     )
-    return SimpleNamespace(usage=tokens, cost_usd=None, spent_usd=0.0, latency_s=output.time or 0.0, cached=False)
+    return SimpleNamespace(usage=tokens, cost_usd=None, spent_usd=None, latency_s=output.time or 0.0, cached=False)
 
 
 @solver

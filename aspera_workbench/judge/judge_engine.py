@@ -28,9 +28,9 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from aspera_core.records import Generation, ResultRow, Usage, counted_rows, judged, read_results
+from aspera_core.records import Generation, ResultRow, counted_rows, judged, read_results
 from aspera_core.tasks import Task, select_by_task_id, task_id_order, tasks_digest
-from aspera_workbench.agents import PromptStore, prompt_digest
+from aspera_workbench.agents import PromptStore, RequestTally, prompt_digest
 from aspera_workbench.control import CONTROL_SETTING
 from aspera_workbench.judge.files import JudgementsWriter, answered_keys
 from aspera_workbench.judge.judge_prompts import DEFAULT_APPS, JudgePromptFiles, judge_messages, parse_verdict
@@ -77,27 +77,10 @@ class ProgramJudge:
         )
 
     def _generation(self, digest: str, completion: Completion | None, error: str | None) -> Generation:
-        if completion is None:
-            return Generation(template_version=self.files.version, prompt_sha256=digest, error=error)
-        usage = completion.usage
-        return Generation(
-            template_version=self.files.version,
-            prompt_sha256=digest,
-            completion=completion.text,
-            # No usage reported: the counts are unknown, not zero.
-            usage=Usage(
-                prompt_tokens=usage.prompt_tokens,
-                completion_tokens=usage.completion_tokens,
-                total_tokens=usage.total_tokens,
-            )
-            if usage is not None
-            else Usage(prompt_tokens=None, completion_tokens=None, total_tokens=None, requests_without_usage=1),
-            cost_usd=completion.cost_usd,
-            spent_usd=completion.spent_usd or 0.0,
-            latency_s=completion.latency_s,
-            requests=1,
-            cached=completion.cached,
-        )
+        tally = RequestTally()
+        if completion is not None:
+            tally.add(completion)
+        return tally.generation(self.files.version, digest, None if completion is None else completion.text, error)
 
     def judge(self, row: ResultRow, apps: Sequence[str] = DEFAULT_APPS) -> Judgement:
         """Ask the model whether the row's program carries out the row's request.
