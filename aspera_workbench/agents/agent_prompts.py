@@ -191,8 +191,12 @@ def _example_functions(path: Path) -> tuple[str, ...]:
     return tuple("".join(lines[node.lineno - 1 : node.end_lineno]).rstrip() + "\n" for node in functions)
 
 
-def _numbered(items: Sequence[str]) -> str:
-    return "\n".join(f"{number}. {item}" for number, item in enumerate(items, start=1))
+def guidelines_text(files: PromptFiles, items: Sequence[str], template: str = "guidelines") -> str:
+    """The numbered guidelines in their template (nothing when there are none)."""
+    if not items:
+        return ""
+    numbered = "\n".join(f"{number}. {item}" for number, item in enumerate(items, start=1))
+    return files.templates[template].substitute(count=len(items), items=numbered)
 
 
 def return_annotation(program: str) -> str | None:
@@ -227,20 +231,23 @@ def builtin_annotation(program: str | None) -> str | None:
 
 
 def _system(files: PromptFiles, documentation: str, examples: int, guidelines: bool, *, control: bool = False) -> str:
-    rules = ""
     shown = files.control_guidelines if control else files.guidelines
-    if guidelines and shown:
-        rules = files.templates["guidelines"].substitute(count=len(shown), items=_numbered(shown))
     return files.templates["control_system" if control else "system"].substitute(
         documentation=documentation.strip("\n"),
-        examples="\n\n".join((files.control_examples if control else files.examples)[:examples]).strip("\n"),
-        guidelines=rules,
+        examples=examples_text(files.control_examples if control else files.examples, examples),
+        guidelines=guidelines_text(files, shown if guidelines else ()),
     )
 
 
-def _user(files: PromptFiles, task: Task, annotation: str | None, template: str = "user") -> str:
+def examples_text(examples: Sequence[str], count: int) -> str:
+    """The first ``count`` worked examples, as a prompt shows them."""
+    return "\n\n".join(examples[:count]).strip("\n")
+
+
+def user_message(files: PromptFiles, task: Task, annotation: str | None, template: str = "user") -> Message:
+    """The user message: the query, and the return type to give when one is known."""
     return_type = f"The function's return type should be `{annotation}`." if annotation else ""
-    return files.templates[template].substitute(query=task.query, return_type=return_type)
+    return {"role": "user", "content": files.templates[template].substitute(query=task.query, return_type=return_type)}
 
 
 def cck_messages(task: Task, files: PromptFiles, examples: int = 5, guidelines: bool = True) -> list[Message]:
@@ -256,12 +263,13 @@ def cck_messages(task: Task, files: PromptFiles, examples: int = 5, guidelines: 
         A system message and a user message.
     """
     key = ("cck", tuple(task.scenario.apps), examples, guidelines)
-    system = files._systems.get(key)
-    if system is None:
+    if key not in files._systems:
         documentation = render_library_docs(list(task.scenario.apps), documented_only=True)
-        system = files._systems[key] = _system(files, documentation, examples, guidelines)
-    user = _user(files, task, return_annotation(task.program))
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+        files._systems[key] = _system(files, documentation, examples, guidelines)
+    return [
+        {"role": "system", "content": files._systems[key]},
+        user_message(files, task, return_annotation(task.program)),
+    ]
 
 
 def control_messages(
@@ -282,23 +290,17 @@ def control_messages(
         A system message and a user message.
     """
     key = ("control", examples, guidelines)
-    system = files._systems.get(key)
-    if system is None:
-        system = files._systems[key] = _system(files, render_control_docs(), examples, guidelines, control=True)
-    user = _user(files, task, builtin_annotation(reference), template="control_user")
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+    if key not in files._systems:
+        files._systems[key] = _system(files, render_control_docs(), examples, guidelines, control=True)
+    user = user_message(files, task, builtin_annotation(reference), template="control_user")
+    return [{"role": "system", "content": files._systems[key]}, user]
 
 
 def selection_messages(task: Task, module: str, files: PromptFiles, guidelines: bool = True) -> list[Message]:
     """The primitive-selection prompt showing one library ``module`` (a single system message)."""
-    rules = ""
-    if guidelines and files.selection_guidelines:
-        rules = files.templates["select_guidelines"].substitute(
-            count=len(files.selection_guidelines), items=_numbered(files.selection_guidelines)
-        )
     content = files.templates["select"].substitute(
         module=module,
-        guidelines=rules,
+        guidelines=guidelines_text(files, files.selection_guidelines if guidelines else (), "select_guidelines"),
         documentation=f"# {module}.py\n\n" + render_module_docs(module, documented_only=True).strip("\n"),
         query=task.query,
     )
@@ -423,7 +425,5 @@ def ps_messages(
 ) -> list[Message]:
     """The primitive-selection agent's program prompt: CCK's structure with the selected documentation."""
     documentation = selected_documentation(task, selected, files, examples)
-    return [
-        {"role": "system", "content": _system(files, documentation, examples, guidelines)},
-        {"role": "user", "content": _user(files, task, return_annotation(task.program))},
-    ]
+    system = _system(files, documentation, examples, guidelines)
+    return [{"role": "system", "content": system}, user_message(files, task, return_annotation(task.program))]

@@ -38,7 +38,8 @@ from aspera_workbench.variants import BREAKING_KINDS
 #: standard-library control surface (only the cck agent writes control programs).
 SETTINGS = ("library", "control")
 
-#: Protocols of the explore agent (``aspera run --protocol``; its module imports the model client).
+#: Protocols of the explore agent (``aspera run --protocol``): tool calling, falling back to text
+#: when the endpoint refuses tools, or one of the two only.
 PROTOCOLS = ("auto", "tools", "text")
 
 

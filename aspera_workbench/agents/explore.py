@@ -31,26 +31,27 @@ from typing import Any
 
 from aspera_core.agents import Proposal, StopRun
 from aspera_core.executor import SandboxConfig
-from aspera_core.outcomes import Outcome
 from aspera_core.tasks import Task
-from aspera_workbench.agents.agent_prompts import Message, PromptFiles, return_annotation
+from aspera_workbench.agents.agent_prompts import (
+    Message,
+    PromptFiles,
+    examples_text,
+    guidelines_text,
+    return_annotation,
+    user_message,
+)
+from aspera_workbench.agents.agent_registry import PROTOCOLS
 from aspera_workbench.agents.explore_dryrun import DRY_RUN_WORLDS, DryRunner, DryRunReport, GenericWorld, dry_run_task
 from aspera_workbench.agents.explore_episode import Budgets, Episode, EpisodeResult, Notes
 from aspera_workbench.agents.explore_tools import documentation_index, parse_descriptions, tool_definitions
 from aspera_workbench.agents.model_agents import ModelAgent, PromptStore, RequestTally
 from aspera_workbench.llm import (
-    BudgetExceededError,
     Completion,
     LLMClient,
-    LLMSetupError,
     ToolsNotSupportedError,
 )
 from aspera_workbench.surface import ALL_MODULES
 
-#: How the agent calls tools: tool calling, falling back to text when refused; or one of them only.
-PROTOCOL_CHOICES = ("auto", "tools", "text")
-#: The prompt files the explorer adds to the shared prompt set (``templates/<name>.txt``).
-EXPLORE_TEMPLATES = ("explore_system", "explore_user", "explore_text_protocol", "explore_tools", "explore_notes")
 #: Seconds a dry run may take by default.
 DEFAULT_DRY_RUN_TIMEOUT_S = 10.0
 
@@ -72,27 +73,18 @@ def explore_messages(
     the text protocol it also explains how to write an action. The user
     message is the query, with the reference program's return annotation
     when it has one (as in the CCK and PS prompts).
-
-    Raises:
-        KeyError: a prompt file of :data:`EXPLORE_TEMPLATES` is missing.
     """
-    rules = ""
-    if guidelines and files.guidelines:
-        items = "\n".join(f"{number}. {item}" for number, item in enumerate(files.guidelines, start=1))
-        rules = files.templates["guidelines"].substitute(count=len(files.guidelines), items=items)
     system = files.templates["explore_system"].substitute(
         modules="\n".join(f"- {module}" for module in ALL_MODULES),
         max_turns=budgets.max_turns,
         max_dry_runs=budgets.max_dry_runs,
-        examples="\n\n".join(files.examples[:examples]).strip("\n"),
-        guidelines=rules,
+        examples=examples_text(files.examples, examples),
+        guidelines=guidelines_text(files, files.guidelines if guidelines else ()),
     )
     if protocol == "text":
         system = system.rstrip("\n") + "\n" + files.templates["explore_text_protocol"].template
-    annotation = return_annotation(task.program)
-    return_type = f"The function's return type should be `{annotation}`." if annotation else ""
-    user = files.templates["explore_user"].substitute(query=task.query, return_type=return_type)
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+    user = user_message(files, task, return_annotation(task.program), "explore_user")
+    return [{"role": "system", "content": system}, user]
 
 
 class ExploreAgent(ModelAgent):
@@ -136,12 +128,9 @@ class ExploreAgent(ModelAgent):
     ) -> None:
         if dry_run_world not in DRY_RUN_WORLDS:
             raise ValueError(f"unknown dry-run world {dry_run_world!r}; expected one of: {', '.join(DRY_RUN_WORLDS)}")
-        if protocol not in PROTOCOL_CHOICES:
-            raise ValueError(f"unknown protocol {protocol!r}; expected one of: {', '.join(PROTOCOL_CHOICES)}")
+        if protocol not in PROTOCOLS:
+            raise ValueError(f"unknown protocol {protocol!r}; expected one of: {', '.join(PROTOCOLS)}")
         super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
-        missing = [name for name in EXPLORE_TEMPLATES if name not in self.files.templates]
-        if missing:
-            raise FileNotFoundError(f"prompt file {missing[0]}.txt of the explore agent is missing")
         self.budgets = budgets or Budgets()
         self.dry_run_world = dry_run_world
         self.protocol = protocol
@@ -181,16 +170,10 @@ class ExploreAgent(ModelAgent):
             protocol, fallback = "text", str(error)
             messages, result = self._episode(task, seed, protocol, tally)
         details = self._details(result, protocol, fallback)
-        prompt = self._store(messages)
         if result.error is not None:
-            generation = tally.generation(self.files.version, prompt, result.last_text, str(result.error))
-            return Proposal(
-                failure=Outcome.MODEL_ERROR, message=str(result.error), generation=generation, details=details
-            )
-        generation = tally.generation(self.files.version, prompt, _final_answer(result), None)
-        if result.program is None:
-            return Proposal(failure=Outcome.PARSE_ERROR, message=result.problem, generation=generation, details=details)
-        return Proposal(program=result.program, generation=generation, details=details)
+            return self._proposal(messages, tally, result.last_text, error=str(result.error), details=details)
+        answer = _final_answer(result)
+        return self._proposal(messages, tally, answer, program=result.program, problem=result.problem, details=details)
 
     def close(self) -> None:
         """Stop the dry-run sandbox (a later dry run starts a new one)."""
@@ -208,14 +191,7 @@ class ExploreAgent(ModelAgent):
         tools = self.tools if protocol == "tools" else None
 
         def ask(conversation: list[dict[str, Any]]) -> Completion:
-            try:
-                completion = self.client.complete(conversation, tools=tools, seed=seed)
-            except ToolsNotSupportedError:
-                raise
-            except (BudgetExceededError, LLMSetupError) as error:
-                raise StopRun(str(error)) from error
-            tally.add(completion)
-            return completion
+            return self._ask(conversation, seed, tally, tools)
 
         def dry_run(program: str) -> DryRunReport:
             return self.dry_runner.run(world, program)

@@ -24,10 +24,13 @@ action, for replaying the episode.
 
 from __future__ import annotations
 
+import dataclasses
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import pydantic
 
 from aspera_core.agents import StopRun
 from aspera_workbench.agents.answer_parsing import extract_program
@@ -43,43 +46,27 @@ from aspera_workbench.agents.explore_tools import (
     check_arguments,
 )
 from aspera_workbench.llm import Completion, LLMRequestError, ToolCall, tool_result_message
+from aspera_workbench.options import AtLeastOne, AtLeastZero
 
-#: The two ways of calling tools.
-PROTOCOLS = ("tools", "text")
 #: Why an episode ended.
 ENDINGS = ("submitted", "answered", "turn_budget", "token_budget", "model_error")
 
 
-@dataclass(frozen=True)
+@pydantic.dataclasses.dataclass(frozen=True, config=pydantic.ConfigDict(strict=True))
 class Budgets:
-    """What one episode may use.
-
-    Attributes:
-        max_turns: Requests to the model (replies).
-        max_tokens: Tokens of all requests and replies together, as the endpoint
-            reports them (an endpoint that reports none is not limited by this).
-        max_dry_runs: Dry runs carried out.
+    """What one episode may use: replies, tokens as the endpoint reports them, and dry runs.
 
     Raises:
-        ValueError: a budget below its minimum (1 turn, 1 token, 0 dry runs).
+        pydantic.ValidationError: a budget below its minimum (1 turn, 1 token, 0 dry runs).
     """
 
-    max_turns: int = 20
-    max_tokens: int = 250_000
-    max_dry_runs: int = 5
-
-    def __post_init__(self) -> None:
-        for name, value, least in (
-            ("max_turns", self.max_turns, 1),
-            ("max_tokens", self.max_tokens, 1),
-            ("max_dry_runs", self.max_dry_runs, 0),
-        ):
-            if not isinstance(value, int) or isinstance(value, bool) or value < least:
-                raise ValueError(f"{name} must be an integer of at least {least}, not {value!r}")
+    max_turns: AtLeastOne = 20
+    max_tokens: AtLeastOne = 250_000
+    max_dry_runs: AtLeastZero = 5
 
     def to_json(self) -> dict[str, int]:
         """The budgets as JSON values."""
-        return {"max_turns": self.max_turns, "max_tokens": self.max_tokens, "max_dry_runs": self.max_dry_runs}
+        return dataclasses.asdict(self)
 
 
 @dataclass
@@ -166,8 +153,6 @@ class Episode:
         index: DocumentationIndex,
         notes: Notes,
     ) -> None:
-        if protocol not in PROTOCOLS:
-            raise ValueError(f"unknown protocol {protocol!r}; expected one of: {', '.join(PROTOCOLS)}")
         self.ask = ask
         self.protocol = protocol
         self.budgets = budgets

@@ -52,7 +52,14 @@ from aspera_workbench.agents.agent_prompts import (
 from aspera_workbench.agents.answer_parsing import extract_program
 from aspera_workbench.agents.selection_summary import EmptySelectionWatch
 from aspera_workbench.control import CONTROL_SETTING, control_task
-from aspera_workbench.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
+from aspera_workbench.llm import (
+    BudgetExceededError,
+    Completion,
+    LLMClient,
+    LLMRequestError,
+    LLMSetupError,
+    ToolsNotSupportedError,
+)
 from aspera_workbench.surface import ALL_MODULES, module_primitives
 
 _PROMPT_FILE = re.compile(r"[0-9a-f]{64}\.json")
@@ -249,14 +256,16 @@ class ModelAgent:
             "guidelines": self.guidelines,
         }
 
-    def _ask(self, messages: list[Message], seed: int | None, tally: RequestTally) -> Completion:
-        """One request; setup errors and the spending limit stop the run."""
+    def _ask(
+        self, messages: list[Any], seed: int | None, tally: RequestTally, tools: list[Any] | None = None
+    ) -> Completion:
+        """One request; setup errors and the spending limit stop the run (a refusal of tools is the caller's)."""
         started = time.perf_counter()
         try:
-            completion = self.client.complete(messages, seed=seed)
-        except BudgetExceededError as error:
-            raise StopRun(str(error)) from error
-        except LLMSetupError as error:
+            completion = self.client.complete(messages, tools=tools, seed=seed)
+        except ToolsNotSupportedError:
+            raise
+        except (BudgetExceededError, LLMSetupError) as error:
             raise StopRun(str(error)) from error
         except LLMRequestError:
             tally.latency += time.perf_counter() - started  # retries and their waits are the row's latency too
@@ -267,19 +276,34 @@ class ModelAgent:
     def _store(self, messages: list[Message]) -> str:
         return self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
 
+    def _proposal(
+        self,
+        messages: list[Message] | None,
+        tally: RequestTally,
+        answer: str | None,
+        *,
+        program: str | None = None,
+        problem: str | None = None,
+        error: str | None = None,
+        **extra: Any,
+    ) -> Proposal:
+        """The row's proposal: a model error, a parse error (no program) or the program, with its generation."""
+        prompt = self._store(messages) if messages is not None else None
+        generation = tally.generation(self.files.version, prompt, answer, error)
+        if error is not None:
+            return Proposal(failure=Outcome.MODEL_ERROR, message=error, generation=generation, **extra)
+        if program is None:
+            return Proposal(failure=Outcome.PARSE_ERROR, message=problem, generation=generation, **extra)
+        return Proposal(program=program, generation=generation, **extra)
+
     def _finish(self, messages: list[Message], tally: RequestTally, completion: Completion, **extra: Any) -> Proposal:
         parsed = extract_program(completion.text, arguments=self.solution_arguments)
-        generation = tally.generation(self.files.version, self._store(messages), completion.text, None)
-        if parsed.program is None:
-            return Proposal(failure=Outcome.PARSE_ERROR, message=parsed.problem, generation=generation, **extra)
-        return Proposal(program=parsed.program, generation=generation, **extra)
+        return self._proposal(messages, tally, completion.text, program=parsed.program, problem=parsed.problem, **extra)
 
     def _model_error(
-        self, messages: list[Message] | None, tally: RequestTally, error: LLMRequestError, **extra: Any
+        self, messages: list[Message], tally: RequestTally, error: LLMRequestError, **extra: Any
     ) -> Proposal:
-        prompt = self._store(messages) if messages is not None else None
-        generation = tally.generation(self.files.version, prompt, None, str(error))
-        return Proposal(failure=Outcome.MODEL_ERROR, message=str(error), generation=generation, **extra)
+        return self._proposal(messages, tally, None, error=str(error), **extra)
 
 
 def return_types_digest(programs: Mapping[str, str]) -> str:
