@@ -1,20 +1,9 @@
-"""Agents backed by a language model: complete codebase knowledge (``cck``) and primitive selection (``ps``).
+"""Agents backed by a language model: complete codebase knowledge (``cck``, also ``control``) and primitive selection (``ps``).
 
-The ``cck`` agent also writes control programs (``setting="control"``): the
-same prompt structure against the standard-library control surface
-(:mod:`aspera_workbench.control`), answered with one function taking ``world``.
-
-Both talk to the model only through :class:`aspera_workbench.llm.LLMClient` (retries,
-cache, spending) and build their prompts with :mod:`aspera_workbench.agents.agent_prompts`.
-What happens when the model misbehaves:
-
-* a request that still fails after its retries gives a ``model_error``
-  proposal (not a verdict on any program; a resumed run asks again);
-* an answer with no usable program gives a ``parse_error`` proposal, the raw
-  answer kept;
-* a setup error (key refused, unknown model or endpoint, exhausted quota)
-  or the spending limit stops the run cleanly (:class:`StopRun`): no other
-  request could succeed, and every finished row is kept.
+A request that fails after its retries gives a ``model_error`` proposal (a resumed
+run asks again); an answer without a program a ``parse_error`` one, the answer kept;
+a setup error or the spending limit stops the run (:class:`StopRun`): no other
+request could succeed, and every finished row is kept.
 """
 
 from __future__ import annotations
@@ -73,22 +62,15 @@ def prompt_digest(messages: Sequence[Message]) -> str:
 class PromptStore:
     """Keeps each distinct prompt once, as ``<digest>.json`` in a folder beside the results file.
 
-    Rows record only the digest; prompts are large and repeat across seeds.
-    Files are written atomically and never rewritten; a file already bearing a
-    prompt's name is trusted only if its content has that digest (see :meth:`put`).
-
-    Args:
-        directory: The folder (created with the first prompt stored, so that a
-            run refused before it asks anything leaves nothing behind).
-        advice: What to do when ``directory`` holds other files (ends that refusal).
+    Rows record only the digest (prompts are large and repeat across seeds). The folder is
+    created with the first prompt, so a run refused before asking leaves nothing behind;
+    files are written atomically and never rewritten.
 
     Raises:
-        DanglingLinkError: ``directory`` or a folder above it is a symbolic link to
-            nothing (storing a prompt would create its target).
-        NotADirectoryError: ``directory`` exists and is not a folder.
-        FileExistsError: ``directory`` holds files other than stored prompts (say the
-            project's own ``data/prompts/`` sources, beside ``--out data/x.jsonl``):
-            it is not written into. Both errors name the folder as their ``filename``.
+        DanglingLinkError: ``directory`` or a folder above it is a symbolic link to nothing.
+        NotADirectoryError: ``directory`` is not a folder.
+        FileExistsError: ``directory`` holds other files (say ``data/prompts/`` beside
+            ``--out data/x.jsonl``): it is not written into; ``advice`` ends the message.
     """
 
     def __init__(
@@ -118,10 +100,7 @@ class PromptStore:
         """Store a prompt (if not stored yet) and return its digest.
 
         Raises:
-            FileExistsError: a file or link of the prompt's name is there and does not
-                hold this prompt (a link to nothing, another content): it is left as it
-                is, and no row may name the digest (its ``filename`` is that file).
-            DanglingLinkError: the folder became a symbolic link to nothing.
+            FileExistsError: a file of the prompt's name holds something else (left as it is).
             OSError: the prompt cannot be written (its ``filename`` is the prompt's file).
         """
         digest = prompt_digest(messages)
@@ -134,16 +113,12 @@ class PromptStore:
         return digest
 
     def get(self, digest: str) -> list[Message]:
-        """The prompt stored under ``digest``.
-
-        Raises:
-            FileNotFoundError: no such prompt.
-        """
+        """The prompt stored under ``digest`` (``FileNotFoundError`` if there is none)."""
         return json.loads((self.directory / f"{digest}.json").read_text(encoding="utf-8"))
 
 
 def _check_stored(path: Path, digest: str) -> None:
-    """Refuse a file named as the prompt of ``digest`` that does not hold it (the store never replaces it)."""
+    """Refuse a file named as the prompt of ``digest`` that does not hold it."""
     dangling = dangling_link(path)
     if dangling is not None:
         problem = f"is {dangling}"
@@ -242,7 +217,6 @@ class ModelAgent:
 
     @property
     def model(self) -> str:
-        """The model the client asks."""
         return self.client.config.model
 
     def parameters(self) -> dict[str, Any]:
@@ -315,23 +289,9 @@ def return_types_digest(programs: Mapping[str, str]) -> str:
 class CCKAgent(ModelAgent):
     """Complete codebase knowledge: the documentation of every scenario app, five worked examples, the guidelines.
 
-    In the control setting the same prompt shows the control surface instead
-    of the library, the examples and guidelines translated to it, and asks for
-    a function taking ``world``; rows record the setting ``control``.
-
-    Args:
-        client: The model client.
-        files: Prompt files (default: the project's).
-        examples: Worked examples shown (default 5).
-        guidelines: Show the numbered guidelines.
-        prompts: Where to keep each distinct prompt (default: not kept, only its digest).
-        setting: ``"cck"`` (the library) or ``"control"``.
-        control_programs: Control reference programs by task id (control setting
-            only): a task's return type is recommended from its program when
-            that names built-in types only.
-
-    Raises:
-        ValueError: an unknown setting.
+    With ``setting="control"`` the prompt shows the control surface instead and asks for a
+    function taking ``world``; ``control_programs`` (by task id) recommend each task's return
+    type when it names built-in types only.
     """
 
     name = "cck"
@@ -357,17 +317,14 @@ class CCKAgent(ModelAgent):
         self.control_programs = dict(control_programs or {}) if self.control else {}
 
     def parameters(self) -> dict[str, Any]:
-        """The shared parameters; in the control setting also the digest of the recommended return types."""
         if not self.control:
             return super().parameters()
         return {**super().parameters(), "control_return_types": return_types_digest(self.control_programs)}
 
     def evaluation_task(self, task: Task) -> Task:
-        """The task a program is evaluated on: in the control setting, its wrapping in the control world."""
         return control_task(task) if self.control else task
 
     def propose(self, task: Task, seed: int | None) -> Proposal:
-        """Ask the model for the task's program with the full documentation (library or control) in the prompt."""
         if self.control:
             reference = self.control_programs.get(task.query_id)
             messages = control_messages(task, self.files, self.examples, self.guidelines, reference)
@@ -384,15 +341,8 @@ class CCKAgent(ModelAgent):
 class PSAgent(ModelAgent):
     """Primitive selection: the model picks what it needs module by module, then writes with only that documented.
 
-    Args:
-        client: The model client.
-        files: Prompt files (default: the project's).
-        modules: Library modules shown for selection, one request each (default:
-            all twelve, alphabetically, as the original: those outside the
-            task's scenario act as distractors).
-        examples: Worked examples shown in the program prompt (default 1, as in the paper).
-        guidelines: Show the guidelines (selection and program).
-        prompts: Where to keep each distinct prompt.
+    ``modules`` are shown one request each (default: all twelve, alphabetically, as the
+    original: those outside the task's scenario act as distractors).
     """
 
     name = "ps"
@@ -413,11 +363,9 @@ class PSAgent(ModelAgent):
         self._selections = EmptySelectionWatch()
 
     def parameters(self) -> dict[str, Any]:
-        """The shared parameters plus the modules shown for selection."""
         return {**super().parameters(), "selection_modules": list(self.modules)}
 
     def propose(self, task: Task, seed: int | None) -> Proposal:
-        """Select primitives module by module, then ask for the program with only those documented."""
         tally = RequestTally()
         selected: dict[str, None] = {}
         answers: dict[str, str] = {}

@@ -10,19 +10,11 @@ from aspera_workbench.variants import BREAKING_KINDS, mutants, pick
 
 
 class MutantAgent(BuiltinAgent):
-    """Submits a semantics-breaking mutant of the reference program, drawn by the seed.
+    """Submits a mutant of the reference program of ``kinds`` (default: every kind of :mod:`aspera_workbench.variants`).
 
-    The mutant kinds are those of :mod:`aspera_workbench.variants` (drop an action,
-    shift a date or time, change an attendee or a room, duplicate an action,
-    add an unrelated event, swallow a hand-back, return a wrong answer). One
-    mutant is drawn per task and seed, reproducibly; the row's ``mutation``
-    says what was changed. Realistic failures for the error-taxonomy notebooks
-    and the explorer, without any model. A mutant may happen to change nothing
-    in the task's world and pass: that is an honest verdict (the audit tells
-    such mutants apart).
-
-    Args:
-        kinds: Draw only mutants of these kinds (default: every kind).
+    One mutant is drawn per task and seed, reproducibly; the row's ``mutation`` says what
+    changed. Realistic failures without a model. A mutant that changes nothing in the
+    task's world may pass: an honest verdict (the audit tells such mutants apart).
     """
 
     name = "mutant"
@@ -35,15 +27,9 @@ class MutantAgent(BuiltinAgent):
         self.kinds = sorted(kinds) if kinds else None
 
     def parameters(self) -> dict[str, Any]:
-        """The mutant kinds drawn from (``None``: all)."""
         return {"kinds": self.kinds}
 
     def propose(self, task: Task, seed: int | None = None) -> Proposal:
-        """A mutant of ``task.program`` chosen by ``seed``.
-
-        Raises:
-            ProgramUnavailable: no mutant of the allowed kinds applies to this program.
-        """
         try:
             candidates = mutants(task.program, kinds=self.kinds, apps=list(task.scenario.apps))
         except ValueError as error:
