@@ -97,32 +97,27 @@ class _Outcome:
     submitted: str | None = None
 
 
+@dataclass
 class Episode:
-    """Runs one episode (see the module docstring).
+    """Runs one episode (see the module docstring) from the starting ``messages``.
 
     ``ask`` sends the conversation and returns the reply; its ``LLMRequestError`` ends the
     episode as a model error, any other exception propagates. ``protocol``: ``tools`` or ``text``.
     """
 
-    def __init__(
-        self,
-        ask: Callable[[list[dict[str, Any]]], Completion],
-        messages: Sequence[Mapping[str, Any]],
-        *,
-        protocol: str,
-        budgets: Budgets,
-        dry_run: Callable[[str], DryRunReport],
-        index: DocumentationIndex,
-        notes: Notes,
-    ) -> None:
-        self.ask = ask
-        self.protocol = protocol
-        self.budgets = budgets
-        self.dry_run = dry_run
-        self.index = index
-        self.notes = notes
+    ask: Callable[[list[dict[str, Any]]], Completion]
+    messages: dataclasses.InitVar[Sequence[Mapping[str, Any]]]
+    _: dataclasses.KW_ONLY
+    protocol: str
+    budgets: Budgets
+    dry_run: Callable[[str], DryRunReport]
+    index: DocumentationIndex
+    notes: Notes
+    result: EpisodeResult = field(init=False)
+    _last_draft: str | None = field(default=None, init=False)
+
+    def __post_init__(self, messages: Sequence[Mapping[str, Any]]) -> None:
         self.result = EpisodeResult(transcript=[dict(message) for message in messages])
-        self._last_draft: str | None = None
 
     def run(self) -> EpisodeResult:
         result = self.result
