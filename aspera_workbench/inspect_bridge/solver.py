@@ -72,7 +72,6 @@ def _answered(output: ModelOutput) -> SimpleNamespace:
 
 @solver
 def aspera_solver(benchmark: Benchmark) -> Solver:
-
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         task = benchmark.tasks[str(state.sample_id)]
         seed = seed_of(state.epoch)
