@@ -17,7 +17,7 @@ from pydantic import ConfigDict, ValidationError, ValidationInfo, field_validato
 from aspera_core.agents import Agent, HandbackAgent, NoopAgent, ReferenceAgent, ReplayAgent
 from aspera_core.executor import SandboxConfig
 from aspera_workbench.agents.explore_dryrun import DRY_RUN_WORLDS, PROTOCOLS
-from aspera_workbench.agents.mutant_agent import MutantAgent
+from aspera_workbench.agents.mutant_agent import MutantAgent, check_kinds
 from aspera_workbench.control import load_control_programs
 from aspera_workbench.options import (
     AtLeastOne,
@@ -31,7 +31,6 @@ from aspera_workbench.options import (
     Temperature,
     describe,
 )
-from aspera_workbench.variants import BREAKING_KINDS
 
 #: Values of the ``setting`` option (``aspera run --setting``): the assistant library, or the
 #: standard-library control surface (only the cck agent writes control programs).
@@ -99,12 +98,7 @@ class MutantOptions(AgentOptions):
     @field_validator("mutation_kinds")
     @classmethod
     def _known_kinds(cls, kinds: list[str] | None) -> list[str] | None:
-        for kind in kinds or ():
-            if kind not in BREAKING_KINDS:
-                close = difflib.get_close_matches(kind, list(BREAKING_KINDS), n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise ValueError(f"unknown mutation kind {kind!r}{hint}; known: {', '.join(BREAKING_KINDS)}")
-        return kinds
+        return check_kinds(kinds)
 
 
 class ModelOptions(AgentOptions):

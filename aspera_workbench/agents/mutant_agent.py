@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from aspera_core.agents import BuiltinAgent, ProgramUnavailable, Proposal
 from aspera_core.tasks import Task
 from aspera_workbench.variants import BREAKING_KINDS, mutants, pick
+
+
+def check_kinds(kinds: list[str] | None) -> list[str] | None:
+    """``kinds``, or ``ValueError`` naming the first unknown mutant kind (with the closest known one)."""
+    for kind in kinds or ():
+        if kind not in BREAKING_KINDS:
+            close = difflib.get_close_matches(kind, list(BREAKING_KINDS), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ValueError(f"unknown mutation kind {kind!r}{hint}; known: {', '.join(BREAKING_KINDS)}")
+    return kinds
 
 
 class MutantAgent(BuiltinAgent):
@@ -21,10 +32,7 @@ class MutantAgent(BuiltinAgent):
     seeded = True
 
     def __init__(self, kinds: list[str] | None = None) -> None:
-        unknown = sorted(set(kinds or ()) - set(BREAKING_KINDS))
-        if unknown:
-            raise ValueError(f"unknown mutation kind(s): {', '.join(unknown)}; known: {', '.join(BREAKING_KINDS)}")
-        self.kinds = sorted(kinds) if kinds else None
+        self.kinds = sorted(kinds) if check_kinds(kinds) else None
 
     def parameters(self) -> dict[str, Any]:
         return {"kinds": self.kinds}
