@@ -51,14 +51,7 @@ class IndexFile:
 
 @dataclass
 class IndexCheck:
-    """What the comparison of the index files with the shards found.
-
-    Attributes:
-        status: ``"checked"`` (both files read), ``"partial"`` (one of them),
-            or ``"absent"`` (none).
-        problems: Disagreements, each naming the index file and the task id.
-        notes: What could not be checked, or irregularities accepted.
-    """
+    """What comparing the index files with the shards found: ``status`` is ``"checked"`` (both files), ``"partial"`` or ``"absent"``."""
 
     status: str = ABSENT
     problems: list[TaskProblem] = field(default_factory=list)
@@ -66,15 +59,7 @@ class IndexCheck:
 
 
 def render_indexes(tasks: Sequence[Task], shard_of: Mapping[str, str]) -> dict[str, str]:
-    """The text of both index files for a set, as the release writes them.
-
-    Args:
-        tasks: The tasks, in the order their entries should appear (id order).
-        shard_of: Task id -> name of the shard holding it.
-
-    Returns:
-        File name -> text (4-space indented JSON without a final newline).
-    """
+    """File name -> text of both index files (4-space indented JSON, no final newline), entries in the tasks' order."""
     id_index = {task.query_id: [shard_of[task.query_id]] for task in tasks}
     query_index = {task.query: [task.query_id] for task in tasks}
     return {ID_INDEX: json.dumps(id_index, indent=4), QUERY_INDEX: json.dumps(query_index, indent=4)}
@@ -236,20 +221,10 @@ def check_indexes(
 ) -> IndexCheck:
     """Compare the index files of one shard folder with what its shards hold.
 
-    Args:
-        tasks: The well-formed tasks read from the shards (``Task.shard`` set).
-        indexes: The index files found, by file name (:data:`ID_INDEX`,
-            :data:`QUERY_INDEX`); missing files are simply absent.
-        shard_names: Every shard file that was read.
-        unreadable_ids: Ids of records that failed to load (their entries are
-            not judged: the record's own problem says what is wrong).
-        unreadable_shards: Shards that could not be parsed at all.
-        whole_set: False when a single shard was given: only the entries of
-            that shard are compared, and the note says how many tasks the
-            index lists in all.
-
-    Returns:
-        The status, the disagreements and the notes.
+    Entries of ``unreadable_ids`` (records that failed to load) and of
+    ``unreadable_shards`` are not judged: their own problem says what is wrong.
+    With ``whole_set`` false (a single shard given) only that shard's entries are
+    compared, and a note says how many tasks the index lists in all.
     """
     shards = _Shards(
         shard_of={task.query_id: task.shard or "" for task in tasks},
