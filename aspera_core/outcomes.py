@@ -144,18 +144,11 @@ class Verdict:
 
 
 def combine_pairs(pairs: list[PairResult] | tuple[PairResult, ...]) -> PairResult | None:
-    """Decide which pair result determines a task's outcome.
+    """The pair result that decides a task's outcome, or ``None`` when every pair succeeded (or there is none).
 
     The protocol: a task-completion error ends the task with that outcome; the
     task succeeds iff every pair succeeded; otherwise it is a hand-back if any
     pair handed back, else the first failing pair decides.
-
-    Args:
-        pairs: Per-pair results in the order they were run.
-
-    Returns:
-        The deciding pair result, or ``None`` when every pair succeeded (and
-        when there are no pairs).
     """
     for pair in pairs:
         if pair.outcome is Outcome.TASK_COMPLETION_ERROR:

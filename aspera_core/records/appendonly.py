@@ -64,9 +64,7 @@ def now() -> str:
 
 def read_file(path: Path, kind: FileKind) -> bytes:
     """The bytes of a file of ``kind`` about to be read; ``kind.refused`` for a folder, a dangling link or an unreadable file."""
-    if path.is_dir():
-        raise kind.refused(f"{path} is a folder, not a {kind.name} file")
-    refuse_dangling_link(path, kind)
+    refuse_folder_or_link(path, kind)
     if not path.exists():
         raise FileNotFoundError(f"{path} does not exist")
     try:
@@ -85,12 +83,14 @@ def refuse_special_file(path: Path, kind: FileKind) -> None:
         raise kind.refused(f"{path} is not a regular file (a pipe, a device or a socket)")
 
 
-def refuse_dangling_link(path: Path, kind: FileKind) -> None:
-    """Refuse (``kind.refused``) a symbolic link to nothing, as the file or a folder above it.
+def refuse_folder_or_link(path: Path, kind: FileKind) -> None:
+    """Refuse (``kind.refused``) a folder, or a symbolic link to nothing as the file or a folder above it.
 
-    Writing through it would create files wherever the link points; readers
+    Writing through such a link would create files wherever it points; readers
     would only say "does not exist" of a path that is plainly there.
     """
+    if path.is_dir():
+        raise kind.refused(f"{path} is a folder, not a {kind.name} file")
     problem = dangling_link_in(path)
     if problem is not None:
         raise kind.refused(problem)
@@ -196,9 +196,7 @@ class AppendOnlyWriter(Generic[Row]):
         self.path = path
         self.fsync = fsync
         self.existing: list[Row] = []
-        if self.path.is_dir():
-            raise kind.refused(f"{self.path} is a folder, not a {kind.name} file")
-        refuse_dangling_link(self.path, kind)
+        refuse_folder_or_link(self.path, kind)
         refuse_special_file(self.path, kind)
         make_folders(self.path.parent)
         # Opening with O_APPEND | O_CREAT changes nothing in an existing file.
