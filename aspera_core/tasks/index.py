@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from aspera_core.tasks.task import Task, TaskProblem, task_id_order
 
@@ -136,10 +135,11 @@ class _Shards:
         return query_id in self.unreadable_ids or any(s in self.unreadable_shards for s in listed)
 
 
-def _check_id_index(index: IndexFile, shards: _Shards) -> list[TaskProblem]:
+def _check_id_index(index: IndexFile, shards: _Shards) -> tuple[list[TaskProblem], int | None]:
+    """The id index's disagreements with the shards, and how many entries it has (``None``: unreadable)."""
     entries, problems = _load_object(index, "shard file names")
     if entries is None:
-        return problems
+        return problems, None
     no_such_shard: dict[str, list[str]] = {}
     for query_id, listed in entries.items():
         if not shards.whole_set and not any(s in shards.names for s in listed) and query_id not in shards.shard_of:
@@ -164,10 +164,15 @@ def _check_id_index(index: IndexFile, shards: _Shards) -> list[TaskProblem]:
         else:
             message = f"lists {len(ids)} tasks in {shard} ({_ids_text(ids)}), but there is no such shard"
             problems.append(TaskProblem(message, source=index.display))
-    for query_id in sorted(set(shards.shard_of) - set(entries), key=task_id_order):
-        message = f"has no entry for task {query_id} (in {shards.shard_of[query_id]})"
-        problems.append(TaskProblem(message, source=index.display, query_id=query_id))
-    return problems
+    return problems + _no_entry(index, shards, entries), len(entries)
+
+
+def _no_entry(index: IndexFile, shards: _Shards, entries: Collection[str]) -> list[TaskProblem]:
+    """A problem for each task of the shards that the index has no entry for."""
+    return [
+        TaskProblem(f"has no entry for task {query_id} (in {shards.shard_of[query_id]})", index.display, query_id)
+        for query_id in sorted(set(shards.shard_of) - set(entries), key=task_id_order)
+    ]
 
 
 def _check_query_index(index: IndexFile, shards: _Shards, notes: list[str]) -> list[TaskProblem]:
@@ -204,10 +209,7 @@ def _check_query_index(index: IndexFile, shards: _Shards, notes: list[str]) -> l
     elif extra:
         message = f"lists {len(extra)} tasks that no shard holds ({_ids_text(extra)})"
         problems.append(TaskProblem(message, source=index.display))
-    for query_id in sorted(set(shards.query_of) - set(keys_of), key=task_id_order):
-        message = f"has no entry for task {query_id} (in {shards.shard_of[query_id]})"
-        problems.append(TaskProblem(message, source=index.display, query_id=query_id))
-    return problems
+    return problems + _no_entry(index, shards, keys_of)
 
 
 def check_indexes(
@@ -247,23 +249,15 @@ def check_indexes(
     if check.status == PARTIAL:
         missing = next(name for name in INDEX_FILES if name not in indexes)
         check.notes.append(f"{missing} is missing beside the shards; only {present[0]} was checked")
+    total = None
     if ID_INDEX in indexes:
-        check.problems += _check_id_index(indexes[ID_INDEX], shards)
+        problems, total = _check_id_index(indexes[ID_INDEX], shards)
+        check.problems += problems
     if QUERY_INDEX in indexes:
         check.problems += _check_query_index(indexes[QUERY_INDEX], shards, check.notes)
-    if not whole_set and ID_INDEX in indexes:
-        total = _entry_count(indexes[ID_INDEX])
-        if total is not None and total > len(tasks):
-            check.notes.append(
-                f"a single shard was read: {len(tasks)} of the {total} tasks its index lists; "
-                "give the folder to load the whole set"
-            )
+    if not whole_set and total is not None and total > len(tasks):
+        check.notes.append(
+            f"a single shard was read: {len(tasks)} of the {total} tasks its index lists; "
+            "give the folder to load the whole set"
+        )
     return check
-
-
-def _entry_count(index: IndexFile) -> int | None:
-    try:
-        data: Any = json.loads(index.data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    return len(data) if isinstance(data, dict) else None
