@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from aspera_core import compat
+from aspera_core import compat, release_names
 from aspera_core.fileio import make_folders, write_atomic
 from aspera_core.tasks import known_names
 from aspera_core.tasks.release import (
@@ -122,13 +122,14 @@ _parser_digest: str | None = None
 
 
 def _parser_version() -> str:
-    """A digest of the code that turns files into tasks (this package, compat, the tool modules): a change invalidates the cache."""
+    """A digest of the code that turns files into tasks (this package, compat, the module names, the tool modules): a change invalidates the cache."""
     global _parser_digest
     if _parser_digest is None:
         digest = hashlib.sha256(f"{__version__}/{_FORMAT}".encode())
         package = Path(__file__).resolve().parent
         compat_modules = sorted(Path(compat.__file__).resolve().parent.glob("*.py"))
-        modules = sorted(package.glob("*.py")) + compat_modules + known_names.source_files()
+        names = [Path(release_names.__file__).resolve()]
+        modules = sorted(package.glob("*.py")) + compat_modules + names + known_names.source_files()
         for module in modules:
             digest.update(module.name.encode() + b"\0" + module.read_bytes())
         _parser_digest = digest.hexdigest()
