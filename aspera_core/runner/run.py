@@ -52,7 +52,7 @@ DEFAULT_CONCURRENCY = 8
 
 
 class RunWarning(UserWarning):
-    """A task was skipped (the agent had no program for it, or the task cannot be evaluated)."""
+    """A task was skipped: the agent had no program for it."""
 
 
 class AgentFailed(RuntimeError):
@@ -68,7 +68,7 @@ class RunReport:
         expected: ``selected * len(seeds)`` task-seed pairs.
         already_done: Pairs that already had a judged row (skipped).
         model_errors: Pairs with no program obtained in this run (``model_error`` rows; asked again on resume).
-        unavailable: Task ids (with the seed, for seeded agents) skipped: no program, or not evaluable.
+        unavailable: Task ids (with the seed, for seeded agents) the agent had no program for (skipped).
         counts: Outcome counts of the rows written in this run.
         stopped: Why the run stopped before the end (``StopRun``), with ``stop_advice`` if the agent gave one.
         cut_short: Pairs the agent was working on when it stopped the run: no row was written for them.
@@ -153,7 +153,7 @@ def make_row(work: _Work, agent: Agent, verdict: Verdict | None, run_id: str, li
         selection=proposal.selection,
         mutation=proposal.mutation,
         details=dict(proposal.details),
-        pairs_total=min(len(task.state_generation_programs), len(task.evaluation_programs)),
+        pairs_total=len(task.pairs),
     )
     if verdict is None:
         return ResultRow(
@@ -370,13 +370,12 @@ def _evaluate(
     progress: bool,
 ) -> None:
     skipped: list[tuple[str, str]] = []  # (task label, reason), warned of once the run ends
-    runnable = [work for work in todo if _runnable(work, report, skipped)]
     # The task each program is evaluated on: the one the agent names (the control setting's
     # wrapping), or the task itself.
     evaluation_task = getattr(agent, "evaluation_task", None) or (lambda task: task)
-    evaluated = {work.task.query_id: evaluation_task(work.task) for work in runnable}
-    bar = tqdm(total=len(runnable), desc=agent.name, unit="program", disable=not progress, file=sys.stderr)
-    producer = _Producer(agent, runnable, concurrency)
+    evaluated = {work.task.query_id: evaluation_task(work.task) for work in todo}
+    bar = tqdm(total=len(todo), desc=agent.name, unit="program", disable=not progress, file=sys.stderr)
+    producer = _Producer(agent, todo, concurrency)
     failure: list[AgentFailed | OSError] = []
 
     def record(row: ResultRow) -> None:
@@ -422,11 +421,3 @@ def _evaluate(
     report.stop_advice = producer.stop_advice
     if failure:
         raise failure[0]
-
-
-def _runnable(work: _Work, report: RunReport, skipped: list[tuple[str, str]]) -> bool:
-    task = work.task
-    if len(task.state_generation_programs) != len(task.evaluation_programs) or not task.evaluation_programs:
-        _skip(report, work, "needs matching, non-empty setup and evaluation program lists", skipped)
-        return False
-    return True
