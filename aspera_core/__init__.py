@@ -13,7 +13,7 @@ only from the ones below it::
     library          the simulated assistant library programs are written against
     world            in-memory state with a pinned clock
     records          the results-file schema, append-only writing, counting
-    outcomes, program_entry, fileio, wording   plain types and helpers
+    outcomes, program_entry, fileio, wording, release_names   plain types and helpers
 
 Example::
 

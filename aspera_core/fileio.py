@@ -128,14 +128,10 @@ def atomic_path(path: str | os.PathLike[str], *, durable: bool = True) -> Iterat
 
     The temporary file is hidden, beside the target (same file system), and ends
     with the target's suffix, so writers that infer a format from it work. The
-    new file keeps the permission bits of the file it replaces. Leaving the
-    block with an exception (``KeyboardInterrupt`` included) removes it and
-    leaves ``path`` as it was.
-
-    Args:
-        path: The file; its folder is made if missing. A symbolic link is
-            followed and its target replaced.
-        durable: Flush the file and the rename to disk (survives a power cut).
+    new file keeps the permission bits of the file it replaces; a symbolic link
+    is followed and its target replaced. Leaving the block with an exception
+    (``KeyboardInterrupt`` included) removes it and leaves ``path`` as it was.
+    ``durable`` flushes the file and the rename to disk.
 
     Raises:
         DanglingLinkError: ``path`` or a folder above it is a symbolic link to nothing.

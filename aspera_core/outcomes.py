@@ -53,17 +53,7 @@ ORIGIN_WORKER = "worker"
 
 @dataclass(frozen=True)
 class PairResult:
-    """Result of running one setup/evaluation pair.
-
-    Attributes:
-        index: 0-based position of the pair in the task.
-        outcome: How the pair ended.
-        error_type: Qualified class name of the exception that ended it, if any.
-        message: Text of that exception (bounded).
-        traceback: Formatted traceback (bounded), if any.
-        origin: Where the exception came from: ``"program"``, ``"setup"``,
-            ``"evaluation"``, ``"harness"`` or ``"worker"``; ``None`` on success.
-    """
+    """Result of running one setup/evaluation pair; ``origin`` is one of the ``ORIGIN_*`` names (``None`` on success)."""
 
     index: int
     outcome: Outcome
@@ -106,27 +96,13 @@ class PairResult:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The evaluation of one program on one task.
+    """The evaluation of one program on one task: the fields of a result row that the executor decides.
 
-    Attributes:
-        outcome: The task's outcome.
-        error_type: Qualified exception class name behind a failure, else ``None``.
-        message: The exception's message (bounded), else ``None``.
-        traceback: The formatted traceback (bounded), else ``None``.
-        pairs_run: How many setup/evaluation pairs were started.
-        pairs_total: How many pairs the task has.
-        duration_s: Wall-clock seconds spent evaluating.
-        stdout: Tail of what the program and the evaluation printed to stdout.
-        stderr: Tail of what was written to stderr (log records, warnings, and
-            notes about operations the sandbox refused).
-        return_value: ``repr`` (bounded) of the program's return value in the
-            last pair that returned, if any.
-        pairs: Per-pair results in order.
-        world: Only when asked for (``Job(capture_world=True)``): for each pair
-            whose evaluation program called the program, ``{"pair": index,
-            "before": tables, "after": tables}``, the world's tables as JSON
-            data just before the program's first call and just after it
-            (``None`` for a world that could not be read).
+    ``world`` is filled only when asked for (``Job(capture_world=True)``): for
+    each pair whose evaluation program called the program, ``{"pair": index,
+    "before": tables, "after": tables}``, the world's tables as JSON data just
+    before the program's first call and just after it (``None`` for a world that
+    could not be read).
     """
 
     outcome: Outcome
@@ -144,18 +120,11 @@ class Verdict:
 
 
 def combine_pairs(pairs: list[PairResult] | tuple[PairResult, ...]) -> PairResult | None:
-    """Decide which pair result determines a task's outcome.
+    """The pair result that decides a task's outcome, or ``None`` when every pair succeeded (or there is none).
 
     The protocol: a task-completion error ends the task with that outcome; the
     task succeeds iff every pair succeeded; otherwise it is a hand-back if any
     pair handed back, else the first failing pair decides.
-
-    Args:
-        pairs: Per-pair results in the order they were run.
-
-    Returns:
-        The deciding pair result, or ``None`` when every pair succeeded (and
-        when there are no pairs).
     """
     for pair in pairs:
         if pair.outcome is Outcome.TASK_COMPLETION_ERROR:

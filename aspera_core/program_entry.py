@@ -23,43 +23,24 @@ _ASPERA_IMPORT = re.compile(r"^(?:from\s+aspera(?:\.[\w.]*)?\s+import\b.*|import
 
 
 def function_name(text: str) -> str | None:
-    """Name in the first ``def`` header of ``text`` (rule B.3).
-
-    Args:
-        text: Python source of an AEP, SIP or EP (it need not compile).
-
-    Returns:
-        The function name, or ``None`` when no header is found.
-    """
+    """Name in the first ``def`` header of ``text`` (rule B.3; the text need not compile), or ``None``."""
     match = FUNCTION_HEADER.search(text)
     return match.group(1) if match else None
 
 
 def solution_name(program: str) -> str | None:
-    """Name of a candidate program's solution function.
+    """Name of a candidate program's solution function, or ``None``.
 
     Top-level ``from aspera... import`` / ``import aspera...`` lines are removed
     first, as the original evaluator does, then :func:`function_name` applies.
-
-    Args:
-        program: The candidate program as submitted.
-
-    Returns:
-        The solution function's name, or ``None`` if the text defines none.
     """
     return function_name(_ASPERA_IMPORT.sub("", program))
 
 
 def has_definition(text: str) -> bool:
-    """Whether ``text`` contains anything that starts like a function definition.
+    """Whether some line of ``text`` starts like ``def name`` or ``async def name``.
 
-    Text without one (prose, an empty answer) is not a program at all: a
-    parse error rather than a syntax error.
-
-    Args:
-        text: Any text.
-
-    Returns:
-        True when some line starts like ``def name`` or ``async def name``.
+    Text without one (prose, an empty answer) is not a program at all: a parse
+    error rather than a syntax error.
     """
     return _ANY_DEF.search(text) is not None

@@ -20,6 +20,7 @@ Subpackages, each importing only from the ones below it (and from :mod:`aspera_c
     control          the control setting: the same tasks over plain Python data
     surface          the library's documentation and primitives, as a model is shown them
     llm | variants   the one client of model endpoints | source-to-source program variants
+    authoring        the workbench's own task set, built from its code modules (``aspera build-tasks``)
 """
 
 from __future__ import annotations

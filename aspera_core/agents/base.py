@@ -24,13 +24,9 @@ class ProgramUnavailable(Exception):
 class StopRun(Exception):
     """The agent asks the runner to stop cleanly, e.g. because the spending limit is reached.
 
-    The runner starts nothing new, finishes and records what is in flight,
-    and reports the reason.
-
-    Args:
-        message: The reason.
-        advice: What to do next, when running the same command again would stop the
-            same way (``None``: the command line gives its usual advice).
+    The runner starts nothing new, finishes and records what is in flight, and
+    reports the reason. ``advice`` says what to do next when running the same
+    command again would stop the same way (``None``: the usual advice).
     """
 
     def __init__(self, message: str = "", *, advice: str | None = None) -> None:
@@ -97,15 +93,9 @@ class Agent(Protocol):
         ...
 
     def propose(self, task: Task, seed: int | None) -> Proposal:
-        """Write the program for ``task``.
+        """Write the program for ``task`` (``seed`` is ``None`` for agents that are not seeded).
 
-        Args:
-            task: The task (query, scenario, reference program...).
-            seed: The sampling seed (``None`` for agents that are not seeded).
-
-        Returns:
-            The proposal. Text without any function definition is evaluated
-            as a parse error.
+        Text without any function definition is evaluated as a parse error.
 
         Raises:
             ProgramUnavailable: the agent cannot produce a program for this task.

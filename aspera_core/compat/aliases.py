@@ -8,25 +8,7 @@ import importlib.machinery
 import sys
 import types
 
-#: App modules of ``aspera.apps_implementation`` (and ``aspera.apps``), the names ``scenario.apps`` may hold.
-APP_MODULES = (
-    "exceptions",
-    "time_utils",
-    "company_directory",
-    "work_calendar",
-    "room_booking",
-    "files",
-    "contacts",
-    "messaging",
-    "navigation",
-    "reminder",
-    "user_device_settings",
-    "ai_assistant",
-)
-#: Modules of the setup tools (``scenario.simulation_tools`` references ``module::function`` in them).
-SETUP_TOOL_MODULES = ("company_directory", "work_calendar", "room_booking", "utils")
-#: Modules of the checking tools (``scenario.evaluation_tools`` references ``module::function`` in them).
-CHECK_TOOL_MODULES = ("exceptions", "time_utils", "work_calendar")
+from aspera_core.release_names import APP_MODULES, CHECK_TOOL_MODULES, SETUP_TOOL_MODULES
 
 
 def _build_aliases() -> dict[str, str]:

@@ -17,16 +17,7 @@ parameter and the expected type. Well-typed programs never see it.
 from beartype import BeartypeConf
 from beartype.claw import beartype_this_package
 
-#: Modules that only document an API; their stubs return ``None`` unchecked.
-DOCUMENTATION_ONLY_MODULES = (
-    "files",
-    "contacts",
-    "messaging",
-    "navigation",
-    "reminder",
-    "user_device_settings",
-    "ai_assistant",
-)
+from aspera_core.release_names import DOCUMENTATION_ONLY_MODULES
 
 beartype_this_package(
     conf=BeartypeConf(claw_skip_package_names=tuple(f"{__name__}.{m}" for m in DOCUMENTATION_ONLY_MODULES))

@@ -10,12 +10,11 @@ Results files (:mod:`aspera_core.records.jsonl`) and judgements files
   header of a new or whitespace-only file, lets the file's kind refuse an
   existing file before anything in it changes, cuts off a partial last line
   left by an interrupted run (with a warning), warns of every other skipped
-  line as readers do, and appends each line with one ``write``. A last line that lacks only its final newline (the header, or a
-  valid row) is kept: the newline is added before the first new line.
+  line as readers do, and appends each line with one ``write``. A last line
+  that lacks only its final newline (the header, or a valid row) is kept.
 
-What a kind of file is called and which errors and warnings it raises come
-from its :class:`FileKind`; what its header means and when an existing file
-may be appended to stay with the kind's own module.
+A :class:`FileKind` names a kind of file and its errors; what its header means
+and when an existing file may be appended to stay with the kind's own module.
 """
 
 from __future__ import annotations
@@ -64,22 +63,8 @@ def now() -> str:
 
 
 def read_file(path: Path, kind: FileKind) -> bytes:
-    """The bytes of a file of ``kind`` that is about to be read.
-
-    Args:
-        path: The file.
-        kind: Its kind (names the refusals).
-
-    Returns:
-        The file's bytes.
-
-    Raises:
-        FileNotFoundError: the path does not exist.
-        Exception: ``kind.refused`` when the path is a folder, a symbolic link to nothing, or cannot be read.
-    """
-    if path.is_dir():
-        raise kind.refused(f"{path} is a folder, not a {kind.name} file")
-    refuse_dangling_link(path, kind)
+    """The bytes of a file of ``kind`` about to be read; ``kind.refused`` for a folder, a dangling link or an unreadable file."""
+    refuse_folder_or_link(path, kind)
     if not path.exists():
         raise FileNotFoundError(f"{path} does not exist")
     try:
@@ -89,47 +74,30 @@ def read_file(path: Path, kind: FileKind) -> bytes:
 
 
 def refuse_special_file(path: Path, kind: FileKind) -> None:
-    """Refuse a path that exists and is neither a folder nor a regular file: a pipe, a device, a socket.
+    """Refuse (``kind.refused``) a path that exists and is neither a folder nor a regular file: a pipe, a device, a socket.
 
-    Checking a named pipe's first line would wait until something wrote into it, and
-    appending to it would wait for a reader; such a path is never a file of ``kind``.
-
-    Raises:
-        Exception: ``kind.refused`` naming the path.
+    Checking a named pipe's first line would wait until something wrote into it,
+    and appending to it would wait for a reader.
     """
     if path.exists() and not path.is_dir() and not path.is_file():
         raise kind.refused(f"{path} is not a regular file (a pipe, a device or a socket)")
 
 
-def refuse_dangling_link(path: Path, kind: FileKind) -> None:
-    """Refuse a symbolic link whose target does not exist, as the file or a folder above it.
+def refuse_folder_or_link(path: Path, kind: FileKind) -> None:
+    """Refuse (``kind.refused``) a folder, or a symbolic link to nothing as the file or a folder above it.
 
-    Writing through it would create a file (or folders) wherever the link points,
-    which the user may not expect; readers would only say "does not exist" of a
-    path that is plainly there.
-
-    Raises:
-        Exception: ``kind.refused`` naming the link and its target.
+    Writing through such a link would create files wherever it points; readers
+    would only say "does not exist" of a path that is plainly there.
     """
+    if path.is_dir():
+        raise kind.refused(f"{path} is a folder, not a {kind.name} file")
     problem = dangling_link_in(path)
     if problem is not None:
         raise kind.refused(problem)
 
 
 def first_line(path: Path, data: bytes, kind: FileKind) -> tuple[int, bytes]:
-    """The first non-blank line of a file's bytes and its 0-based line number.
-
-    Args:
-        path: The file (named in the refusal).
-        data: Its bytes.
-        kind: Its kind.
-
-    Returns:
-        The line number and the line.
-
-    Raises:
-        Exception: ``kind.refused`` when every line is blank.
-    """
+    """The 0-based number and the text of the first non-blank line; ``kind.refused`` when every line is blank."""
     for number, line in enumerate(data.split(b"\n")):
         if line.strip():
             return number, line
@@ -148,21 +116,11 @@ def describe(error: Exception, kind: FileKind) -> str:
 
 
 def parse_rows(path: Path, data: bytes, start: int, model: type[Row], kind: FileKind) -> tuple[list[Row], list[str]]:
-    """The valid rows of a file's bytes from line ``start`` on, and a description of each skipped line.
+    """The valid rows of a file's bytes from 0-based line ``start`` on, and a description of each skipped line.
 
     Blank lines are passed over silently. A description reads
-    ``<path>:<line>: skipped: <reason>`` with 1-based line numbers; a last
-    line without a final newline is reported as cut off.
-
-    Args:
-        path: The file (named in the descriptions).
-        data: Its bytes.
-        start: The 0-based number of the first line that holds rows.
-        model: The row model every line is validated against.
-        kind: The file's kind.
-
-    Returns:
-        The rows in file order and the descriptions of the skipped lines.
+    ``<path>:<line>: skipped: <reason>`` with 1-based line numbers; a last line
+    without a final newline is reported as cut off.
     """
     lines = data.split(b"\n")
     rows: list[Row] = []
@@ -185,14 +143,7 @@ def _skipped(path: Path, number: int, reason: str) -> str:
 
 
 def repair_tail(path: str | Path) -> int:
-    """Remove a cut-off last line (one without a final newline) from a line-based file.
-
-    Args:
-        path: The file (missing files are left alone).
-
-    Returns:
-        The number of bytes removed (0 when the file ends with a newline).
-    """
+    """Remove a cut-off last line (one without a final newline) from a file; the bytes removed (a missing file: 0)."""
     path = Path(path)
     if not path.exists():
         return 0
@@ -219,34 +170,18 @@ def repair_tail(path: str | Path) -> int:
 class AppendOnlyWriter(Generic[Row]):
     """Appends lines to a file of one kind under an exclusive lock, one ``write`` per line.
 
-    Opening the writer takes an exclusive lock on the file (two processes
-    cannot interleave lines); writes ``header()`` to a new, empty or
-    whitespace-only file; otherwise calls ``accept`` on the file's bytes, which
-    refuses the file by raising (the file is then left as it was) or returns
-    its rows and skipped lines (as :func:`parse_rows` does); warns each
-    skipped line with a ``kind.warning`` worded as readers word it; and finally cuts
-    off a partial last line left by an interrupted run, with a
-    ``kind.warning``. A last line that is complete but for its final newline
-    (the header, or a row ``accept`` returned) is kept, and the newline is
-    written before the first appended line. A kind's writer subclasses this class and
-    calls its ``__init__`` from its own: the warning names the line that
-    opened the kind's writer.
-
-    Args:
-        path: The file (created with its parent folders if missing).
-        kind: The file's kind.
-        header: Makes the header of a new file.
-        accept: Checks an existing file's bytes (with a non-blank line) and returns its rows
-            and the descriptions of its skipped lines, as :func:`parse_rows` makes them.
-        fsync: Also ``fsync`` after every line (survives power loss, slower).
-
-    Attributes:
-        existing: The rows the file held when it was opened (``accept``'s answer).
+    Opening takes the lock, writes ``header()`` to a new or whitespace-only file,
+    else calls ``accept`` on the file's bytes, which refuses the file by raising
+    (it is left as it was) or returns its rows and skipped lines as
+    :func:`parse_rows` makes them (kept in ``existing``). Skipped lines are warned
+    as readers word them, and a partial last line left by an interrupted run is
+    cut off with a ``kind.warning``; a last line complete but for its newline is
+    kept. A kind's writer subclasses this class and calls its ``__init__`` from
+    its own, so the warning names the line that opened the kind's writer.
 
     Raises:
-        Exception: ``kind.refused`` when the path is a folder, a symbolic link to nothing
-            or a special file (a pipe, a device); ``kind.busy``
-            when another process holds the file's lock; whatever ``accept`` raises.
+        Exception: ``kind.refused`` for a folder, a dangling link or a special file;
+            ``kind.busy`` when another process holds the lock; whatever ``accept`` raises.
     """
 
     def __init__(
@@ -261,9 +196,7 @@ class AppendOnlyWriter(Generic[Row]):
         self.path = path
         self.fsync = fsync
         self.existing: list[Row] = []
-        if self.path.is_dir():
-            raise kind.refused(f"{self.path} is a folder, not a {kind.name} file")
-        refuse_dangling_link(self.path, kind)
+        refuse_folder_or_link(self.path, kind)
         refuse_special_file(self.path, kind)
         make_folders(self.path.parent)
         # Opening with O_APPEND | O_CREAT changes nothing in an existing file.
@@ -313,8 +246,8 @@ class AppendOnlyWriter(Generic[Row]):
         """Append ``text`` and a newline in full, then ``fsync`` if asked to.
 
         Raises:
-            FileNotFoundError: the file (or a folder above it) was removed since it was
-                opened; the line is not written, since it would go to a file no one can read.
+            FileNotFoundError: the file was removed since it was opened (the line
+                would go to a file no one can read).
             OSError: the write failed (a full disk); the error names the file.
         """
         if os.fstat(self._fd).st_nlink == 0:

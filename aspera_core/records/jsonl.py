@@ -63,11 +63,7 @@ class LegacyResultsFile(NotAResultsFile):
 
 
 class ExperimentMismatch(ValueError):
-    """A run tried to append rows of another experiment to a results file.
-
-    Attributes:
-        differences: The differing fields, as ``name: file's != run's``.
-    """
+    """A run tried to append rows of another experiment to a results file; ``differences`` reads ``name: file's != run's``."""
 
     def __init__(self, path: Path, differences: list[str], rows: int) -> None:
         self.differences = differences
@@ -80,14 +76,7 @@ class ExperimentMismatch(ValueError):
 
 @dataclass(frozen=True)
 class ResultsFile:
-    """A results file as read.
-
-    Attributes:
-        path: Where it was read from.
-        header: Its header, or ``None`` for a file written before headers existed.
-        rows: Its valid rows in file order (duplicates included).
-        skipped: One description per line that was skipped.
-    """
+    """A results file as read: its header (``None`` for a legacy file), its valid rows in file order, the skipped lines."""
 
     path: Path
     header: ResultsHeader | None
@@ -106,11 +95,7 @@ _RESULTS = FileKind(
 
 
 def _header(path: Path, data: bytes) -> tuple[int, ResultsHeader | None]:
-    """The 0-based line of a results file's first line and its header (``None`` for a legacy file).
-
-    Raises:
-        NotAResultsFile: the bytes are not those of a results file.
-    """
+    """The 0-based line of a results file's first line and its header (``None`` for a legacy file), or NotAResultsFile."""
     start, first = first_line(path, data, _RESULTS)
     header: ResultsHeader | None = None
     try:
@@ -140,14 +125,8 @@ def _parse(path: Path, data: bytes) -> ResultsFile:
 def read_results(path: str | Path) -> ResultsFile:
     """Read a results file: its header and every valid row.
 
-    Invalid lines (a cut-off last line from an interrupted run, a damaged
-    line) are skipped with a :class:`ResultsFileWarning` naming the line.
-
-    Args:
-        path: The results file.
-
-    Returns:
-        The file's header (``None`` for a legacy file) and rows.
+    Invalid lines (a cut-off last line from an interrupted run, a damaged line)
+    are skipped with a :class:`ResultsFileWarning` naming the line.
 
     Raises:
         FileNotFoundError: the path does not exist.
@@ -177,17 +156,11 @@ def completed_keys(rows: Iterable[ResultRow]) -> set[tuple[str, int | None]]:
 
 
 def check_results_file(path: str | Path, experiment: Experiment | None = None, *, resume_anyway: bool = False) -> None:
-    """Refuse a path that exists and is neither a results file (legacy ones included) nor empty.
+    """Refuse a path that exists and is neither a results file (legacy ones included) nor empty; nothing is written.
 
-    Nothing is written. With ``experiment``, also refuse what :class:`ResultsWriter`
-    would refuse for a run of it: a legacy file, and a file of another experiment
-    (unless ``resume_anyway``); a run can so be refused before it starts.
-
-    Raises:
-        NotAResultsFile: the path is a folder or a special file (a pipe), cannot be read,
-            or holds something else.
-        LegacyResultsFile: with ``experiment``, the file has no experiment header.
-        ExperimentMismatch: with ``experiment``, the file holds another experiment.
+    With ``experiment``, also refuse what :class:`ResultsWriter` would refuse for
+    a run of it (a legacy file, another experiment unless ``resume_anyway``), so
+    a run is refused before it starts.
     """
     path = Path(path)
     if not path.exists() and not path.is_symlink():
@@ -261,22 +234,12 @@ def _free(path: Path) -> bool:
 def results_file_for(path: str | Path, experiment: Experiment) -> Path:
     """The file a run of ``experiment`` writes to when asked for a new file if ``path`` holds another experiment.
 
-    Of ``path``, ``name.2.jsonl``, ``name.3.jsonl``, ... (numbered on from ``path``'s own
-    number), the first that holds ``experiment`` (to resume it), else the first that does
-    not exist or is whitespace only (to start it). Asking again for the same experiment
-    therefore names the same file; a file that is not a results file of ``experiment``
-    is passed over and never written to.
-
-    Args:
-        path: The results file asked for.
-        experiment: The run's experiment.
-
-    Returns:
-        The file to write to.
-
-    Raises:
-        NotAResultsFile: ``path`` itself exists and is not a results file (nothing is
-            started beside a file of another kind).
+    Of ``path``, ``name.2.jsonl``, ``name.3.jsonl``, ... (numbered on from
+    ``path``'s own number), the first that holds ``experiment`` (to resume it),
+    else the first that does not exist or is whitespace only (to start it); so
+    asking again names the same file. A file that is not a results file of
+    ``experiment`` is passed over and never written to; NotAResultsFile if
+    ``path`` itself is one.
     """
     path = Path(path)
     check_results_file(path)
@@ -301,16 +264,10 @@ def results_file_for(path: str | Path, experiment: Experiment) -> Path:
 class ResultsWriter(AppendOnlyWriter[ResultRow]):
     """Appends rows of one experiment to a results file, one ``write`` per row.
 
-    Opening the writer takes an exclusive lock on the file (two runs cannot
-    interleave rows), checks that an existing file is a results file of the
-    same experiment, writes the header of a new (or empty) file, and cuts off
-    a partial last line left by a killed run.
-
-    Args:
-        path: The results file (created with its parent folders if missing).
-        experiment: The experiment the rows belong to.
-        resume_anyway: Append even if the file's experiment differs.
-        fsync: Also ``fsync`` after every row (survives power loss, slower).
+    Opening takes an exclusive lock, checks that an existing file is a results
+    file of the same experiment (``resume_anyway``: append regardless), writes
+    the header of a new (or empty) file, and cuts off a partial last line left by
+    a killed run. ``fsync`` also syncs after every row.
 
     Raises:
         ResultsFileBusy: another process holds the file's lock.

@@ -26,18 +26,7 @@ _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
 class PairDetail(BaseModel):
-    """How one setup/evaluation pair of a task ended.
-
-    Attributes:
-        index: 0-based position of the pair in the task.
-        outcome: The pair's outcome.
-        origin: Where the exception that ended it came from: ``program``
-            (the candidate), ``setup``, ``evaluation``, ``harness`` (the task's
-            own programs could not be prepared) or ``worker`` (the process
-            ended without a report); ``None`` on success.
-        error_type: Qualified class name of that exception.
-        message: Its message (bounded).
-    """
+    """How one setup/evaluation pair of a task ended (fields: docs/running.md, "The row")."""
 
     model_config = _FROZEN
 
@@ -49,16 +38,7 @@ class PairDetail(BaseModel):
 
 
 class Usage(BaseModel):
-    """Tokens a model consumed for one row (all its requests together).
-
-    Attributes:
-        prompt_tokens: Prompt tokens of the row's answers; ``None`` when an answer's
-            count is unknown (the endpoint reported no usage), never 0 in its place.
-        completion_tokens: Completion tokens, likewise.
-        total_tokens: Their total as reported, likewise.
-        requests_without_usage: Answers for which the endpoint reported no token counts
-            (files written before this field read as 0: their rows said 0 tokens instead).
-    """
+    """Tokens a model consumed for one row; a count is ``None`` rather than 0 when an answer came without one."""
 
     model_config = _FROZEN
 
@@ -74,24 +54,9 @@ class Usage(BaseModel):
 
 
 class Generation(BaseModel):
-    """How a model produced the program of a row.
+    """How a model produced the program of a row (fields: docs/running.md, "The row").
 
-    Attributes:
-        template_version: Version of the prompt template(s) used.
-        prompt_sha256: SHA-256 of the final prompt (the messages as JSON);
-            the prompt itself is stored once in the run's prompt store.
-        completion: The model's raw final answer, kept even when no program
-            could be parsed from it.
-        usage: Tokens of every request made for this row.
-        cost_usd: What those requests cost when they were first sent (``None``
-            when the model's price is unknown).
-        spent_usd: What this row added to the run's spending (0 when every
-            answer came from the cache; ``None`` when a fresh answer's price is unknown).
-        latency_s: Seconds spent waiting for the model.
-        requests: Model calls answered for this row (one per turn; the retries of a call,
-            and a call that failed after its retries, are not counted: see ``error``).
-        cached: Every answer came from the on-disk cache.
-        error: Why no program was obtained (``model_error`` rows).
+    The prompt itself is stored once in the run's prompt store; ``prompt_sha256`` names it.
     """
 
     model_config = _FROZEN
@@ -109,15 +74,7 @@ class Generation(BaseModel):
 
 
 class Selection(BaseModel):
-    """Library names an agent chose before writing (primitive selection), scored against the reference.
-
-    Attributes:
-        selected: Names the agent imported.
-        reference: Library names the reference program uses.
-        precision: Share of selected names that the reference uses (``None`` if none selected).
-        recall: Share of reference names that were selected (``None`` if the reference uses none).
-        f1: Harmonic mean of the two (``None`` when either is undefined).
-    """
+    """Library names an agent chose before writing (primitive selection), scored against the reference."""
 
     model_config = _FROZEN
 
@@ -129,39 +86,7 @@ class Selection(BaseModel):
 
 
 class ResultRow(BaseModel):
-    """One program evaluated on one task (one line of a results file).
-
-    Attributes:
-        task_id: The task's ``query_id``.
-        query: The user request, copied for convenience.
-        tags: The task's tags.
-        agent: Name of the agent that wrote the program (``reference``, ``cck``, ...).
-        model: Model behind the agent (``None`` for built-in agents).
-        setting: The agent's setting (``cck``, ``ps``, ``explore``, ``control``),
-            ``None`` for built-in agents.
-        seed: Sampling seed (or variant seed); ``None`` where the agent has none.
-        program: The program exactly as evaluated (empty when none was obtained).
-        outcome: How the evaluation ended (see :class:`~aspera_core.outcomes.Outcome`).
-        error_type: Qualified exception class name behind a failure.
-        message: The exception's message (bounded).
-        traceback: The formatted traceback of the deciding failure (bounded).
-        duration_s: Seconds spent evaluating.
-        pairs_run: Setup/evaluation pairs started.
-        pairs_total: Setup/evaluation pairs the task has.
-        pairs: How each pair that ran ended.
-        run_id: The ``aspera run`` invocation that wrote the row (a resumed run gets a new one).
-        started_at: UTC time (ISO 8601) at which the evaluation started.
-        stdout: Tail of what was printed to stdout during the evaluation.
-        stderr: Tail of stderr (log records, warnings, operations the sandbox refused).
-        return_value: ``repr`` of the program's last return value (bounded).
-        library_fixes: The library ran with its documented fixes switched on
-            (``False``: the original's behaviour, comparable with the paper).
-        generation: How a model produced the program (model-backed agents).
-        selection: Primitive selection and its scores (the ``ps`` setting).
-        mutation: What was changed in the reference program (the ``mutant`` agent).
-        details: Anything else an agent records (e.g. an exploring agent's
-            transcript and budgets), as JSON values.
-    """
+    """One program evaluated on one task: one line of a results file (fields: docs/running.md, "The row")."""
 
     model_config = _FROZEN
 
@@ -199,20 +124,10 @@ class ResultRow(BaseModel):
 
 
 class Experiment(BaseModel):
-    """What makes two runs the same experiment, so that their rows may share a file.
+    """What makes two runs the same experiment, so that their rows may share a file (docs/running.md).
 
-    Attributes:
-        agent: Agent name.
-        model: Model name, or ``None``.
-        setting: Agent setting, or ``None``.
-        parameters: Everything else that shapes the programs (sampling
-            parameters, prompt template version, the digest of a replayed
-            file...), as JSON values.
-        task_set: The task set as the user named it (shown, never compared:
-            the same tasks may live at different paths).
-        task_set_digest: Digest of the task set's content.
-        library_fixes: Whether the library's documented fixes were on.
-        workbench_version: Version of the workbench that wrote the file.
+    ``task_set`` is the set as the user named it: shown, never compared, since the
+    same tasks may live at different paths; ``task_set_digest`` identifies them.
     """
 
     model_config = _FROZEN
@@ -233,14 +148,7 @@ class Experiment(BaseModel):
 
 
 class ResultsHeader(BaseModel):
-    """First line of a results file.
-
-    Attributes:
-        aspera_results: The file's format version (its presence marks the file
-            as a results file of this workbench).
-        experiment: The experiment every row of the file belongs to.
-        created_at: UTC time (ISO 8601) at which the file was created.
-    """
+    """First line of a results file; ``aspera_results`` (the format version) marks it as one."""
 
     model_config = _FROZEN
 

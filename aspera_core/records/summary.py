@@ -24,12 +24,6 @@ def counted_rows(rows: Iterable[ResultRow]) -> list[ResultRow]:
 
     The first judged row wins; a key with only ``model_error`` rows keeps the
     last of them. Warns once when judged rows were duplicated.
-
-    Args:
-        rows: Rows of one results file.
-
-    Returns:
-        One row per ``(task_id, seed)``.
     """
     chosen: dict[tuple[str, int | None], ResultRow] = {}
     duplicates = 0
@@ -162,16 +156,7 @@ def _percent(value: float | None) -> str:
 
 
 def format_summary(summary: dict[str, Any]) -> str:
-    """A text table of a :func:`summarize` result, each rate beside its denominator.
-
-    Args:
-        summary: Output of :func:`summarize`.
-
-    Returns:
-        One line per outcome with its count and its share of the judged
-        programs, then the denominators: programs, tasks, seeds, and (when
-        the task set was given) tasks without a row and unknown task ids.
-    """
+    """A text table of a :func:`summarize` result, each rate beside its denominator."""
     n = summary["n"]
     width = max(len(outcome.value) for outcome in Outcome)
     lines = [f"{'outcome':<{width}}  {'count':>6}  {'rate':>7}"]

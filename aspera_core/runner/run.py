@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import datetime
 import queue
 import sys
 import threading
@@ -43,6 +42,7 @@ from aspera_core.records import (
     ResultRow,
     ResultsWriter,
     completed_keys,
+    now,
     results_file_for,
 )
 from aspera_core.tasks import Task, select_tasks, tasks_digest
@@ -52,14 +52,11 @@ DEFAULT_CONCURRENCY = 8
 
 
 class RunWarning(UserWarning):
-    """A task was skipped (the agent had no program for it, or the task cannot be evaluated)."""
+    """A task was skipped: the agent had no program for it."""
 
 
 class AgentFailed(RuntimeError):
-    """The agent raised something other than the documented exceptions; the run stopped.
-
-    Rows of programs already obtained were written first.
-    """
+    """The agent raised something other than the documented exceptions; the run stopped (rows already obtained were written)."""
 
 
 @dataclass
@@ -68,21 +65,13 @@ class RunReport:
 
     Attributes:
         out: The results file written (after ``force_new``, possibly one beside the requested one).
-        selected: Tasks selected by ``ids``/``limit``.
-        seeds: Seeds run per task (``[None]`` for agents that are not seeded).
         expected: ``selected * len(seeds)`` task-seed pairs.
         already_done: Pairs that already had a judged row (skipped).
-        evaluated: Programs evaluated and written in this run.
-        model_errors: Pairs for which no program was obtained in this run
-            (written as ``model_error`` rows; asked again on resume).
-        unavailable: Task ids (with the seed, for seeded agents) skipped
-            because the agent had no program or the task cannot be evaluated.
+        model_errors: Pairs with no program obtained in this run (``model_error`` rows; asked again on resume).
+        unavailable: Task ids (with the seed, for seeded agents) the agent had no program for (skipped).
         counts: Outcome counts of the rows written in this run.
-        run_id: Identifier stored in the rows of this run.
-        stopped: Why the run stopped before the end (``StopRun``), else ``None``.
-        stop_advice: What to do next, when the agent said (``StopRun.advice``).
-        cut_short: Pairs the agent was working on when it stopped the run (it
-            raised ``StopRun`` for them): no row was written for them.
+        stopped: Why the run stopped before the end (``StopRun``), with ``stop_advice`` if the agent gave one.
+        cut_short: Pairs the agent was working on when it stopped the run: no row was written for them.
     """
 
     out: Path
@@ -134,10 +123,6 @@ def experiment_of(agent: Agent, tasks: Sequence[Task], task_set: str = "", libra
     )
 
 
-def _now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
-
-
 @dataclass(frozen=True)
 class _Work:
     """One task and seed, and (once obtained) the agent's proposal for it."""
@@ -149,19 +134,7 @@ class _Work:
 
 
 def make_row(work: _Work, agent: Agent, verdict: Verdict | None, run_id: str, library_fixes: bool = False) -> ResultRow:
-    """The result row of one task and seed.
-
-    Args:
-        work: The task, seed and proposal.
-        agent: The agent that made the proposal.
-        verdict: The executor's verdict, or ``None`` for a proposal that failed
-            before evaluation (``model_error``/``parse_error``).
-        run_id: The run's identifier.
-        library_fixes: Whether the library's documented fixes were on.
-
-    Returns:
-        The row.
-    """
+    """The result row of one task and seed; ``verdict`` is ``None`` for a proposal that failed before evaluation."""
     task, proposal = work.task, work.proposal
     assert proposal is not None, "rows are made for obtained proposals"
     common: dict[str, Any] = dict(
@@ -180,7 +153,7 @@ def make_row(work: _Work, agent: Agent, verdict: Verdict | None, run_id: str, li
         selection=proposal.selection,
         mutation=proposal.mutation,
         details=dict(proposal.details),
-        pairs_total=min(len(task.state_generation_programs), len(task.evaluation_programs)),
+        pairs_total=len(task.pairs),
     )
     if verdict is None:
         return ResultRow(
@@ -220,10 +193,9 @@ class _NotStarted(StopRun):
 
 
 class _Producer:
-    """Obtains proposals for a list of work items, inline or from a pool of daemon threads.
+    """Obtains proposals for a list of work items, inline or from a pool of daemon threads, as they are ready.
 
-    Proposals come out of :meth:`results` as they are ready. Daemon threads are
-    used so that an interrupted run exits without waiting for requests in flight.
+    Daemon threads, so that an interrupted run exits without waiting for requests in flight.
     """
 
     def __init__(self, agent: Agent, work: list[_Work], concurrency: int) -> None:
@@ -237,7 +209,7 @@ class _Producer:
         self._done: queue.SimpleQueue[tuple[_Work, BaseException | None]] = queue.SimpleQueue()
 
     def _obtain(self, item: _Work) -> tuple[_Work, BaseException | None]:
-        started = _now()
+        started = now()
         try:
             proposal = self.agent.propose(item.task, item.seed)
         except StopRun as error:
@@ -302,34 +274,24 @@ def run_agent(
     """Obtain ``agent``'s programs for the selected tasks, evaluate them, append one row each to ``out``.
 
     Args:
-        tasks: The task set.
-        agent: The agent.
         out: The results file (appended to; pairs already in it are skipped).
         config: Sandbox limits (defaults: one worker per CPU, 10 s, 1 GiB).
-        ids: Only these task ids.
-        limit: At most this many tasks (after ``ids``).
+        ids: Only these task ids; ``limit``: at most this many tasks (after ``ids``).
         seeds: Seeds to run for a seeded agent (default ``[0]``); ignored otherwise.
         concurrency: Proposals obtained at the same time (for agents that wait
             on a model; built-in agents are called one at a time).
         task_set: How the user named the task set (recorded, not compared).
         library_fixes: Evaluate with the library's documented fixes switched on
             (recorded in the file and every row; ``config.library_fixes`` is ignored).
-        force_new: If ``out`` holds another experiment, write to the first of
-            ``name.2.jsonl``, ``name.3.jsonl``, ... beside it that holds this experiment
-            (resumed) or is free (started); if ``out`` holds this experiment, it is
-            resumed. A file that is not a results file is still refused. See
-            :func:`~aspera_core.records.results_file_for`.
+        force_new: If ``out`` holds another experiment, write to the file beside
+            it that :func:`~aspera_core.records.results_file_for` names.
         resume_anyway: Append even if ``out`` holds another experiment.
         progress: Show a progress bar (on stderr) with the live success count.
         fsync: ``fsync`` the file after every row.
         sandbox: A sandbox to evaluate in (left open; its ``library_fixes`` must
-            match); by default one is created for the run and closed after it.
+            match); by default one is made for the run and closed after it.
 
-    An agent with a ``close()`` method is closed when the run ends, however
-    it ends (it may be used again: it reopens what it needs).
-
-    Returns:
-        What the run did.
+    An agent with a ``close()`` method is closed when the run ends, however it ends.
 
     Raises:
         ValueError: bad ``ids``, ``limit``, ``seeds`` or ``concurrency``, or no task selected.
@@ -337,8 +299,7 @@ def run_agent(
         aspera_core.records.NotAResultsFile: ``out`` exists and is not a results file.
         aspera_core.records.ExperimentMismatch: ``out`` holds another experiment.
         AgentFailed: the agent raised an undocumented exception.
-        OSError: a file the agent writes (a stored prompt, on a full disk) could not be
-            written; the error names the file. Rows obtained before were written.
+        OSError: a file could not be written; the error names it. Rows obtained before were written.
     """
     selected = select_tasks(tasks, ids, limit)
     if not selected:
@@ -409,13 +370,12 @@ def _evaluate(
     progress: bool,
 ) -> None:
     skipped: list[tuple[str, str]] = []  # (task label, reason), warned of once the run ends
-    runnable = [work for work in todo if _runnable(work, report, skipped)]
     # The task each program is evaluated on: the one the agent names (the control setting's
     # wrapping), or the task itself.
     evaluation_task = getattr(agent, "evaluation_task", None) or (lambda task: task)
-    evaluated = {work.task.query_id: evaluation_task(work.task) for work in runnable}
-    bar = tqdm(total=len(runnable), desc=agent.name, unit="program", disable=not progress, file=sys.stderr)
-    producer = _Producer(agent, runnable, concurrency)
+    evaluated = {work.task.query_id: evaluation_task(work.task) for work in todo}
+    bar = tqdm(total=len(todo), desc=agent.name, unit="program", disable=not progress, file=sys.stderr)
+    producer = _Producer(agent, todo, concurrency)
     failure: list[AgentFailed | OSError] = []
 
     def record(row: ResultRow) -> None:
@@ -461,11 +421,3 @@ def _evaluate(
     report.stop_advice = producer.stop_advice
     if failure:
         raise failure[0]
-
-
-def _runnable(work: _Work, report: RunReport, skipped: list[tuple[str, str]]) -> bool:
-    task = work.task
-    if len(task.state_generation_programs) != len(task.evaluation_programs) or not task.evaluation_programs:
-        _skip(report, work, "needs matching, non-empty setup and evaluation program lists", skipped)
-        return False
-    return True

@@ -11,21 +11,7 @@ Typical use::
     print(len(task_set.tasks), task_set.digest, task_set.notes)
 """
 
-from aspera_core.tasks.authoring import (
-    APPS,
-    APPS_WITHOUT_ROOMS,
-    GUIDELINES,
-    PLANS_FOLDER,
-    build_task_set,
-    load_authored_tasks,
-    scenario_for,
-)
-from aspera_core.tasks.code_modules import (
-    read_code_module,
-    read_code_query,
-    read_code_tags,
-    render_code_module,
-)
+from aspera_core.tasks.code_modules import render_code_module
 from aspera_core.tasks.nt_records import dump_task, load_task, read_task_record
 from aspera_core.tasks.release import SHARD_SIZE, NotBuiltHere, shard_files, shard_folder, shard_name, write_tasks
 from aspera_core.tasks.task import (
@@ -70,14 +56,10 @@ from aspera_core.tasks.validation import (
 from aspera_core.tasks.wrong_programs import WRONG_FOLDER, WrongProgram, load_wrong_programs
 
 __all__ = [
-    "APPS",
-    "APPS_WITHOUT_ROOMS",
     "FAIL",
-    "GUIDELINES",
     "HANDBACK_TAG",
     "OK",
     "NotBuiltHere",
-    "PLANS_FOLDER",
     "PROBE_EVALUATION",
     "SHARD_SIZE",
     "SUCCESS",
@@ -95,26 +77,20 @@ __all__ = [
     "TaskReport",
     "TaskSet",
     "WrongProgram",
-    "build_task_set",
     "convention_problems",
     "default_wrong_dir",
     "dump_task",
     "first_difference",
     "format_table",
     "function_name",
-    "load_authored_tasks",
     "load_task",
     "load_tasks",
     "load_wrong_programs",
     "normalise_ids",
     "open_task_set",
-    "read_code_module",
-    "read_code_query",
-    "read_code_tags",
     "read_task_record",
     "read_task_set",
     "render_code_module",
-    "scenario_for",
     "select_by_task_id",
     "select_tasks",
     "shard_files",

@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from aspera_core.tasks.task import Task, TaskProblem, task_id_order
 
@@ -51,14 +50,7 @@ class IndexFile:
 
 @dataclass
 class IndexCheck:
-    """What the comparison of the index files with the shards found.
-
-    Attributes:
-        status: ``"checked"`` (both files read), ``"partial"`` (one of them),
-            or ``"absent"`` (none).
-        problems: Disagreements, each naming the index file and the task id.
-        notes: What could not be checked, or irregularities accepted.
-    """
+    """What comparing the index files with the shards found: ``status`` is ``"checked"`` (both files), ``"partial"`` or ``"absent"``."""
 
     status: str = ABSENT
     problems: list[TaskProblem] = field(default_factory=list)
@@ -66,15 +58,7 @@ class IndexCheck:
 
 
 def render_indexes(tasks: Sequence[Task], shard_of: Mapping[str, str]) -> dict[str, str]:
-    """The text of both index files for a set, as the release writes them.
-
-    Args:
-        tasks: The tasks, in the order their entries should appear (id order).
-        shard_of: Task id -> name of the shard holding it.
-
-    Returns:
-        File name -> text (4-space indented JSON without a final newline).
-    """
+    """File name -> text of both index files (4-space indented JSON, no final newline), entries in the tasks' order."""
     id_index = {task.query_id: [shard_of[task.query_id]] for task in tasks}
     query_index = {task.query: [task.query_id] for task in tasks}
     return {ID_INDEX: json.dumps(id_index, indent=4), QUERY_INDEX: json.dumps(query_index, indent=4)}
@@ -151,10 +135,11 @@ class _Shards:
         return query_id in self.unreadable_ids or any(s in self.unreadable_shards for s in listed)
 
 
-def _check_id_index(index: IndexFile, shards: _Shards) -> list[TaskProblem]:
+def _check_id_index(index: IndexFile, shards: _Shards) -> tuple[list[TaskProblem], int | None]:
+    """The id index's disagreements with the shards, and how many entries it has (``None``: unreadable)."""
     entries, problems = _load_object(index, "shard file names")
     if entries is None:
-        return problems
+        return problems, None
     no_such_shard: dict[str, list[str]] = {}
     for query_id, listed in entries.items():
         if not shards.whole_set and not any(s in shards.names for s in listed) and query_id not in shards.shard_of:
@@ -179,10 +164,15 @@ def _check_id_index(index: IndexFile, shards: _Shards) -> list[TaskProblem]:
         else:
             message = f"lists {len(ids)} tasks in {shard} ({_ids_text(ids)}), but there is no such shard"
             problems.append(TaskProblem(message, source=index.display))
-    for query_id in sorted(set(shards.shard_of) - set(entries), key=task_id_order):
-        message = f"has no entry for task {query_id} (in {shards.shard_of[query_id]})"
-        problems.append(TaskProblem(message, source=index.display, query_id=query_id))
-    return problems
+    return problems + _no_entry(index, shards, entries), len(entries)
+
+
+def _no_entry(index: IndexFile, shards: _Shards, entries: Collection[str]) -> list[TaskProblem]:
+    """A problem for each task of the shards that the index has no entry for."""
+    return [
+        TaskProblem(f"has no entry for task {query_id} (in {shards.shard_of[query_id]})", index.display, query_id)
+        for query_id in sorted(set(shards.shard_of) - set(entries), key=task_id_order)
+    ]
 
 
 def _check_query_index(index: IndexFile, shards: _Shards, notes: list[str]) -> list[TaskProblem]:
@@ -219,10 +209,7 @@ def _check_query_index(index: IndexFile, shards: _Shards, notes: list[str]) -> l
     elif extra:
         message = f"lists {len(extra)} tasks that no shard holds ({_ids_text(extra)})"
         problems.append(TaskProblem(message, source=index.display))
-    for query_id in sorted(set(shards.query_of) - set(keys_of), key=task_id_order):
-        message = f"has no entry for task {query_id} (in {shards.shard_of[query_id]})"
-        problems.append(TaskProblem(message, source=index.display, query_id=query_id))
-    return problems
+    return problems + _no_entry(index, shards, keys_of)
 
 
 def check_indexes(
@@ -236,20 +223,10 @@ def check_indexes(
 ) -> IndexCheck:
     """Compare the index files of one shard folder with what its shards hold.
 
-    Args:
-        tasks: The well-formed tasks read from the shards (``Task.shard`` set).
-        indexes: The index files found, by file name (:data:`ID_INDEX`,
-            :data:`QUERY_INDEX`); missing files are simply absent.
-        shard_names: Every shard file that was read.
-        unreadable_ids: Ids of records that failed to load (their entries are
-            not judged: the record's own problem says what is wrong).
-        unreadable_shards: Shards that could not be parsed at all.
-        whole_set: False when a single shard was given: only the entries of
-            that shard are compared, and the note says how many tasks the
-            index lists in all.
-
-    Returns:
-        The status, the disagreements and the notes.
+    Entries of ``unreadable_ids`` (records that failed to load) and of
+    ``unreadable_shards`` are not judged: their own problem says what is wrong.
+    With ``whole_set`` false (a single shard given) only that shard's entries are
+    compared, and a note says how many tasks the index lists in all.
     """
     shards = _Shards(
         shard_of={task.query_id: task.shard or "" for task in tasks},
@@ -272,23 +249,15 @@ def check_indexes(
     if check.status == PARTIAL:
         missing = next(name for name in INDEX_FILES if name not in indexes)
         check.notes.append(f"{missing} is missing beside the shards; only {present[0]} was checked")
+    total = None
     if ID_INDEX in indexes:
-        check.problems += _check_id_index(indexes[ID_INDEX], shards)
+        problems, total = _check_id_index(indexes[ID_INDEX], shards)
+        check.problems += problems
     if QUERY_INDEX in indexes:
         check.problems += _check_query_index(indexes[QUERY_INDEX], shards, check.notes)
-    if not whole_set and ID_INDEX in indexes:
-        total = _entry_count(indexes[ID_INDEX])
-        if total is not None and total > len(tasks):
-            check.notes.append(
-                f"a single shard was read: {len(tasks)} of the {total} tasks its index lists; "
-                "give the folder to load the whole set"
-            )
+    if not whole_set and total is not None and total > len(tasks):
+        check.notes.append(
+            f"a single shard was read: {len(tasks)} of the {total} tasks its index lists; "
+            "give the folder to load the whole set"
+        )
     return check
-
-
-def _entry_count(index: IndexFile) -> int | None:
-    try:
-        data: Any = json.loads(index.data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    return len(data) if isinstance(data, dict) else None

@@ -177,18 +177,10 @@ def read_task_record(
     locate: Locator | None = None,
     shard: str | None = None,
 ) -> tuple[Task | None, list[TaskProblem]]:
-    """Turn one raw NestedText record into a :class:`Task`.
+    """Turn one raw NestedText record into a :class:`Task`: the task (``None`` on problems) and every problem found.
 
-    Args:
-        record: The loaded record (should be a dictionary of strings, lists and
-            dictionaries).
-        source: Display name of the file, for problem reports.
-        position: 1-based position of the record in its file.
-        locate: Optional locator giving file lines of values.
-        shard: Shard file name to remember on the task.
-
-    Returns:
-        The task (``None`` if there were problems) and the problems found.
+    ``source``, ``position`` and ``locate`` place the problems in their file;
+    ``shard`` is remembered on the task.
     """
     reader = _RecordReader(source, position, locate)
     if not isinstance(record, dict):
@@ -228,32 +220,14 @@ def read_task_record(
 
 
 def dump_task(task: Task) -> str:
-    """Write one task as a NestedText dictionary (no list dash, no final newline).
-
-    Args:
-        task: The task.
-
-    Returns:
-        The record text; a shard is these records as items of a list.
-    """
+    """One task as a NestedText dictionary (no list dash, no final newline); a shard lists such records."""
     import nestedtext  # deferred: only writing and parsing need it; a cached task set never does
 
     return nestedtext.dumps(task.to_record())
 
 
 def load_task(text: str, source: str | None = None) -> Task:
-    """Read one task written by :func:`dump_task`.
-
-    Args:
-        text: A NestedText dictionary holding one task record.
-        source: Display name for error messages.
-
-    Returns:
-        The task.
-
-    Raises:
-        TaskFormatError: If the text is not valid NestedText or not a valid task.
-    """
+    """Read one task written by :func:`dump_task`; TaskFormatError if it is not valid NestedText or not a valid task."""
     import nestedtext  # deferred: as in dump_task
 
     keymap: dict[tuple[Any, ...], Any] = {}
@@ -269,16 +243,7 @@ def load_task(text: str, source: str | None = None) -> Task:
 
 
 def keymap_locator(keymap: Any, prefix: tuple[Any, ...]) -> Locator:
-    """Build a locator for the record found at ``prefix`` in a NestedText keymap.
-
-    Args:
-        keymap: The keymap filled by ``nestedtext.load``, or any object whose
-            ``get(keys)`` answers the same way (e.g. one filled on first use).
-        prefix: Key path of the record in the document (``(i,)`` for item i).
-
-    Returns:
-        A function from key paths inside the record to 1-based value lines.
-    """
+    """A locator for the record at ``prefix`` of a NestedText keymap (or anything whose ``get(keys)`` answers alike)."""
 
     def locate(keys: tuple[Any, ...]) -> int | None:
         location = keymap.get(prefix + keys)
@@ -291,15 +256,7 @@ def keymap_locator(keymap: Any, prefix: tuple[Any, ...]) -> Locator:
 
 
 def nestedtext_problem(error: nestedtext.NestedTextError, source: str | None) -> TaskProblem:
-    """Describe a NestedText syntax error as a :class:`TaskProblem`.
-
-    Args:
-        error: The error raised by ``nestedtext``.
-        source: Display name of the file.
-
-    Returns:
-        The problem, with the 1-based line number when the error has one.
-    """
+    """A NestedText syntax error as a :class:`TaskProblem`, with its 1-based line when known."""
     line = error.lineno + 1 if getattr(error, "lineno", None) is not None else None
     message = f"not valid NestedText: {error.get_message()}"
     return TaskProblem(message=message, source=source, line=line)

@@ -124,13 +124,7 @@ class ShardGroup:
 
 @dataclass
 class SetFiles:
-    """Everything read from disk for one task set, before parsing.
-
-    Attributes:
-        kind: ``"folder"``, ``"archive"`` or ``"shard"``.
-        groups: Shard folders with their index files (one, except for an
-            archive holding several ``plans`` folders).
-    """
+    """Everything read from disk for one task set, before parsing: its kind and its shard folders."""
 
     kind: str
     groups: list[ShardGroup]
@@ -148,9 +142,8 @@ class SetFiles:
 def _archive_files(path: Path) -> list[ShardGroup]:
     """Shards and index files of the ``plans`` folders (at any depth) of an archive.
 
-    Raises:
-        TaskFormatError: The archive cannot be read to its end (truncated, not
-            gzip or tar, corrupted): one problem naming the file.
+    An archive that cannot be read to its end (truncated, corrupted, not gzip or
+    tar) is one TaskFormatError naming the file.
     """
     try:
         return _read_archive(path)
@@ -203,19 +196,12 @@ def _folder_indexes(folder: Path, prefix: str = "") -> dict[str, IndexFile]:
 
 
 def find_set_files(path: str | Path) -> SetFiles:
-    """Read the shards and index files a task set path refers to.
-
-    Args:
-        path: A release folder (with ``plans/``), a ``plans`` folder, a
-            ``.tgz``/``.tar.gz`` archive, or one ``.nt`` shard.
-
-    Returns:
-        The files' bytes, grouped by shard folder.
+    """Read the shards and index files a task set path refers to, grouped by shard folder.
 
     Raises:
-        FileNotFoundError: If ``path`` does not exist.
-        TaskFormatError: If ``path`` holds no shard.
-        OSError: If a file cannot be read.
+        FileNotFoundError: ``path`` does not exist.
+        TaskFormatError: ``path`` holds no shard.
+        OSError: a file cannot be read.
     """
     path = Path(path)
     if not path.exists():
@@ -295,12 +281,7 @@ def repeats_an_id(problem: TaskProblem) -> bool:
 
 
 def _duplicates(located: list[_Located]) -> tuple[list[TaskProblem], set[int]]:
-    """Find repeated ids and query texts.
-
-    Returns:
-        One problem per repeat, and the positions (in ``located``) of the
-        tasks that repeat an earlier one.
-    """
+    """One problem per repeated id or query text, and the positions in ``located`` of the repeats."""
     problems: list[TaskProblem] = []
     repeats: set[int] = set()
     for field_name in ("query_id", "query"):
@@ -319,19 +300,10 @@ def _duplicates(located: list[_Located]) -> tuple[list[TaskProblem], set[int]]:
 
 @dataclass
 class ParsedSet:
-    """A task set as parsed: its good tasks and everything found wrong or unverified.
+    """A task set as parsed: the well-formed tasks in id order (repeats left out), every problem, the notes.
 
-    Attributes:
-        kind: ``"folder"``, ``"archive"`` or ``"shard"``.
-        tasks: Well-formed tasks, sorted by integer id; a task repeating an
-            earlier id or query is left out.
-        problems: Every problem: malformed records, repeats, index disagreements.
-        notes: What could not be checked (no index files, one shard of a set)
-            and irregularities accepted; not errors.
-        index: How the index files were checked: ``"checked"``, ``"partial"``
-            or ``"absent"`` (the weakest of all shard folders).
-        digest: Content digest of ``tasks``, filled in by the caller that
-            caches the parse (:mod:`aspera_core.tasks.taskset`).
+    ``index`` is the weakest index check of its shard folders; ``digest`` is
+    filled in by the caller that caches the parse.
     """
 
     kind: str
@@ -364,14 +336,7 @@ def _check_group(
 
 
 def parse_set_files(files: SetFiles) -> ParsedSet:
-    """Parse the shards of a set and check them against its index files.
-
-    Args:
-        files: What :func:`find_set_files` read.
-
-    Returns:
-        The parsed set (never raises for bad content: problems are collected).
-    """
+    """Parse the shards of a set and check them against its index files (problems are collected, never raised)."""
     located: list[_Located] = []
     problems: list[TaskProblem] = []
     group_of: list[int] = []
@@ -424,43 +389,22 @@ def write_tasks(
 ) -> list[Path]:
     """Write a task set in the release layout, replacing the old files only once the new ones are complete.
 
-    Tasks are written in ascending id order. If every task remembers the shard
-    it was read from (and ``renumber`` is false) it goes back to that shard, so
-    a loaded set is rewritten byte for byte; otherwise shards are numbered from
-    ``queries_001.nt`` with ``shard_size`` tasks each, as in the release.
-
-    The tasks are checked before anything is written, and the new ``plans/``
-    (and ``code/``) content is built aside and swapped in at once (see
-    :func:`aspera_core.fileio.replace_folder`): an error or an interruption
-    leaves the old files byte for byte as they were. Files in those folders
-    that are not shards, index files or code modules of these tasks are kept.
-
-    Args:
-        tasks: The tasks; ids and query texts must be unique.
-        root: Folder to write into (``plans/`` and ``code/`` are made inside).
-        shard_size: Tasks per shard when numbering shards.
-        write_code: Also write ``code/query_<id>.py`` readable modules.
-        renumber: Ignore remembered shard names and number shards afresh.
-        replace: Drop shards of ``plans/`` that this write does not produce
-            (e.g. a shard whose tasks were all removed); without it they are
-            an error.
-        owner: The command writing ``plans/`` as its own (``"aspera build-tasks"``):
-            it writes the marker file :data:`BUILT_MARKER` there, and refuses a
-            ``plans/`` holding shards or index files but no marker (a task set
-            it did not write).
-
-    Returns:
-        The paths written.
+    Tasks are written in id order. If every task remembers its shard (and
+    ``renumber`` is false) it goes back there, so a loaded set is rewritten byte
+    for byte; otherwise shards are numbered from ``queries_001.nt``, ``shard_size``
+    tasks each. The new ``plans/`` (and, with ``write_code``, ``code/``) content is
+    built aside and swapped in at once (:func:`aspera_core.fileio.replace_folder`):
+    an error or an interruption leaves the old files as they were. Other files in
+    those folders are kept. ``replace`` drops shards this write does not produce;
+    ``owner`` (``"aspera build-tasks"``) writes the :data:`BUILT_MARKER` file and
+    refuses a ``plans/`` with shards or index files but no marker.
 
     Raises:
-        TaskFormatError: If two tasks share an id or a query text.
-        FileExistsError: If ``plans/`` already holds shards that this write
-            would not replace and ``replace`` is false (loading would mix old
-            and new tasks).
-        NotBuiltHere: With ``owner``, if ``plans/`` holds shards or index files
-            but no marker; nothing is written.
-        ValueError: If ``shard_size`` is not positive.
-        OSError: If the files cannot be written (the old ones are then intact).
+        TaskFormatError: two tasks share an id or a query text.
+        FileExistsError: ``plans/`` holds other shards and ``replace`` is false.
+        NotBuiltHere: with ``owner``, ``plans/`` is not its own; nothing is written.
+        ValueError: ``shard_size`` is not positive.
+        OSError: the files cannot be written (the old ones are then intact).
     """
     if shard_size < 1:
         raise ValueError(f"shard_size must be positive, got {shard_size}")

@@ -60,14 +60,9 @@ GUIDELINE_KEYS = ("generation_labelling", "runtime_setup", "evaluation")
 class TaskProblem:
     """One thing wrong with a task file, located as precisely as known.
 
-    Attributes:
-        message: What is wrong, in words.
-        source: Display name of the file (``None`` for tasks built in code).
-        query_id: The task's id, when the record got far enough to have one.
-        field: Dotted field path such as ``scenario.apps``.
-        line: 1-based line in ``source``, when known.
-        record: 1-based position of the record in its file, used when the id is
-            unknown.
+    ``field`` is a dotted path such as ``scenario.apps``; ``line`` is 1-based in
+    ``source``; ``record`` (the record's 1-based position) stands in for an id
+    the record did not get far enough to have.
     """
 
     message: str
@@ -94,11 +89,7 @@ class TaskProblem:
 
 
 class TaskFormatError(ValueError):
-    """A task file or task record does not follow the release format.
-
-    Attributes:
-        problems: Every problem found, so that a file can be fixed in one go.
-    """
+    """A task file or task record does not follow the release format; ``problems`` lists every problem, so a file is fixed in one go."""
 
     def __init__(self, problems: Iterable[TaskProblem | str]):
         self.problems: list[TaskProblem] = [p if isinstance(p, TaskProblem) else TaskProblem(p) for p in problems]
@@ -114,14 +105,7 @@ class TaskFormatError(ValueError):
 
 @dataclass(frozen=True)
 class FieldProblem:
-    """A problem with one field of a record, before it is placed in a file.
-
-    Attributes:
-        field: Field path relative to the record, e.g. ``scenario.apps``.
-        message: What is wrong.
-        item: 0-based index of the offending list item, if any.
-        program_line: 1-based line inside the offending program, if any.
-    """
+    """A problem with one field of a record (``item``: 0-based list index, ``program_line``: 1-based), before it is placed in a file."""
 
     field: str
     message: str
@@ -134,17 +118,7 @@ class FieldProblem:
 
 
 def program_problems(program: str, field: str, item: int | None = None) -> list[FieldProblem]:
-    """Check that a program parses as Python and defines a function.
-
-    Args:
-        program: Python source of an AEP, SIP or EP.
-        field: Name of the field holding it, for the report.
-        item: Position of the program in its list field, if it is in one.
-
-    Returns:
-        Problems found (empty when the program is fine). A syntax error carries
-        its line number inside the program.
-    """
+    """Problems of a program that does not parse or defines no function; a syntax error carries its line inside the program."""
     try:
         ast.parse(program)
     except SyntaxError as error:
@@ -272,15 +246,9 @@ class Scenario(_Layout):
 def scenario_problems(scenario: Scenario) -> list[FieldProblem]:
     """Content checks of a scenario that its types alone do not express.
 
-    Args:
-        scenario: The scenario to check.
-
-    Every app must be a module of the library and every tool reference a name
-    of a setup (``simulation_tools``) or checking (``evaluation_tools``) tool
-    module (see :mod:`aspera_core.tasks.known_names`).
-
-    Returns:
-        Problems found, field paths starting with ``scenario.``.
+    Every app must be a module of the library and every tool reference a name of
+    a setup (``simulation_tools``) or checking (``evaluation_tools``) tool module
+    (see :mod:`aspera_core.tasks.known_names`).
     """
     problems: list[FieldProblem] = []
     if not scenario.apps:
@@ -349,17 +317,7 @@ class Task(_Layout):
 
 
 def task_problems(task: Task) -> list[FieldProblem]:
-    """Content checks of one task that its types alone do not express.
-
-    The scenario is checked by its own model; this covers the id, the query
-    and the programs.
-
-    Args:
-        task: The task to check.
-
-    Returns:
-        Problems found; empty when the task is fine.
-    """
+    """Content checks of one task that its types do not express: the id, the query, the programs (the scenario checks itself)."""
     problems: list[FieldProblem] = []
     if not _QUERY_ID.fullmatch(task.query_id):
         message = f"expected a positive integer without leading zeros, got {task.query_id!r}"

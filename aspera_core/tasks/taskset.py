@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from aspera_core import compat
+from aspera_core import compat, release_names
 from aspera_core.fileio import make_folders, write_atomic
 from aspera_core.tasks import known_names
 from aspera_core.tasks.release import (
@@ -70,13 +70,10 @@ class TaskSet:
         path: The path as given.
         kind: ``"folder"``, ``"archive"`` or ``"shard"``.
         tasks: The well-formed tasks, sorted by integer id.
-        problems: Everything wrong (malformed records, repeated ids or
-            queries, disagreements with the index files); a set with problems
-            does not load with :func:`load_tasks`.
-        notes: What could not be checked and irregularities accepted (for
-            example, no index files), to be shown to the user; not errors.
-        index: ``"checked"``, ``"partial"`` or ``"absent"``: how far the index
-            files could be compared with the shards.
+        problems: Everything wrong (malformed records, repeated ids or queries,
+            disagreements with the index files); such a set does not load with :func:`load_tasks`.
+        notes: What could not be checked and irregularities accepted; not errors.
+        index: ``"checked"``, ``"partial"`` or ``"absent"``: how far the index files could be checked.
         digest: The content digest of ``tasks`` (see :func:`tasks_digest`).
     """
 
@@ -100,15 +97,7 @@ class TaskSet:
 
 
 def tasks_digest(tasks: Iterable[Task]) -> str:
-    """The content digest of some tasks, independent of their order and layout.
-
-    Args:
-        tasks: Any tasks (each id at most once).
-
-    Returns:
-        64 hexadecimal digits: SHA-256 of the JSON of every task's record,
-        in integer id order, keys sorted, UTF-8.
-    """
+    """SHA-256 of the JSON of every task's record in integer id order, keys sorted: independent of order and layout."""
     ordered = sorted(tasks, key=lambda task: int(task.query_id))
     digest = hashlib.sha256()
     for task in ordered:
@@ -121,13 +110,7 @@ def tasks_digest(tasks: Iterable[Task]) -> str:
 
 
 def cache_folder() -> Path | None:
-    """The folder of the disk cache, or ``None`` when it is turned off.
-
-    Returns:
-        ``$ASPERA_CACHE_DIR`` if set and not empty, else
-        ``$XDG_CACHE_HOME/aspera-workbench`` or ``~/.cache/aspera-workbench``,
-        with ``tasks/`` appended; ``None`` if ``$ASPERA_CACHE_DIR`` is empty.
-    """
+    """The disk cache's ``tasks/`` folder (see the module's text), or ``None`` when ``$ASPERA_CACHE_DIR`` is empty."""
     configured = os.environ.get(_CACHE_ENV)
     if configured is not None:
         return Path(configured) / "tasks" if configured else None
@@ -139,17 +122,14 @@ _parser_digest: str | None = None
 
 
 def _parser_version() -> str:
-    """A digest of the code that turns files into tasks: a change of it invalidates the cache.
-
-    That is this package's modules, the list of the library's module names and
-    the compatibility package, which names the tool modules a scenario's references are checked against.
-    """
+    """A digest of the code that turns files into tasks (this package, compat, the module names, the tool modules): a change invalidates the cache."""
     global _parser_digest
     if _parser_digest is None:
         digest = hashlib.sha256(f"{__version__}/{_FORMAT}".encode())
         package = Path(__file__).resolve().parent
         compat_modules = sorted(Path(compat.__file__).resolve().parent.glob("*.py"))
-        modules = sorted(package.glob("*.py")) + compat_modules + known_names.source_files()
+        names = [Path(release_names.__file__).resolve()]
+        modules = sorted(package.glob("*.py")) + compat_modules + names + known_names.source_files()
         for module in modules:
             digest.update(module.name.encode() + b"\0" + module.read_bytes())
         _parser_digest = digest.hexdigest()
@@ -229,16 +209,12 @@ def open_task_set(path: str | Path, *, cache: bool = True) -> TaskSet:
     Args:
         path: A release folder (containing ``plans/``), a ``plans`` folder, a
             ``.tgz``/``.tar.gz`` release archive, or a single ``.nt`` shard.
-        cache: Use the in-process and disk caches (turn off to measure a cold
-            parse).
-
-    Returns:
-        The set, with its good tasks, problems, notes and content digest.
+        cache: Use the disk cache (turn off to measure a cold parse).
 
     Raises:
-        FileNotFoundError: If ``path`` does not exist.
-        TaskFormatError: If ``path`` holds no shard at all.
-        OSError: If a file of the set cannot be read.
+        FileNotFoundError: ``path`` does not exist.
+        TaskFormatError: ``path`` holds no shard at all.
+        OSError: a file of the set cannot be read.
     """
     path_obj = Path(path)
     if not path_obj.exists():
@@ -256,28 +232,13 @@ def open_task_set(path: str | Path, *, cache: bool = True) -> TaskSet:
 
 
 def read_task_set(path: str | Path) -> tuple[list[Task], list[TaskProblem]]:
-    """Load a task set leniently: the good tasks and the problems of the others.
-
-    Used by the validator, which reports broken tasks next to working ones. A
-    task whose id or query text repeats an earlier one is left out.
-
-    Args:
-        path: As for :func:`load_tasks`.
-
-    Returns:
-        The well-formed tasks sorted by integer id, and every problem found
-        (index-file disagreements included).
-
-    Raises:
-        FileNotFoundError: If ``path`` does not exist.
-        TaskFormatError: If ``path`` holds no shard at all.
-    """
+    """The well-formed tasks of a set and the problems of the others (see :func:`open_task_set`)."""
     task_set = open_task_set(path)
     return list(task_set.tasks), list(task_set.problems)
 
 
 def load_tasks(path: str | Path) -> list[Task]:
-    """Load a task set.
+    """Load a task set: every task, sorted by integer id (fresh objects on every call).
 
     The shards are checked against the index files beside them; a set without
     index files loads too (:func:`open_task_set` says so in its notes).
@@ -286,14 +247,11 @@ def load_tasks(path: str | Path) -> list[Task]:
         path: A release folder (containing ``plans/``), a ``plans`` folder, a
             ``.tgz``/``.tar.gz`` release archive, or a single ``.nt`` shard.
 
-    Returns:
-        All tasks, sorted by integer id (fresh objects on every call).
-
     Raises:
-        FileNotFoundError: If ``path`` does not exist.
-        TaskFormatError: If no shard is found, any record is malformed, or the
-            index files disagree with the shards; the error lists every
-            problem, naming the file and the task id.
+        FileNotFoundError: ``path`` does not exist.
+        TaskFormatError: no shard is found, a record is malformed, or the index
+            files disagree with the shards; the error lists every problem,
+            naming the file and the task id.
     """
     task_set = open_task_set(path)
     task_set.raise_problems()
@@ -301,19 +259,9 @@ def load_tasks(path: str | Path) -> list[Task]:
 
 
 def task_set_digest(path: str | Path) -> str:
-    """The content digest of a task set (see :func:`tasks_digest`).
+    """The content digest of a task set (see :func:`tasks_digest`); cheap for a set loaded before.
 
-    Cheap when the set was loaded before in this process or in an earlier one.
-
-    Args:
-        path: As for :func:`load_tasks`.
-
-    Returns:
-        64 hexadecimal digits.
-
-    Raises:
-        FileNotFoundError: If ``path`` does not exist.
-        TaskFormatError: If the set does not load (see :func:`load_tasks`).
+    Raises what :func:`load_tasks` raises.
     """
     task_set = open_task_set(path)
     task_set.raise_problems()
@@ -332,24 +280,10 @@ def select_by_task_id(
     """The selection rule of every ``--ids`` and ``--limit`` option: filter by task id, then keep the first ``limit`` tasks.
 
     ``limit`` counts tasks, not items: every item of a kept task is kept (a
-    results file has one row per task and seed). The first tasks are those
-    first in ``order`` (a sort key of task ids, e.g. :func:`task_id_order` for
-    rows in completion order), else those the items show first (a task set's
-    own order). Items keep their own order (not the order of ``ids``).
-
-    Args:
-        items: What to select from (tasks, result rows, ...).
-        task_id: The task id of an item.
-        ids: Task ids to keep (all items if ``None``).
-        limit: Keep only the items of the first ``limit`` tasks after filtering.
-        unknown: The error message for the ids no item has, given them in the order asked.
-        order: Sort key of task ids for ``limit`` (``None``: the items' order).
-
-    Returns:
-        The selected items.
-
-    Raises:
-        ValueError: an id matches no item (``unknown``'s message), or ``limit`` is negative.
+    results file has one row per task and seed). The first tasks are those first
+    in ``order`` (a sort key of task ids), else in the items' own order. Items
+    keep their order. An id no item has raises ValueError with ``unknown``'s
+    message for the missing ids; so does a negative ``limit``.
     """
     selected = list(items)
     if ids is not None:
@@ -374,18 +308,9 @@ def select_tasks(
 ) -> list[Task]:
     """Tasks to run, in the given order: those with one of ``ids`` (all if ``None``), at most ``limit``.
 
-    Args:
-        tasks: All tasks.
-        ids: Task ids to keep.
-        limit: Keep only the first ``limit`` tasks after filtering.
-        source: How the user named the task set: if given, an unknown id's message
-            names it with its size and id range, as ``aspera show`` does.
-
-    Returns:
-        The selected tasks.
-
-    Raises:
-        ValueError: an id is not in the task set, ``ids`` is empty, or ``limit`` is negative.
+    With ``source`` (how the user named the task set), an unknown id's message
+    names it with its size and id range, as ``aspera show`` does. Raises
+    ValueError for an unknown id, an empty ``ids`` or a negative ``limit``.
     """
 
     def unknown(missing: list[str]) -> str:

@@ -76,12 +76,7 @@ BuildProgram = Callable[[Task], str]
 
 @dataclass
 class Check:
-    """Result of one check of one task.
-
-    Attributes:
-        status: ``"ok"``, ``"FAIL"`` or ``"-"`` (not run).
-        detail: Short note, e.g. the outcome of the program run.
-    """
+    """Result of one check of one task: ``status`` is ``"ok"``, ``"FAIL"`` or ``"-"`` (not run)."""
 
     status: str = SKIP
     detail: str = ""
@@ -89,16 +84,7 @@ class Check:
 
 @dataclass
 class TaskReport:
-    """Everything the validator found out about one task.
-
-    Attributes:
-        query_id: The task id.
-        expects_handback: Whether the task is tagged ``handback``.
-        checks: Check results by column name (``parse`` … ``wrong``).
-        wrong_rejected: How many wrong programs were rejected.
-        wrong_total: How many wrong programs were run.
-        problems: Everything wrong with the task, one sentence each.
-    """
+    """Everything the validator found out about one task; ``problems`` holds one sentence each."""
 
     query_id: str
     expects_handback: bool = False
@@ -124,10 +110,8 @@ class SetReport:
 
     Attributes:
         tasks: One report per task (including tasks that failed to load).
-        problems: Problems not tied to one task (unreadable shards, stray
-            wrong-program files).
-        notes: What could not be checked (no wrong-program folder, no index
-            files); not problems.
+        problems: Problems not tied to one task (unreadable shards, stray wrong-program files).
+        notes: What could not be checked (no wrong-program folder, no index files); not problems.
     """
 
     tasks: list[TaskReport]
@@ -154,12 +138,6 @@ def normalise_ids(value: Any) -> Any:
 
     Two worlds built by the same deterministic program differ only in their
     random ids; after this they compare equal.
-
-    Args:
-        value: JSON-like data (dicts, lists, strings, scalars).
-
-    Returns:
-        A copy with every UUID replaced consistently (same UUID, same number).
     """
     numbers: dict[str, int] = {}
 
@@ -181,16 +159,7 @@ def normalise_ids(value: Any) -> Any:
 
 
 def first_difference(left: Any, right: Any, path: str = "") -> str | None:
-    """Describe where two JSON-like values first differ.
-
-    Args:
-        left: One value.
-        right: The other.
-        path: Location of the values, for the description.
-
-    Returns:
-        ``None`` if equal, else e.g. ``employees[3].name: 'Ann' != 'Bob'``.
-    """
+    """Where two JSON-like values first differ, e.g. ``employees[3].name: 'Ann' != 'Bob'``; ``None`` if equal."""
     if isinstance(left, Mapping) and isinstance(right, Mapping):
         for key in list(left) + [k for k in right if k not in left]:
             if key not in left or key not in right:
@@ -257,28 +226,15 @@ class SetupRunner:
 
     Setup programs may come from a model (generated task sets), so they get the
     same isolation as any other program: the probe is an ordinary evaluation
-    whose only pair is the setup program followed by :data:`WORLD_PROBE`.
-    ``evaluate`` is what runs it (the command line and the task generator pass
-    the sandbox's ``evaluate``); this class only builds the probe and reads
-    its verdict.
-
-    Args:
-        evaluate: Evaluates a program on a task and returns a verdict with
-            ``outcome``, ``stdout``, ``error_type`` and ``message``.
+    whose only pair is the setup program followed by :data:`WORLD_PROBE`, run by
+    the ``evaluate`` the caller passes (the sandbox's).
     """
 
     def __init__(self, evaluate: Callable[[Task, str], Any]):
         self.evaluate = evaluate
 
     def __call__(self, task: Task, index: int) -> Mapping[str, str]:
-        """Build the world of SIP ``index`` of ``task`` in a fresh worker.
-
-        Returns:
-            Table name -> row count and digest of its id-normalised rows.
-
-        Raises:
-            SetupProgramError: The setup program did not complete.
-        """
+        """Table name -> row count and digest of the world SIP ``index`` builds; SetupProgramError if it does not complete."""
         probe = task.model_copy(
             update={
                 "program": WORLD_PROBE,
@@ -316,14 +272,7 @@ def _parameter_names(function: ast.FunctionDef) -> list[str]:
 
 
 def convention_problems(task: Task) -> list[str]:
-    """Check the program conventions of the evaluation protocol (format A.8).
-
-    Args:
-        task: A well-formed task.
-
-    Returns:
-        One sentence per violation; empty when the task follows them.
-    """
+    """One sentence per violation of the protocol's program conventions (format A.8) by a well-formed task."""
     problems: list[str] = []
     solution = _single_function(task.program)
     if solution is None:
@@ -458,15 +407,9 @@ class _TaskValidator:
 
 
 def default_wrong_dir(path: Path) -> Path | None:
-    """Where the wrong programs of a task set live: ``wrong/`` beside ``plans/``.
+    """Where the wrong programs of a task set live: ``wrong/`` beside ``plans/`` (``None`` for an archive).
 
-    Args:
-        path: The task set as given to the validator: a release folder, its
-            ``plans`` folder, a shard inside it, or an archive. A folder with
-            a ``wrong`` folder of its own uses that one.
-
-    Returns:
-        The folder (which may not exist), or ``None`` for an archive.
+    A folder given with a ``wrong`` folder of its own uses that one.
     """
     if path.is_dir():
         beside = (path / "plans").is_dir() or (path / WRONG_FOLDER).is_dir()
@@ -479,20 +422,7 @@ def default_wrong_dir(path: Path) -> Path | None:
 
 
 def wrong_folder(path: Path, given: str | Path | None) -> tuple[Path | None, str | None]:
-    """The wrong-program folder to use, or a note saying why there is none.
-
-    Args:
-        path: The task set.
-        given: A folder named by the caller, or ``None`` for the default
-            (:func:`default_wrong_dir`).
-
-    Returns:
-        The folder (``None`` when there is none) and, when the default folder
-        does not exist, a one-line note.
-
-    Raises:
-        FileNotFoundError: If ``given`` is not a folder.
-    """
+    """The wrong-program folder to use (``given``, else the default), or a note saying why there is none."""
     if given is not None:
         if not Path(given).is_dir():
             raise FileNotFoundError(f"no wrong-program folder {given}")
@@ -509,16 +439,7 @@ def planned_programs(
     baselines: Mapping[str, BuildProgram],
     wrong_programs: list[WrongProgram] | None,
 ) -> list[str]:
-    """The programs :func:`validate_task` evaluates on a task, in order.
-
-    Args:
-        task: The task.
-        baselines: As for :func:`validate_task`.
-        wrong_programs: The task's wrong programs, if any.
-
-    Returns:
-        Reference AEP, the baseline programs, then the wrong programs.
-    """
+    """The programs :func:`validate_task` evaluates on a task, in order: reference, baselines, wrong programs."""
     programs = [task.program]
     programs += [baselines[name](task) for name in ("noop", "handback") if name in baselines]
     return programs + [wrong.program for wrong in wrong_programs or []]
@@ -538,18 +459,12 @@ def validate_task(
     Args:
         task: The task.
         evaluate: Runs a program (function source, no imports) on the task and
-            returns its outcome (``"success"`` or a failure category), either
-            as a string or as an object with ``outcome`` and ``message``.
-        run_setup: Runs SIP *i* of the task in a fresh world and returns the
-            world's tables (``ExecutionContext.to_dict()``); raises if the SIP
-            raises.
-        baselines: Program builders by name: ``"noop"`` (does nothing) and
-            ``"handback"`` (only hands back control); a missing one is skipped.
+            returns its outcome, as a string or an object with ``outcome`` and ``message``.
+        run_setup: Runs SIP *i* in a fresh world and returns a JSON-like
+            description of it; raises if the SIP raises.
+        baselines: Program builders by name: ``"noop"`` and ``"handback"``; a missing one is skipped.
         wrong_programs: The task's hand-written wrong programs, if any.
         require_wrong: Whether a task without wrong programs is a problem.
-
-    Returns:
-        The task's report.
     """
     validator = _TaskValidator(task, evaluate, run_setup, baselines)
     validator.check_parse()
@@ -570,29 +485,18 @@ def validate_task_set(
     progress: Callable[[TaskReport], None] | None = None,
     prefetch: Callable[[list[tuple[Task, str]]], None] | None = None,
 ) -> SetReport:
-    """Validate every task of a task set.
+    """Validate every task of a task set (anything :func:`~aspera_core.tasks.load_tasks` takes).
 
-    Args:
-        path: Task set (anything :func:`~aspera_core.tasks.load_tasks` takes).
-        evaluate: See :func:`validate_task`.
-        run_setup: See :func:`validate_task`.
-        baselines: See :func:`validate_task`.
-        wrong_dir: Folder of wrong programs; default: see
-            :func:`default_wrong_dir`. When the default folder does not
-            exist, wrong programs are not checked and a note says so.
-        require_wrong: Whether a task without wrong programs is a problem
-            (only when there is a wrong-program folder).
-        progress: Called with each task's report as soon as it is done.
-        prefetch: Called once, before any check, with every (task, program)
-            run the checks will ask ``evaluate`` for, so that a caller can run
-            them all in parallel and answer ``evaluate`` from the results.
-
-    Returns:
-        The report for the set.
+    ``evaluate``, ``run_setup`` and ``baselines`` are as for :func:`validate_task`.
+    ``wrong_dir`` defaults to :func:`default_wrong_dir`; when that folder does not
+    exist, wrong programs are not checked and a note says so. ``progress`` gets
+    each task's report when it is done; ``prefetch`` gets, once before any check,
+    every (task, program) run the checks will ask ``evaluate`` for, so a caller
+    can run them in parallel.
 
     Raises:
-        FileNotFoundError: If ``path``, or a ``wrong_dir`` given, does not exist.
-        TaskFormatError: If ``path`` holds no task shard.
+        FileNotFoundError: ``path``, or a ``wrong_dir`` given, does not exist.
+        TaskFormatError: ``path`` holds no task shard.
     """
     path = Path(path)
     task_set = open_task_set(path)
@@ -677,14 +581,7 @@ def _attach(
 
 
 def format_table(report: SetReport) -> str:
-    """Render a set report as a plain-text table followed by the problems.
-
-    Args:
-        report: The report.
-
-    Returns:
-        The text, ending with a summary line.
-    """
+    """The set report as a plain-text table, then the problems and notes, ending with a summary line."""
     rows = [list(COLUMNS)]
     for task in report.tasks:
         cells = [task.query_id + (" (handback)" if task.expects_handback else "")]

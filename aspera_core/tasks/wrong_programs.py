@@ -45,15 +45,7 @@ _FILE_NAME = re.compile(r"query_([1-9][0-9]*)\.py")
 
 @dataclass(frozen=True)
 class WrongProgram:
-    """One hand-written wrong program.
-
-    Attributes:
-        query_id: The task it belongs to.
-        reason: What is wrong with it (the ``# Wrong:`` comment).
-        program: The function's source, ending with a newline.
-        line: 1-based line of its ``def`` in the file.
-        source: Display name of the file.
-    """
+    """One hand-written wrong program: ``reason`` is its ``# Wrong:`` comment, ``line`` the 1-based line of its ``def``."""
 
     query_id: str
     reason: str
@@ -63,19 +55,10 @@ class WrongProgram:
 
 
 def read_wrong_programs(text: str, query_id: str, source: str) -> list[WrongProgram]:
-    """Read the wrong programs of one task from a file's text.
-
-    Args:
-        text: Content of ``query_<id>.py``.
-        query_id: Id of the task the file belongs to.
-        source: Display name of the file, for errors and reports.
-
-    Returns:
-        The programs in file order.
+    """The wrong programs of one task from the text of its ``query_<id>.py``, in file order.
 
     Raises:
-        TaskFormatError: If the file does not follow the format; every problem
-            in the file is reported.
+        TaskFormatError: the file does not follow the format; every problem in it is reported.
     """
     try:
         module = ast.parse(text)
@@ -119,14 +102,9 @@ def _reason_above(lines: list[str], def_index: int) -> str | None:
 def load_wrong_programs(
     folder: str | Path,
 ) -> tuple[dict[str, list[WrongProgram]], list[TaskProblem]]:
-    """Read every ``query_<id>.py`` file of a wrong-program folder.
+    """Programs by task id from every ``query_<id>.py`` of a wrong-program folder (a missing folder holds none).
 
-    Args:
-        folder: The ``wrong`` folder; a missing folder holds no programs.
-
-    Returns:
-        Programs by task id, and the problems of files that could not be read
-        (those files contribute no programs).
+    Files that cannot be read contribute no programs, only their problems.
     """
     found: dict[str, list[WrongProgram]] = {}
     problems: list[TaskProblem] = []

@@ -42,28 +42,12 @@ _NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)
 
 
 def refuse(value: Any, kind: str) -> ComputeError:
-    """The error polars raises when a value cannot be appended to a column.
-
-    Args:
-        value: the refused value.
-        kind: the column type, e.g. ``"datetime"``.
-
-    Returns:
-        A :class:`ComputeError` whose message starts like polars' own
-        ("could not append value: ...").
-    """
+    """The error polars raises when a value cannot be appended to a ``kind`` column, worded like polars' own."""
     return ComputeError(f"could not append value: {value!r} of type: {type(value).__name__} to a {kind} column")
 
 
 def float_text(number: float) -> str:
-    """How polars writes a float into a text column: positional notation, no trailing ``.0``.
-
-    Args:
-        number: any float.
-
-    Returns:
-        e.g. ``"8"`` for 8.0, ``"8.5"``, ``"0.0000001"`` for 1e-07, ``"NaN"``, ``"inf"``.
-    """
+    """How polars writes a float into a text column: ``"8"`` for 8.0, ``"0.0000001"`` for 1e-07, ``"NaN"``, ``"inf"``."""
     if math.isnan(number):
         return "NaN"
     if math.isinf(number):
@@ -86,6 +70,13 @@ def _truncated(value: Any) -> int | None:
         number = float(value)
         return int(number) if math.isfinite(number) else None
     return None
+
+
+def _whole_number(value: Any) -> int | None:
+    """A finite int or float (not a bool) truncated towards zero, else ``None``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return int(value) if not isinstance(value, float) or math.isfinite(value) else None
 
 
 def _kind_of(value: Any) -> str:
@@ -250,12 +241,9 @@ class Datetime(ColumnType):
 
     @staticmethod
     def _from_number(value: Any) -> datetime.datetime | None:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return None
-        if isinstance(value, float) and not math.isfinite(value):
-            return None
+        microseconds = _whole_number(value)
         try:
-            return _EPOCH + datetime.timedelta(microseconds=int(value))
+            return None if microseconds is None else _EPOCH + datetime.timedelta(microseconds=microseconds)
         except OverflowError:
             return None
 
@@ -289,20 +277,15 @@ class Date(ColumnType):
 
     @staticmethod
     def _from_number(value: Any) -> datetime.date | None:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return None
-        if isinstance(value, float) and not math.isfinite(value):
-            return None
-        days = int(value)
-        if not _INT32[0] <= days <= _INT32[1]:
+        days = _whole_number(value)
+        if days is None or not _INT32[0] <= days <= _INT32[1]:
             return None
         try:
             return _EPOCH_DAY + datetime.timedelta(days=days)
         except OverflowError:
             return None
 
-    def to_json(self, value: Any) -> Any:
-        return None if value is None else value.isoformat()
+    to_json = Datetime.to_json
 
     def from_json(self, value: Any) -> Any:
         return None if value is None else datetime.date.fromisoformat(value)

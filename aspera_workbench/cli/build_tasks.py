@@ -1,7 +1,7 @@
 """``aspera build-tasks ROOT``: build a task set's ``plans/`` from its ``code/``.
 
 Each authoring module ``<ROOT>/code/query_<id>.py`` becomes one task record
-(see :mod:`aspera_core.tasks.authoring`); the shards and index files are
+(see :mod:`aspera_workbench.authoring`); the shards and index files are
 written to ``<ROOT>/plans/``, replacing those of an earlier build. Every
 module is read and the tasks are checked (unique ids and queries) before
 anything is written, and the new ``plans/`` replaces the old one in one step,
@@ -21,7 +21,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from aspera_core.tasks import PLANS_FOLDER, NotBuiltHere, TaskFormatError, build_task_set
+from aspera_core.tasks import NotBuiltHere, TaskFormatError
+from aspera_workbench.authoring import PLANS_FOLDER, build_task_set
 from aspera_workbench.cli.args import existing_folder
 
 EXAMPLE = "example: aspera build-tasks data/aspera_workbench_v1"

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from aspera_core.tasks import APPS
+from aspera_workbench.authoring import APPS
 from aspera_workbench.generation.flow import Round
 from aspera_workbench.options import Dollars, EndpointURL, Name, Options, Seconds, Temperature, validated
 from aspera_workbench.pipeline import ParamsError, parse_override, read_params_file, resolve_path

@@ -26,7 +26,8 @@ from pathlib import Path
 
 import yaml
 
-from aspera_core.tasks import GUIDELINES, Guidelines, Scenario, Task, function_name
+from aspera_core.tasks import Guidelines, Scenario, Task, function_name
+from aspera_workbench.authoring import GUIDELINES
 from aspera_workbench.surface import render_library_docs, render_module_docs
 
 #: Human version of the template set; the recorded version adds a digest of the files.

@@ -9,8 +9,9 @@ from typing import Any
 
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.fileio import dangling_link_in
-from aspera_core.tasks import Scenario, Task, load_tasks, scenario_for
+from aspera_core.tasks import Scenario, Task, load_tasks
 from aspera_workbench.agents import PromptStore
+from aspera_workbench.authoring import scenario_for
 from aspera_workbench.generation.checks import TaskChecker
 from aspera_workbench.generation.flow import BatchReport, GenerationFlow
 from aspera_workbench.generation.generation_engine import TaskGenerator

@@ -37,23 +37,19 @@ from typing import Any
 
 from aspera_core.fileio import write_atomic
 from aspera_core.tasks import (
-    APPS,
-    APPS_WITHOUT_ROOMS,
     SHARD_SIZE,
     WRONG_FOLDER,
     Task,
     TaskFormatError,
     TaskProblem,
-    build_task_set,
-    load_authored_tasks,
     open_task_set,
-    read_code_tags,
     render_code_module,
     shard_files,
     shard_folder,
     shard_name,
     write_tasks,
 )
+from aspera_workbench.authoring import APPS, APPS_WITHOUT_ROOMS, build_task_set, load_authored_tasks, read_code_tags
 
 PROVENANCE_KEY = "provenance"
 _GENERATED_LINE = re.compile(r"^#\s*Generated:\s*(\{.*\})\s*$", re.MULTILINE)

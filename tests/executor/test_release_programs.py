@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from aspera_core.executor import Evaluator, Job, Outcome, Sandbox, evaluate_program
-from aspera_core.tasks import Task, load_tasks, read_code_module
+from aspera_core.tasks import Task, load_tasks
+from aspera_workbench.authoring import read_code_module
 
 from .support import MINI_RELEASE, describe
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from aspera_core.tasks import SHARD_SIZE, Task, TaskFormatError, load_tasks
-from aspera_core.tasks.authoring import build_task_set
 from aspera_core.tasks.wrong_programs import load_wrong_programs
+from aspera_workbench.authoring import build_task_set
 from aspera_workbench.generation import GeneratedTask, TaskSetTarget, normalise_query, read_provenance
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from aspera_core.tasks import load_tasks
-from aspera_core.tasks.authoring import GUIDELINES, scenario_for
+from aspera_workbench.authoring import GUIDELINES, scenario_for
 from aspera_workbench.generation import GenerationPrompts, GuidelineSet, PromptBuilder
 from aspera_workbench.generation.prompts import TEMPLATES
 

@@ -3,7 +3,7 @@
 import shutil
 from pathlib import Path
 
-from aspera_core.tasks.authoring import build_task_set
+from aspera_workbench.authoring import build_task_set
 from aspera_workbench.cli.main import main
 
 TASK_SET = Path(__file__).resolve().parents[2] / "data" / "aspera_workbench_v1"

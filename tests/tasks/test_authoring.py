@@ -1,4 +1,4 @@
-"""Building a task set from authoring modules (aspera_core.tasks.authoring)."""
+"""Building a task set from authoring modules (aspera_workbench.authoring)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,16 @@ from pathlib import Path
 import pytest
 
 from aspera_core.tasks import TaskFormatError, load_tasks
-from aspera_core.tasks.authoring import (
+from aspera_core.tasks.release import BUILT_MARKER, NotBuiltHere
+from aspera_workbench.authoring import (
     APPS,
     APPS_WITHOUT_ROOMS,
-    EVALUATION_TOOLS,
     GUIDELINES,
-    SIMULATION_TOOLS,
     TIMESTAMP,
     build_task_set,
     load_authored_tasks,
 )
-from aspera_core.tasks.release import BUILT_MARKER, NotBuiltHere
+from aspera_workbench.authoring.build import EVALUATION_TOOLS, SIMULATION_TOOLS
 
 HEADER_5 = """from aspera.apps_implementation.exceptions import *
 from aspera.apps_implementation.time_utils import *

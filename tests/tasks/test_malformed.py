@@ -11,7 +11,8 @@ import nestedtext
 import pydantic
 import pytest
 
-from aspera_core.tasks import Scenario, Task, TaskFormatError, load_tasks, open_task_set, read_code_module
+from aspera_core.tasks import Scenario, Task, TaskFormatError, load_tasks, open_task_set
+from aspera_workbench.authoring import read_code_module
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SHARD = FIXTURES / "mini_release" / "plans" / "queries_001.nt"

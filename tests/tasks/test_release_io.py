@@ -12,18 +12,8 @@ from typing import Any
 import nestedtext
 import pytest
 
-from aspera_core.tasks import (
-    Task,
-    TaskFormatError,
-    dump_task,
-    load_task,
-    load_tasks,
-    read_code_module,
-    read_code_query,
-    read_code_tags,
-    render_code_module,
-    write_tasks,
-)
+from aspera_core.tasks import Task, TaskFormatError, dump_task, load_task, load_tasks, render_code_module, write_tasks
+from aspera_workbench.authoring import read_code_module, read_code_query, read_code_tags
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mini_release"
 RELEASE_FILES = [

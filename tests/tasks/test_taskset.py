@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from aspera_core import release_names
 from aspera_core.tasks import (
     Task,
     TaskFormatError,
@@ -128,6 +129,22 @@ def test_a_changed_tool_module_invalidates_the_disk_cache(
     load_tasks(tmp_path / "set")
     assert parses == ["folder"]
     tool.write_text("def simulate():\n    pass\n\n\ndef another():\n    pass\n")
+    monkeypatch.setattr(taskset, "_parser_digest", None)  # as in a new process
+    load_tasks(tmp_path / "set")
+    assert parses == ["folder", "folder"]
+
+
+def test_changed_module_names_invalidate_the_disk_cache(
+    tmp_path: Path, tasks, cache, parses, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # scenario.apps is checked against the release's module names, kept outside compat.
+    names = tmp_path / "release_names.py"
+    names.write_text("APP_MODULES = ('exceptions',)\n")
+    monkeypatch.setattr(release_names, "__file__", str(names))
+    monkeypatch.setattr(taskset, "_parser_digest", None)
+    write_tasks(tasks, tmp_path / "set")
+    load_tasks(tmp_path / "set")
+    names.write_text("APP_MODULES = ('exceptions', 'time_utils')\n")
     monkeypatch.setattr(taskset, "_parser_digest", None)  # as in a new process
     load_tasks(tmp_path / "set")
     assert parses == ["folder", "folder"]

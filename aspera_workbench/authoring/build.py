@@ -19,15 +19,9 @@ ignores::
     def evaluate_the_solution(query, executable, setup_function):
         ...
 
-:func:`build_task_set` turns every such module into a :class:`Task`: the query
-is the comment line right under the solution's ``#OK:`` marker, the tags come
-from ``# Tags:`` (:func:`read_code_tags`), the programs from
-:func:`read_code_module`, and the scenario is the same for every task except
-for the app list (five apps, or four without ``room_booking`` when the module
-says ``# Apps: no room_booking``). The
-generated ``plans/`` shards and index files are written with
-:func:`write_tasks`. The build reads nothing but the code modules and uses no
-clock, so building twice gives byte-identical files.
+Every task gets the same scenario except for the app list (four apps without
+``room_booking`` when the module says so). The build reads nothing but the
+code modules and uses no clock, so building twice gives byte-identical files.
 
 Command line: ``aspera build-tasks ROOT``.
 """
@@ -37,13 +31,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from aspera_core.tasks.code_modules import read_code_module, read_code_query, read_code_tags
-from aspera_core.tasks.release import write_tasks
-from aspera_core.tasks.task import Guidelines, Scenario, Task, TaskFormatError, TaskProblem
+from aspera_core.tasks import Guidelines, Scenario, Task, TaskFormatError, TaskProblem, write_tasks
+from aspera_workbench.authoring.code_reader import code_error, read_code_module, read_code_query, read_code_tags
 
 CODE_FOLDER = "code"
 PLANS_FOLDER = "plans"
-#: The owner named in the marker of ``plans/`` (:data:`aspera_core.tasks.release.BUILT_MARKER`).
+#: The owner named in the marker file of ``plans/``.
 BUILDER = "aspera build-tasks"
 
 #: Every record gets this timestamp, so rebuilding never changes a shard.
@@ -141,10 +134,6 @@ def scenario_for(apps: list[str]) -> Scenario:
     )
 
 
-def _problem(message: str, source: str, line: int | None = None) -> TaskFormatError:
-    return TaskFormatError([TaskProblem(message, source=source, line=line)])
-
-
 def _comment_value(lines: list[str], pattern: re.Pattern[str]) -> tuple[str, int] | None:
     """The text after the first comment line matching ``pattern``, with its 1-based line."""
     for number, line in enumerate(lines, start=1):
@@ -155,51 +144,42 @@ def _comment_value(lines: list[str], pattern: re.Pattern[str]) -> tuple[str, int
 
 
 def read_authored_task(path: str | Path) -> Task:
-    """Build one task from its authoring module.
-
-    Args:
-        path: ``.../code/query_<id>.py``.
-
-    Returns:
-        The task, with the shared scenario, :data:`TIMESTAMP` and its tags.
-
-    Raises:
-        TaskFormatError: If the file name, query, tags, app line or programs do
-            not follow the authoring format.
-    """
+    """Build one task from its module ``.../code/query_<id>.py``; TaskFormatError if it breaks the format."""
     path = Path(path)
     source = f"{path.parent.name}/{path.name}"
     match = _FILE_NAME.fullmatch(path.name)
     if match is None:
-        raise _problem("expected a file named query_<id>.py (the id a positive whole number, no leading zero)", source)
+        raise code_error(
+            "expected a file named query_<id>.py (the id a positive whole number, no leading zero)", source
+        )
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        raise _problem(f"not UTF-8 text (byte {error.start})", source) from None
+        raise code_error(f"not UTF-8 text (byte {error.start})", source) from None
     lines = text.splitlines()
 
     query = read_code_query(text)
     if query is None or query.startswith("Apps:"):
-        raise _problem("no query line ('# <query>') under the solution's #OK: marker", source)
+        raise code_error("no query line ('# <query>') under the solution's #OK: marker", source)
 
     tags = read_code_tags(text)
     if not tags:
-        raise _problem("no '# Tags:' line listing the task's categories", source)
+        raise code_error("no '# Tags:' line listing the task's categories", source)
     unknown = [tag for tag in tags if tag not in TAG_VOCABULARY]
     if unknown:
-        raise _problem(f"unknown tags {unknown}; allowed: {sorted(TAG_VOCABULARY)}", source)
+        raise code_error(f"unknown tags {unknown}; allowed: {sorted(TAG_VOCABULARY)}", source)
 
     apps = APPS
     found = _comment_value(lines, _APPS_LINE)
     if found is not None:
         apps_text, apps_line = found
         if apps_text != _NO_ROOMS:
-            raise _problem(f"the only '# Apps:' value is {_NO_ROOMS!r}", source, apps_line)
+            raise code_error(f"the only '# Apps:' value is {_NO_ROOMS!r}", source, apps_line)
         apps = APPS_WITHOUT_ROOMS
     imported = [m.group(1) for m in map(_APP_IMPORT.match, lines) if m]
     if imported and imported != apps:
         message = f"the header imports the apps {imported} but the scenario lists {apps}"
-        raise _problem(message, source)
+        raise code_error(message, source)
 
     aep, sips, eps = read_code_module(text, source)
     return Task(
@@ -221,18 +201,7 @@ def _module_order(path: Path) -> tuple[int, str, int]:
 
 
 def load_authored_tasks(root: str | Path) -> list[Task]:
-    """Build every task of ``<root>/code/``, in id order.
-
-    Args:
-        root: The task set's folder.
-
-    Returns:
-        The tasks.
-
-    Raises:
-        FileNotFoundError: If ``<root>/code`` does not exist.
-        TaskFormatError: Listing every module that does not follow the format.
-    """
+    """Build every task of ``<root>/code/``, in id order; one TaskFormatError lists every bad module."""
     code = Path(root) / CODE_FOLDER
     if not code.is_dir():
         raise FileNotFoundError(f"no {CODE_FOLDER}/ folder in {root}")
@@ -261,19 +230,11 @@ def build_task_set(root: str | Path) -> list[Task]:
     without the marker file :data:`~aspera_core.tasks.release.BUILT_MARKER`)
     stops the build before anything is written. Other files in ``plans/`` are kept.
 
-    Args:
-        root: The task set's folder.
-
-    Returns:
-        The tasks written.
-
     Raises:
-        FileNotFoundError: If ``<root>/code`` does not exist.
-        TaskFormatError: If a module does not follow the authoring format or
-            two tasks share an id or a query text.
-        aspera_core.tasks.release.NotBuiltHere: If ``plans/`` holds a task set the build
-            did not write (nothing is written).
-        OSError: If the plans cannot be written (the old ones are then intact).
+        FileNotFoundError: ``<root>/code`` does not exist.
+        TaskFormatError: a module breaks the format, or two tasks share an id or a query.
+        aspera_core.tasks.NotBuiltHere: ``plans/`` holds a set the build did not write.
+        OSError: the plans cannot be written (the old ones are then intact).
     """
     tasks = load_authored_tasks(root)
     write_tasks(tasks, root, replace=True, owner=BUILDER)
