@@ -13,6 +13,8 @@ import threading
 
 from pydantic import BaseModel, ConfigDict
 
+from aspera_core.wording import count
+
 from .errors import BudgetExceededError, PriceUnknownError
 from .result import Completion
 
@@ -89,11 +91,6 @@ class SpendReport(BaseModel):
         )
 
 
-def count(number: int, noun: str) -> str:
-    """``1 answer``, ``2 answers`` (this package imports nothing else of the workbench, so it has its own)."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
 def dollars(amount: float) -> str:
     """A dollar amount for people: cents for large sums, more digits for small ones."""
     if amount >= 1 or amount == 0:
@@ -104,11 +101,7 @@ def dollars(amount: float) -> str:
 class Budget:
     """A thread-safe account of the spend of one run, shared by all its calls.
 
-    Args:
-        max_cost_usd: Dollars the run may spend; ``None`` for no limit (spend is still counted).
-
-    Raises:
-        ValueError: ``max_cost_usd`` is negative.
+    ``max_cost_usd``: dollars the run may spend; ``None`` for no limit (spend is still counted).
     """
 
     def __init__(self, max_cost_usd: float | None = None) -> None:
@@ -127,11 +120,7 @@ class Budget:
         return self.max_cost_usd is not None
 
     def check(self, *, model: str, base_url: str) -> None:
-        """Allow a request to be sent, or refuse it.
-
-        Args:
-            model: Model of the request (for the error message).
-            base_url: Endpoint of the request (for the error message).
+        """Allow a request (for ``model`` at ``base_url``, named in the errors) to be sent, or refuse it.
 
         Raises:
             BudgetExceededError: the spend has reached ``max_cost_usd``.
