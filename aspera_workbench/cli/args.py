@@ -31,23 +31,6 @@ from aspera_workbench.options import AtLeastOne, AtLeastZero, Dollars, EndpointU
 if TYPE_CHECKING:
     from aspera_workbench.llm import Budget
 
-__all__ = [
-    "cache_link_problem",
-    "dollars",
-    "endpoint_url",
-    "existing_folder",
-    "finite_positive_float",
-    "folder_write_problem",
-    "model_name",
-    "non_negative_int",
-    "temperature",
-    "output_file",
-    "positive_int",
-    "refuse",
-    "task_set_path",
-    "typed",
-]
-
 _ARCHIVE_SUFFIXES = (".tgz", ".tar.gz")
 
 
@@ -216,6 +199,34 @@ def split_list(values: list[str] | None) -> list[str] | None:
     if values is None:
         return None
     return [part for value in values for part in value.replace(",", " ").split() if part]
+
+
+def add_model_options(
+    parser: argparse.ArgumentParser | Any, *, model_help: str, kept: str, required: bool = False
+) -> None:
+    """Declare the options of the commands that talk to a model endpoint (``aspera run``, ``aspera judge``).
+
+    ``model_help``: what ``--model`` names; ``kept``: what a run stopped by ``--max-cost`` keeps.
+    """
+    parser.add_argument("--model", required=required, type=model_name, help=model_help)
+    parser.add_argument(
+        "--base-url", type=endpoint_url, help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)"
+    )
+    parser.add_argument(
+        "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
+    )
+    parser.add_argument(
+        "--temperature", type=temperature, help="sampling temperature, a number of at least 0 (default 0)"
+    )
+    parser.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
+    parser.add_argument(
+        "--request-timeout", type=finite_positive_float, help="seconds one model request may take (default 120)"
+    )
+    parser.add_argument(
+        "--max-cost", type=dollars, metavar="USD", help=f"stop cleanly once this much has been spent ({kept} are kept)"
+    )
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
+    parser.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
 
 
 def add_task_set_option(parser: argparse.ArgumentParser, *, required: bool = True, help: str | None = None) -> None:

@@ -42,19 +42,15 @@ from aspera_core.records import NotAResultsFile, ResultsFileWarning, read_result
 from aspera_core.tasks import TaskFormatError, load_tasks, task_set_digest, tasks_digest
 from aspera_core.wording import count
 from aspera_workbench.cli.args import (
+    add_model_options,
     add_task_set_option,
     cache_link_problem,
-    dollars,
-    endpoint_url,
-    finite_positive_float,
-    model_name,
     output_file,
     positive_int,
     refuse,
     show_warnings,
     split_list,
     stop_advice,
-    temperature,
 )
 from aspera_workbench.judge import (
     JudgementsFileBusy,
@@ -81,29 +77,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=output_file,
         help="judgements file (JSONL; created, or resumed if it holds this judge's judgements of RESULTS)",
     )
-    parser.add_argument(
-        "--model", required=True, type=model_name, help="judge model as the endpoint knows it (e.g. gpt-4o-mini)"
-    )
-    parser.add_argument(
-        "--base-url", type=endpoint_url, help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)"
-    )
-    parser.add_argument(
-        "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
-    )
-    parser.add_argument(
-        "--temperature", type=temperature, default=0.0, help="sampling temperature, a number of at least 0 (default 0)"
+    add_model_options(
+        parser,
+        model_help="judge model as the endpoint knows it (e.g. gpt-4o-mini)",
+        kept="judgements made",
+        required=True,
     )
     parser.add_argument("--seed", type=int, default=0, help="sampling seed of the judge's requests (default 0)")
-    parser.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
-    parser.add_argument(
-        "--request-timeout", type=finite_positive_float, help="seconds one request may take (default 120)"
-    )
-    parser.add_argument(
-        "--max-cost",
-        type=dollars,
-        metavar="USD",
-        help="stop cleanly once this much has been spent (judgements made are kept)",
-    )
+    parser.set_defaults(temperature=0.0)
     add_task_set_option(
         parser,
         required=False,
@@ -118,8 +99,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="only the programs of the first K tasks in id order (after --ids)",
     )
     parser.add_argument("--concurrency", type=positive_int, default=4, help="requests in flight at once (default 4)")
-    parser.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
-    parser.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
     parser.add_argument("--fsync", action="store_true", help="fsync the judgements file after every judgement")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -298,11 +277,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         tasks, note, warning = _task_set(args)
         judge = _judge(args, budget)
-    except (ValueError, NotAResultsFile) as error:
-        return refuse("judge", str(error))
-    except LLMError as error:  # a missing key, a limit on a model without a price
-        return refuse("judge", str(error))
-    except DanglingLinkError as error:  # the folder of --out, its prompts folder or the cache
+    # a missing key, a limit on a model without a price; a link to nothing (--out's folder, prompts, the cache)
+    except (ValueError, NotAResultsFile, LLMError, DanglingLinkError) as error:
         return refuse("judge", str(error))
     except OSError as error:  # the prompts folder beside --out is not ours to write into
         return refuse("judge", f"{error.filename}: {error.strerror or error}" if error.filename else str(error))
