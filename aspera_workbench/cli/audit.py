@@ -59,6 +59,7 @@ from aspera_workbench.cli.args import (
     non_negative_int,
     output_file,
     positive_int,
+    refuse,
     split_list,
 )
 from aspera_workbench.variants import KINDS
@@ -214,8 +215,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         tasks, wrong, alternatives, config, sandbox_config = _inputs(args)
     except _BadInput as error:
-        print(f"aspera audit: error: {error}", file=sys.stderr)
-        return 2
+        return refuse("audit", str(error))
     print(
         f"aspera audit: {count(len(tasks), 'task')} from {args.tasks}; "
         f"{'all variants' if config.per_kind is None else count(config.per_kind, 'variant')} per kind"
@@ -263,10 +263,8 @@ def run(args: argparse.Namespace) -> int:
             _check_out(args.out)  # again: the file may have been replaced while the audit ran
             report.write(args.out)
         except _BadInput as error:
-            print(f"aspera audit: error: {error}", file=sys.stderr)
-            return 2
+            return refuse("audit", str(error))
         except OSError as error:
-            print(f"aspera audit: error: cannot write {args.out}: {error.strerror or error}", file=sys.stderr)
-            return 2
+            return refuse("audit", f"cannot write {args.out}: {error.strerror or error}")
         print(f"aspera audit: {len(report.results)} results written to {args.out}", file=sys.stderr)
     return 1 if report.flagged else 0

@@ -19,10 +19,9 @@ did not write, or plans that cannot be written.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from aspera_core.tasks import PLANS_FOLDER, NotBuiltHere, TaskFormatError, build_task_set
-from aspera_workbench.cli.args import existing_folder
+from aspera_workbench.cli.args import existing_folder, refuse
 
 EXAMPLE = "example: aspera build-tasks data/aspera_workbench_v1"
 
@@ -49,13 +48,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         tasks = build_task_set(args.root)
     except (FileNotFoundError, NotBuiltHere, TaskFormatError) as error:
-        print(f"aspera build-tasks: error: {error}", file=sys.stderr)
-        return 2
+        return refuse("build-tasks", str(error))
     except OSError as error:
-        print(
-            f"aspera build-tasks: error: cannot write {args.root / PLANS_FOLDER}: {error.strerror or error}",
-            file=sys.stderr,
-        )
-        return 2
+        return refuse("build-tasks", f"cannot write {args.root / PLANS_FOLDER}: {error.strerror or error}")
     print(f"built {len(tasks)} tasks into {args.root / PLANS_FOLDER}")
     return 0

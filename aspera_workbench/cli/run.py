@@ -435,11 +435,9 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             return refuse("run", f"cannot create {out}: {blocker} is a file, not a folder")
         return refuse("run", f"cannot write {error.filename or out}: {error.strerror or error}")
     except ResultsFileBusy as error:
-        print(f"aspera run: error: {error}", file=sys.stderr)
-        return 1
+        return refuse("run", str(error), 1)
     except AgentFailed as error:
-        print(f"aspera run: error: {error}; finished rows are in {out}", file=sys.stderr)
-        return 1
+        return refuse("run", f"{error}; finished rows are in {out}", 1)
     except KeyboardInterrupt:
         print(f"aspera run: interrupted; finished rows are in {out}; run the same command to resume", file=sys.stderr)
         if budget is not None:

@@ -13,7 +13,7 @@ import json
 import sys
 
 from aspera_core.tasks import Task, TaskFormatError, open_task_set
-from aspera_workbench.cli.args import add_task_set_option
+from aspera_workbench.cli.args import add_task_set_option, refuse
 
 EXAMPLE = "example: aspera tasks --tasks data/aspera_workbench_v1 --tag handback"
 
@@ -59,8 +59,7 @@ def run(args: argparse.Namespace) -> int:
         task_set = open_task_set(args.tasks)
         task_set.raise_problems()
     except (FileNotFoundError, TaskFormatError) as error:
-        print(f"aspera tasks: error: {error}", file=sys.stderr)
-        return 2
+        return refuse("tasks", str(error))
     everything = list(task_set.tasks)
     shown = [task for task in everything if args.tag is None or args.tag in task.tags]
     pairs = sum(len(task.pairs) for task in shown)

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -48,7 +47,7 @@ from aspera_core.tasks import (
     format_table,
     validate_task_set,
 )
-from aspera_workbench.cli.args import add_task_set_option, existing_folder, finite_positive_float, positive_int
+from aspera_workbench.cli.args import add_task_set_option, existing_folder, finite_positive_float, positive_int, refuse
 from aspera_workbench.control import default_control_dir, validate_control_with_sandbox
 
 EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2"
@@ -235,8 +234,7 @@ def run(args: argparse.Namespace) -> int:
                 config=SandboxConfig(**limits),
             )
     except (FileNotFoundError, TaskFormatError, ValueError) as error:
-        print(f"aspera validate: error: {error}", file=sys.stderr)
-        return 2
+        return refuse("validate", str(error))
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:

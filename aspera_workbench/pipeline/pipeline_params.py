@@ -24,7 +24,7 @@ from aspera_core.fileio import DanglingLinkError, dangling_link, refuse_dangling
 from aspera_core.records import read_results
 from aspera_core.tasks import load_tasks, task_id_order, tasks_digest
 from aspera_workbench.agents import AGENTS, PATH_OPTIONS, check_options, closest_agent, missing_key
-from aspera_workbench.audit import read_audit
+from aspera_workbench.audit import AuditReport, read_audit
 from aspera_workbench.judge import read_judgements
 from aspera_workbench.options import AtLeastZero, Name, Options, Seeds, describe, validated
 from aspera_workbench.pipeline.paths import project_root, resolve_path
@@ -171,53 +171,47 @@ class PipelineParams(Options):
         return resolve_path(value, root)
 
     def check_files(self, root: str | os.PathLike[str], keys: Collection[str] | None = None) -> None:
-        """Check that every input the parameters name exists and is a file of its kind.
+        """Check that every input the parameters name exists and is a file of its kind, and the audit is of the tasks.
 
-        The task set, and results, judgements, audit, labels and annotation files,
-        are read as the notebooks will read them, so a file of another kind (a
-        README named as a results file or as the task set) is refused here,
-        before any notebook runs.
-
-        Args:
-            root: The project root.
-            keys: Check only the inputs of these keys (a notebook's own parameters); all when ``None``.
+        Each input is read by the loader the notebooks read it with, so a file of another kind
+        (a README named as a results file or as the task set) is refused before any notebook runs.
+        ``keys``: check only the inputs of these keys (a notebook's own parameters); all when ``None``.
 
         Raises:
             ParamsError: naming the first missing or unusable input and its key (one line).
         """
         inputs = [("tasks", self.tasks), ("labels", self.labels), ("benchmark_scores", self.benchmark_scores)]
-        inputs += [("audit", self.audit)]
+        inputs += [("audit", self.audit), ("annotations", self.annotations)]
         inputs += [(f"results.{label}", path) for label, path in self.results.items()]
         inputs += [(f"judgements.{label}", path) for label, path in self.judgements.items()]
-        inputs.append(("annotations", self.annotations))
-        if keys is not None:
-            inputs = [(key, value) for key, value in inputs if key.partition(".")[0] in keys]
+        loaded: dict[str, Any] = {}
         for key, value in inputs:
-            if key == "annotations":  # a folder that need not exist (no labels yet)
+            path = self.path(value, root)
+            if path is None or (keys is not None and key.partition(".")[0] not in keys):
                 continue
-            path = self.path(value, root)
-            if path is not None and not path.exists():
+            if key != "annotations" and not path.exists():  # annotations: a folder that need not exist yet
                 raise ParamsError(f"{key}: {value} does not exist (paths are relative to {root})")
-        for key, value in inputs:
-            path = self.path(value, root)
-            if path is not None:
-                _check_kind(key, value, path)
-        if keys is None or "audit" in keys:
-            self._check_audit_tasks(root)
+            try:
+                with warnings.catch_warnings():  # a skipped line is the notebooks' to report, not a refusal
+                    warnings.simplefilter("ignore")
+                    loaded[key] = _read_as(key, path)
+            except (OSError, ValueError) as error:
+                first = (str(error).strip() or type(error).__name__).splitlines()[0]
+                raise ParamsError(f"{key}: {first if str(path) in first else f'{value}: {first}'}") from None
+        if "audit" in loaded:
+            self._check_audit_tasks(loaded["audit"], root)
 
-    def _check_audit_tasks(self, root: str | os.PathLike[str]) -> None:
-        """Raise :class:`ParamsError` when the named audit is of another task set or another version of it.
+    def _check_audit_tasks(self, report: AuditReport, root: str | os.PathLike[str]) -> None:
+        """Raise :class:`ParamsError` when the audit read is of another task set or another version of it.
 
-        Another version is told by the content digest the audit records (as
-        ``aspera run`` refuses a results file of another version); an audit
-        written before the digest was recorded is checked by its task ids only.
+        Another version is told by the content digest the audit records (as ``aspera run`` refuses
+        a results file of another version); an audit from before the digest, by its task ids only.
         """
-        audit, tasks = self.path(self.audit, root), self.path(self.tasks, root)
-        if audit is None or tasks is None:
+        tasks = self.path(self.tasks, root)
+        if tasks is None:
             return
         task_list = load_tasks(tasks)
         known = {task.query_id for task in task_list}
-        report = read_audit(audit)
         foreign = sorted({task.task_id for task in report.tasks} - known, key=task_id_order)
         if foreign:
             shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
@@ -426,39 +420,25 @@ def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
             raise ParamsError(f"{key}: {value}: {shown or above} is a file, not a folder{reason}")
 
 
-def _read_as(key: str, path: Path) -> None:
-    """Read ``path`` as the notebooks read the input ``key`` names (raises what that reader raises)."""
+def _read_as(key: str, path: Path) -> Any:
+    """``path`` read as the notebooks read the input ``key`` names (raises what that reader raises)."""
     if key == "tasks":
-        load_tasks(path)  # the parse is cached, so the notebooks' own loads cost nothing more
-    elif key.startswith("results."):
-        read_results(path)
-    elif key.startswith("judgements."):
-        read_judgements(path)
-    elif key == "audit":
-        read_audit(path)
-    elif key == "labels":
-        from aspera_workbench.analysis import read_labels  # deferred: the analysis package loads pandas
+        return load_tasks(path)  # the parse is cached, so the notebooks' own loads cost nothing more
+    if key.startswith("results."):
+        return read_results(path)
+    if key.startswith("judgements."):
+        return read_judgements(path)
+    if key == "audit":
+        return read_audit(path)
+    from aspera_workbench.analysis import read_annotations, read_labels  # deferred: the analysis loads pandas
 
-        read_labels(path)
-    elif key == "annotations":
-        from aspera_workbench.analysis import read_annotations  # deferred: the analysis package loads pandas
-
-        read_annotations(path, missing_ok=True)
-    elif path.is_dir():
+    if key == "labels":
+        return read_labels(path)
+    if key == "annotations":
+        return read_annotations(path, missing_ok=True)
+    if path.is_dir():
         raise ParamsError(f"{path} is a folder, not a file")
-
-
-def _check_kind(key: str, value: str, path: Path) -> None:
-    """Raise :class:`ParamsError` (one line, naming ``key``) when ``path`` is not an input of ``key``'s kind."""
-    try:
-        with warnings.catch_warnings():  # a skipped line is the notebooks' to report, not a refusal
-            warnings.simplefilter("ignore")
-            _read_as(key, path)
-    except (OSError, ValueError) as error:
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        first = first.replace(str(path), value)  # named as in the parameters, not as resolved
-        shown = first if value in first else f"{value}: {first}"
-        raise ParamsError(f"{key}: {shown}") from None
+    return None
 
 
 def _set(values: dict[str, Any], dotted: str, value: Any) -> None:
