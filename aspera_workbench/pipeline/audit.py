@@ -39,26 +39,11 @@ def audit_file(
     timeout_s: float = 10.0,
     root: str | os.PathLike[str] | None = None,
 ) -> Path:
-    """The audit of a task set as a file: the one named, the one kept from an earlier run, or a new one.
+    """The audit of a task set as a file: the one named (``audit``), the one kept from an earlier run, or a new one.
 
-    A new audit runs the reference program, the baselines, generated variants
-    (at most ``per_kind`` of each kind, at most ``max_variants`` per task) and
-    the hand-written wrong programs beside the task set, as ``aspera audit``
-    does, and is written to ``<results_dir>/audit-<digest>-k<per_kind>-m<max_variants>-s<seed>.json``.
-
-    Args:
-        tasks: The task set (relative to ``root``).
-        results_dir: Folder where the audit is kept (relative to ``root``).
-        audit: An audit file to use as it is (``aspera audit --out``), or ``None``.
-        per_kind: Generated variants of each kind per task (``None``: all).
-        max_variants: Generated variants per task in all (``None``: no limit).
-        seed: Seed of the choice of variants.
-        workers: Sandbox workers (one per CPU when ``None``).
-        timeout_s: Time limit per program evaluation.
-        root: The project root (found when omitted).
-
-    Returns:
-        The audit file's absolute path.
+    A new audit runs what ``aspera audit`` runs (at most ``per_kind`` generated variants of each
+    kind and ``max_variants`` per task) and is written to
+    ``<results_dir>/audit-<digest>-k<per_kind>-m<max_variants>-s<seed>.json``. Paths are relative to ``root``.
 
     Raises:
         FileNotFoundError: the named audit file does not exist.
@@ -108,14 +93,7 @@ def audit_file(
 def judgements_files(
     judgements: Mapping[str, str | os.PathLike[str]] | None, root: str | os.PathLike[str] | None = None
 ) -> dict[str, Path]:
-    """Judgements files named in the parameters (label -> path), made absolute and checked to exist.
-
-    Args:
-        judgements: Label -> judgements file (relative to ``root``), or ``None``.
-        root: The project root (found when omitted).
-
-    Returns:
-        Label -> absolute path (empty for none).
+    """Judgements files named in the parameters (label -> path, relative to ``root``), made absolute.
 
     Raises:
         FileNotFoundError: a file does not exist.

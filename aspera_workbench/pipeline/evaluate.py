@@ -61,10 +61,7 @@ def _available(specs: list[AgentSpec]) -> list[AgentSpec]:
 
 
 def results_path(results_dir: str | os.PathLike[str], label: str, experiment: Experiment) -> tuple[Path, bool]:
-    """The results file of an experiment: ``<label>.jsonl`` or a numbered one beside it (:func:`results_file_for`).
-
-    Returns:
-        ``(path, exists)``: ``exists`` tells whether ``path`` already holds this experiment.
+    """The results file of an experiment, ``<label>.jsonl`` or a numbered one beside it, and whether it holds it yet.
 
     Raises:
         NotAResultsFile: ``<label>.jsonl`` exists and is not a results file (it is left untouched).
@@ -101,17 +98,9 @@ def evaluate_agents(
     library_fixes: bool = False,
     progress: bool = True,
 ) -> pd.DataFrame:
-    """Run each agent on the task set, appending to (or resuming) its results file.
+    """Run each agent (a name or an :class:`AgentSpec`) on the task set, appending to (or resuming) its results file.
 
-    Args:
-        tasks: The task set (relative to ``root``).
-        agents: Agent names or specs (:class:`~aspera_workbench.pipeline.pipeline_params.AgentSpec`).
-        results_dir: Folder of the results files (relative to ``root``).
-        root: The project root (found when omitted).
-        workers: Sandbox workers (one per CPU when ``None``).
-        timeout_s: Time limit per task.
-        library_fixes: Switch the library's documented fixes on (recorded in the files).
-        progress: Show progress bars.
+    Paths are relative to ``root`` (the project root when omitted); ``workers`` ``None``: one per CPU.
 
     Returns:
         One row per agent: ``label``, ``agent``, ``path``, ``selected`` (tasks),
@@ -170,18 +159,9 @@ def results_files(
     root: str | os.PathLike[str] | None = None,
     library_fixes: bool = False,
 ) -> dict[str, Path]:
-    """The results files the analysis reads: each agent's file for this task set, then the extra files named.
+    """The results files the analysis reads (label -> absolute path): each agent's for this task set, then ``results``.
 
-    Args:
-        tasks: The task set (relative to ``root``).
-        agents: Agent names or specs, as given to :func:`evaluate_agents`.
-        results_dir: Folder of the agents' results files (relative to ``root``).
-        results: More results files, label -> path (relative to ``root``).
-        root: The project root (found when omitted).
-        library_fixes: Whether the agents were run with the library's fixes on.
-
-    Returns:
-        Label -> absolute path, agents first.
+    Arguments as for :func:`evaluate_agents`; ``results`` names more files, label -> path.
 
     Raises:
         ResultsNotFound: an agent has no results file for this task set yet.
@@ -213,20 +193,9 @@ def agents_without_programs(
 ) -> list[str]:
     """One line per agent whose results file holds rows and not one program: every model request failed.
 
-    The tables show such a system with no judged program and only ``model_error`` rows, which
-    looks like a result; a command running the agents must not end as if it had got one. Its
-    ``model_error`` rows are asked again when the agents are run again.
-
-    Args:
-        tasks: The task set (relative to ``root``).
-        agents: Agent names or specs, as given to :func:`evaluate_agents`.
-        results_dir: Folder of the agents' results files (relative to ``root``).
-        root: The project root (found when omitted).
-        library_fixes: Whether the agents were run with the library's fixes on.
-
-    Returns:
-        ``"toy (CCK): 0 of 4 tasks got a program: every model request failed; ..."`` per such
-        agent, in the order of ``agents``; an agent without a results file yet is not named.
+    The tables show such a system with only ``model_error`` rows, which looks like a result; a
+    command running the agents must not end as if it had got one. Arguments as for
+    :func:`evaluate_agents`; an agent without a results file yet is not named.
     """
     # deferred: the analysis package loads matplotlib, which running agents never needs
     from aspera_workbench.analysis import described_system

@@ -61,15 +61,10 @@ class NotebookFailed(RuntimeError):
 
 @dataclass
 class PipelineReport:
-    """What a pipeline run wrote.
+    """What a pipeline run wrote: executed notebooks, their HTML exports, tables and figures, seconds per notebook.
 
-    Attributes:
-        notebooks: Executed notebooks.
-        html: Their HTML exports.
-        artefacts: Tables and figures written.
-        seconds: Time per notebook, by name.
-        without_programs: One line per agent 02_evaluate ran that got not one program (every model
-            request failed): its tables were written all the same.
+    ``without_programs``: one line per agent 02_evaluate ran that got not one program (every
+    model request failed); its tables were written all the same.
     """
 
     notebooks: list[Path] = field(default_factory=list)
@@ -120,19 +115,10 @@ def run_pipeline(
     root: str | os.PathLike[str] | None = None,
     log: Callable[[str], None] = lambda line: None,
 ) -> PipelineReport:
-    """Run the notebooks of a parameter set and swap in their outputs.
-
-    Args:
-        params: The parameters (see :mod:`aspera_workbench.pipeline.pipeline_params`).
-        root: The project root (found when omitted).
-        log: Receives one line per notebook as it finishes.
-
-    Returns:
-        What was written.
+    """Run the notebooks of a parameter set and swap in their outputs; ``log`` gets a line per notebook done.
 
     Raises:
-        aspera_workbench.pipeline.pipeline_params.ParamsError: an input file is missing or of the wrong kind, an agent
-            is unknown, ``compare`` names a system the run does not have, or an output folder is a file.
+        ParamsError: a parameter is unusable (:meth:`PipelineParams.check`).
         FileNotFoundError: a notebook is missing.
         NotebookFailed: a notebook raised (earlier outputs are untouched, its executed copy is put beside
             them); ``no_space`` tells a full disk.

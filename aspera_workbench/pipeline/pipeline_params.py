@@ -78,11 +78,7 @@ class AgentSpec(Options):
         return self.label or self.agent
 
     def factory_options(self, root: str | os.PathLike[str] | None) -> dict[str, Any]:
-        """The options for the agent's factory, the files and folders they name made absolute against ``root``.
-
-        Every path of the parameters is relative to the project root, and the notebooks'
-        kernels start in ``notebooks/``: a replayed file named ``runs/x.jsonl`` is found there.
-        """
+        """The agent factory's options, the paths they name made absolute against ``root`` (notebooks start in ``notebooks/``)."""
         if root is None:
             return dict(self.options)
         return {
@@ -230,13 +226,8 @@ class PipelineParams(Options):
     def check(self, root: str | os.PathLike[str]) -> None:
         """Check everything the notebooks would otherwise find wrong only while they run.
 
-        The named inputs (:meth:`check_files`), the agents (each registered, or
-        ``optional``, with usable options), the key of each model-backed agent
-        ``02_evaluate`` builds (:meth:`check_keys`: present, nothing sent), the systems ``compare`` names (each an agent this run
-        produces, or a named results file's label or system), and the output folders
-        (``results_dir``, ``figures_dir``, ``runs_dir`` and ``<runs_dir>/<name>``
-        must be folders, or creatable as folders, and none of them, nor a results
-        file or audit the run would write in ``results_dir``, a symbolic link to nothing).
+        The named inputs, the agents and their options, the keys of the model-backed agents
+        ``02_evaluate`` builds, the systems ``compare`` names, and the output folders.
 
         Raises:
             ParamsError: naming the first unusable parameter (one line).
@@ -252,12 +243,10 @@ class PipelineParams(Options):
         return [spec for spec in self.agents if spec.agent in AGENTS]
 
     def check_agents(self, root: str | os.PathLike[str] | None = None) -> None:
-        """Raise :class:`ParamsError` when an agent that is not optional is not registered, or an option
-        value of a built-in agent is unusable (``agents.N.options.KEY`` and the problem, in one line).
+        """Raise :class:`ParamsError` when an agent that is not optional is not registered, or an option value is unusable.
 
-        The values are checked as building the agent would find them, without a request,
-        a key, or a file or folder created (:func:`~aspera_workbench.agents.agent_registry.check_options`);
-        a replayed file is read. Paths are taken relative to ``root`` when it is given.
+        The values are checked as building the agent would find them, without a request, a key, or a
+        file or folder created (a replayed file is read); paths are relative to ``root`` when given.
         """
         for spec in self.agents:
             if spec.agent not in AGENTS and not spec.optional:
@@ -272,12 +261,10 @@ class PipelineParams(Options):
         self._check_one_system_each()
 
     def check_keys(self) -> None:
-        """Raise :class:`ParamsError` when a model-backed agent the run builds has no key in its variable.
+        """Raise :class:`ParamsError` when a model-backed agent ``02_evaluate`` builds has no key in its variable.
 
-        The agents are built by ``02_evaluate`` only, and the model client refuses to be built
-        without a key (even when every answer is cached), so the notebook would fail with
-        ``MissingAPIKeyError``. Only presence is checked: nothing is sent. Without
-        ``02_evaluate`` no agent is built and no key is needed.
+        The model client refuses to be built without one, even when every answer is cached. Only
+        presence is checked: nothing is sent.
         """
         if "02_evaluate" not in self.notebooks:
             return
@@ -325,8 +312,7 @@ class PipelineParams(Options):
     def system_names(self, root: str | os.PathLike[str]) -> list[str]:
         """Every name ``compare`` may use: :meth:`systems`, then each named results file's system ("o1 (CCK)").
 
-        The notebooks name a run by its system (model and setting); a label stands for its run's
-        system there. A results file that cannot be read adds no name (:meth:`check_files` reports it).
+        A results file that cannot be read adds no name (:meth:`check_files` reports it).
         """
         from aspera_workbench.analysis import described_system  # deferred: the analysis package loads pandas
 
@@ -349,9 +335,7 @@ class PipelineParams(Options):
     def check_compare(self, root: str | os.PathLike[str] | None = None) -> None:
         """Raise :class:`ParamsError` when ``compare`` names a system this run neither produces nor names.
 
-        Args:
-            root: The project root; with it, the systems of the named results files count too
-                (:meth:`system_names`), not only their labels.
+        With ``root``, the systems of the named results files count too, not only their labels.
         """
         if self.compare is None:
             return
@@ -367,7 +351,7 @@ class PipelineParams(Options):
     def check_folders(self, root: str | os.PathLike[str], keys: Collection[str] | None = None) -> None:
         """Raise :class:`ParamsError` when an output folder is a file, lies inside one, or an output is a link to nothing.
 
-        ``keys``: check only the folders of these keys (a notebook's own parameters); all when ``None``.
+        ``keys``: check only the folders of these keys; all when ``None``.
         """
         folders = [("results_dir", self.results_dir), ("figures_dir", self.figures_dir), ("runs_dir", self.runs_dir)]
         for key, value in folders:
@@ -455,11 +439,7 @@ def _set(values: dict[str, Any], dotted: str, value: Any) -> None:
 
 
 def parse_override(text: str) -> tuple[str, Any]:
-    """Split ``key=value`` and read the value as YAML.
-
-    Raises:
-        ParamsError: no ``=``, an empty key, or a value that is not YAML.
-    """
+    """Split ``key=value`` and read the value as YAML; a :class:`ParamsError` when it is neither."""
     key, equals, raw = text.partition("=")
     if not equals or not key.strip():
         raise ParamsError(f"-p {text}: expected key=value")
@@ -495,14 +475,9 @@ def read_params_file(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def load_params(path: str | os.PathLike[str] | None = None, overrides: Iterable[str] = ()) -> PipelineParams:
-    """Read a parameter file and apply ``key=value`` overrides.
+    """Read a parameter file (``None``: none) and apply ``key=value`` overrides in order.
 
-    Args:
-        path: The YAML file (``None``: only the overrides).
-        overrides: ``key=value`` texts, applied in order.
-
-    Returns:
-        The checked parameters (files are checked separately, with :meth:`PipelineParams.check_files`).
+    The files named are checked separately (:meth:`PipelineParams.check_files`).
 
     Raises:
         ParamsError: unreadable file, not a mapping, unknown key, wrong value.
@@ -550,20 +525,11 @@ def check_notebook_params(notebook: str, namespace: Mapping[str, Any]) -> Pipeli
 
     A notebook calls this first, with its name and ``globals()``: run on its own (JupyterLab,
     ``papermill -p``) it then refuses a bad value with the line the pipeline would print,
-    instead of failing halfway with a library's error after writing some of its tables.
-    The parameters it declares that a parameter set has (``tasks``, ``agents``, ``confidence``,
-    ...) go through :class:`PipelineParams` and its checks of files, agents, ``compare`` and
-    output folders, each limited to the keys the notebook declares (the model's keys only for
-    ``02_evaluate``, the one notebook that builds agents). The failure explorer's parameter set
-    (``params_file`` and ``overrides``) is loaded and checked likewise. Parameters no
-    parameter set has (``sample_size``, ``task_id``, ...) get a check of their own.
-
-    Args:
-        notebook: The notebook's name (``04_error_taxonomy``).
-        namespace: The notebook's variables after its parameters cell (``globals()``).
-
-    Returns:
-        The checked parameters.
+    instead of failing halfway after writing some of its tables. The parameters it declares
+    go through :class:`PipelineParams` and its checks, each limited to the keys the notebook
+    declares (the model's keys only for ``02_evaluate``, the one notebook that builds agents).
+    The failure explorer's parameter set (``params_file`` and ``overrides``) is loaded and
+    checked likewise; parameters no parameter set has (``sample_size``, ...) get a check of their own.
 
     Raises:
         ParamsError: naming the first unusable parameter (one line).
