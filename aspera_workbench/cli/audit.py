@@ -130,11 +130,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, SandboxConfig]:
-    """Everything the audit needs, checked before anything runs.
-
-    Raises:
-        _BadInput: with the one-line reason.
-    """
+    """Everything the audit needs, checked before anything runs (a :class:`_BadInput` with the reason)."""
     try:
         config = AuditConfig(
             kinds=tuple(split_list(args.kinds)) if args.kinds else None,
@@ -178,14 +174,8 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
 def _check_out(out: Path) -> None:
     """Refuse an ``--out`` that holds something else than an audit, or whose folder cannot take the new file.
 
-    A folder above it that is a symbolic link to nothing is refused as well.
-
-    The file is replaced by a rename from a temporary file beside it, so its
-    folder, not only the file, must be writable. A missing folder is made
-    when the file is written.
-
-    Raises:
-        _BadInput: with the one-line reason.
+    The file is replaced by a rename from a temporary file beside it, so its folder must be writable
+    too; a missing folder is made when the file is written, but not through a link to nothing.
     """
     try:
         problem = audit_file_problem(out)
@@ -204,14 +194,7 @@ def _check_out(out: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera audit`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0 nothing flagged, 1 something flagged, 2 bad input.
-    """
+    """Run ``aspera audit`` with parsed arguments; returns the exit status (see the module docstring)."""
     try:
         tasks, wrong, alternatives, config, sandbox_config = _inputs(args)
     except _BadInput as error:

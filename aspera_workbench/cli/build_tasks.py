@@ -37,14 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera build-tasks`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0 when built, 2 if the sources could not be read.
-    """
+    """Run ``aspera build-tasks`` with parsed arguments; returns the exit status (see the module docstring)."""
     try:
         tasks = build_task_set(args.root)
     except (FileNotFoundError, NotBuiltHere, TaskFormatError) as error:

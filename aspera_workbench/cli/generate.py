@@ -59,11 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera generate`` with parsed arguments.
-
-    Returns:
-        The exit status (see the module docstring).
-    """
+    """Run ``aspera generate`` with parsed arguments; returns the exit status (see the module docstring)."""
     try:
         params = load_generation_params(args.params, args.overrides)
     except ParamsError as error:

@@ -37,11 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera import-inspect`` with parsed arguments.
-
-    Returns:
-        The exit status (see the module docstring).
-    """
+    """Run ``aspera import-inspect`` with parsed arguments; returns the exit status (see the module docstring)."""
     # deferred: inspect_ai takes about a second to import; `aspera --help` lists this command without it.
     from aspera_workbench.inspect_bridge import LogImportError, import_log
 

@@ -104,11 +104,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _candidates(named: str, results: Path) -> list[Path]:
-    """Where the task set a results file names may be: as named, then relative to the file's folder and its parents.
-
-    A run started in the project root names the set relative to the root (``data/...``)
-    and writes ``runs/x.jsonl``, so from elsewhere the set is found from the results file.
-    """
+    """Where the task set a results file names may be: as named, then from the file's folder and its parents (a run started in the project root names it from there)."""
     path = Path(named).expanduser()
     if path.is_absolute():
         return [path]
@@ -117,16 +113,11 @@ def _candidates(named: str, results: Path) -> list[Path]:
 
 
 def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None, str | None]:
-    """The tasks of RESULTS (``--tasks``, else the set its header names if found unchanged), a note when there
-    are none, and a warning when ``--tasks`` is another version than the set the results were produced on.
-
-    Another version named by ``--tasks`` is used (it is how the user answers a set that changed) but said,
-    as ``aspera summary --tasks`` says it: the programs were written for other tasks.
+    """The tasks of RESULTS (``--tasks``, else the set its header names if found unchanged), a note when there are none, and a warning when ``--tasks`` is another version than the set the results were produced on.
 
     Raises:
-        ValueError: ``--tasks`` is given but cannot be loaded, or the task set RESULTS names
-            cannot be found unchanged (judging without it would build other prompts than a
-            run that finds it, so the user is asked for ``--tasks``).
+        ValueError: ``--tasks`` cannot be loaded, or the set RESULTS names cannot be found unchanged
+            (judging without it would build other prompts than a run that finds it).
     """
     if args.tasks is not None:
         try:
@@ -212,11 +203,7 @@ def _without_verdict(rows: list[Any], path: Path) -> str:
 
 
 def _agreement(path: Path) -> str:
-    """One line: how often the judge's verdicts in the whole judgements file agree with the evaluation programs'.
-
-    It covers every judgement of the file (the latest per task and seed), not only the
-    programs this run's --ids/--limit selected, and says so.
-    """
+    """One line: how often the judge's verdicts over the whole judgements file (not only this run's selection) agree with the evaluation programs'."""
     # deferred: the analysis loads pandas and matplotlib (~1 s); only this summary line needs it.
     from aspera_workbench.analysis import agreement_scores
 
@@ -255,14 +242,7 @@ def _describe(report: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera judge`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status (see the module docstring).
-    """
+    """Run ``aspera judge`` with parsed arguments; returns the exit status (see the module docstring)."""
     # deferred: judge_results and the model client load openai (~0.8 s); see _judge.
     from aspera_workbench.judge import judge_results
     from aspera_workbench.llm import Budget, LLMError

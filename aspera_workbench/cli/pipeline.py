@@ -54,14 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera pipeline`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status (see the module docstring).
-    """
+    """Run ``aspera pipeline`` with parsed arguments; returns the exit status (see the module docstring)."""
     root = project_root()
     try:
         params = load_params(args.params, args.param)

@@ -254,10 +254,7 @@ def _control_dir(tasks: object) -> str | None:
 
 
 def _file_among_parents(path: Path) -> Path | None:
-    """The nearest parent of ``path`` that exists and is not a folder (``README.md`` in ``README.md/x.jsonl``).
-
-    A symbolic link to nothing is no file: :func:`~aspera_core.fileio.dangling_link_in` names it.
-    """
+    """The nearest parent of ``path`` that exists and is not a folder (``README.md`` in ``README.md/x.jsonl``)."""
     for parent in path.parents:
         if parent.exists():
             return None if parent.is_dir() else parent
@@ -280,13 +277,7 @@ class _Seeds(argparse.Action):
 
 
 def _checked_out(args: argparse.Namespace, agent: Agent, tasks: list[Task]) -> Path:
-    """The results file the run writes to, refused now if the run would be refused on opening it.
-
-    Raises:
-        ValueError: the file is not a results file (NotAResultsFile), holds another experiment
-            (ExperimentMismatch), or cannot be created because a parent is a file or a
-            symbolic link to nothing (its folders would be made where the link points).
-    """
+    """The results file the run writes to, refused now (``ValueError``) if the run would be refused on opening it."""
     experiment = experiment_of(agent, tasks, str(args.tasks), args.library_fixes)
     out = results_file_for(args.out, experiment) if args.force_new else Path(args.out)
     check_results_file(out, experiment, resume_anyway=args.resume_anyway)
@@ -339,14 +330,7 @@ def _warn_empty_selections(agent: object, out: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera run`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status (see the module docstring).
-    """
+    """Run ``aspera run`` with parsed arguments; returns the exit status (see the module docstring)."""
     show_warnings("run", RunWarning, ResultsFileWarning)
     if args.force_new and args.resume_anyway:
         return refuse("run", "--force-new and --resume-anyway contradict each other")

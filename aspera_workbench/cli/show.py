@@ -24,14 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def format_task(task: Task) -> str:
-    """The text ``aspera show`` prints for a task.
-
-    Args:
-        task: The task.
-
-    Returns:
-        Its query, tags, apps and programs, each program under a header line.
-    """
+    """The text ``aspera show`` prints for a task: its query, tags, apps and programs, each program under a header line."""
     lines = [
         f"task {task.query_id}" + (f" ({task.shard})" if task.shard else ""),
         f"query: {task.query}",
@@ -49,14 +42,7 @@ def format_task(task: Task) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera show`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0, or 2 if the set does not load or has no such task.
-    """
+    """Run ``aspera show`` with parsed arguments; returns the exit status (see the module docstring)."""
     try:
         task_set = open_task_set(args.tasks)
         task_set.raise_problems()

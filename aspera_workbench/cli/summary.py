@@ -41,14 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera summary`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0, or 2 for a missing or foreign file or an unreadable task set.
-    """
+    """Run ``aspera summary`` with parsed arguments; returns the exit status (see the module docstring)."""
     show_warnings("summary", ResultsFileWarning)
     try:
         results = read_results(args.results)

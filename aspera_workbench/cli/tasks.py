@@ -30,14 +30,7 @@ def _row(task: Task) -> dict[str, object]:
 
 
 def format_tasks(tasks: list[Task]) -> list[str]:
-    """Table lines (header first) for some tasks.
-
-    Args:
-        tasks: The tasks, in the order to show them.
-
-    Returns:
-        One line per task, columns id, pairs, tags and query.
-    """
+    """Table lines (header first) for some tasks: id, pairs, tags and query."""
     rows = [("id", "pairs", "tags", "query")]
     rows += [(t.query_id, str(len(t.pairs)), ", ".join(t.tags) or "-", t.query) for t in tasks]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
@@ -47,14 +40,7 @@ def format_tasks(tasks: list[Task]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera tasks`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0, or 2 if the set does not load.
-    """
+    """Run ``aspera tasks`` with parsed arguments; returns the exit status (see the module docstring)."""
     try:
         task_set = open_task_set(args.tasks)
         task_set.raise_problems()

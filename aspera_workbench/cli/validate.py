@@ -54,11 +54,7 @@ EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2
 
 
 class SandboxSetupRunner(SetupRunner):
-    """Runs one setup program in the sandbox (see :class:`~aspera_core.tasks.validation.SetupRunner`).
-
-    Args:
-        sandbox: An open sandbox.
-    """
+    """Runs one setup program in an open sandbox (see :class:`~aspera_core.tasks.validation.SetupRunner`)."""
 
     def __init__(self, sandbox: Sandbox):
         super().__init__(sandbox.evaluate)
@@ -66,15 +62,7 @@ class SandboxSetupRunner(SetupRunner):
 
 
 class BatchEvaluator:
-    """Evaluates programs in the sandbox, in parallel when announced in advance.
-
-    ``prefetch`` runs every announced (task, program) pair through the sandbox
-    at once; ``__call__`` then answers from those verdicts and evaluates
-    anything unannounced on its own.
-
-    Args:
-        sandbox: An open sandbox.
-    """
+    """Evaluates programs in an open sandbox: ``prefetch`` runs the announced (task, program) pairs at once, ``__call__`` answers from them."""
 
     def __init__(self, sandbox: Sandbox):
         self.sandbox = sandbox
@@ -114,20 +102,9 @@ def validate_with_executor(
 ) -> SetReport:
     """Validate a task set with the sandboxed executor.
 
-    Args:
-        path: The task set.
-        baselines: Builders of the ``noop`` and ``handback`` programs
-            (default: the built-in agents).
-        wrong_dir: Wrong-program folder (default: ``wrong/`` beside ``plans/``;
-            when that folder does not exist, wrong programs are not checked
-            and the report's notes say so).
-        require_wrong: Whether a task without wrong programs is a problem
-            (when there is a wrong-program folder).
-        config: Sandbox limits (defaults of :class:`SandboxConfig`).
-        progress: Called with each task's report when it is done.
-
-    Returns:
-        The report.
+    ``baselines``: builders of the ``noop`` and ``handback`` programs (default: the built-in agents).
+    ``wrong_dir``: default ``wrong/`` beside ``plans/``; without that folder wrong programs are not
+    checked and the report's notes say so. ``require_wrong``: a task without wrong programs is a problem.
 
     Raises:
         FileNotFoundError: If ``path`` or a ``wrong_dir`` given does not exist.
@@ -190,8 +167,7 @@ def _control_folder(args: argparse.Namespace) -> Path:
     """The control programs to validate: ``--control``, or ``control/`` beside the task set's ``plans/``.
 
     Raises:
-        ValueError: ``--wrong`` was given (control wrong programs live in the
-            control folder), or there is no control folder to validate.
+        ValueError: ``--wrong`` was given (control wrong programs live in the control folder), or there is none.
     """
     if args.wrong is not None:
         raise ValueError("--wrong names library programs; wrong control programs are read from <control folder>/wrong")
@@ -205,14 +181,7 @@ def _control_folder(args: argparse.Namespace) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera validate`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0 when sound, 1 on any problem, 2 if unreadable.
-    """
+    """Run ``aspera validate`` with parsed arguments; returns the exit status (see the module docstring)."""
     limits: dict[str, Any] = {"timeout_s": args.timeout}
     if args.workers is not None:
         limits["workers"] = args.workers
