@@ -141,8 +141,6 @@ def output_file(text: str) -> Path:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
         raise argparse.ArgumentTypeError(f"cannot create {text!r}: {str(ancestor)!r} is a file, not a folder")
-    if not os.access(ancestor, os.W_OK | os.X_OK):
-        raise argparse.ArgumentTypeError(f"cannot create {text!r}: no permission to write in {str(ancestor)!r}")
     problem = folder_write_problem(ancestor)
     if problem is not None:
         raise argparse.ArgumentTypeError(f"cannot create {text!r}: {problem}")

@@ -81,12 +81,11 @@ def run(args: argparse.Namespace) -> int:
                 " file (its earlier events went with it); tasks already written stay in the task set; restore the"
                 " file to continue the session, or run the same command to start a new one",
             )
-        if isinstance(error, DanglingLinkError):  # a folder replaced by a link to nothing meanwhile
-            detail = str(error)
-        elif error.filename is not None and error.strerror:  # say which file (a full disk, a read-only folder)
-            detail = f"{error.filename}: {error.strerror}"
-        else:
-            detail = str(error).splitlines()[0] if str(error) else type(error).__name__
+        # which file (a full disk, a read-only folder); a link to nothing says its own path first
+        named = error.filename is not None and error.strerror and not isinstance(error, DanglingLinkError)
+        detail = (
+            f"{error.filename}: {error.strerror}" if named else (str(error) or type(error).__name__).splitlines()[0]
+        )
         return refuse(
             "generate",
             f"{detail}; progress is in {params.session}; once this is fixed, run the same command to continue",

@@ -183,23 +183,13 @@ def _judge(args: argparse.Namespace, budget: Any) -> Any:
 def _without_verdict(rows: list[Any], path: Path) -> str:
     """Why no judgement of ``path`` has a verdict: answers that named none are final, failed requests are asked again."""
     failed = sum(not row.answered for row in rows)
-    unread = len(rows) - failed
-    again = "run the same command to ask again"
-    if len(rows) == 1:
-        why = (
-            f"its request failed: {again}"
-            if failed
-            else "the answer named none; running the command again asks nothing"
-        )
-        return f"the one judgement in {path} has no verdict ({why})"
-    if not failed:
-        why = "the answers named none; running the command again asks nothing"
-    elif not unread:
-        why = f"every request failed: {again}"
-    else:
-        named = "answer named none" if unread == 1 else "answers named none"
-        why = f"{unread} {named}; {count(failed, 'request')} failed: {again}"
-    return f"none of the {len(rows)} judgements in {path} has a verdict ({why})"
+    why = (
+        [f"{count(len(rows) - failed, 'answer')} named none: asking again changes nothing"]
+        if failed < len(rows)
+        else []
+    )
+    why += [f"{count(failed, 'request')} failed: run the same command to ask again"] if failed else []
+    return f"none of {count(len(rows), 'judgement')} in {path} has a verdict ({'; '.join(why)})"
 
 
 def _agreement(path: Path) -> str:

@@ -56,12 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``aspera pipeline`` with parsed arguments; returns the exit status (see the module docstring)."""
     root = project_root()
-    try:
+    try:  # run_pipeline checks the parameters (and reads the inputs) before any notebook runs
         params = load_params(args.params, args.param)
-        params.check(root)
-    except ParamsError as error:
-        return refuse_params("pipeline", args.params, error)
-    try:
         report = run_pipeline(params, root, log=lambda line: print(line, file=sys.stderr))
     except ParamsError as error:
         return refuse_params("pipeline", args.params, error)

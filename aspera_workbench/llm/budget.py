@@ -20,25 +20,15 @@ from .result import Completion
 
 
 class SpendReport(BaseModel):
-    """What a run's calls used so far.
+    """What a run's calls used so far (docs/llm.md); token and dollar figures count answered calls, not cache hits.
 
     Attributes:
-        requests_answered: Calls answered by the endpoint (not from the cache).
-        cache_hits: Calls answered from the cache.
-        requests_failed: Calls that ended in an error after their retries.
-        attempts: Requests sent in all (retries included).
-        answers_without_usage: Answered calls (cache hits excluded) whose endpoint reported
-            no token counts; the token figures leave them out and say so.
-        prompt_tokens: Prompt tokens of the answered calls (cache hits excluded).
-        completion_tokens: Completion tokens of the answered calls (cache hits excluded).
-        total_tokens: Their sum as reported by the endpoint.
-        cost_usd: Dollars spent now (answered calls with a known price).
+        answers_without_usage: Answered calls whose endpoint reported no token counts; the token
+            figures leave them out and say so.
         cached_cost_usd: Original cost of the answers served from the cache (known prices).
-        unpriced_answers: Answers (fresh or cached) whose cost is unknown; the dollar
-            figures leave them out.
-        in_flight: Calls sent and not yet answered or failed; their cost is counted when
-            they arrive (so the spend can still grow after the limit refused a request).
-        max_cost_usd: The limit, or ``None``.
+        unpriced_answers: Answers (fresh or cached) whose cost is unknown; the dollar figures leave them out.
+        in_flight: Calls sent and not yet answered or failed; their cost is counted when they
+            arrive (so the spend can still grow after the limit refused a request).
         exhausted: The limit is reached: new requests are refused.
     """
 

@@ -37,15 +37,12 @@ class ResultsNotFound(FileNotFoundError):
 
 
 def _specs(agents: Iterable[AgentSpec | Mapping[str, Any] | str]) -> list[AgentSpec]:
-    specs = []
-    for item in agents:
-        if isinstance(item, AgentSpec):
-            specs.append(item)
-        elif isinstance(item, str):
-            specs.append(AgentSpec(agent=item))
-        else:
-            specs.append(AgentSpec.model_validate(dict(item)))
-    return specs
+    return [
+        item
+        if isinstance(item, AgentSpec)
+        else AgentSpec.model_validate({"agent": item} if isinstance(item, str) else dict(item))
+        for item in agents
+    ]
 
 
 def _available(specs: list[AgentSpec]) -> list[AgentSpec]:

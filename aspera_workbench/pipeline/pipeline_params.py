@@ -162,10 +162,6 @@ class PipelineParams(Options):
             raise ValueError(f"unknown notebook(s) {', '.join(unknown)}; known: {', '.join(NOTEBOOKS)}")
         return value
 
-    def path(self, value: str | None, root: str | os.PathLike[str]) -> Path | None:
-        """A path parameter made absolute against the project root."""
-        return resolve_path(value, root)
-
     def check_files(self, root: str | os.PathLike[str], keys: Collection[str] | None = None) -> None:
         """Check that every input the parameters name exists and is a file of its kind, and the audit is of the tasks.
 
@@ -182,7 +178,7 @@ class PipelineParams(Options):
         inputs += [(f"judgements.{label}", path) for label, path in self.judgements.items()]
         loaded: dict[str, Any] = {}
         for key, value in inputs:
-            path = self.path(value, root)
+            path = resolve_path(value, root)
             if path is None or (keys is not None and key.partition(".")[0] not in keys):
                 continue
             if key != "annotations" and not path.exists():  # annotations: a folder that need not exist yet
@@ -203,7 +199,7 @@ class PipelineParams(Options):
         Another version is told by the content digest the audit records (as ``aspera run`` refuses
         a results file of another version); an audit from before the digest, by its task ids only.
         """
-        tasks = self.path(self.tasks, root)
+        tasks = resolve_path(self.tasks, root)
         if tasks is None:
             return
         task_list = load_tasks(tasks)
@@ -318,7 +314,7 @@ class PipelineParams(Options):
 
         names = self.systems()
         for value in self.results.values():
-            path = self.path(value, root)
+            path = resolve_path(value, root)
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
@@ -357,15 +353,15 @@ class PipelineParams(Options):
         for key, value in folders:
             if keys is not None and key not in keys:
                 continue
-            path = self.path(value, root)
+            path = resolve_path(value, root)
             assert path is not None
             _check_folder(key, value, path)
         if keys is None or "runs_dir" in keys:
-            runs = self.path(self.runs_dir, root)
+            runs = resolve_path(self.runs_dir, root)
             assert runs is not None
             why = "executed notebooks go there"
             _check_folder("runs_dir", str(Path(self.runs_dir) / self.name), runs / self.name, why)
-        results = self.path(self.results_dir, root)
+        results = resolve_path(self.results_dir, root)
         assert results is not None
         # a results file or audit written through a link to nothing lands wherever it points
         if (keys is None or "results_dir" in keys) and results.is_dir():
