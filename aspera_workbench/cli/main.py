@@ -1,27 +1,17 @@
 """The ``aspera`` command.
 
-Each subcommand lives in its own module of this package, which exposes
-``add_arguments(parser)`` (declares its options) and ``run(args) -> int``
-(does the work, returns the exit status); the first line of the module's
-docstring is its help text, the module's ``EXAMPLE`` its example. To add a
-subcommand, write the module and add it to :data:`SUBCOMMANDS`.
+Each subcommand is a module of this package with ``add_arguments(parser)`` and
+``run(args) -> int`` (the exit status); its docstring's first line is its help, its
+``EXAMPLE`` its example. To add one, write the module and add it to :data:`SUBCOMMANDS`.
+Every subcommand fails the same documented way, through :func:`main`:
 
-What every subcommand gets from :func:`main`, so that commands fail the same
-documented way:
-
-* a bad argument ends the command with exit status 2 and one line naming the
-  argument and the problem (no usage block, no traceback); argument types
-  shared by the commands are in :mod:`aspera_workbench.cli.args`;
-* a path that turns out to be unusable while the command runs (an
-  ``OSError`` naming a file) is one line and exit status 2;
-* Ctrl-C and SIGTERM both raise ``KeyboardInterrupt`` in the command, which
-  may catch it to say how to resume; otherwise the command ends with exit
-  status 130 and one line. A repeat within a second is the same interrupt
-  (``timeout -s INT`` signals the command and then its process group; keys
-  bounce), and once an interrupted command has returned, the ``aspera``
-  executable ignores further interrupts while it exits, so its status stays 130;
-* output into a closed pipe (``aspera tasks ... | head``) ends the command
-  quietly with exit status 141, as for other programs killed by SIGPIPE.
+* a bad argument, or a path found unusable while the command runs (an ``OSError``
+  naming a file): one line and exit status 2;
+* Ctrl-C and SIGTERM raise ``KeyboardInterrupt`` in the command (which may say how to
+  resume), else one line and 130. A repeat within a second is the same interrupt
+  (``timeout -s INT`` signals the command and then its process group; keys bounce),
+  and later ones are ignored while the executable exits, so its status stays 130;
+* output into a closed pipe (``aspera tasks ... | head``) ends quietly with 141, as SIGPIPE would.
 """
 
 from __future__ import annotations

@@ -58,14 +58,9 @@ class _Transient(Exception):
 
 
 class LLMClient:
-    """Sends chat-completion requests, with retries, a cache and spend tracking.
+    """Sends chat-completion requests, with retries, a cache (``None``: none) and spend tracking (``budget``).
 
-    Args:
-        config: Endpoint, model and sampling settings.
-        cache: Where answers are kept; ``None`` disables caching.
-        budget: Spend account shared by the run's calls; ``None``: nothing is tracked.
-        quirks: Per-model request quirks; default: the project's ``params/models.yaml``.
-        prices: Model prices; default: the project's ``params/prices.yaml``.
+    ``quirks`` and ``prices`` default to the project's ``params/models.yaml`` and ``params/prices.yaml``.
 
     Raises:
         MissingAPIKeyError: no key given and the key variable is unset.
@@ -106,16 +101,10 @@ class LLMClient:
     # -- public API ---------------------------------------------------------
 
     def complete(self, messages: Sequence[Mapping[str, Any]], **options: Unpack[RequestOptions]) -> Completion:
-        """Ask the model for the next message of a conversation.
+        """Ask the model for the next message of a conversation (messages in the OpenAI format).
 
-        Args:
-            messages: Chat messages in the OpenAI format (``{"role": ..., "content": ...}``;
-                assistant messages may carry ``tool_calls``, tool messages a ``tool_call_id``).
-            options: Tool definitions in the OpenAI format (``tools``, see :func:`function_tool`),
-                ``tool_choice``, and ``seed``, ``temperature`` or ``max_tokens`` instead of the configured ones.
-
-        Returns:
-            The answer with its usage, cost, timing and provenance.
+        ``options``: ``tools`` (see :func:`function_tool`), ``tool_choice``, and ``seed``,
+        ``temperature`` or ``max_tokens`` instead of the configured ones.
 
         Raises:
             ValueError: a message has no known role, or the request is not JSON-serialisable.
@@ -422,15 +411,6 @@ def _server_message(error: openai.APIStatusError) -> str:
 
 
 def function_tool(name: str, description: str, parameters: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A tool definition in the OpenAI format.
-
-    Args:
-        name: The function name the model calls.
-        description: What the function does, for the model.
-        parameters: JSON Schema of the arguments object (default: no arguments).
-
-    Returns:
-        ``{"type": "function", "function": {"name", "description", "parameters"}}``.
-    """
+    """A tool definition in the OpenAI format; ``parameters`` is the JSON Schema of the arguments (default: none)."""
     schema = dict(parameters) if parameters is not None else {"type": "object", "properties": {}}
     return {"type": "function", "function": {"name": name, "description": description, "parameters": schema}}

@@ -306,10 +306,7 @@ class PipelineParams(Options):
         return names + [label for label in self.results if label not in names]
 
     def system_names(self, root: str | os.PathLike[str]) -> list[str]:
-        """Every name ``compare`` may use: :meth:`systems`, then each named results file's system ("o1 (CCK)").
-
-        A results file that cannot be read adds no name (:meth:`check_files` reports it).
-        """
+        """Every name ``compare`` may use: :meth:`systems`, then each readable named results file's system ("o1 (CCK)")."""
         from aspera_workbench.analysis import described_system  # deferred: the analysis package loads pandas
 
         names = self.systems()
@@ -382,7 +379,7 @@ class PipelineParams(Options):
 
 
 def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
-    """Raise :class:`ParamsError` when ``path`` cannot be a folder: it, or a folder above it, is a file."""
+    """Raise :class:`ParamsError` when ``path`` cannot be a folder: it, or a folder above it, is a file or a link to nothing."""
     reason = f" ({why})" if why else ""
     try:
         refuse_dangling_link_in(path)  # a folder made through such a link would appear wherever it points
@@ -447,11 +444,7 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 
 def read_params_file(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The mapping a YAML parameter file holds (an empty file holds none), unchecked.
-
-    Raises:
-        ParamsError: a folder, a missing or unreadable file, invalid YAML, or not a mapping.
-    """
+    """The mapping a YAML parameter file holds (an empty file holds none), unchecked; :class:`ParamsError` when unreadable."""
     source = Path(path)
     if source.is_dir():
         raise ParamsError(f"{source} is a folder, not a parameter file")
@@ -471,12 +464,9 @@ def read_params_file(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def load_params(path: str | os.PathLike[str] | None = None, overrides: Iterable[str] = ()) -> PipelineParams:
-    """Read a parameter file (``None``: none) and apply ``key=value`` overrides in order.
+    """Read a parameter file (``None``: none) and apply ``key=value`` overrides in order (:class:`ParamsError` when unusable).
 
     The files named are checked separately (:meth:`PipelineParams.check_files`).
-
-    Raises:
-        ParamsError: unreadable file, not a mapping, unknown key, wrong value.
     """
     values = read_params_file(path) if path is not None else {}
     for text in overrides:
@@ -504,10 +494,8 @@ class _NotebookOwnParameters(Options):
 
 
 def _check_not_text(given: Mapping[str, Any], params: PipelineParams) -> None:
-    """Raise when a number or a truth value was given as text (papermill ``-r``, or quoted).
-
-    The model reads ``"0.9"`` as 0.9, but the notebook's own variable stays text and would
-    fail deep in a calculation, or, for ``"False"``, count as true.
+    """Raise when a number or a truth value was given as text (papermill ``-r``, or quoted): the model reads
+    ``"0.9"`` as 0.9, but the notebook's own variable stays text (and ``"False"`` counts as true).
     """
     for key, value in given.items():
         checked = getattr(params, key)
