@@ -58,9 +58,14 @@ positive_int = typed(AtLeastOne)
 non_negative_int = typed(AtLeastZero)
 
 
+def say(command: str, line: str) -> None:
+    """One line ``aspera COMMAND: ...`` on standard error (notes, warnings, progress, errors)."""
+    print(f"aspera {command}: {line}", file=sys.stderr)
+
+
 def refuse(command: str, message: str, status: int = 2) -> int:
     """Say why ``aspera COMMAND`` cannot go on, on one line of standard error; the exit status to return."""
-    print(f"aspera {command}: error: {message}", file=sys.stderr)
+    say(command, f"error: {message}")
     return status
 
 
@@ -193,6 +198,12 @@ def add_model_options(
     )
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
     parser.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
+
+
+def selection(args: argparse.Namespace) -> dict[str, Any]:
+    """The engine keywords of the options ``aspera run`` and ``aspera judge`` share: ``--ids``, ``--limit``,
+    ``--no-progress``, ``--fsync``."""
+    return {"ids": split_list(args.ids), "limit": args.limit, "progress": not args.no_progress, "fsync": args.fsync}
 
 
 def add_task_set_option(parser: argparse.ArgumentParser, *, required: bool = True, help: str | None = None) -> None:

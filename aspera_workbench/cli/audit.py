@@ -60,6 +60,7 @@ from aspera_workbench.cli.args import (
     output_file,
     positive_int,
     refuse,
+    say,
     split_list,
 )
 from aspera_workbench.variants import KINDS
@@ -235,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         if bar is not None:  # the bar as it stood, then the message on a line of its own
             bar.close()
-        print("aspera audit: interrupted; nothing written", file=sys.stderr)
+        say("audit", "interrupted; nothing written")
         return 130
     finally:
         if bar is not None:
@@ -249,5 +250,5 @@ def run(args: argparse.Namespace) -> int:
             return refuse("audit", str(error))
         except OSError as error:
             return refuse("audit", f"cannot write {args.out}: {error.strerror or error}")
-        print(f"aspera audit: {len(report.results)} results written to {args.out}", file=sys.stderr)
+        say("audit", f"{len(report.results)} results written to {args.out}")
     return 1 if report.flagged else 0

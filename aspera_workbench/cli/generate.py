@@ -25,11 +25,10 @@ them again, 130 interrupted (run the same command to continue).
 from __future__ import annotations
 
 import argparse
-import sys
 
 from aspera_core.fileio import DanglingLinkError
 from aspera_core.tasks import TaskFormatError
-from aspera_workbench.cli.args import refuse, refuse_params
+from aspera_workbench.cli.args import refuse, refuse_params, say
 from aspera_workbench.generation import (
     REMOVED,
     SessionFileError,
@@ -67,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 
     def progress(line: str) -> None:
         if not args.quiet:
-            print(f"aspera generate: {line}", file=sys.stderr)
+            say("generate", f"{line}")
 
     try:
         report, flow = generate_tasks(params, progress=progress)
@@ -91,10 +90,7 @@ def run(args: argparse.Namespace) -> int:
             f"{detail}; progress is in {params.session}; once this is fixed, run the same command to continue",
         )
     except KeyboardInterrupt:
-        print(
-            f"aspera generate: interrupted; progress is in {params.session}; run the same command to continue",
-            file=sys.stderr,
-        )
+        say("generate", f"interrupted; progress is in {params.session}; run the same command to continue")
         return 130
     print(report.describe())
     print(flow.summary())
@@ -112,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     if report.stopped:
         unknown = budget is not None and budget.unknown_spend is not None and not budget.report().exhausted
         advice = "run again without max_cost_usd to go on" if unknown else "run the same command to continue"
-        print(f"aspera generate: stopped early: {report.stopped}; {advice}", file=sys.stderr)
+        say("generate", f"stopped early: {report.stopped}; {advice}")
         return 3
     left = []
     if report.unanswered:
@@ -126,5 +122,5 @@ def run(args: argparse.Namespace) -> int:
             "(the model did not answer, after its retries)"
         )
     for line in left:
-        print(f"aspera generate: {line}; run the same command to ask again", file=sys.stderr)
+        say("generate", f"{line}; run the same command to ask again")
     return 3 if left else 0

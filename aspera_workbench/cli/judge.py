@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 import warnings
 from pathlib import Path
 from typing import Any
@@ -48,8 +47,9 @@ from aspera_workbench.cli.args import (
     output_file,
     positive_int,
     refuse,
+    say,
+    selection,
     show_warnings,
-    split_list,
     stop_advice,
 )
 from aspera_workbench.judge import (
@@ -104,7 +104,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _candidates(named: str, results: Path) -> list[Path]:
-    """Where the task set a results file names may be: as named, then from the file's folder and its parents (a run started in the project root names it from there)."""
+    """Where the task set a results file names may be: as named, then from the file's folder and its parents."""
     path = Path(named).expanduser()
     if path.is_absolute():
         return [path]
@@ -113,7 +113,8 @@ def _candidates(named: str, results: Path) -> list[Path]:
 
 
 def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None, str | None]:
-    """The tasks of RESULTS (``--tasks``, else the set its header names if found unchanged), a note when there are none, and a warning when ``--tasks`` is another version than the set the results were produced on.
+    """The tasks of RESULTS (``--tasks``, else the set its header names if found unchanged), a note when there
+    are none, and a warning when ``--tasks`` is another version than the set the results were produced on.
 
     Raises:
         ValueError: ``--tasks`` cannot be loaded, or the set RESULTS names cannot be found unchanged
@@ -193,7 +194,7 @@ def _without_verdict(rows: list[Any], path: Path) -> str:
 
 
 def _agreement(path: Path) -> str:
-    """One line: how often the judge's verdicts over the whole judgements file (not only this run's selection) agree with the evaluation programs'."""
+    """One line: how often the verdicts of the whole judgements file (not only this run's) agree with the evaluation's."""
     # deferred: the analysis loads pandas and matplotlib (~1 s); only this summary line needs it.
     from aspera_workbench.analysis import agreement_scores
 
@@ -255,13 +256,13 @@ def run(args: argparse.Namespace) -> int:
 
     def started(_: Any) -> None:  # every check passed: a refused command prints only its error
         if warning:
-            print(f"aspera judge: warning: {warning}", file=sys.stderr)
+            say("judge", f"warning: {warning}")
         if note:
-            print(f"aspera judge: note: {note}", file=sys.stderr)
-        print(
-            f"aspera judge: judging the programs of {args.results} with {args.model} "
+            say("judge", f"note: {note}")
+        say(
+            "judge",
+            f"judging the programs of {args.results} with {args.model} "
             f"(prompt {judge.files.version}); judgements go to {args.out}",
-            file=sys.stderr,
         )
 
     try:
@@ -270,37 +271,30 @@ def run(args: argparse.Namespace) -> int:
             args.out,
             judge,
             tasks=tasks,
-            ids=split_list(args.ids),
-            limit=args.limit,
             concurrency=args.concurrency,
-            progress=not args.no_progress,
-            fsync=args.fsync,
             started=started,
+            **selection(args),
         )
     except (ValueError, NotAResultsFile, NotAJudgementsFile, JudgementsMismatch) as error:
         return refuse("judge", str(error))
     except JudgementsFileBusy as error:
         return refuse("judge", str(error), 1)
     except KeyboardInterrupt:
-        print(
-            f"aspera judge: interrupted; judgements made are in {args.out}; run the same command to resume",
-            file=sys.stderr,
-        )
+        say("judge", f"interrupted; judgements made are in {args.out}; run the same command to resume")
         return 130
     for note in report.notes:
-        print(f"aspera judge: note: {note}", file=sys.stderr)
-    print(f"aspera judge: {_describe(report)}", file=sys.stderr)
-    print(f"aspera judge: model use: {budget.report().describe()}", file=sys.stderr)
+        say("judge", f"note: {note}")
+    say("judge", _describe(report))
+    say("judge", f"model use: {budget.report().describe()}")
     print(f"aspera judge: {_agreement(Path(args.out))}")
     if report.stopped:
         advice = stop_advice(f"judgements made are kept in {args.out}", budget, args.max_cost)
-        print(f"aspera judge: stopped early: {report.stopped}; {advice}", file=sys.stderr)
+        say("judge", f"stopped early: {report.stopped}; {advice}")
         return 3
     if report.written and report.failed_requests == report.written:  # a script checking the status must notice
-        print(
-            f"aspera judge: error: 0 of {count(report.written, 'program')} got an answer: every request failed; "
-            "run the same command to ask again",
-            file=sys.stderr,
+        return refuse(
+            "judge",
+            f"0 of {count(report.written, 'program')} got an answer: every request failed; run the same command to ask again",
+            3,
         )
-        return 3
     return 0

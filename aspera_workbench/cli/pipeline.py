@@ -26,7 +26,7 @@ import argparse
 import sys
 
 from aspera_core.wording import count
-from aspera_workbench.cli.args import refuse, refuse_params
+from aspera_workbench.cli.args import refuse, refuse_params, say
 from aspera_workbench.pipeline import (
     NotebookFailed,
     ParamsError,
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             raise  # not about a file: a real failure, keep its traceback
         return refuse("pipeline", f"cannot write {shown_path(error.filename)}: {error.strerror or error}")
     except KeyboardInterrupt:
-        print("aspera pipeline: interrupted; no output was replaced", file=sys.stderr)
+        say("pipeline", "interrupted; no output was replaced")
         return 130
     tables = sorted({p.stem for p in report.artefacts if p.suffix == ".csv"})
     figures = sorted({p.stem for p in report.artefacts if p.suffix == ".png"})

@@ -18,7 +18,6 @@ or no program obtained at all (every model request failed; run again to resume),
 from __future__ import annotations
 
 import argparse
-import sys
 import warnings
 from pathlib import Path
 
@@ -55,6 +54,8 @@ from aspera_workbench.cli.args import (
     non_negative_int,
     positive_int,
     refuse,
+    say,
+    selection,
     show_warnings,
     split_list,
     stop_advice,
@@ -161,10 +162,9 @@ def _check_replay(agent: ReplayAgent, task_ids: list[str], all_ids: set[str]) ->
     unknown = sorted(set(agent.programs) - all_ids)
     if unknown:
         shown = ", ".join(unknown[:10]) + (" ..." if len(unknown) > 10 else "")
-        print(
-            f"aspera run: note: {agent.path} has programs for {len(unknown)} task id(s) not in the task set "
-            f"(ignored): {shown}",
-            file=sys.stderr,
+        say(
+            "run",
+            f"note: {agent.path} has programs for {len(unknown)} task id(s) not in the task set (ignored): {shown}",
         )
     return None
 
@@ -326,7 +326,7 @@ def _warn_empty_selections(agent: object, out: Path) -> None:
         warnings.simplefilter("ignore", ResultsFileWarning)
         report = agents.selection_report(read_rows(out))
     if report is not None and (warning := report.warning()):
-        print(f"aspera run: warning: {warning}", file=sys.stderr)
+        say("run", f"warning: {warning}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -370,29 +370,28 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         return refuse("run", f"{error.filename or args.tasks}: {error.strerror or error}")
     ignored = _ignored_options(args)
     if ignored:  # said, not refused: the run does what it would do without them
-        print(f"aspera run: warning: the {args.agent} agent ignores {', '.join(ignored)}", file=sys.stderr)
+        say("run", f"warning: the {args.agent} agent ignores {', '.join(ignored)}")
     if isinstance(agent, ReplayAgent):
         problem = _check_replay(agent, [task.query_id for task in selected], {task.query_id for task in tasks})
         if problem:
             return refuse("run", problem)
     protections = sandbox.protections
-    print(
-        f"aspera run: {len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}"
+    say(
+        "run",
+        f"{len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}"
         f"{' in the control setting' if args.setting == 'control' else ''}; "
         f"{count(config.workers, 'worker')}, {config.timeout_s:g} s and {config.memory_mb} MiB per task; "
         f"isolation: {protections.describe()}"
         f"{'; library fixes on' if config.library_fixes else ''}",
-        file=sys.stderr,
     )
     if out != Path(args.out):  # said before the run, so that an interrupted run's advice is understood
-        print(f"aspera run: {args.out} holds another experiment; this run writes to {out}", file=sys.stderr)
+        say("run", f"{args.out} holds another experiment; this run writes to {out}")
     for note in (*task_set.notes, *protections.notes):
-        print(f"aspera run: note: {note}", file=sys.stderr)
+        say("run", f"note: {note}")
     if args.setting == "control" and not getattr(agent, "control_programs", None):
-        print(
-            "aspera run: note: no control reference programs beside the task set: "
-            "the control prompts recommend no return type",
-            file=sys.stderr,
+        say(
+            "run",
+            "note: no control reference programs beside the task set: the control prompts recommend no return type",
         )
     try:
         report = run_agent(
@@ -400,16 +399,13 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             agent,
             out,  # chosen above: for --force-new, the file beside --out
             config,
-            ids=split_list(args.ids),
-            limit=args.limit,
             seeds=args.seeds if args.seed is None else [args.seed],
             concurrency=DEFAULT_CONCURRENCY if args.concurrency is None else args.concurrency,
             task_set=str(args.tasks),
             library_fixes=args.library_fixes,
             resume_anyway=args.resume_anyway,
-            progress=not args.no_progress,
-            fsync=args.fsync,
             sandbox=sandbox,
+            **selection(args),
         )
     except (ValueError, NotAResultsFile, ExperimentMismatch, DanglingLinkError) as error:
         return refuse("run", str(error))
@@ -423,25 +419,25 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
     except AgentFailed as error:
         return refuse("run", f"{error}; finished rows are in {out}", 1)
     except KeyboardInterrupt:
-        print(f"aspera run: interrupted; finished rows are in {out}; run the same command to resume", file=sys.stderr)
+        say("run", f"interrupted; finished rows are in {out}; run the same command to resume")
         if budget is not None:
-            print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
+            say("run", f"model use: {budget.report().describe()}")
         return 130
-    print(f"aspera run: {_describe(report)}", file=sys.stderr)
+    say("run", _describe(report))
     _warn_empty_selections(agent, report.out)
     if budget is not None:
-        print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
+        say("run", f"model use: {budget.report().describe()}")
     if report.stopped:
         kept = f"finished rows are kept in {report.out}"
         advice = f"{kept}; {report.stop_advice}" if report.stop_advice else stop_advice(kept, budget, args.max_cost)
-        print(f"aspera run: stopped early: {report.stopped}; {advice}", file=sys.stderr)
+        say("run", f"stopped early: {report.stopped}; {advice}")
         return 3
     if report.no_program_obtained:  # a script checking the status must notice a run that got nothing
         noun = "task" if report.seeds == [None] or len(report.seeds) == 1 else "task-seed pair"
-        print(
-            f"aspera run: error: 0 of {count(report.asked, noun)} got a program: every model request failed; "
+        return refuse(
+            "run",
+            f"0 of {count(report.asked, noun)} got a program: every model request failed; "
             f"the model_error rows in {report.out} are asked again when the same command is run",
-            file=sys.stderr,
+            3,
         )
-        return 3
     return 0

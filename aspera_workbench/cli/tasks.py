@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from aspera_core.tasks import Task, TaskFormatError, open_task_set
-from aspera_workbench.cli.args import add_task_set_option, refuse
+from aspera_workbench.cli.args import add_task_set_option, refuse, say
 
 EXAMPLE = "example: aspera tasks --tasks data/aspera_workbench_v1 --tag handback"
 
@@ -50,10 +49,10 @@ def run(args: argparse.Namespace) -> int:
     shown = [task for task in everything if args.tag is None or args.tag in task.tags]
     pairs = sum(len(task.pairs) for task in shown)
     for note in task_set.notes:
-        print(f"aspera tasks: note: {note}", file=sys.stderr)
+        say("tasks", f"note: {note}")
     if args.tag is not None and not shown:  # most likely a typo: say which tags exist
         tags = ", ".join(sorted({tag for task in everything for tag in task.tags})) or "none"
-        print(f"aspera tasks: note: no task carries the tag {args.tag!r}; the set's tags: {tags}", file=sys.stderr)
+        say("tasks", f"note: no task carries the tag {args.tag!r}; the set's tags: {tags}")
     if args.json:
         report = {
             "path": str(args.tasks),

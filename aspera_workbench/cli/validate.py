@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +38,6 @@ from aspera_core.agents import HandbackAgent, NoopAgent
 from aspera_core.executor import Job, Sandbox, SandboxConfig
 from aspera_core.outcomes import Verdict
 from aspera_core.tasks import (
-    BuildProgram,
     SetReport,
     SetupRunner,
     Task,
@@ -62,7 +60,7 @@ class SandboxSetupRunner(SetupRunner):
 
 
 class BatchEvaluator:
-    """Evaluates programs in an open sandbox: ``prefetch`` runs the announced (task, program) pairs at once, ``__call__`` answers from them."""
+    """Evaluates programs in an open sandbox: ``prefetch`` runs announced (task, program) pairs at once."""
 
     def __init__(self, sandbox: Sandbox):
         self.sandbox = sandbox
@@ -86,23 +84,15 @@ class BatchEvaluator:
         return self.verdicts[key]
 
 
-def builtin_baselines() -> dict[str, BuildProgram]:
-    """The ``noop`` and ``handback`` programs, as the built-in agents write them."""
-    return {"noop": NoopAgent().program, "handback": HandbackAgent().program}
-
-
 def validate_with_executor(
     path: str | Path,
-    baselines: Mapping[str, BuildProgram] | None = None,
     *,
     wrong_dir: str | Path | None = None,
     require_wrong: bool = True,
     config: SandboxConfig | None = None,
-    progress: Callable[[Any], None] | None = None,
 ) -> SetReport:
-    """Validate a task set with the sandboxed executor.
+    """Validate a task set with the sandboxed executor, against the built-in agents' noop and handback programs.
 
-    ``baselines``: builders of the ``noop`` and ``handback`` programs (default: the built-in agents).
     ``wrong_dir``: default ``wrong/`` beside ``plans/``; without that folder wrong programs are not
     checked and the report's notes say so. ``require_wrong``: a task without wrong programs is a problem.
 
@@ -116,10 +106,9 @@ def validate_with_executor(
             path,
             evaluate=evaluate,
             run_setup=SandboxSetupRunner(sandbox),
-            baselines=builtin_baselines() if baselines is None else baselines,
+            baselines={"noop": NoopAgent().program, "handback": HandbackAgent().program},
             wrong_dir=wrong_dir,
             require_wrong=require_wrong,
-            progress=progress,
             prefetch=evaluate.prefetch,
         )
 

@@ -68,7 +68,7 @@ def _make_folder(folder: Path) -> None:
 
 
 class ResponseCache:
-    """A folder of cached answers (default :func:`default_cache_dir`, made on the first write), shared by threads and processes.
+    """A folder of cached answers (default :func:`default_cache_dir`, made on the first write), shared by processes.
 
     Raises:
         FileNotFoundError: the folder or one above it is a symbolic link to nothing (its ``filename``).

@@ -1,10 +1,7 @@
-"""The one client through which the workbench talks to model endpoints.
+"""The one client through which the workbench talks to model endpoints (OpenAI and compatible servers).
 
-Built on the ``openai`` package, so it speaks to OpenAI and to any server implementing
-the chat-completions protocol (vLLM, Ollama, llama.cpp's server, hosted compatible APIs).
-One :class:`LLMClient` may be shared by many threads: the underlying HTTP client is
-thread-safe, the client's own state is fixed at construction, the cache writes atomically
-and the budget takes a lock.
+One :class:`LLMClient` may be shared by many threads: the HTTP client is thread-safe, the
+client's own state is fixed at construction, the cache writes atomically, the budget locks.
 """
 
 from __future__ import annotations
@@ -388,12 +385,7 @@ def _nobody_there(error: BaseException) -> bool:
 
 
 def _refuses_tools(message: str) -> bool:
-    """The error says the endpoint or model cannot take tools at all (not that one call was malformed).
-
-    Matches what servers say when tool calling is off: vLLM ("tool choice requires
-    --enable-auto-tool-choice"), Ollama ("does not support tools"), llama.cpp's server
-    ("tools param requires --jinja flag"), routers ("no endpoints ... support tool use").
-    """
+    """Whether the error says the endpoint or model cannot take tools at all (vLLM, Ollama, llama.cpp, routers)."""
     return _TOOL_REFUSAL.search(message) is not None
 
 

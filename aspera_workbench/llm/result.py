@@ -29,7 +29,7 @@ class Usage(BaseModel):
 
 
 class ToolCall(BaseModel):
-    """One tool call of an answer: ``arguments_text`` as the model wrote it, ``arguments`` decoded (``None`` and ``arguments_error`` when not a JSON object)."""
+    """One tool call: ``arguments_text`` as written, ``arguments`` decoded (``None``, with ``arguments_error``, if not an object)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -96,7 +96,7 @@ def tool_result_message(call: ToolCall | str, content: str) -> dict[str, Any]:
 
 
 def parse_completion(body: str | bytes | Any) -> Answer:
-    """Read a chat-completion body (raw text or bytes, or decoded JSON): first choice's content, tool calls, finish reason, and usage.
+    """Read a chat-completion body (text, bytes or decoded JSON): the first choice's content, tool calls and finish reason, and usage.
 
     Raises:
         MalformedResponseError: the body is not JSON, has no choices, or a field has the wrong type

@@ -1,13 +1,9 @@
 """The audit and the judgements the audit notebook reads.
 
-The audit of a task set's evaluation programs (:mod:`aspera_workbench.audit`)
-takes about a minute on the project's set, so the notebook does not rerun it
-each time: :func:`audit_file` keeps it in the results folder as
-``audit-<task set digest>-<settings>.json`` and reads that file again while
-the task set's content and the audit's settings are unchanged. An audit file
-named in the parameters (``audit``) is used as it is. Judgements files
-(``aspera judge --out``) are named in the parameters too (``judgements``);
-:func:`judgements_files` finds them.
+The audit of a task set takes about a minute on the project's set, so :func:`audit_file` keeps
+it in the results folder, named by the task set's digest and the audit's settings, and reads
+it again while they are unchanged. An audit or judgements files named in the parameters are
+used as they are.
 """
 
 from __future__ import annotations
@@ -80,9 +76,7 @@ def audit_file(
         wrong, problems = load_wrong_programs(wrong_dir)
         if problems:
             raise ValueError(f"{wrong_dir}: {problems[0]}")
-    sandbox = (
-        SandboxConfig(timeout_s=timeout_s) if workers is None else SandboxConfig(workers=workers, timeout_s=timeout_s)
-    )
+    sandbox = SandboxConfig(timeout_s=timeout_s, **({} if workers is None else {"workers": workers}))
     with Sandbox(sandbox) as box:
         report = audit_tasks(task_list, box, config, wrong=wrong, source=str(tasks))
     make_folders(folder)

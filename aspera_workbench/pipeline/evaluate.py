@@ -1,13 +1,9 @@
 """Running the parameter set's agents, and finding their results files again for the analysis notebooks.
 
-Each agent's rows go to ``<results_dir>/<label>.jsonl``. A results file holds
-one experiment (agent, its options, the task set's content, library fixes,
-workbench version), so when that file already holds another experiment (the
-task set changed, say) the rows go to ``<label>.2.jsonl`` and so on
-(:func:`aspera_core.records.results_file_for`): the file of *this* experiment
-is found again by its header, never by its name alone, and an existing file
-is never overwritten. Running again resumes:
-task-seed pairs already judged are skipped.
+Each agent's rows go to ``<label>.jsonl`` in ``results_dir``, or, when that file holds another
+experiment (the task set changed, say), to ``<label>.2.jsonl`` and so on
+(:func:`aspera_core.records.results_file_for`): a file is found again by its header, never by
+its name alone, and never overwritten. Running again resumes.
 """
 
 from __future__ import annotations
@@ -113,9 +109,7 @@ def evaluate_agents(
     folder = resolve_path(results_dir, root)
     assert tasks_path is not None and folder is not None
     task_list = load_tasks(tasks_path)
-    config = (
-        SandboxConfig(timeout_s=timeout_s) if workers is None else SandboxConfig(workers=workers, timeout_s=timeout_s)
-    )
+    config = SandboxConfig(timeout_s=timeout_s, **({} if workers is None else {"workers": workers}))
     records = []
     for item in _prepare(_available(_specs(agents)), task_list, str(tasks), library_fixes, root):
         path, _ = results_path(folder, item.spec.name, item.experiment)

@@ -1,11 +1,8 @@
 """Named parameter sets for the notebooks (``params/*.yaml``), checked before anything runs.
 
-A parameter file is a YAML mapping; every key is known (a typo is an error,
-not a silently ignored setting) and every path it names is relative to the
-project root (:mod:`aspera_workbench.pipeline.paths`). ``-p key=value`` overrides
-a key; the value is read as YAML (``-p seed=3`` is a number,
-``-p agents=[reference]`` a list) and ``key.sub=value`` sets one entry of a
-mapping (``-p results.mine=runs/mine.jsonl``).
+Every key is known (a typo is an error, not an ignored setting) and every path is relative to
+the project root. ``-p key=value`` overrides a key, the value read as YAML (``-p seed=3`` is a
+number, ``-p agents=[reference]`` a list); ``-p results.mine=runs/mine.jsonl`` sets one entry.
 """
 
 from __future__ import annotations
