@@ -54,6 +54,7 @@ from aspera_workbench.audit import (
 )
 from aspera_workbench.cli.args import (
     add_task_set_option,
+    existing_folder,
     finite_positive_float,
     folder_write_problem,
     non_negative_int,
@@ -97,7 +98,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--wrong",
-        type=Path,
+        type=existing_folder,
         metavar="DIR",
         help="folder of hand-written wrong programs (default: wrong/ beside plans/)",
     )
@@ -152,8 +153,6 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
         raise _BadInput(str(error)) from None
     wrong_dir = args.wrong if args.wrong is not None else default_wrong_dir(args.tasks)
     wrong: dict = {}
-    if args.wrong is not None and not args.wrong.is_dir():
-        raise _BadInput(f"{args.wrong}: no such folder")
     if wrong_dir is not None:
         wrong, problems = load_wrong_programs(wrong_dir)
         if problems:

@@ -136,13 +136,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
     parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K tasks (after --ids)")
-    parser.add_argument(
+    existing = parser.add_mutually_exclusive_group()  # what to do when --out holds another experiment
+    existing.add_argument(
         "--force-new",
         action="store_true",
         help="if --out holds another experiment, write to a file beside it (name.2.jsonl, ...: the first that holds "
         "this experiment, resumed, or is free)",
     )
-    parser.add_argument(
+    existing.add_argument(
         "--resume-anyway", action="store_true", help="append to --out even if it holds another experiment"
     )
     parser.add_argument(
@@ -332,8 +333,6 @@ def _warn_empty_selections(agent: object, out: Path) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``aspera run`` with parsed arguments; returns the exit status (see the module docstring)."""
     show_warnings("run", RunWarning, ResultsFileWarning)
-    if args.force_new and args.resume_anyway:
-        return refuse("run", "--force-new and --resume-anyway contradict each other")
     config = SandboxConfig(
         workers=default_workers() if args.workers is None else args.workers,
         timeout_s=args.timeout,

@@ -48,15 +48,10 @@ class _Matcher(BaseModel):
 
 
 class ModelQuirks(BaseModel):
-    """How requests for a model must be shaped.
+    """How requests for a model are shaped: whether it takes ``temperature``, ``seed`` and tools (else left out or refused).
 
-    Attributes:
-        temperature: The model accepts ``temperature``; if not, it is left out of requests.
-        seed: The model accepts ``seed``; if not, it is left out of requests.
-        system_role: Role system messages are sent with (``developer`` for newer reasoning models,
-            ``user`` for models that accept neither).
-        max_tokens_param: Request field carrying the answer-length cap.
-        tools: The model accepts tool definitions.
+    ``system_role`` is the role system messages are sent with (``developer`` for newer reasoning
+    models, ``user`` for models that take neither); ``max_tokens_param`` carries the length cap.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -85,12 +80,7 @@ class QuirksTable:
 
     @classmethod
     def load(cls, path: str | Path = DEFAULT_QUIRKS_PATH) -> QuirksTable:
-        """Read a quirks file (``default:`` and ``models:`` keys).
-
-        Raises:
-            FileNotFoundError: the file does not exist.
-            ValueError: the file is not valid; the message names the file and the entry.
-        """
+        """Read a quirks file (``default:`` and ``models:`` keys); ``ValueError`` naming the file and entry when invalid."""
         data = _read_yaml(path, allowed={"default", "models"})
         try:
             default = ModelQuirks.model_validate(data.get("default") or {})
@@ -137,12 +127,7 @@ class PriceTable:
 
     @classmethod
     def load(cls, path: str | Path = DEFAULT_PRICES_PATH) -> PriceTable:
-        """Read a prices file (a ``models:`` list; other top-level keys are documentation).
-
-        Raises:
-            FileNotFoundError: the file does not exist.
-            ValueError: the file is not valid; the message names the file and the entry.
-        """
+        """Read a prices file (a ``models:`` list; other top-level keys are documentation); ``ValueError`` when invalid."""
         data = _read_yaml(path, allowed={"models", "currency", "unit", "checked"})
         return cls(_entries(path, data.get("models"), _PriceEntry), source=str(path))
 

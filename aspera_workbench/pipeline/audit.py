@@ -87,11 +87,7 @@ def audit_file(
 def judgements_files(
     judgements: Mapping[str, str | os.PathLike[str]] | None, root: str | os.PathLike[str] | None = None
 ) -> dict[str, Path]:
-    """Judgements files named in the parameters (label -> path, relative to ``root``), made absolute.
-
-    Raises:
-        FileNotFoundError: a file does not exist.
-    """
+    """Judgements files named in the parameters (label -> path, relative to ``root``), made absolute; each must exist."""
     root = Path(root) if root is not None else project_root()
     files: dict[str, Path] = {}
     for label, value in (judgements or {}).items():

@@ -56,8 +56,7 @@ def _available(specs: list[AgentSpec]) -> list[AgentSpec]:
 def results_path(results_dir: str | os.PathLike[str], label: str, experiment: Experiment) -> tuple[Path, bool]:
     """The results file of an experiment, ``<label>.jsonl`` or a numbered one beside it, and whether it holds it yet.
 
-    Raises:
-        NotAResultsFile: ``<label>.jsonl`` exists and is not a results file (it is left untouched).
+    A ``<label>.jsonl`` that is not a results file is refused (``NotAResultsFile``) and left untouched.
     """
     path = results_file_for(Path(results_dir) / f"{label}.jsonl", experiment)
     return path, holds_experiment(path, experiment)
@@ -94,15 +93,9 @@ def evaluate_agents(
     """Run each agent (a name or an :class:`AgentSpec`) on the task set, appending to (or resuming) its results file.
 
     Paths are relative to ``root`` (the project root when omitted); ``workers`` ``None``: one per CPU.
-
-    Returns:
-        One row per agent: ``label``, ``agent``, ``path``, ``selected`` (tasks),
-        ``seeds``, ``expected`` (task-seed pairs), ``already_done``,
-        ``evaluated`` (this time), ``model_errors``, ``unavailable`` and ``success`` (this time).
-
-    Raises:
-        KeyError: an agent that is not optional is unknown.
-        aspera_core.tasks.TaskFormatError: the task set is malformed.
+    Returns one row per agent: ``label``, ``agent``, ``path``, ``selected`` (tasks), ``seeds``,
+    ``expected`` (task-seed pairs), ``already_done``, and this time's ``evaluated``, ``model_errors``,
+    ``unavailable`` and ``success``. Raises ``KeyError`` for an unknown agent that is not optional.
     """
     root = Path(root) if root is not None else project_root()
     tasks_path = resolve_path(tasks, root)

@@ -206,7 +206,7 @@ def test_a_run_in_which_every_request_failed_exits_3_and_a_partial_failure_0(
     assert (
         "aspera judge: error: 0 of 4 programs got an answer: every request failed; run the same command to ask again\n"
     ) in captured.err
-    assert "every request failed: run the same command to ask again" in captured.out
+    assert "(4 requests failed: run the same command to ask again)" in captured.out
 
     # Some answers: the counts say what failed, and the status is 0.
     def fail_for_brigida(request: ScriptedRequest) -> Reply:
