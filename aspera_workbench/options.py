@@ -1,11 +1,8 @@
 """Typed options: one pydantic model per thing that has options, and one way to word what is wrong.
 
-Every model derives from :class:`Options`, which refuses a key it does not know,
-with a suggestion for a misspelt one. The command line, the agent registry,
-parameter files and generation all validate through such models; their errors
-become one line with :func:`describe` (``agents.0.options.temperature: Input
-should be greater than or equal to 0, got -1``). The value types shared by them
-(:data:`Temperature`, :data:`EndpointURL`, ...) are declared here once.
+Every model derives from :class:`Options`, which refuses an unknown key naming the closest
+known one; :func:`describe` makes an error one line (``agents.0.options.temperature: Input
+should be greater than or equal to 0, got -1``). The value types they share are declared here once.
 """
 
 from __future__ import annotations

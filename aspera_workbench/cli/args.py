@@ -1,14 +1,9 @@
-"""Argument types shared by the ``aspera`` subcommands.
+"""Argument types and plumbing shared by the ``aspera`` subcommands.
 
-Each function converts one command-line value or raises
-:class:`argparse.ArgumentTypeError` with a sentence saying what is wrong (the
-typed values through the pydantic types of :mod:`aspera_workbench.options`);
-argparse then ends the command with exit status 2 and that one line, before
-any work is done or any file is touched. Use them as ``type=`` of
-``parser.add_argument``::
-
-    parser.add_argument("--timeout", type=finite_positive_float, default=10.0)
-    parser.add_argument("--out", type=output_file, required=True)
+Each type converts one command-line value or raises :class:`argparse.ArgumentTypeError`
+with a sentence saying what is wrong (through the pydantic types of
+:mod:`aspera_workbench.options`); argparse then ends the command with exit status 2 and
+that one line, before any work is done or any file is touched.
 """
 
 from __future__ import annotations
@@ -31,32 +26,11 @@ from aspera_workbench.options import AtLeastOne, AtLeastZero, Dollars, EndpointU
 if TYPE_CHECKING:
     from aspera_workbench.llm import Budget
 
-__all__ = [
-    "cache_link_problem",
-    "dollars",
-    "endpoint_url",
-    "existing_folder",
-    "finite_positive_float",
-    "folder_write_problem",
-    "model_name",
-    "non_negative_int",
-    "temperature",
-    "output_file",
-    "positive_int",
-    "refuse",
-    "task_set_path",
-    "typed",
-]
-
 _ARCHIVE_SUFFIXES = (".tgz", ".tar.gz")
 
 
 def typed(annotation: Any) -> Callable[[str], Any]:
-    """An argument type that reads the text as ``annotation`` (one of :mod:`aspera_workbench.options`' types).
-
-    The value goes through the same pydantic type as a parameter file's, so both say the same
-    thing about it (``argument --temperature: Input should be greater than or equal to 0, got '-1'``).
-    """
+    """An argument type reading the text as ``annotation`` (a type of :mod:`aspera_workbench.options`), as parameter files do."""
     adapter = TypeAdapter(annotation)
 
     def convert(text: str) -> Any:
@@ -84,9 +58,14 @@ positive_int = typed(AtLeastOne)
 non_negative_int = typed(AtLeastZero)
 
 
+def say(command: str, line: str) -> None:
+    """One line ``aspera COMMAND: ...`` on standard error (notes, warnings, progress, errors)."""
+    print(f"aspera {command}: {line}", file=sys.stderr)
+
+
 def refuse(command: str, message: str, status: int = 2) -> int:
     """Say why ``aspera COMMAND`` cannot go on, on one line of standard error; the exit status to return."""
-    print(f"aspera {command}: error: {message}", file=sys.stderr)
+    say(command, f"error: {message}")
     return status
 
 
@@ -107,13 +86,7 @@ def refuse_params(command: str, params: str, error: Exception) -> int:
 
 
 def task_set_path(text: str) -> Path:
-    """An existing task set: a folder, a ``.nt`` shard or a ``.tgz``/``.tar.gz`` archive.
-
-    Only the path is checked here; the set's content is checked when it is loaded.
-
-    Raises:
-        argparse.ArgumentTypeError: If nothing is there, or it is a file of another kind.
-    """
+    """An existing task set: a folder, a ``.nt`` shard or a ``.tgz``/``.tar.gz`` archive (its content is checked when loaded)."""
     path = Path(text)
     if not text or not path.exists():
         raise argparse.ArgumentTypeError(f"no such task set: {text!r}")
@@ -127,11 +100,7 @@ def task_set_path(text: str) -> Path:
 
 
 def existing_folder(text: str) -> Path:
-    """A folder that exists.
-
-    Raises:
-        argparse.ArgumentTypeError: If there is no folder at that path.
-    """
+    """A folder that exists."""
     path = Path(text)
     if not text or not path.is_dir():
         what = "is not a folder" if path.exists() else "does not exist"
@@ -142,9 +111,8 @@ def existing_folder(text: str) -> Path:
 def folder_write_problem(folder: Path) -> str | None:
     """Why no file can be created in an existing folder, or ``None`` when one can.
 
-    Permission bits do not tell (they do not bind the superuser, and a
-    read-only mount or a kernel folder such as /sys refuses anyway), so a
-    hidden temporary file is created there and removed at once.
+    Permission bits do not tell (they do not bind the superuser, and a read-only mount or a kernel
+    folder such as /sys refuses anyway), so a hidden temporary file is created there and removed at once.
     """
     try:
         with tempfile.TemporaryFile(dir=folder, prefix=".aspera-write-test-"):
@@ -157,17 +125,10 @@ def folder_write_problem(folder: Path) -> str | None:
 
 
 def output_file(text: str) -> Path:
-    """A file the command may create or write: not a folder, in a folder that exists or can be made.
+    """A file the command may create or write: not a folder or special file, in a folder that exists or can be made.
 
-    Nothing is left behind here: whether a new file can be made is tested by
-    creating and removing a temporary file in the nearest existing folder
-    (see :func:`folder_write_problem`). A file that exists must be a regular,
-    writable file; whether its content may be replaced or appended to is the
-    command's decision.
-
-    Raises:
-        argparse.ArgumentTypeError: If the path is empty, a folder, a special
-            file, not writable, or its folder cannot be created.
+    Whether a new file can be made is tested with a temporary file in the nearest existing folder
+    (:func:`folder_write_problem`); whether an existing one may be replaced or appended to is the command's decision.
     """
     if not text:
         raise argparse.ArgumentTypeError("expected a file name, got an empty value")
@@ -185,8 +146,6 @@ def output_file(text: str) -> Path:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
         raise argparse.ArgumentTypeError(f"cannot create {text!r}: {str(ancestor)!r} is a file, not a folder")
-    if not os.access(ancestor, os.W_OK | os.X_OK):
-        raise argparse.ArgumentTypeError(f"cannot create {text!r}: no permission to write in {str(ancestor)!r}")
     problem = folder_write_problem(ancestor)
     if problem is not None:
         raise argparse.ArgumentTypeError(f"cannot create {text!r}: {problem}")
@@ -194,11 +153,10 @@ def output_file(text: str) -> Path:
 
 
 def cache_link_problem(cache_dir: str | None, no_cache: bool) -> str | None:
-    """Why the answer cache (``--cache-dir``, else the default folder) cannot be used: it, or a folder
-    above it, is a symbolic link to nothing; ``None`` otherwise, or with ``--no-cache``.
+    """Why the answer cache (``--cache-dir``, else the default) cannot be used: it is, or lies under, a link to nothing.
 
-    The cache refuses such a folder itself, but in the words of an ``OSError``; the
-    commands say it as they say every other link to nothing.
+    The cache refuses such a folder itself, but in the words of an ``OSError``; the commands say
+    it as they say every other link to nothing.
     """
     if no_cache:
         return None
@@ -208,27 +166,48 @@ def cache_link_problem(cache_dir: str | None, no_cache: bool) -> str | None:
 
 
 def split_list(values: list[str] | None) -> list[str] | None:
-    """The items of a list option (``--ids``, ``--kinds``): several arguments, each holding items separated by spaces or commas.
-
-    Returns:
-        The items in the order given, or ``None`` when the option was not used.
-    """
+    """The items of a list option (``--ids``, ``--kinds``), separated by spaces or commas; ``None`` when not used."""
     if values is None:
         return None
     return [part for value in values for part in value.replace(",", " ").split() if part]
 
 
-def add_task_set_option(parser: argparse.ArgumentParser, *, required: bool = True, help: str | None = None) -> None:
-    """Declare the ``--tasks PATH`` option that commands reading one task set share.
+def add_model_options(
+    parser: argparse.ArgumentParser | Any, *, model_help: str, kept: str, required: bool = False
+) -> None:
+    """Declare the options of the commands that talk to a model endpoint (``aspera run``, ``aspera judge``).
 
-    A path that is not a task set is refused with ``argument --tasks: ...``,
-    the same words in every command.
-
-    Args:
-        parser: The command's parser.
-        required: Whether the command needs a task set (most do).
-        help: The option's help, when the command uses the set for something particular.
+    ``model_help``: what ``--model`` names; ``kept``: what a run stopped by ``--max-cost`` keeps.
     """
+    parser.add_argument("--model", required=required, type=model_name, help=model_help)
+    parser.add_argument(
+        "--base-url", type=endpoint_url, help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)"
+    )
+    parser.add_argument(
+        "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
+    )
+    parser.add_argument(
+        "--temperature", type=temperature, help="sampling temperature, a number of at least 0 (default 0)"
+    )
+    parser.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
+    parser.add_argument(
+        "--request-timeout", type=finite_positive_float, help="seconds one model request may take (default 120)"
+    )
+    parser.add_argument(
+        "--max-cost", type=dollars, metavar="USD", help=f"stop cleanly once this much has been spent ({kept} are kept)"
+    )
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
+    parser.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
+
+
+def selection(args: argparse.Namespace) -> dict[str, Any]:
+    """The engine keywords of the options ``aspera run`` and ``aspera judge`` share: ``--ids``, ``--limit``,
+    ``--no-progress``, ``--fsync``."""
+    return {"ids": split_list(args.ids), "limit": args.limit, "progress": not args.no_progress, "fsync": args.fsync}
+
+
+def add_task_set_option(parser: argparse.ArgumentParser, *, required: bool = True, help: str | None = None) -> None:
+    """Declare the ``--tasks PATH`` option of the commands reading one task set, refused in the same words by each."""
     parser.add_argument(
         "--tasks",
         required=required,
@@ -239,13 +218,7 @@ def add_task_set_option(parser: argparse.ArgumentParser, *, required: bool = Tru
 
 
 def stop_advice(kept: str, budget: Budget | None, max_cost: float | None) -> str:
-    """What to do after a run of a model stopped early, for ``aspera run`` and ``aspera judge``.
-
-    Args:
-        kept: Where the finished work is (``finished rows are kept in ...``).
-        budget: The run's budget (``None`` when no model was used).
-        max_cost: The ``--max-cost`` given.
-    """
+    """What to do after a run of a model stopped early (``kept``: where the finished work is)."""
     if budget is not None and budget.report().exhausted:  # the limit is per run: say so, and how to go on
         return (
             f"{kept}; --max-cost counts per run: raise it (now ${max_cost:g}) "

@@ -54,11 +54,14 @@ from aspera_workbench.audit import (
 )
 from aspera_workbench.cli.args import (
     add_task_set_option,
+    existing_folder,
     finite_positive_float,
     folder_write_problem,
     non_negative_int,
     output_file,
     positive_int,
+    refuse,
+    say,
     split_list,
 )
 from aspera_workbench.variants import KINDS
@@ -95,7 +98,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--wrong",
-        type=Path,
+        type=existing_folder,
         metavar="DIR",
         help="folder of hand-written wrong programs (default: wrong/ beside plans/)",
     )
@@ -129,11 +132,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, SandboxConfig]:
-    """Everything the audit needs, checked before anything runs.
-
-    Raises:
-        _BadInput: with the one-line reason.
-    """
+    """Everything the audit needs, checked before anything runs (a :class:`_BadInput` with the reason)."""
     try:
         config = AuditConfig(
             kinds=tuple(split_list(args.kinds)) if args.kinds else None,
@@ -154,8 +153,6 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
         raise _BadInput(str(error)) from None
     wrong_dir = args.wrong if args.wrong is not None else default_wrong_dir(args.tasks)
     wrong: dict = {}
-    if args.wrong is not None and not args.wrong.is_dir():
-        raise _BadInput(f"{args.wrong}: no such folder")
     if wrong_dir is not None:
         wrong, problems = load_wrong_programs(wrong_dir)
         if problems:
@@ -177,14 +174,8 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
 def _check_out(out: Path) -> None:
     """Refuse an ``--out`` that holds something else than an audit, or whose folder cannot take the new file.
 
-    A folder above it that is a symbolic link to nothing is refused as well.
-
-    The file is replaced by a rename from a temporary file beside it, so its
-    folder, not only the file, must be writable. A missing folder is made
-    when the file is written.
-
-    Raises:
-        _BadInput: with the one-line reason.
+    The file is replaced by a rename from a temporary file beside it, so its folder must be writable
+    too; a missing folder is made when the file is written, but not through a link to nothing.
     """
     try:
         problem = audit_file_problem(out)
@@ -203,19 +194,11 @@ def _check_out(out: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera audit`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0 nothing flagged, 1 something flagged, 2 bad input.
-    """
+    """Run ``aspera audit`` with parsed arguments; returns the exit status (see the module docstring)."""
     try:
         tasks, wrong, alternatives, config, sandbox_config = _inputs(args)
     except _BadInput as error:
-        print(f"aspera audit: error: {error}", file=sys.stderr)
-        return 2
+        return refuse("audit", str(error))
     print(
         f"aspera audit: {count(len(tasks), 'task')} from {args.tasks}; "
         f"{'all variants' if config.per_kind is None else count(config.per_kind, 'variant')} per kind"
@@ -252,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         if bar is not None:  # the bar as it stood, then the message on a line of its own
             bar.close()
-        print("aspera audit: interrupted; nothing written", file=sys.stderr)
+        say("audit", "interrupted; nothing written")
         return 130
     finally:
         if bar is not None:
@@ -263,10 +246,8 @@ def run(args: argparse.Namespace) -> int:
             _check_out(args.out)  # again: the file may have been replaced while the audit ran
             report.write(args.out)
         except _BadInput as error:
-            print(f"aspera audit: error: {error}", file=sys.stderr)
-            return 2
+            return refuse("audit", str(error))
         except OSError as error:
-            print(f"aspera audit: error: cannot write {args.out}: {error.strerror or error}", file=sys.stderr)
-            return 2
-        print(f"aspera audit: {len(report.results)} results written to {args.out}", file=sys.stderr)
+            return refuse("audit", f"cannot write {args.out}: {error.strerror or error}")
+        say("audit", f"{len(report.results)} results written to {args.out}")
     return 1 if report.flagged else 0

@@ -19,11 +19,10 @@ did not write, or plans that cannot be written.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from aspera_core.tasks import NotBuiltHere, TaskFormatError
 from aspera_workbench.authoring import PLANS_FOLDER, build_task_set
-from aspera_workbench.cli.args import existing_folder
+from aspera_workbench.cli.args import existing_folder, refuse
 
 EXAMPLE = "example: aspera build-tasks data/aspera_workbench_v1"
 
@@ -39,24 +38,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera build-tasks`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0 when built, 2 if the sources could not be read.
-    """
+    """Run ``aspera build-tasks`` with parsed arguments; returns the exit status (see the module docstring)."""
     try:
         tasks = build_task_set(args.root)
     except (FileNotFoundError, NotBuiltHere, TaskFormatError) as error:
-        print(f"aspera build-tasks: error: {error}", file=sys.stderr)
-        return 2
+        return refuse("build-tasks", str(error))
     except OSError as error:
-        print(
-            f"aspera build-tasks: error: cannot write {args.root / PLANS_FOLDER}: {error.strerror or error}",
-            file=sys.stderr,
-        )
-        return 2
+        return refuse("build-tasks", f"cannot write {args.root / PLANS_FOLDER}: {error.strerror or error}")
     print(f"built {len(tasks)} tasks into {args.root / PLANS_FOLDER}")
     return 0

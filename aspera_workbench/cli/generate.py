@@ -25,11 +25,10 @@ them again, 130 interrupted (run the same command to continue).
 from __future__ import annotations
 
 import argparse
-import sys
 
 from aspera_core.fileio import DanglingLinkError
 from aspera_core.tasks import TaskFormatError
-from aspera_workbench.cli.args import refuse, refuse_params
+from aspera_workbench.cli.args import refuse, refuse_params, say
 from aspera_workbench.generation import (
     REMOVED,
     SessionFileError,
@@ -59,11 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera generate`` with parsed arguments.
-
-    Returns:
-        The exit status (see the module docstring).
-    """
+    """Run ``aspera generate`` with parsed arguments; returns the exit status (see the module docstring)."""
     try:
         params = load_generation_params(args.params, args.overrides)
     except ParamsError as error:
@@ -71,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 
     def progress(line: str) -> None:
         if not args.quiet:
-            print(f"aspera generate: {line}", file=sys.stderr)
+            say("generate", f"{line}")
 
     try:
         report, flow = generate_tasks(params, progress=progress)
@@ -85,21 +80,17 @@ def run(args: argparse.Namespace) -> int:
                 " file (its earlier events went with it); tasks already written stay in the task set; restore the"
                 " file to continue the session, or run the same command to start a new one",
             )
-        if isinstance(error, DanglingLinkError):  # a folder replaced by a link to nothing meanwhile
-            detail = str(error)
-        elif error.filename is not None and error.strerror:  # say which file (a full disk, a read-only folder)
-            detail = f"{error.filename}: {error.strerror}"
-        else:
-            detail = str(error).splitlines()[0] if str(error) else type(error).__name__
+        # which file (a full disk, a read-only folder); a link to nothing says its own path first
+        named = error.filename is not None and error.strerror and not isinstance(error, DanglingLinkError)
+        detail = (
+            f"{error.filename}: {error.strerror}" if named else (str(error) or type(error).__name__).splitlines()[0]
+        )
         return refuse(
             "generate",
             f"{detail}; progress is in {params.session}; once this is fixed, run the same command to continue",
         )
     except KeyboardInterrupt:
-        print(
-            f"aspera generate: interrupted; progress is in {params.session}; run the same command to continue",
-            file=sys.stderr,
-        )
+        say("generate", f"interrupted; progress is in {params.session}; run the same command to continue")
         return 130
     print(report.describe())
     print(flow.summary())
@@ -117,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     if report.stopped:
         unknown = budget is not None and budget.unknown_spend is not None and not budget.report().exhausted
         advice = "run again without max_cost_usd to go on" if unknown else "run the same command to continue"
-        print(f"aspera generate: stopped early: {report.stopped}; {advice}", file=sys.stderr)
+        say("generate", f"stopped early: {report.stopped}; {advice}")
         return 3
     left = []
     if report.unanswered:
@@ -131,5 +122,5 @@ def run(args: argparse.Namespace) -> int:
             "(the model did not answer, after its retries)"
         )
     for line in left:
-        print(f"aspera generate: {line}; run the same command to ask again", file=sys.stderr)
+        say("generate", f"{line}; run the same command to ask again")
     return 3 if left else 0

@@ -18,7 +18,7 @@ import sys
 
 from aspera_core.fileio import DanglingLinkError
 from aspera_core.records import ExperimentMismatch, NotAResultsFile, ResultsFileBusy
-from aspera_workbench.cli.args import task_set_path
+from aspera_workbench.cli.args import refuse, task_set_path
 
 EXAMPLE = "example: aspera import-inspect logs/2026-01-01T10-00-00_asper-bench_abc.eval --out runs/inspect-cck.jsonl"
 
@@ -36,17 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _error(message: str) -> int:
-    print(f"aspera import-inspect: error: {message}", file=sys.stderr)
-    return 2
-
-
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera import-inspect`` with parsed arguments.
-
-    Returns:
-        The exit status (see the module docstring).
-    """
+    """Run ``aspera import-inspect`` with parsed arguments; returns the exit status (see the module docstring)."""
     # deferred: inspect_ai takes about a second to import; `aspera --help` lists this command without it.
     from aspera_workbench.inspect_bridge import LogImportError, import_log
 
@@ -54,9 +45,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             report = import_log(log, args.out, tasks=args.tasks)
         except (LogImportError, NotAResultsFile, ExperimentMismatch, DanglingLinkError) as error:
-            return _error(str(error))
+            return refuse("import-inspect", str(error))
         except ResultsFileBusy as error:
-            print(f"aspera import-inspect: error: {error}", file=sys.stderr)
-            return 1
+            return refuse("import-inspect", str(error), 1)
         print(f"aspera import-inspect: {report.describe()}", file=sys.stderr)
     return 0

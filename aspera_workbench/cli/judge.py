@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 import warnings
 from pathlib import Path
 from typing import Any
@@ -42,19 +41,16 @@ from aspera_core.records import NotAResultsFile, ResultsFileWarning, read_result
 from aspera_core.tasks import TaskFormatError, load_tasks, task_set_digest, tasks_digest
 from aspera_core.wording import count
 from aspera_workbench.cli.args import (
+    add_model_options,
     add_task_set_option,
     cache_link_problem,
-    dollars,
-    endpoint_url,
-    finite_positive_float,
-    model_name,
     output_file,
     positive_int,
     refuse,
+    say,
+    selection,
     show_warnings,
-    split_list,
     stop_advice,
-    temperature,
 )
 from aspera_workbench.judge import (
     JudgementsFileBusy,
@@ -81,29 +77,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=output_file,
         help="judgements file (JSONL; created, or resumed if it holds this judge's judgements of RESULTS)",
     )
-    parser.add_argument(
-        "--model", required=True, type=model_name, help="judge model as the endpoint knows it (e.g. gpt-4o-mini)"
-    )
-    parser.add_argument(
-        "--base-url", type=endpoint_url, help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)"
-    )
-    parser.add_argument(
-        "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
-    )
-    parser.add_argument(
-        "--temperature", type=temperature, default=0.0, help="sampling temperature, a number of at least 0 (default 0)"
+    add_model_options(
+        parser,
+        model_help="judge model as the endpoint knows it (e.g. gpt-4o-mini)",
+        kept="judgements made",
+        required=True,
     )
     parser.add_argument("--seed", type=int, default=0, help="sampling seed of the judge's requests (default 0)")
-    parser.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
-    parser.add_argument(
-        "--request-timeout", type=finite_positive_float, help="seconds one request may take (default 120)"
-    )
-    parser.add_argument(
-        "--max-cost",
-        type=dollars,
-        metavar="USD",
-        help="stop cleanly once this much has been spent (judgements made are kept)",
-    )
+    parser.set_defaults(temperature=0.0)
     add_task_set_option(
         parser,
         required=False,
@@ -118,18 +99,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="only the programs of the first K tasks in id order (after --ids)",
     )
     parser.add_argument("--concurrency", type=positive_int, default=4, help="requests in flight at once (default 4)")
-    parser.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
-    parser.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
     parser.add_argument("--fsync", action="store_true", help="fsync the judgements file after every judgement")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def _candidates(named: str, results: Path) -> list[Path]:
-    """Where the task set a results file names may be: as named, then relative to the file's folder and its parents.
-
-    A run started in the project root names the set relative to the root (``data/...``)
-    and writes ``runs/x.jsonl``, so from elsewhere the set is found from the results file.
-    """
+    """Where the task set a results file names may be: as named, then from the file's folder and its parents."""
     path = Path(named).expanduser()
     if path.is_absolute():
         return [path]
@@ -141,13 +116,9 @@ def _task_set(args: argparse.Namespace) -> tuple[list[Any] | None, str | None, s
     """The tasks of RESULTS (``--tasks``, else the set its header names if found unchanged), a note when there
     are none, and a warning when ``--tasks`` is another version than the set the results were produced on.
 
-    Another version named by ``--tasks`` is used (it is how the user answers a set that changed) but said,
-    as ``aspera summary --tasks`` says it: the programs were written for other tasks.
-
     Raises:
-        ValueError: ``--tasks`` is given but cannot be loaded, or the task set RESULTS names
-            cannot be found unchanged (judging without it would build other prompts than a
-            run that finds it, so the user is asked for ``--tasks``).
+        ValueError: ``--tasks`` cannot be loaded, or the set RESULTS names cannot be found unchanged
+            (judging without it would build other prompts than a run that finds it).
     """
     if args.tasks is not None:
         try:
@@ -213,31 +184,17 @@ def _judge(args: argparse.Namespace, budget: Any) -> Any:
 def _without_verdict(rows: list[Any], path: Path) -> str:
     """Why no judgement of ``path`` has a verdict: answers that named none are final, failed requests are asked again."""
     failed = sum(not row.answered for row in rows)
-    unread = len(rows) - failed
-    again = "run the same command to ask again"
-    if len(rows) == 1:
-        why = (
-            f"its request failed: {again}"
-            if failed
-            else "the answer named none; running the command again asks nothing"
-        )
-        return f"the one judgement in {path} has no verdict ({why})"
-    if not failed:
-        why = "the answers named none; running the command again asks nothing"
-    elif not unread:
-        why = f"every request failed: {again}"
-    else:
-        named = "answer named none" if unread == 1 else "answers named none"
-        why = f"{unread} {named}; {count(failed, 'request')} failed: {again}"
-    return f"none of the {len(rows)} judgements in {path} has a verdict ({why})"
+    why = (
+        [f"{count(len(rows) - failed, 'answer')} named none: asking again changes nothing"]
+        if failed < len(rows)
+        else []
+    )
+    why += [f"{count(failed, 'request')} failed: run the same command to ask again"] if failed else []
+    return f"none of {count(len(rows), 'judgement')} in {path} has a verdict ({'; '.join(why)})"
 
 
 def _agreement(path: Path) -> str:
-    """One line: how often the judge's verdicts in the whole judgements file agree with the evaluation programs'.
-
-    It covers every judgement of the file (the latest per task and seed), not only the
-    programs this run's --ids/--limit selected, and says so.
-    """
+    """One line: how often the verdicts of the whole judgements file (not only this run's) agree with the evaluation's."""
     # deferred: the analysis loads pandas and matplotlib (~1 s); only this summary line needs it.
     from aspera_workbench.analysis import agreement_scores
 
@@ -276,14 +233,7 @@ def _describe(report: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera judge`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status (see the module docstring).
-    """
+    """Run ``aspera judge`` with parsed arguments; returns the exit status (see the module docstring)."""
     # deferred: judge_results and the model client load openai (~0.8 s); see _judge.
     from aspera_workbench.judge import judge_results
     from aspera_workbench.llm import Budget, LLMError
@@ -298,24 +248,21 @@ def run(args: argparse.Namespace) -> int:
     try:
         tasks, note, warning = _task_set(args)
         judge = _judge(args, budget)
-    except (ValueError, NotAResultsFile) as error:
-        return refuse("judge", str(error))
-    except LLMError as error:  # a missing key, a limit on a model without a price
-        return refuse("judge", str(error))
-    except DanglingLinkError as error:  # the folder of --out, its prompts folder or the cache
+    # a missing key, a limit on a model without a price; a link to nothing (--out's folder, prompts, the cache)
+    except (ValueError, NotAResultsFile, LLMError, DanglingLinkError) as error:
         return refuse("judge", str(error))
     except OSError as error:  # the prompts folder beside --out is not ours to write into
         return refuse("judge", f"{error.filename}: {error.strerror or error}" if error.filename else str(error))
 
     def started(_: Any) -> None:  # every check passed: a refused command prints only its error
         if warning:
-            print(f"aspera judge: warning: {warning}", file=sys.stderr)
+            say("judge", f"warning: {warning}")
         if note:
-            print(f"aspera judge: note: {note}", file=sys.stderr)
-        print(
-            f"aspera judge: judging the programs of {args.results} with {args.model} "
+            say("judge", f"note: {note}")
+        say(
+            "judge",
+            f"judging the programs of {args.results} with {args.model} "
             f"(prompt {judge.files.version}); judgements go to {args.out}",
-            file=sys.stderr,
         )
 
     try:
@@ -324,37 +271,30 @@ def run(args: argparse.Namespace) -> int:
             args.out,
             judge,
             tasks=tasks,
-            ids=split_list(args.ids),
-            limit=args.limit,
             concurrency=args.concurrency,
-            progress=not args.no_progress,
-            fsync=args.fsync,
             started=started,
+            **selection(args),
         )
     except (ValueError, NotAResultsFile, NotAJudgementsFile, JudgementsMismatch) as error:
         return refuse("judge", str(error))
     except JudgementsFileBusy as error:
         return refuse("judge", str(error), 1)
     except KeyboardInterrupt:
-        print(
-            f"aspera judge: interrupted; judgements made are in {args.out}; run the same command to resume",
-            file=sys.stderr,
-        )
+        say("judge", f"interrupted; judgements made are in {args.out}; run the same command to resume")
         return 130
     for note in report.notes:
-        print(f"aspera judge: note: {note}", file=sys.stderr)
-    print(f"aspera judge: {_describe(report)}", file=sys.stderr)
-    print(f"aspera judge: model use: {budget.report().describe()}", file=sys.stderr)
+        say("judge", f"note: {note}")
+    say("judge", _describe(report))
+    say("judge", f"model use: {budget.report().describe()}")
     print(f"aspera judge: {_agreement(Path(args.out))}")
     if report.stopped:
         advice = stop_advice(f"judgements made are kept in {args.out}", budget, args.max_cost)
-        print(f"aspera judge: stopped early: {report.stopped}; {advice}", file=sys.stderr)
+        say("judge", f"stopped early: {report.stopped}; {advice}")
         return 3
     if report.written and report.failed_requests == report.written:  # a script checking the status must notice
-        print(
-            f"aspera judge: error: 0 of {count(report.written, 'program')} got an answer: every request failed; "
-            "run the same command to ask again",
-            file=sys.stderr,
+        return refuse(
+            "judge",
+            f"0 of {count(report.written, 'program')} got an answer: every request failed; run the same command to ask again",
+            3,
         )
-        return 3
     return 0

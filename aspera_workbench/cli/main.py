@@ -1,27 +1,17 @@
 """The ``aspera`` command.
 
-Each subcommand lives in its own module of this package, which exposes
-``add_arguments(parser)`` (declares its options) and ``run(args) -> int``
-(does the work, returns the exit status); the first line of the module's
-docstring is its help text, the module's ``EXAMPLE`` its example. To add a
-subcommand, write the module and add it to :data:`SUBCOMMANDS`.
+Each subcommand is a module of this package with ``add_arguments(parser)`` and
+``run(args) -> int`` (the exit status); its docstring's first line is its help, its
+``EXAMPLE`` its example. To add one, write the module and add it to :data:`SUBCOMMANDS`.
+Every subcommand fails the same documented way, through :func:`main`:
 
-What every subcommand gets from :func:`main`, so that commands fail the same
-documented way:
-
-* a bad argument ends the command with exit status 2 and one line naming the
-  argument and the problem (no usage block, no traceback); argument types
-  shared by the commands are in :mod:`aspera_workbench.cli.args`;
-* a path that turns out to be unusable while the command runs (an
-  ``OSError`` naming a file) is one line and exit status 2;
-* Ctrl-C and SIGTERM both raise ``KeyboardInterrupt`` in the command, which
-  may catch it to say how to resume; otherwise the command ends with exit
-  status 130 and one line. A repeat within a second is the same interrupt
-  (``timeout -s INT`` signals the command and then its process group; keys
-  bounce), and once an interrupted command has returned, the ``aspera``
-  executable ignores further interrupts while it exits, so its status stays 130;
-* output into a closed pipe (``aspera tasks ... | head``) ends the command
-  quietly with exit status 141, as for other programs killed by SIGPIPE.
+* a bad argument, or a path found unusable while the command runs (an ``OSError``
+  naming a file): one line and exit status 2;
+* Ctrl-C and SIGTERM raise ``KeyboardInterrupt`` in the command (which may say how to
+  resume), else one line and 130. A repeat within a second is the same interrupt
+  (``timeout -s INT`` signals the command and then its process group; keys bounce),
+  and later ones are ignored while the executable exits, so its status stays 130;
+* output into a closed pipe (``aspera tasks ... | head``) ends quietly with 141, as SIGPIPE would.
 """
 
 from __future__ import annotations
@@ -66,12 +56,7 @@ SUBCOMMANDS: dict[str, str] = {
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line: ``aspera run: error: argument --timeout: ...``.
-
-    Arguments left over after a subcommand are reported by that subcommand's
-    parser (``aspera validate: error: unrecognized arguments: ...``), not by
-    the main one, which argparse would otherwise do.
-    """
+    """An argument parser whose errors are one line, reported by the subcommand's parser when they are its arguments."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -92,21 +77,13 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def plain_text(text: str) -> str:
-    """Docstring text without reStructuredText markup, for ``--help``.
-
-    ````code```` becomes ``code``; a role such as ``:mod:`a.b``` becomes
-    ``a.b``, and ``:func:`~a.b``` the last part, ``b``, as Sphinx shows them.
-    """
+    """Docstring text without reStructuredText markup, for ``--help`` (roles shown as Sphinx shows them)."""
     text = re.sub(r":[a-z]+:`(~?)([^`]+)`", lambda m: m.group(2).rsplit(".", 1)[-1] if m.group(1) else m.group(2), text)
     return re.sub(r"``([^`]+)``", r"\1", text).replace("::\n", ":\n")
 
 
 def _docstring(module_name: str) -> str:
-    """A subcommand module's docstring, read from its source without importing it.
-
-    Commands import heavy libraries (pandas, the sandbox); listing them all
-    for ``--help`` or for another command must not pay for that.
-    """
+    """A subcommand module's docstring, read from its source: listing the commands must not import their heavy libraries."""
     name = f"{__package__}.{module_name}"
     if name in sys.modules:
         return sys.modules[name].__doc__ or ""
@@ -124,15 +101,7 @@ def _chosen(argv: Sequence[str] | None) -> str | None:
 
 
 def build_parser(argv: Sequence[str] | None = None, full: bool = False) -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered.
-
-    Only the module of the subcommand named in ``argv`` is imported (with
-    ``full``, every module is); the others are listed with their help text.
-
-    Args:
-        argv: The arguments that will be parsed (``sys.argv[1:]`` by default).
-        full: Import every subcommand and declare all their options.
-    """
+    """The argument parser with every subcommand registered; only the module of the one in ``argv`` is imported (all with ``full``)."""
     parser = OneLineParser(prog="aspera", description="ASPERA workbench: evaluate programs on task sets.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -165,8 +134,8 @@ REPEAT_WINDOW_S = 1.0
 def interrupts_as_keyboard_interrupt() -> Iterator[None]:
     """While active, Ctrl-C and SIGTERM raise ``KeyboardInterrupt`` once per interrupt (see the module docstring).
 
-    Child processes forked meanwhile keep the default behaviour: SIGTERM
-    ends them. Only the main thread can install handlers; elsewhere this does nothing.
+    Child processes forked meanwhile keep the default behaviour: SIGTERM ends them. Only the main
+    thread can install handlers; elsewhere this does nothing.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -202,16 +171,7 @@ def _quiet_stdout() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``aspera`` command.
-
-    Args:
-        argv: Arguments without the program name (``sys.argv[1:]`` by default).
-
-    Returns:
-        The exit status: the command's own, 2 for a bad argument or an
-        unusable path, 130 when interrupted (Ctrl-C or SIGTERM), 141 when the
-        output pipe was closed; 0 for ``--help`` and ``--version``.
-    """
+    """Run the ``aspera`` command on ``argv`` (``sys.argv[1:]`` by default); returns the exit status (see the module docstring)."""
     parser = build_parser(argv)
     name = "aspera"
     with interrupts_as_keyboard_interrupt():
@@ -249,9 +209,8 @@ def _describe(error: OSError) -> str:
 def entry() -> NoReturn:
     """The ``aspera`` executable: :func:`main`, then exit with its status.
 
-    After an interrupt the process is ending, so later interrupts are ignored:
-    the interpreter restores the default action of signals handled from Python
-    while it shuts down, and a late repeat would otherwise kill it with another status.
+    After an interrupt later interrupts are ignored: the interpreter restores the default action of
+    signals while it shuts down, and a late repeat would otherwise kill it with another status.
     """
     status = main()
     if status == EXIT_INTERRUPTED:

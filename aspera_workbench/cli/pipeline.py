@@ -26,7 +26,7 @@ import argparse
 import sys
 
 from aspera_core.wording import count
-from aspera_workbench.cli.args import refuse, refuse_params
+from aspera_workbench.cli.args import refuse, refuse_params, say
 from aspera_workbench.pipeline import (
     NotebookFailed,
     ParamsError,
@@ -54,21 +54,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera pipeline`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status (see the module docstring).
-    """
+    """Run ``aspera pipeline`` with parsed arguments; returns the exit status (see the module docstring)."""
     root = project_root()
-    try:
+    try:  # run_pipeline checks the parameters (and reads the inputs) before any notebook runs
         params = load_params(args.params, args.param)
-        params.check(root)
-    except ParamsError as error:
-        return refuse_params("pipeline", args.params, error)
-    try:
         report = run_pipeline(params, root, log=lambda line: print(line, file=sys.stderr))
     except ParamsError as error:
         return refuse_params("pipeline", args.params, error)
@@ -79,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             raise  # not about a file: a real failure, keep its traceback
         return refuse("pipeline", f"cannot write {shown_path(error.filename)}: {error.strerror or error}")
     except KeyboardInterrupt:
-        print("aspera pipeline: interrupted; no output was replaced", file=sys.stderr)
+        say("pipeline", "interrupted; no output was replaced")
         return 130
     tables = sorted({p.stem for p in report.artefacts if p.suffix == ".csv"})
     figures = sorted({p.stem for p in report.artefacts if p.suffix == ".png"})

@@ -18,7 +18,6 @@ or no program obtained at all (every model request failed; run again to resume),
 from __future__ import annotations
 
 import argparse
-import sys
 import warnings
 from pathlib import Path
 
@@ -47,34 +46,20 @@ from aspera_core.runner import (
 )
 from aspera_core.tasks import Task, TaskFormatError, open_task_set
 from aspera_core.wording import count
-from aspera_workbench.agents import (
-    AGENT_OPTIONS,
-    AGENTS,
-    MODEL_AGENTS,
-    SETTINGS,
-    AgentOptions,
-    ExploreOptions,
-    ModelOptions,
-    MutantOptions,
-    ReplayOptions,
-    check_options,
-    make_agent,
-    selection_report,
-)
+from aspera_workbench import agents
 from aspera_workbench.cli.args import (
+    add_model_options,
     cache_link_problem,
-    dollars,
-    endpoint_url,
     finite_positive_float,
-    model_name,
     non_negative_int,
     positive_int,
     refuse,
+    say,
+    selection,
     show_warnings,
     split_list,
     stop_advice,
     task_set_path,
-    temperature,
 )
 from aspera_workbench.control import default_control_dir
 from aspera_workbench.options import Seeds, problem
@@ -87,41 +72,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tasks", required=True, type=task_set_path, help="release folder, plans folder, .tgz archive or .nt shard"
     )
-    parser.add_argument("--agent", required=True, help=f"agent name ({', '.join(sorted(AGENTS))})")
+    parser.add_argument("--agent", required=True, help=f"agent name ({', '.join(sorted(agents.AGENTS))})")
     parser.add_argument(
         "--out", required=True, help="results file (JSONL; created, or resumed if it holds this experiment)"
     )
     parser.add_argument("--replay", metavar="FILE", help="file whose programs the replay agent submits")
     parser.add_argument(
         "--setting",
-        choices=SETTINGS,
+        choices=agents.SETTINGS,
         default="library",
         help="what programs are written against: the assistant library (default) or the standard-library "
         "control surface (cck only; see docs/control.md)",
     )
-    model = parser.add_argument_group("model-backed agents (cck, ps, explore)")
-    model.add_argument("--model", type=model_name, help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)")
-    model.add_argument(
-        "--base-url", type=endpoint_url, help="OpenAI-compatible endpoint ending in /v1 (default: OpenAI's)"
+    add_model_options(
+        parser.add_argument_group("model-backed agents (cck, ps, explore)"),
+        model_help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)",
+        kept="finished rows",
     )
-    model.add_argument(
-        "--api-key-env", metavar="VAR", help="environment variable holding the key (default OPENAI_API_KEY)"
-    )
-    model.add_argument(
-        "--temperature", type=temperature, help="sampling temperature, a number of at least 0 (default 0)"
-    )
-    model.add_argument("--max-tokens", type=positive_int, help="cap on each answer's tokens")
-    model.add_argument(
-        "--request-timeout", type=finite_positive_float, help="seconds one model request may take (default 120)"
-    )
-    model.add_argument(
-        "--max-cost",
-        type=dollars,
-        metavar="USD",
-        help="stop cleanly once this much has been spent (finished rows are kept)",
-    )
-    model.add_argument("--no-cache", action="store_true", help="do not read or write the on-disk answer cache")
-    model.add_argument("--cache-dir", help="answer cache folder (default: see docs/llm.md)")
     explore = parser.add_argument_group("the exploring agent (explore; docs/explore.md)")
     explore.add_argument("--max-turns", type=positive_int, metavar="N", help="model replies per task (default 20)")
     explore.add_argument(
@@ -169,13 +136,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--ids", nargs="+", metavar="ID", help="only these task ids (space or comma separated)")
     parser.add_argument("--limit", type=positive_int, metavar="K", help="at most K tasks (after --ids)")
-    parser.add_argument(
+    existing = parser.add_mutually_exclusive_group()  # what to do when --out holds another experiment
+    existing.add_argument(
         "--force-new",
         action="store_true",
         help="if --out holds another experiment, write to a file beside it (name.2.jsonl, ...: the first that holds "
         "this experiment, resumed, or is free)",
     )
-    parser.add_argument(
+    existing.add_argument(
         "--resume-anyway", action="store_true", help="append to --out even if it holds another experiment"
     )
     parser.add_argument(
@@ -195,10 +163,9 @@ def _check_replay(agent: ReplayAgent, task_ids: list[str], all_ids: set[str]) ->
     unknown = sorted(set(agent.programs) - all_ids)
     if unknown:
         shown = ", ".join(unknown[:10]) + (" ..." if len(unknown) > 10 else "")
-        print(
-            f"aspera run: note: {agent.path} has programs for {len(unknown)} task id(s) not in the task set "
-            f"(ignored): {shown}",
-            file=sys.stderr,
+        say(
+            "run",
+            f"note: {agent.path} has programs for {len(unknown)} task id(s) not in the task set (ignored): {shown}",
         )
     return None
 
@@ -215,9 +182,9 @@ _IMPLIED = frozenset({"setting", "prompts_dir", "control_dir", "library_fixes"})
 #: Every agent option a flag gives, in the order the models declare them.
 _FLAGGED = [
     option
-    for model in (ReplayOptions, MutantOptions, ExploreOptions)
+    for model in (agents.ReplayOptions, agents.MutantOptions, agents.ExploreOptions)
     for option in model.model_fields
-    if option not in _IMPLIED and option not in AgentOptions.model_fields
+    if option not in _IMPLIED and option not in agents.AgentOptions.model_fields
 ]
 
 
@@ -240,7 +207,7 @@ def _agent_options(args: argparse.Namespace) -> dict[str, object]:
             or an option value the agent cannot take (named by its flag).
     """
     given = _given(args)
-    explore_only = set(ExploreOptions.model_fields) - set(ModelOptions.model_fields) - _IMPLIED
+    explore_only = set(agents.ExploreOptions.model_fields) - set(agents.ModelOptions.model_fields) - _IMPLIED
     misplaced = [_flag(option) for option in given if option in explore_only and args.agent != "explore"]
     if misplaced:
         raise ValueError(f"{misplaced[0]} applies to the explore agent only, not to {args.agent}")
@@ -253,12 +220,12 @@ def _agent_options(args: argparse.Namespace) -> dict[str, object]:
         # dry runs of the explore agent use the run's library behaviour
         "library_fixes": args.library_fixes,
     }
-    model = AGENT_OPTIONS.get(args.agent)
+    model = agents.AGENT_OPTIONS.get(args.agent)
     if model is None:  # an agent registered elsewhere takes what it takes
         return {**given, **implied}
     options = {key: value for key, value in {**given, **implied}.items() if key in model.model_fields}
     try:
-        check_options(args.agent, options)  # the files they name: when the agent is built
+        agents.check_options(args.agent, options)  # the files they name: when the agent is built
     except ValidationError as error:
         first = error.errors()[0]
         option = str(first["loc"][0]) if first["loc"] else ""
@@ -271,32 +238,15 @@ def _agent_options(args: argparse.Namespace) -> dict[str, object]:
 
 def _ignored_options(args: argparse.Namespace) -> list[str]:
     """The flags given that the agent does not use (none for agents registered elsewhere)."""
-    model = AGENT_OPTIONS.get(args.agent)
+    model = agents.AGENT_OPTIONS.get(args.agent)
     if model is None:
         return []
     ignored = [_flag(option) for option in _given(args) if option not in model.model_fields]
-    if args.agent not in ("mutant", *MODEL_AGENTS):  # the seeded agents
+    if args.agent not in ("mutant", *agents.MODEL_AGENTS):  # the seeded agents
         ignored += [flag for flag, value in (("--seeds", args.seeds), ("--seed", args.seed)) if value is not None]
-    if args.agent not in MODEL_AGENTS and args.concurrency is not None:
+    if args.agent not in agents.MODEL_AGENTS and args.concurrency is not None:
         ignored.append("--concurrency")
     return ignored
-
-
-def _budget(args: argparse.Namespace) -> object | None:
-    """The run's spend account, for model-backed agents (the model client is imported only for them)."""
-    if args.agent not in MODEL_AGENTS:
-        return None
-    from aspera_workbench.llm import Budget  # deferred: the model client loads openai (~0.8 s)
-
-    return Budget(max_cost_usd=args.max_cost)
-
-
-def _model_errors(agent: str) -> tuple[type[BaseException], ...]:
-    if agent not in MODEL_AGENTS:
-        return ()
-    from aspera_workbench.llm import LLMError  # deferred: as in _budget
-
-    return (LLMError,)
 
 
 def _control_dir(tasks: object) -> str | None:
@@ -305,10 +255,7 @@ def _control_dir(tasks: object) -> str | None:
 
 
 def _file_among_parents(path: Path) -> Path | None:
-    """The nearest parent of ``path`` that exists and is not a folder (``README.md`` in ``README.md/x.jsonl``).
-
-    A symbolic link to nothing is no file: :func:`~aspera_core.fileio.dangling_link_in` names it.
-    """
+    """The nearest parent of ``path`` that exists and is not a folder (``README.md`` in ``README.md/x.jsonl``)."""
     for parent in path.parents:
         if parent.exists():
             return None if parent.is_dir() else parent
@@ -331,13 +278,7 @@ class _Seeds(argparse.Action):
 
 
 def _checked_out(args: argparse.Namespace, agent: Agent, tasks: list[Task]) -> Path:
-    """The results file the run writes to, refused now if the run would be refused on opening it.
-
-    Raises:
-        ValueError: the file is not a results file (NotAResultsFile), holds another experiment
-            (ExperimentMismatch), or cannot be created because a parent is a file or a
-            symbolic link to nothing (its folders would be made where the link points).
-    """
+    """The results file the run writes to, refused now (``ValueError``) if the run would be refused on opening it."""
     experiment = experiment_of(agent, tasks, str(args.tasks), args.library_fixes)
     out = results_file_for(args.out, experiment) if args.force_new else Path(args.out)
     check_results_file(out, experiment, resume_anyway=args.resume_anyway)
@@ -384,23 +325,14 @@ def _warn_empty_selections(agent: object, out: Path) -> None:
         return
     with warnings.catch_warnings():  # damaged lines were warned of when the run opened the file
         warnings.simplefilter("ignore", ResultsFileWarning)
-        report = selection_report(read_rows(out))
+        report = agents.selection_report(read_rows(out))
     if report is not None and (warning := report.warning()):
-        print(f"aspera run: warning: {warning}", file=sys.stderr)
+        say("run", f"warning: {warning}")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera run`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status (see the module docstring).
-    """
+    """Run ``aspera run`` with parsed arguments; returns the exit status (see the module docstring)."""
     show_warnings("run", RunWarning, ResultsFileWarning)
-    if args.force_new and args.resume_anyway:
-        return refuse("run", "--force-new and --resume-anyway contradict each other")
     config = SandboxConfig(
         workers=default_workers() if args.workers is None else args.workers,
         timeout_s=args.timeout,
@@ -413,12 +345,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> int:
+    budget, model_errors = None, ()
+    if args.agent in agents.MODEL_AGENTS:  # the run's spend account; the model client only for such agents
+        from aspera_workbench.llm import Budget, LLMError  # deferred: the model client loads openai (~0.8 s)
+
+        budget, model_errors = Budget(max_cost_usd=args.max_cost), (LLMError,)
     try:
         options = _agent_options(args)
-        if args.agent in MODEL_AGENTS and (link := cache_link_problem(args.cache_dir, args.no_cache)):
+        if budget is not None and (link := cache_link_problem(args.cache_dir, args.no_cache)):
             raise ValueError(link)
-        budget = _budget(args)
-        agent = make_agent(args.agent, budget=budget, **options)
+        agent = agents.make_agent(args.agent, budget=budget, **options)
         task_set = open_task_set(args.tasks)
         task_set.raise_problems()
         tasks = list(task_set.tasks)
@@ -426,37 +362,35 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         out = _checked_out(args, agent, tasks)  # decided now: a refused run prints its error only
     except KeyError as error:  # str() of a KeyError quotes its message
         return refuse("run", str(error.args[0]) if error.args else str(error))
-    except (ValueError, TaskFormatError, DanglingLinkError) as error:  # a link to nothing: prompts or cache folder
+    # a link to nothing (prompts or cache folder); a missing key, a limit on a model without a price
+    except (ValueError, TaskFormatError, DanglingLinkError, *model_errors) as error:
         return refuse("run", str(error))
     except OSError as error:
         return refuse("run", f"{error.filename or args.tasks}: {error.strerror or error}")
-    except _model_errors(args.agent) as error:  # a missing key, a limit on a model without a price
-        return refuse("run", str(error))
     ignored = _ignored_options(args)
     if ignored:  # said, not refused: the run does what it would do without them
-        print(f"aspera run: warning: the {args.agent} agent ignores {', '.join(ignored)}", file=sys.stderr)
+        say("run", f"warning: the {args.agent} agent ignores {', '.join(ignored)}")
     if isinstance(agent, ReplayAgent):
         problem = _check_replay(agent, [task.query_id for task in selected], {task.query_id for task in tasks})
         if problem:
             return refuse("run", problem)
     protections = sandbox.protections
-    print(
-        f"aspera run: {len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}"
+    say(
+        "run",
+        f"{len(selected)} of {len(tasks)} tasks from {args.tasks}; agent {agent.name}"
         f"{' in the control setting' if args.setting == 'control' else ''}; "
         f"{count(config.workers, 'worker')}, {config.timeout_s:g} s and {config.memory_mb} MiB per task; "
         f"isolation: {protections.describe()}"
         f"{'; library fixes on' if config.library_fixes else ''}",
-        file=sys.stderr,
     )
     if out != Path(args.out):  # said before the run, so that an interrupted run's advice is understood
-        print(f"aspera run: {args.out} holds another experiment; this run writes to {out}", file=sys.stderr)
+        say("run", f"{args.out} holds another experiment; this run writes to {out}")
     for note in (*task_set.notes, *protections.notes):
-        print(f"aspera run: note: {note}", file=sys.stderr)
+        say("run", f"note: {note}")
     if args.setting == "control" and not getattr(agent, "control_programs", None):
-        print(
-            "aspera run: note: no control reference programs beside the task set: "
-            "the control prompts recommend no return type",
-            file=sys.stderr,
+        say(
+            "run",
+            "note: no control reference programs beside the task set: the control prompts recommend no return type",
         )
     try:
         report = run_agent(
@@ -464,16 +398,13 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             agent,
             out,  # chosen above: for --force-new, the file beside --out
             config,
-            ids=split_list(args.ids),
-            limit=args.limit,
             seeds=args.seeds if args.seed is None else [args.seed],
             concurrency=DEFAULT_CONCURRENCY if args.concurrency is None else args.concurrency,
             task_set=str(args.tasks),
             library_fixes=args.library_fixes,
             resume_anyway=args.resume_anyway,
-            progress=not args.no_progress,
-            fsync=args.fsync,
             sandbox=sandbox,
+            **selection(args),
         )
     except (ValueError, NotAResultsFile, ExperimentMismatch, DanglingLinkError) as error:
         return refuse("run", str(error))
@@ -483,31 +414,29 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             return refuse("run", f"cannot create {out}: {blocker} is a file, not a folder")
         return refuse("run", f"cannot write {error.filename or out}: {error.strerror or error}")
     except ResultsFileBusy as error:
-        print(f"aspera run: error: {error}", file=sys.stderr)
-        return 1
+        return refuse("run", str(error), 1)
     except AgentFailed as error:
-        print(f"aspera run: error: {error}; finished rows are in {out}", file=sys.stderr)
-        return 1
+        return refuse("run", f"{error}; finished rows are in {out}", 1)
     except KeyboardInterrupt:
-        print(f"aspera run: interrupted; finished rows are in {out}; run the same command to resume", file=sys.stderr)
+        say("run", f"interrupted; finished rows are in {out}; run the same command to resume")
         if budget is not None:
-            print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
+            say("run", f"model use: {budget.report().describe()}")
         return 130
-    print(f"aspera run: {_describe(report)}", file=sys.stderr)
+    say("run", _describe(report))
     _warn_empty_selections(agent, report.out)
     if budget is not None:
-        print(f"aspera run: model use: {budget.report().describe()}", file=sys.stderr)
+        say("run", f"model use: {budget.report().describe()}")
     if report.stopped:
         kept = f"finished rows are kept in {report.out}"
         advice = f"{kept}; {report.stop_advice}" if report.stop_advice else stop_advice(kept, budget, args.max_cost)
-        print(f"aspera run: stopped early: {report.stopped}; {advice}", file=sys.stderr)
+        say("run", f"stopped early: {report.stopped}; {advice}")
         return 3
     if report.no_program_obtained:  # a script checking the status must notice a run that got nothing
         noun = "task" if report.seeds == [None] or len(report.seeds) == 1 else "task-seed pair"
-        print(
-            f"aspera run: error: 0 of {count(report.asked, noun)} got a program: every model request failed; "
+        return refuse(
+            "run",
+            f"0 of {count(report.asked, noun)} got a program: every model request failed; "
             f"the model_error rows in {report.out} are asked again when the same command is run",
-            file=sys.stderr,
+            3,
         )
-        return 3
     return 0

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from aspera_core.tasks import Task, TaskFormatError, open_task_set
-from aspera_workbench.cli.args import add_task_set_option
+from aspera_workbench.cli.args import add_task_set_option, refuse
 
 EXAMPLE = "example: aspera show --tasks data/aspera_workbench_v1 1001"
 
@@ -25,14 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def format_task(task: Task) -> str:
-    """The text ``aspera show`` prints for a task.
-
-    Args:
-        task: The task.
-
-    Returns:
-        Its query, tags, apps and programs, each program under a header line.
-    """
+    """The text ``aspera show`` prints for a task: its query, tags, apps and programs, each program under a header line."""
     lines = [
         f"task {task.query_id}" + (f" ({task.shard})" if task.shard else ""),
         f"query: {task.query}",
@@ -50,26 +42,17 @@ def format_task(task: Task) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera show`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0, or 2 if the set does not load or has no such task.
-    """
+    """Run ``aspera show`` with parsed arguments; returns the exit status (see the module docstring)."""
     try:
         task_set = open_task_set(args.tasks)
         task_set.raise_problems()
     except (FileNotFoundError, TaskFormatError) as error:
-        print(f"aspera show: error: {error}", file=sys.stderr)
-        return 2
+        return refuse("show", str(error))
     task = next((task for task in task_set.tasks if task.query_id == args.id), None)
     if task is None:
         ids = [t.query_id for t in task_set.tasks]
         span = f"ids {ids[0]} to {ids[-1]}" if ids else "no tasks"
-        print(f"aspera show: error: no task {args.id!r} in {args.tasks} ({len(ids)} tasks, {span})", file=sys.stderr)
-        return 2
+        return refuse("show", f"no task {args.id!r} in {args.tasks} ({len(ids)} tasks, {span})")
     if args.json:
         print(json.dumps(task.to_record(), indent=2, ensure_ascii=False))
     else:

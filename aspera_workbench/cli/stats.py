@@ -36,14 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera stats`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0, or 2 for an unreadable or empty task set.
-    """
+    """Run ``aspera stats`` with parsed arguments; returns the exit status (see the module docstring)."""
     try:
         tasks = load_tasks(args.tasks)
     except (OSError, TaskFormatError) as error:

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from aspera_core.records import NotAResultsFile, ResultsFileWarning, format_summary, read_results, summarize
 from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, tasks_digest
 from aspera_workbench.agents import selection_report
-from aspera_workbench.cli.args import positive_int, refuse, show_warnings, split_list, task_set_path
+from aspera_workbench.cli.args import positive_int, refuse, say, show_warnings, split_list, task_set_path
 
 EXAMPLE = "example: aspera summary runs/reference.jsonl --tasks data/aspera_workbench_v1 --json"
 
@@ -41,14 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera summary`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0, or 2 for a missing or foreign file or an unreadable task set.
-    """
+    """Run ``aspera summary`` with parsed arguments; returns the exit status (see the module docstring)."""
     show_warnings("summary", ResultsFileWarning)
     try:
         results = read_results(args.results)
@@ -67,15 +59,12 @@ def run(args: argparse.Namespace) -> int:
             return refuse("summary", str(error))
         experiment = results.experiment
         if experiment is not None and experiment.task_set_digest != tasks_digest(tasks):
-            print(
-                f"aspera summary: warning: {args.tasks} differs from the task set the results were produced on",
-                file=sys.stderr,
-            )
+            say("summary", f"warning: {args.tasks} differs from the task set the results were produced on")
     summary = summarize(results.rows, selected, None if selected is None else [task.query_id for task in tasks])
     experiment = results.experiment
     selection = selection_report(results.rows)  # PS runs only
     if selection is not None and (warning := selection.warning()):
-        print(f"aspera summary: warning: {warning}", file=sys.stderr)
+        say("summary", f"warning: {warning}")
     if args.json:
         summary["experiment"] = None if experiment is None else experiment.model_dump()
         if selection is not None:

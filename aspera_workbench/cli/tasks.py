@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from aspera_core.tasks import Task, TaskFormatError, open_task_set
-from aspera_workbench.cli.args import add_task_set_option
+from aspera_workbench.cli.args import add_task_set_option, refuse, say
 
 EXAMPLE = "example: aspera tasks --tasks data/aspera_workbench_v1 --tag handback"
 
@@ -30,14 +29,7 @@ def _row(task: Task) -> dict[str, object]:
 
 
 def format_tasks(tasks: list[Task]) -> list[str]:
-    """Table lines (header first) for some tasks.
-
-    Args:
-        tasks: The tasks, in the order to show them.
-
-    Returns:
-        One line per task, columns id, pairs, tags and query.
-    """
+    """Table lines (header first) for some tasks: id, pairs, tags and query."""
     rows = [("id", "pairs", "tags", "query")]
     rows += [(t.query_id, str(len(t.pairs)), ", ".join(t.tags) or "-", t.query) for t in tasks]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
@@ -47,28 +39,20 @@ def format_tasks(tasks: list[Task]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera tasks`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0, or 2 if the set does not load.
-    """
+    """Run ``aspera tasks`` with parsed arguments; returns the exit status (see the module docstring)."""
     try:
         task_set = open_task_set(args.tasks)
         task_set.raise_problems()
     except (FileNotFoundError, TaskFormatError) as error:
-        print(f"aspera tasks: error: {error}", file=sys.stderr)
-        return 2
+        return refuse("tasks", str(error))
     everything = list(task_set.tasks)
     shown = [task for task in everything if args.tag is None or args.tag in task.tags]
     pairs = sum(len(task.pairs) for task in shown)
     for note in task_set.notes:
-        print(f"aspera tasks: note: {note}", file=sys.stderr)
+        say("tasks", f"note: {note}")
     if args.tag is not None and not shown:  # most likely a typo: say which tags exist
         tags = ", ".join(sorted({tag for task in everything for tag in task.tags})) or "none"
-        print(f"aspera tasks: note: no task carries the tag {args.tag!r}; the set's tags: {tags}", file=sys.stderr)
+        say("tasks", f"note: no task carries the tag {args.tag!r}; the set's tags: {tags}")
     if args.json:
         report = {
             "path": str(args.tasks),

@@ -31,8 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +38,6 @@ from aspera_core.agents import HandbackAgent, NoopAgent
 from aspera_core.executor import Job, Sandbox, SandboxConfig
 from aspera_core.outcomes import Verdict
 from aspera_core.tasks import (
-    BuildProgram,
     SetReport,
     SetupRunner,
     Task,
@@ -48,18 +45,14 @@ from aspera_core.tasks import (
     format_table,
     validate_task_set,
 )
-from aspera_workbench.cli.args import add_task_set_option, existing_folder, finite_positive_float, positive_int
+from aspera_workbench.cli.args import add_task_set_option, existing_folder, finite_positive_float, positive_int, refuse
 from aspera_workbench.control import default_control_dir, validate_control_with_sandbox
 
 EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2"
 
 
 class SandboxSetupRunner(SetupRunner):
-    """Runs one setup program in the sandbox (see :class:`~aspera_core.tasks.validation.SetupRunner`).
-
-    Args:
-        sandbox: An open sandbox.
-    """
+    """Runs one setup program in an open sandbox (see :class:`~aspera_core.tasks.validation.SetupRunner`)."""
 
     def __init__(self, sandbox: Sandbox):
         super().__init__(sandbox.evaluate)
@@ -67,15 +60,7 @@ class SandboxSetupRunner(SetupRunner):
 
 
 class BatchEvaluator:
-    """Evaluates programs in the sandbox, in parallel when announced in advance.
-
-    ``prefetch`` runs every announced (task, program) pair through the sandbox
-    at once; ``__call__`` then answers from those verdicts and evaluates
-    anything unannounced on its own.
-
-    Args:
-        sandbox: An open sandbox.
-    """
+    """Evaluates programs in an open sandbox: ``prefetch`` runs announced (task, program) pairs at once."""
 
     def __init__(self, sandbox: Sandbox):
         self.sandbox = sandbox
@@ -99,36 +84,17 @@ class BatchEvaluator:
         return self.verdicts[key]
 
 
-def builtin_baselines() -> dict[str, BuildProgram]:
-    """The ``noop`` and ``handback`` programs, as the built-in agents write them."""
-    return {"noop": NoopAgent().program, "handback": HandbackAgent().program}
-
-
 def validate_with_executor(
     path: str | Path,
-    baselines: Mapping[str, BuildProgram] | None = None,
     *,
     wrong_dir: str | Path | None = None,
     require_wrong: bool = True,
     config: SandboxConfig | None = None,
-    progress: Callable[[Any], None] | None = None,
 ) -> SetReport:
-    """Validate a task set with the sandboxed executor.
+    """Validate a task set with the sandboxed executor, against the built-in agents' noop and handback programs.
 
-    Args:
-        path: The task set.
-        baselines: Builders of the ``noop`` and ``handback`` programs
-            (default: the built-in agents).
-        wrong_dir: Wrong-program folder (default: ``wrong/`` beside ``plans/``;
-            when that folder does not exist, wrong programs are not checked
-            and the report's notes say so).
-        require_wrong: Whether a task without wrong programs is a problem
-            (when there is a wrong-program folder).
-        config: Sandbox limits (defaults of :class:`SandboxConfig`).
-        progress: Called with each task's report when it is done.
-
-    Returns:
-        The report.
+    ``wrong_dir``: default ``wrong/`` beside ``plans/``; without that folder wrong programs are not
+    checked and the report's notes say so. ``require_wrong``: a task without wrong programs is a problem.
 
     Raises:
         FileNotFoundError: If ``path`` or a ``wrong_dir`` given does not exist.
@@ -140,10 +106,9 @@ def validate_with_executor(
             path,
             evaluate=evaluate,
             run_setup=SandboxSetupRunner(sandbox),
-            baselines=builtin_baselines() if baselines is None else baselines,
+            baselines={"noop": NoopAgent().program, "handback": HandbackAgent().program},
             wrong_dir=wrong_dir,
             require_wrong=require_wrong,
-            progress=progress,
             prefetch=evaluate.prefetch,
         )
 
@@ -191,8 +156,7 @@ def _control_folder(args: argparse.Namespace) -> Path:
     """The control programs to validate: ``--control``, or ``control/`` beside the task set's ``plans/``.
 
     Raises:
-        ValueError: ``--wrong`` was given (control wrong programs live in the
-            control folder), or there is no control folder to validate.
+        ValueError: ``--wrong`` was given (control wrong programs live in the control folder), or there is none.
     """
     if args.wrong is not None:
         raise ValueError("--wrong names library programs; wrong control programs are read from <control folder>/wrong")
@@ -206,14 +170,7 @@ def _control_folder(args: argparse.Namespace) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``aspera validate`` with parsed arguments.
-
-    Args:
-        args: Options declared by :func:`add_arguments`.
-
-    Returns:
-        The exit status: 0 when sound, 1 on any problem, 2 if unreadable.
-    """
+    """Run ``aspera validate`` with parsed arguments; returns the exit status (see the module docstring)."""
     limits: dict[str, Any] = {"timeout_s": args.timeout}
     if args.workers is not None:
         limits["workers"] = args.workers
@@ -235,8 +192,7 @@ def run(args: argparse.Namespace) -> int:
                 config=SandboxConfig(**limits),
             )
     except (FileNotFoundError, TaskFormatError, ValueError) as error:
-        print(f"aspera validate: error: {error}", file=sys.stderr)
-        return 2
+        return refuse("validate", str(error))
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:

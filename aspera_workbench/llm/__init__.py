@@ -15,7 +15,7 @@ stay deterministic and offline.
 
 from .budget import Budget, SpendReport
 from .cache import CACHE_DIR_ENV, CacheWriteWarning, ResponseCache, default_cache_dir, request_key
-from .client import NOT_SET, LLMClient, function_tool
+from .client import LLMClient, RequestOptions, function_tool
 from .config import DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, LLMConfig, RetryPolicy, key_from_environment
 from .errors import (
     AuthenticationFailedError,
@@ -36,7 +36,7 @@ from .errors import (
 from .model_tables import DEFAULT_PRICES_PATH, DEFAULT_QUIRKS_PATH, ModelQuirks, Price, PriceTable, QuirksTable
 from .pool import DaemonPool
 from .result import Answer, Completion, ToolCall, Usage, parse_completion, tool_result_message
-from .retry import backoff_delay, parse_retry_after, retry_delay
+from .retry import parse_retry_after, retry_delay
 
 __all__ = [
     "CACHE_DIR_ENV",
@@ -44,7 +44,6 @@ __all__ = [
     "DEFAULT_BASE_URL",
     "DEFAULT_PRICES_PATH",
     "DEFAULT_QUIRKS_PATH",
-    "NOT_SET",
     "Answer",
     "AuthenticationFailedError",
     "Budget",
@@ -67,6 +66,7 @@ __all__ = [
     "PriceUnknownError",
     "QuirksTable",
     "QuotaExhaustedError",
+    "RequestOptions",
     "RequestRejectedError",
     "ResponseCache",
     "RetriesExhaustedError",
@@ -75,7 +75,6 @@ __all__ = [
     "ToolCall",
     "ToolsNotSupportedError",
     "Usage",
-    "backoff_delay",
     "default_cache_dir",
     "function_tool",
     "key_from_environment",

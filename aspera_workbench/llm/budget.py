@@ -13,30 +13,22 @@ import threading
 
 from pydantic import BaseModel, ConfigDict
 
+from aspera_core.wording import count
+
 from .errors import BudgetExceededError, PriceUnknownError
 from .result import Completion
 
 
 class SpendReport(BaseModel):
-    """What a run's calls used so far.
+    """What a run's calls used so far (docs/llm.md); token and dollar figures count answered calls, not cache hits.
 
     Attributes:
-        requests_answered: Calls answered by the endpoint (not from the cache).
-        cache_hits: Calls answered from the cache.
-        requests_failed: Calls that ended in an error after their retries.
-        attempts: Requests sent in all (retries included).
-        answers_without_usage: Answered calls (cache hits excluded) whose endpoint reported
-            no token counts; the token figures leave them out and say so.
-        prompt_tokens: Prompt tokens of the answered calls (cache hits excluded).
-        completion_tokens: Completion tokens of the answered calls (cache hits excluded).
-        total_tokens: Their sum as reported by the endpoint.
-        cost_usd: Dollars spent now (answered calls with a known price).
+        answers_without_usage: Answered calls whose endpoint reported no token counts; the token
+            figures leave them out and say so.
         cached_cost_usd: Original cost of the answers served from the cache (known prices).
-        unpriced_answers: Answers (fresh or cached) whose cost is unknown; the dollar
-            figures leave them out.
-        in_flight: Calls sent and not yet answered or failed; their cost is counted when
-            they arrive (so the spend can still grow after the limit refused a request).
-        max_cost_usd: The limit, or ``None``.
+        unpriced_answers: Answers (fresh or cached) whose cost is unknown; the dollar figures leave them out.
+        in_flight: Calls sent and not yet answered or failed; their cost is counted when they
+            arrive (so the spend can still grow after the limit refused a request).
         exhausted: The limit is reached: new requests are refused.
     """
 
@@ -89,11 +81,6 @@ class SpendReport(BaseModel):
         )
 
 
-def count(number: int, noun: str) -> str:
-    """``1 answer``, ``2 answers`` (this package imports nothing else of the workbench, so it has its own)."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
 def dollars(amount: float) -> str:
     """A dollar amount for people: cents for large sums, more digits for small ones."""
     if amount >= 1 or amount == 0:
@@ -104,11 +91,7 @@ def dollars(amount: float) -> str:
 class Budget:
     """A thread-safe account of the spend of one run, shared by all its calls.
 
-    Args:
-        max_cost_usd: Dollars the run may spend; ``None`` for no limit (spend is still counted).
-
-    Raises:
-        ValueError: ``max_cost_usd`` is negative.
+    ``max_cost_usd``: dollars the run may spend; ``None`` for no limit (spend is still counted).
     """
 
     def __init__(self, max_cost_usd: float | None = None) -> None:
@@ -127,11 +110,7 @@ class Budget:
         return self.max_cost_usd is not None
 
     def check(self, *, model: str, base_url: str) -> None:
-        """Allow a request to be sent, or refuse it.
-
-        Args:
-            model: Model of the request (for the error message).
-            base_url: Endpoint of the request (for the error message).
+        """Allow a request (for ``model`` at ``base_url``, named in the errors) to be sent, or refuse it.
 
         Raises:
             BudgetExceededError: the spend has reached ``max_cost_usd``.

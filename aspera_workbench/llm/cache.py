@@ -31,11 +31,7 @@ CACHE_DIR_ENV = "ASPERA_LLM_CACHE"
 
 
 def default_cache_dir() -> Path:
-    """The cache folder used when none is given.
-
-    ``$ASPERA_LLM_CACHE`` if set, else ``$XDG_CACHE_HOME/aspera/llm``, else
-    ``~/.cache/aspera/llm``.
-    """
+    """``$ASPERA_LLM_CACHE`` if set, else ``$XDG_CACHE_HOME/aspera/llm``, else ``~/.cache/aspera/llm``."""
     if os.environ.get(CACHE_DIR_ENV):
         return Path(os.environ[CACHE_DIR_ENV]).expanduser()
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
@@ -43,21 +39,11 @@ def default_cache_dir() -> Path:
 
 
 def request_key(base_url: str, body: dict[str, Any]) -> str:
-    """The hash identifying a request: SHA-256 of its canonical JSON.
+    """SHA-256 of the canonical JSON of the request body as sent (after the model's quirks) and the base URL.
 
-    The body is the request exactly as sent (model, messages, tools, tool choice,
-    temperature, seed, length cap, extra fields, after the model's quirks were applied).
-    The base URL is part of the key because a model name means a model only at one
-    endpoint: ``llama3`` on two local servers may be two quantisations, and a provider's
-    compatible API may serve a different snapshot under OpenAI's name. The API key,
-    timeout and retry settings are not part of it: they do not change the answer.
-
-    Args:
-        base_url: The endpoint, without trailing slash.
-        body: The request body.
-
-    Returns:
-        64 hexadecimal characters.
+    The base URL is part of the key because a model name means a model only at one endpoint
+    (``llama3`` on two local servers may be two quantisations). The key, timeout and retry
+    settings are not: they do not change the answer.
     """
     canonical = json.dumps(
         {"format": CACHE_FORMAT, "base_url": base_url.rstrip("/"), "body": body},
@@ -69,8 +55,7 @@ def request_key(base_url: str, body: dict[str, Any]) -> str:
 
 
 def _refuse_dangling_link(folder: Path) -> None:
-    """Refuse ``folder`` when it or a folder above it is a symbolic link to nothing (the cache would be made
-    wherever it points), as a ``FileNotFoundError`` naming the link, as callers of the cache expect."""
+    """Refuse a folder that is, or lies under, a symbolic link to nothing, as the ``FileNotFoundError`` callers expect."""
     try:
         refuse_dangling_link_in(folder)
     except DanglingLinkError as error:
@@ -83,18 +68,12 @@ def _make_folder(folder: Path) -> None:
 
 
 class ResponseCache:
-    """A folder of cached answers, safe to share between threads and processes.
-
-    Args:
-        directory: The cache folder (created on the first write); default
-            :func:`default_cache_dir`.
+    """A folder of cached answers (default :func:`default_cache_dir`, made on the first write), shared by processes.
 
     Raises:
-        FileNotFoundError: ``directory`` or a folder above it is a symbolic link to nothing
-            (caching would create its target); its ``filename`` is the link.
-        NotADirectoryError: ``directory``, or the nearest of its parents that exists, is
-            not a folder (its ``filename``): found now rather than when the first answer,
-            already paid for, is written.
+        FileNotFoundError: the folder or one above it is a symbolic link to nothing (its ``filename``).
+        NotADirectoryError: the folder, or the nearest of its parents that exists, is not a folder:
+            found now rather than when the first answer, already paid for, is written.
     """
 
     def __init__(self, directory: str | Path | None = None) -> None:
@@ -114,11 +93,7 @@ class ResponseCache:
         return self.directory / key[:2] / f"{key}.json"
 
     def get(self, key: str) -> dict[str, Any] | None:
-        """The entry stored under ``key``, or ``None``.
-
-        An unreadable or damaged file counts as missing (it is overwritten by the next
-        answer), so a cache damaged by a full disk never stops a run.
-        """
+        """The entry stored under ``key``, or ``None``: a damaged file counts as missing, so it never stops a run."""
         try:
             entry = json.loads(self.path_for(key).read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -128,15 +103,7 @@ class ResponseCache:
         return entry
 
     def put(self, key: str, entry: dict[str, Any]) -> Path:
-        """Store ``entry`` under ``key`` (write to a temporary file, then rename).
-
-        Args:
-            key: The request hash.
-            entry: A JSON-serialisable mapping; ``format`` and ``key`` are added.
-
-        Returns:
-            The entry's file.
-        """
+        """Store ``entry`` (``format`` and ``key`` added) under ``key``, atomically; returns its file."""
         path = self.path_for(key)
         if key[:2] not in self._folders:
             _make_folder(path.parent)
@@ -154,11 +121,7 @@ class ResponseCache:
         return sum(1 for _ in self._entry_files())
 
     def clear(self) -> int:
-        """Delete every entry (and leftover temporary file) of this cache; other files are left alone.
-
-        Returns:
-            The number of entries deleted.
-        """
+        """Delete every entry (and leftover temporary file) of this cache, not other files; returns the entries deleted."""
         removed = 0
         self._folders.clear()
         for path in self._entry_files():

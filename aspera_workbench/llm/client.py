@@ -1,10 +1,7 @@
-"""The one client through which the workbench talks to model endpoints.
+"""The one client through which the workbench talks to model endpoints (OpenAI and compatible servers).
 
-Built on the ``openai`` package, so it speaks to OpenAI and to any server implementing
-the chat-completions protocol (vLLM, Ollama, llama.cpp's server, hosted compatible APIs).
-One :class:`LLMClient` may be shared by many threads: the underlying HTTP client is
-thread-safe, the client's own state is fixed at construction, the cache writes atomically
-and the budget takes a lock.
+One :class:`LLMClient` may be shared by many threads: the HTTP client is thread-safe, the
+client's own state is fixed at construction, the cache writes atomically, the budget locks.
 """
 
 from __future__ import annotations
@@ -17,25 +14,14 @@ import time
 import warnings
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any, TypedDict, Unpack
 
 import openai
 
+from . import errors
 from .budget import Budget, dollars
 from .cache import CacheWriteWarning, ResponseCache, request_key
 from .config import LLMConfig
-from .errors import (
-    AuthenticationFailedError,
-    EndpointUnreachableError,
-    LLMError,
-    MalformedResponseError,
-    ModelNotFoundError,
-    PriceUnknownError,
-    QuotaExhaustedError,
-    RequestRejectedError,
-    RetriesExhaustedError,
-    ToolsNotSupportedError,
-)
 from .model_tables import ModelQuirks, PriceTable, QuirksTable
 from .result import Answer, Completion, Usage, parse_completion
 from .retry import parse_retry_after, retry_delay
@@ -48,14 +34,14 @@ _ROLES = frozenset({"system", "developer", "user", "assistant", "tool"})
 _TRANSIENT_STATUSES = frozenset({408, 409, 429})
 
 
-class _NotSet:
-    """Marker for "use the configured value" in per-call overrides."""
+class RequestOptions(TypedDict, total=False):
+    """What one call may set: tools, and the sampling settings instead of the configured ones (``None``: none sent)."""
 
-    def __repr__(self) -> str:
-        return "NOT_SET"
-
-
-NOT_SET: Final = _NotSet()
+    tools: Sequence[Mapping[str, Any]] | None
+    tool_choice: str | Mapping[str, Any] | None
+    seed: int | None
+    temperature: float | None
+    max_tokens: int | None
 
 
 class _Transient(Exception):
@@ -69,14 +55,9 @@ class _Transient(Exception):
 
 
 class LLMClient:
-    """Sends chat-completion requests, with retries, a cache and spend tracking.
+    """Sends chat-completion requests, with retries, a cache (``None``: none) and spend tracking (``budget``).
 
-    Args:
-        config: Endpoint, model and sampling settings.
-        cache: Where answers are kept; ``None`` disables caching.
-        budget: Spend account shared by the run's calls; ``None``: nothing is tracked.
-        quirks: Per-model request quirks; default: the project's ``params/models.yaml``.
-        prices: Model prices; default: the project's ``params/prices.yaml``.
+    ``quirks`` and ``prices`` default to the project's ``params/models.yaml`` and ``params/prices.yaml``.
 
     Raises:
         MissingAPIKeyError: no key given and the key variable is unset.
@@ -101,49 +82,26 @@ class LLMClient:
         self.prices = prices or PriceTable.load()
         self.price = self.prices.for_model(config.model)
         if budget is not None and budget.has_limit and self.price is None:
-            raise PriceUnknownError(
-                f"a spend limit of {dollars(budget.max_cost_usd or 0.0)} is set but {self.prices.missing_note(config.model)}; "
-                "the limit cannot be enforced",
-                model=config.model,
-                base_url=config.endpoint,
-            )
+            missing = self.prices.missing_note(config.model)
+            text = f"a spend limit of {dollars(budget.max_cost_usd or 0.0)} is set but {missing}; the limit cannot be enforced"
+            raise self._error(errors.PriceUnknownError, text)
         self._api_key = config.resolve_api_key()
         self._key_source = "given in the configuration" if config.api_key is not None else f"from {config.api_key_env}"
         # Set once any HTTP answer arrives: after that a refused connection is a restart, worth retrying.
         self._reached = False
-        # The openai package's own retries are switched off (max_retries=0): retries happen
-        # only in this class, so each one is counted in `attempts`, checked against the
-        # budget, bounded by our total-wait cap, and logged; left on, they would multiply
-        # ours and stay invisible.
+        # The openai package's own retries are off: ours are counted in `attempts`, checked against
+        # the budget, bounded by the total-wait cap and logged; its would multiply ours unseen.
         self._openai = openai.OpenAI(
             api_key=self._api_key, base_url=config.endpoint, timeout=config.timeout_s, max_retries=0
         )
 
     # -- public API ---------------------------------------------------------
 
-    def complete(
-        self,
-        messages: Sequence[Mapping[str, Any]],
-        *,
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
-        seed: int | None | _NotSet = NOT_SET,
-        temperature: float | None | _NotSet = NOT_SET,
-        max_tokens: int | None | _NotSet = NOT_SET,
-    ) -> Completion:
-        """Ask the model for the next message of a conversation.
+    def complete(self, messages: Sequence[Mapping[str, Any]], **options: Unpack[RequestOptions]) -> Completion:
+        """Ask the model for the next message of a conversation (messages in the OpenAI format).
 
-        Args:
-            messages: Chat messages in the OpenAI format (``{"role": ..., "content": ...}``;
-                assistant messages may carry ``tool_calls``, tool messages a ``tool_call_id``).
-            tools: Tool definitions in the OpenAI format (see :func:`function_tool`).
-            tool_choice: ``"auto"``, ``"none"``, ``"required"`` or a specific function.
-            seed: Sampling seed for this call instead of the configured one.
-            temperature: Temperature for this call instead of the configured one.
-            max_tokens: Answer-length cap for this call instead of the configured one.
-
-        Returns:
-            The answer with its usage, cost, timing and provenance.
+        ``options``: ``tools`` (see :func:`function_tool`), ``tool_choice``, and ``seed``,
+        ``temperature`` or ``max_tokens`` instead of the configured ones.
 
         Raises:
             ValueError: a message has no known role, or the request is not JSON-serialisable.
@@ -154,37 +112,25 @@ class LLMClient:
                 as invalid. Record it as a model error and go on.
         """
         started = time.perf_counter()
-        body = self.build_request(
-            messages, tools=tools, tool_choice=tool_choice, seed=seed, temperature=temperature, max_tokens=max_tokens
-        )
+        body = self.build_request(messages, **options)
         key = request_key(self.config.endpoint, body)
-        if self.cache is not None:
-            entry = self.cache.get(key)
-            if entry is not None:
-                try:
-                    answer = parse_completion(entry["response"])
-                except (MalformedResponseError, KeyError):
-                    answer = None  # a damaged entry: ask again and overwrite it
-                if answer is not None:
-                    completion = self._completion(
-                        answer, key, cached=True, latency_s=time.perf_counter() - started, attempts=0, waited_s=0.0
-                    )
-                    if self.budget is not None:
-                        self.budget.record(completion)
-                    return completion
+        if self.cache is not None and (entry := self.cache.get(key)) is not None:
+            try:
+                answer = parse_completion(entry["response"])
+            except (errors.MalformedResponseError, KeyError):
+                pass  # a damaged entry: ask again and overwrite it
+            else:
+                return self._completion(answer, key, started, attempts=0, waited_s=0.0)
         answer, data, attempts, waited = self._send_with_retries(body)
-        completion = self._completion(
-            answer, key, cached=False, latency_s=time.perf_counter() - started, attempts=attempts, waited_s=waited
-        )
+        completion = self._completion(answer, key, started, attempts=attempts, waited_s=waited)
         if self.cache is not None:
             self._store(
                 key,
                 {
                     "model": self.config.model,
                     "base_url": self.config.endpoint,
-                    # The settings of the request, not its messages and tools: those can be
-                    # tens of kilobytes per entry, which would double the cost of a write;
-                    # callers that keep prompts store them with their own records.
+                    # Not the messages and tools: tens of kilobytes per entry would double the cost of a
+                    # write; callers that keep prompts store them with their own records.
                     "settings": {name: value for name, value in body.items() if name not in ("messages", "tools")},
                     "response": data,
                     "latency_s": completion.latency_s,
@@ -192,16 +138,10 @@ class LLMClient:
                     "created": datetime.now(UTC).isoformat(timespec="seconds"),
                 },
             )
-        if self.budget is not None:
-            self.budget.record(completion)
         return completion
 
     def _store(self, key: str, entry: dict[str, Any]) -> None:
-        """Cache an answer; a cache that cannot be written is warned of once and does not stop the run.
-
-        The answer was received (and paid for): losing it to a full disk or a read-only
-        cache folder would also leave its cost out of the budget.
-        """
+        """Cache an answer; a cache that cannot be written is warned of once: the answer was paid for."""
         assert self.cache is not None
         try:
             self.cache.put(key, entry)
@@ -215,30 +155,18 @@ class LLMClient:
                     stacklevel=3,
                 )
 
-    def build_request(
-        self,
-        messages: Sequence[Mapping[str, Any]],
-        *,
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        tool_choice: str | Mapping[str, Any] | None = None,
-        seed: int | None | _NotSet = NOT_SET,
-        temperature: float | None | _NotSet = NOT_SET,
-        max_tokens: int | None | _NotSet = NOT_SET,
-    ) -> dict[str, Any]:
-        """The request body :meth:`complete` would send, after the model's quirks are applied.
-
-        Arguments as for :meth:`complete`. A temperature or seed the model does not take
-        is left out; system messages get the model's system role; the length cap goes in
-        the model's field. The body (with the base URL) is what the cache key hashes.
+    def build_request(self, messages: Sequence[Mapping[str, Any]], **options: Unpack[RequestOptions]) -> dict[str, Any]:
+        """The request body :meth:`complete` would send (and the cache key hashes), the model's quirks applied.
 
         Raises:
             ValueError: a message is not a mapping with a known role.
             ToolsNotSupportedError: tools were given but the model's quirks say it takes none.
         """
         config = self.config
-        seed = config.seed if isinstance(seed, _NotSet) else seed
-        temperature = config.temperature if isinstance(temperature, _NotSet) else temperature
-        max_tokens = config.max_tokens if isinstance(max_tokens, _NotSet) else max_tokens
+        seed = options.get("seed", config.seed)
+        temperature = options.get("temperature", config.temperature)
+        max_tokens = options.get("max_tokens", config.max_tokens)
+        tools, tool_choice = options.get("tools"), options.get("tool_choice")
         body: dict[str, Any] = {"model": config.model, "messages": self._shape_messages(messages)}
         if temperature is not None and self.quirks.temperature:
             body["temperature"] = temperature
@@ -248,11 +176,8 @@ class LLMClient:
             body[self.quirks.max_tokens_param] = max_tokens
         if tools:
             if not self.quirks.tools:
-                raise ToolsNotSupportedError(
-                    f"model {config.model!r} takes no tool definitions (its entry in the model quirks says tools: false)",
-                    model=config.model,
-                    base_url=config.endpoint,
-                )
+                text = f"model {config.model!r} takes no tool definitions (its entry in the model quirks says tools: false)"
+                raise self._error(errors.ToolsNotSupportedError, text)
             body["tools"] = [dict(tool) for tool in tools]
         if tool_choice is not None:
             body["tool_choice"] = tool_choice if isinstance(tool_choice, str) else dict(tool_choice)
@@ -273,8 +198,6 @@ class LLMClient:
     def __repr__(self) -> str:
         return f"LLMClient(model={self.config.model!r}, base_url={self.config.endpoint!r})"
 
-    # -- request shaping ----------------------------------------------------
-
     def _shape_messages(self, messages: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if isinstance(messages, (str, bytes)) or not messages:
             raise ValueError("messages must be a non-empty list of {'role': ..., 'content': ...} mappings")
@@ -289,8 +212,6 @@ class LLMClient:
             shaped.append(copy)
         return shaped
 
-    # -- sending ------------------------------------------------------------
-
     def _send_with_retries(self, body: dict[str, Any]) -> tuple[Answer, Any, int, float]:
         policy = self.config.retry
         attempts = 0
@@ -300,7 +221,7 @@ class LLMClient:
             if self.budget is not None:
                 try:
                     self.budget.check(model=self.config.model, base_url=self.config.endpoint)
-                except LLMError:
+                except errors.LLMError:
                     if attempts:  # refused before a retry: the call is no longer in flight
                         self.budget.call_abandoned()
                     raise
@@ -324,12 +245,12 @@ class LLMClient:
                         f"the {policy.max_total_wait_s:g} s allowed for retries"
                     )
                 if stop is not None:
-                    self._count_failure(attempts)
-                    raise RetriesExhaustedError(
+                    if self.budget is not None:
+                        self.budget.record_failure(attempts)
+                    raise self._error(
+                        errors.RetriesExhaustedError,
                         f"model {self.config.model!r} at {self.config.endpoint}: {stop} "
                         f"({waited:.1f} s waited); last error: {failure.reason}",
-                        model=self.config.model,
-                        base_url=self.config.endpoint,
                         attempts=attempts,
                         waited_s=waited,
                         last_error=failure.reason,
@@ -344,22 +265,16 @@ class LLMClient:
                 )
                 time.sleep(delay)
                 waited += delay
-            except LLMError:
-                self._count_failure(attempts)
+            except errors.LLMError:
+                if self.budget is not None:
+                    self.budget.record_failure(attempts)
                 raise
-
-    def _count_failure(self, attempts: int) -> None:
-        if self.budget is not None:
-            self.budget.record_failure(attempts)
 
     def _send_once(self, body: dict[str, Any]) -> tuple[Answer, Any]:
         """One HTTP request; returns the parsed answer and the decoded body, or raises."""
         try:
-            # The body goes out exactly as built, through the package's documented route for
-            # raw requests: no client-side re-validation of the messages (which costs more
-            # than the rest of a call's bookkeeping for long prompts) and no dropping of
-            # fields newer than the installed package (max_completion_tokens...). Status
-            # errors, timeouts and connection failures are raised as for typed calls.
+            # The package's route for raw requests: the body goes out as built, without re-validation
+            # (costly for long prompts) or dropping fields newer than the package (max_completion_tokens).
             text = self._openai.post("/chat/completions", cast_to=str, body=body)
         except openai.APITimeoutError as error:
             raise _Transient(f"no answer within the {self.config.timeout_s:g} s timeout") from error
@@ -367,11 +282,9 @@ class LLMClient:
             cause = error.__cause__
             detail = self._clean(f"{type(cause).__name__}: {cause}" if cause is not None else str(error))
             if not self._reached and _nobody_there(error):
-                raise EndpointUnreachableError(
-                    f"model {self.config.model!r}: nothing answers at {self.config.endpoint} ({detail}); "
-                    "is the server running, and is --base-url right?",
-                    model=self.config.model,
-                    base_url=self.config.endpoint,
+                text = f"model {self.config.model!r}: nothing answers at {self.config.endpoint} ({detail}); "
+                raise self._error(
+                    errors.EndpointUnreachableError, text + "is the server running, and is --base-url right?"
                 ) from error
             raise _Transient(f"connection failed or dropped ({detail})") from error
         except openai.APIStatusError as error:
@@ -384,52 +297,40 @@ class LLMClient:
             data = text  # parse_completion reports it
         try:
             return parse_completion(data), data
-        except MalformedResponseError as error:
+        except errors.MalformedResponseError as error:
             raise _Transient(self._clean(str(error)), malformed=True) from error
 
     def _status_error(self, error: openai.APIStatusError, body: dict[str, Any]) -> Exception:
         """The exception for an HTTP error status: transient (retried) or final."""
         status = error.status_code
         message = self._clean(_server_message(error))
-        model, endpoint = self.config.model, self.config.endpoint
-        where = f"model {model!r} at {endpoint}"
+        where = f"model {self.config.model!r} at {self.config.endpoint}"
         if (body.get("tools") or body.get("tool_choice")) and _refuses_tools(message):
             # Checked first: the status varies (llama.cpp's server answers 500, routers 404).
-            return ToolsNotSupportedError(
-                f"{where}: the endpoint rejected the tool definitions (HTTP {status}: {message})",
-                model=model,
-                base_url=endpoint,
-            )
+            text = f"{where}: the endpoint rejected the tool definitions (HTTP {status}: {message})"
+            return self._error(errors.ToolsNotSupportedError, text)
         if status in (401, 403):
             what = "refused the API key" if status == 401 else "denied access to the model with the API key"
-            return AuthenticationFailedError(
-                f"{where}: the endpoint {what} {self._key_source} (HTTP {status}: {message})",
-                model=model,
-                base_url=endpoint,
-            )
+            text = f"{where}: the endpoint {what} {self._key_source} (HTTP {status}: {message})"
+            return self._error(errors.AuthenticationFailedError, text)
         if status == 404:
-            return ModelNotFoundError(
+            text = (
                 f"{where}: HTTP 404: the model name is unknown there or the base URL is wrong "
-                f"(an OpenAI-compatible base URL usually ends in /v1) ({message})",
-                model=model,
-                base_url=endpoint,
+                f"(an OpenAI-compatible base URL usually ends in /v1) ({message})"
             )
+            return self._error(errors.ModelNotFoundError, text)
         if status == 429 and getattr(error, "code", None) == "insufficient_quota":
-            return QuotaExhaustedError(
-                f"{where}: the account has no quota left (HTTP 429 insufficient_quota: {message})",
-                model=model,
-                base_url=endpoint,
-            )
+            text = f"{where}: the account has no quota left (HTTP 429 insufficient_quota: {message})"
+            return self._error(errors.QuotaExhaustedError, text)
         if status in _TRANSIENT_STATUSES or status >= 500:
             retry_after = parse_retry_after(error.response.headers)
             hint = f", Retry-After {retry_after:g} s" if retry_after is not None else ""
             return _Transient(f"HTTP {status}{hint}: {message}", retry_after=retry_after)
-        return RequestRejectedError(
-            f"{where}: the endpoint rejected the request (HTTP {status}: {message})",
-            model=model,
-            base_url=endpoint,
-            status_code=status,
-        )
+        text = f"{where}: the endpoint rejected the request (HTTP {status}: {message})"
+        return self._error(errors.RequestRejectedError, text, status_code=status)
+
+    def _error(self, kind: type[errors.LLMError], message: str, **details: Any) -> Any:
+        return kind(message, model=self.config.model, base_url=self.config.endpoint, **details)
 
     def _clean(self, text: str) -> str:
         """``text`` with the API key blanked out, should a server echo it."""
@@ -437,25 +338,26 @@ class LLMClient:
             text = text.replace(self._api_key, "***")
         return text
 
-    # -- results ------------------------------------------------------------
-
-    def _completion(
-        self, answer: Answer, key: str, *, cached: bool, latency_s: float, attempts: int, waited_s: float
-    ) -> Completion:
+    def _completion(self, answer: Answer, key: str, started: float, *, attempts: int, waited_s: float) -> Completion:
+        """The call's result (cached when nothing was sent), counted in the budget."""
         cost, note = self._cost(answer.usage)
-        return Completion(
+        cached = attempts == 0
+        completion = Completion(
             **dict(answer),
             model=self.config.model,
             base_url=self.config.endpoint,
             cost_usd=cost,
             spent_usd=(0.0 if cached else cost) if cost is not None else None,
             cost_note=note,
-            latency_s=latency_s,
+            latency_s=time.perf_counter() - started,
             attempts=attempts,
             waited_s=waited_s,
             cached=cached,
             request_hash=key,
         )
+        if self.budget is not None:
+            self.budget.record(completion)
+        return completion
 
     def _cost(self, usage: Usage | None) -> tuple[float | None, str | None]:
         if self.price is None:
@@ -483,12 +385,7 @@ def _nobody_there(error: BaseException) -> bool:
 
 
 def _refuses_tools(message: str) -> bool:
-    """The error says the endpoint or model cannot take tools at all (not that one call was malformed).
-
-    Matches what servers say when tool calling is off: vLLM ("tool choice requires
-    --enable-auto-tool-choice"), Ollama ("does not support tools"), llama.cpp's server
-    ("tools param requires --jinja flag"), routers ("no endpoints ... support tool use").
-    """
+    """Whether the error says the endpoint or model cannot take tools at all (vLLM, Ollama, llama.cpp, routers)."""
     return _TOOL_REFUSAL.search(message) is not None
 
 
@@ -506,15 +403,6 @@ def _server_message(error: openai.APIStatusError) -> str:
 
 
 def function_tool(name: str, description: str, parameters: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A tool definition in the OpenAI format.
-
-    Args:
-        name: The function name the model calls.
-        description: What the function does, for the model.
-        parameters: JSON Schema of the arguments object (default: no arguments).
-
-    Returns:
-        ``{"type": "function", "function": {"name", "description", "parameters"}}``.
-    """
+    """A tool definition in the OpenAI format; ``parameters`` is the JSON Schema of the arguments (default: none)."""
     schema = dict(parameters) if parameters is not None else {"type": "object", "properties": {}}
     return {"type": "function", "function": {"name": name, "description": description, "parameters": schema}}

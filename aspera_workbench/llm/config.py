@@ -24,24 +24,13 @@ def key_from_environment(api_key_env: str = DEFAULT_API_KEY_ENV) -> str | None:
 
 
 class RetryPolicy(Options):
-    """How transient failures (429, 5xx, timeouts, dropped connections, unusable answers) are retried.
-
-    The wait before retry ``n`` (from 1) is ``min(max_backoff_s, initial_backoff_s *
-    multiplier ** (n - 1))`` with "equal jitter": half of it fixed, the other half drawn
-    uniformly, so that many threads failing together do not come back together. A server's
-    ``Retry-After`` that is longer replaces it; a shorter one (``0``) does not shorten it.
+    """How transient failures (429, 5xx, timeouts, dropped connections, unusable answers) are retried (docs/llm.md).
 
     Attributes:
-        max_attempts: Requests sent at most for one call, the first included.
-        initial_backoff_s: Base wait before the first retry.
-        multiplier: Growth factor of the wait from one retry to the next.
-        max_backoff_s: Cap on one computed wait.
-        max_total_wait_s: Cap on the sum of the waits of one call. A ``Retry-After`` that
-            would exceed it ends the call at once instead of sleeping.
-        max_malformed: Of the attempts, how many may end in an unusable answer (not JSON,
-            no choices) before the call gives up; such answers usually come from a
-            proxy cutting the body or an overloaded local server, so a few retries help,
-            but a server that always answers that way should fail fast.
+        max_total_wait_s: Cap on the sum of the waits of one call; a ``Retry-After`` that would
+            exceed it ends the call at once instead of sleeping.
+        max_malformed: Unusable answers (not JSON, no choices) a call may get before it gives up:
+            a proxy cutting the body is worth a retry, a server that always answers so is not.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -55,25 +44,12 @@ class RetryPolicy(Options):
 
 
 class LLMConfig(Options):
-    """Which model to call, where, and with which sampling settings.
+    """Which model to call, where, and with which sampling settings (docs/llm.md lists the fields).
 
-    Attributes:
-        model: Model name as the endpoint knows it (``gpt-4o``, ``llama3.1:8b``...).
-        base_url: Endpoint root ending in ``/v1``; ``None`` means OpenAI's. The
-            ``OPENAI_BASE_URL`` variable is deliberately not read: the endpoint of a run is
-            always stated, and recorded, explicitly.
-        api_key: The key; ``None`` reads it from the environment variable ``api_key_env``.
-            Held as a secret, so it never appears in a ``repr`` or an error message.
-        api_key_env: Environment variable holding the key when ``api_key`` is ``None``.
-        temperature: Sampling temperature, finite and at least 0; ``None`` leaves it to the endpoint. Dropped for
-            models whose quirks say they take none.
-        seed: Sampling seed sent to the endpoint (``None``: none sent). Part of the cache key.
-        max_tokens: Cap on the answer's tokens (sent as ``max_tokens`` or
-            ``max_completion_tokens`` depending on the model's quirks); ``None``: no cap.
-        timeout_s: Seconds one attempt may take (connect, and each read of the answer).
-        retry: The retry policy.
-        extra_body: Further request fields sent as they are (``reasoning_effort``,
-            ``top_p``...); part of the cache key.
+    ``base_url`` ``None`` means OpenAI's; ``OPENAI_BASE_URL`` is deliberately not read, so that a
+    run's endpoint is always stated and recorded. ``api_key`` ``None`` reads the variable
+    ``api_key_env``; it is held as a secret, never shown in a ``repr`` or an error. A temperature
+    or seed is dropped for models whose quirks say they take none.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -101,11 +77,7 @@ class LLMConfig(Options):
         return self.base_url or DEFAULT_BASE_URL
 
     def resolve_api_key(self) -> str:
-        """The API key to send: ``api_key``, or the value of ``api_key_env``.
-
-        Raises:
-            MissingAPIKeyError: neither is set (or the variable is empty).
-        """
+        """The API key to send: ``api_key``, or the value of ``api_key_env``; :class:`MissingAPIKeyError` when neither is set."""
         if self.api_key is not None and self.api_key.get_secret_value():
             return self.api_key.get_secret_value()
         value = key_from_environment(self.api_key_env)

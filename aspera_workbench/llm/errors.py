@@ -15,12 +15,7 @@ from __future__ import annotations
 
 
 class LLMError(Exception):
-    """Base class of every error raised by :mod:`aspera_workbench.llm`.
-
-    Attributes:
-        model: The model the request was for.
-        base_url: The endpoint it was sent to.
-    """
+    """Base class of every error raised by :mod:`aspera_workbench.llm`, with the ``model`` and ``base_url`` of the request."""
 
     def __init__(self, message: str, *, model: str, base_url: str) -> None:
         super().__init__(message)
@@ -33,11 +28,7 @@ class LLMSetupError(LLMError):
 
 
 class MissingAPIKeyError(LLMSetupError):
-    """No API key was given and the environment variable that should hold one is unset or empty.
-
-    Attributes:
-        env_var: The environment variable that was read.
-    """
+    """No API key was given and the environment variable ``env_var`` that should hold one is unset or empty."""
 
     def __init__(self, message: str, *, model: str, base_url: str, env_var: str) -> None:
         super().__init__(message, model=model, base_url=base_url)
@@ -59,16 +50,13 @@ class ModelNotFoundError(LLMSetupError):
 class EndpointUnreachableError(LLMSetupError):
     """Nothing answers at the base URL (connection refused, unknown host) and nothing ever did in this run.
 
-    Once the endpoint has answered, a refused connection is taken for a server
-    restarting and retried like other transient failures.
+    Once the endpoint has answered, a refused connection is taken for a restart and retried.
     """
 
 
 class ToolsNotSupportedError(LLMSetupError):
-    """The endpoint or model does not accept tool definitions.
+    """The endpoint or model does not accept tool definitions (by its quirks, or by an error mentioning tools).
 
-    Raised before sending when the model's quirks say it takes no tools, and when the
-    endpoint rejects a request that carried tools with an error mentioning them.
     A caller can catch it and fall back to a plain-text tool protocol.
     """
 
@@ -84,10 +72,8 @@ class LLMRequestError(LLMError):
 class RetriesExhaustedError(LLMRequestError):
     """A transient failure (429, 5xx, timeout, dropped connection, unusable answer) outlasted the retries.
 
-    Attributes:
-        attempts: Requests sent, the first one included.
-        waited_s: Seconds spent waiting between attempts.
-        last_error: Description of the last failure.
+    ``attempts`` counts the requests sent, ``waited_s`` the seconds waited between them, and
+    ``last_error`` describes the last failure.
     """
 
     def __init__(
@@ -102,18 +88,13 @@ class RetriesExhaustedError(LLMRequestError):
 class MalformedResponseError(LLMRequestError):
     """A successful HTTP answer that is not a usable chat completion (not JSON, no choices, wrong shape).
 
-    The client retries such answers like transient failures; this error reaches the caller
-    only through :class:`RetriesExhaustedError` (as its ``__cause__``) or from
-    :func:`aspera_workbench.llm.parse_completion` called directly.
+    Retried like transient failures; it reaches the caller only as the ``__cause__`` of
+    :class:`RetriesExhaustedError`, or from :func:`aspera_workbench.llm.parse_completion`.
     """
 
 
 class RequestRejectedError(LLMRequestError):
-    """The endpoint rejected this request as invalid (HTTP 400, 413, 422...), e.g. a prompt too long.
-
-    Attributes:
-        status_code: The HTTP status.
-    """
+    """The endpoint rejected this request as invalid (HTTP 400, 413, 422...: ``status_code``), e.g. a prompt too long."""
 
     def __init__(self, message: str, *, model: str, base_url: str, status_code: int) -> None:
         super().__init__(message, model=model, base_url=base_url)
@@ -121,12 +102,7 @@ class RequestRejectedError(LLMRequestError):
 
 
 class BudgetExceededError(LLMError):
-    """The run's spend limit is reached; the request was not sent.
-
-    Attributes:
-        spent_usd: Dollars spent so far by the budget's requests.
-        max_cost_usd: The limit.
-    """
+    """The run's spend limit (``max_cost_usd``) is reached, ``spent_usd`` spent; the request was not sent."""
 
     def __init__(self, message: str, *, model: str, base_url: str, spent_usd: float, max_cost_usd: float) -> None:
         super().__init__(message, model=model, base_url=base_url)

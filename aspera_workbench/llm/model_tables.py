@@ -48,16 +48,10 @@ class _Matcher(BaseModel):
 
 
 class ModelQuirks(BaseModel):
-    """How requests for a model must be shaped.
+    """How requests for a model are shaped: whether it takes ``temperature``, ``seed`` and tools (else left out or refused).
 
-    Attributes:
-        temperature: The model accepts ``temperature``; if not, it is left out of requests.
-        seed: The model accepts ``seed``; if not, it is left out of requests.
-        system_role: Role system messages are sent with: ``system``; ``developer`` (newer
-            reasoning models); or ``user`` for models that accept neither.
-        max_tokens_param: Request field carrying the answer-length cap (``max_tokens``, or
-            ``max_completion_tokens`` for reasoning models).
-        tools: The model accepts tool definitions.
+    ``system_role`` is the role system messages are sent with (``developer`` for newer reasoning
+    models, ``user`` for models that take neither); ``max_tokens_param`` carries the length cap.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -78,13 +72,7 @@ class _QuirksEntry(_Matcher):
 
 
 class QuirksTable:
-    """The quirks of every model: a default plus entries matched by name or pattern.
-
-    Args:
-        default: Quirks of a model no entry matches.
-        entries: Entries, each a ``name`` or ``pattern`` plus the quirks that differ from
-            ``default``.
-    """
+    """The quirks of every model: ``default`` and entries (a ``name`` or ``pattern`` plus the quirks that differ)."""
 
     def __init__(self, default: ModelQuirks | None = None, entries: Sequence[Mapping[str, Any]] = ()) -> None:
         self.default = default or ModelQuirks()
@@ -92,24 +80,13 @@ class QuirksTable:
 
     @classmethod
     def load(cls, path: str | Path = DEFAULT_QUIRKS_PATH) -> QuirksTable:
-        """Read a quirks file (``default:`` and ``models:`` keys).
-
-        Raises:
-            FileNotFoundError: the file does not exist.
-            ValueError: the file is not valid; the message names the file and the entry.
-        """
+        """Read a quirks file (``default:`` and ``models:`` keys); ``ValueError`` naming the file and entry when invalid."""
         data = _read_yaml(path, allowed={"default", "models"})
         try:
             default = ModelQuirks.model_validate(data.get("default") or {})
         except ValidationError as error:
             raise ValueError(f"{path}: 'default': {_first_problem(error)}") from None
-        entries = _entries(path, data.get("models"))
-        for number, entry in enumerate(entries):
-            try:
-                _QuirksEntry.model_validate(entry)
-            except ValidationError as error:
-                raise ValueError(f"{path}: models[{number}]: {_first_problem(error)}") from None
-        return cls(default, entries)
+        return cls(default, _entries(path, data.get("models"), _QuirksEntry))
 
     def for_model(self, model: str) -> ModelQuirks:
         """The quirks of ``model``: the first matching entry over the default, or the default."""
@@ -121,14 +98,7 @@ class QuirksTable:
 
 
 class Price(BaseModel):
-    """Dollars per million tokens for one model.
-
-    Attributes:
-        input: Price of prompt tokens.
-        output: Price of completion tokens (reasoning tokens included, as they are billed).
-        cached_input: Price of prompt tokens the provider served from its prompt cache;
-            ``None``: billed as ordinary input.
-    """
+    """Dollars per million tokens for one model; ``cached_input`` ``None``: cached prompt tokens cost ``input``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -137,11 +107,7 @@ class Price(BaseModel):
     cached_input: float | None = Field(None, ge=0)
 
     def cost(self, prompt_tokens: int, completion_tokens: int, cached_prompt_tokens: int = 0) -> float:
-        """Dollars for these token counts.
-
-        ``(prompt - cached) * input + cached * cached_input + completion * output``, per
-        million tokens; without a ``cached_input`` price, cached tokens cost ``input``.
-        """
+        """Dollars for these token counts (``(prompt - cached) * input + cached * cached_input + completion * output``)."""
         cached = min(cached_prompt_tokens, prompt_tokens) if self.cached_input is not None else 0
         dollars = (prompt_tokens - cached) * self.input + completion_tokens * self.output
         dollars += cached * (self.cached_input or 0.0)
@@ -153,13 +119,7 @@ class _PriceEntry(_Matcher, Price):
 
 
 class PriceTable:
-    """Prices of the models the project knows; other models have no price (cost unknown).
-
-    Args:
-        entries: Entries, each a ``name`` or ``pattern`` plus ``input``, ``output`` and
-            optionally ``cached_input`` in dollars per million tokens.
-        source: Where the entries came from, quoted in notes about missing prices.
-    """
+    """Prices of the models the project knows (entries as in :class:`QuirksTable`); ``source`` is quoted in notes."""
 
     def __init__(self, entries: Sequence[Mapping[str, Any]] = (), *, source: str = "the price table") -> None:
         self._entries = [_PriceEntry.model_validate(dict(entry)) for entry in entries]
@@ -167,20 +127,9 @@ class PriceTable:
 
     @classmethod
     def load(cls, path: str | Path = DEFAULT_PRICES_PATH) -> PriceTable:
-        """Read a prices file (a ``models:`` list; other top-level keys are documentation).
-
-        Raises:
-            FileNotFoundError: the file does not exist.
-            ValueError: the file is not valid; the message names the file and the entry.
-        """
+        """Read a prices file (a ``models:`` list; other top-level keys are documentation); ``ValueError`` when invalid."""
         data = _read_yaml(path, allowed={"models", "currency", "unit", "checked"})
-        entries = _entries(path, data.get("models"))
-        for number, entry in enumerate(entries):
-            try:
-                _PriceEntry.model_validate(entry)
-            except ValidationError as error:
-                raise ValueError(f"{path}: models[{number}]: {_first_problem(error)}") from None
-        return cls(entries, source=str(path))
+        return cls(_entries(path, data.get("models"), _PriceEntry), source=str(path))
 
     def for_model(self, model: str) -> Price | None:
         """The price of ``model``, or ``None`` if no entry matches it."""
@@ -212,11 +161,17 @@ def _read_yaml(path: str | Path, *, allowed: set[str]) -> dict[str, Any]:
     return data
 
 
-def _entries(path: str | Path, entries: Any) -> list[dict[str, Any]]:
+def _entries(path: str | Path, entries: Any, model: type[_Matcher]) -> list[dict[str, Any]]:
+    """The ``models`` entries of a table file, each checked as ``model`` (the problem names the file and entry)."""
     if entries is None:
         return []
     if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
         raise ValueError(f"{path}: 'models' must be a list of mappings")
+    for number, entry in enumerate(entries):
+        try:
+            model.model_validate(entry)
+        except ValidationError as error:
+            raise ValueError(f"{path}: models[{number}]: {_first_problem(error)}") from None
     return entries
 
 

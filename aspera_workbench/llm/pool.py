@@ -1,11 +1,8 @@
 """A fixed pool of daemon threads for model requests.
 
-``concurrent.futures.ThreadPoolExecutor`` joins its threads when the
-interpreter exits, so a command interrupted while requests are in flight would
-wait for each of them (up to the request timeout, minutes) before it could
-exit. Requests whose answers nobody will read need no waiting: these threads
-are daemons and end with the process. The futures are ordinary
-``concurrent.futures.Future`` objects, so ``concurrent.futures.wait`` works on them.
+``ThreadPoolExecutor`` joins its threads at exit, so a command interrupted while requests are
+in flight would wait for each (up to the request timeout) before it could exit; these threads
+are daemons and end with the process. Its futures are ordinary ``concurrent.futures.Future`` objects.
 """
 
 from __future__ import annotations
@@ -20,12 +17,7 @@ _Result = TypeVar("_Result")
 
 
 class DaemonPool:
-    """Runs submitted calls on ``workers`` daemon threads, in submission order.
-
-    Args:
-        workers: Calls running at the same time.
-        name: Prefix of the threads' names.
-    """
+    """Runs submitted calls on ``workers`` daemon threads (named ``name-N``), in submission order."""
 
     def __init__(self, workers: int, name: str) -> None:
         if workers < 1:

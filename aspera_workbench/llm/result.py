@@ -17,15 +17,7 @@ from .errors import MalformedResponseError
 
 
 class Usage(BaseModel):
-    """Token counts of one answer, as the endpoint reported them.
-
-    Attributes:
-        prompt_tokens: Tokens of the request.
-        completion_tokens: Tokens of the answer (reasoning tokens included).
-        total_tokens: Their sum, as reported.
-        cached_prompt_tokens: Prompt tokens served from the provider's prompt cache, if reported.
-        reasoning_tokens: Hidden reasoning tokens among the completion tokens, if reported.
-    """
+    """Token counts of one answer, as the endpoint reported them (reasoning tokens are among the completion tokens)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -37,15 +29,7 @@ class Usage(BaseModel):
 
 
 class ToolCall(BaseModel):
-    """One tool call of an answer.
-
-    Attributes:
-        id: The call's id, to quote in the tool-result message.
-        name: The function the model called.
-        arguments_text: The arguments exactly as the model wrote them.
-        arguments: The arguments decoded as a JSON object, or ``None`` if they are not one.
-        arguments_error: Why ``arguments_text`` could not be decoded, or ``None``.
-    """
+    """One tool call: ``arguments_text`` as written, ``arguments`` decoded (``None``, with ``arguments_error``, if not an object)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -61,16 +45,7 @@ class ToolCall(BaseModel):
 
 
 class Answer(BaseModel):
-    """The useful part of a chat-completion body (first choice only).
-
-    Attributes:
-        text: The message content; ``""`` when the answer has none (e.g. only tool calls).
-        tool_calls: The tool calls, in order.
-        finish_reason: Why generation stopped (``stop``, ``length``, ``tool_calls``...), if given.
-        usage: Token counts, or ``None`` if the endpoint sent none.
-        response_id: The completion's id, if given.
-        response_model: The model name the endpoint reported, if given.
-    """
+    """The useful part of a chat-completion body (first choice only); ``text`` is ``""`` when there is only tool calls."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -83,25 +58,16 @@ class Answer(BaseModel):
 
 
 class Completion(Answer):
-    """The result of one call of :meth:`aspera_workbench.llm.LLMClient.complete`.
+    """The result of one call of :meth:`aspera_workbench.llm.LLMClient.complete` (docs/llm.md lists its fields).
 
     Attributes:
-        model: The model requested.
-        base_url: The endpoint the request was (or, if cached, once was) sent to.
-        cost_usd: Dollars the answer cost when it was produced, from its usage and the
-            price table; ``None`` when the model has no price or the endpoint reported no
-            usage (see ``cost_note``). A cached answer keeps this cost, for reporting what
-            an experiment cost in total.
-        spent_usd: Dollars spent by this call: ``cost_usd`` for a fresh answer, ``0.0`` for
-            a cached one (``None`` when the cost is unknown).
-        cost_note: Why ``cost_usd`` is ``None``, or ``None``.
-        latency_s: Seconds this call took, waits between retries included (for a cached
-            answer, the time to read it from the cache).
+        cost_usd: Dollars the answer cost when it was produced; ``None`` when the model has no
+            price or the endpoint reported no usage (see ``cost_note``). A cached answer keeps it,
+            for reporting what an experiment cost in total.
+        spent_usd: Dollars spent by this call: ``cost_usd`` for a fresh answer, ``0.0`` for a cached one.
+        latency_s: Seconds this call took, waits between retries included.
         attempts: Requests sent by this call (``0`` for a cached answer).
-        waited_s: Seconds spent waiting between attempts.
-        cached: The answer came from the cache; nothing was sent.
-        request_hash: Hash of the request (endpoint, model, messages, tools and sampling
-            settings); the cache key, usable to name stored prompts.
+        request_hash: The cache key, usable to name stored prompts.
     """
 
     model: str
@@ -124,31 +90,17 @@ class Completion(Answer):
 
 
 def tool_result_message(call: ToolCall | str, content: str) -> dict[str, Any]:
-    """The message answering a tool call, to append after the assistant message.
-
-    Args:
-        call: The tool call, or its id.
-        content: What the tool returned, as text.
-
-    Returns:
-        ``{"role": "tool", "tool_call_id": ..., "content": ...}``.
-    """
+    """The message answering a tool call (or its id), to append after the assistant message."""
     call_id = call.id if isinstance(call, ToolCall) else call
     return {"role": "tool", "tool_call_id": call_id, "content": content}
 
 
 def parse_completion(body: str | bytes | Any) -> Answer:
-    """Read a chat-completion body.
-
-    Args:
-        body: The raw body (text or bytes) or the already decoded JSON value.
-
-    Returns:
-        The first choice's content, tool calls and finish reason, and the usage.
+    """Read a chat-completion body (text, bytes or decoded JSON): the first choice's content, tool calls and finish reason, and usage.
 
     Raises:
-        MalformedResponseError: the body is not JSON, has no choices, or a field has the
-            wrong type. (The model and base URL of the error are empty: the caller knows them.)
+        MalformedResponseError: the body is not JSON, has no choices, or a field has the wrong type
+            (with empty model and base URL: the caller knows them).
     """
     if isinstance(body, (str, bytes, bytearray)):
         try:

@@ -14,13 +14,8 @@ from .config import RetryPolicy
 def parse_retry_after(headers: Mapping[str, str], *, now: datetime | None = None) -> float | None:
     """Seconds the server asks the client to wait, or ``None`` if it does not say.
 
-    Reads ``retry-after-ms`` (milliseconds, sent by OpenAI) first, then ``Retry-After`` as
-    seconds or as an HTTP date. A date in the past means "now" (0 s); values that are
-    negative, not finite or unreadable are ignored.
-
-    Args:
-        headers: Response headers (names compared without case).
-        now: The current time, for HTTP dates (default: now, UTC).
+    Reads ``retry-after-ms`` (sent by OpenAI) first, then ``Retry-After`` as seconds or as an
+    HTTP date (one in the past means 0 s); negative, infinite or unreadable values are ignored.
     """
     lowered = {name.lower(): value for name, value in headers.items()}
     for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
@@ -30,13 +25,11 @@ def parse_retry_after(headers: Mapping[str, str], *, now: datetime | None = None
         try:
             seconds = float(value.strip()) * scale
         except ValueError:
-            seconds = None
-        if seconds is not None:
-            if math.isfinite(seconds) and seconds >= 0:
-                return seconds
+            if name == "retry-after":
+                return _seconds_until(value, now)
             continue
-        if name == "retry-after":
-            return _seconds_until(value, now)
+        if math.isfinite(seconds) and seconds >= 0:
+            return seconds
     return None
 
 
@@ -47,40 +40,22 @@ def _seconds_until(http_date: str, now: datetime | None) -> float | None:
         return None
     if when.tzinfo is None:  # HTTP dates are in GMT
         when = when.replace(tzinfo=UTC)
-    now = now or datetime.now(UTC)
-    return max(0.0, (when - now).total_seconds())
-
-
-def backoff_delay(policy: RetryPolicy, retry_number: int, rng: random.Random | None = None) -> float:
-    """The wait before retry ``retry_number`` (1 for the first retry) when the server gives none.
-
-    ``d = min(max_backoff_s, initial_backoff_s * multiplier ** (retry_number - 1))``, then
-    "equal jitter": ``d / 2 + uniform(0, d / 2)``, so the wait stays within ``[d/2, d]``.
-    """
-    base = min(policy.max_backoff_s, policy.initial_backoff_s * policy.multiplier ** (retry_number - 1))
-    draw = (rng or random).uniform(0.0, base / 2)
-    return base / 2 + draw
-
-
-def retry_after_delay(seconds: float, rng: random.Random | None = None) -> float:
-    """The wait for a server-given ``Retry-After``: the value plus up to 10% jitter.
-
-    The jitter spreads out threads that were all told the same value at the same time.
-    """
-    return seconds + (rng or random).uniform(0.0, seconds * 0.1)
+    return max(0.0, (when - (now or datetime.now(UTC))).total_seconds())
 
 
 def retry_delay(
     policy: RetryPolicy, retry_number: int, retry_after: float | None, rng: random.Random | None = None
 ) -> float:
-    """The wait before retry ``retry_number``: the backoff, or the server's ``Retry-After`` if longer.
+    """The wait before retry ``retry_number`` (from 1): the backoff, or the server's ``Retry-After`` if longer.
 
-    The backoff schedule is a floor: a server answering ``Retry-After: 0`` (or a date in the
-    past) on every attempt would otherwise be asked ``max_attempts`` times back to back,
-    which only adds to its load. A longer ``Retry-After`` is honoured (with its jitter); the
-    caller still bounds the total wait by ``max_total_wait_s``.
+    The backoff ``d = min(max_backoff_s, initial_backoff_s * multiplier ** (n - 1))`` gets "equal
+    jitter" (within ``[d/2, d]``) and is a floor: a server answering ``Retry-After: 0`` on every
+    attempt would otherwise be asked ``max_attempts`` times back to back. A longer ``Retry-After``
+    gets up to 10% jitter, to spread out threads told the same value at the same time.
     """
-    backoff = backoff_delay(policy, retry_number, rng)
+    rng = rng or random.Random()
+    base = min(policy.max_backoff_s, policy.initial_backoff_s * policy.multiplier ** (retry_number - 1))
+    backoff = base / 2 + rng.uniform(0.0, base / 2)
     if retry_after is None:
         return backoff
-    return max(backoff, retry_after_delay(retry_after, rng))
+    return max(backoff, retry_after + rng.uniform(0.0, retry_after * 0.1))

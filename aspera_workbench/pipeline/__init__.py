@@ -1,15 +1,4 @@
-"""Parameter sets, evaluation runs and notebooks executed under papermill (``aspera pipeline``).
-
-* :mod:`~aspera_workbench.pipeline.paths`: the project root that relative paths in
-  parameters resolve against, from any working directory;
-* :mod:`~aspera_workbench.pipeline.pipeline_params`: ``params/*.yaml`` read and checked;
-* :mod:`~aspera_workbench.pipeline.evaluate`: running a parameter set's agents and
-  finding their results files again;
-* :mod:`~aspera_workbench.pipeline.audit`: the audit (made once, then reused)
-  and the judgements files the audit notebook reads;
-* :mod:`~aspera_workbench.pipeline.notebooks`: running the notebooks and swapping in
-  their output folders whole only when all of them succeeded.
-"""
+"""Parameter sets (``params/*.yaml``), evaluation runs, the kept audit, and the notebooks run under papermill."""
 
 from aspera_workbench.pipeline.audit import audit_file, judgements_files
 from aspera_workbench.pipeline.evaluate import ResultsNotFound, evaluate_agents, results_files, results_path

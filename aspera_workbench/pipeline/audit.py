@@ -1,13 +1,9 @@
 """The audit and the judgements the audit notebook reads.
 
-The audit of a task set's evaluation programs (:mod:`aspera_workbench.audit`)
-takes about a minute on the project's set, so the notebook does not rerun it
-each time: :func:`audit_file` keeps it in the results folder as
-``audit-<task set digest>-<settings>.json`` and reads that file again while
-the task set's content and the audit's settings are unchanged. An audit file
-named in the parameters (``audit``) is used as it is. Judgements files
-(``aspera judge --out``) are named in the parameters too (``judgements``);
-:func:`judgements_files` finds them.
+The audit of a task set takes about a minute on the project's set, so :func:`audit_file` keeps
+it in the results folder, named by the task set's digest and the audit's settings, and reads
+it again while they are unchanged. An audit or judgements files named in the parameters are
+used as they are.
 """
 
 from __future__ import annotations
@@ -39,26 +35,11 @@ def audit_file(
     timeout_s: float = 10.0,
     root: str | os.PathLike[str] | None = None,
 ) -> Path:
-    """The audit of a task set as a file: the one named, the one kept from an earlier run, or a new one.
+    """The audit of a task set as a file: the one named (``audit``), the one kept from an earlier run, or a new one.
 
-    A new audit runs the reference program, the baselines, generated variants
-    (at most ``per_kind`` of each kind, at most ``max_variants`` per task) and
-    the hand-written wrong programs beside the task set, as ``aspera audit``
-    does, and is written to ``<results_dir>/audit-<digest>-k<per_kind>-m<max_variants>-s<seed>.json``.
-
-    Args:
-        tasks: The task set (relative to ``root``).
-        results_dir: Folder where the audit is kept (relative to ``root``).
-        audit: An audit file to use as it is (``aspera audit --out``), or ``None``.
-        per_kind: Generated variants of each kind per task (``None``: all).
-        max_variants: Generated variants per task in all (``None``: no limit).
-        seed: Seed of the choice of variants.
-        workers: Sandbox workers (one per CPU when ``None``).
-        timeout_s: Time limit per program evaluation.
-        root: The project root (found when omitted).
-
-    Returns:
-        The audit file's absolute path.
+    A new audit runs what ``aspera audit`` runs (at most ``per_kind`` generated variants of each
+    kind and ``max_variants`` per task) and is written to
+    ``<results_dir>/audit-<digest>-k<per_kind>-m<max_variants>-s<seed>.json``. Paths are relative to ``root``.
 
     Raises:
         FileNotFoundError: the named audit file does not exist.
@@ -95,9 +76,7 @@ def audit_file(
         wrong, problems = load_wrong_programs(wrong_dir)
         if problems:
             raise ValueError(f"{wrong_dir}: {problems[0]}")
-    sandbox = (
-        SandboxConfig(timeout_s=timeout_s) if workers is None else SandboxConfig(workers=workers, timeout_s=timeout_s)
-    )
+    sandbox = SandboxConfig(timeout_s=timeout_s, **({} if workers is None else {"workers": workers}))
     with Sandbox(sandbox) as box:
         report = audit_tasks(task_list, box, config, wrong=wrong, source=str(tasks))
     make_folders(folder)
@@ -108,18 +87,7 @@ def audit_file(
 def judgements_files(
     judgements: Mapping[str, str | os.PathLike[str]] | None, root: str | os.PathLike[str] | None = None
 ) -> dict[str, Path]:
-    """Judgements files named in the parameters (label -> path), made absolute and checked to exist.
-
-    Args:
-        judgements: Label -> judgements file (relative to ``root``), or ``None``.
-        root: The project root (found when omitted).
-
-    Returns:
-        Label -> absolute path (empty for none).
-
-    Raises:
-        FileNotFoundError: a file does not exist.
-    """
+    """Judgements files named in the parameters (label -> path, relative to ``root``), made absolute; each must exist."""
     root = Path(root) if root is not None else project_root()
     files: dict[str, Path] = {}
     for label, value in (judgements or {}).items():

@@ -1,13 +1,9 @@
 """Running the parameter set's agents, and finding their results files again for the analysis notebooks.
 
-Each agent's rows go to ``<results_dir>/<label>.jsonl``. A results file holds
-one experiment (agent, its options, the task set's content, library fixes,
-workbench version), so when that file already holds another experiment (the
-task set changed, say) the rows go to ``<label>.2.jsonl`` and so on
-(:func:`aspera_core.records.results_file_for`): the file of *this* experiment
-is found again by its header, never by its name alone, and an existing file
-is never overwritten. Running again resumes:
-task-seed pairs already judged are skipped.
+Each agent's rows go to ``<label>.jsonl`` in ``results_dir``, or, when that file holds another
+experiment (the task set changed, say), to ``<label>.2.jsonl`` and so on
+(:func:`aspera_core.records.results_file_for`): a file is found again by its header, never by
+its name alone, and never overwritten. Running again resumes.
 """
 
 from __future__ import annotations
@@ -37,15 +33,12 @@ class ResultsNotFound(FileNotFoundError):
 
 
 def _specs(agents: Iterable[AgentSpec | Mapping[str, Any] | str]) -> list[AgentSpec]:
-    specs = []
-    for item in agents:
-        if isinstance(item, AgentSpec):
-            specs.append(item)
-        elif isinstance(item, str):
-            specs.append(AgentSpec(agent=item))
-        else:
-            specs.append(AgentSpec.model_validate(dict(item)))
-    return specs
+    return [
+        item
+        if isinstance(item, AgentSpec)
+        else AgentSpec.model_validate({"agent": item} if isinstance(item, str) else dict(item))
+        for item in agents
+    ]
 
 
 def _available(specs: list[AgentSpec]) -> list[AgentSpec]:
@@ -61,13 +54,9 @@ def _available(specs: list[AgentSpec]) -> list[AgentSpec]:
 
 
 def results_path(results_dir: str | os.PathLike[str], label: str, experiment: Experiment) -> tuple[Path, bool]:
-    """The results file of an experiment: ``<label>.jsonl`` or a numbered one beside it (:func:`results_file_for`).
+    """The results file of an experiment, ``<label>.jsonl`` or a numbered one beside it, and whether it holds it yet.
 
-    Returns:
-        ``(path, exists)``: ``exists`` tells whether ``path`` already holds this experiment.
-
-    Raises:
-        NotAResultsFile: ``<label>.jsonl`` exists and is not a results file (it is left untouched).
+    A ``<label>.jsonl`` that is not a results file is refused (``NotAResultsFile``) and left untouched.
     """
     path = results_file_for(Path(results_dir) / f"{label}.jsonl", experiment)
     return path, holds_experiment(path, experiment)
@@ -101,35 +90,19 @@ def evaluate_agents(
     library_fixes: bool = False,
     progress: bool = True,
 ) -> pd.DataFrame:
-    """Run each agent on the task set, appending to (or resuming) its results file.
+    """Run each agent (a name or an :class:`AgentSpec`) on the task set, appending to (or resuming) its results file.
 
-    Args:
-        tasks: The task set (relative to ``root``).
-        agents: Agent names or specs (:class:`~aspera_workbench.pipeline.pipeline_params.AgentSpec`).
-        results_dir: Folder of the results files (relative to ``root``).
-        root: The project root (found when omitted).
-        workers: Sandbox workers (one per CPU when ``None``).
-        timeout_s: Time limit per task.
-        library_fixes: Switch the library's documented fixes on (recorded in the files).
-        progress: Show progress bars.
-
-    Returns:
-        One row per agent: ``label``, ``agent``, ``path``, ``selected`` (tasks),
-        ``seeds``, ``expected`` (task-seed pairs), ``already_done``,
-        ``evaluated`` (this time), ``model_errors``, ``unavailable`` and ``success`` (this time).
-
-    Raises:
-        KeyError: an agent that is not optional is unknown.
-        aspera_core.tasks.TaskFormatError: the task set is malformed.
+    Paths are relative to ``root`` (the project root when omitted); ``workers`` ``None``: one per CPU.
+    Returns one row per agent: ``label``, ``agent``, ``path``, ``selected`` (tasks), ``seeds``,
+    ``expected`` (task-seed pairs), ``already_done``, and this time's ``evaluated``, ``model_errors``,
+    ``unavailable`` and ``success``. Raises ``KeyError`` for an unknown agent that is not optional.
     """
     root = Path(root) if root is not None else project_root()
     tasks_path = resolve_path(tasks, root)
     folder = resolve_path(results_dir, root)
     assert tasks_path is not None and folder is not None
     task_list = load_tasks(tasks_path)
-    config = (
-        SandboxConfig(timeout_s=timeout_s) if workers is None else SandboxConfig(workers=workers, timeout_s=timeout_s)
-    )
+    config = SandboxConfig(timeout_s=timeout_s, **({} if workers is None else {"workers": workers}))
     records = []
     for item in _prepare(_available(_specs(agents)), task_list, str(tasks), library_fixes, root):
         path, _ = results_path(folder, item.spec.name, item.experiment)
@@ -170,18 +143,9 @@ def results_files(
     root: str | os.PathLike[str] | None = None,
     library_fixes: bool = False,
 ) -> dict[str, Path]:
-    """The results files the analysis reads: each agent's file for this task set, then the extra files named.
+    """The results files the analysis reads (label -> absolute path): each agent's for this task set, then ``results``.
 
-    Args:
-        tasks: The task set (relative to ``root``).
-        agents: Agent names or specs, as given to :func:`evaluate_agents`.
-        results_dir: Folder of the agents' results files (relative to ``root``).
-        results: More results files, label -> path (relative to ``root``).
-        root: The project root (found when omitted).
-        library_fixes: Whether the agents were run with the library's fixes on.
-
-    Returns:
-        Label -> absolute path, agents first.
+    Arguments as for :func:`evaluate_agents`; ``results`` names more files, label -> path.
 
     Raises:
         ResultsNotFound: an agent has no results file for this task set yet.
@@ -213,20 +177,9 @@ def agents_without_programs(
 ) -> list[str]:
     """One line per agent whose results file holds rows and not one program: every model request failed.
 
-    The tables show such a system with no judged program and only ``model_error`` rows, which
-    looks like a result; a command running the agents must not end as if it had got one. Its
-    ``model_error`` rows are asked again when the agents are run again.
-
-    Args:
-        tasks: The task set (relative to ``root``).
-        agents: Agent names or specs, as given to :func:`evaluate_agents`.
-        results_dir: Folder of the agents' results files (relative to ``root``).
-        root: The project root (found when omitted).
-        library_fixes: Whether the agents were run with the library's fixes on.
-
-    Returns:
-        ``"toy (CCK): 0 of 4 tasks got a program: every model request failed; ..."`` per such
-        agent, in the order of ``agents``; an agent without a results file yet is not named.
+    The tables show such a system with only ``model_error`` rows, which looks like a result; a
+    command running the agents must not end as if it had got one. Arguments as for
+    :func:`evaluate_agents`; an agent without a results file yet is not named.
     """
     # deferred: the analysis package loads matplotlib, which running agents never needs
     from aspera_workbench.analysis import described_system

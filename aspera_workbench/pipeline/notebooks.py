@@ -1,20 +1,13 @@
 """Running the notebooks of a parameter set under papermill: ``aspera pipeline``.
 
-Each notebook runs in a fresh kernel started in ``notebooks/`` (where
-JupyterLab starts it too), with the parameters it declares in its
-``parameters`` cell, the project root, and an output folder.
-
-The two output folders, ``figures_dir`` and ``<runs_dir>/<name>/``, belong
-to the pipeline: a run builds each in a fresh hidden folder beside it
-(tables and figures, then executed notebooks and their HTML exports) and,
-once every notebook has succeeded, swaps each in whole
-(:func:`aspera_core.fileio.replace_folder`). Nothing of the earlier outputs
-stays beside the new ones looking current. Two kinds of entries are carried
-over: subfolders (the output folders of other parameter sets, such as
-``figures/control/``) and a ``README.md`` describing the folder. If anything
-fails or the run is interrupted, the previous folders stay exactly as they
-were; a failing notebook's executed copy, with the error in it, is put beside
-the previous ones as ``<runs_dir>/<name>/<notebook>.failed.ipynb``.
+Each notebook runs in a fresh kernel started in ``notebooks/`` (where JupyterLab starts it
+too), with the parameters it declares, the project root, and an output folder. The two output
+folders, ``figures_dir`` and ``<runs_dir>/<name>/``, belong to the pipeline: each is built in
+a fresh hidden folder beside it and, once every notebook has succeeded, swapped in whole
+(:func:`aspera_core.fileio.replace_folder`), keeping only its subfolders (other parameter
+sets' outputs) and a ``README.md``. If anything fails or the run is interrupted, the previous
+folders stay exactly as they were; a failing notebook's executed copy, with the error in it,
+is put beside them as ``<runs_dir>/<name>/<notebook>.failed.ipynb``.
 """
 
 from __future__ import annotations
@@ -33,23 +26,13 @@ from aspera_workbench.pipeline.paths import project_root, resolve_path
 from aspera_workbench.pipeline.pipeline_params import PipelineParams
 
 KERNEL = "python3"
-# The kernel's own log is not the user's business: its start-up notices (about its
-# local TCP transport), and the "KeyboardInterrupt caught in kernel" error it logs
-# when the interrupt jupyter_client sends every kernel it shuts down lands while
-# the kernel is idle. A failing cell still fails the run (papermill reports it),
-# and so does a kernel that dies.
+# The kernel's own log (start-up notices, the "KeyboardInterrupt caught in kernel" of the interrupt
+# jupyter_client sends every kernel it shuts down) is not the user's business; failing cells still fail.
 KERNEL_ARGUMENTS = ["--IPKernelApp.log_level=CRITICAL"]
 
 
 class NotebookFailed(RuntimeError):
-    """A notebook raised; nothing was swapped in.
-
-    Attributes:
-        notebook: The notebook's name.
-        executed: The executed copy with the error in it.
-        no_space: The error was a full disk (or quota) while the notebook wrote a file: a file
-            problem (``aspera pipeline`` exits 2), not a fault of the notebook (exit 1).
-    """
+    """A notebook raised; nothing was swapped in. ``no_space``: the error was a full disk (or quota), a file problem (exit 2)."""
 
     def __init__(self, notebook: str, message: str, executed: Path, *, no_space: bool = False) -> None:
         self.notebook = notebook
@@ -61,15 +44,10 @@ class NotebookFailed(RuntimeError):
 
 @dataclass
 class PipelineReport:
-    """What a pipeline run wrote.
+    """What a pipeline run wrote: executed notebooks, their HTML exports, tables and figures, seconds per notebook.
 
-    Attributes:
-        notebooks: Executed notebooks.
-        html: Their HTML exports.
-        artefacts: Tables and figures written.
-        seconds: Time per notebook, by name.
-        without_programs: One line per agent 02_evaluate ran that got not one program (every model
-            request failed): its tables were written all the same.
+    ``without_programs``: one line per agent 02_evaluate ran that got not one program (every
+    model request failed); its tables were written all the same.
     """
 
     notebooks: list[Path] = field(default_factory=list)
@@ -120,19 +98,10 @@ def run_pipeline(
     root: str | os.PathLike[str] | None = None,
     log: Callable[[str], None] = lambda line: None,
 ) -> PipelineReport:
-    """Run the notebooks of a parameter set and swap in their outputs.
-
-    Args:
-        params: The parameters (see :mod:`aspera_workbench.pipeline.pipeline_params`).
-        root: The project root (found when omitted).
-        log: Receives one line per notebook as it finishes.
-
-    Returns:
-        What was written.
+    """Run the notebooks of a parameter set and swap in their outputs; ``log`` gets a line per notebook done.
 
     Raises:
-        aspera_workbench.pipeline.pipeline_params.ParamsError: an input file is missing or of the wrong kind, an agent
-            is unknown, ``compare`` names a system the run does not have, or an output folder is a file.
+        ParamsError: a parameter is unusable (:meth:`PipelineParams.check`).
         FileNotFoundError: a notebook is missing.
         NotebookFailed: a notebook raised (earlier outputs are untouched, its executed copy is put beside
             them); ``no_space`` tells a full disk.

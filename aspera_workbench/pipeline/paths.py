@@ -33,14 +33,7 @@ def _is_root(folder: Path) -> bool:
 
 
 def project_root(start: str | os.PathLike[str] | None = None) -> Path:
-    """The folder that relative paths in parameters are resolved against.
-
-    Args:
-        start: Where to start looking upwards (the working directory by default).
-
-    Returns:
-        An absolute path (see the module docstring for the order of the rules).
-    """
+    """The folder that relative paths in parameters are resolved against (see the module docstring), from ``start`` upwards."""
     named = os.environ.get(ROOT_VARIABLE)
     if named:
         return Path(named).expanduser().resolve()
@@ -55,15 +48,7 @@ def project_root(start: str | os.PathLike[str] | None = None) -> Path:
 
 
 def resolve_path(path: str | os.PathLike[str] | None, root: str | os.PathLike[str] | None = None) -> Path | None:
-    """A path from parameters, made absolute against the project root.
-
-    Args:
-        path: Absolute, ``~``-prefixed or root-relative path; ``None`` stays ``None``.
-        root: The project root (found with :func:`project_root` when omitted).
-
-    Returns:
-        The absolute path, or ``None``.
-    """
+    """A path from parameters (absolute, ``~``-prefixed or root-relative) made absolute; ``None`` stays ``None``."""
     if path is None or str(path) == "":
         return None
     candidate = Path(path).expanduser()
@@ -73,15 +58,7 @@ def resolve_path(path: str | os.PathLike[str] | None, root: str | os.PathLike[st
 
 
 def shown_path(path: str | os.PathLike[str], cwd: str | os.PathLike[str] | None = None) -> str:
-    """A path as it works from the working directory: relative when under it, else absolute.
-
-    Args:
-        path: An absolute path (e.g. one :func:`resolve_path` made).
-        cwd: The working directory (the process's own by default).
-
-    Returns:
-        The text to print.
-    """
+    """A path as it works from the working directory: relative when under it, else absolute."""
     target = Path(os.path.abspath(path))
     here = Path(os.path.abspath(cwd if cwd is not None else os.getcwd()))
     try:
@@ -91,15 +68,7 @@ def shown_path(path: str | os.PathLike[str], cwd: str | os.PathLike[str] | None 
 
 
 def project_relative(path: str | os.PathLike[str], root: str | os.PathLike[str] | None = None) -> Path:
-    """A path as it is shown to people: relative to the project root when inside it, else as it is.
-
-    Args:
-        path: A path (absolute or relative to the working directory).
-        root: The project root (found with :func:`project_root` when omitted).
-
-    Returns:
-        ``runs/results/audit-....json`` rather than the absolute path of the machine it ran on.
-    """
+    """A path as shown to people: relative to the project root when inside it (not the machine's absolute path)."""
     absolute = Path(path).expanduser().resolve()
     base = Path(root).resolve() if root is not None else project_root()
     try:

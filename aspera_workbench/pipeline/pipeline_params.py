@@ -1,11 +1,8 @@
 """Named parameter sets for the notebooks (``params/*.yaml``), checked before anything runs.
 
-A parameter file is a YAML mapping; every key is known (a typo is an error,
-not a silently ignored setting) and every path it names is relative to the
-project root (:mod:`aspera_workbench.pipeline.paths`). ``-p key=value`` overrides
-a key; the value is read as YAML (``-p seed=3`` is a number,
-``-p agents=[reference]`` a list) and ``key.sub=value`` sets one entry of a
-mapping (``-p results.mine=runs/mine.jsonl``).
+Every key is known (a typo is an error, not an ignored setting) and every path is relative to
+the project root. ``-p key=value`` overrides a key, the value read as YAML (``-p seed=3`` is a
+number, ``-p agents=[reference]`` a list); ``-p results.mine=runs/mine.jsonl`` sets one entry.
 """
 
 from __future__ import annotations
@@ -24,7 +21,7 @@ from aspera_core.fileio import DanglingLinkError, dangling_link, refuse_dangling
 from aspera_core.records import read_results
 from aspera_core.tasks import load_tasks, task_id_order, tasks_digest
 from aspera_workbench.agents import AGENTS, PATH_OPTIONS, check_options, closest_agent, missing_key
-from aspera_workbench.audit import read_audit
+from aspera_workbench.audit import AuditReport, read_audit
 from aspera_workbench.judge import read_judgements
 from aspera_workbench.options import AtLeastZero, Name, Options, Seeds, describe, validated
 from aspera_workbench.pipeline.paths import project_root, resolve_path
@@ -78,11 +75,7 @@ class AgentSpec(Options):
         return self.label or self.agent
 
     def factory_options(self, root: str | os.PathLike[str] | None) -> dict[str, Any]:
-        """The options for the agent's factory, the files and folders they name made absolute against ``root``.
-
-        Every path of the parameters is relative to the project root, and the notebooks'
-        kernels start in ``notebooks/``: a replayed file named ``runs/x.jsonl`` is found there.
-        """
+        """The agent factory's options, the paths they name made absolute against ``root`` (notebooks start in ``notebooks/``)."""
         if root is None:
             return dict(self.options)
         return {
@@ -166,58 +159,48 @@ class PipelineParams(Options):
             raise ValueError(f"unknown notebook(s) {', '.join(unknown)}; known: {', '.join(NOTEBOOKS)}")
         return value
 
-    def path(self, value: str | None, root: str | os.PathLike[str]) -> Path | None:
-        """A path parameter made absolute against the project root."""
-        return resolve_path(value, root)
-
     def check_files(self, root: str | os.PathLike[str], keys: Collection[str] | None = None) -> None:
-        """Check that every input the parameters name exists and is a file of its kind.
+        """Check that every input the parameters name exists and is a file of its kind, and the audit is of the tasks.
 
-        The task set, and results, judgements, audit, labels and annotation files,
-        are read as the notebooks will read them, so a file of another kind (a
-        README named as a results file or as the task set) is refused here,
-        before any notebook runs.
-
-        Args:
-            root: The project root.
-            keys: Check only the inputs of these keys (a notebook's own parameters); all when ``None``.
+        Each input is read by the loader the notebooks read it with, so a file of another kind
+        (a README named as a results file or as the task set) is refused before any notebook runs.
+        ``keys``: check only the inputs of these keys (a notebook's own parameters); all when ``None``.
 
         Raises:
             ParamsError: naming the first missing or unusable input and its key (one line).
         """
         inputs = [("tasks", self.tasks), ("labels", self.labels), ("benchmark_scores", self.benchmark_scores)]
-        inputs += [("audit", self.audit)]
+        inputs += [("audit", self.audit), ("annotations", self.annotations)]
         inputs += [(f"results.{label}", path) for label, path in self.results.items()]
         inputs += [(f"judgements.{label}", path) for label, path in self.judgements.items()]
-        inputs.append(("annotations", self.annotations))
-        if keys is not None:
-            inputs = [(key, value) for key, value in inputs if key.partition(".")[0] in keys]
+        loaded: dict[str, Any] = {}
         for key, value in inputs:
-            if key == "annotations":  # a folder that need not exist (no labels yet)
+            path = resolve_path(value, root)
+            if path is None or (keys is not None and key.partition(".")[0] not in keys):
                 continue
-            path = self.path(value, root)
-            if path is not None and not path.exists():
+            if key != "annotations" and not path.exists():  # annotations: a folder that need not exist yet
                 raise ParamsError(f"{key}: {value} does not exist (paths are relative to {root})")
-        for key, value in inputs:
-            path = self.path(value, root)
-            if path is not None:
-                _check_kind(key, value, path)
-        if keys is None or "audit" in keys:
-            self._check_audit_tasks(root)
+            try:
+                with warnings.catch_warnings():  # a skipped line is the notebooks' to report, not a refusal
+                    warnings.simplefilter("ignore")
+                    loaded[key] = _read_as(key, path)
+            except (OSError, ValueError) as error:
+                first = (str(error).strip() or type(error).__name__).splitlines()[0]
+                raise ParamsError(f"{key}: {first if str(path) in first else f'{value}: {first}'}") from None
+        if "audit" in loaded:
+            self._check_audit_tasks(loaded["audit"], root)
 
-    def _check_audit_tasks(self, root: str | os.PathLike[str]) -> None:
-        """Raise :class:`ParamsError` when the named audit is of another task set or another version of it.
+    def _check_audit_tasks(self, report: AuditReport, root: str | os.PathLike[str]) -> None:
+        """Raise :class:`ParamsError` when the audit read is of another task set or another version of it.
 
-        Another version is told by the content digest the audit records (as
-        ``aspera run`` refuses a results file of another version); an audit
-        written before the digest was recorded is checked by its task ids only.
+        Another version is told by the content digest the audit records (as ``aspera run`` refuses
+        a results file of another version); an audit from before the digest, by its task ids only.
         """
-        audit, tasks = self.path(self.audit, root), self.path(self.tasks, root)
-        if audit is None or tasks is None:
+        tasks = resolve_path(self.tasks, root)
+        if tasks is None:
             return
         task_list = load_tasks(tasks)
         known = {task.query_id for task in task_list}
-        report = read_audit(audit)
         foreign = sorted({task.task_id for task in report.tasks} - known, key=task_id_order)
         if foreign:
             shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
@@ -236,13 +219,8 @@ class PipelineParams(Options):
     def check(self, root: str | os.PathLike[str]) -> None:
         """Check everything the notebooks would otherwise find wrong only while they run.
 
-        The named inputs (:meth:`check_files`), the agents (each registered, or
-        ``optional``, with usable options), the key of each model-backed agent
-        ``02_evaluate`` builds (:meth:`check_keys`: present, nothing sent), the systems ``compare`` names (each an agent this run
-        produces, or a named results file's label or system), and the output folders
-        (``results_dir``, ``figures_dir``, ``runs_dir`` and ``<runs_dir>/<name>``
-        must be folders, or creatable as folders, and none of them, nor a results
-        file or audit the run would write in ``results_dir``, a symbolic link to nothing).
+        The named inputs, the agents and their options, the keys of the model-backed agents
+        ``02_evaluate`` builds, the systems ``compare`` names, and the output folders.
 
         Raises:
             ParamsError: naming the first unusable parameter (one line).
@@ -258,12 +236,10 @@ class PipelineParams(Options):
         return [spec for spec in self.agents if spec.agent in AGENTS]
 
     def check_agents(self, root: str | os.PathLike[str] | None = None) -> None:
-        """Raise :class:`ParamsError` when an agent that is not optional is not registered, or an option
-        value of a built-in agent is unusable (``agents.N.options.KEY`` and the problem, in one line).
+        """Raise :class:`ParamsError` when an agent that is not optional is not registered, or an option value is unusable.
 
-        The values are checked as building the agent would find them, without a request,
-        a key, or a file or folder created (:func:`~aspera_workbench.agents.agent_registry.check_options`);
-        a replayed file is read. Paths are taken relative to ``root`` when it is given.
+        The values are checked as building the agent would find them, without a request, a key, or a
+        file or folder created (a replayed file is read); paths are relative to ``root`` when given.
         """
         for spec in self.agents:
             if spec.agent not in AGENTS and not spec.optional:
@@ -278,12 +254,10 @@ class PipelineParams(Options):
         self._check_one_system_each()
 
     def check_keys(self) -> None:
-        """Raise :class:`ParamsError` when a model-backed agent the run builds has no key in its variable.
+        """Raise :class:`ParamsError` when a model-backed agent ``02_evaluate`` builds has no key in its variable.
 
-        The agents are built by ``02_evaluate`` only, and the model client refuses to be built
-        without a key (even when every answer is cached), so the notebook would fail with
-        ``MissingAPIKeyError``. Only presence is checked: nothing is sent. Without
-        ``02_evaluate`` no agent is built and no key is needed.
+        The model client refuses to be built without one, even when every answer is cached. Only
+        presence is checked: nothing is sent.
         """
         if "02_evaluate" not in self.notebooks:
             return
@@ -329,16 +303,12 @@ class PipelineParams(Options):
         return names + [label for label in self.results if label not in names]
 
     def system_names(self, root: str | os.PathLike[str]) -> list[str]:
-        """Every name ``compare`` may use: :meth:`systems`, then each named results file's system ("o1 (CCK)").
-
-        The notebooks name a run by its system (model and setting); a label stands for its run's
-        system there. A results file that cannot be read adds no name (:meth:`check_files` reports it).
-        """
+        """Every name ``compare`` may use: :meth:`systems`, then each readable named results file's system ("o1 (CCK)")."""
         from aspera_workbench.analysis import described_system  # deferred: the analysis package loads pandas
 
         names = self.systems()
         for value in self.results.values():
-            path = self.path(value, root)
+            path = resolve_path(value, root)
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
@@ -355,9 +325,7 @@ class PipelineParams(Options):
     def check_compare(self, root: str | os.PathLike[str] | None = None) -> None:
         """Raise :class:`ParamsError` when ``compare`` names a system this run neither produces nor names.
 
-        Args:
-            root: The project root; with it, the systems of the named results files count too
-                (:meth:`system_names`), not only their labels.
+        With ``root``, the systems of the named results files count too, not only their labels.
         """
         if self.compare is None:
             return
@@ -373,21 +341,21 @@ class PipelineParams(Options):
     def check_folders(self, root: str | os.PathLike[str], keys: Collection[str] | None = None) -> None:
         """Raise :class:`ParamsError` when an output folder is a file, lies inside one, or an output is a link to nothing.
 
-        ``keys``: check only the folders of these keys (a notebook's own parameters); all when ``None``.
+        ``keys``: check only the folders of these keys; all when ``None``.
         """
         folders = [("results_dir", self.results_dir), ("figures_dir", self.figures_dir), ("runs_dir", self.runs_dir)]
         for key, value in folders:
             if keys is not None and key not in keys:
                 continue
-            path = self.path(value, root)
+            path = resolve_path(value, root)
             assert path is not None
             _check_folder(key, value, path)
         if keys is None or "runs_dir" in keys:
-            runs = self.path(self.runs_dir, root)
+            runs = resolve_path(self.runs_dir, root)
             assert runs is not None
             why = "executed notebooks go there"
             _check_folder("runs_dir", str(Path(self.runs_dir) / self.name), runs / self.name, why)
-        results = self.path(self.results_dir, root)
+        results = resolve_path(self.results_dir, root)
         assert results is not None
         # a results file or audit written through a link to nothing lands wherever it points
         if (keys is None or "results_dir" in keys) and results.is_dir():
@@ -408,7 +376,7 @@ class PipelineParams(Options):
 
 
 def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
-    """Raise :class:`ParamsError` when ``path`` cannot be a folder: it, or a folder above it, is a file."""
+    """Raise :class:`ParamsError` when ``path`` cannot be a folder: it, or a folder above it, is a file or a link to nothing."""
     reason = f" ({why})" if why else ""
     try:
         refuse_dangling_link_in(path)  # a folder made through such a link would appear wherever it points
@@ -426,39 +394,25 @@ def _check_folder(key: str, value: str, path: Path, why: str = "") -> None:
             raise ParamsError(f"{key}: {value}: {shown or above} is a file, not a folder{reason}")
 
 
-def _read_as(key: str, path: Path) -> None:
-    """Read ``path`` as the notebooks read the input ``key`` names (raises what that reader raises)."""
+def _read_as(key: str, path: Path) -> Any:
+    """``path`` read as the notebooks read the input ``key`` names (raises what that reader raises)."""
     if key == "tasks":
-        load_tasks(path)  # the parse is cached, so the notebooks' own loads cost nothing more
-    elif key.startswith("results."):
-        read_results(path)
-    elif key.startswith("judgements."):
-        read_judgements(path)
-    elif key == "audit":
-        read_audit(path)
-    elif key == "labels":
-        from aspera_workbench.analysis import read_labels  # deferred: the analysis package loads pandas
+        return load_tasks(path)  # the parse is cached, so the notebooks' own loads cost nothing more
+    if key.startswith("results."):
+        return read_results(path)
+    if key.startswith("judgements."):
+        return read_judgements(path)
+    if key == "audit":
+        return read_audit(path)
+    from aspera_workbench.analysis import read_annotations, read_labels  # deferred: the analysis loads pandas
 
-        read_labels(path)
-    elif key == "annotations":
-        from aspera_workbench.analysis import read_annotations  # deferred: the analysis package loads pandas
-
-        read_annotations(path, missing_ok=True)
-    elif path.is_dir():
+    if key == "labels":
+        return read_labels(path)
+    if key == "annotations":
+        return read_annotations(path, missing_ok=True)
+    if path.is_dir():
         raise ParamsError(f"{path} is a folder, not a file")
-
-
-def _check_kind(key: str, value: str, path: Path) -> None:
-    """Raise :class:`ParamsError` (one line, naming ``key``) when ``path`` is not an input of ``key``'s kind."""
-    try:
-        with warnings.catch_warnings():  # a skipped line is the notebooks' to report, not a refusal
-            warnings.simplefilter("ignore")
-            _read_as(key, path)
-    except (OSError, ValueError) as error:
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        first = first.replace(str(path), value)  # named as in the parameters, not as resolved
-        shown = first if value in first else f"{value}: {first}"
-        raise ParamsError(f"{key}: {shown}") from None
+    return None
 
 
 def _set(values: dict[str, Any], dotted: str, value: Any) -> None:
@@ -475,11 +429,7 @@ def _set(values: dict[str, Any], dotted: str, value: Any) -> None:
 
 
 def parse_override(text: str) -> tuple[str, Any]:
-    """Split ``key=value`` and read the value as YAML.
-
-    Raises:
-        ParamsError: no ``=``, an empty key, or a value that is not YAML.
-    """
+    """Split ``key=value`` and read the value as YAML; a :class:`ParamsError` when it is neither."""
     key, equals, raw = text.partition("=")
     if not equals or not key.strip():
         raise ParamsError(f"-p {text}: expected key=value")
@@ -491,11 +441,7 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 
 def read_params_file(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The mapping a YAML parameter file holds (an empty file holds none), unchecked.
-
-    Raises:
-        ParamsError: a folder, a missing or unreadable file, invalid YAML, or not a mapping.
-    """
+    """The mapping a YAML parameter file holds (an empty file holds none), unchecked; :class:`ParamsError` when unreadable."""
     source = Path(path)
     if source.is_dir():
         raise ParamsError(f"{source} is a folder, not a parameter file")
@@ -515,17 +461,9 @@ def read_params_file(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def load_params(path: str | os.PathLike[str] | None = None, overrides: Iterable[str] = ()) -> PipelineParams:
-    """Read a parameter file and apply ``key=value`` overrides.
+    """Read a parameter file (``None``: none) and apply ``key=value`` overrides in order (:class:`ParamsError` when unusable).
 
-    Args:
-        path: The YAML file (``None``: only the overrides).
-        overrides: ``key=value`` texts, applied in order.
-
-    Returns:
-        The checked parameters (files are checked separately, with :meth:`PipelineParams.check_files`).
-
-    Raises:
-        ParamsError: unreadable file, not a mapping, unknown key, wrong value.
+    The files named are checked separately (:meth:`PipelineParams.check_files`).
     """
     values = read_params_file(path) if path is not None else {}
     for text in overrides:
@@ -553,10 +491,8 @@ class _NotebookOwnParameters(Options):
 
 
 def _check_not_text(given: Mapping[str, Any], params: PipelineParams) -> None:
-    """Raise when a number or a truth value was given as text (papermill ``-r``, or quoted).
-
-    The model reads ``"0.9"`` as 0.9, but the notebook's own variable stays text and would
-    fail deep in a calculation, or, for ``"False"``, count as true.
+    """Raise when a number or a truth value was given as text (papermill ``-r``, or quoted): the model reads
+    ``"0.9"`` as 0.9, but the notebook's own variable stays text (and ``"False"`` counts as true).
     """
     for key, value in given.items():
         checked = getattr(params, key)
@@ -570,20 +506,11 @@ def check_notebook_params(notebook: str, namespace: Mapping[str, Any]) -> Pipeli
 
     A notebook calls this first, with its name and ``globals()``: run on its own (JupyterLab,
     ``papermill -p``) it then refuses a bad value with the line the pipeline would print,
-    instead of failing halfway with a library's error after writing some of its tables.
-    The parameters it declares that a parameter set has (``tasks``, ``agents``, ``confidence``,
-    ...) go through :class:`PipelineParams` and its checks of files, agents, ``compare`` and
-    output folders, each limited to the keys the notebook declares (the model's keys only for
-    ``02_evaluate``, the one notebook that builds agents). The failure explorer's parameter set
-    (``params_file`` and ``overrides``) is loaded and checked likewise. Parameters no
-    parameter set has (``sample_size``, ``task_id``, ...) get a check of their own.
-
-    Args:
-        notebook: The notebook's name (``04_error_taxonomy``).
-        namespace: The notebook's variables after its parameters cell (``globals()``).
-
-    Returns:
-        The checked parameters.
+    instead of failing halfway after writing some of its tables. The parameters it declares
+    go through :class:`PipelineParams` and its checks, each limited to the keys the notebook
+    declares (the model's keys only for ``02_evaluate``, the one notebook that builds agents).
+    The failure explorer's parameter set (``params_file`` and ``overrides``) is loaded and
+    checked likewise; parameters no parameter set has (``sample_size``, ...) get a check of their own.
 
     Raises:
         ParamsError: naming the first unusable parameter (one line).

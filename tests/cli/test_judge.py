@@ -206,7 +206,7 @@ def test_a_run_in_which_every_request_failed_exits_3_and_a_partial_failure_0(
     assert (
         "aspera judge: error: 0 of 4 programs got an answer: every request failed; run the same command to ask again\n"
     ) in captured.err
-    assert "every request failed: run the same command to ask again" in captured.out
+    assert "(4 requests failed: run the same command to ask again)" in captured.out
 
     # Some answers: the counts say what failed, and the status is 0.
     def fail_for_brigida(request: ScriptedRequest) -> Reply:
@@ -369,8 +369,7 @@ def test_answers_without_a_verdict_are_reported_as_final(
     line = capsys.readouterr().out
     assert "yet" not in line
     assert line == (
-        f"aspera judge: none of the 4 judgements in {out} has a verdict "
-        "(the answers named none; running the command again asks nothing)\n"
+        f"aspera judge: none of 4 judgements in {out} has a verdict (4 answers named none: asking again changes nothing)\n"
     )
 
 
@@ -390,12 +389,12 @@ def test_the_agreement_line_says_which_judgements_lack_a_verdict_and_why(tmp_pat
         ],
     )
     assert _agreement(mixed) == (
-        f"none of the 3 judgements in {mixed} has a verdict (1 answer named none; 2 requests failed: "
-        "run the same command to ask again)"
+        f"none of 3 judgements in {mixed} has a verdict (1 answer named none: asking again changes nothing; "
+        "2 requests failed: run the same command to ask again)"
     )
     one = judgements(tmp_path / "one.jsonl", [judgement("1", "not_judged", error="timed out")])
     assert _agreement(one) == (
-        f"the one judgement in {one} has no verdict (its request failed: run the same command to ask again)"
+        f"none of 1 judgement in {one} has a verdict (1 request failed: run the same command to ask again)"
     )
     empty = judgements(tmp_path / "empty.jsonl", [])
     assert _agreement(empty) == f"{empty} holds no judgements: there is nothing to compare"

@@ -191,7 +191,8 @@ def test_a_failing_notebook_replaces_nothing_and_keeps_its_executed_copy(
         (["-p", "tasks=no/such/set"], "tasks: no/such/set does not exist"),
         (["-p", "labels=missing.csv"], "labels: missing.csv does not exist"),
         (["-p", f"results.x={ROOT / 'README.md'}"], "results.x: "),  # exists, but is not a results file
-        (["-p", "results.x=README.md"], "results.x: README.md is not a results file"),
+        # named by the path the loader read (absolute, so it works from any folder)
+        (["-p", "results.x=README.md"], f"results.x: {ROOT / 'README.md'} is not a results file"),
     ],
 )
 def test_bad_parameters_exit_2_with_one_line(arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]):

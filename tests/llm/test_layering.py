@@ -22,15 +22,17 @@ def test_every_layer_below_agents_is_forbidden_to_import_the_client():
     assert set(forbidding[0]["source_modules"]) == modules
 
 
-def test_the_client_imports_nothing_else_of_the_package_but_file_writing_and_option_types():
-    # aspera_workbench.options is a leaf too (pydantic only): the settings share its types
+def test_the_client_imports_nothing_else_of_the_package_but_file_writing_wording_and_option_types():
+    # aspera_workbench.options and aspera_core.wording are leaves too: the settings share their types and counts
     sources = [*(ROOT / "aspera_workbench" / "llm").glob("*.py"), ROOT / "aspera_workbench" / "options.py"]
     offending = [
         path.name
         for path in sources
         for line in path.read_text(encoding="utf-8").splitlines()
         if line.startswith(("from aspera", "import aspera"))
-        and not line.startswith(("from aspera_core.fileio import", "from aspera_workbench.options "))
+        and not line.startswith(
+            ("from aspera_core.fileio import", "from aspera_core.wording import", "from aspera_workbench.options ")
+        )
     ]
 
     assert offending == []

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from aspera_workbench.llm import RetryPolicy, backoff_delay, parse_retry_after, retry_delay
+from aspera_workbench.llm import RetryPolicy, parse_retry_after, retry_delay
 
 NOW = datetime(2025, 3, 1, 12, 0, 0, tzinfo=UTC)
 
@@ -36,7 +36,7 @@ def test_backoff_grows_is_capped_and_stays_within_its_jitter_band():
     rng = random.Random(0)
 
     for retry, full in [(1, 1.0), (2, 2.0), (3, 4.0), (4, 5.0), (10, 5.0)]:
-        waits = [backoff_delay(policy, retry, rng) for _ in range(200)]
+        waits = [retry_delay(policy, retry, None, rng) for _ in range(200)]
         assert min(waits) >= full / 2
         assert max(waits) <= full
         assert max(waits) - min(waits) > full / 4  # jittered, not constant
