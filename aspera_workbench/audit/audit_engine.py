@@ -41,7 +41,7 @@ from aspera_workbench.audit.report import (
     TaskAudit,
     VariantResult,
 )
-from aspera_workbench.variants import FAIL, KINDS, PASS
+from aspera_workbench.variants import FAIL, KINDS, PASS, check_kinds
 
 _MESSAGE_LIMIT = 300
 # A run that ended by a limit says nothing about the evaluation program.
@@ -70,10 +70,7 @@ class AuditConfig:
     baselines: bool = True
 
     def __post_init__(self) -> None:
-        if self.kinds is not None:
-            unknown = [kind for kind in self.kinds if kind not in KINDS]
-            if unknown:
-                raise ValueError(f"unknown variant kind(s): {', '.join(unknown)} (known: {', '.join(KINDS)})")
+        check_kinds(self.kinds)
         if self.per_kind is not None and self.per_kind < 1:
             raise ValueError("per_kind must be at least 1")
         if self.max_variants is not None and self.max_variants < 0:
@@ -82,7 +79,7 @@ class AuditConfig:
     def to_json(self) -> dict[str, Any]:
         """JSON-compatible dictionary."""
         return {
-            "kinds": list(self.kinds) if self.kinds is not None else sorted(KINDS, key=list(KINDS).index),
+            "kinds": list(self.kinds if self.kinds is not None else KINDS),
             "per_kind": self.per_kind,
             "max_variants": self.max_variants,
             "seed": self.seed,

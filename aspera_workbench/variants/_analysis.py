@@ -191,20 +191,11 @@ _BUILTIN_NAMES = frozenset(dir(builtins))
 
 
 def bound_names(tree: ast.AST) -> set[str]:
-    """Every name a program binds anywhere: assignments, loop targets, functions, parameters, imports, handlers."""
-    names: set[str] = set()
+    """Every name a program binds anywhere: :func:`stores`, parameters, ``global``/``nonlocal`` and match captures."""
+    names = stores(tree)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.arg):
+        if isinstance(node, ast.arg):
             names.add(node.arg)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
-                names.add((alias.asname or alias.name).split(".")[0])
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             names.update(node.names)
         elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import Any
 
 from aspera_workbench.variants._analysis import EffectAnalyser, bound_names, identifiers, uses_dynamic_scope
 from aspera_workbench.variants._source import Source, body_without_docstring, solution_function
@@ -134,3 +135,35 @@ def short(text: str, limit: int = 60) -> str:
     """One line of at most ``limit`` characters, for descriptions."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def calls(node: ast.AST, *dotted: str) -> bool:
+    """Whether ``node`` is a call to one of the dotted names (``datetime.time``, ``combine``...)."""
+    if not isinstance(node, ast.Call):
+        return False
+    parts = []
+    func = node.func
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name):
+        return False
+    parts.append(func.id)
+    return ".".join(reversed(parts)) in dotted
+
+
+def literal(node: ast.AST | None, *types: type) -> Any:
+    """The value of ``node`` if it is a constant of exactly one of ``types`` (``True`` is no int), else ``None``."""
+    if isinstance(node, ast.Constant) and type(node.value) in types:
+        return node.value
+    return None
+
+
+def member_of(node: ast.expr, enum: str) -> str | None:
+    """``M`` for ``enum.M`` or ``enum["M"]``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == enum:
+        return node.attr
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == enum:
+        if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+            return node.slice.value
+    return None

@@ -43,8 +43,8 @@ import ast
 from collections.abc import Iterator, Sequence
 
 from aspera_workbench.variants._analysis import ACTIONS
-from aspera_workbench.variants._program import Program, lines, short
-from aspera_workbench.variants._source import Edit
+from aspera_workbench.variants._program import Program, calls, lines, literal, member_of, short
+from aspera_workbench.variants._source import Edit, indent_block
 
 Rewrite = Iterator[tuple[str, str]]
 
@@ -89,84 +89,59 @@ def duplicate_action(program: Program) -> Rewrite:
         yield f"{lines(stmt)}: {short(src.segment(call), 40)} {what}", new
 
 
-def _int(node: ast.AST) -> int | None:
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    return None
-
-
-def _is(node: ast.AST, *dotted: str) -> bool:
-    """Whether ``node`` is a call to one of the dotted names (``datetime.time``, ``combine``...)."""
-    if not isinstance(node, ast.Call):
-        return False
-    parts = []
-    func = node.func
-    while isinstance(func, ast.Attribute):
-        parts.append(func.attr)
-        func = func.value
-    if not isinstance(func, ast.Name):
-        return False
-    parts.append(func.id)
-    return ".".join(reversed(parts)) in dotted
-
-
 def _shifts(program: Program, node: ast.AST) -> Iterator[tuple[ast.AST, str, str]]:
     """(node to replace, replacement text, what it means) for each date or time literal in ``node``."""
     src = program.source
     if not isinstance(node, (ast.Call, ast.Subscript, ast.Attribute)):
         return
-    if _is(node, "time_by_hm", "datetime.time") and node.args:  # type: ignore[attr-defined]
+    if calls(node, "time_by_hm", "datetime.time") and node.args:  # type: ignore[attr-defined]
         hour = node.args[0]  # type: ignore[attr-defined]
-        value = _int(hour)
+        value = literal(hour, int)
         if value is not None:
             moved = value + 1 if value not in (11, 12, 23) else value - 1
             yield hour, str(moved), f"hour {value} -> {moved}"
         minute = node.args[1] if len(node.args) > 1 else None  # type: ignore[attr-defined]
-        value = _int(minute) if minute is not None else None
+        value = literal(minute, int)
         if value is not None:
             moved = value + 15 if value < 45 else value - 15
             yield minute, str(moved), f"minute {value} -> {moved}"
-    if _is(node, "datetime.timedelta", "timedelta"):
+    if calls(node, "datetime.timedelta", "timedelta"):
         for keyword in node.keywords:  # type: ignore[attr-defined]
-            value = _int(keyword.value)
+            value = literal(keyword.value, int)
             if value is not None and keyword.arg in ("weeks", "days", "hours", "minutes"):
                 moved = value + (15 if keyword.arg == "minutes" else 1)
                 yield keyword.value, str(moved), f"{keyword.arg}={value} -> {moved}"
-    if _is(node, "Duration") and len(node.args) == 2:  # type: ignore[attr-defined]
+    if calls(node, "Duration") and len(node.args) == 2:  # type: ignore[attr-defined]
         amount, unit = node.args  # type: ignore[attr-defined]
-        value = _int(amount)
+        value = literal(amount, int)
         unit_text = src.segment(unit)
         if value is not None:
             moved = value + (15 if "Minutes" in unit_text else 1)
             yield amount, str(moved), f"Duration {value} -> {moved}"
-    if _is(node, "get_next_dow", "get_prev_dow") and node.args:  # type: ignore[attr-defined]
+    if calls(node, "get_next_dow", "get_prev_dow") and node.args:  # type: ignore[attr-defined]
         day = node.args[0]  # type: ignore[attr-defined]
         if isinstance(day, ast.Constant) and day.value in _WEEKDAYS:
             moved = _WEEKDAYS[(_WEEKDAYS.index(day.value) + 1) % 7]
             yield day, repr(moved), f"{day.value} -> {moved}"
-    if _is(node, "date_by_mdy"):
+    if calls(node, "date_by_mdy"):
         for keyword in node.keywords:  # type: ignore[attr-defined]
-            value = _int(keyword.value)
+            value = literal(keyword.value, int)
             if keyword.arg == "day" and value is not None:
                 moved = value + 1 if value < 28 else value - 1
                 yield keyword.value, str(moved), f"day {value} -> {moved}"
-    if _is(node, "datetime.date", "datetime.datetime") and len(node.args) >= 3:  # type: ignore[attr-defined]
+    if calls(node, "datetime.date", "datetime.datetime") and len(node.args) >= 3:  # type: ignore[attr-defined]
         day = node.args[2]  # type: ignore[attr-defined]
-        value = _int(day)
+        value = literal(day, int)
         if value is not None:
             moved = value + 1 if value < 28 else value - 1
             yield day, str(moved), f"day {value} -> {moved}"
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "DateExpressions":
-        member = node.slice.value if isinstance(node.slice, ast.Constant) else None
-        if member in _DATE_NEIGHBOURS:
-            yield node.slice, repr(_DATE_NEIGHBOURS[member]), f"{member} -> {_DATE_NEIGHBOURS[member]}"
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "DateExpressions":
-        if node.attr in _DATE_NEIGHBOURS:
-            yield (
-                node,
-                f"DateExpressions.{_DATE_NEIGHBOURS[node.attr]}",
-                f"{node.attr} -> {_DATE_NEIGHBOURS[node.attr]}",
-            )
+    member = member_of(node, "DateExpressions")
+    if member in _DATE_NEIGHBOURS:
+        moved = _DATE_NEIGHBOURS[member]
+        if isinstance(node, ast.Subscript):
+            yield node.slice, repr(moved), f"{member} -> {moved}"
+        else:
+            yield node, f"DateExpressions.{moved}", f"{member} -> {moved}"
 
 
 def shift_datetime(program: Program) -> Rewrite:
@@ -321,7 +296,7 @@ def _wrong_answer_helper(name: str, person: str, indent: str) -> str:
         return type(value)(sorted(value, key=repr)[:-1]) if value else type(value)([None])
     return None
 """
-    return "".join(indent + line if line.strip() else line for line in body.splitlines(keepends=True)) + "\n"
+    return indent_block(body, indent) + "\n"
 
 
 def wrong_answer(program: Program) -> Rewrite:

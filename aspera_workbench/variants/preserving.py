@@ -48,7 +48,7 @@ import symtable
 from collections.abc import Iterator
 
 from aspera_workbench.variants._analysis import Effect, has_control_flow, loads, stores
-from aspera_workbench.variants._program import Program, lines, parents, short
+from aspera_workbench.variants._program import Program, calls, lines, literal, member_of, parents, short
 from aspera_workbench.variants._source import Edit
 
 Rewrite = Iterator[tuple[str, str]]
@@ -313,26 +313,6 @@ def inline_variable(program: Program) -> Rewrite:
             )
 
 
-def _member(node: ast.expr, enum: str) -> str | None:
-    """``M`` for ``enum.M`` or ``enum["M"]``."""
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == enum:
-        return node.attr
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == enum:
-        if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
-            return node.slice.value
-    return None
-
-
-def _call_to(node: ast.AST, name: str) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
-
-
-def _number(node: ast.AST) -> int | float | None:
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        return node.value
-    return None
-
-
 _DELTA_UNITS = {"Days": "days", "Hours": "hours", "Minutes": "minutes"}
 
 
@@ -341,30 +321,30 @@ def _equivalent(program: Program, call: ast.Call) -> tuple[str, str] | None:
     src = program.source
     if not program.unbound("datetime"):
         return None
-    if _call_to(call, "modify") and len(call.args) == 2 and program.unbound("modify", "Duration", "TimeUnits"):
+    if calls(call, "modify") and len(call.args) == 2 and program.unbound("modify", "Duration", "TimeUnits"):
         moment, duration = call.args
-        operators = [_member(k.value, "DateTimeClauseOperators") for k in call.keywords if k.arg == "operator"]
+        operators = [member_of(k.value, "DateTimeClauseOperators") for k in call.keywords if k.arg == "operator"]
         if len(call.keywords) != 1 or operators[0] not in ("add", "subtract"):
             return None
-        if not (_call_to(duration, "Duration") and len(duration.args) == 2 and not duration.keywords):  # type: ignore[attr-defined]
+        if not (calls(duration, "Duration") and len(duration.args) == 2 and not duration.keywords):  # type: ignore[attr-defined]
             return None
         amount, unit = duration.args  # type: ignore[attr-defined]
-        unit_name = _member(unit, "TimeUnits")
+        unit_name = member_of(unit, "TimeUnits")
         if unit_name not in _DELTA_UNITS:
             return None
         sign = "+" if operators[0] == "add" else "-"
         text = f"({src.segment(moment)} {sign} datetime.timedelta({_DELTA_UNITS[unit_name]}={src.segment(amount)}))"
         return text, "modify(...) written as datetime arithmetic"
-    if _call_to(call, "parse_date_string") and len(call.args) == 1 and program.unbound("parse_date_string", "now_"):
-        member = _member(call.args[0], "DateExpressions")
+    if calls(call, "parse_date_string") and len(call.args) == 1 and program.unbound("parse_date_string", "now_"):
+        member = member_of(call.args[0], "DateExpressions")
         shifts = {"Today": "now_().date()", "Tomorrow": "(now_().date() + datetime.timedelta(days=1))"}
         shifts["Yesterday"] = "(now_().date() - datetime.timedelta(days=1))"
         if member in shifts:
             return shifts[member], f"parse_date_string({member}) written from now_()"
-    if _call_to(call, "combine") and len(call.args) == 2 and not call.keywords and program.unbound("combine"):
+    if calls(call, "combine") and len(call.args) == 2 and not call.keywords and program.unbound("combine"):
         args = ", ".join(src.segment(a) for a in call.args)
         return f"datetime.datetime.combine({args})", "combine(...) written as datetime.datetime.combine(...)"
-    if _call_to(call, "time_by_hm") and len(call.args) == 3 and program.unbound("time_by_hm"):
+    if calls(call, "time_by_hm") and len(call.args) == 3 and program.unbound("time_by_hm"):
         hour, minute, marker = (a.value if isinstance(a, ast.Constant) else None for a in call.args)
         if type(hour) is not int or type(minute) is not int or not isinstance(marker, str):
             return None
@@ -375,17 +355,9 @@ def _equivalent(program: Program, call: ast.Call) -> tuple[str, str] | None:
         if not (0 <= hour < 24 and 0 <= minute < 60):
             return None
         return f"datetime.time({hour}, {minute})", "time_by_hm(...) written as datetime.time(...)"
-    func = call.func
-    if (
-        isinstance(func, ast.Attribute)
-        and func.attr == "timedelta"
-        and isinstance(func.value, ast.Name)
-        and func.value.id == "datetime"
-        and not call.args
-        and len(call.keywords) == 1
-    ):
+    if calls(call, "datetime.timedelta") and not call.args and len(call.keywords) == 1:
         keyword = call.keywords[0]
-        amount = _number(keyword.value)
+        amount = literal(keyword.value, int, float)
         smaller = {"weeks": ("days", 7), "days": ("hours", 24), "hours": ("minutes", 60)}
         if keyword.arg in smaller and type(amount) is int:
             unit, factor = smaller[keyword.arg]
@@ -484,7 +456,7 @@ def _is_number_accumulator(program: Program, loop: ast.For, name: str) -> bool:
     ]
     return (
         len(starts) == 1
-        and _number(starts[0].value) is not None
+        and literal(starts[0].value, int, float) is not None
         and starts[0].lineno < loop.lineno
         and len(other_bindings) == 1 + len(augmented)
     )
