@@ -52,15 +52,10 @@ _LIMITS = (Outcome.TIMEOUT, Outcome.RESOURCE_ERROR)
 class AuditConfig:
     """What the audit generates.
 
-    Attributes:
-        kinds: Generated variant kinds to use (default: every kind).
-        per_kind: At most this many generated variants of each kind per task,
-            chosen reproducibly from ``seed`` and the task id (``None``: all).
-        max_variants: Then at most this many generated variants per task in
-            all, chosen the same way (``None``: no limit); a quick audit that
-            still covers every kind over a task set.
-        seed: Seed of those choices.
-        baselines: Run ``noop`` and ``handback`` too.
+    At most ``per_kind`` generated variants of each kind per task (``None``:
+    all), then at most ``max_variants`` per task in all (a quick audit that
+    still covers every kind over a task set), chosen reproducibly from
+    ``seed`` and the task id; ``baselines`` adds ``noop`` and ``handback``.
     """
 
     kinds: tuple[str, ...] | None = None
@@ -77,7 +72,6 @@ class AuditConfig:
             raise ValueError("max_variants must not be negative")
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-compatible dictionary."""
         return {
             "kinds": list(self.kinds if self.kinds is not None else KINDS),
             "per_kind": self.per_kind,
@@ -134,9 +128,12 @@ def _observations(verdict: Verdict, pairs: int) -> tuple[Observation, ...] | Non
     return tuple(found)
 
 
+def _actual(verdict: Verdict) -> str:
+    return PASS if verdict.outcome is Outcome.SUCCESS else FAIL
+
+
 def _needs_observation(candidate: Candidate, verdict: Verdict) -> bool:
-    actual = PASS if verdict.outcome is Outcome.SUCCESS else FAIL
-    return candidate.expected is not None and actual != candidate.expected
+    return candidate.expected is not None and _actual(verdict) != candidate.expected
 
 
 def judge(
@@ -145,18 +142,12 @@ def judge(
     observed: tuple[Observation, ...] | None,
     reference: tuple[Observation, ...] | None,
 ) -> VariantResult:
-    """Decide a program's status from its verdict and, when needed, its behaviour.
+    """Decide a program's status (see :mod:`aspera_workbench.audit.report`) from its verdict and behaviour.
 
-    Args:
-        candidate: The program and what it is.
-        verdict: Its evaluation by the task's evaluation programs.
-        observed: What it did in each world (``None`` if not observed).
-        reference: What the reference program did (``None`` if not observed).
-
-    Returns:
-        The result (see :mod:`aspera_workbench.audit.report` for the statuses).
+    ``observed`` and ``reference`` are what the program and the reference
+    program did in each world, ``None`` if not observed.
     """
-    actual = PASS if verdict.outcome is Outcome.SUCCESS else FAIL
+    actual = _actual(verdict)
     equivalent = None
     if observed is not None and reference is not None and len(observed) == len(reference):
         equivalent = all(mine.same_as(theirs) for mine, theirs in zip(observed, reference))
@@ -204,26 +195,21 @@ def audit_tasks(
     task_set_digest: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> AuditReport:
-    """Audit the evaluation programs of some tasks.
+    """Audit the evaluation programs of some tasks (repeats are audited again, each on its own).
 
     Args:
-        tasks: The tasks (repeats are audited again, each on its own).
+        tasks: The tasks.
         sandbox: An open sandbox; every program runs there.
         config: What to generate (defaults of :class:`AuditConfig`).
         wrong: Hand-written wrong programs by task id.
         alternatives: Users' alternative solutions by task id.
         source: Name of the task set, recorded in the report.
         task_set_digest: Content digest of the task set ``tasks`` were chosen
-            from, recorded in the report (``None``: the digest of ``tasks``,
-            right when they are the whole set).
+            from (``None``: the digest of ``tasks``, right when they are the whole set).
         progress: Called with (0, programs in all) once every variant is
-            generated, then each time a program's runs are all done with
-            (programs done, programs in all); the total never changes. A program is done once its verdict is in and, when
-            it needs one (the reference; a program given an unexpected
-            verdict), its observation run too.
-
-    Returns:
-        The report.
+            generated, then with (programs done, programs in all) each time a
+            program's verdict and, when it needs one (the reference; a program
+            given an unexpected verdict), its observation run are in.
     """
     config = config or AuditConfig()
     wrong = wrong or {}
@@ -233,9 +219,15 @@ def audit_tasks(
     # Every variant is generated before anything runs (a fraction of a second
     # for a whole set), so that the number of programs is known up front.
     plans = [_plan(task, probes[index], config, wrong, alternatives) for index, task in enumerate(tasks)]
-    counter = _Counter(sum(len(plan.candidates) for plan in plans), progress)
+    total, done = sum(len(plan.candidates) for plan in plans), 0
     if progress is not None:
-        progress(0, counter.total)
+        progress(0, total)
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
 
     def first_round() -> Iterator[list[Job]]:
         for index, plan in enumerate(plans):
@@ -253,7 +245,7 @@ def audit_tasks(
             yield from _groups(jobs)
             yield from _groups(probing)
 
-    _run(sandbox, plans, first_round(), counter)
+    _run(sandbox, plans, first_round(), tick)
 
     second: list[list[Job]] = []
     for index, plan in enumerate(plans):
@@ -263,7 +255,7 @@ def audit_tasks(
             if number not in plan.observed and _needs_observation(candidate, plan.verdicts[number])
         ]
         second.extend(_groups(probing))
-    _run(sandbox, plans, second, counter)
+    _run(sandbox, plans, second, tick)
 
     audits = []
     for plan in plans:
@@ -285,17 +277,10 @@ def audit_tasks(
 
 
 def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tuple[Observation, ...] | None]:
-    """What each program does in every world of a task: its world changes, answer and exception.
+    """What each program does in every world of a task (its setup programs are used, not its evaluation programs).
 
     Two programs with equal observations (``Observation.same_as`` pair by
-    pair) get the same verdict from any evaluation program of the task; a
-    mutant observed like the reference program changes nothing in these
-    worlds. Programs run in the sandbox.
-
-    Args:
-        task: The task (its setup programs are used, not its evaluation programs).
-        programs: The programs.
-        sandbox: An open sandbox.
+    pair) get the same verdict from any evaluation program of the task.
 
     Returns:
         One tuple of observations (one per setup program) per program, in
@@ -307,16 +292,6 @@ def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tu
     for job, verdict in sandbox.run_groups(_groups(jobs)):
         found[job.key] = _observations(verdict, len(probe.state_generation_programs))
     return found
-
-
-class _Counter:
-    def __init__(self, total: int, progress: Callable[[int, int], None] | None) -> None:
-        self.done, self.total, self.progress = 0, total, progress
-
-    def tick(self) -> None:
-        self.done += 1
-        if self.progress is not None:
-            self.progress(self.done, self.total)
 
 
 def _plan(
@@ -354,7 +329,7 @@ def _groups(jobs: list[Job]) -> Iterator[list[Job]]:
         yield jobs[start : start + _GROUP_SIZE]
 
 
-def _run(sandbox: Sandbox, plans: list[_Plan], groups: Iterable[list[Job]], counter: _Counter) -> None:
+def _run(sandbox: Sandbox, plans: list[_Plan], groups: Iterable[list[Job]], tick: Callable[[], None]) -> None:
     for job, verdict in sandbox.run_groups(groups):
         index, number, observing = job.key
         plan = plans[index]
@@ -363,4 +338,4 @@ def _run(sandbox: Sandbox, plans: list[_Plan], groups: Iterable[list[Job]], coun
         else:
             plan.verdicts[number] = verdict
         if plan.settle(number):
-            counter.tick()
+            tick()
