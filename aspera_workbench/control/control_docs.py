@@ -58,13 +58,7 @@ def _render_exception(cls: type) -> list[str]:
 
 
 def render_control_docs() -> str:
-    """The control surface's documentation as Python-stub text, for a prompt.
-
-    Returns:
-        The surface module's docstring, then the ``World`` dataclass and the
-        ``TypedDict`` of each kind of entry (keys, value types and docstrings),
-        then ``ControlWorldError``; blocks are separated by a blank line.
-    """
+    """The control surface's documentation as Python-stub text, for a prompt, blocks separated by a blank line."""
     blocks = [_docstring(surface, "")]
     for name in DOCUMENTED:
         obj = getattr(surface, name)
@@ -75,8 +69,3 @@ def render_control_docs() -> str:
         else:
             blocks.append(_render_typed_dict(obj))
     return "\n\n".join("\n".join(block) for block in blocks) + "\n"
-
-
-def word_count(text: str) -> int:
-    """Number of whitespace-separated words in ``text`` (how documentation lengths are compared)."""
-    return len(text.split())

@@ -55,16 +55,10 @@ T = TypeVar("T")
 
 
 def control_evaluation_program(evaluation_program: str) -> str:
-    """An EP that runs ``evaluation_program`` on a control program.
-
-    Args:
-        evaluation_program: the original EP's source.
-
-    Returns:
-        The source of the wrapping EP followed by the original source.
+    """The wrapping EP followed by ``evaluation_program``, which then judges a control program.
 
     Raises:
-        ValueError: ``evaluation_program`` defines no function.
+        ValueError: ``evaluation_program`` defines no function, or is already wrapped.
     """
     original = function_name(evaluation_program)
     if original is None:
@@ -75,32 +69,16 @@ def control_evaluation_program(evaluation_program: str) -> str:
 
 
 def control_setup_program(setup_program: str, scenario: Any) -> str:
-    """A SIP that first runs the harness imports of ``scenario`` (apps included).
-
-    Args:
-        setup_program: the original SIP's source.
-        scenario: the original scenario (``apps``, ``simulation_tools``, ``evaluation_tools``).
-
-    Returns:
-        The import block, two blank lines, then the original source.
-    """
-    imports = evaluation_imports(scenario)
-    return f"{imports}\n\n{setup_program}"
+    """``setup_program`` after the harness imports of the original ``scenario`` (apps included)."""
+    return f"{evaluation_imports(scenario)}\n\n{setup_program}"
 
 
 def control_task(task: T, program: str | None = None) -> T:
-    """The task as evaluated in the control setting.
+    """A copy of ``task`` (any pydantic model with a task's fields) with no apps, wrapped SIPs and EPs.
 
-    Args:
-        task: a task (an ``aspera_core.tasks.Task``, or any pydantic model with
-            the same fields).
-        program: the control reference program to store as the derived task's
-            ``program`` (default: keep the library one).
-
-    Returns:
-        A copy of ``task`` with no apps, wrapped SIPs and EPs. Only evaluation
-        reads it: the copy is not validated again (a scenario without apps is
-        not a valid task record) and should not be written to a task set.
+    ``program``, if given, replaces the library reference program. Only
+    evaluation reads the copy: it is not validated again (a scenario without
+    apps is not a valid task record) and should not be written to a task set.
 
     Raises:
         ValueError: an evaluation program defines no function, or the task is

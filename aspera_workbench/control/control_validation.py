@@ -53,16 +53,6 @@ from aspera_workbench.control.control_tasks import control_task
 Evaluate = Callable[[Any, str], Any]
 
 
-def noop_program(name: str) -> str:
-    """A control program named ``name`` that does nothing."""
-    return f"def {name}(world):\n    return None\n"
-
-
-def handback_program(name: str) -> str:
-    """A control program named ``name`` that only hands the request back to the user."""
-    return f'def {name}(world):\n    raise world.RequiresUserInput("Could you tell me more about what you need?")\n'
-
-
 def _outcome(result: Any) -> tuple[str, str]:
     if isinstance(result, str):
         return result, ""
@@ -78,8 +68,10 @@ class _Runs:
         self.task = control_task(task, reference)
         name = (function_name(reference) if reference else None) or task.solution_name
         self.reference = reference
-        self.noop = noop_program(name)
-        self.handback = handback_program(name)
+        self.noop = f"def {name}(world):\n    return None\n"
+        self.handback = (
+            f'def {name}(world):\n    raise world.RequiresUserInput("Could you tell me more about what you need?")\n'
+        )
         self.wrong = wrong
 
     def programs(self) -> list[str]:
@@ -148,24 +140,11 @@ def validate_control_set(
     progress: Callable[[TaskReport], None] | None = None,
     prefetch: Callable[[list[tuple[Any, str]]], None] | None = None,
 ) -> SetReport:
-    """Validate the control programs of every task of a task set.
+    """Validate the control programs of every task of a task set, in the layout of ``aspera validate``.
 
-    Args:
-        path: the task set (anything :func:`~aspera_core.tasks.load_tasks` takes).
-        evaluate: runs a control program on a control task (``evaluate(task,
-            program)``) and returns its verdict (an object with ``outcome``
-            and ``message``) or an outcome name.
-        control_dir: the folder of control programs (default: ``control/``
-            beside ``plans/``, see :func:`default_control_dir`).
-        require_wrong: whether a task without wrong control programs is a problem.
-        progress: called with each task's report as soon as it is done.
-        prefetch: called once, before any check, with every (control task,
-            program) run the checks will ask ``evaluate`` for, so a caller can
-            run them in parallel.
-
-    Returns:
-        The report, in the layout of ``aspera validate`` (print it with
-        :func:`~aspera_core.tasks.validation.format_table`).
+    Arguments as for :func:`~aspera_core.tasks.validate_task_set`, but
+    ``evaluate`` runs a control program on a control task and ``control_dir``
+    defaults to ``control/`` beside ``plans/`` (:func:`default_control_dir`).
 
     Raises:
         FileNotFoundError: ``path`` does not exist.
@@ -202,18 +181,13 @@ def validate_control_set(
 
 
 class SandboxEvaluator:
-    """Evaluates programs in a sandbox, all announced runs at once (in parallel).
-
-    Args:
-        sandbox: an open :class:`~aspera_core.executor.Sandbox`.
-    """
+    """Evaluates programs in an open sandbox, all announced runs at once (in parallel)."""
 
     def __init__(self, sandbox: Sandbox) -> None:
         self.sandbox = sandbox
         self.verdicts: dict[tuple[str, str], Verdict] = {}
 
     def prefetch(self, runs: Iterable[tuple[Any, str]]) -> None:
-        """Evaluate every run not evaluated yet."""
         jobs = {}
         for task, program in runs:
             key = (task.query_id, program)
@@ -239,22 +213,7 @@ def validate_control_with_sandbox(
     config: SandboxConfig | None = None,
     progress: Callable[[TaskReport], None] | None = None,
 ) -> SetReport:
-    """Validate the control programs of a task set, running every program in the sandbox.
-
-    Args:
-        path: the task set.
-        control_dir: the folder of control programs (default ``control/`` beside ``plans/``).
-        require_wrong: whether a task without wrong control programs is a problem.
-        config: sandbox limits (defaults of :class:`~aspera_core.executor.SandboxConfig`).
-        progress: called with each task's report when it is done.
-
-    Returns:
-        The report.
-
-    Raises:
-        FileNotFoundError: ``path`` does not exist.
-        TaskFormatError: ``path`` holds no task shard.
-    """
+    """:func:`validate_control_set`, running every program in a sandbox with ``config``'s limits."""
     with Sandbox(config) as sandbox:
         evaluate = SandboxEvaluator(sandbox)
         return validate_control_set(
