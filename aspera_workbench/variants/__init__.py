@@ -88,8 +88,7 @@ def _collect(
 
     The choice follows a seeded shuffle (of each kind's candidates, or of all
     candidates when there is a ``limit``), taken in that order until enough
-    are valid; only the candidates looked at are parsed. The result is in kind
-    order, each kind's variants in source order.
+    are valid; only the candidates looked at are parsed.
     """
     text = program.text
     wanted = list(generators) if kinds is None else [kind for kind in generators if kind in set(kinds)]

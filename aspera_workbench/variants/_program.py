@@ -15,9 +15,6 @@ _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambd
 class Program:
     """A program's source, its solution function and the names it uses.
 
-    Args:
-        text: The program's source.
-
     Raises:
         SyntaxError: the text does not parse.
         ValueError: the text defines no top-level function.
@@ -38,7 +35,6 @@ class Program:
 
     @property
     def text(self) -> str:
-        """The program's source."""
         return self.source.text
 
     def unbound(self, *names: str) -> bool:
@@ -46,12 +42,7 @@ class Program:
         return not any(name in self.bindings for name in names)
 
     def fresh(self, base: str, reserve: bool = False) -> str:
-        """An identifier the program does not use, starting with ``base``.
-
-        Args:
-            base: The name wanted.
-            reserve: Never return this name again (for several new names in one variant).
-        """
+        """An identifier the program does not use, starting with ``base`` (``reserve``: never give it again)."""
         name, number = base, 1
         while name in self._taken:
             number += 1

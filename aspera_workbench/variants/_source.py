@@ -32,14 +32,7 @@ class Edit:
 
 
 class Source:
-    """A program's text with its syntax tree and position helpers.
-
-    Args:
-        text: The program's source.
-
-    Raises:
-        SyntaxError: the text does not parse.
-    """
+    """A program's text with its syntax tree (``SyntaxError`` if it does not parse) and position helpers."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -62,17 +55,14 @@ class Source:
         )
 
     def segment(self, node: ast.AST) -> str:
-        """The source text of ``node``."""
         start, end = self.span(node)
         return self.text[start:end]
 
     def indent(self, lineno: int) -> str:
-        """Leading whitespace of a 1-based line."""
         line = self.lines[lineno - 1]
         return line[: len(line) - len(line.lstrip(" \t"))]
 
     def line_start(self, lineno: int) -> int:
-        """Offset of the first character of a 1-based line."""
         return self._starts[lineno - 1]
 
     def owns_lines(self, stmt: ast.stmt) -> bool:
@@ -84,12 +74,7 @@ class Source:
         return not before.strip() and (not after.strip() or after.strip().startswith("#"))
 
     def lines_of(self, stmt: ast.stmt, with_comments: bool = False) -> tuple[int, int]:
-        """Offsets of the whole lines a statement occupies (end includes the newline).
-
-        Args:
-            stmt: A statement that owns its lines.
-            with_comments: Also take the comment lines directly above it.
-        """
+        """Offsets of the whole lines a statement that owns its lines occupies, and its comments above if asked."""
         first = stmt.lineno
         if with_comments:
             while first > 1 and self.lines[first - 2].strip().startswith("#"):
@@ -98,11 +83,7 @@ class Source:
         return self._starts[first - 1], self._starts[last]
 
     def apply(self, edits: list[Edit]) -> str:
-        """The text with non-overlapping edits applied.
-
-        Raises:
-            ValueError: two edits overlap.
-        """
+        """The text with non-overlapping edits applied (``ValueError`` if two overlap)."""
         ordered = sorted(edits, key=lambda edit: (edit.start, edit.end))
         pieces: list[str] = []
         position = 0

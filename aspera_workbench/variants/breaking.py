@@ -1,4 +1,4 @@
-"""Semantics-breaking mutants of a program.
+"""Semantics-breaking mutants of a program (the kinds are listed in :data:`BREAKING_KINDS`).
 
 Each generator yields ``(description, new source)`` pairs. A mutant is meant to
 do something the user did not ask for; whether it actually behaves differently
@@ -8,33 +8,13 @@ nothing there). Code a mutant adds uses library names only when the program
 does not rebind them, and its own names start with an underscore (never
 provided by star imports) and are unused by the program.
 
-* **drop_action**: an ``add_event``/``delete_event``/``share_calendar``
-  statement becomes ``pass``.
-* **duplicate_action**: the action is performed a second time; an event held
-  in a variable is also added as a copy without its id, so the calendar gets
-  a second event rather than the same one saved twice.
-* **shift_datetime**: one date or time literal moves: ``time_by_hm`` and
-  ``datetime.time`` by an hour or by 15 minutes, ``datetime.timedelta``/``Duration`` by one
-  unit (15 for minutes), ``get_next_dow``/``get_prev_dow`` to the next
-  weekday, ``DateExpressions`` Today/Tomorrow/Yesterday to a neighbour,
-  ``date_by_mdy``/``datetime.date``/``datetime.datetime`` by a day.
-* **change_attendee**: the ``attendees`` of an ``Event(...)`` (or an
-  ``.attendees =`` assignment) get another colleague added, have their first
-  person replaced by another colleague, or lose their first person.
-  "Another colleague" is the first employee (directory order) who is
-  neither listed nor the user, found when the program runs.
-* **change_room**: the ``location`` of an event is set to another conference
-  room (the first other room of ``search_conference_room``, when the
-  scenario has rooms), or removed.
-* **add_unrelated_event**: a 07:00-07:30 "Dentist appointment" eight days
-  ahead is added at the start of the function.
-* **swallow_handback**: a ``raise RequiresUserInput(...)`` becomes ``return None``.
-* **wrong_answer**: ``return x`` becomes ``return _wrong_answer(x)``, a nested
-  helper that returns a wrong value of the same kind: ``not x`` for a bool, ``x + 1``
-  for a number, another colleague's name for a string, a day later for a
-  date, one hour later for a time, a list or tuple without its last item
-  (or with an extra ``None`` when empty), the first field changed for a
-  named tuple, ``"nothing"`` for ``None``.
+Some choices are not plain from the code: ``duplicate_action`` adds an event
+held in a variable again as a copy without its id, so the calendar gets a
+second event rather than the same one saved twice; "another colleague"
+(``change_attendee``) and "another room" (``change_room``) are found when the
+program runs, as the first employee neither listed nor the user and the first
+other room of ``search_conference_room``; ``wrong_answer`` wraps a returned
+value in a nested helper that returns a wrong value of the same kind.
 """
 
 from __future__ import annotations

@@ -24,13 +24,9 @@ nothing. The rules:
   an object, or a name the expression reads, and the use is not inside a
   loop body, comprehension or nested function (where it would be evaluated a
   different number of times).
-* **equivalent_primitives** swaps a library call for an equal combination:
-  ``modify(x, Duration(n, TimeUnits.Days|Hours|Minutes), operator=add|subtract)``
-  for ``x ± datetime.timedelta(...)``; ``parse_date_string`` of Today,
-  Tomorrow or Yesterday for ``now_().date()`` ± a day; ``combine(d, t)`` for
-  ``datetime.datetime.combine(d, t)``; ``time_by_hm`` with literal arguments
-  for ``datetime.time``; ``datetime.timedelta(hours=n)`` for minutes (days for
-  hours, weeks for days).
+* **equivalent_primitives** swaps a library call (``modify``, ``parse_date_string``,
+  ``combine``, ``time_by_hm``) for the equal ``datetime`` expression, or a
+  ``datetime.timedelta`` for one in the next smaller unit.
 * **iteration_order** runs a ``for`` loop backwards (``reversed(list(...))``)
   when its iterations cannot see each other: no break, return, raise or
   ``else``; every variable the body assigns is assigned afresh in each
@@ -151,21 +147,8 @@ class _Renamer(ast.NodeTransformer):
         self.mapping = mapping
 
     def visit_Name(self, node: ast.Name) -> ast.Name:
-        if node.id in self.mapping:
-            node.id = self.mapping[node.id]
+        node.id = self.mapping.get(node.id, node.id)
         return node
-
-
-def _shape(tree: ast.AST) -> list[tuple[str, object]]:
-    """Node types in walk order, with names and constants: enough to tell a rename went right."""
-    shape: list[tuple[str, object]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant):
-            detail: object = repr(node.value)
-        else:
-            detail = getattr(node, "id", None) or getattr(node, "attr", None) or getattr(node, "arg", None)
-        shape.append((type(node).__name__, detail))
-    return shape
 
 
 def rename_variables(program: Program) -> Rewrite:
@@ -183,9 +166,9 @@ def rename_variables(program: Program) -> Rewrite:
             first[node.id] = min(first.get(node.id, node.lineno), node.lineno)
     renamed = src.apply([Edit(start, end, mapping[name]) for name in names for start, end in spans[name]])
     # the text edits must give exactly the renamed tree (then any subset of them is right too)
-    expected = _Renamer(mapping).visit(ast.parse(program.text))
+    expected = ast.dump(_Renamer(mapping).visit(ast.parse(program.text)))
     try:
-        if _shape(ast.parse(renamed)) != _shape(expected):
+        if ast.dump(ast.parse(renamed)) != expected:
             return
     except SyntaxError:
         return
