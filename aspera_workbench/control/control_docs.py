@@ -53,10 +53,6 @@ def _render_world(cls: type) -> list[str]:
     return lines
 
 
-def _render_exception(cls: type) -> list[str]:
-    return [f"class {cls.__name__}(Exception):", *_docstring(cls, _INDENT)]
-
-
 def render_control_docs() -> str:
     """The control surface's documentation as Python-stub text, for a prompt, blocks separated by a blank line."""
     blocks = [_docstring(surface, "")]
@@ -65,7 +61,7 @@ def render_control_docs() -> str:
         if dataclasses.is_dataclass(obj):
             blocks.append(_render_world(obj))
         elif issubclass(obj, BaseException):
-            blocks.append(_render_exception(obj))
+            blocks.append([f"class {name}(Exception):", *_docstring(obj, _INDENT)])
         else:
             blocks.append(_render_typed_dict(obj))
     return "\n\n".join("\n".join(block) for block in blocks) + "\n"

@@ -57,44 +57,29 @@ T = TypeVar("T")
 def control_evaluation_program(evaluation_program: str) -> str:
     """The wrapping EP followed by ``evaluation_program``, which then judges a control program.
 
-    Raises:
-        ValueError: ``evaluation_program`` defines no function, or is already wrapped.
+    A task's EPs define a function (the task's validation says so); one that
+    is already wrapped raises ``ValueError``.
     """
     original = function_name(evaluation_program)
-    if original is None:
-        raise ValueError("the evaluation program defines no function")
     if original == CONTROL_EVALUATION:
         raise ValueError(f"the evaluation program is already wrapped ({CONTROL_EVALUATION})")
     return _EVALUATION_WRAPPER.format(wrapper=CONTROL_EVALUATION, original=original) + evaluation_program
 
 
-def control_setup_program(setup_program: str, scenario: Any) -> str:
-    """``setup_program`` after the harness imports of the original ``scenario`` (apps included)."""
-    return f"{evaluation_imports(scenario)}\n\n{setup_program}"
-
-
 def control_task(task: T, program: str | None = None) -> T:
-    """A copy of ``task`` (any pydantic model with a task's fields) with no apps, wrapped SIPs and EPs.
+    """A copy of a task with no apps, wrapped SIPs and EPs (``ValueError`` if it is already a control task).
 
+    Each SIP gets the harness imports of the original scenario first.
     ``program``, if given, replaces the library reference program. Only
     evaluation reads the copy: it is not validated again (a scenario without
     apps is not a valid task record) and should not be written to a task set.
-
-    Raises:
-        ValueError: an evaluation program defines no function, or the task is
-            already a control task.
     """
     scenario = task.scenario  # type: ignore[attr-defined]
+    imports = evaluation_imports(scenario)
     update: dict[str, Any] = {
         "scenario": scenario.model_copy(update={"apps": []}),
-        "state_generation_programs": [
-            control_setup_program(sip, scenario)
-            for sip in task.state_generation_programs  # type: ignore[attr-defined]
-        ],
-        "evaluation_programs": [
-            control_evaluation_program(ep)
-            for ep in task.evaluation_programs  # type: ignore[attr-defined]
-        ],
+        "state_generation_programs": [f"{imports}\n\n{sip}" for sip in task.state_generation_programs],  # type: ignore[attr-defined]
+        "evaluation_programs": [control_evaluation_program(ep) for ep in task.evaluation_programs],  # type: ignore[attr-defined]
     }
     if program is not None:
         update["program"] = program
