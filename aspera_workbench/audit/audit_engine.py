@@ -81,26 +81,15 @@ class AuditConfig:
         }
 
 
-@dataclass(frozen=True)
-class _ProbeTask:
-    """A task whose evaluation programs are replaced by the observation probe."""
-
-    query_id: str
-    query: str
-    scenario: Any
-    state_generation_programs: list[str]
-    evaluation_programs: list[str]
-
-    @classmethod
-    def of(cls, task: Task) -> _ProbeTask:
-        sips = list(task.state_generation_programs)
-        return cls(task.query_id, task.query, task.scenario, sips, [PROBE_EVALUATION] * len(sips))
+def _probe(task: Task) -> Task:
+    """The task with its evaluation programs replaced by the observation probe."""
+    return task.model_copy(update={"evaluation_programs": [PROBE_EVALUATION] * len(task.state_generation_programs)})
 
 
 @dataclass
 class _Plan:
     task: Task
-    probe: _ProbeTask
+    probe: Task
     candidates: list[Candidate]
     problems: list[str]
     verdicts: dict[int, Verdict]
@@ -214,8 +203,8 @@ def audit_tasks(
     config = config or AuditConfig()
     wrong = wrong or {}
     alternatives = alternatives or {}
-    probes = [_ProbeTask.of(task) for task in tasks]
-    sandbox.prepare([*tasks, *probes])
+    probes = [_probe(task) for task in tasks]
+    sandbox.prepare(tasks)  # the probes have the same scenarios
     # Every variant is generated before anything runs (a fraction of a second
     # for a whole set), so that the number of programs is known up front.
     plans = [_plan(task, probes[index], config, wrong, alternatives) for index, task in enumerate(tasks)]
@@ -286,7 +275,7 @@ def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tu
         One tuple of observations (one per setup program) per program, in
         order; ``None`` where a run did not complete (a timeout, a setup error).
     """
-    probe = _ProbeTask.of(task)
+    probe = _probe(task)
     found: list[tuple[Observation, ...] | None] = [None] * len(programs)
     jobs = [Job(probe, program, number) for number, program in enumerate(programs)]
     for job, verdict in sandbox.run_groups(_groups(jobs)):
@@ -296,7 +285,7 @@ def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tu
 
 def _plan(
     task: Task,
-    probe: _ProbeTask,
+    probe: Task,
     config: AuditConfig,
     wrong: Mapping[str, Sequence[WrongProgram]],
     alternatives: Mapping[str, Sequence[Alternative]],

@@ -9,7 +9,6 @@ of unknown kind, so a rewrite that needs a statement to be harmless skips it.
 from __future__ import annotations
 
 import ast
-import builtins
 from enum import IntEnum
 
 
@@ -187,9 +186,6 @@ MUTATING_METHODS = frozenset(
     }
 )
 
-_BUILTIN_NAMES = frozenset(dir(builtins))
-
-
 def bound_names(tree: ast.AST) -> set[str]:
     """Every name a program binds anywhere: :func:`stores`, parameters, ``global``/``nonlocal`` and match captures."""
     names = stores(tree)
@@ -269,7 +265,7 @@ class EffectAnalyser:
                 return Effect.WRITE
             if func.id in READERS:
                 return Effect.READ
-            if func.id in LIBRARY_PURE or (func.id in BUILTIN_PURE and func.id in _BUILTIN_NAMES):
+            if func.id in LIBRARY_PURE or func.id in BUILTIN_PURE:
                 return Effect.PURE
             return Effect.UNKNOWN
         if isinstance(func, ast.Attribute):

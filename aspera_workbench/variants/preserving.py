@@ -142,15 +142,6 @@ def _renameable(program: Program) -> list[str]:
     return names
 
 
-class _Renamer(ast.NodeTransformer):
-    def __init__(self, mapping: dict[str, str]) -> None:
-        self.mapping = mapping
-
-    def visit_Name(self, node: ast.Name) -> ast.Name:
-        node.id = self.mapping.get(node.id, node.id)
-        return node
-
-
 def rename_variables(program: Program) -> Rewrite:
     """Rename every local variable at once, then each one alone (see the module docstring)."""
     names = _renameable(program)
@@ -166,7 +157,11 @@ def rename_variables(program: Program) -> Rewrite:
             first[node.id] = min(first.get(node.id, node.lineno), node.lineno)
     renamed = src.apply([Edit(start, end, mapping[name]) for name in names for start, end in spans[name]])
     # the text edits must give exactly the renamed tree (then any subset of them is right too)
-    expected = ast.dump(_Renamer(mapping).visit(ast.parse(program.text)))
+    tree = ast.parse(program.text)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            node.id = mapping.get(node.id, node.id)
+    expected = ast.dump(tree)
     try:
         if ast.dump(ast.parse(renamed)) != expected:
             return
