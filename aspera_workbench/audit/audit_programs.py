@@ -1,15 +1,8 @@
 """The programs an audit runs on a task, and the side folder of users' own solutions.
 
-For every task the audit runs:
-
-* the reference program (must pass);
-* the built-in baselines ``noop`` and ``handback``: they must fail, except
-  when they do exactly what the reference program does in every world of the
-  task (a hand-back task's reference hands back too), then they must pass;
-* generated variants of the reference program (:mod:`aspera_workbench.variants`);
-* the task set's hand-written wrong programs (``wrong/`` beside ``plans/``),
-  which must fail;
-* users' alternative solutions from ``--alternatives DIR``.
+The baselines ``noop`` and ``handback`` must fail, except when they do exactly
+what the reference program does in every world of the task (a hand-back
+task's reference hands back too): then they must pass.
 
 Alternatives folder
 -------------------

@@ -1,26 +1,14 @@
-"""A task as it is evaluated in the control setting, for an unchanged executor.
+"""A task as it is evaluated in the control setting, for an unchanged executor (docs/control.md, "Evaluation").
 
-The executor runs a candidate program in a module that first receives the
-star imports of the task's apps, and hands the program's function to the
-evaluation program (EP) as ``executable``. :func:`control_task` derives a task
-that any executor evaluates in the control setting:
-
-* its scenario lists no apps, so the candidate's module starts empty: the
-  program sees the standard library and nothing of the assistant library;
-* each setup program (SIP) starts with the import block the harness would
-  have run for the original scenario, so the SIP and EP still see exactly the
-  names they were written for;
-* each EP starts with a small EP of its own (the protocol calls the first
-  function a source defines) that calls the original EP unchanged, with
-  ``executable`` replaced by :func:`~aspera_workbench.control.wrap.wrap_control_program`
-  around the candidate's function.
-
-The original EP therefore judges the control program by the same checks, in
-the same world, as a library program. One difference from running the
-wrapper inside the executor: the wrapper runs in the EP's frame, so a
-:class:`~aspera_workbench.control.surface.ControlWorldError` (a malformed world)
-is reported with origin ``"evaluation"``; its outcome is ``execution_error``
-all the same, as for any exception that is not a check failure.
+:func:`control_task` gives the task no apps, so the candidate sees the standard
+library and nothing of the assistant library; each setup program (SIP) starts
+with the harness imports of the original scenario, and each evaluation program
+(EP) with a small EP of its own (the protocol calls the first function a
+source defines) that calls the original unchanged, with ``executable``
+wrapped by :func:`~aspera_workbench.control.wrap.wrap_control_program`. A
+:class:`~aspera_workbench.control.surface.ControlWorldError` is therefore
+reported with origin ``"evaluation"``; its outcome is ``execution_error`` all
+the same, as for any exception that is not a check failure.
 """
 
 from __future__ import annotations

@@ -1,21 +1,13 @@
 """Validating the control programs of a task set, like ``aspera validate`` does the library ones.
 
-For every task, with the task's own setup and evaluation programs run through
-the mapping (:func:`~aspera_workbench.control.control_tasks.control_task`):
-
-* **parse**: ``control/query_<id>.py`` exists and holds one function taking the world;
-* **reference**: that program passes;
-* **noop**: a control program that does nothing fails;
-* **handback**: a control program that only raises ``world.RequiresUserInput``
-  passes if and only if the task is tagged ``handback``;
-* **wrong**: every wrong control program (``control/wrong/query_<id>.py``) fails.
-
-The ``setup`` column stays empty: the setup programs are the task's own and
-are checked by the task set's validation.
-
-:func:`validate_control_set` is pure logic: programs are run by the
-``evaluate`` callable it is given. :func:`validate_control_with_sandbox`
-wires it to the sandboxed executor, because task sets (and so their control
+For every task, through :func:`~aspera_workbench.control.control_tasks.control_task`:
+**parse** (``control/query_<id>.py`` exists and holds one function taking the
+world), **reference** (it passes), **noop** (doing nothing fails), **handback**
+(only raising ``world.RequiresUserInput`` passes if and only if the task is
+tagged ``handback``) and **wrong** (every ``control/wrong/query_<id>.py``
+program fails). The ``setup`` column stays empty: the setup programs are the
+task's own, checked by the task set's validation. :func:`validate_control_with_sandbox`
+runs every program in the sandbox, because task sets (and so their control
 programs) may come from a model.
 """
 

@@ -1,18 +1,11 @@
-"""Mapping the simulated world to the control world and back.
+"""Mapping the simulated world to the control world and back (docs/control.md, "From the simulated world and back").
 
-:func:`build_world` copies the current simulated world into a
-:class:`~aspera_workbench.control.surface.World` of plain dicts and lists, and
-remembers what it handed out. :func:`save_world` compares what a program left
-in the world with that record and applies the difference to the simulated
-world through the library's own public calls (``add_event``,
-``delete_event``, ``share_calendar``), so a control program's changes are
-stored exactly as the equivalent library program's would be: same ids for
-untouched events, the same occurrence expansion of recurring events, the same
-default values.
-
-Everything a program wrote is checked before anything is stored; a malformed
-world raises :class:`~aspera_workbench.control.surface.ControlWorldError` and
-leaves the simulated world unchanged.
+:func:`save_world` applies what a program changed through the library's own
+public calls (``add_event``, ``delete_event``, ``share_calendar``), so a control
+program's changes are stored exactly as the equivalent library program's would
+be. Everything a program wrote is checked before anything is stored; a
+malformed world raises :class:`~aspera_workbench.control.surface.ControlWorldError`
+and leaves the simulated world unchanged.
 """
 
 from __future__ import annotations

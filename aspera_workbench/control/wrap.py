@@ -1,10 +1,4 @@
-"""Running a control program against the current simulated world.
-
-:func:`wrap_control_program` turns a control program (a function taking the
-world) into the zero-argument callable that an evaluation program calls as
-``executable()``: build the control world from the simulated world as it is at
-that moment, run the program on it, save its changes back, pass its result on.
-"""
+"""Running a control program against the current simulated world, as an evaluation program's ``executable()``."""
 
 from __future__ import annotations
 

@@ -186,6 +186,7 @@ MUTATING_METHODS = frozenset(
     }
 )
 
+
 def bound_names(tree: ast.AST) -> set[str]:
     """Every name a program binds anywhere: :func:`stores`, parameters, ``global``/``nonlocal`` and match captures."""
     names = stores(tree)

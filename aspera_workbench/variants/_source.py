@@ -82,6 +82,10 @@ class Source:
         last = stmt.end_lineno or stmt.lineno
         return self._starts[first - 1], self._starts[last]
 
+    def replace(self, node: ast.AST, text: str) -> str:
+        """The text with ``node`` replaced by ``text``."""
+        return self.apply([Edit(*self.span(node), text)])
+
     def apply(self, edits: list[Edit]) -> str:
         """The text with non-overlapping edits applied (``ValueError`` if two overlap)."""
         ordered = sorted(edits, key=lambda edit: (edit.start, edit.end))

@@ -129,7 +129,7 @@ def shift_datetime(program: Program) -> Rewrite:
     src = program.source
     found = [shift for node in program.nodes() for shift in _shifts(program, node)]
     for target, text, what in sorted(found, key=lambda item: (item[0].lineno, item[0].col_offset)):  # type: ignore[attr-defined]
-        new = src.apply([Edit(*src.span(target), text)])
+        new = src.replace(target, text)
         yield f"{lines(target)}: {what}", new
 
 
@@ -158,19 +158,15 @@ def change_attendee(program: Program) -> Rewrite:
         text = src.segment(value)
         listed = f"({text} or [])"
         others = f"{person} for {person} in get_all_employees() if {person} not in {listed} and {person} != get_current_user()"
-        where = lines(value)
-        added = f"{listed} + [{others}][:1]"
-        yield (
-            f"{where}: another colleague added to the attendees {short(text, 40)}",
-            src.apply([Edit(*src.span(value), added)]),
-        )
-        replaced = f"[next({others})] + list({listed})[1:]"
-        yield (
-            f"{where}: the first attendee of {short(text, 40)} replaced by another colleague",
-            src.apply([Edit(*src.span(value), replaced)]),
-        )
-        dropped = f"list({listed})[1:]"
-        yield f"{where}: the first attendee of {short(text, 40)} dropped", src.apply([Edit(*src.span(value), dropped)])
+        for what, replacement in (
+            (f"another colleague added to the attendees {short(text, 40)}", f"{listed} + [{others}][:1]"),
+            (
+                f"the first attendee of {short(text, 40)} replaced by another colleague",
+                f"[next({others})] + list({listed})[1:]",
+            ),
+            (f"the first attendee of {short(text, 40)} dropped", f"list({listed})[1:]"),
+        ):
+            yield f"{lines(value)}: {what}", src.replace(value, replacement)
 
 
 def change_room(program: Program, rooms: bool = True) -> Rewrite:
@@ -195,11 +191,8 @@ def change_room(program: Program, rooms: bool = True) -> Rewrite:
             )
         else:
             other = f"str({text}) + ' annex'"
-        yield (
-            f"{where}: the location {short(text, 40)} replaced by another room",
-            src.apply([Edit(*src.span(value), other)]),
-        )
-        yield f"{where}: the location {short(text, 40)} dropped", src.apply([Edit(*src.span(value), "None")])
+        yield f"{where}: the location {short(text, 40)} replaced by another room", src.replace(value, other)
+        yield f"{where}: the location {short(text, 40)} dropped", src.replace(value, "None")
 
 
 def add_unrelated_event(program: Program) -> Rewrite:
@@ -241,7 +234,7 @@ def swallow_handback(program: Program) -> Rewrite:
     src = program.source
     for stmt in program.statements():
         if _raises_handback(stmt) and src.owns_lines(stmt):
-            new = src.apply([Edit(*src.span(stmt), "return None")])
+            new = src.replace(stmt, "return None")
             yield f"{lines(stmt)}: raise RequiresUserInput(...) replaced by return None", new
 
 

@@ -352,7 +352,7 @@ def equivalent_primitives(program: Program) -> Rewrite:
         if found is None:
             continue
         text, what = found
-        new = src.apply([Edit(*src.span(call), text)])
+        new = src.replace(call, text)
         yield f"{lines(call)}: {what}: {short(src.segment(call), 50)} -> {short(text, 50)}", new
 
 
@@ -466,7 +466,7 @@ def iteration_order(program: Program) -> Rewrite:
     for stmt in program.statements():
         if isinstance(stmt, ast.For) and _loop_is_order_free(program, stmt):
             iterable = src.segment(stmt.iter)
-            new = src.apply([Edit(*src.span(stmt.iter), f"reversed(list({iterable}))")])
+            new = src.replace(stmt.iter, f"reversed(list({iterable}))")
             yield f"{lines(stmt)}: the loop over {short(iterable, 40)} runs in reverse order", new
 
 
