@@ -15,14 +15,10 @@ from enum import IntEnum
 class Effect(IntEnum):
     """What evaluating a piece of code may do, from harmless to unknown."""
 
-    PURE = 0
-    """Computes a value; touches neither the world nor shared objects."""
-    READ = 1
-    """Reads the simulated world (directory, calendars, rooms)."""
-    WRITE = 2
-    """Changes the world, or changes an object in place."""
-    UNKNOWN = 3
-    """Calls something this module does not know."""
+    PURE = 0  # computes a value; touches neither the world nor shared objects
+    READ = 1  # reads the simulated world (directory, calendars, rooms)
+    WRITE = 2  # changes the world, or changes an object in place
+    UNKNOWN = 3  # calls something this module does not know
 
 
 #: Library calls that change the world (or, for the recurrence helpers, the spec object passed in).
@@ -202,14 +198,9 @@ def bound_names(tree: ast.AST) -> set[str]:
     return names
 
 
-def identifiers(tree: ast.AST, bindings: set[str] | None = None) -> set[str]:
-    """Every identifier that appears in a program (names, attributes, keywords, parameters).
-
-    Args:
-        tree: The program.
-        bindings: Its :func:`bound_names`, if already known.
-    """
-    found = set(bound_names(tree) if bindings is None else bindings)
+def identifiers(tree: ast.AST, bindings: set[str]) -> set[str]:
+    """Every identifier that appears in a program: its ``bindings``, names, attributes and keywords."""
+    found = set(bindings)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             found.add(node.id)
@@ -245,13 +236,7 @@ def _root_name(node: ast.expr) -> str | None:
 
 
 class EffectAnalyser:
-    """Classifies code by what it may do.
-
-    Args:
-        program_bindings: Names the program binds itself (:func:`bound_names`):
-            a call through such a name is unknown, whatever the library has
-            under that name.
-    """
+    """Classifies code by what it may do; a call through a name the program binds itself is unknown."""
 
     def __init__(self, program_bindings: set[str]) -> None:
         self.bindings = program_bindings

@@ -113,15 +113,6 @@ def lines(node: ast.AST) -> str:
     return f"line {first}" if first == last else f"lines {first}-{last}"
 
 
-def parents(root: ast.AST) -> dict[ast.AST, ast.AST]:
-    """Map from each node under ``root`` to its parent."""
-    found: dict[ast.AST, ast.AST] = {}
-    for node in ast.walk(root):
-        for child in ast.iter_child_nodes(node):
-            found[child] = node
-    return found
-
-
 def short(text: str, limit: int = 60) -> str:
     """One line of at most ``limit`` characters, for descriptions."""
     flat = " ".join(text.split())

@@ -44,7 +44,7 @@ import symtable
 from collections.abc import Iterator
 
 from aspera_workbench.variants._analysis import Effect, has_control_flow, loads, stores
-from aspera_workbench.variants._program import Program, calls, lines, literal, member_of, parents, short
+from aspera_workbench.variants._program import Program, calls, lines, literal, member_of, short
 from aspera_workbench.variants._source import Edit
 
 Rewrite = Iterator[tuple[str, str]]
@@ -210,20 +210,10 @@ def extract_helper(program: Program) -> Rewrite:
 
 
 def _single_use(program: Program, name: str) -> ast.Name | None:
+    """The one read of a name bound once, if that is all its uses."""
     found = program.names(name)
     used = [n for n in found if isinstance(n.ctx, ast.Load)]
-    bound = [n for n in found if not isinstance(n.ctx, ast.Load)]
-    if len(used) != 1 or len(bound) != 1:
-        return None
-    return used[0]
-
-
-def _ancestors(parent_of: dict[ast.AST, ast.AST], node: ast.AST, root: ast.AST) -> list[ast.AST]:
-    chain = []
-    while node is not root and node in parent_of:
-        node = parent_of[node]
-        chain.append(node)
-    return chain
+    return used[0] if len(used) == 1 and len(found) == 2 else None
 
 
 def _evaluated_once_in_order(program: Program, stmt: ast.stmt, use: ast.Name) -> bool:
@@ -233,8 +223,11 @@ def _evaluated_once_in_order(program: Program, stmt: ast.stmt, use: ast.Name) ->
     ``for`` loop's iterable (evaluated before the body); not in a loop body, a
     comprehension, a nested function, a ``try`` or an f-string.
     """
-    parent_of = parents(stmt)
-    chain = _ancestors(parent_of, use, stmt)
+    parent_of = {child: node for node in ast.walk(stmt) for child in ast.iter_child_nodes(node)}
+    chain, node = [], use
+    while node is not stmt and node in parent_of:
+        node = parent_of[node]
+        chain.append(node)
     child: ast.AST = use
     for node in chain:
         if isinstance(node, _NESTED + _COMPREHENSIONS + (ast.JoinedStr, ast.Try, ast.While)):
@@ -409,12 +402,11 @@ def _root(node: ast.expr) -> str | None:
 
 def _is_number_accumulator(program: Program, loop: ast.For, name: str) -> bool:
     """``name += ...`` is the body's only use of ``name``, which starts from a number literal before the loop."""
-    uses = [
-        n for n in ast.walk(ast.Module(body=loop.body, type_ignores=[])) if isinstance(n, ast.Name) and n.id == name
-    ]
+    body = list(ast.walk(ast.Module(body=loop.body, type_ignores=[])))
+    uses = [n for n in body if isinstance(n, ast.Name) and n.id == name]
     augmented = [
         n
-        for n in ast.walk(ast.Module(body=loop.body, type_ignores=[]))
+        for n in body
         if isinstance(n, ast.AugAssign)
         and isinstance(n.op, ast.Add)
         and isinstance(n.target, ast.Name)
