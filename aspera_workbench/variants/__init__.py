@@ -24,9 +24,9 @@ import ast
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from aspera_core.tasks import function_name
 from aspera_workbench.variants import breaking, preserving
 from aspera_workbench.variants._program import Program
-from aspera_workbench.variants._source import first_function_name
 from aspera_workbench.variants.variant_kinds import (
     BREAKING_KINDS,
     FAIL,
@@ -66,7 +66,7 @@ def _program(text: str) -> Program:
 
 
 def _valid(source: str, name: str | None) -> bool:
-    if first_function_name(source) != name:
+    if function_name(source) != name:
         return False
     try:
         ast.parse(source)
@@ -92,7 +92,7 @@ def _collect(
     """
     text = program.text
     wanted = list(generators) if kinds is None else [kind for kind in generators if kind in set(kinds)]
-    name = first_function_name(text)
+    name = function_name(text)
     pool = [(kind, found) for kind in wanted for found in generators[kind](program)]
     if limit is not None:
         order = list(range(len(pool)))

@@ -8,18 +8,7 @@ differs from its program only where it was changed (its diff is readable).
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
-
-# The protocol names a program's function by its first ``def`` header; a
-# variant must keep that name (and keep it first).
-_FUNCTION_HEADER = re.compile(r"^\s*def\s+(\w+)\s*\([^)]*\)\s*(->\s*[^:]+)?\s*:", re.MULTILINE)
-
-
-def first_function_name(text: str) -> str | None:
-    """Name in the first ``def`` header of ``text``, the name the evaluator calls."""
-    match = _FUNCTION_HEADER.search(text)
-    return match.group(1) if match else None
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.tasks import load_tasks
+from aspera_core.tasks import function_name, load_tasks
 from aspera_workbench.variants import KINDS, mutants, rewrites, variants
-from aspera_workbench.variants._source import first_function_name
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -60,6 +59,6 @@ def test_every_variant_of_the_project_tasks_is_a_valid_distinct_program() -> Non
         for variant in found:
             compile(variant.source, task.query_id, "exec")
             assert variant.source != task.program
-            assert first_function_name(variant.source) == task.solution_name, (task.query_id, variant.description)
+            assert function_name(variant.source) == task.solution_name, (task.query_id, variant.description)
             produced.add(variant.kind)
     assert produced == set(KINDS)
