@@ -266,14 +266,11 @@ def audit_tasks(
 
 
 def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tuple[Observation, ...] | None]:
-    """What each program does in every world of a task (its setup programs are used, not its evaluation programs).
+    """One tuple of observations (one per setup program) per program: what it does in every world of a task.
 
-    Two programs with equal observations (``Observation.same_as`` pair by
-    pair) get the same verdict from any evaluation program of the task.
-
-    Returns:
-        One tuple of observations (one per setup program) per program, in
-        order; ``None`` where a run did not complete (a timeout, a setup error).
+    Two programs with equal observations (``Observation.same_as`` pair by pair)
+    get the same verdict from any evaluation program of the task. ``None``
+    where a run did not complete (a timeout, a setup error).
     """
     probe = _probe(task)
     found: list[tuple[Observation, ...] | None] = [None] * len(programs)

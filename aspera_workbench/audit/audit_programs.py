@@ -190,11 +190,8 @@ def candidates(
         expected = PASS if alternative.correct else FAIL
         found.append(Candidate(kind, ORIGIN_ALTERNATIVE, description, alternative.program, expected))
     declared = {c.source for c in found if c.origin != ORIGIN_GENERATED}
-    unique: list[Candidate] = []
-    seen: set[str] = set()
+    unique: dict[str, Candidate] = {}
     for candidate in found:
-        if candidate.source in seen or (candidate.origin == ORIGIN_GENERATED and candidate.source in declared):
-            continue
-        seen.add(candidate.source)
-        unique.append(candidate)
-    return unique
+        if candidate.origin != ORIGIN_GENERATED or candidate.source not in declared:
+            unique.setdefault(candidate.source, candidate)
+    return list(unique.values())

@@ -318,13 +318,9 @@ class AuditReport:
 def audit_file_problem(path: str | Path) -> str | None:
     """Why writing an audit to ``path`` would destroy something else, or ``None`` when it would not.
 
-    A missing or empty file, or a file holding an audit of any version
-    (``"format": "aspera-audit"``), may be replaced; anything else (another
-    JSON file, a results file, a README, binary data, a symbolic link to
-    nothing) may not.
-
-    Raises:
-        OSError: ``path`` exists but cannot be read.
+    A missing or empty file, or a file holding an audit of any version, may be
+    replaced; anything else (another JSON file, a results file, a README,
+    binary data, a symbolic link to nothing) may not. ``OSError`` if it cannot be read.
     """
     path = Path(path)
     dangling = dangling_link(path)
@@ -347,12 +343,7 @@ def audit_file_problem(path: str | Path) -> str | None:
 
 
 def read_audit(path: str | Path) -> AuditReport:
-    """Read an audit file written by ``aspera audit --out``.
-
-    Raises:
-        FileNotFoundError: no such file.
-        AuditFileError: the file is not an audit.
-    """
+    """Read an audit file written by ``aspera audit --out`` (``FileNotFoundError``, or ``AuditFileError`` if it is not one)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except ValueError as error:

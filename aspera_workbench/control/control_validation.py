@@ -45,11 +45,16 @@ from aspera_workbench.control.control_tasks import control_task
 Evaluate = Callable[[Any, str], Any]
 
 
-def _outcome(result: Any) -> tuple[str, str]:
-    if isinstance(result, str):
-        return result, ""
-    outcome = str(getattr(result.outcome, "value", result.outcome))
-    lines = (getattr(result, "message", None) or "").strip().splitlines()
+def _run(evaluate: Evaluate, task: Any, program: str) -> tuple[str, str]:
+    """The outcome name and the first line of the message (an outcome name alone is a result too)."""
+    try:
+        result = evaluate(task, program)
+        if isinstance(result, str):
+            return result, ""
+        outcome = str(getattr(result.outcome, "value", result.outcome))
+        lines = (getattr(result, "message", None) or "").strip().splitlines()
+    except Exception as error:  # the harness itself failed: report it and go on
+        return "harness_error", f"{type(error).__name__}: {error}"
     return outcome, lines[0][:120] if lines else ""
 
 
@@ -69,13 +74,6 @@ class _Runs:
     def programs(self) -> list[str]:
         head = [self.reference] if self.reference else []
         return head + [self.noop, self.handback] + [w.program for w in self.wrong]
-
-
-def _run(evaluate: Evaluate, task: Any, program: str) -> tuple[str, str]:
-    try:
-        return _outcome(evaluate(task, program))
-    except Exception as error:  # the harness itself failed: report it and go on
-        return "harness_error", f"{type(error).__name__}: {error}"
 
 
 def _expect(report: TaskReport, column: str, result: tuple[str, str], should_pass: bool, why: str) -> None:

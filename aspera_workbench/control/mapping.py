@@ -68,14 +68,6 @@ def _event_entry(row: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
-def _kind(row: dict[str, Any]) -> str:
-    if row.get("repeats") is not None and any(v is not None for v in row["repeats"].values()):
-        return _SERIES
-    if row.get("recurrent_event_id") is not None:
-        return _OCCURRENCE
-    return _SINGLE
-
-
 def build_world(context: ExecutionContext) -> tuple[World, Snapshot]:
     """Copy the simulated world into a fresh control world, with the snapshot :func:`save_world` needs.
 
@@ -98,7 +90,10 @@ def build_world(context: ExecutionContext) -> tuple[World, Snapshot]:
         event_id = entry["event_id"]
         calendar.append(entry)
         snapshot.events[event_id] = copy.deepcopy(entry)
-        snapshot.kinds[event_id] = _kind(row)
+        if entry["repeats"] is not None:
+            snapshot.kinds[event_id] = _SERIES
+        else:
+            snapshot.kinds[event_id] = _SINGLE if entry["recurrent_event_id"] is None else _OCCURRENCE
         if snapshot.kinds[event_id] == _OCCURRENCE:
             snapshot.series_of[event_id] = row["recurrent_event_id"]
         if row.get("attachments"):

@@ -170,13 +170,7 @@ def change_attendee(program: Program) -> Rewrite:
 
 
 def change_room(program: Program, rooms: bool = True) -> Rewrite:
-    """Move the event to another room, or drop the room.
-
-    Args:
-        program: The program.
-        rooms: Whether the scenario has the room-booking app (then "another
-            room" is a real one, else the room's name with " annex" appended).
-    """
+    """Move the event to another room (without ``rooms``, the room's name with " annex"), or drop the room."""
     src = program.source
     room = program.fresh("_room")
     for value in _event_fields(program, "location"):
@@ -299,12 +293,7 @@ def wrong_answer(program: Program) -> Rewrite:
 
 
 def generators(apps: Sequence[str] | None = None) -> dict:
-    """The generator of each breaking kind.
-
-    Args:
-        apps: The scenario's apps, when known (``change_room`` uses real rooms
-            only when ``room_booking`` is among them).
-    """
+    """The generator of each breaking kind (``change_room`` uses real rooms unless ``apps`` lacks ``room_booking``)."""
     rooms = apps is None or "room_booking" in apps
     return {
         "drop_action": drop_action,
