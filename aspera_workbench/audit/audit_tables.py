@@ -82,15 +82,12 @@ def kind_table(audit: Audit) -> pd.DataFrame:
 
 
 def kind_task_table(audit: Audit) -> pd.DataFrame:
-    """One row per (kind, expected verdict, task): the kind table split by task.
+    """One row per (kind, expected verdict, task): the kind table split by task, in its order, then task order.
 
     Variants of one task are judged by the same evaluation program, so their
     errors are not independent; these counts let
     :func:`aspera_workbench.analysis.audit_rates` treat the tasks as the sample.
-    Summed over tasks they give :func:`kind_table`'s ``flagged`` and
-    ``judged``; a task whose programs of a kind were all left out of the rate
-    has a row with ``judged`` 0. Rows are in the order of :func:`kind_table`,
-    then in task order.
+    A task whose programs of a kind were all left out of the rate has a row with ``judged`` 0.
     """
     report = _report(audit)
     rows = []

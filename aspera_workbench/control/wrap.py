@@ -12,12 +12,10 @@ from aspera_workbench.control.mapping import build_world, save_world
 def wrap_control_program(function: Callable[[Any], Any]) -> Callable[[], Any]:
     """The zero-argument callable that runs ``function`` (``def name(world): ...``) in a fresh control world.
 
-    The changes are saved however the program ends, by returning or by
-    raising an ``Exception`` (a hand-back included), because a library
-    program's changes persist in both cases too; exceptions that are not
-    ``Exception`` subclasses (timeouts, interrupts, ``SystemExit``) pass
-    through without saving. A world that cannot be saved raises
-    ``ControlWorldError``, with the program's own exception as its context.
+    Changes are saved whether the program returns or raises an ``Exception``,
+    as a library program's persist (docs/control.md); ``BaseException``s pass
+    through unsaved. A world that cannot be saved raises ``ControlWorldError``,
+    with the program's own exception as its context.
     """
 
     def run_in_control_world() -> Any:

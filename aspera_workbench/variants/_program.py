@@ -81,10 +81,8 @@ class Program:
                     inner = getattr(stmt, field, None)
                     if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
                         pending.append(inner)
-                for handler in getattr(stmt, "handlers", []) or []:
-                    pending.append(handler.body)
-                for case in getattr(stmt, "cases", []) or []:
-                    pending.append(case.body)
+                pending += [handler.body for handler in getattr(stmt, "handlers", [])]
+                pending += [case.body for case in getattr(stmt, "cases", [])]
 
     def statements(self) -> Iterator[ast.stmt]:
         """Every statement of the solution function (nested functions' bodies left out), in source order."""

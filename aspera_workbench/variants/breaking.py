@@ -103,14 +103,10 @@ def _shifts(program: Program, node: ast.AST) -> Iterator[tuple[ast.AST, str, str
         if isinstance(day, ast.Constant) and day.value in _WEEKDAYS:
             moved = _WEEKDAYS[(_WEEKDAYS.index(day.value) + 1) % 7]
             yield day, repr(moved), f"{day.value} -> {moved}"
-    if calls(node, "date_by_mdy"):
-        for keyword in node.keywords:  # type: ignore[attr-defined]
-            value = literal(keyword.value, int)
-            if keyword.arg == "day" and value is not None:
-                moved = value + 1 if value < 28 else value - 1
-                yield keyword.value, str(moved), f"day {value} -> {moved}"
+    days = [k.value for k in node.keywords if k.arg == "day"] if calls(node, "date_by_mdy") else []  # type: ignore[attr-defined]
     if calls(node, "datetime.date", "datetime.datetime") and len(node.args) >= 3:  # type: ignore[attr-defined]
-        day = node.args[2]  # type: ignore[attr-defined]
+        days.append(node.args[2])  # type: ignore[attr-defined]
+    for day in days:
         value = literal(day, int)
         if value is not None:
             moved = value + 1 if value < 28 else value - 1
