@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -97,19 +97,14 @@ class VariantResult:
         return self.status in (STATUS_OK, STATUS_FLAGGED)
 
     def to_json(self) -> dict[str, Any]:
+        """The fields, with the derived ``flagged`` and ``error``, the observations and then the source last."""
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("source", "observations")}
+        observations = None if self.observations is None else [o.to_json() for o in self.observations]
         return {
-            "kind": self.kind,
-            "origin": self.origin,
-            "description": self.description,
-            "expected": self.expected,
-            "actual": self.actual,
-            "outcome": self.outcome,
-            "message": self.message,
-            "equivalent": self.equivalent,
-            "status": self.status,
+            **data,
             "flagged": self.flagged,
             "error": self.error,
-            "observations": None if self.observations is None else [o.to_json() for o in self.observations],
+            "observations": observations,
             "source": self.source,
         }
 
@@ -120,10 +115,7 @@ class VariantResult:
             raise ValueError(f"unknown status {data['status']!r}")
         observations = data.get("observations")
         return cls(
-            kind=str(data["kind"]),
-            origin=str(data["origin"]),
-            description=str(data["description"]),
-            source=str(data["source"]),
+            **{key: str(data[key]) for key in ("kind", "origin", "description", "source")},
             expected=data["expected"],
             actual=str(data["actual"]),
             outcome=str(data["outcome"]),

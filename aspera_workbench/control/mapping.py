@@ -77,11 +77,7 @@ def build_world(context: ExecutionContext) -> tuple[World, Snapshot]:
     tables = context.tables
     directory = tables[DatabaseNamespace.EMPLOYEES]
     users = [row["employee_id"] for row in directory if row["is_user"]]
-    employees = []
-    for row in directory:
-        person = {key: copy.deepcopy(value) for key, value in row.items()}
-        person["reports"] = list(row["reports"] or [])
-        employees.append(person)
+    employees = [{**copy.deepcopy(row), "reports": list(row["reports"] or [])} for row in directory]
     snapshot = Snapshot(names={row["employee_id"]: row["name"] for row in directory})
 
     calendar = []

@@ -11,11 +11,9 @@ of generated tasks::
     chosen = pick(mutants(task.program), seed=3, salt=task.query_id)
 
 Every variant keeps the program's first function (the one the evaluator calls)
-under its name, parses, and differs from the original. Each records its kind,
-what was changed (with line numbers of the original), the new source and the
-expected verdict: ``"pass"`` for rewrites, ``"fail"`` for mutants. A mutant may
-happen to change nothing in a particular world; callers that need to know run
-both programs (the audit does).
+under its name, parses, and differs from the original. A mutant may happen to
+change nothing in a particular world; callers that need to know run both
+programs (the audit does).
 """
 
 from __future__ import annotations
