@@ -3,11 +3,7 @@
 An evaluation program can see three things of a run: how the world changed,
 what the program returned, and which exception it raised. Two programs that
 agree on all three in every world of a task get the same verdict from any
-evaluation program of that task. The audit uses this to decide whether a
-mutant the evaluation program accepted really did something different (a
-weakness of the evaluation program) or happened to change nothing in this
-world (not a weakness), and whether a rewrite it rejected really behaved the
-same (an over-strict check) or not.
+evaluation program of that task (the statuses of :mod:`aspera_workbench.audit.report` rest on this).
 
 The observation runs in the sandbox like any evaluation: the task's
 evaluation programs are replaced by :data:`PROBE_EVALUATION`, which builds the

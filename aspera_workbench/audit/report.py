@@ -6,10 +6,8 @@ Each program the audit ran gets a *status*:
 * ``flagged`` - it accepted a program that must fail (a *false acceptance*)
   or rejected one that must pass (a *false rejection*);
 * ``equivalent`` - a generated mutant was accepted, but it did exactly what
-  the reference program does in every world of the task (same world
-  changes, same answer, same exception), so no evaluation program could
-  reject it there: not a weakness of the evaluation program, and left out of
-  the rates;
+  the reference program does in every world of the task, so no evaluation
+  program could reject it there: left out of the rates;
 * ``not_equivalent`` - a generated rewrite was rejected, but it did not
   behave like the reference program in these worlds (the rewrite was not
   harmless here): left out of the rates;

@@ -85,10 +85,8 @@ def _expect(report: TaskReport, column: str, result: tuple[str, str], should_pas
     report.fail(column, f"expected to {'pass' if should_pass else 'fail'} ({why}), got {detail}", outcome)
 
 
-def _check_task(
-    runs: _Runs, evaluate: Evaluate, problems: list[TaskProblem], require_wrong: bool, query_id: str
-) -> TaskReport:
-    task = runs.task
+def _check_task(runs: _Runs, evaluate: Evaluate, problems: list[TaskProblem], require_wrong: bool) -> TaskReport:
+    task, query_id = runs.task, runs.task.query_id
     report = TaskReport(query_id, expects_handback=HANDBACK_TAG in task.tags)
     for problem in problems:
         report.fail("parse", f"{problem.source}: {problem.message}" if problem.source else problem.message)
@@ -160,9 +158,7 @@ def validate_control_set(
         prefetch([(run.task, program) for run in runs.values() for program in run.programs()])
     reports = []
     for task in tasks:
-        report = _check_task(
-            runs[task.query_id], evaluate, by_task.get(task.query_id, []), require_wrong, task.query_id
-        )
+        report = _check_task(runs[task.query_id], evaluate, by_task.get(task.query_id, []), require_wrong)
         reports.append(report)
         if progress is not None:
             progress(report)

@@ -99,10 +99,11 @@ class Program:
                 continue
             pending.extend(ast.iter_child_nodes(node))
 
-    def body_start(self) -> ast.stmt:
-        """The first statement after the docstring (the function always has one: a docstring alone is not enough)."""
+    def body_start(self) -> ast.stmt | None:
+        """The first statement after the docstring, where code can go before it; ``None`` in a one-line function."""
         body = body_without_docstring(self.function)
-        return body[0] if body else self.function.body[0]
+        first = body[0] if body else self.function.body[0]
+        return None if first.lineno == self.function.lineno or not self.source.owns_lines(first) else first
 
 
 def lines(node: ast.AST) -> str:

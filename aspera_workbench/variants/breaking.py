@@ -192,8 +192,8 @@ def add_unrelated_event(program: Program) -> Rewrite:
     if not program.unbound(*names):
         return
     first = program.body_start()
-    if first.lineno == program.function.lineno or not src.owns_lines(first):
-        return  # a one-line function
+    if first is None:
+        return
     indent = src.indent(first.lineno)
     day = "modify(now_(), Duration(8, TimeUnits.Days), operator=DateTimeClauseOperators.add)"
     extra = (
@@ -277,7 +277,7 @@ def wrong_answer(program: Program) -> Rewrite:
     if not returns:
         return
     first = program.body_start()
-    if first.lineno == program.function.lineno or not src.owns_lines(first):
+    if first is None:
         return
     helper, person = program.fresh("_wrong_answer"), program.fresh("_person")
     start = src.line_start(first.lineno)

@@ -81,9 +81,7 @@ def reorder_statements(program: Program) -> Rewrite:
     for block in program.blocks():
         for first, second in zip(block, block[1:]):
             bound_first, bound_second = _plain_targets(first), _plain_targets(second)
-            if bound_first is None or bound_second is None:
-                continue
-            if not (src.owns_lines(first) and src.owns_lines(second)):
+            if bound_first is None or bound_second is None or not (src.owns_lines(first) and src.owns_lines(second)):
                 continue
             values = [first.value, second.value]  # type: ignore[attr-defined]
             if any(program.effects.of(value) > Effect.READ for value in values):
@@ -257,9 +255,7 @@ def inline_variable(program: Program) -> Rewrite:
             if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
                 continue
             name = stmt.targets[0].id
-            if not src.owns_lines(stmt) or program.effects.of(stmt.value) > Effect.READ:
-                continue
-            if name in stores(stmt.value):
+            if not src.owns_lines(stmt) or program.effects.of(stmt.value) > Effect.READ or name in stores(stmt.value):
                 continue
             use = _single_use(program, name)
             if use is None:
