@@ -208,7 +208,8 @@ def audit_tasks(
     # Every variant is generated before anything runs (a fraction of a second
     # for a whole set), so that the number of programs is known up front.
     plans = [_plan(task, probes[index], config, wrong, alternatives) for index, task in enumerate(tasks)]
-    total, done = sum(len(plan.candidates) for plan in plans), 0
+    total = sum(len(plan.candidates) for plan in plans)
+    done = 0
     if progress is not None:
         progress(0, total)
 

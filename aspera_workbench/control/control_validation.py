@@ -86,7 +86,8 @@ def _expect(report: TaskReport, column: str, result: tuple[str, str], should_pas
 
 
 def _check_task(runs: _Runs, evaluate: Evaluate, problems: list[TaskProblem], require_wrong: bool) -> TaskReport:
-    task, query_id = runs.task, runs.task.query_id
+    task = runs.task
+    query_id = task.query_id
     report = TaskReport(query_id, expects_handback=HANDBACK_TAG in task.tags)
     for problem in problems:
         report.fail("parse", f"{problem.source}: {problem.message}" if problem.source else problem.message)

@@ -97,16 +97,9 @@ def indent_block(text: str, indent: str) -> str:
 
 def solution_function(tree: ast.Module) -> ast.FunctionDef | None:
     """The first top-level function of a module (the program's solution), if any."""
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            return node
-    return None
+    return next((node for node in tree.body if isinstance(node, ast.FunctionDef)), None)
 
 
 def body_without_docstring(function: ast.FunctionDef) -> list[ast.stmt]:
     """A function's statements, its docstring left out."""
-    body = function.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        if isinstance(body[0].value.value, str):
-            return body[1:]
-    return body
+    return function.body[1:] if ast.get_docstring(function, clean=False) is not None else function.body

@@ -58,18 +58,22 @@ _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 def _plain_targets(stmt: ast.stmt) -> set[str] | None:
     """Names an assignment binds, or ``None`` if it assigns anything but plain names."""
     if isinstance(stmt, ast.Assign):
-        targets: list[ast.expr] = list(stmt.targets)
-    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None and stmt.simple:
-        targets = [stmt.target]
-    else:
-        return None
+        return _target_names(stmt.targets)
+    if isinstance(stmt, ast.AnnAssign) and stmt.value is not None and stmt.simple:
+        return _target_names([stmt.target])
+    return None
+
+
+def _target_names(targets: list[ast.expr]) -> set[str] | None:
+    """Names bound by assignment targets, or ``None`` if they assign anything but plain names."""
+    pending = list(targets)
     names: set[str] = set()
-    while targets:
-        target = targets.pop()
+    while pending:
+        target = pending.pop()
         if isinstance(target, ast.Name):
             names.add(target.id)
         elif isinstance(target, (ast.Tuple, ast.List)):
-            targets.extend(target.elts)
+            pending.extend(target.elts)
         else:
             return None
     return names
@@ -222,7 +226,8 @@ def _evaluated_once_in_order(program: Program, stmt: ast.stmt, use: ast.Name) ->
     comprehension, a nested function, a ``try`` or an f-string.
     """
     parent_of = {child: node for node in ast.walk(stmt) for child in ast.iter_child_nodes(node)}
-    chain, node = [], use
+    chain: list[ast.AST] = []
+    node: ast.AST = use
     while node is not stmt and node in parent_of:
         node = parent_of[node]
         chain.append(node)
@@ -345,15 +350,9 @@ def equivalent_primitives(program: Program) -> Rewrite:
         yield f"{lines(call)}: {what}: {short(src.segment(call), 50)} -> {short(text, 50)}", new
 
 
-def _plain_target(target: ast.expr) -> bool:
-    if isinstance(target, ast.Name):
-        return True
-    return isinstance(target, (ast.Tuple, ast.List)) and all(_plain_target(t) for t in target.elts)
-
-
 def _loop_is_order_free(program: Program, loop: ast.For) -> bool:
     body = ast.Module(body=loop.body, type_ignores=[])
-    if loop.orelse or has_control_flow(body) or not _plain_target(loop.target):
+    if loop.orelse or has_control_flow(body) or _target_names([loop.target]) is None:
         return False
     effects = {program.effects.of(node) for node in ast.walk(body) if isinstance(node, ast.Call)}
     effects.add(program.effects.of(body))
