@@ -164,9 +164,9 @@ def variants(
 
 def _only(family: dict[str, str], options: dict[str, Any]) -> dict[str, Any]:
     """``options`` with ``kinds`` narrowed to the kinds of ``family`` (an unknown kind is still an error)."""
-    kinds = options.get("kinds")
+    kinds = None if options.get("kinds") is None else list(options["kinds"])
     check_kinds(kinds)
-    return {**options, "kinds": [kind for kind in family if kinds is None or kind in set(kinds)]}
+    return {**options, "kinds": [kind for kind in family if kinds is None or kind in kinds]}
 
 
 def rewrites(program: str, **options: Any) -> list[Variant]:
