@@ -157,6 +157,7 @@ def variants(
     Raises:
         ValueError: the program does not parse or defines no function, or a kind is unknown.
     """
+    kinds = None if kinds is None else list(kinds)
     check_kinds(kinds)
     generators = {**preserving.GENERATORS, **breaking.generators(apps)}
     return _collect(_program(program), generators, kinds, per_kind, limit, seed, salt)

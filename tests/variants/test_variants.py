@@ -49,6 +49,13 @@ def test_kinds_filter_and_errors() -> None:
         variants("x = 1\n")
 
 
+def test_kinds_may_be_any_iterable() -> None:
+    # The unknown-kind check must not use up the kinds before they are chosen.
+    for generate in (variants, rewrites, mutants):
+        listed = generate(PROGRAM, kinds=["drop_action", "rename_variables"])
+        assert listed and generate(PROGRAM, kinds=iter(["drop_action", "rename_variables"])) == listed
+
+
 def test_every_variant_of_the_project_tasks_is_a_valid_distinct_program() -> None:
     tasks = load_tasks(REPO / "data" / "aspera_workbench_v1")
     produced = set()
