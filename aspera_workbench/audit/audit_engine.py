@@ -41,7 +41,7 @@ from aspera_workbench.audit.report import (
     TaskAudit,
     VariantResult,
 )
-from aspera_workbench.variants import FAIL, KINDS, PASS
+from aspera_workbench.variants import FAIL, KINDS, PASS, check_kinds
 
 _MESSAGE_LIMIT = 300
 # A run that ended by a limit says nothing about the evaluation program.
@@ -52,15 +52,10 @@ _LIMITS = (Outcome.TIMEOUT, Outcome.RESOURCE_ERROR)
 class AuditConfig:
     """What the audit generates.
 
-    Attributes:
-        kinds: Generated variant kinds to use (default: every kind).
-        per_kind: At most this many generated variants of each kind per task,
-            chosen reproducibly from ``seed`` and the task id (``None``: all).
-        max_variants: Then at most this many generated variants per task in
-            all, chosen the same way (``None``: no limit); a quick audit that
-            still covers every kind over a task set.
-        seed: Seed of those choices.
-        baselines: Run ``noop`` and ``handback`` too.
+    At most ``per_kind`` generated variants of each kind per task (``None``:
+    all), then at most ``max_variants`` per task in all (a quick audit that
+    still covers every kind over a task set), chosen reproducibly from
+    ``seed`` and the task id; ``baselines`` adds ``noop`` and ``handback``.
     """
 
     kinds: tuple[str, ...] | None = None
@@ -70,19 +65,15 @@ class AuditConfig:
     baselines: bool = True
 
     def __post_init__(self) -> None:
-        if self.kinds is not None:
-            unknown = [kind for kind in self.kinds if kind not in KINDS]
-            if unknown:
-                raise ValueError(f"unknown variant kind(s): {', '.join(unknown)} (known: {', '.join(KINDS)})")
+        check_kinds(self.kinds)
         if self.per_kind is not None and self.per_kind < 1:
             raise ValueError("per_kind must be at least 1")
         if self.max_variants is not None and self.max_variants < 0:
             raise ValueError("max_variants must not be negative")
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-compatible dictionary."""
         return {
-            "kinds": list(self.kinds) if self.kinds is not None else sorted(KINDS, key=list(KINDS).index),
+            "kinds": list(self.kinds if self.kinds is not None else KINDS),
             "per_kind": self.per_kind,
             "max_variants": self.max_variants,
             "seed": self.seed,
@@ -90,26 +81,15 @@ class AuditConfig:
         }
 
 
-@dataclass(frozen=True)
-class _ProbeTask:
-    """A task whose evaluation programs are replaced by the observation probe."""
-
-    query_id: str
-    query: str
-    scenario: Any
-    state_generation_programs: list[str]
-    evaluation_programs: list[str]
-
-    @classmethod
-    def of(cls, task: Task) -> _ProbeTask:
-        sips = list(task.state_generation_programs)
-        return cls(task.query_id, task.query, task.scenario, sips, [PROBE_EVALUATION] * len(sips))
+def _probe(task: Task) -> Task:
+    """The task with its evaluation programs replaced by the observation probe."""
+    return task.model_copy(update={"evaluation_programs": [PROBE_EVALUATION] * len(task.state_generation_programs)})
 
 
 @dataclass
 class _Plan:
     task: Task
-    probe: _ProbeTask
+    probe: Task
     candidates: list[Candidate]
     problems: list[str]
     verdicts: dict[int, Verdict]
@@ -137,9 +117,12 @@ def _observations(verdict: Verdict, pairs: int) -> tuple[Observation, ...] | Non
     return tuple(found)
 
 
+def _actual(verdict: Verdict) -> str:
+    return PASS if verdict.outcome is Outcome.SUCCESS else FAIL
+
+
 def _needs_observation(candidate: Candidate, verdict: Verdict) -> bool:
-    actual = PASS if verdict.outcome is Outcome.SUCCESS else FAIL
-    return candidate.expected is not None and actual != candidate.expected
+    return candidate.expected is not None and _actual(verdict) != candidate.expected
 
 
 def judge(
@@ -148,18 +131,12 @@ def judge(
     observed: tuple[Observation, ...] | None,
     reference: tuple[Observation, ...] | None,
 ) -> VariantResult:
-    """Decide a program's status from its verdict and, when needed, its behaviour.
+    """Decide a program's status (see :mod:`aspera_workbench.audit.report`) from its verdict and behaviour.
 
-    Args:
-        candidate: The program and what it is.
-        verdict: Its evaluation by the task's evaluation programs.
-        observed: What it did in each world (``None`` if not observed).
-        reference: What the reference program did (``None`` if not observed).
-
-    Returns:
-        The result (see :mod:`aspera_workbench.audit.report` for the statuses).
+    ``observed`` and ``reference`` are what the program and the reference
+    program did in each world, ``None`` if not observed.
     """
-    actual = PASS if verdict.outcome is Outcome.SUCCESS else FAIL
+    actual = _actual(verdict)
     equivalent = None
     if observed is not None and reference is not None and len(observed) == len(reference):
         equivalent = all(mine.same_as(theirs) for mine, theirs in zip(observed, reference))
@@ -207,38 +184,40 @@ def audit_tasks(
     task_set_digest: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> AuditReport:
-    """Audit the evaluation programs of some tasks.
+    """Audit the evaluation programs of some tasks (repeats are audited again, each on its own).
 
     Args:
-        tasks: The tasks (repeats are audited again, each on its own).
+        tasks: The tasks.
         sandbox: An open sandbox; every program runs there.
         config: What to generate (defaults of :class:`AuditConfig`).
         wrong: Hand-written wrong programs by task id.
         alternatives: Users' alternative solutions by task id.
         source: Name of the task set, recorded in the report.
         task_set_digest: Content digest of the task set ``tasks`` were chosen
-            from, recorded in the report (``None``: the digest of ``tasks``,
-            right when they are the whole set).
+            from (``None``: the digest of ``tasks``, right when they are the whole set).
         progress: Called with (0, programs in all) once every variant is
-            generated, then each time a program's runs are all done with
-            (programs done, programs in all); the total never changes. A program is done once its verdict is in and, when
-            it needs one (the reference; a program given an unexpected
-            verdict), its observation run too.
-
-    Returns:
-        The report.
+            generated, then with (programs done, programs in all) each time a
+            program's verdict and, when it needs one (the reference; a program
+            given an unexpected verdict), its observation run are in.
     """
     config = config or AuditConfig()
     wrong = wrong or {}
     alternatives = alternatives or {}
-    probes = [_ProbeTask.of(task) for task in tasks]
-    sandbox.prepare([*tasks, *probes])
+    probes = [_probe(task) for task in tasks]
+    sandbox.prepare(tasks)  # the probes have the same scenarios
     # Every variant is generated before anything runs (a fraction of a second
     # for a whole set), so that the number of programs is known up front.
     plans = [_plan(task, probes[index], config, wrong, alternatives) for index, task in enumerate(tasks)]
-    counter = _Counter(sum(len(plan.candidates) for plan in plans), progress)
+    total = sum(len(plan.candidates) for plan in plans)
+    done = 0
     if progress is not None:
-        progress(0, counter.total)
+        progress(0, total)
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
 
     def first_round() -> Iterator[list[Job]]:
         for index, plan in enumerate(plans):
@@ -256,7 +235,7 @@ def audit_tasks(
             yield from _groups(jobs)
             yield from _groups(probing)
 
-    _run(sandbox, plans, first_round(), counter)
+    _run(sandbox, plans, first_round(), tick)
 
     second: list[list[Job]] = []
     for index, plan in enumerate(plans):
@@ -266,7 +245,7 @@ def audit_tasks(
             if number not in plan.observed and _needs_observation(candidate, plan.verdicts[number])
         ]
         second.extend(_groups(probing))
-    _run(sandbox, plans, second, counter)
+    _run(sandbox, plans, second, tick)
 
     audits = []
     for plan in plans:
@@ -288,23 +267,13 @@ def audit_tasks(
 
 
 def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tuple[Observation, ...] | None]:
-    """What each program does in every world of a task: its world changes, answer and exception.
+    """One tuple of observations (one per setup program) per program: what it does in every world of a task.
 
-    Two programs with equal observations (``Observation.same_as`` pair by
-    pair) get the same verdict from any evaluation program of the task; a
-    mutant observed like the reference program changes nothing in these
-    worlds. Programs run in the sandbox.
-
-    Args:
-        task: The task (its setup programs are used, not its evaluation programs).
-        programs: The programs.
-        sandbox: An open sandbox.
-
-    Returns:
-        One tuple of observations (one per setup program) per program, in
-        order; ``None`` where a run did not complete (a timeout, a setup error).
+    Two programs with equal observations (``Observation.same_as`` pair by pair)
+    get the same verdict from any evaluation program of the task. ``None``
+    where a run did not complete (a timeout, a setup error).
     """
-    probe = _ProbeTask.of(task)
+    probe = _probe(task)
     found: list[tuple[Observation, ...] | None] = [None] * len(programs)
     jobs = [Job(probe, program, number) for number, program in enumerate(programs)]
     for job, verdict in sandbox.run_groups(_groups(jobs)):
@@ -312,19 +281,9 @@ def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tu
     return found
 
 
-class _Counter:
-    def __init__(self, total: int, progress: Callable[[int, int], None] | None) -> None:
-        self.done, self.total, self.progress = 0, total, progress
-
-    def tick(self) -> None:
-        self.done += 1
-        if self.progress is not None:
-            self.progress(self.done, self.total)
-
-
 def _plan(
     task: Task,
-    probe: _ProbeTask,
+    probe: Task,
     config: AuditConfig,
     wrong: Mapping[str, Sequence[WrongProgram]],
     alternatives: Mapping[str, Sequence[Alternative]],
@@ -357,7 +316,7 @@ def _groups(jobs: list[Job]) -> Iterator[list[Job]]:
         yield jobs[start : start + _GROUP_SIZE]
 
 
-def _run(sandbox: Sandbox, plans: list[_Plan], groups: Iterable[list[Job]], counter: _Counter) -> None:
+def _run(sandbox: Sandbox, plans: list[_Plan], groups: Iterable[list[Job]], tick: Callable[[], None]) -> None:
     for job, verdict in sandbox.run_groups(groups):
         index, number, observing = job.key
         plan = plans[index]
@@ -366,4 +325,4 @@ def _run(sandbox: Sandbox, plans: list[_Plan], groups: Iterable[list[Job]], coun
         else:
             plan.verdicts[number] = verdict
         if plan.settle(number):
-            counter.tick()
+            tick()

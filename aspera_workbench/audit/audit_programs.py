@@ -1,15 +1,8 @@
 """The programs an audit runs on a task, and the side folder of users' own solutions.
 
-For every task the audit runs:
-
-* the reference program (must pass);
-* the built-in baselines ``noop`` and ``handback``: they must fail, except
-  when they do exactly what the reference program does in every world of the
-  task (a hand-back task's reference hands back too), then they must pass;
-* generated variants of the reference program (:mod:`aspera_workbench.variants`);
-* the task set's hand-written wrong programs (``wrong/`` beside ``plans/``),
-  which must fail;
-* users' alternative solutions from ``--alternatives DIR``.
+The baselines ``noop`` and ``handback`` must fail, except when they do exactly
+what the reference program does in every world of the task (a hand-back
+task's reference hands back too): then they must pass.
 
 Alternatives folder
 -------------------
@@ -70,13 +63,8 @@ class AlternativesError(ValueError):
 class Candidate:
     """One program the audit evaluates on a task.
 
-    Attributes:
-        kind: Variant kind (``reference``, ``noop``, ``drop_action``, ``alternative_correct``...).
-        origin: One of the ``ORIGIN_*`` names.
-        description: What the program is or what was changed.
-        source: The program's text.
-        expected: ``"pass"`` or ``"fail"``; ``None`` when it depends on what
-            the reference does (the baselines).
+    ``origin`` is one of the ``ORIGIN_*`` names; ``expected`` is ``None`` when
+    it depends on what the reference does (the baselines).
     """
 
     kind: str
@@ -88,15 +76,7 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Alternative:
-    """A user's solution for a task, declared correct or wrong.
-
-    Attributes:
-        query_id: The task.
-        correct: Whether the user declares it correct.
-        reason: The text after ``# Correct:`` or ``# Wrong:``.
-        program: The function's source.
-        line: Line of its ``def`` in the file.
-    """
+    """A user's solution for a task, declared correct or wrong (``reason``: the text after the marker)."""
 
     query_id: str
     correct: bool
@@ -106,15 +86,7 @@ class Alternative:
 
 
 def read_alternatives(text: str, query_id: str, source: str) -> list[Alternative]:
-    """Read one alternatives file.
-
-    Args:
-        text: The file's content.
-        query_id: The task id from the file name.
-        source: Display name of the file, for errors.
-
-    Returns:
-        The solutions in file order.
+    """The solutions of one alternatives file, in file order (``source`` names the file in errors).
 
     Raises:
         AlternativesError: the first problem found, as ``file:line: what``.
@@ -146,13 +118,7 @@ def read_alternatives(text: str, query_id: str, source: str) -> list[Alternative
 
 
 def load_alternatives(folder: str | Path) -> dict[str, list[Alternative]]:
-    """Read every ``query_<id>.py`` of an alternatives folder.
-
-    Args:
-        folder: The folder.
-
-    Returns:
-        Solutions by task id.
+    """The solutions of every ``query_<id>.py`` of an alternatives folder, by task id.
 
     Raises:
         AlternativesError: the folder does not exist, or a file is malformed.
@@ -186,21 +152,10 @@ def candidates(
     wrong: Sequence[WrongProgram] = (),
     alternatives: Sequence[Alternative] = (),
 ) -> list[Candidate]:
-    """Every program the audit runs on one task, reference first.
+    """Every program the audit runs on one task, reference first (options as for :class:`AuditConfig`).
 
-    Args:
-        task: The task.
-        kinds: Generated variant kinds to use (default: all).
-        per_kind: At most this many generated variants per kind (default: all).
-        max_variants: At most this many generated variants in all (default: all).
-        seed: Seed of the choice of variants (salted with the task id).
-        baselines: Include ``noop`` and ``handback``.
-        wrong: The task's hand-written wrong programs.
-        alternatives: The task's alternative solutions.
-
-    Returns:
-        The candidates; identical programs are kept once (a declared program
-        wins over an identical generated one, else the first).
+    Identical programs are kept once: a declared program wins over an
+    identical generated one, else the first.
 
     Raises:
         ValueError: the reference program does not parse, or a kind is unknown.
@@ -234,13 +189,9 @@ def candidates(
         description = f"line {alternative.line}: {alternative.reason}"
         expected = PASS if alternative.correct else FAIL
         found.append(Candidate(kind, ORIGIN_ALTERNATIVE, description, alternative.program, expected))
-    # a program given by hand wins over an identical generated one
     declared = {c.source for c in found if c.origin != ORIGIN_GENERATED}
-    unique: list[Candidate] = []
-    seen: set[str] = set()
+    unique: dict[str, Candidate] = {}
     for candidate in found:
-        if candidate.source in seen or (candidate.origin == ORIGIN_GENERATED and candidate.source in declared):
-            continue
-        seen.add(candidate.source)
-        unique.append(candidate)
-    return unique
+        if candidate.origin != ORIGIN_GENERATED or candidate.source not in declared:
+            unique.setdefault(candidate.source, candidate)
+    return list(unique.values())

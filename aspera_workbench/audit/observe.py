@@ -3,11 +3,7 @@
 An evaluation program can see three things of a run: how the world changed,
 what the program returned, and which exception it raised. Two programs that
 agree on all three in every world of a task get the same verdict from any
-evaluation program of that task. The audit uses this to decide whether a
-mutant the evaluation program accepted really did something different (a
-weakness of the evaluation program) or happened to change nothing in this
-world (not a weakness), and whether a rewrite it rejected really behaved the
-same (an over-strict check) or not.
+evaluation program of that task (the statuses of :mod:`aspera_workbench.audit.report` rest on this).
 
 The observation runs in the sandbox like any evaluation: the task's
 evaluation programs are replaced by :data:`PROBE_EVALUATION`, which builds the
@@ -33,8 +29,10 @@ Comparison rules:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+import operator
 import re
 import sys
 from collections import Counter
@@ -56,18 +54,18 @@ def evaluate_audit_observation(query, executable, setup_function):
 
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _SHOWN_ANSWER = 200
+# What an evaluation program can see of a run.
+_COMPARED = operator.attrgetter("raised", "answer_digest", "world_digest")
 
 
 @dataclass(frozen=True)
 class Observation:
     """What one program did in one world.
 
-    Attributes:
-        raised: Class name of the exception the program raised, or ``None``.
-        answer: The return value, canonical form (cut to 200 characters).
-        answer_digest: Digest of the whole canonical return value.
-        world_digest: Digest of the rows the run added and removed.
-        changes: ``table -> "+added -removed"`` for every table the run changed.
+    ``raised`` is the class name of the exception it raised; ``answer`` the
+    canonical return value, cut to 200 characters (``answer_digest`` is of the
+    whole); ``world_digest`` digests the rows the run added and removed, and
+    ``changes`` gives ``table -> "+added -removed"`` for every table it changed.
     """
 
     raised: str | None
@@ -77,30 +75,15 @@ class Observation:
     changes: dict[str, str]
 
     def same_as(self, other: Observation) -> bool:
-        """Whether an evaluation program could tell the two runs apart (it could not if true)."""
-        return (self.raised, self.answer_digest, self.world_digest) == (
-            other.raised,
-            other.answer_digest,
-            other.world_digest,
-        )
+        """Whether no evaluation program could tell the two runs apart."""
+        return _COMPARED(self) == _COMPARED(other)
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-compatible dictionary."""
-        return {
-            "raised": self.raised,
-            "answer": self.answer,
-            "answer_digest": self.answer_digest,
-            "world_digest": self.world_digest,
-            "changes": dict(self.changes),
-        }
+        return dataclasses.asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Observation:
-        """Rebuild from :meth:`to_json` output.
-
-        Raises:
-            KeyError, TypeError: ``data`` is not such a dictionary.
-        """
+        """Rebuild from :meth:`to_json` output (``KeyError``, ``TypeError`` if it is not)."""
         return cls(
             raised=data["raised"],
             answer=str(data["answer"]),
@@ -177,16 +160,10 @@ def row_text(row: dict[str, Any], ids: Callable[[str], str]) -> str:
 def world_change(
     before: dict[str, list[dict[str, Any]]], after: dict[str, list[dict[str, Any]]], ids: Callable[[str], str]
 ) -> dict[str, dict[str, list[str]]]:
-    """The rows a run added to and removed from each table, in canonical form.
+    """``table -> {"added": [...], "removed": [...]}`` (sorted canonical row texts) for every table a run changed.
 
-    Args:
-        before: The world after setup (``ExecutionContext.to_dict()``).
-        after: The world after the program.
-        ids: Replaces ids in a row's text (see :class:`IdNumbering`).
-
-    Returns:
-        ``table -> {"added": [...], "removed": [...]}`` (sorted row texts) for
-        every table that changed.
+    ``before`` and ``after`` are ``ExecutionContext.to_dict()`` after setup and
+    after the program; ``ids`` replaces ids in a row's text (:class:`IdNumbering`).
     """
     change: dict[str, dict[str, list[str]]] = {}
     for table in sorted(set(before) | set(after)):
@@ -199,14 +176,7 @@ def world_change(
 
 
 def observe(executable: Callable[[], Any], setup_function: Callable[[], Any]) -> None:
-    """Build the world, run the program, and print one observation line to stdout.
-
-    Runs inside a sandbox worker, as the body of :data:`PROBE_EVALUATION`.
-
-    Args:
-        executable: The program under observation.
-        setup_function: The task's setup program.
-    """
+    """Build the world, run the program, and print one observation line (the body of :data:`PROBE_EVALUATION`)."""
     setup_function()
     before = get_current_context().to_dict()
     raised, value = None, None
@@ -229,13 +199,10 @@ def observe(executable: Callable[[], Any], setup_function: Callable[[], Any]) ->
 
 
 def idle_observation(raised: str | None = None) -> Observation:
-    """What a program that changes nothing and returns ``None`` is observed to do.
+    """What a program that changes nothing and returns ``None`` (or raises ``raised`` at once) is observed to do.
 
     The ``noop`` and ``handback`` baselines behave like this in every world, so
     they need no observation run.
-
-    Args:
-        raised: Class name of the exception it raises at once, if any.
     """
     return Observation(
         raised=raised,
@@ -247,14 +214,7 @@ def idle_observation(raised: str | None = None) -> Observation:
 
 
 def read_observations(stdout: str) -> list[Observation]:
-    """The observation lines of a probe run's output, in pair order.
-
-    Args:
-        stdout: The verdict's ``stdout`` (program output may be mixed in).
-
-    Returns:
-        One observation per line that could be read.
-    """
+    """One observation per readable observation line of a probe run's ``stdout`` (program output may be mixed in)."""
     found = []
     for line in stdout.splitlines():
         if line.startswith(MARKER):

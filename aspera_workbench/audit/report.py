@@ -6,10 +6,8 @@ Each program the audit ran gets a *status*:
 * ``flagged`` - it accepted a program that must fail (a *false acceptance*)
   or rejected one that must pass (a *false rejection*);
 * ``equivalent`` - a generated mutant was accepted, but it did exactly what
-  the reference program does in every world of the task (same world
-  changes, same answer, same exception), so no evaluation program could
-  reject it there: not a weakness of the evaluation program, and left out of
-  the rates;
+  the reference program does in every world of the task, so no evaluation
+  program could reject it there: left out of the rates;
 * ``not_equivalent`` - a generated rewrite was rejected, but it did not
   behave like the reference program in these worlds (the rewrite was not
   harmless here): left out of the rates;
@@ -28,8 +26,9 @@ fail; "judged" counts the ``ok`` and ``flagged`` ones.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -62,19 +61,9 @@ class AuditFileError(ValueError):
 class VariantResult:
     """One program's run through a task's evaluation programs.
 
-    Attributes:
-        kind: Variant kind (``reference``, ``noop``, ``drop_action``...).
-        origin: ``reference``, ``baseline``, ``generated``, ``hand_written`` or ``alternative``.
-        description: What the program is, or what was changed (line numbers of the reference).
-        source: The program.
-        expected: ``"pass"`` or ``"fail"``; ``None`` if it could not be decided.
-        actual: ``"pass"`` or ``"fail"``.
-        outcome: The evaluation's outcome (``success``, ``task_completion_error``...).
-        message: The evaluation's message, if any (bounded).
-        equivalent: Whether it behaved exactly like the reference program in
-            every world of the task; ``None`` if not observed.
-        status: One of :data:`STATUSES`.
-        observations: What it did in each world, when observed.
+    ``expected`` is ``None`` when it could not be decided (a baseline whose
+    behaviour was not observed); ``equivalent`` says whether it behaved like
+    the reference program in every world of the task (``None``: not observed).
     """
 
     kind: str
@@ -91,7 +80,6 @@ class VariantResult:
 
     @property
     def flagged(self) -> bool:
-        """Whether the evaluation program got this program wrong."""
         return self.status == STATUS_FLAGGED
 
     @property
@@ -103,42 +91,29 @@ class VariantResult:
 
     @property
     def judged(self) -> bool:
-        """Whether it counts in the rates (status ``ok`` or ``flagged``)."""
+        """Whether it counts in the rates."""
         return self.status in (STATUS_OK, STATUS_FLAGGED)
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-compatible dictionary (with the derived ``flagged`` and ``error``)."""
+        """The fields, with the derived ``flagged`` and ``error``, the observations and then the source last."""
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("source", "observations")}
+        observations = None if self.observations is None else [o.to_json() for o in self.observations]
         return {
-            "kind": self.kind,
-            "origin": self.origin,
-            "description": self.description,
-            "expected": self.expected,
-            "actual": self.actual,
-            "outcome": self.outcome,
-            "message": self.message,
-            "equivalent": self.equivalent,
-            "status": self.status,
+            **data,
             "flagged": self.flagged,
             "error": self.error,
-            "observations": None if self.observations is None else [o.to_json() for o in self.observations],
+            "observations": observations,
             "source": self.source,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> VariantResult:
-        """Rebuild from :meth:`to_json` output.
-
-        Raises:
-            KeyError, TypeError, ValueError: ``data`` is not such a dictionary.
-        """
+        """Rebuild from :meth:`to_json` output (``KeyError``, ``TypeError``, ``ValueError`` if it is not)."""
         if data["status"] not in STATUSES:
             raise ValueError(f"unknown status {data['status']!r}")
         observations = data.get("observations")
         return cls(
-            kind=str(data["kind"]),
-            origin=str(data["origin"]),
-            description=str(data["description"]),
-            source=str(data["source"]),
+            **{key: str(data[key]) for key in ("kind", "origin", "description", "source")},
             expected=data["expected"],
             actual=str(data["actual"]),
             outcome=str(data["outcome"]),
@@ -151,34 +126,28 @@ class VariantResult:
 
 @dataclass(frozen=True)
 class TaskAudit:
-    """The audit of one task's evaluation programs.
-
-    Attributes:
-        task_id: The task.
-        query: Its request.
-        pairs: Number of setup/evaluation pairs.
-        variants: Every program run, reference first.
-        problems: What kept parts of the audit from running (e.g. the
-            reference's behaviour could not be observed).
-    """
+    """The audit of one task's evaluation programs: every program run, reference first."""
 
     task_id: str
     query: str
-    pairs: int
+    pairs: int  # setup/evaluation pairs
     variants: tuple[VariantResult, ...]
-    problems: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()  # what kept parts of the audit from running
 
     @property
     def flagged(self) -> list[VariantResult]:
-        """The programs the evaluation programs got wrong."""
         return [v for v in self.variants if v.flagged]
 
     def rate(self, expected: str) -> Rate:
         """Flagged over judged among the programs expected to ``pass`` or ``fail``."""
         return Rate.of(v for v in self.variants if v.expected == expected)
 
+    @property
+    def excluded(self) -> int:
+        """How many programs are left out of the rates (not judged)."""
+        return sum(not v.judged for v in self.variants)
+
     def to_json(self) -> dict[str, Any]:
-        """JSON-compatible dictionary with per-task rates."""
         return {
             "task_id": self.task_id,
             "query": self.query,
@@ -192,7 +161,6 @@ class TaskAudit:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TaskAudit:
-        """Rebuild from :meth:`to_json` output."""
         return cls(
             task_id=str(data["task_id"]),
             query=str(data["query"]),
@@ -204,12 +172,7 @@ class TaskAudit:
 
 @dataclass(frozen=True)
 class Rate:
-    """Errors over judged programs.
-
-    Attributes:
-        errors: Flagged programs.
-        judged: Programs with status ``ok`` or ``flagged``.
-    """
+    """Flagged programs over judged ones (status ``ok`` or ``flagged``)."""
 
     errors: int
     judged: int
@@ -231,20 +194,12 @@ class Rate:
         return f"{self.errors}/{self.judged} ({100 * self.errors / self.judged:.1f}%)"
 
     def to_json(self) -> dict[str, Any]:
-        """``{"errors", "judged", "rate"}``."""
         return {"errors": self.errors, "judged": self.judged, "rate": self.value}
 
 
 @dataclass(frozen=True)
 class KindRow:
-    """The results of one variant kind with one expected verdict.
-
-    Attributes:
-        kind: The kind.
-        expected: ``"pass"`` or ``"fail"``.
-        rate: False rejections (expected pass) or false acceptances (expected fail).
-        excluded: Status -> count of the programs left out of the rate.
-    """
+    """The results of one variant kind with one expected verdict: its rate, and the programs left out by status."""
 
     kind: str
     expected: str
@@ -252,7 +207,6 @@ class KindRow:
     excluded: dict[str, int]
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-compatible dictionary."""
         return {"kind": self.kind, "expected": self.expected, **self.rate.to_json(), "excluded": dict(self.excluded)}
 
 
@@ -260,20 +214,16 @@ class KindRow:
 class AuditReport:
     """The audit of a task set.
 
-    Attributes:
-        tasks: One audit per task, in task order.
-        settings: How the audit was run (kinds, variants per kind, seed...).
-        source: The task set, as given (shown, never compared: the same tasks may live at other paths).
-        created: When the audit ran (ISO 8601).
-        task_set_digest: Content digest of the whole task set the audited tasks
-            were chosen from (:func:`aspera_core.tasks.tasks_digest`), as a
-            results file records it; empty in files written before it was recorded.
+    ``source`` is the task set as given (shown, never compared: the same tasks
+    may live at other paths); ``task_set_digest`` is the content digest of the
+    whole set the audited tasks were chosen from, as a results file records it
+    (empty in files written before it was recorded).
     """
 
     tasks: tuple[TaskAudit, ...]
     settings: dict[str, Any] = field(default_factory=dict)
     source: str = ""
-    created: str = ""
+    created: str = ""  # ISO 8601
     task_set_digest: str = ""
 
     @property
@@ -283,7 +233,6 @@ class AuditReport:
 
     @property
     def flagged(self) -> int:
-        """How many programs were flagged."""
         return sum(v.flagged for v in self.results)
 
     def rate(self, expected: str) -> Rate:
@@ -298,11 +247,8 @@ class AuditReport:
                 groups.setdefault((result.kind, result.expected), []).append(result)
         rows = []
         for (kind, expected), results in groups.items():
-            excluded: dict[str, int] = {}
-            for result in results:
-                if not result.judged:
-                    excluded[result.status] = excluded.get(result.status, 0) + 1
-            rows.append(KindRow(kind, expected, Rate.of(results), excluded))
+            excluded = Counter(result.status for result in results if not result.judged)
+            rows.append(KindRow(kind, expected, Rate.of(results), dict(excluded)))
         rank = {kind: position for position, kind in enumerate(KIND_ORDER)}
         rows.sort(key=lambda row: (rank.get(row.kind, len(rank)), row.kind, row.expected != "pass"))
         return rows
@@ -333,11 +279,7 @@ class AuditReport:
 
     @classmethod
     def from_json(cls, data: Any) -> AuditReport:
-        """Rebuild from :meth:`to_json` output.
-
-        Raises:
-            AuditFileError: ``data`` is not an audit.
-        """
+        """Rebuild from :meth:`to_json` output (``AuditFileError`` if ``data`` is not an audit)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise AuditFileError("not an audit file (no 'format': 'aspera-audit')")
         if data.get("version") != VERSION:
@@ -359,9 +301,6 @@ class AuditReport:
 
         Missing folders are created. Whatever ``path`` holds is replaced;
         :func:`audit_file_problem` tells whether it holds an audit.
-
-        Raises:
-            OSError: the folder cannot be made or written.
         """
         write_atomic(path, json.dumps(self.to_json(), indent=1) + "\n")
 
@@ -369,13 +308,9 @@ class AuditReport:
 def audit_file_problem(path: str | Path) -> str | None:
     """Why writing an audit to ``path`` would destroy something else, or ``None`` when it would not.
 
-    A missing or empty file, or a file holding an audit of any version
-    (``"format": "aspera-audit"``), may be replaced; anything else (another
-    JSON file, a results file, a README, binary data, a symbolic link to
-    nothing) may not.
-
-    Raises:
-        OSError: ``path`` exists but cannot be read.
+    A missing or empty file, or a file holding an audit of any version, may be
+    replaced; anything else (another JSON file, a results file, a README,
+    binary data, a symbolic link to nothing) may not. ``OSError`` if it cannot be read.
     """
     path = Path(path)
     dangling = dangling_link(path)
@@ -398,12 +333,7 @@ def audit_file_problem(path: str | Path) -> str | None:
 
 
 def read_audit(path: str | Path) -> AuditReport:
-    """Read an audit file written by ``aspera audit --out``.
-
-    Raises:
-        FileNotFoundError: no such file.
-        AuditFileError: the file is not an audit.
-    """
+    """Read an audit file written by ``aspera audit --out`` (``FileNotFoundError``, or ``AuditFileError`` if it is not one)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except ValueError as error:
@@ -415,45 +345,34 @@ def read_audit(path: str | Path) -> AuditReport:
 
 
 def format_report(report: AuditReport, weakest: int = 10, per_task: bool = True) -> str:
-    """The audit as text tables: rates by kind, per task, and the weakest evaluation programs.
+    """The audit as text: rates by kind, per task (if ``per_task``), and the ``weakest`` weakest evaluation programs."""
 
-    Args:
-        report: The audit.
-        weakest: How many of the weakest evaluation programs to list.
-        per_task: Include the per-task table.
+    def excluded(counts: dict[str, int]) -> str:
+        return ", ".join(f"{status} {count}" for status, count in sorted(counts.items())) or "-"
 
-    Returns:
-        The text, ending with a newline.
-    """
-    out: list[str] = []
-    out.append(f"{'kind':<22} {'must':<5} {'flagged/judged':<18} excluded")
-    for row in report.kinds():
-        excluded = ", ".join(f"{status} {count}" for status, count in sorted(row.excluded.items())) or "-"
-        out.append(f"{row.kind:<22} {row.expected:<5} {str(row.rate):<18} {excluded}")
-    out.append("")
-    out.append(f"false-rejection rate (programs that must pass, rejected): {report.rate('pass')}")
-    out.append(f"false-acceptance rate (programs that must fail, accepted): {report.rate('fail')}")
+    out = [f"{'kind':<22} {'must':<5} {'flagged/judged':<18} excluded"]
+    out += [f"{row.kind:<22} {row.expected:<5} {str(row.rate):<18} {excluded(row.excluded)}" for row in report.kinds()]
+    out += [
+        "",
+        f"false-rejection rate (programs that must pass, rejected): {report.rate('pass')}",
+        f"false-acceptance rate (programs that must fail, accepted): {report.rate('fail')}",
+    ]
     if per_task:
-        out.append("")
-        out.append(f"{'task':<8} {'programs':>8}  {'false rejections':<18} {'false acceptances':<18} excluded")
-        for task in report.tasks:
-            excluded = sum(not v.judged for v in task.variants)
-            out.append(
-                f"{task.task_id:<8} {len(task.variants):>8}  {str(task.rate('pass')):<18} "
-                f"{str(task.rate('fail')):<18} {excluded}"
-            )
-    problems = [(task.task_id, problem) for task in report.tasks for problem in task.problems]
+        out += ["", f"{'task':<8} {'programs':>8}  {'false rejections':<18} {'false acceptances':<18} excluded"]
+        out += [
+            f"{task.task_id:<8} {len(task.variants):>8}  {str(task.rate('pass')):<18} "
+            f"{str(task.rate('fail')):<18} {task.excluded}"
+            for task in report.tasks
+        ]
+    problems = [f"  task {task.task_id}: {problem}" for task in report.tasks for problem in task.problems]
     if problems:
-        out.append("")
-        out.append("problems:")
-        out += [f"  task {task_id}: {problem}" for task_id, problem in problems]
+        out += ["", "problems:", *problems]
     shown = report.weakest(weakest)
     out.append("")
     if not shown:
         out.append("weakest evaluation programs: none; no program was flagged")
     else:
-        total = len(report.weakest())
-        out.append(f"weakest evaluation programs ({len(shown)} of {total} with flagged programs):")
+        out.append(f"weakest evaluation programs ({len(shown)} of {len(report.weakest())} with flagged programs):")
         for task in shown:
             out.append(
                 f"  task {task.task_id}: {task.rate('fail').errors} false acceptance(s), "

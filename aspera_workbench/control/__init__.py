@@ -6,16 +6,11 @@ the world is made of dicts, lists and ``datetime`` values (see
 model reads). After the program runs, its changes are mapped back into the
 simulated world, so each task's own evaluation program judges it unchanged.
 
-* :func:`build_world` / :func:`save_world`: the mapping, both ways.
-* :func:`wrap_control_program`: a control program as the ``executable`` an
-  evaluation program calls.
-* :func:`control_task`: a task whose evaluation runs the candidate in the
-  control world, for an unchanged executor.
-* :func:`render_control_docs`: what a prompt shows of the control surface
-  (the worked examples and guidelines of the control setting are prompt
-  files, beside the library's: ``data/prompts``).
-* :func:`default_control_dir`, :func:`load_control_programs`: a set's control programs;
-  :func:`validate_control_with_sandbox` checks them.
+The mapping is :func:`build_world` / :func:`save_world`; :func:`control_task`
+and :func:`wrap_control_program` evaluate a control program for an unchanged
+executor; :func:`render_control_docs` is what a prompt shows of the surface
+(the control examples and guidelines are prompt files in ``data/prompts``);
+:func:`validate_control_with_sandbox` checks a set's control programs.
 """
 
 from importlib import import_module

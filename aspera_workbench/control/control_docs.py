@@ -53,30 +53,15 @@ def _render_world(cls: type) -> list[str]:
     return lines
 
 
-def _render_exception(cls: type) -> list[str]:
-    return [f"class {cls.__name__}(Exception):", *_docstring(cls, _INDENT)]
-
-
 def render_control_docs() -> str:
-    """The control surface's documentation as Python-stub text, for a prompt.
-
-    Returns:
-        The surface module's docstring, then the ``World`` dataclass and the
-        ``TypedDict`` of each kind of entry (keys, value types and docstrings),
-        then ``ControlWorldError``; blocks are separated by a blank line.
-    """
+    """The control surface's documentation as Python-stub text, for a prompt, blocks separated by a blank line."""
     blocks = [_docstring(surface, "")]
     for name in DOCUMENTED:
         obj = getattr(surface, name)
         if dataclasses.is_dataclass(obj):
             blocks.append(_render_world(obj))
         elif issubclass(obj, BaseException):
-            blocks.append(_render_exception(obj))
+            blocks.append([f"class {name}(Exception):", *_docstring(obj, _INDENT)])
         else:
             blocks.append(_render_typed_dict(obj))
     return "\n\n".join("\n".join(block) for block in blocks) + "\n"
-
-
-def word_count(text: str) -> int:
-    """Number of whitespace-separated words in ``text`` (how documentation lengths are compared)."""
-    return len(text.split())

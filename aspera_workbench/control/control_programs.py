@@ -27,15 +27,11 @@ _FILE_NAME = re.compile(r"query_([1-9][0-9]*)\.py")
 
 
 def control_program_problems(program: str) -> list[str]:
-    """Check the conventions of a control program.
+    """One sentence per convention a control program breaks.
 
-    Args:
-        program: the program's text.
-
-    Returns:
-        One sentence per violation (empty when the program follows them): it
-        must parse, hold exactly one top-level function and nothing else, and
-        that function must take exactly one positional parameter (the world).
+    It must parse, hold exactly one top-level function and nothing else, that
+    function must take exactly one positional parameter (the world), and it
+    may import standard-library modules only.
     """
     try:
         body = ast.parse(program).body
@@ -64,13 +60,10 @@ def control_program_problems(program: str) -> list[str]:
 
 
 def default_control_dir(task_set: str | Path) -> Path | None:
-    """Where the control programs of a task set live: ``control/`` beside ``plans/``.
+    """Where the control programs of a task set live: ``control/`` beside ``plans/`` (``None`` for an archive).
 
-    Args:
-        task_set: a release folder, its ``plans`` folder, or a shard inside it.
-
-    Returns:
-        The folder (which may not exist), or ``None`` for an archive.
+    ``task_set`` is a release folder, its ``plans`` folder, or a shard inside
+    it; the folder returned may not exist.
     """
     path = Path(task_set)
     if path.is_dir():
@@ -83,14 +76,9 @@ def default_control_dir(task_set: str | Path) -> Path | None:
 
 
 def load_control_programs(folder: str | Path) -> tuple[dict[str, str], list[TaskProblem]]:
-    """Read every ``query_<id>.py`` reference file of a control folder.
+    """The reference programs of a ``control`` folder by task id, and the problems of the files left out.
 
-    Args:
-        folder: the ``control`` folder; a missing folder holds no programs.
-
-    Returns:
-        Program texts by task id, and the problems of files that could not be
-        used (they contribute no program).
+    A missing folder holds no programs.
     """
     programs: dict[str, str] = {}
     problems: list[TaskProblem] = []
@@ -120,23 +108,19 @@ def load_control_programs(folder: str | Path) -> tuple[dict[str, str], list[Task
 
 
 def load_control_wrong_programs(folder: str | Path) -> tuple[dict[str, list[WrongProgram]], list[TaskProblem]]:
-    """Read the wrong control programs (``<control folder>/wrong/query_<id>.py``).
+    """The wrong control programs (``<control folder>/wrong/query_<id>.py``) by task id, and the problems found.
 
-    Each program must also follow the control conventions (one parameter).
-
-    Args:
-        folder: the ``control`` folder.
-
-    Returns:
-        Wrong programs by task id, and the problems found.
+    Each program must also follow the control conventions; one that does not is left out.
     """
     found, read_problems = load_wrong_programs(Path(folder) / WRONG_FOLDER)
     problems = [replace(p, source=f"{CONTROL_FOLDER}/{p.source}" if p.source else p.source) for p in read_problems]
     usable: dict[str, list[WrongProgram]] = {}
     for query_id, programs in found.items():
+        usable[query_id] = []
         for program in programs:
-            for problem in control_program_problems(program.program):
-                source = f"{CONTROL_FOLDER}/{program.source}"
-                problems.append(TaskProblem(problem, source, query_id, line=program.line))
-        usable[query_id] = [p for p in programs if not control_program_problems(p.program)]
+            broken = control_program_problems(program.program)
+            source = f"{CONTROL_FOLDER}/{program.source}"
+            problems += [TaskProblem(problem, source, query_id, line=program.line) for problem in broken]
+            if not broken:
+                usable[query_id].append(program)
     return usable, problems

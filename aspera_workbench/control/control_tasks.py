@@ -1,26 +1,14 @@
-"""A task as it is evaluated in the control setting, for an unchanged executor.
+"""A task as it is evaluated in the control setting, for an unchanged executor (docs/control.md, "Evaluation").
 
-The executor runs a candidate program in a module that first receives the
-star imports of the task's apps, and hands the program's function to the
-evaluation program (EP) as ``executable``. :func:`control_task` derives a task
-that any executor evaluates in the control setting:
-
-* its scenario lists no apps, so the candidate's module starts empty: the
-  program sees the standard library and nothing of the assistant library;
-* each setup program (SIP) starts with the import block the harness would
-  have run for the original scenario, so the SIP and EP still see exactly the
-  names they were written for;
-* each EP starts with a small EP of its own (the protocol calls the first
-  function a source defines) that calls the original EP unchanged, with
-  ``executable`` replaced by :func:`~aspera_workbench.control.wrap.wrap_control_program`
-  around the candidate's function.
-
-The original EP therefore judges the control program by the same checks, in
-the same world, as a library program. One difference from running the
-wrapper inside the executor: the wrapper runs in the EP's frame, so a
-:class:`~aspera_workbench.control.surface.ControlWorldError` (a malformed world)
-is reported with origin ``"evaluation"``; its outcome is ``execution_error``
-all the same, as for any exception that is not a check failure.
+:func:`control_task` gives the task no apps, so the candidate sees the standard
+library and nothing of the assistant library; each setup program (SIP) starts
+with the harness imports of the original scenario, and each evaluation program
+(EP) with a small EP of its own (the protocol calls the first function a
+source defines) that calls the original unchanged, with ``executable``
+wrapped by :func:`~aspera_workbench.control.wrap.wrap_control_program`. A
+:class:`~aspera_workbench.control.surface.ControlWorldError` is therefore
+reported with origin ``"evaluation"``; its outcome is ``execution_error`` all
+the same, as for any exception that is not a check failure.
 """
 
 from __future__ import annotations
@@ -55,68 +43,31 @@ T = TypeVar("T")
 
 
 def control_evaluation_program(evaluation_program: str) -> str:
-    """An EP that runs ``evaluation_program`` on a control program.
+    """The wrapping EP followed by ``evaluation_program``, which then judges a control program.
 
-    Args:
-        evaluation_program: the original EP's source.
-
-    Returns:
-        The source of the wrapping EP followed by the original source.
-
-    Raises:
-        ValueError: ``evaluation_program`` defines no function.
+    A task's EPs define a function (the task's validation says so); one that
+    is already wrapped raises ``ValueError``.
     """
     original = function_name(evaluation_program)
-    if original is None:
-        raise ValueError("the evaluation program defines no function")
     if original == CONTROL_EVALUATION:
         raise ValueError(f"the evaluation program is already wrapped ({CONTROL_EVALUATION})")
     return _EVALUATION_WRAPPER.format(wrapper=CONTROL_EVALUATION, original=original) + evaluation_program
 
 
-def control_setup_program(setup_program: str, scenario: Any) -> str:
-    """A SIP that first runs the harness imports of ``scenario`` (apps included).
-
-    Args:
-        setup_program: the original SIP's source.
-        scenario: the original scenario (``apps``, ``simulation_tools``, ``evaluation_tools``).
-
-    Returns:
-        The import block, two blank lines, then the original source.
-    """
-    imports = evaluation_imports(scenario)
-    return f"{imports}\n\n{setup_program}"
-
-
 def control_task(task: T, program: str | None = None) -> T:
-    """The task as evaluated in the control setting.
+    """A copy of a task with no apps, wrapped SIPs and EPs (``ValueError`` if it is already a control task).
 
-    Args:
-        task: a task (an ``aspera_core.tasks.Task``, or any pydantic model with
-            the same fields).
-        program: the control reference program to store as the derived task's
-            ``program`` (default: keep the library one).
-
-    Returns:
-        A copy of ``task`` with no apps, wrapped SIPs and EPs. Only evaluation
-        reads it: the copy is not validated again (a scenario without apps is
-        not a valid task record) and should not be written to a task set.
-
-    Raises:
-        ValueError: an evaluation program defines no function, or the task is
-            already a control task.
+    Each SIP gets the harness imports of the original scenario first.
+    ``program``, if given, replaces the library reference program. Only
+    evaluation reads the copy: it is not validated again (a scenario without
+    apps is not a valid task record) and should not be written to a task set.
     """
     scenario = task.scenario  # type: ignore[attr-defined]
+    imports = evaluation_imports(scenario)
     update: dict[str, Any] = {
         "scenario": scenario.model_copy(update={"apps": []}),
-        "state_generation_programs": [
-            control_setup_program(sip, scenario)
-            for sip in task.state_generation_programs  # type: ignore[attr-defined]
-        ],
-        "evaluation_programs": [
-            control_evaluation_program(ep)
-            for ep in task.evaluation_programs  # type: ignore[attr-defined]
-        ],
+        "state_generation_programs": [f"{imports}\n\n{sip}" for sip in task.state_generation_programs],  # type: ignore[attr-defined]
+        "evaluation_programs": [control_evaluation_program(ep) for ep in task.evaluation_programs],  # type: ignore[attr-defined]
     }
     if program is not None:
         update["program"] = program

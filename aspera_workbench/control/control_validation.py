@@ -1,21 +1,13 @@
 """Validating the control programs of a task set, like ``aspera validate`` does the library ones.
 
-For every task, with the task's own setup and evaluation programs run through
-the mapping (:func:`~aspera_workbench.control.control_tasks.control_task`):
-
-* **parse**: ``control/query_<id>.py`` exists and holds one function taking the world;
-* **reference**: that program passes;
-* **noop**: a control program that does nothing fails;
-* **handback**: a control program that only raises ``world.RequiresUserInput``
-  passes if and only if the task is tagged ``handback``;
-* **wrong**: every wrong control program (``control/wrong/query_<id>.py``) fails.
-
-The ``setup`` column stays empty: the setup programs are the task's own and
-are checked by the task set's validation.
-
-:func:`validate_control_set` is pure logic: programs are run by the
-``evaluate`` callable it is given. :func:`validate_control_with_sandbox`
-wires it to the sandboxed executor, because task sets (and so their control
+For every task, through :func:`~aspera_workbench.control.control_tasks.control_task`:
+**parse** (``control/query_<id>.py`` exists and holds one function taking the
+world), **reference** (it passes), **noop** (doing nothing fails), **handback**
+(only raising ``world.RequiresUserInput`` passes if and only if the task is
+tagged ``handback``) and **wrong** (every ``control/wrong/query_<id>.py``
+program fails). The ``setup`` column stays empty: the setup programs are the
+task's own, checked by the task set's validation. :func:`validate_control_with_sandbox`
+runs every program in the sandbox, because task sets (and so their control
 programs) may come from a model.
 """
 
@@ -53,21 +45,16 @@ from aspera_workbench.control.control_tasks import control_task
 Evaluate = Callable[[Any, str], Any]
 
 
-def noop_program(name: str) -> str:
-    """A control program named ``name`` that does nothing."""
-    return f"def {name}(world):\n    return None\n"
-
-
-def handback_program(name: str) -> str:
-    """A control program named ``name`` that only hands the request back to the user."""
-    return f'def {name}(world):\n    raise world.RequiresUserInput("Could you tell me more about what you need?")\n'
-
-
-def _outcome(result: Any) -> tuple[str, str]:
-    if isinstance(result, str):
-        return result, ""
-    outcome = str(getattr(result.outcome, "value", result.outcome))
-    lines = (getattr(result, "message", None) or "").strip().splitlines()
+def _run(evaluate: Evaluate, task: Any, program: str) -> tuple[str, str]:
+    """The outcome name and the first line of the message (an outcome name alone is a result too)."""
+    try:
+        result = evaluate(task, program)
+        if isinstance(result, str):
+            return result, ""
+        outcome = str(getattr(result.outcome, "value", result.outcome))
+        lines = (getattr(result, "message", None) or "").strip().splitlines()
+    except Exception as error:  # the harness itself failed: report it and go on
+        return "harness_error", f"{type(error).__name__}: {error}"
     return outcome, lines[0][:120] if lines else ""
 
 
@@ -78,20 +65,15 @@ class _Runs:
         self.task = control_task(task, reference)
         name = (function_name(reference) if reference else None) or task.solution_name
         self.reference = reference
-        self.noop = noop_program(name)
-        self.handback = handback_program(name)
+        self.noop = f"def {name}(world):\n    return None\n"
+        self.handback = (
+            f'def {name}(world):\n    raise world.RequiresUserInput("Could you tell me more about what you need?")\n'
+        )
         self.wrong = wrong
 
     def programs(self) -> list[str]:
         head = [self.reference] if self.reference else []
         return head + [self.noop, self.handback] + [w.program for w in self.wrong]
-
-
-def _run(evaluate: Evaluate, task: Any, program: str) -> tuple[str, str]:
-    try:
-        return _outcome(evaluate(task, program))
-    except Exception as error:  # the harness itself failed: report it and go on
-        return "harness_error", f"{type(error).__name__}: {error}"
 
 
 def _expect(report: TaskReport, column: str, result: tuple[str, str], should_pass: bool, why: str) -> None:
@@ -103,10 +85,9 @@ def _expect(report: TaskReport, column: str, result: tuple[str, str], should_pas
     report.fail(column, f"expected to {'pass' if should_pass else 'fail'} ({why}), got {detail}", outcome)
 
 
-def _check_task(
-    runs: _Runs, evaluate: Evaluate, problems: list[TaskProblem], require_wrong: bool, query_id: str
-) -> TaskReport:
+def _check_task(runs: _Runs, evaluate: Evaluate, problems: list[TaskProblem], require_wrong: bool) -> TaskReport:
     task = runs.task
+    query_id = task.query_id
     report = TaskReport(query_id, expects_handback=HANDBACK_TAG in task.tags)
     for problem in problems:
         report.fail("parse", f"{problem.source}: {problem.message}" if problem.source else problem.message)
@@ -148,24 +129,11 @@ def validate_control_set(
     progress: Callable[[TaskReport], None] | None = None,
     prefetch: Callable[[list[tuple[Any, str]]], None] | None = None,
 ) -> SetReport:
-    """Validate the control programs of every task of a task set.
+    """Validate the control programs of every task of a task set, in the layout of ``aspera validate``.
 
-    Args:
-        path: the task set (anything :func:`~aspera_core.tasks.load_tasks` takes).
-        evaluate: runs a control program on a control task (``evaluate(task,
-            program)``) and returns its verdict (an object with ``outcome``
-            and ``message``) or an outcome name.
-        control_dir: the folder of control programs (default: ``control/``
-            beside ``plans/``, see :func:`default_control_dir`).
-        require_wrong: whether a task without wrong control programs is a problem.
-        progress: called with each task's report as soon as it is done.
-        prefetch: called once, before any check, with every (control task,
-            program) run the checks will ask ``evaluate`` for, so a caller can
-            run them in parallel.
-
-    Returns:
-        The report, in the layout of ``aspera validate`` (print it with
-        :func:`~aspera_core.tasks.validation.format_table`).
+    Arguments as for :func:`~aspera_core.tasks.validate_task_set`, but
+    ``evaluate`` runs a control program on a control task and ``control_dir``
+    defaults to ``control/`` beside ``plans/`` (:func:`default_control_dir`).
 
     Raises:
         FileNotFoundError: ``path`` does not exist.
@@ -191,9 +159,7 @@ def validate_control_set(
         prefetch([(run.task, program) for run in runs.values() for program in run.programs()])
     reports = []
     for task in tasks:
-        report = _check_task(
-            runs[task.query_id], evaluate, by_task.get(task.query_id, []), require_wrong, task.query_id
-        )
+        report = _check_task(runs[task.query_id], evaluate, by_task.get(task.query_id, []), require_wrong)
         reports.append(report)
         if progress is not None:
             progress(report)
@@ -202,18 +168,13 @@ def validate_control_set(
 
 
 class SandboxEvaluator:
-    """Evaluates programs in a sandbox, all announced runs at once (in parallel).
-
-    Args:
-        sandbox: an open :class:`~aspera_core.executor.Sandbox`.
-    """
+    """Evaluates programs in an open sandbox, all announced runs at once (in parallel)."""
 
     def __init__(self, sandbox: Sandbox) -> None:
         self.sandbox = sandbox
         self.verdicts: dict[tuple[str, str], Verdict] = {}
 
     def prefetch(self, runs: Iterable[tuple[Any, str]]) -> None:
-        """Evaluate every run not evaluated yet."""
         jobs = {}
         for task, program in runs:
             key = (task.query_id, program)
@@ -239,22 +200,7 @@ def validate_control_with_sandbox(
     config: SandboxConfig | None = None,
     progress: Callable[[TaskReport], None] | None = None,
 ) -> SetReport:
-    """Validate the control programs of a task set, running every program in the sandbox.
-
-    Args:
-        path: the task set.
-        control_dir: the folder of control programs (default ``control/`` beside ``plans/``).
-        require_wrong: whether a task without wrong control programs is a problem.
-        config: sandbox limits (defaults of :class:`~aspera_core.executor.SandboxConfig`).
-        progress: called with each task's report when it is done.
-
-    Returns:
-        The report.
-
-    Raises:
-        FileNotFoundError: ``path`` does not exist.
-        TaskFormatError: ``path`` holds no task shard.
-    """
+    """:func:`validate_control_set`, running every program in a sandbox with ``config``'s limits."""
     with Sandbox(config) as sandbox:
         evaluate = SandboxEvaluator(sandbox)
         return validate_control_set(

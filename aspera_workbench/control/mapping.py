@@ -1,18 +1,11 @@
-"""Mapping the simulated world to the control world and back.
+"""Mapping the simulated world to the control world and back (docs/control.md, "From the simulated world and back").
 
-:func:`build_world` copies the current simulated world into a
-:class:`~aspera_workbench.control.surface.World` of plain dicts and lists, and
-remembers what it handed out. :func:`save_world` compares what a program left
-in the world with that record and applies the difference to the simulated
-world through the library's own public calls (``add_event``,
-``delete_event``, ``share_calendar``), so a control program's changes are
-stored exactly as the equivalent library program's would be: same ids for
-untouched events, the same occurrence expansion of recurring events, the same
-default values.
-
-Everything a program wrote is checked before anything is stored; a malformed
-world raises :class:`~aspera_workbench.control.surface.ControlWorldError` and
-leaves the simulated world unchanged.
+:func:`save_world` applies what a program changed through the library's own
+public calls (``add_event``, ``delete_event``, ``share_calendar``), so a control
+program's changes are stored exactly as the equivalent library program's would
+be. Everything a program wrote is checked before anything is stored; a
+malformed world raises :class:`~aspera_workbench.control.surface.ControlWorldError`
+and leaves the simulated world unchanged.
 """
 
 from __future__ import annotations
@@ -52,23 +45,14 @@ _MISSING = object()
 
 @dataclass
 class Snapshot:
-    """What :func:`build_world` handed out, to tell later what a program changed.
+    """What :func:`build_world` handed out, to tell later what a program changed (all by id)."""
 
-    Attributes:
-        events: a private copy of each user-calendar entry, by ``event_id``.
-        kinds: ``"series"``, ``"occurrence"`` or ``"single"`` for each entry, by ``event_id``.
-        series_of: for each occurrence, the ``event_id`` of its series.
-        shared_with: the original ``calendar_shared_with`` list.
-        names: every employee's name, by ``employee_id``.
-        attachments: the stored attachments of entries that have any (not offered to programs).
-    """
-
-    events: dict[str, dict[str, Any]] = field(default_factory=dict)
-    kinds: dict[str, str] = field(default_factory=dict)
-    series_of: dict[str, str] = field(default_factory=dict)
+    events: dict[str, dict[str, Any]] = field(default_factory=dict)  # a private copy of each user-calendar entry
+    kinds: dict[str, str] = field(default_factory=dict)  # series, occurrence or single
+    series_of: dict[str, str] = field(default_factory=dict)  # each occurrence's series
     shared_with: list[str] = field(default_factory=list)
-    names: dict[str, str] = field(default_factory=dict)
-    attachments: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)  # every employee's
+    attachments: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # not offered to programs
 
 
 # --- Simulated world -> control world -----------------------------------------------------
@@ -84,33 +68,16 @@ def _event_entry(row: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
-def _kind(row: dict[str, Any]) -> str:
-    if row.get("repeats") is not None and any(v is not None for v in row["repeats"].values()):
-        return _SERIES
-    if row.get("recurrent_event_id") is not None:
-        return _OCCURRENCE
-    return _SINGLE
-
-
 def build_world(context: ExecutionContext) -> tuple[World, Snapshot]:
-    """Copy the simulated world into a fresh control world.
+    """Copy the simulated world into a fresh control world, with the snapshot :func:`save_world` needs.
 
-    Args:
-        context: the simulated world (usually the current context).
-
-    Returns:
-        The control world for the program, and the snapshot :func:`save_world`
-        needs. Nothing in the world aliases stored rows: a program can change
-        it freely without touching the simulated world.
+    Nothing in the world aliases stored rows: a program can change it freely
+    without touching the simulated world.
     """
     tables = context.tables
     directory = tables[DatabaseNamespace.EMPLOYEES]
     users = [row["employee_id"] for row in directory if row["is_user"]]
-    employees = []
-    for row in directory:
-        person = {key: copy.deepcopy(value) for key, value in row.items()}
-        person["reports"] = list(row["reports"] or [])
-        employees.append(person)
+    employees = [{**copy.deepcopy(row), "reports": list(row["reports"] or [])} for row in directory]
     snapshot = Snapshot(names={row["employee_id"]: row["name"] for row in directory})
 
     calendar = []
@@ -119,7 +86,10 @@ def build_world(context: ExecutionContext) -> tuple[World, Snapshot]:
         event_id = entry["event_id"]
         calendar.append(entry)
         snapshot.events[event_id] = copy.deepcopy(entry)
-        snapshot.kinds[event_id] = _kind(row)
+        if entry["repeats"] is not None:
+            snapshot.kinds[event_id] = _SERIES
+        else:
+            snapshot.kinds[event_id] = _SINGLE if entry["recurrent_event_id"] is None else _OCCURRENCE
         if snapshot.kinds[event_id] == _OCCURRENCE:
             snapshot.series_of[event_id] = row["recurrent_event_id"]
         if row.get("attachments"):
@@ -290,11 +260,7 @@ class _Checker:
 
 
 def _library_event(entry: dict[str, Any], where: str, snapshot: Snapshot) -> _LibraryEvent:
-    """Check a new or changed entry and build the library event it stands for.
-
-    Raises:
-        ControlWorldError: a key is unknown, a required key is missing, or a value is malformed.
-    """
+    """Check a new or changed entry and build the library event it stands for."""
     unknown = [key for key in entry if key not in EVENT_KEYS]
     if unknown:
         raise ControlWorldError(
@@ -326,24 +292,12 @@ def _library_event(entry: dict[str, Any], where: str, snapshot: Snapshot) -> _Li
 
 @dataclass
 class Changes:
-    """The difference between a control world and the world it was built from.
+    """The difference between a control world and the world it was built from, in list order."""
 
-    Attributes:
-        removed: ids of entries to delete, series first.
-        changed: library events to store over their old versions, in list order.
-        added: new library events to store, in list order.
-        share_with: people to share the calendar with.
-    """
-
-    removed: list[str] = field(default_factory=list)
-    changed: list[_LibraryEvent] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # ids, series first
+    changed: list[_LibraryEvent] = field(default_factory=list)  # stored over their old versions
     added: list[_LibraryEvent] = field(default_factory=list)
     share_with: list[_Handle] = field(default_factory=list)
-
-    @property
-    def empty(self) -> bool:
-        """Whether saving would change nothing."""
-        return not (self.removed or self.changed or self.added or self.share_with)
 
 
 def _entries(world: Any, name: str) -> list[Any]:
@@ -427,33 +381,12 @@ def _sharing_changes(world: Any, snapshot: Snapshot, changes: Changes) -> None:
             changes.share_with.append(_Handle(name=snapshot.names[employee_id], employee_id=employee_id))
 
 
-def plan_changes(world: Any, snapshot: Snapshot) -> Changes:
-    """Check what a program left in ``world`` and work out what to store.
-
-    Args:
-        world: the world the program received (possibly changed, even replaced parts).
-        snapshot: the snapshot :func:`build_world` returned with it.
-
-    Returns:
-        The changes to apply.
-
-    Raises:
-        ControlWorldError: the calendar or the sharing list is malformed (the
-            message names the entry and the key).
-    """
-    changes = Changes()
-    _calendar_changes(world, snapshot, changes)
-    _sharing_changes(world, snapshot, changes)
-    return changes
-
-
-def apply_changes(changes: Changes) -> None:
+def _apply(changes: Changes) -> None:
     """Store changes in the current simulated world through the library's public calls.
 
-    Raises:
-        ControlWorldError: the library refused a change (for example a
-            recurrence rule it cannot expand); earlier changes stay stored, as
-            they would after a library program failed half-way.
+    When the library refuses a change (for example a recurrence rule it cannot
+    expand), earlier changes stay stored, as they would after a library
+    program failed half-way.
     """
     steps: list[tuple[str, Any]] = [("delete", event_id) for event_id in changes.removed]
     steps += [("update", event) for event in changes.changed]
@@ -476,20 +409,18 @@ def apply_changes(changes: Changes) -> None:
 def save_world(world: Any, snapshot: Snapshot) -> None:
     """Check a control world and store its changes in the current simulated world.
 
-    Args:
-        world: the world after the program ran.
-        snapshot: the snapshot :func:`build_world` returned with it.
-
     Raises:
-        ControlWorldError: the world is malformed (nothing is stored) or the
-            library refused a change.
+        ControlWorldError: the world is malformed (the message names the entry
+            and the key; nothing is stored) or the library refused a change.
     """
+    changes = Changes()
     try:
-        changes = plan_changes(world, snapshot)
+        _calendar_changes(world, snapshot, changes)
+        _sharing_changes(world, snapshot, changes)
     except ControlWorldError:
         raise
     except Exception as error:
         # Whatever a program left behind (objects whose comparison raises, ...)
         # must end as the program's failure, never as a crash of the evaluation.
         raise ControlWorldError(f"the world cannot be read back: {type(error).__name__}: {error}") from error
-    apply_changes(changes)
+    _apply(changes)

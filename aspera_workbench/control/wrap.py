@@ -1,10 +1,4 @@
-"""Running a control program against the current simulated world.
-
-:func:`wrap_control_program` turns a control program (a function taking the
-world) into the zero-argument callable that an evaluation program calls as
-``executable()``: build the control world from the simulated world as it is at
-that moment, run the program on it, save its changes back, pass its result on.
-"""
+"""Running a control program against the current simulated world, as an evaluation program's ``executable()``."""
 
 from __future__ import annotations
 
@@ -16,25 +10,12 @@ from aspera_workbench.control.mapping import build_world, save_world
 
 
 def wrap_control_program(function: Callable[[Any], Any]) -> Callable[[], Any]:
-    """The zero-argument callable that runs ``function`` in the control world.
+    """The zero-argument callable that runs ``function`` (``def name(world): ...``) in a fresh control world.
 
-    Each call builds a fresh world from the current context, calls
-    ``function(world)``, then saves the world. The changes are saved however
-    the program ends, by returning or by raising an ``Exception`` (a hand-back
-    included), because a library program's changes persist in both cases too;
-    exceptions that are not ``Exception`` subclasses (timeouts, interrupts,
-    ``SystemExit``) pass through without saving.
-
-    Args:
-        function: the control program's function (``def name(world): ...``).
-
-    Returns:
-        A callable returning what ``function`` returned.
-
-    Raises:
-        ControlWorldError: the world the program left cannot be saved; when the
-            program itself raised, that exception is chained as the context.
-        Exception: whatever the program raised, once its changes are saved.
+    Changes are saved whether the program returns or raises an ``Exception``,
+    as a library program's persist (docs/control.md); ``BaseException``s pass
+    through unsaved. A world that cannot be saved raises ``ControlWorldError``,
+    with the program's own exception as its context.
     """
 
     def run_in_control_world() -> Any:

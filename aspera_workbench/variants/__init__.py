@@ -11,21 +11,20 @@ of generated tasks::
     chosen = pick(mutants(task.program), seed=3, salt=task.query_id)
 
 Every variant keeps the program's first function (the one the evaluator calls)
-under its name, parses, and differs from the original. Each records its kind,
-what was changed (with line numbers of the original), the new source and the
-expected verdict: ``"pass"`` for rewrites, ``"fail"`` for mutants. A mutant may
-happen to change nothing in a particular world; callers that need to know run
-both programs (the audit does).
+under its name, parses, and differs from the original. A mutant may happen to
+change nothing in a particular world; callers that need to know run both
+programs (the audit does).
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
+from aspera_core.tasks import function_name
 from aspera_workbench.variants import breaking, preserving
 from aspera_workbench.variants._program import Program
-from aspera_workbench.variants._source import first_function_name
 from aspera_workbench.variants.variant_kinds import (
     BREAKING_KINDS,
     FAIL,
@@ -46,6 +45,7 @@ __all__ = [
     "PASS",
     "PRESERVING_KINDS",
     "Variant",
+    "check_kinds",
     "choose",
     "expected_verdict",
     "mutants",
@@ -64,7 +64,7 @@ def _program(text: str) -> Program:
 
 
 def _valid(source: str, name: str | None) -> bool:
-    if first_function_name(source) != name:
+    if function_name(source) != name:
         return False
     try:
         ast.parse(source)
@@ -86,12 +86,11 @@ def _collect(
 
     The choice follows a seeded shuffle (of each kind's candidates, or of all
     candidates when there is a ``limit``), taken in that order until enough
-    are valid; only the candidates looked at are parsed. The result is in kind
-    order, each kind's variants in source order.
+    are valid; only the candidates looked at are parsed.
     """
     text = program.text
     wanted = list(generators) if kinds is None else [kind for kind in generators if kind in set(kinds)]
-    name = first_function_name(text)
+    name = function_name(text)
     pool = [(kind, found) for kind in wanted for found in generators[kind](program)]
     if limit is not None:
         order = list(range(len(pool)))
@@ -120,78 +119,11 @@ def _collect(
     return [Variant(pool[i][0], pool[i][1][0], pool[i][1][1], expected_verdict(pool[i][0])) for i in sorted(kept)]
 
 
-def _check_kinds(kinds: Iterable[str] | None) -> None:
-    if kinds is None:
-        return
-    unknown = [kind for kind in kinds if kind not in KINDS]
+def check_kinds(kinds: Iterable[str] | None) -> None:
+    """Raise ``ValueError`` naming every kind of ``kinds`` that is not one of :data:`KINDS`."""
+    unknown = [kind for kind in kinds or () if kind not in KINDS]
     if unknown:
         raise ValueError(f"unknown variant kind(s): {', '.join(unknown)} (known: {', '.join(KINDS)})")
-
-
-def rewrites(
-    program: str,
-    *,
-    kinds: Iterable[str] | None = None,
-    per_kind: int | None = None,
-    limit: int | None = None,
-    seed: int = 0,
-    salt: str = "",
-) -> list[Variant]:
-    """Semantics-preserving rewrites of a program (see :mod:`aspera_workbench.variants.preserving`).
-
-    Args:
-        program: The program's source (its first function is the solution).
-        kinds: Only these kinds (default: every kind in :data:`PRESERVING_KINDS`);
-            breaking kinds in the list are ignored.
-        per_kind: At most this many variants of each kind, chosen
-            reproducibly from ``seed`` and ``salt`` (default: all).
-        limit: At most this many variants in all (default: no limit).
-        seed: Seed of that choice.
-        salt: Distinguishes the choices of different programs under one seed
-            (e.g. the task id).
-
-    Returns:
-        The variants, kind by kind in the order of :data:`PRESERVING_KINDS`,
-        each kind's in source order.
-
-    Raises:
-        ValueError: the program does not parse or defines no function, or a kind is unknown.
-    """
-    _check_kinds(kinds)
-    return _collect(_program(program), preserving.GENERATORS, kinds, per_kind, limit, seed, salt)
-
-
-def mutants(
-    program: str,
-    *,
-    kinds: Iterable[str] | None = None,
-    apps: Sequence[str] | None = None,
-    per_kind: int | None = None,
-    limit: int | None = None,
-    seed: int = 0,
-    salt: str = "",
-) -> list[Variant]:
-    """Semantics-breaking mutants of a program (see :mod:`aspera_workbench.variants.breaking`).
-
-    Args:
-        program: The program's source.
-        kinds: Only these kinds (default: every kind in :data:`BREAKING_KINDS`);
-            preserving kinds in the list are ignored.
-        apps: The task scenario's apps, if known (``change_room`` picks a real
-            other room only with ``room_booking``).
-        per_kind: At most this many mutants of each kind (default: all).
-        limit: At most this many mutants in all (default: no limit).
-        seed: Seed of that choice.
-        salt: Distinguishes the choices of different programs under one seed.
-
-    Returns:
-        The mutants, kind by kind in the order of :data:`BREAKING_KINDS`.
-
-    Raises:
-        ValueError: the program does not parse or defines no function, or a kind is unknown.
-    """
-    _check_kinds(kinds)
-    return _collect(_program(program), breaking.generators(apps), kinds, per_kind, limit, seed, salt)
 
 
 def variants(
@@ -204,8 +136,51 @@ def variants(
     seed: int = 0,
     salt: str = "",
 ) -> list[Variant]:
-    """Rewrites, then mutants, of a program (arguments as for :func:`rewrites` and :func:`mutants`)."""
-    _check_kinds(kinds)
-    parsed = _program(program)
+    """Rewrites, then mutants, of a program.
+
+    Args:
+        program: The program's source (its first function is the solution).
+        kinds: Only these kinds (default: every kind in :data:`KINDS`).
+        apps: The task scenario's apps, if known (``change_room`` picks a real
+            other room only with ``room_booking``).
+        per_kind: At most this many variants of each kind, chosen
+            reproducibly from ``seed`` and ``salt`` (default: all).
+        limit: At most this many variants in all (default: no limit).
+        seed: Seed of that choice.
+        salt: Distinguishes the choices of different programs under one seed
+            (e.g. the task id).
+
+    Returns:
+        The variants, kind by kind in the order of :data:`KINDS`, each kind's
+        in source order.
+
+    Raises:
+        ValueError: the program does not parse or defines no function, or a kind is unknown.
+    """
+    kinds = None if kinds is None else list(kinds)
+    check_kinds(kinds)
     generators = {**preserving.GENERATORS, **breaking.generators(apps)}
-    return _collect(parsed, generators, kinds, per_kind, limit, seed, salt)
+    return _collect(_program(program), generators, kinds, per_kind, limit, seed, salt)
+
+
+def _only(family: dict[str, str], options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with ``kinds`` narrowed to the kinds of ``family`` (an unknown kind is still an error)."""
+    kinds = None if options.get("kinds") is None else list(options["kinds"])
+    check_kinds(kinds)
+    return {**options, "kinds": [kind for kind in family if kinds is None or kind in kinds]}
+
+
+def rewrites(program: str, **options: Any) -> list[Variant]:
+    """The semantics-preserving :func:`variants` (same keyword arguments; breaking kinds in ``kinds`` are ignored).
+
+    See :mod:`aspera_workbench.variants.preserving` for the rewrites.
+    """
+    return variants(program, **_only(PRESERVING_KINDS, options))
+
+
+def mutants(program: str, **options: Any) -> list[Variant]:
+    """The semantics-breaking :func:`variants` (same keyword arguments; preserving kinds in ``kinds`` are ignored).
+
+    See :mod:`aspera_workbench.variants.breaking` for the mutants.
+    """
+    return variants(program, **_only(BREAKING_KINDS, options))

@@ -9,21 +9,16 @@ of unknown kind, so a rewrite that needs a statement to be harmless skips it.
 from __future__ import annotations
 
 import ast
-import builtins
 from enum import IntEnum
 
 
 class Effect(IntEnum):
     """What evaluating a piece of code may do, from harmless to unknown."""
 
-    PURE = 0
-    """Computes a value; touches neither the world nor shared objects."""
-    READ = 1
-    """Reads the simulated world (directory, calendars, rooms)."""
-    WRITE = 2
-    """Changes the world, or changes an object in place."""
-    UNKNOWN = 3
-    """Calls something this module does not know."""
+    PURE = 0  # computes a value; touches neither the world nor shared objects
+    READ = 1  # reads the simulated world (directory, calendars, rooms)
+    WRITE = 2  # changes the world, or changes an object in place
+    UNKNOWN = 3  # calls something this module does not know
 
 
 #: Library calls that change the world (or, for the recurrence helpers, the spec object passed in).
@@ -187,24 +182,13 @@ MUTATING_METHODS = frozenset(
     }
 )
 
-_BUILTIN_NAMES = frozenset(dir(builtins))
-
 
 def bound_names(tree: ast.AST) -> set[str]:
-    """Every name a program binds anywhere: assignments, loop targets, functions, parameters, imports, handlers."""
-    names: set[str] = set()
+    """Every name a program binds anywhere: :func:`stores`, parameters, ``global``/``nonlocal`` and match captures."""
+    names = stores(tree)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.arg):
+        if isinstance(node, ast.arg):
             names.add(node.arg)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
-                names.add((alias.asname or alias.name).split(".")[0])
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             names.update(node.names)
         elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
@@ -214,14 +198,9 @@ def bound_names(tree: ast.AST) -> set[str]:
     return names
 
 
-def identifiers(tree: ast.AST, bindings: set[str] | None = None) -> set[str]:
-    """Every identifier that appears in a program (names, attributes, keywords, parameters).
-
-    Args:
-        tree: The program.
-        bindings: Its :func:`bound_names`, if already known.
-    """
-    found = set(bound_names(tree) if bindings is None else bindings)
+def identifiers(tree: ast.AST, bindings: set[str]) -> set[str]:
+    """Every identifier that appears in a program: its ``bindings``, names, attributes and keywords."""
+    found = set(bindings)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             found.add(node.id)
@@ -257,13 +236,7 @@ def _root_name(node: ast.expr) -> str | None:
 
 
 class EffectAnalyser:
-    """Classifies code by what it may do.
-
-    Args:
-        program_bindings: Names the program binds itself (:func:`bound_names`):
-            a call through such a name is unknown, whatever the library has
-            under that name.
-    """
+    """Classifies code by what it may do; a call through a name the program binds itself is unknown."""
 
     def __init__(self, program_bindings: set[str]) -> None:
         self.bindings = program_bindings
@@ -278,7 +251,7 @@ class EffectAnalyser:
                 return Effect.WRITE
             if func.id in READERS:
                 return Effect.READ
-            if func.id in LIBRARY_PURE or (func.id in BUILTIN_PURE and func.id in _BUILTIN_NAMES):
+            if func.id in LIBRARY_PURE or func.id in BUILTIN_PURE:
                 return Effect.PURE
             return Effect.UNKNOWN
         if isinstance(func, ast.Attribute):

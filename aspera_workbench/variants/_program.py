@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import Any
 
 from aspera_workbench.variants._analysis import EffectAnalyser, bound_names, identifiers, uses_dynamic_scope
 from aspera_workbench.variants._source import Source, body_without_docstring, solution_function
@@ -13,9 +14,6 @@ _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambd
 
 class Program:
     """A program's source, its solution function and the names it uses.
-
-    Args:
-        text: The program's source.
 
     Raises:
         SyntaxError: the text does not parse.
@@ -37,7 +35,6 @@ class Program:
 
     @property
     def text(self) -> str:
-        """The program's source."""
         return self.source.text
 
     def unbound(self, *names: str) -> bool:
@@ -45,12 +42,7 @@ class Program:
         return not any(name in self.bindings for name in names)
 
     def fresh(self, base: str, reserve: bool = False) -> str:
-        """An identifier the program does not use, starting with ``base``.
-
-        Args:
-            base: The name wanted.
-            reserve: Never return this name again (for several new names in one variant).
-        """
+        """An identifier the program does not use, starting with ``base`` (``reserve``: never give it again)."""
         name, number = base, 1
         while name in self._taken:
             number += 1
@@ -89,10 +81,8 @@ class Program:
                     inner = getattr(stmt, field, None)
                     if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
                         pending.append(inner)
-                for handler in getattr(stmt, "handlers", []) or []:
-                    pending.append(handler.body)
-                for case in getattr(stmt, "cases", []) or []:
-                    pending.append(case.body)
+                pending += [handler.body for handler in getattr(stmt, "handlers", [])]
+                pending += [case.body for case in getattr(stmt, "cases", [])]
 
     def statements(self) -> Iterator[ast.stmt]:
         """Every statement of the solution function (nested functions' bodies left out), in source order."""
@@ -109,10 +99,11 @@ class Program:
                 continue
             pending.extend(ast.iter_child_nodes(node))
 
-    def body_start(self) -> ast.stmt:
-        """The first statement after the docstring (the function always has one: a docstring alone is not enough)."""
+    def body_start(self) -> ast.stmt | None:
+        """The first statement after the docstring, where code can go before it; ``None`` in a one-line function."""
         body = body_without_docstring(self.function)
-        return body[0] if body else self.function.body[0]
+        first = body[0] if body else self.function.body[0]
+        return None if first.lineno == self.function.lineno or not self.source.owns_lines(first) else first
 
 
 def lines(node: ast.AST) -> str:
@@ -121,16 +112,39 @@ def lines(node: ast.AST) -> str:
     return f"line {first}" if first == last else f"lines {first}-{last}"
 
 
-def parents(root: ast.AST) -> dict[ast.AST, ast.AST]:
-    """Map from each node under ``root`` to its parent."""
-    found: dict[ast.AST, ast.AST] = {}
-    for node in ast.walk(root):
-        for child in ast.iter_child_nodes(node):
-            found[child] = node
-    return found
-
-
 def short(text: str, limit: int = 60) -> str:
     """One line of at most ``limit`` characters, for descriptions."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def calls(node: ast.AST, *dotted: str) -> bool:
+    """Whether ``node`` is a call to one of the dotted names (``datetime.time``, ``combine``...)."""
+    if not isinstance(node, ast.Call):
+        return False
+    parts = []
+    func = node.func
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name):
+        return False
+    parts.append(func.id)
+    return ".".join(reversed(parts)) in dotted
+
+
+def literal(node: ast.AST | None, *types: type) -> Any:
+    """The value of ``node`` if it is a constant of exactly one of ``types`` (``True`` is no int), else ``None``."""
+    if isinstance(node, ast.Constant) and type(node.value) in types:
+        return node.value
+    return None
+
+
+def member_of(node: ast.expr, enum: str) -> str | None:
+    """``M`` for ``enum.M`` or ``enum["M"]``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == enum:
+        return node.attr
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == enum:
+        if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+            return node.slice.value
+    return None

@@ -8,18 +8,7 @@ differs from its program only where it was changed (its diff is readable).
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
-
-# The protocol names a program's function by its first ``def`` header; a
-# variant must keep that name (and keep it first).
-_FUNCTION_HEADER = re.compile(r"^\s*def\s+(\w+)\s*\([^)]*\)\s*(->\s*[^:]+)?\s*:", re.MULTILINE)
-
-
-def first_function_name(text: str) -> str | None:
-    """Name in the first ``def`` header of ``text``, the name the evaluator calls."""
-    match = _FUNCTION_HEADER.search(text)
-    return match.group(1) if match else None
 
 
 @dataclass(frozen=True)
@@ -32,14 +21,7 @@ class Edit:
 
 
 class Source:
-    """A program's text with its syntax tree and position helpers.
-
-    Args:
-        text: The program's source.
-
-    Raises:
-        SyntaxError: the text does not parse.
-    """
+    """A program's text with its syntax tree (``SyntaxError`` if it does not parse) and position helpers."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -62,17 +44,14 @@ class Source:
         )
 
     def segment(self, node: ast.AST) -> str:
-        """The source text of ``node``."""
         start, end = self.span(node)
         return self.text[start:end]
 
     def indent(self, lineno: int) -> str:
-        """Leading whitespace of a 1-based line."""
         line = self.lines[lineno - 1]
         return line[: len(line) - len(line.lstrip(" \t"))]
 
     def line_start(self, lineno: int) -> int:
-        """Offset of the first character of a 1-based line."""
         return self._starts[lineno - 1]
 
     def owns_lines(self, stmt: ast.stmt) -> bool:
@@ -84,12 +63,7 @@ class Source:
         return not before.strip() and (not after.strip() or after.strip().startswith("#"))
 
     def lines_of(self, stmt: ast.stmt, with_comments: bool = False) -> tuple[int, int]:
-        """Offsets of the whole lines a statement occupies (end includes the newline).
-
-        Args:
-            stmt: A statement that owns its lines.
-            with_comments: Also take the comment lines directly above it.
-        """
+        """Offsets of the whole lines a statement that owns its lines occupies, and its comments above if asked."""
         first = stmt.lineno
         if with_comments:
             while first > 1 and self.lines[first - 2].strip().startswith("#"):
@@ -97,12 +71,12 @@ class Source:
         last = stmt.end_lineno or stmt.lineno
         return self._starts[first - 1], self._starts[last]
 
-    def apply(self, edits: list[Edit]) -> str:
-        """The text with non-overlapping edits applied.
+    def replace(self, node: ast.AST, text: str) -> str:
+        """The text with ``node`` replaced by ``text``."""
+        return self.apply([Edit(*self.span(node), text)])
 
-        Raises:
-            ValueError: two edits overlap.
-        """
+    def apply(self, edits: list[Edit]) -> str:
+        """The text with non-overlapping edits applied (``ValueError`` if two overlap)."""
         ordered = sorted(edits, key=lambda edit: (edit.start, edit.end))
         pieces: list[str] = []
         position = 0
@@ -123,16 +97,9 @@ def indent_block(text: str, indent: str) -> str:
 
 def solution_function(tree: ast.Module) -> ast.FunctionDef | None:
     """The first top-level function of a module (the program's solution), if any."""
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            return node
-    return None
+    return next((node for node in tree.body if isinstance(node, ast.FunctionDef)), None)
 
 
 def body_without_docstring(function: ast.FunctionDef) -> list[ast.stmt]:
     """A function's statements, its docstring left out."""
-    body = function.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        if isinstance(body[0].value.value, str):
-            return body[1:]
-    return body
+    return function.body[1:] if ast.get_docstring(function, clean=False) is not None else function.body

@@ -1,4 +1,4 @@
-"""Semantics-breaking mutants of a program.
+"""Semantics-breaking mutants of a program (the kinds are listed in :data:`BREAKING_KINDS`).
 
 Each generator yields ``(description, new source)`` pairs. A mutant is meant to
 do something the user did not ask for; whether it actually behaves differently
@@ -8,33 +8,13 @@ nothing there). Code a mutant adds uses library names only when the program
 does not rebind them, and its own names start with an underscore (never
 provided by star imports) and are unused by the program.
 
-* **drop_action**: an ``add_event``/``delete_event``/``share_calendar``
-  statement becomes ``pass``.
-* **duplicate_action**: the action is performed a second time; an event held
-  in a variable is also added as a copy without its id, so the calendar gets
-  a second event rather than the same one saved twice.
-* **shift_datetime**: one date or time literal moves: ``time_by_hm`` and
-  ``datetime.time`` by an hour or by 15 minutes, ``datetime.timedelta``/``Duration`` by one
-  unit (15 for minutes), ``get_next_dow``/``get_prev_dow`` to the next
-  weekday, ``DateExpressions`` Today/Tomorrow/Yesterday to a neighbour,
-  ``date_by_mdy``/``datetime.date``/``datetime.datetime`` by a day.
-* **change_attendee**: the ``attendees`` of an ``Event(...)`` (or an
-  ``.attendees =`` assignment) get another colleague added, have their first
-  person replaced by another colleague, or lose their first person.
-  "Another colleague" is the first employee (directory order) who is
-  neither listed nor the user, found when the program runs.
-* **change_room**: the ``location`` of an event is set to another conference
-  room (the first other room of ``search_conference_room``, when the
-  scenario has rooms), or removed.
-* **add_unrelated_event**: a 07:00-07:30 "Dentist appointment" eight days
-  ahead is added at the start of the function.
-* **swallow_handback**: a ``raise RequiresUserInput(...)`` becomes ``return None``.
-* **wrong_answer**: ``return x`` becomes ``return _wrong_answer(x)``, a nested
-  helper that returns a wrong value of the same kind: ``not x`` for a bool, ``x + 1``
-  for a number, another colleague's name for a string, a day later for a
-  date, one hour later for a time, a list or tuple without its last item
-  (or with an extra ``None`` when empty), the first field changed for a
-  named tuple, ``"nothing"`` for ``None``.
+Some choices are not plain from the code: ``duplicate_action`` adds an event
+held in a variable again as a copy without its id, so the calendar gets a
+second event rather than the same one saved twice; "another colleague"
+(``change_attendee``) and "another room" (``change_room``) are found when the
+program runs, as the first employee neither listed nor the user and the first
+other room of ``search_conference_room``; ``wrong_answer`` wraps a returned
+value in a nested helper that returns a wrong value of the same kind.
 """
 
 from __future__ import annotations
@@ -43,8 +23,8 @@ import ast
 from collections.abc import Iterator, Sequence
 
 from aspera_workbench.variants._analysis import ACTIONS
-from aspera_workbench.variants._program import Program, lines, short
-from aspera_workbench.variants._source import Edit
+from aspera_workbench.variants._program import Program, calls, lines, literal, member_of, short
+from aspera_workbench.variants._source import Edit, indent_block
 
 Rewrite = Iterator[tuple[str, str]]
 
@@ -89,84 +69,55 @@ def duplicate_action(program: Program) -> Rewrite:
         yield f"{lines(stmt)}: {short(src.segment(call), 40)} {what}", new
 
 
-def _int(node: ast.AST) -> int | None:
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    return None
-
-
-def _is(node: ast.AST, *dotted: str) -> bool:
-    """Whether ``node`` is a call to one of the dotted names (``datetime.time``, ``combine``...)."""
-    if not isinstance(node, ast.Call):
-        return False
-    parts = []
-    func = node.func
-    while isinstance(func, ast.Attribute):
-        parts.append(func.attr)
-        func = func.value
-    if not isinstance(func, ast.Name):
-        return False
-    parts.append(func.id)
-    return ".".join(reversed(parts)) in dotted
-
-
 def _shifts(program: Program, node: ast.AST) -> Iterator[tuple[ast.AST, str, str]]:
     """(node to replace, replacement text, what it means) for each date or time literal in ``node``."""
     src = program.source
     if not isinstance(node, (ast.Call, ast.Subscript, ast.Attribute)):
         return
-    if _is(node, "time_by_hm", "datetime.time") and node.args:  # type: ignore[attr-defined]
+    if calls(node, "time_by_hm", "datetime.time") and node.args:  # type: ignore[attr-defined]
         hour = node.args[0]  # type: ignore[attr-defined]
-        value = _int(hour)
+        value = literal(hour, int)
         if value is not None:
             moved = value + 1 if value not in (11, 12, 23) else value - 1
             yield hour, str(moved), f"hour {value} -> {moved}"
         minute = node.args[1] if len(node.args) > 1 else None  # type: ignore[attr-defined]
-        value = _int(minute) if minute is not None else None
+        value = literal(minute, int)
         if value is not None:
             moved = value + 15 if value < 45 else value - 15
             yield minute, str(moved), f"minute {value} -> {moved}"
-    if _is(node, "datetime.timedelta", "timedelta"):
+    if calls(node, "datetime.timedelta", "timedelta"):
         for keyword in node.keywords:  # type: ignore[attr-defined]
-            value = _int(keyword.value)
+            value = literal(keyword.value, int)
             if value is not None and keyword.arg in ("weeks", "days", "hours", "minutes"):
                 moved = value + (15 if keyword.arg == "minutes" else 1)
                 yield keyword.value, str(moved), f"{keyword.arg}={value} -> {moved}"
-    if _is(node, "Duration") and len(node.args) == 2:  # type: ignore[attr-defined]
+    if calls(node, "Duration") and len(node.args) == 2:  # type: ignore[attr-defined]
         amount, unit = node.args  # type: ignore[attr-defined]
-        value = _int(amount)
+        value = literal(amount, int)
         unit_text = src.segment(unit)
         if value is not None:
             moved = value + (15 if "Minutes" in unit_text else 1)
             yield amount, str(moved), f"Duration {value} -> {moved}"
-    if _is(node, "get_next_dow", "get_prev_dow") and node.args:  # type: ignore[attr-defined]
+    if calls(node, "get_next_dow", "get_prev_dow") and node.args:  # type: ignore[attr-defined]
         day = node.args[0]  # type: ignore[attr-defined]
         if isinstance(day, ast.Constant) and day.value in _WEEKDAYS:
             moved = _WEEKDAYS[(_WEEKDAYS.index(day.value) + 1) % 7]
             yield day, repr(moved), f"{day.value} -> {moved}"
-    if _is(node, "date_by_mdy"):
-        for keyword in node.keywords:  # type: ignore[attr-defined]
-            value = _int(keyword.value)
-            if keyword.arg == "day" and value is not None:
-                moved = value + 1 if value < 28 else value - 1
-                yield keyword.value, str(moved), f"day {value} -> {moved}"
-    if _is(node, "datetime.date", "datetime.datetime") and len(node.args) >= 3:  # type: ignore[attr-defined]
-        day = node.args[2]  # type: ignore[attr-defined]
-        value = _int(day)
+    days = [k.value for k in node.keywords if k.arg == "day"] if calls(node, "date_by_mdy") else []  # type: ignore[attr-defined]
+    if calls(node, "datetime.date", "datetime.datetime") and len(node.args) >= 3:  # type: ignore[attr-defined]
+        days.append(node.args[2])  # type: ignore[attr-defined]
+    for day in days:
+        value = literal(day, int)
         if value is not None:
             moved = value + 1 if value < 28 else value - 1
             yield day, str(moved), f"day {value} -> {moved}"
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "DateExpressions":
-        member = node.slice.value if isinstance(node.slice, ast.Constant) else None
-        if member in _DATE_NEIGHBOURS:
-            yield node.slice, repr(_DATE_NEIGHBOURS[member]), f"{member} -> {_DATE_NEIGHBOURS[member]}"
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "DateExpressions":
-        if node.attr in _DATE_NEIGHBOURS:
-            yield (
-                node,
-                f"DateExpressions.{_DATE_NEIGHBOURS[node.attr]}",
-                f"{node.attr} -> {_DATE_NEIGHBOURS[node.attr]}",
-            )
+    member = member_of(node, "DateExpressions")
+    if member in _DATE_NEIGHBOURS:
+        moved = _DATE_NEIGHBOURS[member]
+        if isinstance(node, ast.Subscript):
+            yield node.slice, repr(moved), f"{member} -> {moved}"
+        else:
+            yield node, f"DateExpressions.{moved}", f"{member} -> {moved}"
 
 
 def shift_datetime(program: Program) -> Rewrite:
@@ -174,7 +125,7 @@ def shift_datetime(program: Program) -> Rewrite:
     src = program.source
     found = [shift for node in program.nodes() for shift in _shifts(program, node)]
     for target, text, what in sorted(found, key=lambda item: (item[0].lineno, item[0].col_offset)):  # type: ignore[attr-defined]
-        new = src.apply([Edit(*src.span(target), text)])
+        new = src.replace(target, text)
         yield f"{lines(target)}: {what}", new
 
 
@@ -203,29 +154,19 @@ def change_attendee(program: Program) -> Rewrite:
         text = src.segment(value)
         listed = f"({text} or [])"
         others = f"{person} for {person} in get_all_employees() if {person} not in {listed} and {person} != get_current_user()"
-        where = lines(value)
-        added = f"{listed} + [{others}][:1]"
-        yield (
-            f"{where}: another colleague added to the attendees {short(text, 40)}",
-            src.apply([Edit(*src.span(value), added)]),
-        )
-        replaced = f"[next({others})] + list({listed})[1:]"
-        yield (
-            f"{where}: the first attendee of {short(text, 40)} replaced by another colleague",
-            src.apply([Edit(*src.span(value), replaced)]),
-        )
-        dropped = f"list({listed})[1:]"
-        yield f"{where}: the first attendee of {short(text, 40)} dropped", src.apply([Edit(*src.span(value), dropped)])
+        for what, replacement in (
+            (f"another colleague added to the attendees {short(text, 40)}", f"{listed} + [{others}][:1]"),
+            (
+                f"the first attendee of {short(text, 40)} replaced by another colleague",
+                f"[next({others})] + list({listed})[1:]",
+            ),
+            (f"the first attendee of {short(text, 40)} dropped", f"list({listed})[1:]"),
+        ):
+            yield f"{lines(value)}: {what}", src.replace(value, replacement)
 
 
 def change_room(program: Program, rooms: bool = True) -> Rewrite:
-    """Move the event to another room, or drop the room.
-
-    Args:
-        program: The program.
-        rooms: Whether the scenario has the room-booking app (then "another
-            room" is a real one, else the room's name with " annex" appended).
-    """
+    """Move the event to another room (without ``rooms``, the room's name with " annex"), or drop the room."""
     src = program.source
     room = program.fresh("_room")
     for value in _event_fields(program, "location"):
@@ -240,11 +181,8 @@ def change_room(program: Program, rooms: bool = True) -> Rewrite:
             )
         else:
             other = f"str({text}) + ' annex'"
-        yield (
-            f"{where}: the location {short(text, 40)} replaced by another room",
-            src.apply([Edit(*src.span(value), other)]),
-        )
-        yield f"{where}: the location {short(text, 40)} dropped", src.apply([Edit(*src.span(value), "None")])
+        yield f"{where}: the location {short(text, 40)} replaced by another room", src.replace(value, other)
+        yield f"{where}: the location {short(text, 40)} dropped", src.replace(value, "None")
 
 
 def add_unrelated_event(program: Program) -> Rewrite:
@@ -254,8 +192,8 @@ def add_unrelated_event(program: Program) -> Rewrite:
     if not program.unbound(*names):
         return
     first = program.body_start()
-    if first.lineno == program.function.lineno or not src.owns_lines(first):
-        return  # a one-line function
+    if first is None:
+        return
     indent = src.indent(first.lineno)
     day = "modify(now_(), Duration(8, TimeUnits.Days), operator=DateTimeClauseOperators.add)"
     extra = (
@@ -286,7 +224,7 @@ def swallow_handback(program: Program) -> Rewrite:
     src = program.source
     for stmt in program.statements():
         if _raises_handback(stmt) and src.owns_lines(stmt):
-            new = src.apply([Edit(*src.span(stmt), "return None")])
+            new = src.replace(stmt, "return None")
             yield f"{lines(stmt)}: raise RequiresUserInput(...) replaced by return None", new
 
 
@@ -321,7 +259,7 @@ def _wrong_answer_helper(name: str, person: str, indent: str) -> str:
         return type(value)(sorted(value, key=repr)[:-1]) if value else type(value)([None])
     return None
 """
-    return "".join(indent + line if line.strip() else line for line in body.splitlines(keepends=True)) + "\n"
+    return indent_block(body, indent) + "\n"
 
 
 def wrong_answer(program: Program) -> Rewrite:
@@ -339,7 +277,7 @@ def wrong_answer(program: Program) -> Rewrite:
     if not returns:
         return
     first = program.body_start()
-    if first.lineno == program.function.lineno or not src.owns_lines(first):
+    if first is None:
         return
     helper, person = program.fresh("_wrong_answer"), program.fresh("_person")
     start = src.line_start(first.lineno)
@@ -351,12 +289,7 @@ def wrong_answer(program: Program) -> Rewrite:
 
 
 def generators(apps: Sequence[str] | None = None) -> dict:
-    """The generator of each breaking kind.
-
-    Args:
-        apps: The scenario's apps, when known (``change_room`` uses real rooms
-            only when ``room_booking`` is among them).
-    """
+    """The generator of each breaking kind (``change_room`` uses real rooms unless ``apps`` lacks ``room_booking``)."""
     rooms = apps is None or "room_booking" in apps
     return {
         "drop_action": drop_action,

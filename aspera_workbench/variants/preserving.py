@@ -24,13 +24,9 @@ nothing. The rules:
   an object, or a name the expression reads, and the use is not inside a
   loop body, comprehension or nested function (where it would be evaluated a
   different number of times).
-* **equivalent_primitives** swaps a library call for an equal combination:
-  ``modify(x, Duration(n, TimeUnits.Days|Hours|Minutes), operator=add|subtract)``
-  for ``x ± datetime.timedelta(...)``; ``parse_date_string`` of Today,
-  Tomorrow or Yesterday for ``now_().date()`` ± a day; ``combine(d, t)`` for
-  ``datetime.datetime.combine(d, t)``; ``time_by_hm`` with literal arguments
-  for ``datetime.time``; ``datetime.timedelta(hours=n)`` for minutes (days for
-  hours, weeks for days).
+* **equivalent_primitives** swaps a library call (``modify``, ``parse_date_string``,
+  ``combine``, ``time_by_hm``) for the equal ``datetime`` expression, or a
+  ``datetime.timedelta`` for one in the next smaller unit.
 * **iteration_order** runs a ``for`` loop backwards (``reversed(list(...))``)
   when its iterations cannot see each other: no break, return, raise or
   ``else``; every variable the body assigns is assigned afresh in each
@@ -48,7 +44,7 @@ import symtable
 from collections.abc import Iterator
 
 from aspera_workbench.variants._analysis import Effect, has_control_flow, loads, stores
-from aspera_workbench.variants._program import Program, lines, parents, short
+from aspera_workbench.variants._program import Program, calls, lines, literal, member_of, short
 from aspera_workbench.variants._source import Edit
 
 Rewrite = Iterator[tuple[str, str]]
@@ -62,18 +58,22 @@ _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 def _plain_targets(stmt: ast.stmt) -> set[str] | None:
     """Names an assignment binds, or ``None`` if it assigns anything but plain names."""
     if isinstance(stmt, ast.Assign):
-        targets: list[ast.expr] = list(stmt.targets)
-    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None and stmt.simple:
-        targets = [stmt.target]
-    else:
-        return None
+        return _target_names(stmt.targets)
+    if isinstance(stmt, ast.AnnAssign) and stmt.value is not None and stmt.simple:
+        return _target_names([stmt.target])
+    return None
+
+
+def _target_names(targets: list[ast.expr]) -> set[str] | None:
+    """Names bound by assignment targets, or ``None`` if they assign anything but plain names."""
+    pending = list(targets)
     names: set[str] = set()
-    while targets:
-        target = targets.pop()
+    while pending:
+        target = pending.pop()
         if isinstance(target, ast.Name):
             names.add(target.id)
         elif isinstance(target, (ast.Tuple, ast.List)):
-            targets.extend(target.elts)
+            pending.extend(target.elts)
         else:
             return None
     return names
@@ -85,9 +85,7 @@ def reorder_statements(program: Program) -> Rewrite:
     for block in program.blocks():
         for first, second in zip(block, block[1:]):
             bound_first, bound_second = _plain_targets(first), _plain_targets(second)
-            if bound_first is None or bound_second is None:
-                continue
-            if not (src.owns_lines(first) and src.owns_lines(second)):
+            if bound_first is None or bound_second is None or not (src.owns_lines(first) and src.owns_lines(second)):
                 continue
             values = [first.value, second.value]  # type: ignore[attr-defined]
             if any(program.effects.of(value) > Effect.READ for value in values):
@@ -146,28 +144,6 @@ def _renameable(program: Program) -> list[str]:
     return names
 
 
-class _Renamer(ast.NodeTransformer):
-    def __init__(self, mapping: dict[str, str]) -> None:
-        self.mapping = mapping
-
-    def visit_Name(self, node: ast.Name) -> ast.Name:
-        if node.id in self.mapping:
-            node.id = self.mapping[node.id]
-        return node
-
-
-def _shape(tree: ast.AST) -> list[tuple[str, object]]:
-    """Node types in walk order, with names and constants: enough to tell a rename went right."""
-    shape: list[tuple[str, object]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant):
-            detail: object = repr(node.value)
-        else:
-            detail = getattr(node, "id", None) or getattr(node, "attr", None) or getattr(node, "arg", None)
-        shape.append((type(node).__name__, detail))
-    return shape
-
-
 def rename_variables(program: Program) -> Rewrite:
     """Rename every local variable at once, then each one alone (see the module docstring)."""
     names = _renameable(program)
@@ -183,9 +159,13 @@ def rename_variables(program: Program) -> Rewrite:
             first[node.id] = min(first.get(node.id, node.lineno), node.lineno)
     renamed = src.apply([Edit(start, end, mapping[name]) for name in names for start, end in spans[name]])
     # the text edits must give exactly the renamed tree (then any subset of them is right too)
-    expected = _Renamer(mapping).visit(ast.parse(program.text))
+    tree = ast.parse(program.text)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            node.id = mapping.get(node.id, node.id)
+    expected = ast.dump(tree)
     try:
-        if _shape(ast.parse(renamed)) != _shape(expected):
+        if ast.dump(ast.parse(renamed)) != expected:
             return
     except SyntaxError:
         return
@@ -232,20 +212,10 @@ def extract_helper(program: Program) -> Rewrite:
 
 
 def _single_use(program: Program, name: str) -> ast.Name | None:
+    """The one read of a name bound once, if that is all its uses."""
     found = program.names(name)
     used = [n for n in found if isinstance(n.ctx, ast.Load)]
-    bound = [n for n in found if not isinstance(n.ctx, ast.Load)]
-    if len(used) != 1 or len(bound) != 1:
-        return None
-    return used[0]
-
-
-def _ancestors(parent_of: dict[ast.AST, ast.AST], node: ast.AST, root: ast.AST) -> list[ast.AST]:
-    chain = []
-    while node is not root and node in parent_of:
-        node = parent_of[node]
-        chain.append(node)
-    return chain
+    return used[0] if len(used) == 1 and len(found) == 2 else None
 
 
 def _evaluated_once_in_order(program: Program, stmt: ast.stmt, use: ast.Name) -> bool:
@@ -255,8 +225,12 @@ def _evaluated_once_in_order(program: Program, stmt: ast.stmt, use: ast.Name) ->
     ``for`` loop's iterable (evaluated before the body); not in a loop body, a
     comprehension, a nested function, a ``try`` or an f-string.
     """
-    parent_of = parents(stmt)
-    chain = _ancestors(parent_of, use, stmt)
+    parent_of = {child: node for node in ast.walk(stmt) for child in ast.iter_child_nodes(node)}
+    chain: list[ast.AST] = []
+    node: ast.AST = use
+    while node is not stmt and node in parent_of:
+        node = parent_of[node]
+        chain.append(node)
     child: ast.AST = use
     for node in chain:
         if isinstance(node, _NESTED + _COMPREHENSIONS + (ast.JoinedStr, ast.Try, ast.While)):
@@ -286,9 +260,7 @@ def inline_variable(program: Program) -> Rewrite:
             if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
                 continue
             name = stmt.targets[0].id
-            if not src.owns_lines(stmt) or program.effects.of(stmt.value) > Effect.READ:
-                continue
-            if name in stores(stmt.value):
+            if not src.owns_lines(stmt) or program.effects.of(stmt.value) > Effect.READ or name in stores(stmt.value):
                 continue
             use = _single_use(program, name)
             if use is None:
@@ -313,26 +285,6 @@ def inline_variable(program: Program) -> Rewrite:
             )
 
 
-def _member(node: ast.expr, enum: str) -> str | None:
-    """``M`` for ``enum.M`` or ``enum["M"]``."""
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == enum:
-        return node.attr
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == enum:
-        if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
-            return node.slice.value
-    return None
-
-
-def _call_to(node: ast.AST, name: str) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
-
-
-def _number(node: ast.AST) -> int | float | None:
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        return node.value
-    return None
-
-
 _DELTA_UNITS = {"Days": "days", "Hours": "hours", "Minutes": "minutes"}
 
 
@@ -341,30 +293,30 @@ def _equivalent(program: Program, call: ast.Call) -> tuple[str, str] | None:
     src = program.source
     if not program.unbound("datetime"):
         return None
-    if _call_to(call, "modify") and len(call.args) == 2 and program.unbound("modify", "Duration", "TimeUnits"):
+    if calls(call, "modify") and len(call.args) == 2 and program.unbound("modify", "Duration", "TimeUnits"):
         moment, duration = call.args
-        operators = [_member(k.value, "DateTimeClauseOperators") for k in call.keywords if k.arg == "operator"]
+        operators = [member_of(k.value, "DateTimeClauseOperators") for k in call.keywords if k.arg == "operator"]
         if len(call.keywords) != 1 or operators[0] not in ("add", "subtract"):
             return None
-        if not (_call_to(duration, "Duration") and len(duration.args) == 2 and not duration.keywords):  # type: ignore[attr-defined]
+        if not (calls(duration, "Duration") and len(duration.args) == 2 and not duration.keywords):  # type: ignore[attr-defined]
             return None
         amount, unit = duration.args  # type: ignore[attr-defined]
-        unit_name = _member(unit, "TimeUnits")
+        unit_name = member_of(unit, "TimeUnits")
         if unit_name not in _DELTA_UNITS:
             return None
         sign = "+" if operators[0] == "add" else "-"
         text = f"({src.segment(moment)} {sign} datetime.timedelta({_DELTA_UNITS[unit_name]}={src.segment(amount)}))"
         return text, "modify(...) written as datetime arithmetic"
-    if _call_to(call, "parse_date_string") and len(call.args) == 1 and program.unbound("parse_date_string", "now_"):
-        member = _member(call.args[0], "DateExpressions")
+    if calls(call, "parse_date_string") and len(call.args) == 1 and program.unbound("parse_date_string", "now_"):
+        member = member_of(call.args[0], "DateExpressions")
         shifts = {"Today": "now_().date()", "Tomorrow": "(now_().date() + datetime.timedelta(days=1))"}
         shifts["Yesterday"] = "(now_().date() - datetime.timedelta(days=1))"
         if member in shifts:
             return shifts[member], f"parse_date_string({member}) written from now_()"
-    if _call_to(call, "combine") and len(call.args) == 2 and not call.keywords and program.unbound("combine"):
+    if calls(call, "combine") and len(call.args) == 2 and not call.keywords and program.unbound("combine"):
         args = ", ".join(src.segment(a) for a in call.args)
         return f"datetime.datetime.combine({args})", "combine(...) written as datetime.datetime.combine(...)"
-    if _call_to(call, "time_by_hm") and len(call.args) == 3 and program.unbound("time_by_hm"):
+    if calls(call, "time_by_hm") and len(call.args) == 3 and program.unbound("time_by_hm"):
         hour, minute, marker = (a.value if isinstance(a, ast.Constant) else None for a in call.args)
         if type(hour) is not int or type(minute) is not int or not isinstance(marker, str):
             return None
@@ -375,17 +327,9 @@ def _equivalent(program: Program, call: ast.Call) -> tuple[str, str] | None:
         if not (0 <= hour < 24 and 0 <= minute < 60):
             return None
         return f"datetime.time({hour}, {minute})", "time_by_hm(...) written as datetime.time(...)"
-    func = call.func
-    if (
-        isinstance(func, ast.Attribute)
-        and func.attr == "timedelta"
-        and isinstance(func.value, ast.Name)
-        and func.value.id == "datetime"
-        and not call.args
-        and len(call.keywords) == 1
-    ):
+    if calls(call, "datetime.timedelta") and not call.args and len(call.keywords) == 1:
         keyword = call.keywords[0]
-        amount = _number(keyword.value)
+        amount = literal(keyword.value, int, float)
         smaller = {"weeks": ("days", 7), "days": ("hours", 24), "hours": ("minutes", 60)}
         if keyword.arg in smaller and type(amount) is int:
             unit, factor = smaller[keyword.arg]
@@ -402,19 +346,13 @@ def equivalent_primitives(program: Program) -> Rewrite:
         if found is None:
             continue
         text, what = found
-        new = src.apply([Edit(*src.span(call), text)])
+        new = src.replace(call, text)
         yield f"{lines(call)}: {what}: {short(src.segment(call), 50)} -> {short(text, 50)}", new
-
-
-def _plain_target(target: ast.expr) -> bool:
-    if isinstance(target, ast.Name):
-        return True
-    return isinstance(target, (ast.Tuple, ast.List)) and all(_plain_target(t) for t in target.elts)
 
 
 def _loop_is_order_free(program: Program, loop: ast.For) -> bool:
     body = ast.Module(body=loop.body, type_ignores=[])
-    if loop.orelse or has_control_flow(body) or not _plain_target(loop.target):
+    if loop.orelse or has_control_flow(body) or _target_names([loop.target]) is None:
         return False
     effects = {program.effects.of(node) for node in ast.walk(body) if isinstance(node, ast.Call)}
     effects.add(program.effects.of(body))
@@ -459,12 +397,11 @@ def _root(node: ast.expr) -> str | None:
 
 def _is_number_accumulator(program: Program, loop: ast.For, name: str) -> bool:
     """``name += ...`` is the body's only use of ``name``, which starts from a number literal before the loop."""
-    uses = [
-        n for n in ast.walk(ast.Module(body=loop.body, type_ignores=[])) if isinstance(n, ast.Name) and n.id == name
-    ]
+    body = list(ast.walk(ast.Module(body=loop.body, type_ignores=[])))
+    uses = [n for n in body if isinstance(n, ast.Name) and n.id == name]
     augmented = [
         n
-        for n in ast.walk(ast.Module(body=loop.body, type_ignores=[]))
+        for n in body
         if isinstance(n, ast.AugAssign)
         and isinstance(n.op, ast.Add)
         and isinstance(n.target, ast.Name)
@@ -484,7 +421,7 @@ def _is_number_accumulator(program: Program, loop: ast.For, name: str) -> bool:
     ]
     return (
         len(starts) == 1
-        and _number(starts[0].value) is not None
+        and literal(starts[0].value, int, float) is not None
         and starts[0].lineno < loop.lineno
         and len(other_bindings) == 1 + len(augmented)
     )
@@ -516,7 +453,7 @@ def iteration_order(program: Program) -> Rewrite:
     for stmt in program.statements():
         if isinstance(stmt, ast.For) and _loop_is_order_free(program, stmt):
             iterable = src.segment(stmt.iter)
-            new = src.apply([Edit(*src.span(stmt.iter), f"reversed(list({iterable}))")])
+            new = src.replace(stmt.iter, f"reversed(list({iterable}))")
             yield f"{lines(stmt)}: the loop over {short(iterable, 40)} runs in reverse order", new
 
 

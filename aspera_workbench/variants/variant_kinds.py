@@ -37,11 +37,7 @@ KINDS: dict[str, str] = {**PRESERVING_KINDS, **BREAKING_KINDS}
 
 
 def expected_verdict(kind: str) -> str:
-    """``"pass"`` for a preserving kind, ``"fail"`` for a breaking one.
-
-    Raises:
-        KeyError: not a kind of generated variant.
-    """
+    """``"pass"`` for a preserving kind, ``"fail"`` for a breaking one (``KeyError`` for any other)."""
     if kind in PRESERVING_KINDS:
         return PASS
     if kind in BREAKING_KINDS:
@@ -51,24 +47,16 @@ def expected_verdict(kind: str) -> str:
 
 @dataclass(frozen=True)
 class Variant:
-    """A program derived from another by one rewrite.
+    """A program derived from another by one rewrite of a kind of :data:`KINDS`.
 
-    Attributes:
-        kind: One of :data:`KINDS`.
-        description: What was changed, with line numbers of the original program.
-        source: The new program's text.
-        expected: ``"pass"`` (semantics preserved) or ``"fail"`` (a mutant).
+    ``description`` says what was changed, with line numbers of the original
+    program; ``expected`` is ``"pass"`` (semantics preserved) or ``"fail"`` (a mutant).
     """
 
     kind: str
     description: str
     source: str
     expected: str
-
-    @property
-    def preserving(self) -> bool:
-        """Whether the rewrite is meant to keep the program's meaning."""
-        return self.expected == PASS
 
 
 T = TypeVar("T")
@@ -80,16 +68,9 @@ def seeded_random(seed: int, salt: str = "") -> random.Random:
 
 
 def choose(items: Sequence[T], k: int | None, seed: int, salt: str = "") -> list[T]:
-    """Pick ``k`` items reproducibly, keeping their original order.
+    """``k`` items (``None``: all) chosen reproducibly from ``seed`` and ``salt``, in their original order.
 
-    Args:
-        items: The candidates.
-        k: How many to keep; ``None`` keeps all.
-        seed: Seed of the choice.
-        salt: Distinguishes independent choices under one seed (e.g. a task id and a kind).
-
-    Returns:
-        The chosen items, in the order they had in ``items``.
+    ``salt`` distinguishes independent choices under one seed (e.g. a task id and a kind).
     """
     if k is None or k >= len(items):
         return list(items)

@@ -8,7 +8,7 @@ import inspect
 import pytest
 
 from aspera_workbench.control import surface
-from aspera_workbench.control.control_docs import DOCUMENTED, render_control_docs, word_count
+from aspera_workbench.control.control_docs import DOCUMENTED, render_control_docs
 
 
 def test_the_documentation_is_stub_text_with_every_part_of_the_surface() -> None:
@@ -35,6 +35,5 @@ def test_every_key_and_attribute_is_explained_in_its_docstring(name: str) -> Non
     assert not missing, f"{name} does not explain {missing}"
 
 
-def test_word_count() -> None:
-    assert word_count("one two\nthree  four") == 4
-    assert 1000 < word_count(render_control_docs()) < 3000
+def test_the_documentation_is_between_a_thousand_and_three_thousand_words() -> None:
+    assert 1000 < len(render_control_docs().split()) < 3000

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.tasks import load_tasks
+from aspera_core.tasks import function_name, load_tasks
 from aspera_workbench.variants import KINDS, mutants, rewrites, variants
-from aspera_workbench.variants._source import first_function_name
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -50,6 +49,13 @@ def test_kinds_filter_and_errors() -> None:
         variants("x = 1\n")
 
 
+def test_kinds_may_be_any_iterable() -> None:
+    # The unknown-kind check must not use up the kinds before they are chosen.
+    for generate in (variants, rewrites, mutants):
+        listed = generate(PROGRAM, kinds=["drop_action", "rename_variables"])
+        assert listed and generate(PROGRAM, kinds=iter(["drop_action", "rename_variables"])) == listed
+
+
 def test_every_variant_of_the_project_tasks_is_a_valid_distinct_program() -> None:
     tasks = load_tasks(REPO / "data" / "aspera_workbench_v1")
     produced = set()
@@ -60,6 +66,6 @@ def test_every_variant_of_the_project_tasks_is_a_valid_distinct_program() -> Non
         for variant in found:
             compile(variant.source, task.query_id, "exec")
             assert variant.source != task.program
-            assert first_function_name(variant.source) == task.solution_name, (task.query_id, variant.description)
+            assert function_name(variant.source) == task.solution_name, (task.query_id, variant.description)
             produced.add(variant.kind)
     assert produced == set(KINDS)
