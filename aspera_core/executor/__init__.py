@@ -32,6 +32,7 @@ schema: a forged or malformed answer is at worst a wrong answer of the program.
 from aspera_core.executor.classify import classify, error_type_name
 from aspera_core.executor.guard import SandboxViolation
 from aspera_core.executor.harness import Evaluator, TaskTimeout, evaluate_program
+from aspera_core.executor.namespaces import NamespaceTemplates, evaluation_imports
 from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig, default_workers
 from aspera_core.outcomes import Outcome, PairResult, Verdict, combine_pairs
 from aspera_core.program_entry import function_name, solution_name
@@ -39,6 +40,7 @@ from aspera_core.program_entry import function_name, solution_name
 __all__ = [
     "Evaluator",
     "Job",
+    "NamespaceTemplates",
     "Outcome",
     "PairResult",
     "Sandbox",
@@ -50,6 +52,7 @@ __all__ = [
     "combine_pairs",
     "default_workers",
     "error_type_name",
+    "evaluation_imports",
     "evaluate_program",
     "function_name",
     "solution_name",

@@ -15,6 +15,7 @@ out). At end of file on its pipe the candidate exits.
 
 from __future__ import annotations
 
+import _signal
 import os
 import random
 import signal
@@ -22,24 +23,32 @@ import struct
 import sys
 import tempfile
 import time
+import traceback
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aspera_core.executor import confine, wire
+from aspera_core.executor.classify import error_type_name, exception_message
 from aspera_core.executor.harness import (
     COMPILE_ERRORS,
     PROGRAM_MODULE,
+    Fallback,
+    Refused,
     TailBuffer,
-    TaskTimeout,
     compile_source,
     program_module,
     safe_repr,
 )
+from aspera_core.executor.inherited import Inherited, ServerSlot
 from aspera_core.executor.sandbox import write_all
-from aspera_core.world import state as world_state
-
-if TYPE_CHECKING:
-    from aspera_core.executor.server import ForkServer, ServerSlot
+from aspera_core.world import (
+    ComputeError,
+    DatabaseNamespace,
+    ExecutionContext,
+    current_context_or_none,
+    get_current_context,
+    swap_current_context,
+)
 
 HEADER = struct.Struct("=I")
 #: Largest message either side accepts (a world of many thousand rows fits).
@@ -139,7 +148,7 @@ class Channel:
         return status
 
 
-def spawn(server: ForkServer, slot: ServerSlot, address_space: int) -> Channel:
+def spawn(server: Inherited, slot: ServerSlot, address_space: int) -> Channel:
     """Fork a candidate for ``slot`` (call it before this process holds any task data)."""
     to_read, to_write = os.pipe()
     from_read, from_write = os.pipe()
@@ -174,7 +183,7 @@ def mirror_death(status: int | None) -> None:
 
 
 class _Candidate:
-    def __init__(self, server: ForkServer, slot: ServerSlot, inbox: int, outbox: int, address_space: int) -> None:
+    def __init__(self, server: Inherited, slot: ServerSlot, inbox: int, outbox: int, address_space: int) -> None:
         self.inbox, self.outbox = inbox, outbox
         self.server, self.templates = server, server.evaluator.templates
         self.guard = slot.guard
@@ -186,7 +195,7 @@ class _Candidate:
         self.sent_denials = 0
         self._confine(server, slot, address_space)
 
-    def _confine(self, server: ForkServer, slot: ServerSlot, address_space: int) -> None:
+    def _confine(self, server: Inherited, slot: ServerSlot, address_space: int) -> None:
         judge = os.getppid()
         confine.die_with_parent(signal.SIGKILL)
         if os.getppid() != judge:
@@ -254,14 +263,10 @@ class _Candidate:
         return None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
 
     def load(self, message: dict[str, Any]) -> dict[str, Any]:
-        from aspera_core.executor.classify import error_type_name, exception_message
-
         self.name, self.apps = message["name"], list(message["apps"])
         try:
             self.code = compile_source(message["program"], "<program>")
         except COMPILE_ERRORS as exc:
-            import traceback
-
             text = "".join(traceback.format_exception_only(type(exc), exc))
             return {"syntax": [error_type_name(exc), exception_message(exc), text]}
         if message.get("module"):  # the first pair's module code, in the same exchange (one round trip less)
@@ -279,7 +284,7 @@ class _Candidate:
         namespace["__name__"] = PROGRAM_MODULE
         sys.modules[PROGRAM_MODULE] = program_module(namespace)
         self.context, self.target = None, None
-        before = world_state._current
+        before = current_context_or_none()
         stdout, stderr = TailBuffer(), TailBuffer()
         failure = None
         with _Captured(stdout, stderr), _Timer(self._left()):
@@ -291,7 +296,7 @@ class _Candidate:
                 self.target = target
             except BaseException as exc:  # noqa: BLE001 - every failure is the program's
                 failure = exc
-        reply = {"made_context": world_state._current is not before, "out": _outputs(stdout, stderr)}
+        reply = {"made_context": current_context_or_none() is not before, "out": _outputs(stdout, stderr)}
         reply.update(self._denials())
         if failure is not None:
             reply["exc"] = wire.encode_exception(failure, wire.Encoder(safe_repr))
@@ -304,19 +309,19 @@ class _Candidate:
         stream = wire.decode_random(message["random"])
         args, kwargs = decoder.value(message["args"]), decoder.value(message["kwargs"])
         if self.context is None:  # the pair's first call: its context
-            self.context = world_state.ExecutionContext(library_fixes=bool(message.get("fixes")))
+            self.context = ExecutionContext(library_fixes=bool(message.get("fixes")))
             self.context.query = message.get("query", "")
         context = self.context
         if type(getattr(context, "tables", None)) is dict:
             for name, node in received.items():
-                namespace, rows = world_state.DatabaseNamespace(name), decoder.value(node)
+                namespace, rows = DatabaseNamespace(name), decoder.value(node)
                 held = context.tables.get(namespace)
                 if type(held) is list:
                     held[:] = rows
                 else:
                     context.tables[namespace] = rows
         random.setstate(stream)
-        outer, world_state._current = world_state._current, context
+        outer = swap_current_context(context)
         stdout, stderr = TailBuffer(), TailBuffer()
         value, failure = None, None
         with _Captured(stdout, stderr), _Timer(self._left()):
@@ -324,15 +329,13 @@ class _Candidate:
                 value = self.target(*args, **kwargs)
             except BaseException as exc:  # noqa: BLE001 - every failure is the program's
                 failure = exc
-        self.context, world_state._current = world_state._current, outer
+        self.context = swap_current_context(outer)
         encoder = wire.Encoder(safe_repr)
         reply: dict[str, Any] = {"out": _outputs(stdout, stderr)}
         reply.update(self._denials())
         try:
             tables = _tables_of(self.context)
-            names = [
-                namespace.value if isinstance(namespace, world_state.DatabaseNamespace) else "?" for namespace in tables
-            ]
+            names = [namespace.value if isinstance(namespace, DatabaseNamespace) else "?" for namespace in tables]
             nodes = {name: encoder.node(rows, 0) for name, rows in zip(names, tables.values())}
             # Only the tables that changed travel back.
             reply["world"] = {name: node for name, node in nodes.items() if received.get(name) != node}
@@ -353,7 +356,7 @@ class _Candidate:
 
 
 def _tables_of(context: Any) -> dict[Any, Any]:
-    tables = context.tables if isinstance(context, world_state.ExecutionContext) else None
+    tables = context.tables if isinstance(context, ExecutionContext) else None
     if type(tables) is not dict:
         raise TypeError("the current context holds no tables")
     return tables
@@ -406,7 +409,6 @@ def _keep_only_descriptors(keep: tuple[int, ...]) -> None:
 def _announce_self_signals(guard: Any) -> None:
     """Make ``raise_signal`` and ``pthread_kill`` (no audit event) announce their signal like ``os.kill``, so that a
     program's own ``SIGKILL`` is not taken for the out-of-memory killer's (an honest label, not a protection)."""
-    import _signal
 
     def announcing(function: Any) -> Any:
         def call(*args: Any) -> None:
@@ -419,9 +421,6 @@ def _announce_self_signals(guard: Any) -> None:
     for module in (signal, _signal):
         module.raise_signal = announcing(module.raise_signal)
         module.pthread_kill = announcing(module.pthread_kill)
-
-
-_ = TaskTimeout  # (raised in the program by the timer; described like any exception)
 
 
 # -- the judge's view of the program -------------------------------------------------------------------
@@ -532,8 +531,6 @@ class RemoteProgram:
             return
         if type(refused) is not list or len(refused) != 3 or not all(type(part) is str for part in refused):
             raise wire.Malformed("a malformed syntax error")
-        from aspera_core.executor.harness import Refused
-
         self.refused = Refused(*refused)
         raise self.refused
 
@@ -558,8 +555,6 @@ class RemoteProgram:
 
     def module_as_if_first(self, run: Any) -> Any:
         """The same in a zygote's child: any trace the module code left makes it fall back to a lone evaluation."""
-        from aspera_core.executor.harness import Fallback
-
         before = (run.stdout.written, run.stderr.written, self.refusals)
         try:
             stub = self.module(run)
@@ -583,11 +578,12 @@ class RemoteProgram:
         """One exchange: the world out, the program's answer back and rebuilt (``Malformed``: a bad answer).
 
         ``pair``: a pair running ahead; its first call also runs the module code (and compiles the program)."""
-        context = world_state.get_current_context()
+        context = get_current_context()
         encoder = wire.Encoder(safe_repr)
+        world = {namespace.value: encoder.node(rows, 0) for namespace, rows in context.tables.items()}
         message = {
             "op": "call",
-            "world": {namespace.value: encoder.node(rows, 0) for namespace, rows in context.tables.items()},
+            "world": world,
             "random": wire.encode_random(random.getstate()),
             "args": encoder.top(args),
             "kwargs": encoder.top(kwargs),
@@ -606,7 +602,7 @@ class RemoteProgram:
         decoder = wire.Decoder()
         if "world_error" in reply:
             raise wire.Malformed(str(reply["world_error"])[:200])
-        apply_world(context, reply.get("tables"), reply.get("world"), decoder)
+        apply_world(context, reply.get("tables"), reply.get("world"), world, decoder)
         stream = reply.get("random")
         if stream is not None:
             try:
@@ -636,41 +632,38 @@ def _timed_out(reply: dict[str, Any]) -> bool:
     return type(failure) is dict and type(failure.get("class")) is str and failure["class"].endswith(".TaskTimeout")
 
 
-def apply_world(context: Any, names: Any, changed: Any, decoder: wire.Decoder) -> None:
-    """Check the tables a candidate sent back (those that changed) against the schema, as the library's writes
-    are, then make them the tables of ``context`` (in place; a row equal to the one it replaces stays the same
-    object). ``names``: the tables its world held (exactly the schema's)."""
-    from aspera_core.world.errors import ComputeError
+def apply_world(context: Any, names: Any, changed: Any, sent: dict[str, Any], decoder: wire.Decoder) -> None:
+    """Make the tables a candidate sent back (those that changed) the tables of ``context``, in place.
 
-    schemas = world_state.SCHEMAS
-    if type(names) is not list or sorted(map(str, names)) != sorted(namespace.value for namespace in schemas):
+    A row whose node is the one the judge ``sent`` at its place stays the judge's row object; any other row is
+    stored by the library's own write (:meth:`ExecutionContext.add_to_database`), so it is checked against the
+    schema as a program's writes are. ``names``: the tables the candidate's world held (exactly the judge's)."""
+    if type(names) is not list or sorted(map(str, names)) != sorted(namespace.value for namespace in context.tables):
         raise wire.Malformed("the world must hold exactly the tables of the schema")
     if type(changed) is not dict or not set(changed) <= set(names):
         raise wire.Malformed("the changed tables must be tables of the world")
+    random_state = random.getstate()
+    scratch = ExecutionContext()  # (a new context seeds the random stream: it is put back below)
+    random.setstate(random_state)
     prepared = {}
     for name, node in changed.items():
-        namespace, rows = world_state.DatabaseNamespace(name), decoder.value(node)
-        if type(rows) is not list:
-            raise wire.Malformed(f"table {namespace.value!r} must be a list of rows")
-        schema, writers = schemas[namespace], world_state._WRITERS[namespace]
-        stored_rows = []
-        for row in rows:
-            if type(row) is not dict or not row.keys() <= schema.keys():
-                raise wire.Malformed(f"a row of table {namespace.value!r} is not a row of its schema")
-            if all(value is None for value in row.values()):
-                raise wire.Malformed(f"an all-null row in table {namespace.value!r}")
-            try:
-                stored = {}
-                for column, passthrough, store in writers:
-                    value = row.get(column)
-                    stored[column] = value if type(value) in passthrough else store(value)
-            except (ComputeError, TypeError, ValueError, OverflowError) as error:
-                raise wire.Malformed(f"table {namespace.value!r}: {str(error)[:300]}") from None
-            stored_rows.append(stored)
-        prepared[namespace] = stored_rows
+        namespace, table = DatabaseNamespace(name), context.tables[DatabaseNamespace(name)]
+        if type(node) is not list or node[:1] != ["l"]:
+            raise wire.Malformed(f"table {name!r} must be a list of rows")
+        before = sent.get(name, ["l"])[1:]
+        rows, new = [], []
+        for position, row in enumerate(node[1:]):
+            if position < len(before) and row == before[position]:
+                rows.append(table[position])
+            else:
+                rows.append(None)
+                new.append((position, decoder.value(row)))
+        try:
+            scratch.add_to_database(namespace, [row for _, row in new])
+        except (ComputeError, KeyError, TypeError, ValueError, OverflowError, AttributeError) as error:
+            raise wire.Malformed(f"table {name!r}: {str(error)[:300]}") from None
+        for (position, _), stored in zip(new, scratch.tables[namespace]):
+            rows[position] = table[position] if position < len(table) and stored == table[position] else stored
+        prepared[namespace] = rows
     for namespace, rows in prepared.items():
-        table = context.tables[namespace]
-        for position, row in enumerate(rows[: len(table)]):
-            if row == table[position]:
-                rows[position] = table[position]
-        table[:] = rows
+        context.tables[namespace][:] = rows

@@ -11,8 +11,8 @@ from __future__ import annotations
 import builtins
 import traceback as traceback_module
 from pathlib import Path
+from typing import Any
 
-from aspera_core.executor.wire import remote_parts
 from aspera_core.outcomes import ORIGIN_EVALUATION, ORIGIN_HARNESS, ORIGIN_SETUP, Outcome
 
 #: Class names (anywhere in the hierarchy) meaning "the program did the wrong thing".
@@ -22,7 +22,23 @@ TASK_COMPLETION_NAMES = frozenset({"SolutionError"})
 HANDBACK_NAMES = frozenset({"RequiresUserInput", "RequiresUserInputError"})
 MAX_MESSAGE_CHARS = 4_000
 MAX_TRACEBACK_CHARS = 16_000
-_EXECUTOR_DIR = str(Path(__file__).resolve().parent)
+EXECUTOR_DIR = str(Path(__file__).resolve().parent)
+_REMOTE = "_aspera_remote"  # the attribute of an exception rebuilt from a candidate's description
+
+
+def remember_remote(exc: BaseException, parts: tuple[Any, ...]) -> None:
+    """Keep with ``exc`` (rebuilt by :mod:`~aspera_core.executor.wire`) the text and traceback it had there."""
+    exc.__dict__[_REMOTE] = parts
+
+
+def remote_parts(exc: BaseException) -> tuple[Any, ...] | None:
+    """(text, chain prefix, frames, exception-only) of an exception rebuilt from a candidate, else ``None``; each
+    part of the traceback is (its last characters, its length)."""
+    try:
+        parts = exc.__dict__.get(_REMOTE)
+    except AttributeError:
+        return None
+    return parts if type(parts) is tuple else None
 
 
 def is_solution_validation_error(exc: BaseException) -> bool:
@@ -103,7 +119,7 @@ def format_traceback(exc: BaseException) -> str:
             current = stack.pop()
             if id(current) not in seen:
                 seen.add(id(current))
-                current.stack[:] = [f for f in current.stack if not f.filename.startswith(_EXECUTOR_DIR)]
+                current.stack[:] = [f for f in current.stack if not f.filename.startswith(EXECUTOR_DIR)]
                 stack += [linked for linked in (current.__cause__, current.__context__) if linked is not None]
         pieces = _format_chain(formatted, exc)
     except BaseException as error:  # noqa: BLE001

@@ -16,6 +16,7 @@ import os
 import platform
 import resource
 import struct
+import sysconfig
 import tempfile
 from dataclasses import dataclass
 
@@ -109,8 +110,6 @@ def readable_paths() -> tuple[str, ...]:
     """What a candidate may read: Python's own code, installed packages, shared libraries, the code of the base
     packages of ``aspera_core`` (for the library's own imports and tracebacks), time zones and ``/dev/urandom``;
     nothing of the user's, the repository's data, the results or the task set."""
-    import sysconfig
-
     paths = {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
     paths |= {os.path.dirname(os.__file__)}
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # aspera_core, without importing it

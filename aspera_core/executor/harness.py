@@ -39,8 +39,7 @@ from aspera_core.outcomes import (
     combine_pairs,
 )
 from aspera_core.program_entry import function_name, has_definition, solution_name
-from aspera_core.world import state as world_state
-from aspera_core.world.state import ExecutionContext
+from aspera_core.world import ExecutionContext, get_current_context, swap_current_context
 
 PROGRAM_MODULE = "query_executable"
 MAX_OUTPUT_CHARS = 4_000
@@ -404,16 +403,15 @@ class _Pair:
         """Run the module code as the protocol orders it: before the pair's context and random seed."""
         if self.remote is not None:
             return self.remote.module_as_if_first(self.run_)
-        run, pair_context, random_state = self.run_, world_state._current, random.getstate()
+        run, random_state = self.run_, random.getstate()
         before = (run.stdout.written, run.stderr.written)
-        world_state._current = self.outer
+        pair_context = swap_current_context(self.outer)
         try:
             target = self._load_module()
         except BaseException as exc:
             raise Fallback("the program's module code raised") from exc
         finally:
-            untouched = world_state._current is self.outer
-            world_state._current = pair_context
+            untouched = swap_current_context(pair_context) is self.outer
             random.setstate(random_state)
         if not untouched or before != (run.stdout.written, run.stderr.written):
             raise Fallback("the program's module code printed or made a context")
@@ -427,13 +425,14 @@ class _Pair:
         setup_function = _tagging(self.setup_fn, from_setup, None)
         context = ExecutionContext(library_fixes=self.run_.evaluator.library_fixes)
         context.query = self.run_.task.query
-        self.outer = world_state._current
+        self.outer = swap_current_context(context)  # (the process's context before the pair's own)
         try:
-            with world_state.new_context(context):
-                self.evaluate_fn(query="", executable=executable, setup_function=setup_function)
+            self.evaluate_fn(query="", executable=executable, setup_function=setup_function)
         except BaseException as exc:  # noqa: BLE001
+            swap_current_context(self.outer)
             self._reraise_interrupt(exc)
             return self._failed(exc, _origin(exc, self.from_program, from_setup))
+        swap_current_context(self.outer)
         self._reraise_interrupt(None)
         return PairResult(self.index, Outcome.SUCCESS)
 
@@ -499,7 +498,7 @@ def _tagging(function: Callable[..., Any], escaped: list[BaseException], returns
 
 def _world_tables() -> dict[str, Any] | None:
     try:
-        return world_state.get_current_context().to_dict()
+        return get_current_context().to_dict()
     except Exception:  # noqa: BLE001 - a program may have left its world unreadable
         return None
 

@@ -83,14 +83,19 @@ class SandboxConfig:
     kernel_confinement: bool = True  # Landlock and seccomp, where available
     audit_hook: bool = True  # the guard of executor.guard
     library_fixes: bool = False  # the library's documented fixes (docs/compatibility.md); default: original behaviour
+    #: Modules whose value classes cross between the judge and the program as themselves, besides the library's
+    #: (a setting's own world, e.g. the workbench's control surface); the fork server imports them.
+    value_modules: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "value_modules", tuple(self.value_modules))  # (a list, once through JSON)
         for wrong, message in (
             (self.workers < 1, "workers must be at least 1"),
             (self.timeout_s <= 0, "timeout_s must be positive"),
             (self.grace_s < 0, "grace_s must not be negative"),
             (self.memory_mb < 16, "memory_mb must be at least 16"),
             (self.file_size_mb < 1, "file_size_mb must be at least 1"),
+            (not all(type(name) is str for name in self.value_modules), "value_modules must be module names"),
         ):
             if wrong:
                 raise ValueError(message)

@@ -34,22 +34,18 @@ from typing import Any
 import pydantic_core
 from pydantic import BaseModel
 
+from aspera_core.executor.classify import EXECUTOR_DIR, error_type_name, exception_message, remember_remote
+from aspera_core.executor.harness import TaskTimeout
+
 MAX_NODES = 400_000  # values in one answer (a world of a few thousand rows fits)
 MAX_DEPTH = 64
 MAX_TEXT = 8 * 1024 * 1024  # characters of all strings in one answer
 MAX_INT_BITS = 8192
 MAX_LABEL = 1_000  # characters of an opaque value's repr
 TRACEBACK_TAIL = 16_000  # characters of each part of a traceback (the judge keeps as many in all)
-#: Where the library's value classes and enums are defined (and the control surface's world, which an evaluation
-#: program passes to a control program; under either package name, it may move).
-VALUE_MODULES = (
-    "aspera_core.library",
-    "aspera_core.world",
-    "aspera_core.control.surface",
-    "aspera_workbench.control.surface",
-)
-#: Imported by the fork server so that both sides know their classes.
-PRELOADED = ("aspera_core.control.surface", "aspera_workbench.control.surface")
+#: Where the library's value classes and enums are defined; a sandbox adds its setting's own
+#: (``SandboxConfig.value_modules``, which its fork server imports so that both sides know their classes).
+VALUE_MODULES = ("aspera_core.library", "aspera_core.world")
 #: Where the exceptions rebuilt as themselves are defined (and builtins).
 EXCEPTION_MODULES = (
     "aspera_core.library",
@@ -98,6 +94,7 @@ class _Registry:
         self.exceptions: dict[str, type] = {}
         self.size = -1
         self.frozen = False
+        self.value_modules = VALUE_MODULES
 
     def refresh(self) -> None:
         """Collect the classes of the modules loaded now (a no-op once frozen)."""
@@ -107,7 +104,7 @@ class _Registry:
         for name, module in list(sys.modules.items()):
             if not isinstance(module, ModuleType):
                 continue
-            values = name.startswith(VALUE_MODULES)
+            values = name.startswith(self.value_modules)
             exceptions = name.startswith(EXCEPTION_MODULES)
             if not (values or exceptions):
                 continue
@@ -125,8 +122,6 @@ class _Registry:
         for value in vars(builtins).values():
             if isinstance(value, type) and issubclass(value, BaseException):
                 self.exceptions.setdefault(qualified(value), value)
-        from aspera_core.executor.harness import TaskTimeout  # (not Fallback: the judge's own signal)
-
         for value in (pydantic_core.ValidationError, pydantic_core.PydanticSerializationError, TaskTimeout):
             self.exceptions[qualified(value)] = value
 
@@ -453,7 +448,7 @@ def _frames_text(exc: BaseException) -> tuple[Any, str, str, str]:
         current = stack.pop()
         if id(current) not in seen:
             seen.add(id(current))
-            current.stack[:] = [f for f in current.stack if not _in_executor(f.filename)]
+            current.stack[:] = [f for f in current.stack if not f.filename.startswith(EXECUTOR_DIR)]
             stack += [linked for linked in (current.__cause__, current.__context__) if linked is not None]
     full = "".join(formatted.format())
     frames = "".join(formatted.stack.format())
@@ -463,19 +458,11 @@ def _frames_text(exc: BaseException) -> tuple[Any, str, str, str]:
     return formatted, prefix, frames, only
 
 
-def _in_executor(filename: str) -> bool:
-    from aspera_core.executor.classify import _EXECUTOR_DIR
-
-    return filename.startswith(_EXECUTOR_DIR)
-
-
 def encode_exception(exc: BaseException, encoder: Encoder) -> dict[str, Any]:
     """An exception as data: its class (and the names of its classes), arguments, text and traceback text.
 
     Never raises for a hostile exception (its parts become placeholders).
     """
-    from aspera_core.executor.classify import error_type_name, exception_message
-
     cls = type(exc)
     REGISTRY.refresh()
     known = REGISTRY.exceptions
@@ -589,7 +576,7 @@ def decode_exception(data: Any) -> BaseException:
     notes = decoder.value(attrs["notes"]) if "notes" in attrs else None
     if type(notes) is list and all(type(n) is str for n in notes):
         exc.__notes__ = notes
-    exc.__dict__["_aspera_remote"] = (texts["str"][:8_000], *(tuple(part) for part in parts))
+    remember_remote(exc, (texts["str"][:8_000], *(tuple(part) for part in parts)))
     return exc
 
 
@@ -633,13 +620,3 @@ def _validation_error(node: Any, decoder: Decoder) -> BaseException | None:
         return pydantic_core.ValidationError.from_exception_data(title, lines)
     except Exception:  # noqa: BLE001
         return None
-
-
-def remote_parts(exc: BaseException) -> tuple[Any, ...] | None:
-    """(text, chain prefix, frames, exception-only) of an exception rebuilt from a candidate, else ``None``; each
-    part of the traceback is (its last characters, its length)."""
-    try:
-        parts = exc.__dict__.get("_aspera_remote")
-    except AttributeError:
-        return None
-    return parts if type(parts) is tuple else None

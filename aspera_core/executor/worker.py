@@ -27,16 +27,14 @@ import tempfile
 import time
 import warnings
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aspera_core.executor import candidate, confine
 from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure
+from aspera_core.executor.inherited import Inherited, ServerSlot
 from aspera_core.executor.reports import MAX_REPORT_BYTES, encode, read_messages, verdict_message
 from aspera_core.executor.sandbox import empty_directory, write_all
 from aspera_core.outcomes import ORIGIN_HARNESS
-
-if TYPE_CHECKING:
-    from aspera_core.executor.server import ForkServer, ServerSlot
 
 
 def decode_job(payload: bytes) -> tuple[Any, list[str], list[str], bool]:
@@ -62,7 +60,7 @@ def read_job(fd: int) -> bytes:
     return os.pread(fd, os.fstat(fd).st_size, 0)
 
 
-def run(server: ForkServer, slot: ServerSlot, programs: int, address_space: int, closing: list[int]) -> None:
+def run(server: Inherited, slot: ServerSlot, programs: int, address_space: int, closing: list[int]) -> None:
     """Fork the candidates, then read the job, confine this process, evaluate, report, and exit (never returns)."""
     reports = _Reports(slot.report)
     warm = programs > 1
@@ -109,7 +107,7 @@ def run(server: ForkServer, slot: ServerSlot, programs: int, address_space: int,
         os._exit(0)
 
 
-def _end_candidate(server: ForkServer) -> None:
+def _end_candidate(server: Inherited) -> None:
     """Close the candidate's pipe (it exits at end of file) and collect it, so that its resource usage is counted
     with this worker's (a zygote's child leaves its candidate to the zygote, whose child it is)."""
     remote = server.evaluator.remote
@@ -125,7 +123,7 @@ def _end_candidate(server: ForkServer) -> None:
 
 
 def _confine(
-    server: ForkServer, slot: ServerSlot, address_space: int, closing: list[int], zygote: bool, keep: list[int]
+    server: Inherited, slot: ServerSlot, address_space: int, closing: list[int], zygote: bool, keep: list[int]
 ) -> None:
     """The judge's own confinement (it runs only the task's code, but need reach no more than a worker did)."""
     config = server.config
@@ -142,7 +140,7 @@ class _Zygote:
     """The deferred program of a zygote: :meth:`fork` runs where the first pair first calls the program."""
 
     def __init__(
-        self, server: ForkServer, slot: ServerSlot, reports: _Reports, jobs: list[tuple[str, str, Any]], on_signal: Any
+        self, server: Inherited, slot: ServerSlot, reports: _Reports, jobs: list[tuple[str, str, Any]], on_signal: Any
     ) -> None:
         self.server, self.slot, self.reports, self.jobs, self.on_signal = server, slot, reports, jobs, on_signal
         self.started = time.monotonic()  # the evaluation's timer starts now

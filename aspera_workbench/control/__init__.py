@@ -10,7 +10,8 @@ simulated world, so each task's own evaluation program judges it unchanged.
 * :func:`wrap_control_program`: a control program as the ``executable`` an
   evaluation program calls.
 * :func:`control_task`: a task whose evaluation runs the candidate in the
-  control world, for an unchanged executor.
+  control world, for an unchanged executor; :func:`control_sandbox_config`:
+  the sandbox settings its world's values need.
 * :func:`render_control_docs`: what a prompt shows of the control surface
   (the worked examples and guidelines of the control setting are prompt
   files, beside the library's: ``data/prompts``).
@@ -31,6 +32,8 @@ _HOMES = {
     "ControlWorldError": "surface",
     "World": "surface",
     "CONTROL_SETTING": "control_tasks",
+    "CONTROL_VALUE_MODULES": "control_tasks",
+    "control_sandbox_config": "control_tasks",
     "control_task": "control_tasks",
     "wrap_control_program": "wrap",
     "default_control_dir": "control_programs",
