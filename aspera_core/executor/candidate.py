@@ -1,21 +1,15 @@
-"""The candidate's process: where a program runs, holding nothing of the task but the world it is sent.
+"""The candidate's process, where a program runs, holding nothing of the task but the world it is sent.
 
-A worker (the *judge*) forks its candidates first thing, before it reads its job from the slot's job file:
-a candidate's memory is a copy of the fork server's, which never receives a task (jobs reach workers through
-that file, not through the server). The candidate then closes every descriptor but its two pipes to the judge,
-clears its environment, moves into the slot's directory, and applies its limits, a Landlock ruleset that lets it
-read only Python's and the library's code and write only its directory, the seccomp filter and the audit hook.
-
-The judge drives it with requests (:class:`Channel`), each one exchange of data in the canonical encoding of
-:mod:`~aspera_core.executor.wire`: ``load`` (compile the program), ``module`` (run its module code in a fresh
-``query_executable``, as a pair's first step) and ``call`` (the world's tables and the random stream's state in;
-the program's function called; the world, the stream, the return value or the exception, and what it printed
-out). At end of file on its pipe the candidate exits.
+Forked by the judge before it reads its job, it keeps only its two pipes, clears its environment, and applies its
+limits, Landlock (reads: Python's and the library's code; writes: its directory), seccomp and the audit hook. Each
+request (``load``, ``module``, ``call``) is one exchange in the encoding of :mod:`~aspera_core.executor.wire`. The
+judge's side is :class:`Channel`, :class:`RemoteProgram` and :func:`apply_world`.
 """
 
 from __future__ import annotations
 
 import _signal
+import contextlib
 import os
 import random
 import signal
@@ -24,6 +18,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -204,7 +199,7 @@ class _Candidate:
         # Its own /proc entries (not another process's): built here, where its pid is known.
         readable = (*server.readable, f"/proc/{os.getpid()}")
         ruleset = confine.landlock_ruleset(slot.directory, abi, readable) if abi else None
-        _keep_only_descriptors((self.inbox, self.outbox) if ruleset is None else (self.inbox, self.outbox, ruleset))
+        confine.isolate_descriptors(map(int, os.listdir("/proc/self/fd")), (self.inbox, self.outbox, ruleset))
         os.chdir(slot.directory)
         kept = {name: os.environ[name] for name in KEPT_ENVIRONMENT if name in os.environ}
         os.environ.clear()
@@ -287,7 +282,7 @@ class _Candidate:
         before = current_context_or_none()
         stdout, stderr = TailBuffer(), TailBuffer()
         failure = None
-        with _Captured(stdout, stderr), _Timer(self._left()):
+        with _running(stdout, stderr, self._left()):
             try:
                 exec(self.code, namespace)
                 target = namespace.get(self.name)
@@ -324,7 +319,7 @@ class _Candidate:
         outer = swap_current_context(context)
         stdout, stderr = TailBuffer(), TailBuffer()
         value, failure = None, None
-        with _Captured(stdout, stderr), _Timer(self._left()):
+        with _running(stdout, stderr, self._left()):
             try:
                 value = self.target(*args, **kwargs)
             except BaseException as exc:  # noqa: BLE001 - every failure is the program's
@@ -366,44 +361,18 @@ def _outputs(stdout: TailBuffer, stderr: TailBuffer) -> list[Any]:
     return [stdout.kept(), stdout.written, stderr.kept(), stderr.written]
 
 
-class _Captured:
-    def __init__(self, stdout: TailBuffer, stderr: TailBuffer) -> None:
-        self.streams = stdout, stderr
-
-    def __enter__(self) -> None:
-        self.saved = sys.stdout, sys.stderr
-        sys.stdout, sys.stderr = self.streams
-
-    def __exit__(self, *exc_info: object) -> None:
-        sys.stdout, sys.stderr = self.saved
-
-
-class _Timer:
-    """The evaluation's remaining time (sent by the judge, whose own timer waits meanwhile)."""
-
-    def __init__(self, seconds: Any) -> None:
-        self.seconds = seconds if type(seconds) is float and seconds > 0 else 0.0
-
-    def __enter__(self) -> None:
-        self.started = time.monotonic()
-        if self.seconds:
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
-
-    def __exit__(self, *exc_info: object) -> None:
+@contextlib.contextmanager
+def _running(stdout: TailBuffer, stderr: TailBuffer, seconds: float | None) -> Iterator[None]:
+    """The program's output captured and the evaluation's remaining time on the timer (the judge's waits)."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = stdout, stderr
+    if seconds:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-
-
-def _keep_only_descriptors(keep: tuple[int, ...]) -> None:
-    """Point every descriptor but ``keep`` at /dev/null (the numbers stay taken, so nothing stale hits them)."""
-    devnull = os.open(os.devnull, os.O_RDWR)
-    for name in os.listdir("/proc/self/fd"):
-        fd = int(name)
-        if fd != devnull and fd not in keep:
-            try:
-                os.dup2(devnull, fd, inheritable=fd < 3)
-            except OSError:  # (the listing's own descriptor, closed since)
-                pass
-    os.close(devnull)
+        sys.stdout, sys.stderr = saved
 
 
 def _announce_self_signals(guard: Any) -> None:
@@ -488,14 +457,11 @@ class RemoteProgram:
         happens in between that the program could observe); :meth:`module` takes its result."""
         request = {"op": "load", "program": program, "name": name, "apps": list(scenario.apps), "module": bool(name)}
         reply = self._request(request)
-        refused = reply.get("syntax")
+        refused = _syntax_error(reply)
         if refused is None:
             module = reply.get("module")
             self.pending = module if type(module) is dict else None
-            return None
-        if type(refused) is not list or len(refused) != 3 or not all(type(part) is str for part in refused):
-            raise wire.Malformed("a malformed syntax error")
-        return refused[0], refused[1], refused[2]
+        return refused
 
     pending: dict[str, Any] | None = None
     refused: BaseException | None = None
@@ -505,8 +471,8 @@ class RemoteProgram:
         """Send ``program`` with the first exchange (which then also runs its module code)."""
         self.load_request = {"program": program, "name": name, "apps": list(scenario.apps)}
 
-    def ahead(self, run: Any, pair: Any) -> Any:
-        """The EP's ``executable`` for a pair that runs ahead of the module code (:meth:`_Pair._run_ahead`)."""
+    def stub(self, run: Any, pair: Any = None) -> Any:
+        """The EP's ``executable`` (``pair``: one that runs ahead of the module code, :meth:`_Pair._run_ahead`)."""
 
         def executable(*args: Any, **kwargs: Any) -> Any:
             return self.call(run, args, kwargs, pair)
@@ -526,13 +492,10 @@ class RemoteProgram:
             message["load"], self.load_request = self.load_request, None
 
     def _refuse(self, reply: dict[str, Any]) -> None:
-        refused = reply.get("syntax")
-        if refused is None:
-            return
-        if type(refused) is not list or len(refused) != 3 or not all(type(part) is str for part in refused):
-            raise wire.Malformed("a malformed syntax error")
-        self.refused = Refused(*refused)
-        raise self.refused
+        refused = _syntax_error(reply)
+        if refused is not None:
+            self.refused = Refused(*refused)
+            raise self.refused
 
     def _module_taken(self, reply: Any, run: Any, pair: Any) -> None:
         if type(reply) is not dict:
@@ -551,7 +514,7 @@ class RemoteProgram:
         self._made_context = bool(reply.get("made_context"))
         if "exc" in reply:
             raise wire.decode_exception(reply["exc"])
-        return self._stub(run)
+        return self.stub(run)
 
     def module_as_if_first(self, run: Any) -> Any:
         """The same in a zygote's child: any trace the module code left makes it fall back to a lone evaluation."""
@@ -567,12 +530,6 @@ class RemoteProgram:
         return stub
 
     _made_context = False
-
-    def _stub(self, run: Any) -> Any:
-        def executable(*args: Any, **kwargs: Any) -> Any:
-            return self.call(run, args, kwargs)
-
-        return executable
 
     def call(self, run: Any, args: tuple[Any, ...], kwargs: dict[str, Any], pair: Any = None) -> Any:
         """One exchange: the world out, the program's answer back and rebuilt (``Malformed``: a bad answer).
@@ -624,6 +581,16 @@ class RemoteProgram:
         if "return" not in reply:
             raise wire.Malformed("an answer must hold a return value or an exception")
         return decoder.value(reply["return"])
+
+
+def _syntax_error(reply: dict[str, Any]) -> tuple[str, str, str] | None:
+    """The syntax error's type, message and text the candidate found, if any."""
+    refused = reply.get("syntax")
+    if refused is not None and (
+        type(refused) is not list or len(refused) != 3 or not all(type(p) is str for p in refused)
+    ):
+        raise wire.Malformed("a malformed syntax error")
+    return None if refused is None else (refused[0], refused[1], refused[2])
 
 
 def _timed_out(reply: dict[str, Any]) -> bool:

@@ -1,23 +1,15 @@
 """The evaluation protocol itself (format part B), on the judge's side.
 
-For each setup/evaluation pair: a fresh namespace receives the harness imports and the setup (SIP) and
-evaluation (EP) sources; the program runs in a fresh module ``query_executable``; a fresh ``ExecutionContext`` is
-installed and the EP called as ``evaluate_P(query="", executable=<program>, setup_function=<SIP>)``; what
-escapes is classified by type and origin. A task-completion error or a timeout stops the remaining pairs.
-
-In a worker the program runs in its candidate process (``Evaluator.remote``, see
-:mod:`~aspera_core.executor.candidate`): ``executable`` is then a stub that sends the world and receives the
-program's answer as data. Without ``remote`` it runs in this process, which suits only trusted programs
-(:func:`evaluate_program`). A zygote's *deferred* program is loaded where the EP first calls it, with its module
-code run as the protocol orders it; it falls back to a separate evaluation if that code raised, printed, was
-refused something or made a context.
+Each setup/evaluation pair gets a fresh namespace, a fresh ``query_executable`` module for the program and a
+fresh ``ExecutionContext``; the EP is called as ``evaluate_P(query="", executable=<program>,
+setup_function=<SIP>)`` and what escapes is classified by type and origin. With ``Evaluator.remote`` the program
+runs in its candidate process; without, in this process (trusted programs only: :func:`evaluate_program`).
 """
 
 from __future__ import annotations
 
 import io
 import linecache
-import random
 import reprlib
 import sys
 import time
@@ -39,7 +31,7 @@ from aspera_core.outcomes import (
     combine_pairs,
 )
 from aspera_core.program_entry import function_name, has_definition, solution_name
-from aspera_core.world import ExecutionContext, get_current_context, swap_current_context
+from aspera_core.world import ExecutionContext, get_current_context, new_context
 
 PROGRAM_MODULE = "query_executable"
 MAX_OUTPUT_CHARS = 4_000
@@ -310,7 +302,6 @@ class _Pair:
         self.setup_fn = namespace[function_name(sip) or ""]
         self.evaluate_fn = namespace[function_name(ep) or ""]
         self.from_program: list[BaseException] = []
-        self.outer: Any = None  # the process's context before the pair's own
 
     def run(self) -> PairResult:
         """Run the program's module code, then the evaluation program; classify what escapes."""
@@ -346,7 +337,7 @@ class _Pair:
         self.module_done = False
         sys.stdout, sys.stderr = self.held
         try:
-            result = self._evaluate(self.remote.ahead(run, self))
+            result = self._evaluate(self.remote.stub(run, self))
             if not self.module_done and self.module_failure is None:
                 self.remote.module_alone(run, self)
         except ModuleFailed:
@@ -379,7 +370,8 @@ class _Pair:
         return target
 
     def _deferred_program(self) -> Callable[..., Any]:
-        """The program as the EP sees it in a zygote: loaded, in the zygote's child, at its first call."""
+        """The program as the EP sees it in a zygote (so with a candidate): loaded, in the zygote's child, at its
+        first call, falling back to a lone evaluation if its module code left any trace."""
         run, loaded = self.run_, []
 
         def call(*args: Any, **kwargs: Any) -> Any:
@@ -391,31 +383,13 @@ class _Pair:
                     self.remote = run.evaluator.remote  # (the child's own candidate)
                     if run.load(program) is not None:
                         raise Fallback("the program cannot run")
-                    loaded.append(self._load_module_as_if_first())
+                    loaded.append(self.remote.module_as_if_first(run))  # (the module code as if first)
                 except Fallback:
                     run.fell_back = True  # even if the EP swallows it
                     raise
             return loaded[0](*args, **kwargs)
 
         return call
-
-    def _load_module_as_if_first(self) -> Callable[..., Any]:
-        """Run the module code as the protocol orders it: before the pair's context and random seed."""
-        if self.remote is not None:
-            return self.remote.module_as_if_first(self.run_)
-        run, random_state = self.run_, random.getstate()
-        before = (run.stdout.written, run.stderr.written)
-        pair_context = swap_current_context(self.outer)
-        try:
-            target = self._load_module()
-        except BaseException as exc:
-            raise Fallback("the program's module code raised") from exc
-        finally:
-            untouched = swap_current_context(pair_context) is self.outer
-            random.setstate(random_state)
-        if not untouched or before != (run.stdout.written, run.stderr.written):
-            raise Fallback("the program's module code printed or made a context")
-        return target
 
     def _evaluate(self, target: Callable[..., Any]) -> PairResult:
         from_setup: list[BaseException] = []
@@ -425,14 +399,12 @@ class _Pair:
         setup_function = _tagging(self.setup_fn, from_setup, None)
         context = ExecutionContext(library_fixes=self.run_.evaluator.library_fixes)
         context.query = self.run_.task.query
-        self.outer = swap_current_context(context)  # (the process's context before the pair's own)
         try:
-            self.evaluate_fn(query="", executable=executable, setup_function=setup_function)
+            with new_context(context):
+                self.evaluate_fn(query="", executable=executable, setup_function=setup_function)
         except BaseException as exc:  # noqa: BLE001
-            swap_current_context(self.outer)
             self._reraise_interrupt(exc)
             return self._failed(exc, _origin(exc, self.from_program, from_setup))
-        swap_current_context(self.outer)
         self._reraise_interrupt(None)
         return PairResult(self.index, Outcome.SUCCESS)
 

@@ -1,12 +1,8 @@
 """Evaluating untrusted programs in isolated processes: the public API, on the evaluating process's side.
 
-The evaluating process never forks, so it may run threads. It starts a fork server
-(:mod:`~aspera_core.executor.server`) in a fresh interpreter, sends it jobs through a pipe and learns through
-another when each worker exited; a worker's reports are read from its slot's in-memory file afterwards, so
-nothing waits for this process. A slot (a job file, a report file and a private directory) is emptied before
-reuse. Protected: other evaluations, the host, the files, and the verdict: a program runs in a process of its own
-that holds only the world it is sent and exchanges only data with the judge (``executor.candidate``). See
-docs/running.md ("What a program can and cannot influence").
+The evaluating process never forks (so it may run threads): it starts the fork server in a fresh interpreter, sends
+it jobs and learns when each worker exited; reports are read from the slot's in-memory file afterwards, so nothing
+waits for this process. What a program can and cannot influence: docs/running.md.
 """
 
 from __future__ import annotations

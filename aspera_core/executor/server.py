@@ -1,15 +1,9 @@
 """The fork server: a fresh, single-threaded interpreter that forks one worker per job.
 
-Started through :mod:`subprocess` (forking the evaluating process, which may run threads, would be unsafe). It
-imports the library, probes the kernel layers, prepares each slot's Landlock rulesets (the judge's and the
-candidate's) and guard, and answers commands: ``prepare`` (build new scenarios' namespaces for workers to
-inherit), ``run`` (fork a worker, which reads its job from the slot's job file; at its deadline, timeout + grace
-per program and one more for a zygote's setup, kill its group, candidates included) and ``kill``. It never
-receives a task's programs or data, so that the candidates a worker forks before reading its job hold none. It
-runs no task code and writes little memory between forks, since each written page is copied.
-``gc.freeze`` before each fork keeps the collector off inherited objects: 5% fewer page copies, whole run
-1.35-1.39 s with it against 1.43-1.49 s without (docs/running.md, "Speed"). When the command pipe closes, the
-server kills its workers and exits.
+It imports the library, prepares the slots' confinement and answers commands (``p``repare scenarios, ``r``un a
+job, ``k``ill a slot). It never receives a task, so the candidates a worker forks before reading its job hold
+none; it writes little memory between forks (each written page is copied). A worker past its deadline (timeout +
+grace per program, one more for a zygote's setup) is killed with its group; when the command pipe closes, all are.
 """
 
 from __future__ import annotations

@@ -1,23 +1,11 @@
-"""The canonical encoding of the values that cross between the judge and a candidate program (never pickle).
+"""The canonical encoding of what crosses between the judge and a candidate (JSON nodes, never pickle).
 
-Only exact types are encoded as themselves: ``None``, ``bool``, ``int``, ``float``, ``str``, ``list``, ``tuple``,
-``dict``, ``set``, ``frozenset``, the ``datetime`` types (with no time zone or a fixed offset), the library's enums
-and its value classes (pydantic models, named tuples and plain records of ``aspera_core.library`` and
-``aspera_core.world``). Anything else, a subclass included, is an :class:`Opaque` value on the other side: it
-equals only itself and says which type it stood for. Cyclic, too deep or too large values are opaque as a whole.
-Encoding reads instance dictionaries directly and calls no method of a program's object, except ``repr`` (through
-:func:`~aspera_core.executor.harness.safe_repr`) for an opaque value's label. The random stream's state crosses
-as its plain numbers (:func:`encode_random`), the world as its tables, table by table (:func:`~aspera_core.
-executor.candidate.apply_world` checks them against the schema).
-
-A node is a JSON scalar or a JSON array whose first item is a tag (``"l"`` list, ``"t"`` tuple, ``"d"`` dict as
-flat key/value pairs, ``"s"``/``"f"`` set/frozenset, ``"dt"``/``"da"``/``"ti"``/``"td"`` the datetime types,
-``"e"`` enum member, ``"m"`` model, ``"n"`` named tuple, ``"r"`` record, ``"x"`` opaque). :func:`decode` refuses
-anything malformed with :class:`Malformed`, so what a candidate sends can never crash the judge.
-
-Exceptions: :func:`encode_exception` describes one (class, arguments, its text, its traceback's frames as text);
-:func:`decode_exception` rebuilds the same library, setup-tool, checking-tool, world or built-in class with its
-arguments, and any other class as a *program error* (:func:`program_error_class`) carrying the original's name.
+Exact built-in types, the ``datetime`` types, and the value classes and enums of the library (and of the modules a
+sandbox registers) cross as themselves; anything else, subclasses included, is an :class:`Opaque` value. Encoding
+reads instance dictionaries and calls no method of a program's object except ``repr`` (bounded) for a label. A node
+is a scalar or a list whose first item is a tag; :class:`Decoder` refuses anything malformed with
+:class:`Malformed`, so nothing a candidate sends can crash the judge. Exceptions cross as descriptions and are
+rebuilt as the same known class, or as a *program error* carrying the original's names.
 """
 
 from __future__ import annotations
@@ -27,14 +15,13 @@ import datetime
 import enum
 import json
 import sys
-import traceback as traceback_module
 from types import ModuleType
 from typing import Any
 
 import pydantic_core
 from pydantic import BaseModel
 
-from aspera_core.executor.classify import EXECUTOR_DIR, error_type_name, exception_message, remember_remote
+from aspera_core.executor.classify import error_type_name, exception_message, remember_remote, without_executor_frames
 from aspera_core.executor.harness import TaskTimeout
 
 MAX_NODES = 400_000  # values in one answer (a world of a few thousand rows fits)
@@ -441,15 +428,7 @@ def decode(node: Any) -> Any:
 
 def _frames_text(exc: BaseException) -> tuple[Any, str, str, str]:
     """(TracebackException, chain prefix, own frames, exception-only text) of ``exc``, executor frames removed."""
-    formatted = traceback_module.TracebackException(type(exc), exc, exc.__traceback__, compact=True)
-    seen: set[int] = set()
-    stack = [formatted]
-    while stack:
-        current = stack.pop()
-        if id(current) not in seen:
-            seen.add(id(current))
-            current.stack[:] = [f for f in current.stack if not f.filename.startswith(EXECUTOR_DIR)]
-            stack += [linked for linked in (current.__cause__, current.__context__) if linked is not None]
+    formatted = without_executor_frames(exc)
     full = "".join(formatted.format())
     frames = "".join(formatted.stack.format())
     only = "".join(formatted.format_exception_only())

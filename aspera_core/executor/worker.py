@@ -1,18 +1,9 @@
-"""The body of a worker, the *judge*: one process per job, forked from the warm fork server (a few ms of CPU,
-against 0.2 s for a fresh interpreter), so no state passes from one job to the next.
+"""A worker, the *judge*: one process per job, forked from the fork server (so no state passes between jobs).
 
-A worker leads its own process group, dies with the fork server and, before it reads its job from the slot's
-job file, forks one candidate process per program (:mod:`~aspera_core.executor.candidate`): the programs run
-there and never here. Then it points every inherited descriptor but its report file and its candidates' pipes
-at ``/dev/null``, moves into its slot's directory, applies its limits and the kernel layers, and arms a timer
-raising :class:`~aspera_core.executor.harness.TaskTimeout` (handed to the candidate while the program runs). It
-runs the setup and evaluation programs, reports and exits with ``os._exit``. If the candidate's process ended
-(``os._exit``, a signal, the out-of-memory killer), the judge ends the same way without a verdict, so that the
-evaluating process judges it as before, by how the worker ended.
-
-With several programs the worker is a *zygote*: it runs the first pair's setup once and, where the evaluation
-program first calls the program, forks one child per program, each judging with that program's candidate, the
-time a lone evaluation would have left and a report file of its own (the zygote forwards that child's lines).
+Before it reads its job it forks one candidate per program (:mod:`~aspera_core.executor.candidate`); then it
+confines itself, runs the setup and evaluation programs, reports and exits. If a candidate's process ended, the
+judge ends the same way, so the verdict reads as it did when they were one process. With several programs it is a
+*zygote*: it runs the shared setup once and forks one child judge per program where the EP first calls it.
 """
 
 from __future__ import annotations
@@ -127,7 +118,7 @@ def _confine(
 ) -> None:
     """The judge's own confinement (it runs only the task's code, but need reach no more than a worker did)."""
     config = server.config
-    _isolate_descriptors(closing, (*keep, slot.ruleset) if slot.ruleset is not None else tuple(keep))
+    confine.isolate_descriptors([*closing, 0, 1, 2], (*keep, slot.ruleset))
     os.chdir(slot.directory)
     os.environ["TMPDIR"] = os.environ["HOME"] = tempfile.tempdir = slot.directory
     confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)
@@ -207,18 +198,6 @@ def _report_failure(reports: _Reports, exc: BaseException) -> None:
         reports.send({"kind": "verdict", "message": message, **fields})
     except BaseException:  # noqa: BLE001 - nothing more can be done; the exit status tells the rest
         pass
-
-
-def _isolate_descriptors(closing: list[int], keep: tuple[int, ...]) -> None:
-    """Point ``closing`` (except ``keep``) and 0-2 at /dev/null; the numbers stay taken, so nothing stale hits them."""
-    devnull = os.open(os.devnull, os.O_RDWR)
-    for fd in [*closing, 0, 1, 2]:
-        if fd != devnull and fd not in keep:
-            try:
-                os.dup2(devnull, fd, inheritable=fd < 3)
-            except OSError:  # closed since it was listed
-                pass
-    os.close(devnull)
 
 
 class _CurrentStderrHandler(logging.Handler):
