@@ -264,8 +264,6 @@ class _Candidate:
         except COMPILE_ERRORS as exc:
             text = "".join(traceback.format_exception_only(type(exc), exc))
             return {"syntax": [error_type_name(exc), exception_message(exc), text]}
-        if message.get("module"):  # the first pair's module code, in the same exchange (one round trip less)
-            return {"ok": True, "module": self.module(message)}
         return {"ok": True}
 
     def _denials(self) -> dict[str, Any]:
@@ -451,19 +449,12 @@ class RemoteProgram:
             run.stderr.absorb(out[2], out[3])
 
     def compile(self, program: str, name: str, scenario: Any) -> tuple[str, str, str] | None:
-        """Have the candidate compile ``program``: ``None``, or the syntax error's type, message and text.
+        """Have the candidate compile ``program`` (one without a function to call): ``None``, or the syntax error's
+        type, message and text."""
+        return _syntax_error(
+            self._request({"op": "load", "program": program, "name": name, "apps": list(scenario.apps)})
+        )
 
-        A program that compiles runs its first pair's module code in the same exchange (nothing of the judge's
-        happens in between that the program could observe); :meth:`module` takes its result."""
-        request = {"op": "load", "program": program, "name": name, "apps": list(scenario.apps), "module": bool(name)}
-        reply = self._request(request)
-        refused = _syntax_error(reply)
-        if refused is None:
-            module = reply.get("module")
-            self.pending = module if type(module) is dict else None
-        return refused
-
-    pending: dict[str, Any] | None = None
     refused: BaseException | None = None
     load_request: dict[str, Any] | None = None
 
@@ -505,12 +496,13 @@ class RemoteProgram:
         pair.take_module(wire.decode_exception(reply["exc"]) if "exc" in reply else None)
 
     def module(self, run: Any) -> Any:
-        """Run the module code; the stub the EP calls as ``executable`` (raises what the module code raised)."""
-        if self.pending is not None:
-            reply, self.pending = self.pending, None
-            self._take(reply, run)
-        else:
-            reply = self._request({"op": "module"}, run)
+        """Run the module code (compiling a prepared program first: :class:`Refused` if it does not compile); the
+        stub the EP calls as ``executable`` (raises what the module code raised)."""
+        message: dict[str, Any] = {"op": "module"}
+        self._first(message)
+        reply = self._request(message)
+        self._refuse(reply)
+        self._take(reply, run)
         self._made_context = bool(reply.get("made_context"))
         if "exc" in reply:
             raise wire.decode_exception(reply["exc"])

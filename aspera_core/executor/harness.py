@@ -194,15 +194,15 @@ class _Run:
         self.fell_back = False
         self.worlds: list[dict[str, Any]] = []
 
-    def load(self, program: str, now: bool = True) -> Verdict | None:
+    def load(self, program: str) -> Verdict | None:
         """Compile the program; the verdict if it cannot run (no function found: parse error; broken: syntax error).
 
-        With a candidate and not ``now``, it compiles at the first exchange instead (:class:`Refused`)."""
+        A candidate compiles a program with a function at its first exchange instead (:class:`Refused`)."""
         self.program = program
         if has_definition(program):
             remote = self.evaluator.remote
             name = solution_name(program) or ""
-            if remote is not None and not now and name:
+            if remote is not None and name:
                 remote.prepare(program, name, self.task.scenario)
                 self.code, self.name = True, name
                 return None
@@ -232,7 +232,7 @@ class _Run:
 
     def evaluate(self) -> Verdict:
         if self.program is not None:
-            refused = self.load(self.program, now=False)
+            refused = self.load(self.program)
             if refused is not None:
                 return refused
         results: list[PairResult] = []
