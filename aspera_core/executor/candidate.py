@@ -327,7 +327,9 @@ class _Candidate:
         reply: dict[str, Any] = {"out": _outputs(stdout, stderr)}
         reply.update(self._denials())
         try:
-            tables = _tables_of(self.context)
+            tables = self.context.tables if isinstance(self.context, ExecutionContext) else None
+            if type(tables) is not dict:
+                raise TypeError("the current context holds no tables")
             names = [namespace.value if isinstance(namespace, DatabaseNamespace) else "?" for namespace in tables]
             nodes = {name: encoder.node(rows, 0) for name, rows in zip(names, tables.values())}
             # Only the tables that changed travel back.
@@ -346,13 +348,6 @@ class _Candidate:
         else:
             reply["return"] = encoder.top(value)
         return reply
-
-
-def _tables_of(context: Any) -> dict[Any, Any]:
-    tables = context.tables if isinstance(context, ExecutionContext) else None
-    if type(tables) is not dict:
-        raise TypeError("the current context holds no tables")
-    return tables
 
 
 def _outputs(stdout: TailBuffer, stderr: TailBuffer) -> list[Any]:

@@ -160,12 +160,9 @@ class Evaluator:
     ) -> Verdict:
         """The verdict of ``program`` on ``task``; the program's errors are classified, never raised.
 
-        ``program`` is the source, or a *deferred* program: a callable returning it, called where the first
-        pair's EP first calls the program. ``on_pair_start``/``on_pair_end`` receive a pair's index and its
-        result; ``capture_world`` records the world's tables around the program's first call in each pair.
-        Raises ``KeyboardInterrupt`` (in-process only), ``Fallback`` (evaluate a deferred program alone) and
-        ``CandidateGone`` (the program ended its process).
-        """
+        ``program``: the source, or (in a zygote) a callable returning it where the first pair's EP first calls
+        it. ``capture_world`` records the world's tables around the program's first call in each pair. Raises
+        ``KeyboardInterrupt`` (in-process only), ``Fallback`` and ``CandidateGone`` (in a worker)."""
         run = _Run(self, task, program, on_pair_start, on_pair_end, capture_world)
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = run.stdout, run.stderr
@@ -318,7 +315,7 @@ class _Pair:
                 target = self._load_module()
             except BaseException as exc:  # noqa: BLE001 - every failure is classified
                 self._reraise_interrupt(exc)
-                return self._failed(exc, ORIGIN_PROGRAM)
+                return pair_failure(self.index, exc, ORIGIN_PROGRAM)
             return self._evaluate(target)
         finally:
             if self.remote is None and sys.modules.get(PROGRAM_MODULE) is self.module:
@@ -345,7 +342,7 @@ class _Pair:
         finally:
             sys.stdout, sys.stderr = run.stdout, run.stderr
         if self.module_failure is not None:
-            return self._failed(self.module_failure, ORIGIN_PROGRAM)
+            return pair_failure(self.index, self.module_failure, ORIGIN_PROGRAM)
         return result
 
     def take_module(self, failure: BaseException | None) -> None:
@@ -404,7 +401,7 @@ class _Pair:
                 self.evaluate_fn(query="", executable=executable, setup_function=setup_function)
         except BaseException as exc:  # noqa: BLE001
             self._reraise_interrupt(exc)
-            return self._failed(exc, _origin(exc, self.from_program, from_setup))
+            return pair_failure(self.index, exc, _origin(exc, self.from_program, from_setup))
         self._reraise_interrupt(None)
         return PairResult(self.index, Outcome.SUCCESS)
 
@@ -422,9 +419,6 @@ class _Pair:
             raise gone
         if isinstance(exc, KeyboardInterrupt) and not self.run_.evaluator.interrupts_are_errors:
             raise exc
-
-    def _failed(self, exc: BaseException, origin: str) -> PairResult:
-        return pair_failure(self.index, exc, origin)
 
 
 def _origin(exc: BaseException, from_program: list[BaseException], from_setup: list[BaseException]) -> str:

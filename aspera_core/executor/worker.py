@@ -46,11 +46,6 @@ class _Reports:
         write_all(self.fd, (encode({**message, "nonce": self.nonce}) + "\n").encode("ascii"))  # a memfd: never blocks
 
 
-def read_job(fd: int) -> bytes:
-    """The job the evaluating process wrote into the slot's job file."""
-    return os.pread(fd, os.fstat(fd).st_size, 0)
-
-
 def run(server: Inherited, slot: ServerSlot, programs: int, address_space: int, closing: list[int]) -> None:
     """Fork the candidates, then read the job, confine this process, evaluate, report, and exit (never returns)."""
     reports = _Reports(slot.report)
@@ -62,7 +57,7 @@ def run(server: Inherited, slot: ServerSlot, programs: int, address_space: int, 
             os._exit(3)
         # Before anything of the task is in this process: the candidates' memory is the fork server's.
         channels = [candidate.spawn(server, slot, address_space) for _ in range(max(1, programs))]
-        task, sources, nonces, capture = decode_job(read_job(slot.job))
+        task, sources, nonces, capture = decode_job(os.pread(slot.job, os.fstat(slot.job).st_size, 0))
         keep = [slot.report] + [fd for c in channels for fd in (c.to_candidate, c.from_candidate)]
         _confine(server, slot, address_space, closing, warm, keep)
 
