@@ -274,7 +274,7 @@ def side_by_side(args: argparse.Namespace, folder: str) -> None:
     print(f"1. aspera run, {args.tasks} tasks, {args.workers} workers, whole process (best of {args.rounds}):")
     for label in sources:
         print(f"   {label:<7} {min(runs[label]):.2f} s (all rounds: {', '.join(f'{s:.2f}' for s in runs[label])})")
-    print(f"   after/before: {min(runs['after']) / min(runs['before']):.2f}")
+    print(f"   after/before: {min(runs['after']) / min(runs['before']):.2f} (goal: at most 1.25)")
     print(f"\n2. the evaluation loop, {args.tasks} tasks, {args.workers} workers (best of {args.rounds}):")
     loops = {label: run_child(f"loop:{args.workers}", args, folder, source) for label, source in sources.items()}
     for label, loop in loops.items():
@@ -282,6 +282,9 @@ def side_by_side(args: argparse.Namespace, folder: str) -> None:
             f"   {label:<7} {loop['ms_per_task']:6.2f} ms/task, {loop['cpu_ms_per_task']:6.2f} CPU ms/task, "
             f"{loop['faults_per_task']:6.0f} faults/task"
         )
+    print(
+        f"   after/before: {loops['after']['cpu_ms_per_task'] / loops['before']['cpu_ms_per_task']:.2f} (CPU ms/task)"
+    )
     print(f"\n3. {args.k} programs on each of 20 tasks, {args.workers} workers:")
     for label, source in sources.items():
         many, separate = (run_child(f"many:{mode}", args, folder, source) for mode in ("many", "separate"))
@@ -289,7 +292,7 @@ def side_by_side(args: argparse.Namespace, folder: str) -> None:
         print(
             f"   {label:<7} evaluate_many {many['cpu_ms_per_program']:6.2f} CPU ms/program, separately "
             f"{separate['cpu_ms_per_program']:6.2f} ({many['cpu_ms_per_program'] / separate['cpu_ms_per_program']:.0%};"
-            f" outcomes {same})"
+            f" outcomes {same}; goal for after: at most 60%)"
         )
     load = os.getloadavg()
     print(f"\nCPUs available: {len(os.sched_getaffinity(0))}; load average when done: {load[0]:.2f}, {load[1]:.2f}")

@@ -77,7 +77,9 @@ class Agent(Protocol):
 
     An agent may also define ``evaluation_task(task) -> Task``: the task its
     programs are evaluated on instead of ``task`` (the control setting's agents
-    return a wrapping that runs the task's own checks in another world).
+    return a wrapping that runs the task's own checks in another world), and
+    ``value_modules``: the modules whose values those tasks hand the program,
+    which the runner's sandbox registers (``SandboxConfig.value_modules``).
     """
 
     name: str

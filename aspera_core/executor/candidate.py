@@ -1,20 +1,15 @@
-"""The candidate's process: where a program runs, holding nothing of the task but the world it is sent.
+"""The candidate's process, where a program runs, holding nothing of the task but the world it is sent.
 
-A worker (the *judge*) forks its candidates first thing, before it reads its job from the slot's job file:
-a candidate's memory is a copy of the fork server's, which never receives a task (jobs reach workers through
-that file, not through the server). The candidate then closes every descriptor but its two pipes to the judge,
-clears its environment, moves into the slot's directory, and applies its limits, a Landlock ruleset that lets it
-read only Python's and the library's code and write only its directory, the seccomp filter and the audit hook.
-
-The judge drives it with requests (:class:`Channel`), each one exchange of data in the canonical encoding of
-:mod:`~aspera_core.executor.wire`: ``load`` (compile the program), ``module`` (run its module code in a fresh
-``query_executable``, as a pair's first step) and ``call`` (the world's tables and the random stream's state in;
-the program's function called; the world, the stream, the return value or the exception, and what it printed
-out). At end of file on its pipe the candidate exits.
+Forked by the judge before it reads its job, it keeps only its two pipes, clears its environment, and applies its
+limits, Landlock (reads: Python's and the library's code; writes: its directory), seccomp and the audit hook. Each
+request (``load``, ``module``, ``call``) is one exchange in the encoding of :mod:`~aspera_core.executor.wire`. The
+judge's side is :class:`Channel`, :class:`RemoteProgram` and :func:`apply_world`.
 """
 
 from __future__ import annotations
 
+import _signal
+import contextlib
 import os
 import random
 import signal
@@ -22,24 +17,33 @@ import struct
 import sys
 import tempfile
 import time
+import traceback
+from collections.abc import Iterator
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aspera_core.executor import confine, wire
+from aspera_core.executor.classify import error_type_name, exception_message
 from aspera_core.executor.harness import (
     COMPILE_ERRORS,
     PROGRAM_MODULE,
+    Fallback,
+    Refused,
     TailBuffer,
-    TaskTimeout,
     compile_source,
     program_module,
     safe_repr,
 )
+from aspera_core.executor.inherited import Inherited, ServerSlot
 from aspera_core.executor.sandbox import write_all
-from aspera_core.world import state as world_state
-
-if TYPE_CHECKING:
-    from aspera_core.executor.server import ForkServer, ServerSlot
+from aspera_core.world import (
+    ComputeError,
+    DatabaseNamespace,
+    ExecutionContext,
+    current_context_or_none,
+    get_current_context,
+    swap_current_context,
+)
 
 HEADER = struct.Struct("=I")
 #: Largest message either side accepts (a world of many thousand rows fits).
@@ -139,7 +143,7 @@ class Channel:
         return status
 
 
-def spawn(server: ForkServer, slot: ServerSlot, address_space: int) -> Channel:
+def spawn(server: Inherited, slot: ServerSlot, address_space: int) -> Channel:
     """Fork a candidate for ``slot`` (call it before this process holds any task data)."""
     to_read, to_write = os.pipe()
     from_read, from_write = os.pipe()
@@ -174,7 +178,7 @@ def mirror_death(status: int | None) -> None:
 
 
 class _Candidate:
-    def __init__(self, server: ForkServer, slot: ServerSlot, inbox: int, outbox: int, address_space: int) -> None:
+    def __init__(self, server: Inherited, slot: ServerSlot, inbox: int, outbox: int, address_space: int) -> None:
         self.inbox, self.outbox = inbox, outbox
         self.server, self.templates = server, server.evaluator.templates
         self.guard = slot.guard
@@ -186,7 +190,7 @@ class _Candidate:
         self.sent_denials = 0
         self._confine(server, slot, address_space)
 
-    def _confine(self, server: ForkServer, slot: ServerSlot, address_space: int) -> None:
+    def _confine(self, server: Inherited, slot: ServerSlot, address_space: int) -> None:
         judge = os.getppid()
         confine.die_with_parent(signal.SIGKILL)
         if os.getppid() != judge:
@@ -195,7 +199,7 @@ class _Candidate:
         # Its own /proc entries (not another process's): built here, where its pid is known.
         readable = (*server.readable, f"/proc/{os.getpid()}")
         ruleset = confine.landlock_ruleset(slot.directory, abi, readable) if abi else None
-        _keep_only_descriptors((self.inbox, self.outbox) if ruleset is None else (self.inbox, self.outbox, ruleset))
+        confine.isolate_descriptors(map(int, os.listdir("/proc/self/fd")), (self.inbox, self.outbox, ruleset))
         os.chdir(slot.directory)
         kept = {name: os.environ[name] for name in KEPT_ENVIRONMENT if name in os.environ}
         os.environ.clear()
@@ -254,18 +258,12 @@ class _Candidate:
         return None if self.deadline is None else max(self.deadline - time.monotonic(), 0.001)
 
     def load(self, message: dict[str, Any]) -> dict[str, Any]:
-        from aspera_core.executor.classify import error_type_name, exception_message
-
         self.name, self.apps = message["name"], list(message["apps"])
         try:
             self.code = compile_source(message["program"], "<program>")
         except COMPILE_ERRORS as exc:
-            import traceback
-
             text = "".join(traceback.format_exception_only(type(exc), exc))
             return {"syntax": [error_type_name(exc), exception_message(exc), text]}
-        if message.get("module"):  # the first pair's module code, in the same exchange (one round trip less)
-            return {"ok": True, "module": self.module(message)}
         return {"ok": True}
 
     def _denials(self) -> dict[str, Any]:
@@ -279,10 +277,10 @@ class _Candidate:
         namespace["__name__"] = PROGRAM_MODULE
         sys.modules[PROGRAM_MODULE] = program_module(namespace)
         self.context, self.target = None, None
-        before = world_state._current
+        before = current_context_or_none()
         stdout, stderr = TailBuffer(), TailBuffer()
         failure = None
-        with _Captured(stdout, stderr), _Timer(self._left()):
+        with _running(stdout, stderr, self._left()):
             try:
                 exec(self.code, namespace)
                 target = namespace.get(self.name)
@@ -291,7 +289,7 @@ class _Candidate:
                 self.target = target
             except BaseException as exc:  # noqa: BLE001 - every failure is the program's
                 failure = exc
-        reply = {"made_context": world_state._current is not before, "out": _outputs(stdout, stderr)}
+        reply = {"made_context": current_context_or_none() is not before, "out": _outputs(stdout, stderr)}
         reply.update(self._denials())
         if failure is not None:
             reply["exc"] = wire.encode_exception(failure, wire.Encoder(safe_repr))
@@ -304,35 +302,35 @@ class _Candidate:
         stream = wire.decode_random(message["random"])
         args, kwargs = decoder.value(message["args"]), decoder.value(message["kwargs"])
         if self.context is None:  # the pair's first call: its context
-            self.context = world_state.ExecutionContext(library_fixes=bool(message.get("fixes")))
+            self.context = ExecutionContext(library_fixes=bool(message.get("fixes")))
             self.context.query = message.get("query", "")
         context = self.context
         if type(getattr(context, "tables", None)) is dict:
             for name, node in received.items():
-                namespace, rows = world_state.DatabaseNamespace(name), decoder.value(node)
+                namespace, rows = DatabaseNamespace(name), decoder.value(node)
                 held = context.tables.get(namespace)
                 if type(held) is list:
                     held[:] = rows
                 else:
                     context.tables[namespace] = rows
         random.setstate(stream)
-        outer, world_state._current = world_state._current, context
+        outer = swap_current_context(context)
         stdout, stderr = TailBuffer(), TailBuffer()
         value, failure = None, None
-        with _Captured(stdout, stderr), _Timer(self._left()):
+        with _running(stdout, stderr, self._left()):
             try:
                 value = self.target(*args, **kwargs)
             except BaseException as exc:  # noqa: BLE001 - every failure is the program's
                 failure = exc
-        self.context, world_state._current = world_state._current, outer
+        self.context = swap_current_context(outer)
         encoder = wire.Encoder(safe_repr)
         reply: dict[str, Any] = {"out": _outputs(stdout, stderr)}
         reply.update(self._denials())
         try:
-            tables = _tables_of(self.context)
-            names = [
-                namespace.value if isinstance(namespace, world_state.DatabaseNamespace) else "?" for namespace in tables
-            ]
+            tables = self.context.tables if isinstance(self.context, ExecutionContext) else None
+            if type(tables) is not dict:
+                raise TypeError("the current context holds no tables")
+            names = [namespace.value if isinstance(namespace, DatabaseNamespace) else "?" for namespace in tables]
             nodes = {name: encoder.node(rows, 0) for name, rows in zip(names, tables.values())}
             # Only the tables that changed travel back.
             reply["world"] = {name: node for name, node in nodes.items() if received.get(name) != node}
@@ -352,61 +350,27 @@ class _Candidate:
         return reply
 
 
-def _tables_of(context: Any) -> dict[Any, Any]:
-    tables = context.tables if isinstance(context, world_state.ExecutionContext) else None
-    if type(tables) is not dict:
-        raise TypeError("the current context holds no tables")
-    return tables
-
-
 def _outputs(stdout: TailBuffer, stderr: TailBuffer) -> list[Any]:
     return [stdout.kept(), stdout.written, stderr.kept(), stderr.written]
 
 
-class _Captured:
-    def __init__(self, stdout: TailBuffer, stderr: TailBuffer) -> None:
-        self.streams = stdout, stderr
-
-    def __enter__(self) -> None:
-        self.saved = sys.stdout, sys.stderr
-        sys.stdout, sys.stderr = self.streams
-
-    def __exit__(self, *exc_info: object) -> None:
-        sys.stdout, sys.stderr = self.saved
-
-
-class _Timer:
-    """The evaluation's remaining time (sent by the judge, whose own timer waits meanwhile)."""
-
-    def __init__(self, seconds: Any) -> None:
-        self.seconds = seconds if type(seconds) is float and seconds > 0 else 0.0
-
-    def __enter__(self) -> None:
-        self.started = time.monotonic()
-        if self.seconds:
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
-
-    def __exit__(self, *exc_info: object) -> None:
+@contextlib.contextmanager
+def _running(stdout: TailBuffer, stderr: TailBuffer, seconds: float | None) -> Iterator[None]:
+    """The program's output captured and the evaluation's remaining time on the timer (the judge's waits)."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = stdout, stderr
+    if seconds:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-
-
-def _keep_only_descriptors(keep: tuple[int, ...]) -> None:
-    """Point every descriptor but ``keep`` at /dev/null (the numbers stay taken, so nothing stale hits them)."""
-    devnull = os.open(os.devnull, os.O_RDWR)
-    for name in os.listdir("/proc/self/fd"):
-        fd = int(name)
-        if fd != devnull and fd not in keep:
-            try:
-                os.dup2(devnull, fd, inheritable=fd < 3)
-            except OSError:  # (the listing's own descriptor, closed since)
-                pass
-    os.close(devnull)
+        sys.stdout, sys.stderr = saved
 
 
 def _announce_self_signals(guard: Any) -> None:
     """Make ``raise_signal`` and ``pthread_kill`` (no audit event) announce their signal like ``os.kill``, so that a
     program's own ``SIGKILL`` is not taken for the out-of-memory killer's (an honest label, not a protection)."""
-    import _signal
 
     def announcing(function: Any) -> Any:
         def call(*args: Any) -> None:
@@ -419,9 +383,6 @@ def _announce_self_signals(guard: Any) -> None:
     for module in (signal, _signal):
         module.raise_signal = announcing(module.raise_signal)
         module.pthread_kill = announcing(module.pthread_kill)
-
-
-_ = TaskTimeout  # (raised in the program by the timer; described like any exception)
 
 
 # -- the judge's view of the program -------------------------------------------------------------------
@@ -483,22 +444,12 @@ class RemoteProgram:
             run.stderr.absorb(out[2], out[3])
 
     def compile(self, program: str, name: str, scenario: Any) -> tuple[str, str, str] | None:
-        """Have the candidate compile ``program``: ``None``, or the syntax error's type, message and text.
+        """Have the candidate compile ``program`` (one without a function to call): ``None``, or the syntax error's
+        type, message and text."""
+        return _syntax_error(
+            self._request({"op": "load", "program": program, "name": name, "apps": list(scenario.apps)})
+        )
 
-        A program that compiles runs its first pair's module code in the same exchange (nothing of the judge's
-        happens in between that the program could observe); :meth:`module` takes its result."""
-        request = {"op": "load", "program": program, "name": name, "apps": list(scenario.apps), "module": bool(name)}
-        reply = self._request(request)
-        refused = reply.get("syntax")
-        if refused is None:
-            module = reply.get("module")
-            self.pending = module if type(module) is dict else None
-            return None
-        if type(refused) is not list or len(refused) != 3 or not all(type(part) is str for part in refused):
-            raise wire.Malformed("a malformed syntax error")
-        return refused[0], refused[1], refused[2]
-
-    pending: dict[str, Any] | None = None
     refused: BaseException | None = None
     load_request: dict[str, Any] | None = None
 
@@ -506,8 +457,8 @@ class RemoteProgram:
         """Send ``program`` with the first exchange (which then also runs its module code)."""
         self.load_request = {"program": program, "name": name, "apps": list(scenario.apps)}
 
-    def ahead(self, run: Any, pair: Any) -> Any:
-        """The EP's ``executable`` for a pair that runs ahead of the module code (:meth:`_Pair._run_ahead`)."""
+    def stub(self, run: Any, pair: Any = None) -> Any:
+        """The EP's ``executable`` (``pair``: one that runs ahead of the module code, :meth:`_Pair._run_ahead`)."""
 
         def executable(*args: Any, **kwargs: Any) -> Any:
             return self.call(run, args, kwargs, pair)
@@ -527,15 +478,10 @@ class RemoteProgram:
             message["load"], self.load_request = self.load_request, None
 
     def _refuse(self, reply: dict[str, Any]) -> None:
-        refused = reply.get("syntax")
-        if refused is None:
-            return
-        if type(refused) is not list or len(refused) != 3 or not all(type(part) is str for part in refused):
-            raise wire.Malformed("a malformed syntax error")
-        from aspera_core.executor.harness import Refused
-
-        self.refused = Refused(*refused)
-        raise self.refused
+        refused = _syntax_error(reply)
+        if refused is not None:
+            self.refused = Refused(*refused)
+            raise self.refused
 
     def _module_taken(self, reply: Any, run: Any, pair: Any) -> None:
         if type(reply) is not dict:
@@ -545,21 +491,20 @@ class RemoteProgram:
         pair.take_module(wire.decode_exception(reply["exc"]) if "exc" in reply else None)
 
     def module(self, run: Any) -> Any:
-        """Run the module code; the stub the EP calls as ``executable`` (raises what the module code raised)."""
-        if self.pending is not None:
-            reply, self.pending = self.pending, None
-            self._take(reply, run)
-        else:
-            reply = self._request({"op": "module"}, run)
+        """Run the module code (compiling a prepared program first: :class:`Refused` if it does not compile); the
+        stub the EP calls as ``executable`` (raises what the module code raised)."""
+        message: dict[str, Any] = {"op": "module"}
+        self._first(message)
+        reply = self._request(message)
+        self._refuse(reply)
+        self._take(reply, run)
         self._made_context = bool(reply.get("made_context"))
         if "exc" in reply:
             raise wire.decode_exception(reply["exc"])
-        return self._stub(run)
+        return self.stub(run)
 
     def module_as_if_first(self, run: Any) -> Any:
         """The same in a zygote's child: any trace the module code left makes it fall back to a lone evaluation."""
-        from aspera_core.executor.harness import Fallback
-
         before = (run.stdout.written, run.stderr.written, self.refusals)
         try:
             stub = self.module(run)
@@ -573,21 +518,16 @@ class RemoteProgram:
 
     _made_context = False
 
-    def _stub(self, run: Any) -> Any:
-        def executable(*args: Any, **kwargs: Any) -> Any:
-            return self.call(run, args, kwargs)
-
-        return executable
-
     def call(self, run: Any, args: tuple[Any, ...], kwargs: dict[str, Any], pair: Any = None) -> Any:
         """One exchange: the world out, the program's answer back and rebuilt (``Malformed``: a bad answer).
 
         ``pair``: a pair running ahead; its first call also runs the module code (and compiles the program)."""
-        context = world_state.get_current_context()
+        context = get_current_context()
         encoder = wire.Encoder(safe_repr)
+        world = {namespace.value: encoder.node(rows, 0) for namespace, rows in context.tables.items()}
         message = {
             "op": "call",
-            "world": {namespace.value: encoder.node(rows, 0) for namespace, rows in context.tables.items()},
+            "world": world,
             "random": wire.encode_random(random.getstate()),
             "args": encoder.top(args),
             "kwargs": encoder.top(kwargs),
@@ -606,7 +546,7 @@ class RemoteProgram:
         decoder = wire.Decoder()
         if "world_error" in reply:
             raise wire.Malformed(str(reply["world_error"])[:200])
-        apply_world(context, reply.get("tables"), reply.get("world"), decoder)
+        apply_world(context, reply.get("tables"), reply.get("world"), world, decoder)
         stream = reply.get("random")
         if stream is not None:
             try:
@@ -630,47 +570,54 @@ class RemoteProgram:
         return decoder.value(reply["return"])
 
 
+def _syntax_error(reply: dict[str, Any]) -> tuple[str, str, str] | None:
+    """The syntax error's type, message and text the candidate found, if any."""
+    refused = reply.get("syntax")
+    if refused is not None and (
+        type(refused) is not list or len(refused) != 3 or not all(type(p) is str for p in refused)
+    ):
+        raise wire.Malformed("a malformed syntax error")
+    return None if refused is None else (refused[0], refused[1], refused[2])
+
+
 def _timed_out(reply: dict[str, Any]) -> bool:
     """Whether the program's time ran out in this exchange (then this process's timer stays off)."""
     failure = reply.get("exc")
     return type(failure) is dict and type(failure.get("class")) is str and failure["class"].endswith(".TaskTimeout")
 
 
-def apply_world(context: Any, names: Any, changed: Any, decoder: wire.Decoder) -> None:
-    """Check the tables a candidate sent back (those that changed) against the schema, as the library's writes
-    are, then make them the tables of ``context`` (in place; a row equal to the one it replaces stays the same
-    object). ``names``: the tables its world held (exactly the schema's)."""
-    from aspera_core.world.errors import ComputeError
+def apply_world(context: Any, names: Any, changed: Any, sent: dict[str, Any], decoder: wire.Decoder) -> None:
+    """Make the tables a candidate sent back (those that changed) the tables of ``context``, in place.
 
-    schemas = world_state.SCHEMAS
-    if type(names) is not list or sorted(map(str, names)) != sorted(namespace.value for namespace in schemas):
+    A row whose node is the one the judge ``sent`` at its place stays the judge's row object; any other row is
+    stored by the library's own write (:meth:`ExecutionContext.add_to_database`), so it is checked against the
+    schema as a program's writes are. ``names``: the tables the candidate's world held (exactly the judge's)."""
+    if type(names) is not list or sorted(map(str, names)) != sorted(namespace.value for namespace in context.tables):
         raise wire.Malformed("the world must hold exactly the tables of the schema")
     if type(changed) is not dict or not set(changed) <= set(names):
         raise wire.Malformed("the changed tables must be tables of the world")
+    random_state = random.getstate()
+    scratch = ExecutionContext()  # (a new context seeds the random stream: it is put back below)
+    random.setstate(random_state)
     prepared = {}
     for name, node in changed.items():
-        namespace, rows = world_state.DatabaseNamespace(name), decoder.value(node)
-        if type(rows) is not list:
-            raise wire.Malformed(f"table {namespace.value!r} must be a list of rows")
-        schema, writers = schemas[namespace], world_state._WRITERS[namespace]
-        stored_rows = []
-        for row in rows:
-            if type(row) is not dict or not row.keys() <= schema.keys():
-                raise wire.Malformed(f"a row of table {namespace.value!r} is not a row of its schema")
-            if all(value is None for value in row.values()):
-                raise wire.Malformed(f"an all-null row in table {namespace.value!r}")
-            try:
-                stored = {}
-                for column, passthrough, store in writers:
-                    value = row.get(column)
-                    stored[column] = value if type(value) in passthrough else store(value)
-            except (ComputeError, TypeError, ValueError, OverflowError) as error:
-                raise wire.Malformed(f"table {namespace.value!r}: {str(error)[:300]}") from None
-            stored_rows.append(stored)
-        prepared[namespace] = stored_rows
+        namespace, table = DatabaseNamespace(name), context.tables[DatabaseNamespace(name)]
+        if type(node) is not list or node[:1] != ["l"]:
+            raise wire.Malformed(f"table {name!r} must be a list of rows")
+        before = sent.get(name, ["l"])[1:]
+        rows, new = [], []
+        for position, row in enumerate(node[1:]):
+            if position < len(before) and row == before[position]:
+                rows.append(table[position])
+            else:
+                rows.append(None)
+                new.append((position, decoder.value(row)))
+        try:
+            scratch.add_to_database(namespace, [row for _, row in new])
+        except (ComputeError, KeyError, TypeError, ValueError, OverflowError, AttributeError) as error:
+            raise wire.Malformed(f"table {name!r}: {str(error)[:300]}") from None
+        for (position, _), stored in zip(new, scratch.tables[namespace]):
+            rows[position] = table[position] if position < len(table) and stored == table[position] else stored
+        prepared[namespace] = rows
     for namespace, rows in prepared.items():
-        table = context.tables[namespace]
-        for position, row in enumerate(rows[: len(table)]):
-            if row == table[position]:
-                rows[position] = table[position]
-        table[:] = rows
+        context.tables[namespace][:] = rows

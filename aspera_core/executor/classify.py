@@ -1,9 +1,5 @@
-"""Deciding a pair's outcome from the exception that ended it.
-
-By exception *type* and *origin* (the harness wraps the callables it hands to the evaluation program, so it
-knows whether an exception escaped the program, the setup or the evaluation program itself), never by text on
-stderr. Recognising the original evaluator's class names through the class hierarchy keeps its verdicts for
-every program it judged correctly, including programs defining their own ``RequiresUserInput``.
+"""Deciding a pair's outcome from the exception that ended it: by class (names anywhere in the hierarchy, so a
+program's own ``RequiresUserInput`` counts) and origin, never by text on stderr.
 """
 
 from __future__ import annotations
@@ -11,8 +7,8 @@ from __future__ import annotations
 import builtins
 import traceback as traceback_module
 from pathlib import Path
+from typing import Any
 
-from aspera_core.executor.wire import remote_parts
 from aspera_core.outcomes import ORIGIN_EVALUATION, ORIGIN_HARNESS, ORIGIN_SETUP, Outcome
 
 #: Class names (anywhere in the hierarchy) meaning "the program did the wrong thing".
@@ -22,7 +18,23 @@ TASK_COMPLETION_NAMES = frozenset({"SolutionError"})
 HANDBACK_NAMES = frozenset({"RequiresUserInput", "RequiresUserInputError"})
 MAX_MESSAGE_CHARS = 4_000
 MAX_TRACEBACK_CHARS = 16_000
-_EXECUTOR_DIR = str(Path(__file__).resolve().parent)
+EXECUTOR_DIR = str(Path(__file__).resolve().parent)
+_REMOTE = "_aspera_remote"  # the attribute of an exception rebuilt from a candidate's description
+
+
+def remember_remote(exc: BaseException, parts: tuple[Any, ...]) -> None:
+    """Keep with ``exc`` (rebuilt by :mod:`~aspera_core.executor.wire`) the text and traceback it had there."""
+    exc.__dict__[_REMOTE] = parts
+
+
+def remote_parts(exc: BaseException) -> tuple[Any, ...] | None:
+    """(text, chain prefix, frames, exception-only) of an exception rebuilt from a candidate, else ``None``; each
+    part of the traceback is (its last characters, its length)."""
+    try:
+        parts = exc.__dict__.get(_REMOTE)
+    except AttributeError:
+        return None
+    return parts if type(parts) is tuple else None
 
 
 def is_solution_validation_error(exc: BaseException) -> bool:
@@ -89,6 +101,20 @@ def exception_message(exc: BaseException) -> str:
     return bounded(text, MAX_MESSAGE_CHARS)
 
 
+def without_executor_frames(exc: BaseException) -> traceback_module.TracebackException:
+    """The traceback of ``exc`` and of the exceptions chained to it, the executor's own frames removed."""
+    formatted = traceback_module.TracebackException(type(exc), exc, exc.__traceback__, compact=True)
+    seen: set[int] = set()
+    stack = [formatted]
+    while stack:
+        current = stack.pop()
+        if id(current) not in seen:
+            seen.add(id(current))
+            current.stack[:] = [f for f in current.stack if not f.filename.startswith(EXECUTOR_DIR)]
+            stack += [linked for linked in (current.__cause__, current.__context__) if linked is not None]
+    return formatted
+
+
 def format_traceback(exc: BaseException) -> str:
     """The traceback of ``exc`` without the executor's frames, its tail kept; never raises.
 
@@ -96,15 +122,7 @@ def format_traceback(exc: BaseException) -> str:
     judge's frames, with the frames and chained exceptions the candidate formatted, so the text reads as it
     would have had the program run in this process."""
     try:
-        formatted = traceback_module.TracebackException(type(exc), exc, exc.__traceback__, compact=True)
-        seen: set[int] = set()
-        stack = [formatted]
-        while stack:  # the exception and its chained causes and contexts
-            current = stack.pop()
-            if id(current) not in seen:
-                seen.add(id(current))
-                current.stack[:] = [f for f in current.stack if not f.filename.startswith(_EXECUTOR_DIR)]
-                stack += [linked for linked in (current.__cause__, current.__context__) if linked is not None]
+        formatted = without_executor_frames(exc)
         pieces = _format_chain(formatted, exc)
     except BaseException as error:  # noqa: BLE001
         text = f"{error_type_name(exc)} (traceback unavailable: {type(error).__name__})\n"

@@ -1,11 +1,7 @@
-"""Kernel-enforced confinement of a worker (Linux): what holds even against code that bypasses audit hooks.
+"""Kernel-enforced confinement (Linux): what holds even against code that bypasses audit hooks.
 
-Resource limits (address space, CPU time behind the wall-clock timeout, file size, no core dumps); death with
-the fork server; ``PR_SET_NO_NEW_PRIVS``; Landlock (kernel >= 5.13: nothing executed, nothing written except
-below the worker's directory; by ABI version no TCP, abstract sockets or signals out); a seccomp filter (x86-64:
-no process creation but threads, ``execve``, signals to other processes, ``ptrace``, raised limits, namespaces,
-mounts and similar calls). :func:`probe` finds and skips the layers the kernel refuses. The full lists are in
-docs/running.md ("How programs are run").
+Resource limits, death with the parent, ``PR_SET_NO_NEW_PRIVS``, Landlock and a seccomp filter (x86-64);
+:func:`probe` finds and skips the layers the kernel refuses. The full lists are in docs/running.md.
 """
 
 from __future__ import annotations
@@ -16,7 +12,9 @@ import os
 import platform
 import resource
 import struct
+import sysconfig
 import tempfile
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 _LIBC = ctypes.CDLL(None, use_errno=True)
@@ -53,6 +51,18 @@ def set_worker_limits(current: int, memory_mb: int, cpu_s: float) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     cpu = max(1, int(cpu_s + 0.999))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+
+
+def isolate_descriptors(fds: Iterable[int], keep: Collection[int | None]) -> None:
+    """Point ``fds`` but ``keep`` at /dev/null (the numbers stay taken, so nothing stale hits them)."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in fds:
+        if fd != devnull and fd not in keep:
+            try:
+                os.dup2(devnull, fd, inheritable=fd < 3)
+            except OSError:  # closed since it was listed
+                pass
+    os.close(devnull)
 
 
 def die_with_parent(signal_number: int) -> None:
@@ -109,8 +119,6 @@ def readable_paths() -> tuple[str, ...]:
     """What a candidate may read: Python's own code, installed packages, shared libraries, the code of the base
     packages of ``aspera_core`` (for the library's own imports and tracebacks), time zones and ``/dev/urandom``;
     nothing of the user's, the repository's data, the results or the task set."""
-    import sysconfig
-
     paths = {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
     paths |= {os.path.dirname(os.__file__)}
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # aspera_core, without importing it

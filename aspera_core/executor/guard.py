@@ -1,11 +1,9 @@
-"""An audit hook (:func:`sys.addaudithook`, irremovable) that refuses dangerous operations inside a candidate.
+"""An audit hook (irremovable) refusing dangerous operations inside a candidate.
 
-:class:`Guard` refuses process creation; signals to other processes; networking and name lookups; ``ctypes``;
-writes outside the worker's private directory; raising resource limits; tracing and profiling hooks; walking
-all objects with ``gc``; assigning a function's ``__code__`` or defaults. It protects the host where the kernel
-layers of :mod:`~aspera_core.executor.confine` are missing and gives clear errors where they exist: a refusal
-raises :class:`SandboxViolation` and is noted in :attr:`Guard.denials`. Reads are left to Landlock; in-process
-checks can in principle be defeated, so the kernel layers and the process boundary are the boundary.
+It protects the host where the kernel layers of :mod:`~aspera_core.executor.confine` are missing and gives clear
+errors where they exist: a refusal raises :class:`SandboxViolation` and is noted in :attr:`Guard.denials`. Reads
+are left to Landlock; in-process checks can be defeated, so the kernel layers and the process boundary are the
+boundary.
 """
 
 from __future__ import annotations

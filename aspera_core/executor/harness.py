@@ -1,23 +1,15 @@
 """The evaluation protocol itself (format part B), on the judge's side.
 
-For each setup/evaluation pair: a fresh namespace receives the harness imports and the setup (SIP) and
-evaluation (EP) sources; the program runs in a fresh module ``query_executable``; a fresh ``ExecutionContext`` is
-installed and the EP called as ``evaluate_P(query="", executable=<program>, setup_function=<SIP>)``; what
-escapes is classified by type and origin. A task-completion error or a timeout stops the remaining pairs.
-
-In a worker the program runs in its candidate process (``Evaluator.remote``, see
-:mod:`~aspera_core.executor.candidate`): ``executable`` is then a stub that sends the world and receives the
-program's answer as data. Without ``remote`` it runs in this process, which suits only trusted programs
-(:func:`evaluate_program`). A zygote's *deferred* program is loaded where the EP first calls it, with its module
-code run as the protocol orders it; it falls back to a separate evaluation if that code raised, printed, was
-refused something or made a context.
+Each setup/evaluation pair gets a fresh namespace, a fresh ``query_executable`` module for the program and a
+fresh ``ExecutionContext``; the EP is called as ``evaluate_P(query="", executable=<program>,
+setup_function=<SIP>)`` and what escapes is classified by type and origin. With ``Evaluator.remote`` the program
+runs in its candidate process; without, in this process (trusted programs only: :func:`evaluate_program`).
 """
 
 from __future__ import annotations
 
 import io
 import linecache
-import random
 import reprlib
 import sys
 import time
@@ -39,8 +31,7 @@ from aspera_core.outcomes import (
     combine_pairs,
 )
 from aspera_core.program_entry import function_name, has_definition, solution_name
-from aspera_core.world import state as world_state
-from aspera_core.world.state import ExecutionContext
+from aspera_core.world import ExecutionContext, get_current_context, new_context
 
 PROGRAM_MODULE = "query_executable"
 MAX_OUTPUT_CHARS = 4_000
@@ -169,12 +160,9 @@ class Evaluator:
     ) -> Verdict:
         """The verdict of ``program`` on ``task``; the program's errors are classified, never raised.
 
-        ``program`` is the source, or a *deferred* program: a callable returning it, called where the first
-        pair's EP first calls the program. ``on_pair_start``/``on_pair_end`` receive a pair's index and its
-        result; ``capture_world`` records the world's tables around the program's first call in each pair.
-        Raises ``KeyboardInterrupt`` (in-process only), ``Fallback`` (evaluate a deferred program alone) and
-        ``CandidateGone`` (the program ended its process).
-        """
+        ``program``: the source, or (in a zygote) a callable returning it where the first pair's EP first calls
+        it. ``capture_world`` records the world's tables around the program's first call in each pair. Raises
+        ``KeyboardInterrupt`` (in-process only), ``Fallback`` and ``CandidateGone`` (in a worker)."""
         run = _Run(self, task, program, on_pair_start, on_pair_end, capture_world)
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = run.stdout, run.stderr
@@ -203,15 +191,15 @@ class _Run:
         self.fell_back = False
         self.worlds: list[dict[str, Any]] = []
 
-    def load(self, program: str, now: bool = True) -> Verdict | None:
+    def load(self, program: str) -> Verdict | None:
         """Compile the program; the verdict if it cannot run (no function found: parse error; broken: syntax error).
 
-        With a candidate and not ``now``, it compiles at the first exchange instead (:class:`Refused`)."""
+        A candidate compiles a program with a function at its first exchange instead (:class:`Refused`)."""
         self.program = program
         if has_definition(program):
             remote = self.evaluator.remote
             name = solution_name(program) or ""
-            if remote is not None and not now and name:
+            if remote is not None and name:
                 remote.prepare(program, name, self.task.scenario)
                 self.code, self.name = True, name
                 return None
@@ -241,7 +229,7 @@ class _Run:
 
     def evaluate(self) -> Verdict:
         if self.program is not None:
-            refused = self.load(self.program, now=False)
+            refused = self.load(self.program)
             if refused is not None:
                 return refused
         results: list[PairResult] = []
@@ -311,7 +299,6 @@ class _Pair:
         self.setup_fn = namespace[function_name(sip) or ""]
         self.evaluate_fn = namespace[function_name(ep) or ""]
         self.from_program: list[BaseException] = []
-        self.outer: Any = None  # the process's context before the pair's own
 
     def run(self) -> PairResult:
         """Run the program's module code, then the evaluation program; classify what escapes."""
@@ -328,7 +315,7 @@ class _Pair:
                 target = self._load_module()
             except BaseException as exc:  # noqa: BLE001 - every failure is classified
                 self._reraise_interrupt(exc)
-                return self._failed(exc, ORIGIN_PROGRAM)
+                return pair_failure(self.index, exc, ORIGIN_PROGRAM)
             return self._evaluate(target)
         finally:
             if self.remote is None and sys.modules.get(PROGRAM_MODULE) is self.module:
@@ -347,7 +334,7 @@ class _Pair:
         self.module_done = False
         sys.stdout, sys.stderr = self.held
         try:
-            result = self._evaluate(self.remote.ahead(run, self))
+            result = self._evaluate(self.remote.stub(run, self))
             if not self.module_done and self.module_failure is None:
                 self.remote.module_alone(run, self)
         except ModuleFailed:
@@ -355,7 +342,7 @@ class _Pair:
         finally:
             sys.stdout, sys.stderr = run.stdout, run.stderr
         if self.module_failure is not None:
-            return self._failed(self.module_failure, ORIGIN_PROGRAM)
+            return pair_failure(self.index, self.module_failure, ORIGIN_PROGRAM)
         return result
 
     def take_module(self, failure: BaseException | None) -> None:
@@ -380,7 +367,8 @@ class _Pair:
         return target
 
     def _deferred_program(self) -> Callable[..., Any]:
-        """The program as the EP sees it in a zygote: loaded, in the zygote's child, at its first call."""
+        """The program as the EP sees it in a zygote (so with a candidate): loaded, in the zygote's child, at its
+        first call, falling back to a lone evaluation if its module code left any trace."""
         run, loaded = self.run_, []
 
         def call(*args: Any, **kwargs: Any) -> Any:
@@ -392,32 +380,13 @@ class _Pair:
                     self.remote = run.evaluator.remote  # (the child's own candidate)
                     if run.load(program) is not None:
                         raise Fallback("the program cannot run")
-                    loaded.append(self._load_module_as_if_first())
+                    loaded.append(self.remote.module_as_if_first(run))  # (the module code as if first)
                 except Fallback:
                     run.fell_back = True  # even if the EP swallows it
                     raise
             return loaded[0](*args, **kwargs)
 
         return call
-
-    def _load_module_as_if_first(self) -> Callable[..., Any]:
-        """Run the module code as the protocol orders it: before the pair's context and random seed."""
-        if self.remote is not None:
-            return self.remote.module_as_if_first(self.run_)
-        run, pair_context, random_state = self.run_, world_state._current, random.getstate()
-        before = (run.stdout.written, run.stderr.written)
-        world_state._current = self.outer
-        try:
-            target = self._load_module()
-        except BaseException as exc:
-            raise Fallback("the program's module code raised") from exc
-        finally:
-            untouched = world_state._current is self.outer
-            world_state._current = pair_context
-            random.setstate(random_state)
-        if not untouched or before != (run.stdout.written, run.stderr.written):
-            raise Fallback("the program's module code printed or made a context")
-        return target
 
     def _evaluate(self, target: Callable[..., Any]) -> PairResult:
         from_setup: list[BaseException] = []
@@ -427,13 +396,12 @@ class _Pair:
         setup_function = _tagging(self.setup_fn, from_setup, None)
         context = ExecutionContext(library_fixes=self.run_.evaluator.library_fixes)
         context.query = self.run_.task.query
-        self.outer = world_state._current
         try:
-            with world_state.new_context(context):
+            with new_context(context):
                 self.evaluate_fn(query="", executable=executable, setup_function=setup_function)
         except BaseException as exc:  # noqa: BLE001
             self._reraise_interrupt(exc)
-            return self._failed(exc, _origin(exc, self.from_program, from_setup))
+            return pair_failure(self.index, exc, _origin(exc, self.from_program, from_setup))
         self._reraise_interrupt(None)
         return PairResult(self.index, Outcome.SUCCESS)
 
@@ -451,9 +419,6 @@ class _Pair:
             raise gone
         if isinstance(exc, KeyboardInterrupt) and not self.run_.evaluator.interrupts_are_errors:
             raise exc
-
-    def _failed(self, exc: BaseException, origin: str) -> PairResult:
-        return pair_failure(self.index, exc, origin)
 
 
 def _origin(exc: BaseException, from_program: list[BaseException], from_setup: list[BaseException]) -> str:
@@ -499,7 +464,7 @@ def _tagging(function: Callable[..., Any], escaped: list[BaseException], returns
 
 def _world_tables() -> dict[str, Any] | None:
     try:
-        return world_state.get_current_context().to_dict()
+        return get_current_context().to_dict()
     except Exception:  # noqa: BLE001 - a program may have left its world unreadable
         return None
 

@@ -1,10 +1,7 @@
 """The global namespaces that setup, evaluation and candidate programs run in (format part B.3).
 
-Setup and evaluation programs of a pair share a namespace holding the original script's header (``sys``,
-``textwrap``, ``ModuleType``), a star import of each scenario app, the simulation tools, ``Any`` and
-``Callable``, and the evaluation tools; the candidate runs in a module ``query_executable`` that first receives
-the apps' star imports. The imports run once per scenario and pairs get shallow copies of the result, the same
-as importing again since imports bind the same objects.
+The imports run once per scenario and pairs get shallow copies, the same as importing again since imports bind
+the same objects.
 """
 
 from __future__ import annotations

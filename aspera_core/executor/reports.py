@@ -1,10 +1,7 @@
 """What a worker reports, and how the evaluating process turns reports into a verdict.
 
-A worker writes JSON lines (``start``, ``pair``, ``signal``, ``verdict``) to its slot's in-memory file
-(``memfd``), read once it has exited: writing never blocks, so no worker waits for the evaluating process.
-Lines without the job's nonce (a program writing into the file, a line cut by a kill) are ignored and the file
-is emptied before the slot's next job, so nothing reaches another verdict. A worker without a verdict is judged
-by how it ended (:func:`death`; docs/running.md lists the cases).
+A worker writes JSON lines to its slot's in-memory file, read once it has exited; lines without the job's nonce
+are ignored. A worker without a verdict is judged by how it ended (:func:`death`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """Evaluating untrusted programs in isolated processes: the public API, on the evaluating process's side.
 
-The evaluating process never forks, so it may run threads. It starts a fork server
-(:mod:`~aspera_core.executor.server`) in a fresh interpreter, sends it jobs through a pipe and learns through
-another when each worker exited; a worker's reports are read from its slot's in-memory file afterwards, so
-nothing waits for this process. A slot (a job file, a report file and a private directory) is emptied before
-reuse. Protected: other evaluations, the host, the files, and the verdict: a program runs in a process of its own
-that holds only the world it is sent and exchanges only data with the judge (``executor.candidate``). See
-docs/running.md ("What a program can and cannot influence").
+The evaluating process never forks (so it may run threads): it starts the fork server in a fresh interpreter, sends
+it jobs and learns when each worker exited; reports are read from the slot's in-memory file afterwards, so nothing
+waits for this process. What a program can and cannot influence: docs/running.md.
 """
 
 from __future__ import annotations
@@ -83,14 +79,19 @@ class SandboxConfig:
     kernel_confinement: bool = True  # Landlock and seccomp, where available
     audit_hook: bool = True  # the guard of executor.guard
     library_fixes: bool = False  # the library's documented fixes (docs/compatibility.md); default: original behaviour
+    #: Modules whose value classes cross between the judge and the program as themselves, besides the library's
+    #: (a setting's own world, e.g. the workbench's control surface); the fork server imports them.
+    value_modules: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "value_modules", tuple(self.value_modules))  # (a list, once through JSON)
         for wrong, message in (
             (self.workers < 1, "workers must be at least 1"),
             (self.timeout_s <= 0, "timeout_s must be positive"),
             (self.grace_s < 0, "grace_s must not be negative"),
             (self.memory_mb < 16, "memory_mb must be at least 16"),
             (self.file_size_mb < 1, "file_size_mb must be at least 1"),
+            (not all(type(name) is str for name in self.value_modules), "value_modules must be module names"),
         ):
             if wrong:
                 raise ValueError(message)

@@ -1,15 +1,9 @@
 """The fork server: a fresh, single-threaded interpreter that forks one worker per job.
 
-Started through :mod:`subprocess` (forking the evaluating process, which may run threads, would be unsafe). It
-imports the library, probes the kernel layers, prepares each slot's Landlock rulesets (the judge's and the
-candidate's) and guard, and answers commands: ``prepare`` (build new scenarios' namespaces for workers to
-inherit), ``run`` (fork a worker, which reads its job from the slot's job file; at its deadline, timeout + grace
-per program and one more for a zygote's setup, kill its group, candidates included) and ``kill``. It never
-receives a task's programs or data, so that the candidates a worker forks before reading its job hold none. It
-runs no task code and writes little memory between forks, since each written page is copied.
-``gc.freeze`` before each fork keeps the collector off inherited objects: 5% fewer page copies, whole run
-1.35-1.39 s with it against 1.43-1.49 s without (docs/running.md, "Speed"). When the command pipe closes, the
-server kills its workers and exits.
+It imports the library, prepares the slots' confinement and answers commands (``p``repare scenarios, ``r``un a
+job, ``k``ill a slot). It never receives a task, so the candidates a worker forks before reading its job hold
+none; it writes little memory between forks (each written page is copied). A worker past its deadline (timeout +
+grace per program, one more for a zygote's setup) is killed with its group; when the command pipe closes, all are.
 """
 
 from __future__ import annotations
@@ -29,19 +23,9 @@ from typing import Any
 from aspera_core.executor import confine, wire, worker
 from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
+from aspera_core.executor.inherited import Inherited, ServerSlot
 from aspera_core.executor.namespaces import NamespaceTemplates
 from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig, empty_directory, take_records, write_all
-
-
-@dataclass
-class ServerSlot:
-    """A slot as the fork server and its workers see it."""
-
-    directory: str
-    report: int
-    job: int  # the job file, written by the evaluating process (the server never reads it)
-    ruleset: int | None  # the judge's Landlock ruleset (a candidate builds its own: reads confined too)
-    guard: Guard  # installed in the candidate
 
 
 @dataclass
@@ -64,29 +48,32 @@ class ForkServer:
     """State of the fork server, inherited by every worker (``settings``: from the sandbox)."""
 
     def __init__(self, settings: dict[str, Any]) -> None:
-        self.pid = os.getpid()
-        self.config = SandboxConfig(**settings["config"])
+        self.config = config = SandboxConfig(**settings["config"])
         self.control, self.status = int(settings["control"]), int(settings["status"])
         self.templates = NamespaceTemplates()
-        self.evaluator = Evaluator(self.templates, interrupts_are_errors=True, library_fixes=self.config.library_fixes)
-        self.protections = confine.probe(self.config.kernel_confinement)
+        self.protections = confine.probe(config.kernel_confinement)
         abi = self.protections.landlock_abi
-        self.readable = confine.readable_paths()  # by candidates
         self.slots = [
             ServerSlot(
                 directory, report, job, confine.landlock_ruleset(directory, abi) if abi else None, Guard(directory)
             )
             for directory, report, job in settings["slots"]
         ]
-        confine.set_shared_limits(self.config.file_size_mb, no_new_privileges=bool(abi or self.protections.seccomp))
+        confine.set_shared_limits(config.file_size_mb, no_new_privileges=bool(abi or self.protections.seccomp))
         worker.prepare_inherited_state()
-        for name in wire.PRELOADED:
-            try:
-                importlib.import_module(name)
-            except ImportError:
-                pass
-        self.seccomp = confine.SeccompFilter() if self.protections.seccomp else None
-        self.zygote_seccomp = confine.SeccompFilter(may_fork=True) if self.protections.seccomp else None
+        wire.REGISTRY.value_modules += config.value_modules
+        for name in config.value_modules:  # (an ImportError stops the server: the sandbox says why)
+            importlib.import_module(name)
+        seccomp = self.protections.seccomp
+        self.shared = Inherited(
+            os.getpid(),
+            config,
+            Evaluator(self.templates, interrupts_are_errors=True, library_fixes=config.library_fixes),
+            self.protections,
+            confine.readable_paths(),
+            confine.SeccompFilter() if seccomp else None,
+            confine.SeccompFilter(may_fork=True) if seccomp else None,
+        )
         self.workers: dict[int, _Worker] = {}  # pidfd -> worker
         self.poller = select.epoll()
         self.poller.register(self.control, select.EPOLLIN)
@@ -171,7 +158,7 @@ class ForkServer:
         gc.freeze()  # the collector never scans, so never copies, what workers inherit
         pid = os.fork()
         if pid == 0:  # pragma: no cover - runs in the worker
-            worker.run(self, self.slots[slot], programs, address_space, closing)
+            worker.run(self.shared, self.slots[slot], programs, address_space, closing)
         try:
             os.setpgid(pid, pid)
         except OSError:  # the worker already did it, or already exited

@@ -1,23 +1,11 @@
-"""The canonical encoding of the values that cross between the judge and a candidate program (never pickle).
+"""The canonical encoding of what crosses between the judge and a candidate (JSON nodes, never pickle).
 
-Only exact types are encoded as themselves: ``None``, ``bool``, ``int``, ``float``, ``str``, ``list``, ``tuple``,
-``dict``, ``set``, ``frozenset``, the ``datetime`` types (with no time zone or a fixed offset), the library's enums
-and its value classes (pydantic models, named tuples and plain records of ``aspera_core.library`` and
-``aspera_core.world``). Anything else, a subclass included, is an :class:`Opaque` value on the other side: it
-equals only itself and says which type it stood for. Cyclic, too deep or too large values are opaque as a whole.
-Encoding reads instance dictionaries directly and calls no method of a program's object, except ``repr`` (through
-:func:`~aspera_core.executor.harness.safe_repr`) for an opaque value's label. The random stream's state crosses
-as its plain numbers (:func:`encode_random`), the world as its tables, table by table (:func:`~aspera_core.
-executor.candidate.apply_world` checks them against the schema).
-
-A node is a JSON scalar or a JSON array whose first item is a tag (``"l"`` list, ``"t"`` tuple, ``"d"`` dict as
-flat key/value pairs, ``"s"``/``"f"`` set/frozenset, ``"dt"``/``"da"``/``"ti"``/``"td"`` the datetime types,
-``"e"`` enum member, ``"m"`` model, ``"n"`` named tuple, ``"r"`` record, ``"x"`` opaque). :func:`decode` refuses
-anything malformed with :class:`Malformed`, so what a candidate sends can never crash the judge.
-
-Exceptions: :func:`encode_exception` describes one (class, arguments, its text, its traceback's frames as text);
-:func:`decode_exception` rebuilds the same library, setup-tool, checking-tool, world or built-in class with its
-arguments, and any other class as a *program error* (:func:`program_error_class`) carrying the original's name.
+Exact built-in types, the ``datetime`` types, and the value classes and enums of the library (and of the modules a
+sandbox registers) cross as themselves; anything else, subclasses included, is an :class:`Opaque` value. Encoding
+reads instance dictionaries and calls no method of a program's object except ``repr`` (bounded) for a label. A node
+is a scalar or a list whose first item is a tag; :class:`Decoder` refuses anything malformed with
+:class:`Malformed`, so nothing a candidate sends can crash the judge. Exceptions cross as descriptions and are
+rebuilt as the same known class, or as a *program error* carrying the original's names.
 """
 
 from __future__ import annotations
@@ -27,12 +15,14 @@ import datetime
 import enum
 import json
 import sys
-import traceback as traceback_module
 from types import ModuleType
 from typing import Any
 
 import pydantic_core
 from pydantic import BaseModel
+
+from aspera_core.executor.classify import error_type_name, exception_message, remember_remote, without_executor_frames
+from aspera_core.executor.harness import TaskTimeout
 
 MAX_NODES = 400_000  # values in one answer (a world of a few thousand rows fits)
 MAX_DEPTH = 64
@@ -40,16 +30,9 @@ MAX_TEXT = 8 * 1024 * 1024  # characters of all strings in one answer
 MAX_INT_BITS = 8192
 MAX_LABEL = 1_000  # characters of an opaque value's repr
 TRACEBACK_TAIL = 16_000  # characters of each part of a traceback (the judge keeps as many in all)
-#: Where the library's value classes and enums are defined (and the control surface's world, which an evaluation
-#: program passes to a control program; under either package name, it may move).
-VALUE_MODULES = (
-    "aspera_core.library",
-    "aspera_core.world",
-    "aspera_core.control.surface",
-    "aspera_workbench.control.surface",
-)
-#: Imported by the fork server so that both sides know their classes.
-PRELOADED = ("aspera_core.control.surface", "aspera_workbench.control.surface")
+#: Where the library's value classes and enums are defined; a sandbox adds its setting's own
+#: (``SandboxConfig.value_modules``, which its fork server imports so that both sides know their classes).
+VALUE_MODULES = ("aspera_core.library", "aspera_core.world")
 #: Where the exceptions rebuilt as themselves are defined (and builtins).
 EXCEPTION_MODULES = (
     "aspera_core.library",
@@ -98,6 +81,7 @@ class _Registry:
         self.exceptions: dict[str, type] = {}
         self.size = -1
         self.frozen = False
+        self.value_modules = VALUE_MODULES
 
     def refresh(self) -> None:
         """Collect the classes of the modules loaded now (a no-op once frozen)."""
@@ -107,7 +91,7 @@ class _Registry:
         for name, module in list(sys.modules.items()):
             if not isinstance(module, ModuleType):
                 continue
-            values = name.startswith(VALUE_MODULES)
+            values = name.startswith(self.value_modules)
             exceptions = name.startswith(EXCEPTION_MODULES)
             if not (values or exceptions):
                 continue
@@ -125,8 +109,6 @@ class _Registry:
         for value in vars(builtins).values():
             if isinstance(value, type) and issubclass(value, BaseException):
                 self.exceptions.setdefault(qualified(value), value)
-        from aspera_core.executor.harness import TaskTimeout  # (not Fallback: the judge's own signal)
-
         for value in (pydantic_core.ValidationError, pydantic_core.PydanticSerializationError, TaskTimeout):
             self.exceptions[qualified(value)] = value
 
@@ -446,15 +428,7 @@ def decode(node: Any) -> Any:
 
 def _frames_text(exc: BaseException) -> tuple[Any, str, str, str]:
     """(TracebackException, chain prefix, own frames, exception-only text) of ``exc``, executor frames removed."""
-    formatted = traceback_module.TracebackException(type(exc), exc, exc.__traceback__, compact=True)
-    seen: set[int] = set()
-    stack = [formatted]
-    while stack:
-        current = stack.pop()
-        if id(current) not in seen:
-            seen.add(id(current))
-            current.stack[:] = [f for f in current.stack if not _in_executor(f.filename)]
-            stack += [linked for linked in (current.__cause__, current.__context__) if linked is not None]
+    formatted = without_executor_frames(exc)
     full = "".join(formatted.format())
     frames = "".join(formatted.stack.format())
     only = "".join(formatted.format_exception_only())
@@ -463,19 +437,11 @@ def _frames_text(exc: BaseException) -> tuple[Any, str, str, str]:
     return formatted, prefix, frames, only
 
 
-def _in_executor(filename: str) -> bool:
-    from aspera_core.executor.classify import _EXECUTOR_DIR
-
-    return filename.startswith(_EXECUTOR_DIR)
-
-
 def encode_exception(exc: BaseException, encoder: Encoder) -> dict[str, Any]:
     """An exception as data: its class (and the names of its classes), arguments, text and traceback text.
 
     Never raises for a hostile exception (its parts become placeholders).
     """
-    from aspera_core.executor.classify import error_type_name, exception_message
-
     cls = type(exc)
     REGISTRY.refresh()
     known = REGISTRY.exceptions
@@ -589,7 +555,7 @@ def decode_exception(data: Any) -> BaseException:
     notes = decoder.value(attrs["notes"]) if "notes" in attrs else None
     if type(notes) is list and all(type(n) is str for n in notes):
         exc.__notes__ = notes
-    exc.__dict__["_aspera_remote"] = (texts["str"][:8_000], *(tuple(part) for part in parts))
+    remember_remote(exc, (texts["str"][:8_000], *(tuple(part) for part in parts)))
     return exc
 
 
@@ -633,13 +599,3 @@ def _validation_error(node: Any, decoder: Decoder) -> BaseException | None:
         return pydantic_core.ValidationError.from_exception_data(title, lines)
     except Exception:  # noqa: BLE001
         return None
-
-
-def remote_parts(exc: BaseException) -> tuple[Any, ...] | None:
-    """(text, chain prefix, frames, exception-only) of an exception rebuilt from a candidate, else ``None``; each
-    part of the traceback is (its last characters, its length)."""
-    try:
-        parts = exc.__dict__.get("_aspera_remote")
-    except AttributeError:
-        return None
-    return parts if type(parts) is tuple else None

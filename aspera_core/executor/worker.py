@@ -1,18 +1,9 @@
-"""The body of a worker, the *judge*: one process per job, forked from the warm fork server (a few ms of CPU,
-against 0.2 s for a fresh interpreter), so no state passes from one job to the next.
+"""A worker, the *judge*: one process per job, forked from the fork server (so no state passes between jobs).
 
-A worker leads its own process group, dies with the fork server and, before it reads its job from the slot's
-job file, forks one candidate process per program (:mod:`~aspera_core.executor.candidate`): the programs run
-there and never here. Then it points every inherited descriptor but its report file and its candidates' pipes
-at ``/dev/null``, moves into its slot's directory, applies its limits and the kernel layers, and arms a timer
-raising :class:`~aspera_core.executor.harness.TaskTimeout` (handed to the candidate while the program runs). It
-runs the setup and evaluation programs, reports and exits with ``os._exit``. If the candidate's process ended
-(``os._exit``, a signal, the out-of-memory killer), the judge ends the same way without a verdict, so that the
-evaluating process judges it as before, by how the worker ended.
-
-With several programs the worker is a *zygote*: it runs the first pair's setup once and, where the evaluation
-program first calls the program, forks one child per program, each judging with that program's candidate, the
-time a lone evaluation would have left and a report file of its own (the zygote forwards that child's lines).
+Before it reads its job it forks one candidate per program (:mod:`~aspera_core.executor.candidate`); then it
+confines itself, runs the setup and evaluation programs, reports and exits. If a candidate's process ended, the
+judge ends the same way, so the verdict reads as it did when they were one process. With several programs it is a
+*zygote*: it runs the shared setup once and forks one child judge per program where the EP first calls it.
 """
 
 from __future__ import annotations
@@ -27,16 +18,14 @@ import tempfile
 import time
 import warnings
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aspera_core.executor import candidate, confine
 from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure
+from aspera_core.executor.inherited import Inherited, ServerSlot
 from aspera_core.executor.reports import MAX_REPORT_BYTES, encode, read_messages, verdict_message
 from aspera_core.executor.sandbox import empty_directory, write_all
 from aspera_core.outcomes import ORIGIN_HARNESS
-
-if TYPE_CHECKING:
-    from aspera_core.executor.server import ForkServer, ServerSlot
 
 
 def decode_job(payload: bytes) -> tuple[Any, list[str], list[str], bool]:
@@ -57,12 +46,7 @@ class _Reports:
         write_all(self.fd, (encode({**message, "nonce": self.nonce}) + "\n").encode("ascii"))  # a memfd: never blocks
 
 
-def read_job(fd: int) -> bytes:
-    """The job the evaluating process wrote into the slot's job file."""
-    return os.pread(fd, os.fstat(fd).st_size, 0)
-
-
-def run(server: ForkServer, slot: ServerSlot, programs: int, address_space: int, closing: list[int]) -> None:
+def run(server: Inherited, slot: ServerSlot, programs: int, address_space: int, closing: list[int]) -> None:
     """Fork the candidates, then read the job, confine this process, evaluate, report, and exit (never returns)."""
     reports = _Reports(slot.report)
     warm = programs > 1
@@ -73,7 +57,7 @@ def run(server: ForkServer, slot: ServerSlot, programs: int, address_space: int,
             os._exit(3)
         # Before anything of the task is in this process: the candidates' memory is the fork server's.
         channels = [candidate.spawn(server, slot, address_space) for _ in range(max(1, programs))]
-        task, sources, nonces, capture = decode_job(read_job(slot.job))
+        task, sources, nonces, capture = decode_job(os.pread(slot.job, os.fstat(slot.job).st_size, 0))
         keep = [slot.report] + [fd for c in channels for fd in (c.to_candidate, c.from_candidate)]
         _confine(server, slot, address_space, closing, warm, keep)
 
@@ -109,7 +93,7 @@ def run(server: ForkServer, slot: ServerSlot, programs: int, address_space: int,
         os._exit(0)
 
 
-def _end_candidate(server: ForkServer) -> None:
+def _end_candidate(server: Inherited) -> None:
     """Close the candidate's pipe (it exits at end of file) and collect it, so that its resource usage is counted
     with this worker's (a zygote's child leaves its candidate to the zygote, whose child it is)."""
     remote = server.evaluator.remote
@@ -125,11 +109,11 @@ def _end_candidate(server: ForkServer) -> None:
 
 
 def _confine(
-    server: ForkServer, slot: ServerSlot, address_space: int, closing: list[int], zygote: bool, keep: list[int]
+    server: Inherited, slot: ServerSlot, address_space: int, closing: list[int], zygote: bool, keep: list[int]
 ) -> None:
     """The judge's own confinement (it runs only the task's code, but need reach no more than a worker did)."""
     config = server.config
-    _isolate_descriptors(closing, (*keep, slot.ruleset) if slot.ruleset is not None else tuple(keep))
+    confine.isolate_descriptors([*closing, 0, 1, 2], (*keep, slot.ruleset))
     os.chdir(slot.directory)
     os.environ["TMPDIR"] = os.environ["HOME"] = tempfile.tempdir = slot.directory
     confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)
@@ -142,7 +126,7 @@ class _Zygote:
     """The deferred program of a zygote: :meth:`fork` runs where the first pair first calls the program."""
 
     def __init__(
-        self, server: ForkServer, slot: ServerSlot, reports: _Reports, jobs: list[tuple[str, str, Any]], on_signal: Any
+        self, server: Inherited, slot: ServerSlot, reports: _Reports, jobs: list[tuple[str, str, Any]], on_signal: Any
     ) -> None:
         self.server, self.slot, self.reports, self.jobs, self.on_signal = server, slot, reports, jobs, on_signal
         self.started = time.monotonic()  # the evaluation's timer starts now
@@ -209,18 +193,6 @@ def _report_failure(reports: _Reports, exc: BaseException) -> None:
         reports.send({"kind": "verdict", "message": message, **fields})
     except BaseException:  # noqa: BLE001 - nothing more can be done; the exit status tells the rest
         pass
-
-
-def _isolate_descriptors(closing: list[int], keep: tuple[int, ...]) -> None:
-    """Point ``closing`` (except ``keep``) and 0-2 at /dev/null; the numbers stay taken, so nothing stale hits them."""
-    devnull = os.open(os.devnull, os.O_RDWR)
-    for fd in [*closing, 0, 1, 2]:
-        if fd != devnull and fd not in keep:
-            try:
-                os.dup2(devnull, fd, inheritable=fd < 3)
-            except OSError:  # closed since it was listed
-                pass
-    os.close(devnull)
 
 
 class _CurrentStderrHandler(logging.Handler):

@@ -310,9 +310,15 @@ def run_agent(
     if not run_seeds or len(set(run_seeds)) != len(run_seeds):
         raise ValueError("seeds must be a non-empty list without repeats")
     experiment = experiment_of(agent, tasks, task_set, library_fixes)
-    config = dataclasses.replace(config or SandboxConfig(), library_fixes=library_fixes)
+    config = config or SandboxConfig()
+    # The values the agent's evaluation tasks hand its programs (the control setting's world) must cross.
+    needed = tuple(name for name in getattr(agent, "value_modules", ()) if name not in config.value_modules)
+    config = dataclasses.replace(config, library_fixes=library_fixes, value_modules=config.value_modules + needed)
     if sandbox is not None and sandbox.config.library_fixes != library_fixes:
         raise ValueError("the sandbox given and the run disagree on library_fixes")
+    missing = sorted(set(config.value_modules) - set(sandbox.config.value_modules)) if sandbox is not None else []
+    if missing:
+        raise ValueError(f"the sandbox given does not register the value modules the run needs: {missing}")
     # A new file is started beside a results file only: anything else is refused, untouched.
     path = results_file_for(out, experiment) if force_new else Path(out)
     report = RunReport(out=path, selected=len(selected), seeds=run_seeds, run_id=uuid.uuid4().hex[:12])

@@ -5,9 +5,11 @@ from aspera_core.world.errors import ComputeError, NoDataError
 from aspera_core.world.state import (
     DatabaseNamespace,
     ExecutionContext,
+    current_context_or_none,
     get_current_context,
     new_context,
     set_current_context,
+    swap_current_context,
 )
 
 __all__ = [
@@ -16,7 +18,9 @@ __all__ = [
     "DatabaseNamespace",
     "ExecutionContext",
     "NoDataError",
+    "current_context_or_none",
     "get_current_context",
     "new_context",
     "set_current_context",
+    "swap_current_context",
 ]

@@ -266,6 +266,19 @@ def get_current_context() -> ExecutionContext:
     return _current
 
 
+def current_context_or_none() -> ExecutionContext | None:
+    """The current context, ``None`` if none was made yet (:func:`get_current_context` would make one)."""
+    return _current
+
+
+def swap_current_context(context: ExecutionContext | None) -> ExecutionContext | None:
+    """Make ``context`` current and return the one it replaces, ``None`` if none was made yet (the executor
+    installs and restores contexts around a program's steps without making a default one)."""
+    global _current
+    previous, _current = _current, context
+    return previous
+
+
 def set_current_context(execution_context: ExecutionContext) -> None:
     """Make ``execution_context`` the current context."""
     global _current

@@ -40,7 +40,7 @@ from aspera_workbench.agents.agent_prompts import (
 )
 from aspera_workbench.agents.answer_parsing import extract_program
 from aspera_workbench.agents.selection_summary import EmptySelectionWatch
-from aspera_workbench.control import CONTROL_SETTING, control_task
+from aspera_workbench.control import CONTROL_SETTING, CONTROL_VALUE_MODULES, control_task
 from aspera_workbench.llm import (
     BudgetExceededError,
     Completion,
@@ -315,6 +315,8 @@ class CCKAgent(ModelAgent):
         self.control = setting == CONTROL_SETTING
         self.solution_arguments = 1 if self.control else 0
         self.control_programs = dict(control_programs or {}) if self.control else {}
+        #: Modules whose values the evaluation tasks hand the program (the runner's sandbox registers them).
+        self.value_modules = CONTROL_VALUE_MODULES if self.control else ()
 
     def parameters(self) -> dict[str, Any]:
         if not self.control:

@@ -61,7 +61,7 @@ from aspera_workbench.cli.args import (
     stop_advice,
     task_set_path,
 )
-from aspera_workbench.control import default_control_dir
+from aspera_workbench.control import control_sandbox_config, default_control_dir
 from aspera_workbench.options import Seeds, problem
 
 EXAMPLE = "example: aspera run --tasks data/aspera_workbench_v1 --agent reference --out runs/reference.jsonl"
@@ -339,6 +339,8 @@ def run(args: argparse.Namespace) -> int:
         memory_mb=args.memory_mb,
         library_fixes=args.library_fixes,
     )
+    if args.setting == "control":
+        config = control_sandbox_config(config)
     # The fork server starts in the background while the tasks load.
     with Sandbox(config) as sandbox:
         return _run(args, config, sandbox)

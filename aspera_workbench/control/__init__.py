@@ -8,7 +8,8 @@ simulated world, so each task's own evaluation program judges it unchanged.
 
 The mapping is :func:`build_world` / :func:`save_world`; :func:`control_task`
 and :func:`wrap_control_program` evaluate a control program for an unchanged
-executor; :func:`render_control_docs` is what a prompt shows of the surface
+executor, whose sandbox needs :func:`control_sandbox_config` for the control
+world's values; :func:`render_control_docs` is what a prompt shows of the surface
 (the control examples and guidelines are prompt files in ``data/prompts``);
 :func:`validate_control_with_sandbox` checks a set's control programs.
 """
@@ -26,6 +27,8 @@ _HOMES = {
     "ControlWorldError": "surface",
     "World": "surface",
     "CONTROL_SETTING": "control_tasks",
+    "CONTROL_VALUE_MODULES": "control_tasks",
+    "control_sandbox_config": "control_tasks",
     "control_task": "control_tasks",
     "wrap_control_program": "wrap",
     "default_control_dir": "control_programs",

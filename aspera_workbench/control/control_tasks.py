@@ -13,14 +13,25 @@ the same, as for any exception that is not a check failure.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, TypeVar
 
-from aspera_core.executor.namespaces import evaluation_imports
+from aspera_core.executor import SandboxConfig, evaluation_imports
 from aspera_core.tasks import function_name
 
 #: The setting recorded in the rows of agents that write control programs; the
 #: runner evaluates their programs through :func:`control_task`.
 CONTROL_SETTING = "control"
+
+#: Where the control world's value classes live: they cross between the judge and the candidate as themselves.
+CONTROL_VALUE_MODULES = ("aspera_workbench.control.surface",)
+
+
+def control_sandbox_config(config: SandboxConfig) -> SandboxConfig:
+    """``config`` for a sandbox that evaluates control tasks (their EP hands the program a control world)."""
+    missing = tuple(name for name in CONTROL_VALUE_MODULES if name not in config.value_modules)
+    return dataclasses.replace(config, value_modules=config.value_modules + missing)
+
 
 #: Name of the EP that every control task's evaluation programs start with.
 CONTROL_EVALUATION = "evaluate_in_control_world"

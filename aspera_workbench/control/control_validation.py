@@ -39,7 +39,7 @@ from aspera_workbench.control.control_programs import (
     load_control_programs,
     load_control_wrong_programs,
 )
-from aspera_workbench.control.control_tasks import control_task
+from aspera_workbench.control.control_tasks import control_sandbox_config, control_task
 
 #: Runs a program on a (control) task and returns its verdict (or outcome name).
 Evaluate = Callable[[Any, str], Any]
@@ -201,7 +201,7 @@ def validate_control_with_sandbox(
     progress: Callable[[TaskReport], None] | None = None,
 ) -> SetReport:
     """:func:`validate_control_set`, running every program in a sandbox with ``config``'s limits."""
-    with Sandbox(config) as sandbox:
+    with Sandbox(control_sandbox_config(config or SandboxConfig())) as sandbox:
         evaluate = SandboxEvaluator(sandbox)
         return validate_control_set(
             path,

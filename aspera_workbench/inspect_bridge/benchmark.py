@@ -17,7 +17,7 @@ from aspera_core.executor import SandboxConfig, default_workers
 from aspera_core.tasks import Task, TaskFormatError, open_task_set, select_tasks
 from aspera_core.version import __version__
 from aspera_workbench.agents import PromptFiles, return_types_digest
-from aspera_workbench.control import control_task, default_control_dir, load_control_programs
+from aspera_workbench.control import control_sandbox_config, control_task, default_control_dir, load_control_programs
 from aspera_workbench.surface import ALL_MODULES
 
 #: The ``setting`` task argument: complete codebase knowledge, primitive selection, the control surface.
@@ -157,6 +157,8 @@ def load_benchmark(
         memory_mb=_positive("memory_mb", memory_mb, int),
         library_fixes=bool(library_fixes),
     )
+    if setting == "control":
+        config = control_sandbox_config(config)
     path = str(tasks) if tasks is not None else str(EMBEDDED_TASKS)
     if not Path(path).exists():
         raise BenchmarkError(f"asper_bench: tasks: no such task set: {path!r}")

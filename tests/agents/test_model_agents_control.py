@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.executor import SandboxConfig
+from aspera_core.executor import Sandbox, SandboxConfig
 from aspera_core.records import Outcome, read_results, read_rows
 from aspera_core.runner import run_agent
 from aspera_core.tasks import Task, load_tasks
@@ -178,3 +178,12 @@ def test_the_registry_builds_the_control_setting_and_refuses_it_where_it_does_no
             make_agent(name, setting="control", **options)
     with pytest.raises(ValueError, match="unknown setting"):
         CCKAgent(agent.client, setting="library")  # type: ignore[attr-defined]
+
+
+def test_a_sandbox_without_the_control_worlds_values_is_refused_before_anything_runs(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, tasks: list[Task], programs: dict[str, str]
+) -> None:
+    agent = CCKAgent(client(scripted_openai, tmp_path), setting="control", control_programs=programs)
+    with Sandbox(SandboxConfig(workers=1)) as sandbox, pytest.raises(ValueError, match="value modules"):
+        run_agent(tasks, agent, tmp_path / "control.jsonl", sandbox=sandbox, ids=IDS[:1], progress=False)
+    assert not (tmp_path / "control.jsonl").exists()

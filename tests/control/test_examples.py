@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from aspera_core.executor.namespaces import NamespaceTemplates
+from aspera_core.executor import NamespaceTemplates
 from aspera_core.library.company_directory import find_employee, find_manager_of, get_current_user
 from aspera_core.library.time_utils import EventFrequency, RepetitionSpec, TimeInterval
 from aspera_core.library.work_calendar import Event

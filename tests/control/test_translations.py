@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from aspera_core.executor.namespaces import NamespaceTemplates
+from aspera_core.executor import NamespaceTemplates
 from aspera_core.tasks import function_name
 
 from .support import run_control, run_library, small_world, tables

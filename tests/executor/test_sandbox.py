@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.executor import Job, Outcome, Sandbox, Verdict
+from aspera_core.executor import Job, Outcome, Sandbox, SandboxConfig, Verdict
 from aspera_core.executor import sandbox as sandbox_module
 
 from .support import SWALLOWS_TIMEOUT, answer_task, describe, hostile_config, server_children, slot_contents, source
@@ -334,16 +334,21 @@ def test_a_zygotes_children_are_timed_from_their_own_start() -> None:
 
 
 def test_a_program_that_swallows_the_timeout_does_not_stall_its_group() -> None:
-    stall = SWALLOWS_TIMEOUT
+    """The stalled child is given up at its own deadline: the programs before it keep the verdicts the group gave
+    them, and the group's verdicts arrive well before the fork server's deadline for the whole group."""
+    programs = [GOOD, GOOD, GOOD, SWALLOWS_TIMEOUT]
     config = hostile_config(workers=1, timeout_s=1.0, grace_s=0.5)
+    task = answer_task()
     with Sandbox(config) as box:
         started = time.monotonic()
-        verdicts = box.evaluate_many(answer_task(), [stall, GOOD, GOOD])
-        took = time.monotonic() - started
-    assert [v.outcome for v in verdicts] == [Outcome.TIMEOUT, Outcome.SUCCESS, Outcome.SUCCESS]
-    # the stalled child is given up at its own deadline; every program is then evaluated alone
-    # (three more deadlines at most for the stalled one), not after (k + 1) deadlines of the group
-    assert took < 3.5 * (config.timeout_s + config.grace_s), took
+        results = box.run_groups([[Job(task, program, i) for i, program in enumerate(programs)]])
+        first = next(results)
+        waited = time.monotonic() - started
+        verdicts = {job.key: verdict.outcome for job, verdict in [first, *results]}
+        assert box.evaluated_alone == 1  # the stalled program only
+    assert [verdicts[i] for i in range(len(programs))] == [Outcome.SUCCESS] * 3 + [Outcome.TIMEOUT]
+    # (the server's deadline for a group: one round of timeout and grace per program and one for the setup)
+    assert waited < (len(programs) + 1) * (config.timeout_s + config.grace_s), waited
 
 
 def test_a_zygotes_child_has_what_is_left_of_the_time_a_lone_evaluation_has() -> None:
@@ -388,3 +393,35 @@ def test_the_protections_name_the_audit_hook_only_when_it_is_installed() -> None
     with Sandbox(hostile_config(audit_hook=False)) as bare, Sandbox(hostile_config()) as guarded:
         assert "audit hook" not in bare.protections.describe()
         assert "audit hook" in guarded.protections.describe()
+
+
+EVALUATE_POINT = source(
+    """
+    def evaluate_point(query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]):
+        setup_function()
+        from tests.executor.crossing_values import Point
+
+        result = executable(Point(41))
+        if result != 42:
+            raise SolutionError(f"expected 42, got {result!r}")
+    """
+)
+
+
+def test_a_settings_value_classes_cross_only_when_its_sandbox_registers_them() -> None:
+    program = "def answer(point):\n    return point.x + 1\n"
+    task = answer_task(EVALUATE_POINT)
+    with Sandbox(hostile_config(workers=1, value_modules=["tests.executor.crossing_values"])) as box:
+        assert box.config.value_modules == ("tests.executor.crossing_values",)
+        assert box.evaluate(task, program).outcome is Outcome.SUCCESS
+    with Sandbox(hostile_config(workers=1)) as box:  # unregistered: an opaque value, without its fields
+        verdict = box.evaluate(task, program)
+    assert (verdict.outcome, verdict.error_type) == (Outcome.EXECUTION_ERROR, "AttributeError"), describe(verdict)
+
+
+def test_a_value_module_that_cannot_be_imported_stops_the_sandbox() -> None:
+    with pytest.raises(ValueError, match="value_modules"):
+        SandboxConfig(value_modules=(1,))  # type: ignore[arg-type]
+    with Sandbox(hostile_config(workers=1, value_modules=("no_such_module_here",))) as box:
+        with pytest.raises(RuntimeError, match="no_such_module_here"):
+            box.evaluate(answer_task(), GOOD)

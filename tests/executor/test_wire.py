@@ -248,7 +248,7 @@ def test_a_returned_world_is_checked_as_the_librarys_writes_are() -> None:
     context = state.ExecutionContext()
     names = [namespace.value for namespace in state.SCHEMAS]
     good = {"conference_rooms": ["l", ["d", "room_id", "r1", "capacity", 300 - 290, "room_name", "Blue"]]}
-    candidate.apply_world(context, names, good, wire.Decoder())
+    candidate.apply_world(context, names, good, {}, wire.Decoder())
     assert context.get_database(state.DatabaseNamespace.CONFERENCE_ROOMS) == [
         {"room_id": "r1", "capacity": 10, "room_name": "Blue"}
     ]
@@ -261,5 +261,18 @@ def test_a_returned_world_is_checked_as_the_librarys_writes_are() -> None:
         (names, {"conference_rooms": ["d"]}),
     ):
         with pytest.raises(wire.Malformed):
-            candidate.apply_world(context, tables, changed, wire.Decoder())
+            candidate.apply_world(context, tables, changed, {}, wire.Decoder())
     assert len(context.get_database(state.DatabaseNamespace.CONFERENCE_ROOMS)) == 1  # refused: unchanged
+
+
+def test_rows_the_judge_sent_come_back_as_the_judges_own_rows() -> None:
+    context = state.ExecutionContext()
+    rooms = state.DatabaseNamespace.CONFERENCE_ROOMS
+    context.add_to_database(rooms, [{"room_id": "r1", "capacity": 10, "room_name": "Blue"}])
+    kept = context.get_database(rooms)[0]
+    sent = {rooms.value: wire.Encoder(repr).node(context.get_database(rooms), 0)}
+    added = ["d", "room_id", "r2", "capacity", 4, "room_name", "Red"]
+    names = [namespace.value for namespace in context.tables]
+    candidate.apply_world(context, names, {rooms.value: [*sent[rooms.value], added]}, sent, wire.Decoder())
+    assert context.get_database(rooms)[0] is kept
+    assert context.get_database(rooms)[1] == {"room_id": "r2", "capacity": 4, "room_name": "Red"}

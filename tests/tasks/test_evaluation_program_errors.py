@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.executor.sandbox import Sandbox, SandboxConfig
+from aspera_core.executor import Sandbox, SandboxConfig
 from aspera_core.outcomes import ORIGIN_EVALUATION, Outcome
 from aspera_core.tasks import Task, load_tasks
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from aspera_core.executor.sandbox import Sandbox, SandboxConfig
+from aspera_core.executor import Sandbox, SandboxConfig
 from aspera_core.tasks import Task, load_tasks, write_tasks
 from aspera_core.tasks.validation import SetReport, format_table
 from aspera_core.world.state import DatabaseNamespace

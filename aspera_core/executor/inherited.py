@@ -1,0 +1,34 @@
+"""What the fork server prepares once and every worker and candidate inherits (so that they need not name it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aspera_core.executor.confine import Protections, SeccompFilter
+from aspera_core.executor.guard import Guard
+from aspera_core.executor.harness import Evaluator
+from aspera_core.executor.sandbox import SandboxConfig
+
+
+@dataclass
+class ServerSlot:
+    """A slot as the fork server and its workers see it."""
+
+    directory: str
+    report: int
+    job: int  # the job file, written by the evaluating process (the server never reads it)
+    ruleset: int | None  # the judge's Landlock ruleset (a candidate builds its own: reads confined too)
+    guard: Guard  # installed in the candidate
+
+
+@dataclass
+class Inherited:
+    """The fork server's state that its workers and their candidates use."""
+
+    pid: int  # the fork server's
+    config: SandboxConfig
+    evaluator: Evaluator
+    protections: Protections
+    readable: tuple[str, ...]  # what a candidate may read
+    seccomp: SeccompFilter | None
+    zygote_seccomp: SeccompFilter | None
