@@ -30,7 +30,16 @@ matplotlib state.
 """
 
 from aspera_workbench.analysis.agreement import annotator_agreement, verdict_agreement
-from aspera_workbench.analysis.annotation import labelled_taxonomy, labelling_sample, read_annotations
+from aspera_workbench.analysis.annotation import (
+    VERDICT_LABELS,
+    AnnotationFile,
+    AnnotationFileError,
+    Label,
+    labelled_taxonomy,
+    labelling_sample,
+    read_annotations,
+    sample_digest,
+)
 from aspera_workbench.analysis.artefacts import (
     Artefacts,
     SavedFigure,
@@ -129,7 +138,7 @@ from aspera_workbench.analysis.statistics import (
     task_success,
     verdict_flips,
 )
-from aspera_workbench.analysis.style import PAGE_WIDTH, new_figure, plotting_style, system_colours
+from aspera_workbench.analysis.style import OUTCOME_ORDER, PAGE_WIDTH, new_figure, plotting_style, system_colours
 from aspera_workbench.analysis.taxonomy import (
     CATEGORIES,
     apply_labels,
@@ -145,10 +154,15 @@ from aspera_workbench.surface import Primitive, library_primitives
 __all__ = [
     "ALL_KINDS",
     "CATEGORIES",
+    "OUTCOME_ORDER",
+    "VERDICT_LABELS",
     "PAPER_SUCCESS",
     "PAGE_WIDTH",
     "PAPER_TABLE1",
+    "AnnotationFile",
+    "AnnotationFileError",
     "Artefacts",
+    "Label",
     "NoData",
     "Primitive",
     "ProgramMetrics",
@@ -187,6 +201,7 @@ __all__ = [
     "kind_label",
     "labelled_taxonomy",
     "labelling_sample",
+    "sample_digest",
     "length_comparison",
     "length_comparison_display",
     "length_pairs",

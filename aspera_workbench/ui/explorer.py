@@ -33,17 +33,19 @@ from typing import Any
 
 import ipywidgets as widgets
 import pandas as pd
+from IPython.display import display
 
 from aspera_core.outcomes import Verdict
 from aspera_core.records import ResultRow, counted_rows, read_results
 from aspera_core.tasks import Task, load_tasks
-from aspera_workbench.analysis import CATEGORIES, runs_frame
-from aspera_workbench.analysis.annotation import (
+from aspera_workbench.analysis import (
+    CATEGORIES,
     VERDICT_LABELS,
     AnnotationFile,
     AnnotationFileError,
     Label,
     labelling_sample,
+    runs_frame,
     sample_digest,
 )
 from aspera_workbench.pipeline import load_params, project_root, resolve_path, results_files
@@ -268,8 +270,6 @@ class FailureExplorer:
         self.refresh()
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
         display(self.view)
 
     def _notice_html(self, others: Sequence[Path]) -> str:

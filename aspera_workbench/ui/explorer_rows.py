@@ -22,8 +22,7 @@ import pandas as pd
 
 from aspera_core.records import ResultsFileWarning, read_results
 from aspera_core.tasks import Task, task_id_order, tasks_digest
-from aspera_workbench.analysis import CATEGORIES, error_taxonomy, tasks_frame
-from aspera_workbench.analysis.style import OUTCOME_ORDER
+from aspera_workbench.analysis import CATEGORIES, OUTCOME_ORDER, error_taxonomy, tasks_frame
 
 #: Shown for a setting or seed a row does not have (built-in agents).
 NONE = "none"

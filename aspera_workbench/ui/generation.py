@@ -1,17 +1,8 @@
 """The generation widget: a person reviews each proposed task and decides, in a notebook.
 
-The widget only shows and forwards: every decision is a method of
-:class:`aspera_workbench.generation.GenerationFlow` (accept, edit, regenerate with a
-comment, reject), which checks it, runs it and saves it to the session file
-before returning. So closing the notebook loses nothing, and opening a widget
-on the same session file continues with the proposals still open.
-
-Layout, top to bottom: the session's counts and spend; a focus instruction
-and a button asking the model for new requests; a list of the proposals
-waiting for a decision; the selected proposal's request and its three
-programs (editable, one tab each) with the result of its checks; a comment
-box, the step to regenerate, and the four decision buttons; a line saying
-what the last action did.
+The widget only shows and forwards: every decision is a :class:`aspera_workbench.generation.GenerationFlow`
+method, which checks it, runs it and saves it to the session file before returning, so closing the
+notebook loses nothing and a widget on the same session file continues where it stopped.
 """
 
 from __future__ import annotations
@@ -21,11 +12,22 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
+from IPython.display import display
 
-from aspera_workbench.generation import Candidate, DecisionError, GenerationFlow, GenerationStopped
-from aspera_workbench.generation.candidate import INVALID, LEFT_OPEN, NEW, OPEN, VALID
-from aspera_workbench.generation.flow import read_program
-from aspera_workbench.generation.prompts import PROGRAM_STEPS, WHAT
+from aspera_workbench.generation import (
+    INVALID,
+    LEFT_OPEN,
+    NEW,
+    OPEN,
+    PROGRAM_STEPS,
+    VALID,
+    WHAT,
+    Candidate,
+    DecisionError,
+    GenerationFlow,
+    GenerationStopped,
+    read_program,
+)
 
 _STATUS_COLOURS = {VALID: "#009E73", INVALID: "#D55E00", NEW: "#555555"}
 
@@ -157,8 +159,6 @@ class GenerationWidget:
         self.refresh()
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
         display(self.view)
 
     # -- what the buttons do -------------------------------------------------------

@@ -16,9 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from aspera_core.outcomes import Verdict
-from aspera_core.tasks import Task, load_tasks
-from aspera_core.tasks.validation import default_wrong_dir
-from aspera_core.tasks.wrong_programs import WrongProgram, load_wrong_programs
+from aspera_core.tasks import Task, WrongProgram, default_wrong_dir, load_tasks, load_wrong_programs
 from aspera_workbench.pipeline import project_root, resolve_path
 from aspera_workbench.ui.code_view import code_html, diff_html
 from aspera_workbench.ui.evaluation import ProgramRunner

@@ -29,7 +29,7 @@ from typing import Any
 
 import pandas as pd
 
-from aspera_workbench.audit.observe import IdNumbering, canonical_value, row_text, world_change
+from aspera_workbench.audit import IdNumbering, canonical_value, row_text, world_change
 
 Tables = Mapping[str, Sequence[Mapping[str, Any]]]
 

@@ -26,7 +26,6 @@ PACKAGES = ("aspera_core", "aspera_workbench")
 #: Files other engineers are rewriting right now; their imports are cleaned when those branches merge.
 BEING_REWRITTEN = (
     "aspera_core/executor/",
-    "aspera_workbench/ui/",
 )
 
 #: Subpackages whose ``__init__`` is being rewritten (see above): other code may still import
