@@ -30,13 +30,7 @@ _HARNESS_PACKAGES = ("aspera", "aspera_core")
 
 @dataclass(frozen=True)
 class ReadFunction:
-    """What :func:`read_function` found.
-
-    Attributes:
-        program: The single function, or ``None``.
-        name: Its name.
-        problem: Why there is none (``None`` when there is one).
-    """
+    """What :func:`read_function` found: the single function and its name, or why there is none."""
 
     program: str | None
     name: str | None = None
@@ -54,18 +48,11 @@ def _with_prefix(query: str) -> str:
 
 
 def read_queries(answer: str | None) -> tuple[list[str], str | None]:
-    """The requests in an answer to the query step.
+    """The distinct requests in an answer to the query step, in order, and the problem when there are none.
 
-    A JSON list of strings (in a fenced block or bare) is preferred; without
-    one, every line that starts like a request (``Hey, [Assistant], ...``,
-    optionally numbered or bulleted) counts. Each request is made one line
-    and given the ``Hey, [Assistant], `` prefix.
-
-    Args:
-        answer: The model's answer.
-
-    Returns:
-        The distinct requests in order, and the problem when there are none.
+    A JSON list of strings (fenced or bare) is preferred; without one, every line that starts like a
+    request (``Hey, [Assistant], ...``, maybe numbered or bulleted) counts. Each request is made one
+    line with the ``Hey, [Assistant], `` prefix.
     """
     if not answer or not answer.strip():
         return [], "the answer is empty"
@@ -108,15 +95,7 @@ def _is_harness_import(node: ast.stmt) -> bool:
 
 
 def fold_into_function(source: str, name: str) -> ReadFunction:
-    """Make ``source`` the single function ``name``, folding what it needs into its body.
-
-    Args:
-        source: Python source defining ``name`` at the top level.
-        name: The function to keep.
-
-    Returns:
-        The function alone, or the problem.
-    """
+    """Make ``source`` the single function ``name``, folding what it needs into its body (or say why not)."""
     text = textwrap.dedent(source)
     tree = _parse(text)
     if tree is None:
@@ -189,16 +168,10 @@ def _candidate_sources(answer: str) -> list[str]:
 
 
 def read_function(answer: str | None, step: str) -> ReadFunction:
-    """The function a program step asked for, alone.
+    """The function a program step asked for, alone, or the problem in words the model can act on.
 
-    Args:
-        answer: The model's answer.
-        step: ``program`` (the solution: a function nothing else calls and
-            that takes no arguments), ``setup`` (a ``setup_env*`` function)
-            or ``evaluation`` (an ``evaluate*`` function).
-
-    Returns:
-        The function, or the problem in words the model can act on.
+    For ``program`` that is the solution (a function nothing else calls, without arguments); for
+    ``setup`` a ``setup_env*`` function; for ``evaluation`` an ``evaluate*`` function.
     """
     if not answer or not answer.strip():
         return ReadFunction(None, problem="the answer is empty")
