@@ -79,15 +79,7 @@ def check_html(candidate: Candidate) -> str:
 
 
 class GenerationWidget:
-    """An ipywidgets view of a generation session.
-
-    Args:
-        flow: The session.
-        count: Requests asked for per click of "Propose requests".
-
-    Attributes:
-        view: The root widget (displayed when the object is the last value of a cell).
-    """
+    """An ipywidgets view of a generation session (``view`` is the root widget); ``count`` requests per proposal."""
 
     def __init__(self, flow: GenerationFlow, count: int = 5) -> None:
         self.flow = flow
@@ -171,9 +163,8 @@ class GenerationWidget:
     def _run(self, action: Callable[[], str], keep_edits_on_error: bool = False) -> None:
         """Run an action with the buttons disabled, then prepare the proposal shown if it is new.
 
-        The action's result, or its error, goes to the message line. With
-        ``keep_edits_on_error``, a refused action leaves the request and programs
-        as the person typed them, to be corrected rather than typed again.
+        The result, or the error, goes to the message line; with ``keep_edits_on_error`` a refused
+        action leaves the person's text in place, to be corrected rather than typed again.
         """
         failed = False
         for button in self._buttons:
@@ -297,10 +288,7 @@ class GenerationWidget:
             self._run(lambda: "")
 
     def refresh(self, select: str | None = None, keep_edits: bool = False) -> None:
-        """Show the session's current state (and the proposal ``select``, if given).
-
-        With ``keep_edits`` the request and program text areas keep what they hold.
-        """
+        """Show the session's current state (and the proposal ``select``); ``keep_edits`` leaves the text areas."""
         self.summary.value = f"<b>{html.escape(self.flow.summary())}</b>"
         waiting = self.flow.open_candidates()
         options = [(f"{c.id} [{c.shown_status}] {c.query}", c.id) for c in waiting]
