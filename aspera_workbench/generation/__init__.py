@@ -10,17 +10,7 @@ to the session file as they are taken; accepted tasks go into a task set with th
 """
 
 from aspera_workbench.generation.answers import read_function, read_queries
-from aspera_workbench.generation.candidate import (
-    ACCEPTED,
-    INVALID,
-    LEFT_OPEN,
-    NEW,
-    OPEN,
-    REJECTED,
-    VALID,
-    Candidate,
-    derive_tags,
-)
+from aspera_workbench.generation.candidate import INVALID, LEFT_OPEN, NEW, OPEN, VALID, Candidate, derive_tags
 from aspera_workbench.generation.checks import Check, TaskChecker
 from aspera_workbench.generation.diversity import (
     diversity_frame,
@@ -37,13 +27,11 @@ from aspera_workbench.generation.session import REMOVED, SessionFileError, Sessi
 from aspera_workbench.generation.task_writer import GeneratedTask, TaskSetTarget, normalise_query, read_provenance
 
 __all__ = [
-    "ACCEPTED",
     "INVALID",
     "LEFT_OPEN",
     "NEW",
     "OPEN",
     "PROGRAM_STEPS",
-    "REJECTED",
     "REMOVED",
     "VALID",
     "WHAT",

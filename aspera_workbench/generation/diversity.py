@@ -1,26 +1,10 @@
 """Marginal diversity: what each generated task, focus instruction and batch adds to a task set.
 
-Every task is reduced to three things, compared with the set *so far* (the
-tasks the set held before, then every generated task before it, in order):
-
-* its **primitive combination**: the set of library names its reference
-  program uses (:func:`aspera_workbench.surface.primitives.names_used`, the five
-  core modules, methods left out); new if no earlier task used exactly that set;
-* its **structure signature**: which of these constructs the reference
-  program has: ``loop`` (``for``/``while``), ``comprehension``,
-  ``conditional`` (``if`` or a conditional expression), ``handback``
-  (``raise RequiresUserInput``), ``returns`` (a ``return`` with a value),
-  ``helper`` (a nested function), ``try``; ``straight`` when it has none.
-  New if no earlier task had the same signature;
-* its **query n-gram novelty**: the share of the request's word trigrams (after
-  :func:`~aspera_workbench.generation.task_writer.normalise_query`: no prefix, case or
-  punctuation) that no earlier request contains; 1 for a request made of
-  unseen phrases, 0 for a rewording of earlier ones.
-
-:func:`diversity_frame` gives one row per generated task with running totals;
-:func:`diversity_table` sums it per focus instruction or per batch (every count
-says its denominator); :func:`plot_diversity` draws diversity against the
-number of tasks generated.
+Each task is compared with the set so far (the tasks it held before, then every generated task
+before it) on its primitive combination (the library names its reference program uses), its
+structure signature (which of loop, comprehension, conditional, handback, returns, helper, try it
+has; ``straight`` for none) and the share of its request's word trigrams no earlier request has
+(docs/generation.md says more).
 """
 
 from __future__ import annotations

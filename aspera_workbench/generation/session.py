@@ -62,21 +62,12 @@ class SessionState:
 
 
 class SessionLog:
-    """An append-only session file, written by one session at a time.
+    """An append-only session file (created with its folder if missing), written by one session at a time.
 
-    The file is locked (``flock``) from opening until :meth:`close` (or the
-    end of the process): a second session writing to it would number its
-    proposals from its own state, and the replay would keep only one of two
-    proposals with the same id. Another process's session on the file is
-    refused; in the same process (a notebook cell run again) the newer log
-    takes the file over and the older one refuses to write.
-
-    Args:
-        path: The file (created with its folder if missing).
-
-    Raises:
-        SessionFileError: the file exists and is not a session file, or
-            another process has it open.
+    The file is locked (``flock``) until :meth:`close`: a second session writing to it would number
+    its proposals from its own state, and the replay would keep one of two proposals with the same
+    id. Another process's session on the file is refused (SessionFileError, as is a foreign file);
+    in the same process (a notebook cell run again) the newer log takes over and the older refuses.
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:

@@ -90,7 +90,8 @@ class GenerationWidget:
         self.count = widgets.BoundedIntText(
             value=count, min=1, max=20, description="Requests", layout=widgets.Layout(width="180px")
         )
-        self.propose_button = widgets.Button(description="Propose requests", icon="lightbulb-o")
+        self._buttons: list[widgets.Button] = []
+        self.propose_button = self._button("Propose requests", "", "lightbulb-o", self.propose)
         self.proposals = widgets.Dropdown(description="Proposal", layout=widgets.Layout(width="95%"))
         self.query = widgets.Textarea(description="Request", layout=widgets.Layout(width="95%", height="60px"))
         self.code = {
@@ -108,23 +109,11 @@ class GenerationWidget:
             layout=widgets.Layout(width="95%"),
         )
         self.step = widgets.Dropdown(options=[(WHAT[s], s) for s in PROGRAM_STEPS], description="Step")
-        self.accept_button = widgets.Button(description="Accept", button_style="success", icon="check")
-        self.edit_button = widgets.Button(description="Check my edits", button_style="info", icon="pencil")
-        self.regenerate_button = widgets.Button(description="Regenerate", button_style="warning", icon="refresh")
-        self.reject_button = widgets.Button(description="Reject", button_style="danger", icon="times")
+        self.accept_button = self._button("Accept", "success", "check", self.accept, keep_edits=True)
+        self.edit_button = self._button("Check my edits", "info", "pencil", self.check_edits, keep_edits=True)
+        self.regenerate_button = self._button("Regenerate", "warning", "refresh", self.regenerate, keep_edits=True)
+        self.reject_button = self._button("Reject", "danger", "times", self.reject)
         self.message = widgets.HTML()
-        self._buttons = [
-            self.propose_button,
-            self.accept_button,
-            self.edit_button,
-            self.regenerate_button,
-            self.reject_button,
-        ]
-        self.propose_button.on_click(lambda _: self._run(self.propose))
-        self.accept_button.on_click(lambda _: self._run(self.accept, keep_edits_on_error=True))
-        self.edit_button.on_click(lambda _: self._run(self.check_edits, keep_edits_on_error=True))
-        self.regenerate_button.on_click(lambda _: self._run(self.regenerate, keep_edits_on_error=True))
-        self.reject_button.on_click(lambda _: self._run(self.reject))
         self.proposals.observe(self._selected, names="value")
         self._refreshing = False
         self._next: str | None = None  # the proposal to show after the next refresh
@@ -142,9 +131,7 @@ class GenerationWidget:
                 self.tabs,
                 self.checks,
                 self.comment,
-                widgets.HBox(
-                    [self.step, self.accept_button, self.edit_button, self.regenerate_button, self.reject_button]
-                ),
+                widgets.HBox([self.step, *self._buttons[1:]]),
                 self.message,
             ]
         )
@@ -152,6 +139,15 @@ class GenerationWidget:
 
     def _ipython_display_(self) -> None:
         display(self.view)
+
+    def _button(
+        self, description: str, style: str, icon: str, action: Callable[[], str], keep_edits: bool = False
+    ) -> widgets.Button:
+        """A button running ``action`` through :meth:`_run` (disabled, with the others, while it runs)."""
+        button = widgets.Button(description=description, button_style=style, icon=icon)
+        button.on_click(lambda _: self._run(action, keep_edits_on_error=keep_edits))
+        self._buttons.append(button)
+        return button
 
     # -- what the buttons do -------------------------------------------------------
 
