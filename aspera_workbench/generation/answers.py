@@ -19,6 +19,7 @@ import textwrap
 from dataclasses import dataclass
 
 from aspera_workbench.agents import extract_program
+from aspera_workbench.generation.task_writer import QUERY_PREFIX_PATTERN
 
 QUERY_PREFIX = "Hey, [Assistant], "
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL)
@@ -37,14 +38,8 @@ class ReadFunction:
     problem: str | None = None
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
 def _with_prefix(query: str) -> str:
-    query = _one_line(query)
-    match = re.match(r"hey,?\s*\[assistant\],?\s*", query, re.IGNORECASE)
-    return QUERY_PREFIX + (query[match.end() :] if match else query)
+    return QUERY_PREFIX + QUERY_PREFIX_PATTERN.sub("", " ".join(query.split()), count=1)
 
 
 def read_queries(answer: str | None) -> tuple[list[str], str | None]:

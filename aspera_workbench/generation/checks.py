@@ -131,10 +131,6 @@ class Failure:
         return f"{self.error}\n{where}" if where else self.error
 
 
-def _unqualified(error_type: str | None) -> str:
-    return (error_type or "").rsplit(".", 1)[-1]
-
-
 def hide_workbench(text: str) -> str:
     """``text`` without the absolute paths of the workbench's files (the model never wrote them)."""
     return text.replace(_PACKAGE_ROOT + "/", "").replace(_PACKAGE_ROOT, "")
@@ -143,7 +139,8 @@ def hide_workbench(text: str) -> str:
 def failure_of(error_type: str | None, message: str | None, traceback: str | None, probe: bool = False) -> Failure:
     """The model's view of a failed run: the workbench's frames (library, harness, beartype wrappers)
     and, with ``probe``, those of the engine's own probe evaluation (:data:`PROBE_EVALUATION`) are left out."""
-    error = f"{_unqualified(error_type) or 'error'}: {hide_workbench((message or '').strip())}".rstrip(": ")
+    error_class = (error_type or "").rsplit(".", 1)[-1] or "error"
+    error = f"{error_class}: {hide_workbench((message or '').strip())}".rstrip(": ")
     text = traceback or ""
     # a chained traceback: the last one is where the error that ended the run was raised
     for marker in ("\nDuring handling of the above exception", "\nThe above exception was the direct cause"):

@@ -9,7 +9,6 @@ import json
 import os
 import re
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
@@ -17,7 +16,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from aspera_core.tasks import APPS
 from aspera_workbench.generation.flow import Round
 from aspera_workbench.options import Dollars, EndpointURL, Name, Options, Seconds, Temperature, validated
-from aspera_workbench.pipeline import ParamsError, parse_override, read_params_file, resolve_path
+from aspera_workbench.pipeline import ParamsError, parse_override, read_params_file
 from aspera_workbench.surface import CORE_MODULES
 
 
@@ -98,14 +97,6 @@ class GenerationParams(Options):
         if len(set(focuses)) != len(focuses):
             raise ValueError("rounds: two rounds have the same focus; give one round per focus instruction")
         return self
-
-    def path(self, value: str | None, root: str | os.PathLike[str]) -> Path | None:
-        """A path parameter made absolute against the project root."""
-        return resolve_path(value, root)
-
-    def settings(self) -> dict[str, Any]:
-        """What the session file records about the run (no secrets: the key is never a parameter)."""
-        return self.model_dump(mode="json")
 
 
 def load_generation_params(

@@ -18,7 +18,7 @@ from aspera_workbench.generation.prompts import PROGRAM_STEPS, GenerationPrompts
 from aspera_workbench.generation.session import SessionLog
 from aspera_workbench.generation.task_writer import TaskSetTarget
 from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache
-from aspera_workbench.pipeline import ParamsError, project_root
+from aspera_workbench.pipeline import ParamsError, project_root, resolve_path
 from aspera_workbench.variants import choose
 
 
@@ -45,7 +45,7 @@ def build_client(params: GenerationParams, root: Path) -> LLMClient:
         timeout_s=params.request_timeout_s,
     )
     try:
-        cache = ResponseCache(params.path(params.cache_dir, root)) if params.cache else None
+        cache = ResponseCache(resolve_path(params.cache_dir, root)) if params.cache else None
     except (NotADirectoryError, FileNotFoundError) as error:  # a file in the way, a symbolic link to nothing
         raise ParamsError(f"cache_dir: {error.filename} {error.strerror}") from None
     return LLMClient(config, cache=cache, budget=Budget(max_cost_usd=params.max_cost_usd))
@@ -73,7 +73,7 @@ def open_generation(
     root = Path(root).resolve() if root is not None else project_root()
     examples: list[Task] = []
     reference: list[tuple[str, str]] = []
-    examples_from = params.path(params.examples_from, root)
+    examples_from = resolve_path(params.examples_from, root)
     if examples_from is not None:
         try:
             examples = load_tasks(examples_from)
@@ -82,15 +82,15 @@ def open_generation(
         reference = [(task.query, f"task {task.query_id} of {params.examples_from}") for task in examples]
     try:
         guidelines = (
-            GuidelineSet.load(params.path(params.guidelines, root)) if params.guidelines else GuidelineSet.default()
+            GuidelineSet.load(resolve_path(params.guidelines, root)) if params.guidelines else GuidelineSet.default()
         )
     except (FileNotFoundError, ValueError) as error:
         raise ParamsError(f"guidelines: {error}") from None
     scenario = scenario_for(params.apps).model_copy(update={"guidelines": guidelines.guidelines})
-    session = params.path(params.session, root)
-    out = params.path(params.out, root)
+    session = resolve_path(params.session, root)
+    out = resolve_path(params.out, root)
     assert session is not None and out is not None
-    prompts_dir = params.path(params.prompts_dir, root) or session.parent / "prompts"
+    prompts_dir = resolve_path(params.prompts_dir, root) or session.parent / "prompts"
     for key, written in (("out", out), ("session", session), ("prompts_dir", prompts_dir)):
         dangling = dangling_link_in(written)
         if dangling is not None:  # its folders would be made wherever the link points
@@ -127,7 +127,7 @@ def open_generation(
         prompts=prompts,
         progress=progress,
     )
-    log.opened(params.settings())
+    log.opened(params.model_dump(mode="json"))  # no secrets: the key is never a parameter
     return GenerationFlow(
         generator,
         log,

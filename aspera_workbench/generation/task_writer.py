@@ -42,12 +42,13 @@ from aspera_core.tasks import (
 
 PROVENANCE_KEY = "provenance"
 _GENERATED_LINE = re.compile(r"^#\s*Generated:\s*(\{.*\})\s*$", re.MULTILINE)
-_PREFIX = re.compile(r"^\s*hey,?\s*\[assistant\],?\s*", re.IGNORECASE)
+#: The ``Hey, [Assistant],`` a request starts with, as models and people spell it.
+QUERY_PREFIX_PATTERN = re.compile(r"^\s*hey,?\s*\[assistant\],?\s*", re.IGNORECASE)
 
 
 def normalise_query(query: str) -> str:
     """A request compared for repeats: no prefix, case, extra spacing or final punctuation."""
-    text = _PREFIX.sub("", query).casefold()
+    text = QUERY_PREFIX_PATTERN.sub("", query).casefold()
     return " ".join(re.sub(r"[^\w\s']", " ", text).split())
 
 
