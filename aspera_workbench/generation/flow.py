@@ -261,6 +261,13 @@ class GenerationFlow:
         candidate.updated = now_text()
         self.log.snapshot(candidate)
 
+    def _develop(self, candidate: Candidate, *args: Any, **options: Any) -> Candidate:
+        """The engine's :meth:`~TaskGenerator.develop`, the candidate saved even when the engine stops."""
+        try:
+            return self.generator.develop(candidate, *args, **options)
+        finally:
+            self._save(candidate)
+
     def diversity(self) -> Any:
         """The marginal diversity of the accepted tasks over the rest of the target set (:func:`diversity_frame`)."""
         accepted = self.accepted()
@@ -312,11 +319,7 @@ class GenerationFlow:
         candidate = self.candidate(candidate_id)
         if candidate.status != NEW:
             return candidate
-        try:
-            self.generator.develop(candidate)
-        finally:
-            self._save(candidate)
-        return candidate
+        return self._develop(candidate)
 
     # -- decisions --------------------------------------------------------------------------
 
@@ -415,12 +418,8 @@ class GenerationFlow:
         candidate.repairs = {}
         self.log.decision(candidate, "edit", by, step=step)
         if all(candidate.code(s) is not None for s in PROGRAM_STEPS[: PROGRAM_STEPS.index(start) + 1]):
-            try:
-                self.generator.develop(candidate, start, repair=False)
-            finally:
-                self._save(candidate)
-        else:
-            self._save(candidate)
+            return self._develop(candidate, start, repair=False)
+        self._save(candidate)
         return candidate
 
     def regenerate(self, candidate_id: str, step: str = "program", comment: str = "", by: str = "person") -> Candidate:
@@ -445,11 +444,7 @@ class GenerationFlow:
         if feedback is None:
             setattr(candidate, step, None)
         self.log.decision(candidate, "regenerate", by, step=step, comment=comment.strip())
-        try:
-            self.generator.develop(candidate, step, feedback=feedback)
-        finally:
-            self._save(candidate)
-        return candidate
+        return self._develop(candidate, step, feedback=feedback)
 
     def _undecided(self, candidate_id: str) -> Candidate:
         candidate = self.candidate(candidate_id)
@@ -503,10 +498,7 @@ class GenerationFlow:
         A model error says nothing about the request: the candidate stays open for the next run.
         """
         if candidate.unanswered:
-            try:
-                self.generator.develop(candidate, candidate.check.stage)  # type: ignore[union-attr]
-            finally:
-                self._save(candidate)
+            self._develop(candidate, candidate.check.stage)  # type: ignore[union-attr]
         else:
             self.prepare(candidate.id)
         if candidate.unanswered:

@@ -217,7 +217,7 @@ class TaskGenerator:
         except ValueError as error:
             return Check(False, "evaluation", [f"The task cannot be built: {error}"])
         check = self.checker.check_task(task, handback_message=candidate.facts.get("handback_message"))
-        candidate.facts.update({key: value for key, value in check.facts.items()})
+        candidate.facts.update(check.facts)
         return check
 
     def task_of(self, candidate: Candidate, query_id: str = "1") -> Task:

@@ -171,10 +171,9 @@ class FailureExplorer:
                 self.recorded,
                 widgets.VBox([self.world_button, self.world]),
                 widgets.VBox([widgets.HBox([self.run_again_button, self.run_edit_button]), self.edit, self.rerun]),
-            ]
+            ],
+            titles=["Programs", "Recorded verdict", "World change", "Run / edit"],
         )
-        for index, title in enumerate(["Programs", "Recorded verdict", "World change", "Run / edit"]):
-            self.tabs.set_title(index, title)
 
         self.annotator = widgets.Text(
             value=annotator, placeholder="your name", description="Annotator", layout=widgets.Layout(width="260px")

@@ -99,9 +99,7 @@ class GenerationWidget:
         }
         for area in self.code.values():
             area.add_class("aspera-code")
-        self.tabs = widgets.Tab(children=[self.code[step] for step in PROGRAM_STEPS])
-        for index, step in enumerate(PROGRAM_STEPS):
-            self.tabs.set_title(index, WHAT[step])
+        self.tabs = widgets.Tab(children=[self.code[s] for s in PROGRAM_STEPS], titles=[WHAT[s] for s in PROGRAM_STEPS])
         self.checks = widgets.HTML()
         self.comment = widgets.Text(
             placeholder="what should change (sent to the model with Regenerate; the reason with Reject)",

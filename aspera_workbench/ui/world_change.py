@@ -72,11 +72,6 @@ class TableChange:
     removed: tuple[dict[str, Any], ...] = ()
     changed: tuple[tuple[dict[str, Any], dict[str, Any]], ...] = ()
 
-    @property
-    def counts(self) -> str:
-        """``"+1 -0 ~2"``: rows added, removed, changed."""
-        return f"+{len(self.added)} -{len(self.removed)} ~{len(self.changed)}"
-
 
 @dataclass(frozen=True)
 class PairChange:

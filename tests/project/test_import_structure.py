@@ -24,9 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGES = ("aspera_core", "aspera_workbench")
 
 #: Files other engineers are rewriting right now; their imports are cleaned when those branches merge.
-BEING_REWRITTEN = (
-    "aspera_core/executor/",
-)
+BEING_REWRITTEN = ("aspera_core/executor/",)
 
 #: Subpackages whose ``__init__`` is being rewritten (see above): other code may still import
 #: their submodules until the new ``__init__`` exports the names.

@@ -34,7 +34,7 @@ def test_a_row_keeping_its_id_is_changed_and_a_row_with_a_new_id_is_added() -> N
     moved = {**REVIEW, "starts_at": "2024-06-28T09:00:00", "attendees": [BO, ANN]}
     lunch = {"event_id": NEW, "subject": "Lunch", "starts_at": "2024-06-27T12:00:00", "attendees": [BO]}
     change = world_diff(world(REVIEW), world(moved, lunch))["user_calendar"]
-    assert change.counts == "+1 -0 ~1"
+    assert (len(change.added), len(change.removed), len(change.changed)) == (1, 0, 1)
     # Names instead of ids, weekdays on date-times, the empty note and the row's own id left out.
     assert change.added == ({"subject": "Lunch", "starts_at": "Thu 2024-06-27 12:00", "attendees": ["Bo"]},)
     before, after = change.changed[0]
