@@ -86,7 +86,7 @@ class Generation(BaseModel):
         cost_usd: What those requests cost when they were first sent (``None``
             when the model's price is unknown).
         spent_usd: What this row added to the run's spending (0 when every
-            answer came from the cache).
+            answer came from the cache; ``None`` when a fresh answer's price is unknown).
         latency_s: Seconds spent waiting for the model.
         requests: Model calls answered for this row (one per turn; the retries of a call,
             and a call that failed after its retries, are not counted: see ``error``).
@@ -101,7 +101,7 @@ class Generation(BaseModel):
     completion: str | None = None
     usage: Usage = Usage()
     cost_usd: float | None = Field(default=None, ge=0)
-    spent_usd: float = Field(default=0.0, ge=0)
+    spent_usd: float | None = Field(default=0.0, ge=0)
     latency_s: float = Field(default=0.0, ge=0)
     requests: int = Field(default=0, ge=0)
     cached: bool = False

@@ -1,30 +1,18 @@
 """Building the prompts of model-backed agents from files, and scoring primitive selection.
 
-The prompt's words live in files, not in code: message templates in
-``aspera_workbench/agents/templates/`` (``string.Template`` placeholders) and the
-policy guidelines and worked examples in ``data/prompts/``. Their version, as
-recorded in every result row, is :data:`TEMPLATE_SET` plus a digest of all of
-them, so any edit to any file shows up in the results.
+The words live in files: message templates in ``templates/`` and the guidelines and
+worked examples in ``data/prompts/``. Their recorded version is :data:`TEMPLATE_SET`
+plus a digest of all of them, so any edit shows up in the results.
 
-Prompt structure (the original's, in our own words):
-
-* complete codebase knowledge (CCK): a system message with a role statement,
-  the documentation of every app of the task's scenario (as the original
-  documents them), the worked examples and the numbered guidelines; a user
-  message asking for one zero-argument function, giving the reference
-  program's return annotation when it has one (the only thing taken from the
-  reference), the query, and an open code fence;
-* primitive selection (PS): first one selection prompt per library module,
-  answered with import statements; then the CCK structure with the
-  documentation reduced to what was selected (plus what the examples use and
-  what the selected entries mention), restricted to the scenario's apps;
-* the control setting (CCK against the standard library only, see
-  :mod:`aspera_workbench.control`): the CCK structure with the control surface's
-  documentation, the worked examples translated to it
-  (``examples_control.py``), the guidelines with the ``control`` replacements
-  of ``guidelines.yaml`` (same numbers), and a user message asking for one
-  function taking ``world``, its return type taken from the task's control
-  reference program when that names built-in types only.
+* CCK: a system message with the documentation of the scenario's apps, the worked
+  examples and the numbered guidelines; a user message with the query and the reference
+  program's return annotation (the only thing taken from the reference);
+* PS: one selection prompt per library module, answered with imports; then the CCK
+  structure documenting only what was selected (plus what the examples use and what
+  the selected entries mention);
+* control: the CCK structure over the control surface, with the translated examples
+  (``examples_control.py``), the guidelines' ``control`` replacements, and a function
+  taking ``world``.
 """
 
 from __future__ import annotations
@@ -76,25 +64,16 @@ MESSAGE_TEMPLATES = (
 )
 
 Message = dict[str, str]
-_CODE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL | re.IGNORECASE)
+#: A fenced code block (an unclosed last fence runs to the end).
+CODE_BLOCK = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL | re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class PromptFiles:
     """The prompt material of one agent run.
 
-    Attributes:
-        templates: Message templates by name (:data:`MESSAGE_TEMPLATES`).
-        guidelines: The numbered program guidelines.
-        selection_guidelines: The guidelines shown when selecting primitives.
-        examples: Source of each worked example function, in file order.
-        control_guidelines: The program guidelines of the control setting (same numbering).
-        control_examples: Source of each worked example translated to the control
-            surface, in the order of ``examples``.
-        version: :data:`TEMPLATE_SET` and the digest of every file read. One
-            version covers every setting (cck, ps, control, explore), so runs
-            of different settings compared with each other can be checked to
-            come from the same prompt set.
+    ``version`` covers every setting (cck, ps, control, explore), so runs of different
+    settings can be checked to come from the same prompt set.
     """
 
     templates: dict[str, string.Template]
@@ -109,17 +88,12 @@ class PromptFiles:
 
     @classmethod
     def load(cls, data: Path | None = None, templates: Path | None = None) -> PromptFiles:
-        """Read the prompt files.
-
-        Args:
-            data: Folder with ``guidelines.yaml``, ``examples.py`` and
-                ``examples_control.py`` (default: ``data/prompts``).
-            templates: Folder with the message templates (default: the package's).
+        """Read the prompt files (``data``: ``guidelines.yaml`` and the examples; ``templates``: the messages).
 
         Raises:
             FileNotFoundError: a prompt file is missing.
-            ValueError: a prompt file is malformed, or the control examples do
-                not follow the library examples one for one.
+            ValueError: a prompt file is malformed, or the control examples do not
+                translate the library examples one for one.
         """
         data = data or PROMPT_DATA
         templates = templates or TEMPLATES
@@ -153,7 +127,6 @@ class PromptFiles:
 
 
 def _control_guidelines(guidelines: tuple[str, ...], replacements: object, path: Path) -> tuple[str, ...]:
-    """The program guidelines with the control setting's replacements (a mapping number -> text)."""
     if not isinstance(replacements, dict) or not all(
         isinstance(number, int) and 1 <= number <= len(guidelines) for number in replacements
     ):
@@ -170,7 +143,6 @@ def _name_and_query(source: str) -> tuple[str, str]:
 
 
 def _check_translations(library: tuple[str, ...], control: tuple[str, ...], path: Path) -> None:
-    """The control examples translate the library ones one for one: same count, order, names and queries."""
     if [_name_and_query(source) for source in control] != [_name_and_query(source) for source in library]:
         raise ValueError(
             f"{path}: the control examples must translate examples.py one for one "
@@ -191,8 +163,12 @@ def _example_functions(path: Path) -> tuple[str, ...]:
     return tuple("".join(lines[node.lineno - 1 : node.end_lineno]).rstrip() + "\n" for node in functions)
 
 
-def _numbered(items: Sequence[str]) -> str:
-    return "\n".join(f"{number}. {item}" for number, item in enumerate(items, start=1))
+def guidelines_text(files: PromptFiles, items: Sequence[str], template: str = "guidelines") -> str:
+    """The numbered guidelines in their template (nothing when there are none)."""
+    if not items:
+        return ""
+    numbered = "\n".join(f"{number}. {item}" for number, item in enumerate(items, start=1))
+    return files.templates[template].substitute(count=len(items), items=numbered)
 
 
 def return_annotation(program: str) -> str | None:
@@ -210,8 +186,7 @@ def return_annotation(program: str) -> str | None:
 def builtin_annotation(program: str | None) -> str | None:
     """The return annotation of a program's first function if it names built-in types only, else ``None``.
 
-    A control program's module has no imports when its function is defined,
-    so only such an annotation can be recommended to a control program.
+    A control program's module has no imports, so only such an annotation can be recommended.
     """
     annotation = return_annotation(program) if program else None
     if annotation is None:
@@ -227,78 +202,53 @@ def builtin_annotation(program: str | None) -> str | None:
 
 
 def _system(files: PromptFiles, documentation: str, examples: int, guidelines: bool, *, control: bool = False) -> str:
-    rules = ""
     shown = files.control_guidelines if control else files.guidelines
-    if guidelines and shown:
-        rules = files.templates["guidelines"].substitute(count=len(shown), items=_numbered(shown))
     return files.templates["control_system" if control else "system"].substitute(
         documentation=documentation.strip("\n"),
-        examples="\n\n".join((files.control_examples if control else files.examples)[:examples]).strip("\n"),
-        guidelines=rules,
+        examples=examples_text(files.control_examples if control else files.examples, examples),
+        guidelines=guidelines_text(files, shown if guidelines else ()),
     )
 
 
-def _user(files: PromptFiles, task: Task, annotation: str | None, template: str = "user") -> str:
+def examples_text(examples: Sequence[str], count: int) -> str:
+    """The first ``count`` worked examples, as a prompt shows them."""
+    return "\n\n".join(examples[:count]).strip("\n")
+
+
+def user_message(files: PromptFiles, task: Task, annotation: str | None, template: str = "user") -> Message:
+    """The user message: the query, and the return type to give when one is known."""
     return_type = f"The function's return type should be `{annotation}`." if annotation else ""
-    return files.templates[template].substitute(query=task.query, return_type=return_type)
+    return {"role": "user", "content": files.templates[template].substitute(query=task.query, return_type=return_type)}
 
 
 def cck_messages(task: Task, files: PromptFiles, examples: int = 5, guidelines: bool = True) -> list[Message]:
-    """The complete-codebase-knowledge prompt for ``task``.
-
-    Args:
-        task: The task (its scenario's apps, query and the reference's return annotation are used).
-        files: The prompt files.
-        examples: How many worked examples to show.
-        guidelines: Show the numbered guidelines.
-
-    Returns:
-        A system message and a user message.
-    """
+    """The complete-codebase-knowledge prompt for ``task``: a system message and a user message."""
     key = ("cck", tuple(task.scenario.apps), examples, guidelines)
-    system = files._systems.get(key)
-    if system is None:
+    if key not in files._systems:
         documentation = render_library_docs(list(task.scenario.apps), documented_only=True)
-        system = files._systems[key] = _system(files, documentation, examples, guidelines)
-    user = _user(files, task, return_annotation(task.program))
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+        files._systems[key] = _system(files, documentation, examples, guidelines)
+    return [
+        {"role": "system", "content": files._systems[key]},
+        user_message(files, task, return_annotation(task.program)),
+    ]
 
 
 def control_messages(
     task: Task, files: PromptFiles, examples: int = 5, guidelines: bool = True, reference: str | None = None
 ) -> list[Message]:
-    """The control setting's prompt for ``task``: CCK's structure with the control surface instead of the library.
-
-    Args:
-        task: The task (its query is used; the control documentation is the
-            same whatever the scenario's apps).
-        files: The prompt files.
-        examples: How many worked examples to show (translated ones).
-        guidelines: Show the numbered guidelines (the control ones).
-        reference: The task's control reference program; its return
-            annotation is recommended when it names built-in types only.
-
-    Returns:
-        A system message and a user message.
-    """
+    """The control setting's prompt: CCK's with the control surface; ``reference`` is the control reference program."""
     key = ("control", examples, guidelines)
-    system = files._systems.get(key)
-    if system is None:
-        system = files._systems[key] = _system(files, render_control_docs(), examples, guidelines, control=True)
-    user = _user(files, task, builtin_annotation(reference), template="control_user")
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+    if key not in files._systems:
+        files._systems[key] = _system(files, render_control_docs(), examples, guidelines, control=True)
+    user = user_message(files, task, builtin_annotation(reference), template="control_user")
+    return [{"role": "system", "content": files._systems[key]}, user]
 
 
 def selection_messages(task: Task, module: str, files: PromptFiles, guidelines: bool = True) -> list[Message]:
     """The primitive-selection prompt showing one library ``module`` (a single system message)."""
-    rules = ""
-    if guidelines and files.selection_guidelines:
-        rules = files.templates["select_guidelines"].substitute(
-            count=len(files.selection_guidelines), items=_numbered(files.selection_guidelines)
-        )
     content = files.templates["select"].substitute(
         module=module,
-        guidelines=rules,
+        guidelines=guidelines_text(files, files.selection_guidelines if guidelines else (), "select_guidelines"),
         documentation=f"# {module}.py\n\n" + render_module_docs(module, documented_only=True).strip("\n"),
         query=task.query,
     )
@@ -314,23 +264,15 @@ def _imported_names(code: str) -> list[str] | None:
 
 
 def selected_names(answer: str | None, universe: Iterable[str] | None = None) -> list[str]:
-    """Library primitives a selection answer imports.
+    """Distinct primitives of ``universe`` (default: every documented one) a selection answer imports, in order.
 
-    Import statements are read from the answer's code blocks (or from the
-    whole answer when it has none); a block that does not parse is read line
-    by line. A ``None`` answer, or a star import, selects nothing.
-
-    Args:
-        answer: The model's answer.
-        universe: Names that count (default: every primitive the original documents).
-
-    Returns:
-        Distinct selected primitives, in the order they appear.
+    Imports are read from the answer's code blocks (or the whole answer without any); a
+    block that does not parse is read line by line. A star import selects nothing.
     """
     if not answer:
         return []
     known = set(universe if universe is not None else primitive_modules(ALL_MODULES, documented_only=True))
-    blocks = [match.group(1) for match in _CODE.finditer(answer)] or [answer]
+    blocks = [match.group(1) for match in CODE_BLOCK.finditer(answer)] or [answer]
     found: dict[str, None] = {}
     for block in blocks:
         names = _imported_names(block)
@@ -377,7 +319,6 @@ _IDENTIFIER = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 
 
 def _mentioned(text: str, candidates: Iterable[str]) -> set[str]:
-    """Which candidate names ``text`` mentions as names (not as attributes of something else)."""
     return set(_IDENTIFIER.findall(text)).intersection(candidates)
 
 
@@ -389,10 +330,8 @@ def _example_primitives(example: str, apps: tuple[str, ...]) -> frozenset[str]:
 def selected_documentation(task: Task, selected: Iterable[str], files: PromptFiles, examples: int = 1) -> str:
     """Documentation of what a primitive-selection agent chose, for its second prompt.
 
-    The selected primitives, those the shown examples use, and (repeatedly)
-    the primitives their documentation mentions, restricted to the scenario's
-    apps and grouped by module in scenario order under ``# <module>.py``
-    headers with each module's docstring.
+    The selected primitives, those the shown examples use, and (repeatedly) those their
+    documentation mentions, of the scenario's apps, under ``# <module>.py`` headers.
     """
     apps = list(task.scenario.apps)
     owner = primitive_modules(tuple(apps), documented_only=True)
@@ -423,7 +362,5 @@ def ps_messages(
 ) -> list[Message]:
     """The primitive-selection agent's program prompt: CCK's structure with the selected documentation."""
     documentation = selected_documentation(task, selected, files, examples)
-    return [
-        {"role": "system", "content": _system(files, documentation, examples, guidelines)},
-        {"role": "user", "content": _user(files, task, return_annotation(task.program))},
-    ]
+    system = _system(files, documentation, examples, guidelines)
+    return [{"role": "system", "content": system}, user_message(files, task, return_annotation(task.program))]

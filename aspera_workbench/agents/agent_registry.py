@@ -1,9 +1,8 @@
-"""Agents by name, for the command line (``aspera run --agent NAME``), and the options of the built-in ones.
+"""Agents by name (``aspera run --agent NAME``) and the typed options of the built-in ones.
 
-Each built-in agent's options are a typed model (:data:`AGENT_OPTIONS`): the command line,
-parameter files and :func:`make_agent` all validate through it. With the validation
-context ``{"files": True, "base": ROOT}`` the files the options name are looked at too
-(relative to ``ROOT``), without a request, a key, or a file or folder created.
+The command line, parameter files and :func:`make_agent` all validate through
+:data:`AGENT_OPTIONS`; with the context ``{"files": True, "base": ROOT}`` the files the
+options name are looked at too, without a request, a key, or anything created.
 """
 
 from __future__ import annotations
@@ -17,8 +16,8 @@ from pydantic import ConfigDict, ValidationError, ValidationInfo, field_validato
 
 from aspera_core.agents import Agent, HandbackAgent, NoopAgent, ReferenceAgent, ReplayAgent
 from aspera_core.executor import SandboxConfig
-from aspera_workbench.agents.explore_dryrun import DRY_RUN_WORLDS
-from aspera_workbench.agents.mutant_agent import MutantAgent
+from aspera_workbench.agents.explore_dryrun import DRY_RUN_WORLDS, PROTOCOLS
+from aspera_workbench.agents.mutant_agent import MutantAgent, check_kinds
 from aspera_workbench.control import load_control_programs
 from aspera_workbench.options import (
     AtLeastOne,
@@ -32,14 +31,10 @@ from aspera_workbench.options import (
     Temperature,
     describe,
 )
-from aspera_workbench.variants import BREAKING_KINDS
 
 #: Values of the ``setting`` option (``aspera run --setting``): the assistant library, or the
 #: standard-library control surface (only the cck agent writes control programs).
 SETTINGS = ("library", "control")
-
-#: Protocols of the explore agent (``aspera run --protocol``; its module imports the model client).
-PROTOCOLS = ("auto", "tools", "text")
 
 
 def _context(info: ValidationInfo, key: str, default: Any = None) -> Any:
@@ -54,11 +49,7 @@ def _looked_at(value: str, info: ValidationInfo) -> Path | None:
 
 
 class AgentOptions(Options):
-    """Options of the reference, noop and handback agents (and of every built-in agent).
-
-    Attributes:
-        setting: What programs are written against (:data:`SETTINGS`); only cck has the control setting.
-    """
+    """Options of the reference, noop and handback agents (and of every built-in agent)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     #: The settings the agent has.
@@ -107,12 +98,7 @@ class MutantOptions(AgentOptions):
     @field_validator("mutation_kinds")
     @classmethod
     def _known_kinds(cls, kinds: list[str] | None) -> list[str] | None:
-        for kind in kinds or ():
-            if kind not in BREAKING_KINDS:
-                close = difflib.get_close_matches(kind, list(BREAKING_KINDS), n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise ValueError(f"unknown mutation kind {kind!r}{hint}; known: {', '.join(BREAKING_KINDS)}")
-        return kinds
+        return check_kinds(kinds)
 
 
 class ModelOptions(AgentOptions):
@@ -206,15 +192,11 @@ def check_options(
 ) -> AgentOptions | None:
     """The options of the built-in agent ``name``, validated (``None`` for an agent registered elsewhere).
 
-    Args:
-        name: The agent's name.
-        options: Its options; a key it does not know is an error.
-        files: Also look at the files and folders they name (and the price of the model, for a
-            spending limit), as building the agent would; nothing is sent or created.
-        base: Folder the relative paths are relative to (the working folder by default).
+    With ``files``, the files and folders they name (relative to ``base``) and the model's price
+    (for a spending limit) are looked at too, as building the agent would; nothing is sent or created.
 
     Raises:
-        pydantic.ValidationError: the first problem is worded by :func:`aspera_workbench.options.describe`.
+        pydantic.ValidationError: an unknown key or a bad value (worded by :func:`aspera_workbench.options.describe`).
     """
     model = AGENT_OPTIONS.get(name)
     if model is None:
@@ -223,7 +205,6 @@ def check_options(
 
 
 def _control_programs(control_dir: str | None) -> dict[str, str]:
-    """The control reference programs of a task set's control folder ({} when there is none)."""
     if not control_dir:
         return {}
     programs, _ = load_control_programs(control_dir)  # unusable files only lose their return-type hint
@@ -231,7 +212,6 @@ def _control_programs(control_dir: str | None) -> dict[str, str]:
 
 
 def _model_agent(name: str, options: ModelOptions, budget: Any) -> Agent:
-    """A model-backed agent; the model client is imported only when one is built."""
     # deferred: openai, only when a model-backed agent is built
     from aspera_workbench.agents.model_agents import CCKAgent, PromptStore, PSAgent
     from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache
@@ -260,7 +240,6 @@ def _model_agent(name: str, options: ModelOptions, budget: Any) -> Agent:
 
 
 def _explore_agent(client: Any, prompts: Any, options: ExploreOptions) -> Agent:
-    """The explore agent with its budgets and dry-run options (``None``: the agent's default)."""
     # deferred: the explore agent's module imports openai
     from aspera_workbench.agents.explore import DEFAULT_DRY_RUN_TIMEOUT_S, ExploreAgent
     from aspera_workbench.agents.explore_episode import Budgets
@@ -290,10 +269,7 @@ def _build(name: str, options: AgentOptions, budget: Any) -> Agent:
 
 
 def _builtin(name: str) -> Callable[..., Agent]:
-    """The factory of a built-in agent: its options validated, those it does not take ignored.
-
-    ``budget`` is the run's spend account (an object the command line passes), not an option.
-    """
+    """The factory of a built-in agent; ``budget`` is the run's spend account, not an option."""
 
     def factory(budget: Any = None, **options: Any) -> Agent:
         known = AGENT_OPTIONS[name].model_fields
@@ -312,14 +288,8 @@ AGENTS: dict[str, Callable[..., Agent]] = {name: _builtin(name) for name in AGEN
 
 
 def missing_key(name: str, options: Mapping[str, Any]) -> str | None:
-    """The environment variable a model-backed agent would read its key from, when it holds none.
-
-    Only presence is checked, by the rule the model client applies when it is built
-    (an unset, empty or blank variable holds no key); nothing is sent. The variable is
-    the ``api_key_env`` option, ``OPENAI_API_KEY`` by default.
-
-    Returns:
-        The variable's name when it holds no key, else ``None`` (also for agents without a model).
+    """The variable (``api_key_env``, ``OPENAI_API_KEY`` by default) a model-backed agent would read
+    its key from, when it holds none by the model client's rule; else ``None``. Nothing is sent.
     """
     if name not in MODEL_AGENTS:
         return None
@@ -331,15 +301,7 @@ def missing_key(name: str, options: Mapping[str, Any]) -> str | None:
 
 
 def register_agent(name: str, factory: Callable[..., Agent]) -> None:
-    """Make an agent available by name (model-backed agents register themselves here).
-
-    Args:
-        name: The name used on the command line.
-        factory: Called with keyword options (e.g. ``replay=...``) to build the agent.
-
-    Raises:
-        ValueError: the name is taken.
-    """
+    """Make an agent available by name; ``factory`` is called with keyword options (``ValueError`` if taken)."""
     if name in AGENTS:
         raise ValueError(f"an agent named {name!r} is already registered")
     AGENTS[name] = factory
@@ -348,13 +310,8 @@ def register_agent(name: str, factory: Callable[..., Agent]) -> None:
 def make_agent(name: str, **options: Any) -> Agent:
     """Build the agent called ``name``.
 
-    Args:
-        name: A registered agent name.
-        **options: Options for its factory (``replay`` for the replay agent); a built-in agent
-            ignores those it does not take (:data:`AGENT_OPTIONS`), and validates the others.
-
-    Returns:
-        The agent.
+    A built-in agent ignores the ``options`` it does not take (:data:`AGENT_OPTIONS`) and
+    validates the others.
 
     Raises:
         KeyError: no agent has that name.
@@ -375,6 +332,5 @@ def closest_agent(name: str) -> str | None:
 
 
 def _suggestion(name: str) -> str:
-    """`` (did you mean 'x'?)`` for the registered name closest to ``name`` (case aside), or nothing."""
     close = closest_agent(name)
     return f" (did you mean {close!r}?)" if close else ""

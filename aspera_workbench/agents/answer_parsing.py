@@ -42,13 +42,7 @@ _START = re.compile(r"^(?:async\s+def|def|import|from|class)\s", re.MULTILINE)
 
 @dataclass(frozen=True)
 class ParsedAnswer:
-    """The result of :func:`extract_program`.
-
-    Attributes:
-        program: The program to evaluate, or ``None`` when the answer holds none.
-        solution: Name of the solution function.
-        problem: Why there is no program (``None`` when there is one).
-    """
+    """The result of :func:`extract_program`: the program and its solution's name, or why there is none."""
 
     program: str | None
     solution: str | None = None
@@ -95,7 +89,6 @@ def _calls(function: ast.FunctionDef) -> set[str]:
 
 
 def _callable_with(function: ast.FunctionDef, count: int) -> bool:
-    """Whether ``function`` can be called with ``count`` positional arguments and no keywords."""
     arguments = function.args
     positional = [*arguments.posonlyargs, *arguments.args]
     required = len(positional) - len(arguments.defaults)
@@ -124,16 +117,8 @@ def _source(lines: list[str], node: ast.stmt) -> str:
 def extract_program(answer: str | None, arguments: int = 0) -> ParsedAnswer:
     """The program in a model's answer (see the module docstring for the rules).
 
-    Args:
-        answer: The model's raw answer (``None`` or empty for no answer).
-        arguments: How many positional arguments the solution is called with:
-            0 for a library program, 1 for a control program (the world).
-
-    Returns:
-        The program and its solution's name, or the problem.
-
-    Raises:
-        ValueError: ``arguments`` is negative.
+    ``arguments``: what the solution is called with: 0 for a library program, 1 for a control
+    program (the world); ``ValueError`` if negative.
     """
     if arguments < 0:
         raise ValueError(f"arguments must not be negative, got {arguments}")

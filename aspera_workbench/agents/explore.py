@@ -1,27 +1,15 @@
 """The exploring agent (``explore``): looks up the documentation and tries drafts before it answers.
 
-It starts where the primitive-selection agent starts, with the query, the
-guidelines, the worked example and only the library's module names, and
-then, over several turns, calls tools (:mod:`aspera_workbench.agents.explore_tools`):
-list the modules, search the documentation, read one function's or class's
-documentation, dry-run a draft in the sandbox
-(:mod:`aspera_workbench.agents.explore_dryrun`), submit. The conversation is run
-by :mod:`aspera_workbench.agents.explore_episode` within budgets of turns, tokens
-and dry runs.
+It starts with the query, the guidelines, the worked example and only the library's
+module names, then calls tools (:mod:`.explore_tools`) over several turns within
+budgets (:mod:`.explore_episode`): list modules, search and read the documentation,
+dry-run a draft (:mod:`.explore_dryrun`), submit. An endpoint that refuses tool
+definitions gets the plain-text protocol (:mod:`.explore_protocol`); with
+``protocol="auto"`` for the rest of the run.
 
-Tools are called through OpenAI tool calling where the endpoint takes it; an
-endpoint or model that refuses tool definitions
-(:class:`~aspera_workbench.llm.ToolsNotSupportedError`) gets the plain-text
-protocol of :mod:`aspera_workbench.agents.explore_protocol` instead (with
-``protocol="auto"``, the default, from then on for the rest of the run).
-
-Every row records the whole episode in ``details``: ``transcript`` (every
-message, tool calls and results included), ``steps`` (one per action, dry-run
-reports included), ``turns``, ``tokens``, ``dry_runs``, ``budgets``,
-``dry_run_world``, ``protocol``, ``ended``, ``submitted_by`` and ``read``.
-The task's evaluation program never runs before the program is submitted,
-and in the default dry-run world nothing of the task's own world reaches the
-model.
+Every row records the whole episode in ``details`` (docs/explore.md). The task's
+evaluation program never runs before submission, and in the default dry-run world
+nothing of the task's own world reaches the model.
 """
 
 from __future__ import annotations
@@ -31,26 +19,33 @@ from typing import Any
 
 from aspera_core.agents import Proposal, StopRun
 from aspera_core.executor import SandboxConfig
-from aspera_core.outcomes import Outcome
 from aspera_core.tasks import Task
-from aspera_workbench.agents.agent_prompts import Message, PromptFiles, return_annotation
-from aspera_workbench.agents.explore_dryrun import DRY_RUN_WORLDS, DryRunner, DryRunReport, GenericWorld, dry_run_task
+from aspera_workbench.agents.agent_prompts import (
+    Message,
+    PromptFiles,
+    examples_text,
+    guidelines_text,
+    return_annotation,
+    user_message,
+)
+from aspera_workbench.agents.explore_dryrun import (
+    DRY_RUN_WORLDS,
+    PROTOCOLS,
+    DryRunner,
+    DryRunReport,
+    GenericWorld,
+    dry_run_task,
+)
 from aspera_workbench.agents.explore_episode import Budgets, Episode, EpisodeResult, Notes
 from aspera_workbench.agents.explore_tools import documentation_index, parse_descriptions, tool_definitions
 from aspera_workbench.agents.model_agents import ModelAgent, PromptStore, RequestTally
 from aspera_workbench.llm import (
-    BudgetExceededError,
     Completion,
     LLMClient,
-    LLMSetupError,
     ToolsNotSupportedError,
 )
 from aspera_workbench.surface import ALL_MODULES
 
-#: How the agent calls tools: tool calling, falling back to text when refused; or one of them only.
-PROTOCOL_CHOICES = ("auto", "tools", "text")
-#: The prompt files the explorer adds to the shared prompt set (``templates/<name>.txt``).
-EXPLORE_TEMPLATES = ("explore_system", "explore_user", "explore_text_protocol", "explore_tools", "explore_notes")
 #: Seconds a dry run may take by default.
 DEFAULT_DRY_RUN_TIMEOUT_S = 10.0
 
@@ -64,57 +59,30 @@ def explore_messages(
     guidelines: bool = True,
     protocol: str = "tools",
 ) -> list[Message]:
-    """The explorer's starting prompt: a system message and a user message.
-
-    The system message names the library's modules (nothing of their
-    documentation), describes the tools and the dry-run world, states the
-    budgets and shows the worked examples and the numbered guidelines; with
-    the text protocol it also explains how to write an action. The user
-    message is the query, with the reference program's return annotation
-    when it has one (as in the CCK and PS prompts).
-
-    Raises:
-        KeyError: a prompt file of :data:`EXPLORE_TEMPLATES` is missing.
+    """The explorer's starting prompt: the module names (no documentation), the tools, the budgets,
+    the examples and guidelines (and, for the text protocol, how to write an action); then the query.
     """
-    rules = ""
-    if guidelines and files.guidelines:
-        items = "\n".join(f"{number}. {item}" for number, item in enumerate(files.guidelines, start=1))
-        rules = files.templates["guidelines"].substitute(count=len(files.guidelines), items=items)
     system = files.templates["explore_system"].substitute(
         modules="\n".join(f"- {module}" for module in ALL_MODULES),
         max_turns=budgets.max_turns,
         max_dry_runs=budgets.max_dry_runs,
-        examples="\n\n".join(files.examples[:examples]).strip("\n"),
-        guidelines=rules,
+        examples=examples_text(files.examples, examples),
+        guidelines=guidelines_text(files, files.guidelines if guidelines else ()),
     )
     if protocol == "text":
         system = system.rstrip("\n") + "\n" + files.templates["explore_text_protocol"].template
-    annotation = return_annotation(task.program)
-    return_type = f"The function's return type should be `{annotation}`." if annotation else ""
-    user = files.templates["explore_user"].substitute(query=task.query, return_type=return_type)
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+    user = user_message(files, task, return_annotation(task.program), "explore_user")
+    return [{"role": "system", "content": system}, user]
 
 
 class ExploreAgent(ModelAgent):
     """Writes programs after looking up documentation and trying drafts (see the module docstring).
 
-    Args:
-        client: The model client.
-        files: Prompt files (default: the project's).
-        examples: Worked examples shown (default 1, as the PS program prompt).
-        guidelines: Show the numbered guidelines.
-        prompts: Where to keep each distinct starting prompt.
-        budgets: Turns, tokens and dry runs per episode.
-        dry_run_world: ``"generic"`` (default: the same world for every task)
-            or ``"task"`` (the task's own first setup program; writes discarded).
-        protocol: ``"auto"``, ``"tools"`` or ``"text"``.
-        dry_run_config: Limits of the dry-run sandbox (default: one worker,
-            10 s, 1 GiB, the library as the original).
-        generic_world: The generic world (default: ``data/dry_run_world.py``).
+    ``dry_run_world``: ``"generic"`` (the same world for every task) or ``"task"`` (the task's
+    own first setup program, writes discarded).
 
     Raises:
         ValueError: an unknown dry-run world or protocol.
-        FileNotFoundError, ValueError: a prompt file or the generic world is missing or malformed.
     """
 
     name = "explore"
@@ -136,12 +104,9 @@ class ExploreAgent(ModelAgent):
     ) -> None:
         if dry_run_world not in DRY_RUN_WORLDS:
             raise ValueError(f"unknown dry-run world {dry_run_world!r}; expected one of: {', '.join(DRY_RUN_WORLDS)}")
-        if protocol not in PROTOCOL_CHOICES:
-            raise ValueError(f"unknown protocol {protocol!r}; expected one of: {', '.join(PROTOCOL_CHOICES)}")
+        if protocol not in PROTOCOLS:
+            raise ValueError(f"unknown protocol {protocol!r}; expected one of: {', '.join(PROTOCOLS)}")
         super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
-        missing = [name for name in EXPLORE_TEMPLATES if name not in self.files.templates]
-        if missing:
-            raise FileNotFoundError(f"prompt file {missing[0]}.txt of the explore agent is missing")
         self.budgets = budgets or Budgets()
         self.dry_run_world = dry_run_world
         self.protocol = protocol
@@ -154,7 +119,6 @@ class ExploreAgent(ModelAgent):
         self._switch = threading.Lock()
 
     def parameters(self) -> dict[str, Any]:
-        """The shared parameters, the budgets, the dry-run world and its version, the protocol, the dry-run limits."""
         config = self.dry_runner.config
         return {
             **super().parameters(),
@@ -167,7 +131,6 @@ class ExploreAgent(ModelAgent):
         }
 
     def propose(self, task: Task, seed: int | None) -> Proposal:
-        """Run one episode for ``task`` and turn it into a proposal (see the module docstring)."""
         tally = RequestTally()
         protocol = self._protocol_now
         fallback: str | None = None
@@ -181,22 +144,13 @@ class ExploreAgent(ModelAgent):
             protocol, fallback = "text", str(error)
             messages, result = self._episode(task, seed, protocol, tally)
         details = self._details(result, protocol, fallback)
-        prompt = self._store(messages)
         if result.error is not None:
-            generation = tally.generation(self.files.version, prompt, result.last_text, str(result.error))
-            return Proposal(
-                failure=Outcome.MODEL_ERROR, message=str(result.error), generation=generation, details=details
-            )
-        generation = tally.generation(self.files.version, prompt, _final_answer(result), None)
-        if result.program is None:
-            return Proposal(failure=Outcome.PARSE_ERROR, message=result.problem, generation=generation, details=details)
-        return Proposal(program=result.program, generation=generation, details=details)
+            return self._proposal(messages, tally, result.last_text, error=str(result.error), details=details)
+        answer = _final_answer(result)
+        return self._proposal(messages, tally, answer, program=result.program, problem=result.problem, details=details)
 
     def close(self) -> None:
-        """Stop the dry-run sandbox (a later dry run starts a new one)."""
         self.dry_runner.close()
-
-    # -- internals ----------------------------------------------------------------
 
     def _episode(
         self, task: Task, seed: int | None, protocol: str, tally: RequestTally
@@ -208,14 +162,7 @@ class ExploreAgent(ModelAgent):
         tools = self.tools if protocol == "tools" else None
 
         def ask(conversation: list[dict[str, Any]]) -> Completion:
-            try:
-                completion = self.client.complete(conversation, tools=tools, seed=seed)
-            except ToolsNotSupportedError:
-                raise
-            except (BudgetExceededError, LLMSetupError) as error:
-                raise StopRun(str(error)) from error
-            tally.add(completion)
-            return completion
+            return self._ask(conversation, seed, tally, tools)
 
         def dry_run(program: str) -> DryRunReport:
             return self.dry_runner.run(world, program)
@@ -251,7 +198,7 @@ class ExploreAgent(ModelAgent):
 
 
 def _final_answer(result: EpisodeResult) -> str | None:
-    """What to keep as the row's completion: the last reply's text, or the arguments of its last tool call."""
+    """The row's completion: the last reply's text, or the arguments of its last tool call."""
     if result.last_text:
         return result.last_text
     replies = [message for message in result.transcript if message.get("role") == "assistant"]

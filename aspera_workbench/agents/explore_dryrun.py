@@ -1,21 +1,12 @@
 """Dry runs: trying a draft program in the sandbox before answering, without judging it.
 
-A dry run evaluates the draft on a *dry-run task*: a task whose setup program
-builds a world and whose evaluation program calls the setup function and then
-the draft, and checks nothing. So the verdict is ``success`` unless the
-draft raised (``RequiresUserInput`` gives a hand-back), timed out or broke a
-limit, and the task's own evaluation program never runs before the answer
-is submitted. The world is, by default, the generic one of
-``data/dry_run_world.py`` (the same for every task, so nothing of the task's
-hidden world reaches the model); with ``world="task"`` it is the task's own
-first setup program (for experiments on read access; writes are discarded
-with the worker process, as in every evaluation).
-
-What the model is told (:meth:`DryRunReport.to_text`): the outcome, the
-exception with the program's own frames of the traceback (frames inside the
-library or the harness are only counted, so no source outside the program is
-shown), what the program printed and returned, and what it changed in the
-world, row by row, with people named instead of their ids.
+A *dry-run task*'s evaluation program builds the world, calls the draft and checks
+nothing, so the task's own evaluation program never runs before submission. The world
+is the generic one of ``data/dry_run_world.py`` (nothing of the task's hidden world
+reaches the model), or with ``world="task"`` the task's first setup program (writes
+are discarded with the worker). The model is told the outcome, the program's own
+traceback frames (others are only counted), what it printed and returned, and what it
+changed in the world, with people named instead of their ids.
 """
 
 from __future__ import annotations
@@ -35,6 +26,10 @@ from aspera_core.outcomes import Outcome, Verdict
 
 #: Where dry runs happen: the generic world, or the task's own setup (writes discarded).
 DRY_RUN_WORLDS = ("generic", "task")
+#: How the explore agent calls tools: tool calling, falling back to text when the endpoint refuses
+#: tools, or one of the two only. (Here, beside the dry-run worlds, because the agent registry reads
+#: both without importing the model client.)
+PROTOCOLS = ("auto", "tools", "text")
 #: The generic world's setup program, beside the package in a source checkout.
 GENERIC_WORLD_FILE = Path(__file__).resolve().parents[2] / "data" / "dry_run_world.py"
 
@@ -74,27 +69,14 @@ _HIDDEN_COLUMNS = {"event_id", "recurrent_event_id", "booking_id", "room_id"}
 
 @dataclass(frozen=True)
 class GenericWorld:
-    """The generic world's setup program.
-
-    Attributes:
-        setup: Source of the setup function.
-        digest: First 10 hex digits of its SHA-256 (recorded in the agent's parameters).
-    """
+    """The generic world's setup program, and the first 10 hex digits of its SHA-256 (recorded in the parameters)."""
 
     setup: str
     digest: str
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> GenericWorld:
-        """Read the setup program file.
-
-        Args:
-            path: The file (default: ``data/dry_run_world.py``).
-
-        Raises:
-            FileNotFoundError: the file is missing.
-            ValueError: it does not parse or does not define exactly one function.
-        """
+        """Read the setup program file (``ValueError``: it does not parse or define exactly one function)."""
         source_path = Path(path) if path is not None else GENERIC_WORLD_FILE
         text = source_path.read_text(encoding="utf-8")
         try:
@@ -128,15 +110,7 @@ class DryRunTask:
 
 
 def dry_run_task(task: Any, world: str = "generic", generic: GenericWorld | None = None) -> DryRunTask:
-    """The dry-run task for ``task``.
-
-    The draft runs with the task's scenario apps imported, as when it is
-    judged, so a name the scenario does not offer fails in the dry run too.
-
-    Args:
-        task: The task (its query, scenario and, for ``world="task"``, first setup program are used).
-        world: ``"generic"`` or ``"task"``.
-        generic: The generic world (loaded from its file when omitted).
+    """The dry-run task for ``task``, with the scenario's apps imported as when it is judged.
 
     Raises:
         ValueError: an unknown world, or ``world="task"`` for a task without setup programs.
@@ -153,20 +127,7 @@ def dry_run_task(task: Any, world: str = "generic", generic: GenericWorld | None
 
 @dataclass(frozen=True)
 class DryRunReport:
-    """What one dry run showed.
-
-    Attributes:
-        outcome: The verdict's outcome (``success`` means only: nothing was raised).
-        error_type: Short class name of the exception that ended it, if any.
-        message: Its message.
-        traceback: The traceback, the program's own frames only.
-        origin: Where the exception came from (``program``, ``setup``...), if any.
-        stdout: What the program printed (tail, bounded).
-        return_value: ``repr`` of what it returned (bounded), if it returned.
-        changes: The world's changes, one line per row added, removed or changed.
-        duration_s: Seconds the dry run took.
-        timeout_s: The time limit it ran under.
-    """
+    """What one dry run showed (``success`` means only: nothing was raised)."""
 
     outcome: Outcome
     error_type: str | None = None
@@ -181,7 +142,6 @@ class DryRunReport:
 
     @classmethod
     def from_verdict(cls, verdict: Verdict, timeout_s: float = 0.0) -> DryRunReport:
-        """Read a sandbox verdict of a dry-run task (``Job(capture_world=True)``)."""
         pair = verdict.pairs[0] if verdict.pairs else None
         world = verdict.world[0] if verdict.world else {}
         return cls(
@@ -198,7 +158,6 @@ class DryRunReport:
         )
 
     def to_text(self) -> str:
-        """The report as the model reads it."""
         parts = [self._headline()]
         if self.traceback and self.outcome is not Outcome.HANDBACK_CONTROL:
             parts.append(_bounded(self.traceback.rstrip(), "traceback"))
@@ -236,7 +195,6 @@ class DryRunReport:
         return f"Outcome: the program raised {self.error_type or 'an error'}{where}: {message}"
 
     def to_json(self) -> dict[str, Any]:
-        """The report as JSON values (for the result row)."""
         return {
             "outcome": self.outcome.value,
             "error_type": self.error_type,
@@ -263,10 +221,7 @@ _FRAME = re.compile(r'^\s*File "(?P<file>[^"]*)"')
 
 
 def program_traceback(traceback: str | None) -> str | None:
-    """A traceback with only the program's frames shown; other frames (library, harness) are counted.
-
-    No path, and no source line outside the program, reaches the model.
-    """
+    """A traceback with only the program's frames: no path or source line outside the program reaches the model."""
     if not traceback:
         return None
     out: list[str] = []
@@ -341,19 +296,11 @@ def _describe(row: Mapping[str, Any], names: Mapping[str, str]) -> str:
 
 
 def world_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> list[str]:
-    """What changed between two snapshots of the world's tables, one line per row.
+    """What changed between two snapshots of the world's tables, one line per row (none if one is missing).
 
-    Rows are matched by their id (event, employee, room, booking) where the
-    table has one, else compared whole. Lines read ``user_calendar: added
-    subject='Sync', ...``, ``... removed ...`` or ``... changed <row>:
-    column old -> new``; employee ids are shown as names.
-
-    Args:
-        before: The tables before the program ran (``None``: unknown).
-        after: The tables after it ran (``None``: unknown).
-
-    Returns:
-        The lines, table by table; empty when nothing changed or a snapshot is missing.
+    Rows are matched by id where the table has one, else compared whole; lines read
+    ``user_calendar: added subject='Sync', ...``, ``... removed ...`` or ``... changed <row>:
+    column old -> new``, with employee ids shown as names.
     """
     if not before or not after:
         return []
@@ -390,14 +337,10 @@ class DryRunUnavailable(RuntimeError):
 
 @dataclass
 class DryRunner:
-    """Runs dry runs in a sandbox of its own, created on first use, one dry run at a time.
+    """Runs dry runs in a sandbox of its own, created on first use, one at a time.
 
-    Thread-safe: the agent is called from several threads, and a sandbox runs
-    one batch at a time, so dry runs take turns (each takes a fraction of a
-    second). After :meth:`close`, the next dry run starts a new sandbox.
-
-    Attributes:
-        config: The sandbox's limits (``workers`` is irrelevant: one dry run at a time).
+    The agent is called from several threads and a sandbox runs one batch at a time, so
+    dry runs take turns. After :meth:`close`, the next dry run starts a new sandbox.
     """
 
     config: SandboxConfig = field(default_factory=lambda: SandboxConfig(workers=1))
@@ -405,11 +348,7 @@ class DryRunner:
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     def run(self, task: DryRunTask, program: str) -> DryRunReport:
-        """Dry-run ``program`` on ``task`` and report.
-
-        Raises:
-            DryRunUnavailable: the sandbox failed (it is closed; the next dry run starts a new one).
-        """
+        """Dry-run ``program`` on ``task`` (``DryRunUnavailable``: the sandbox failed and was closed)."""
         with self._lock:
             try:
                 if self._sandbox is None:
@@ -422,7 +361,6 @@ class DryRunner:
                 raise DryRunUnavailable(f"the dry run could not be carried out: {error}") from error
 
     def close(self) -> None:
-        """Stop the sandbox (if one was started)."""
         with self._lock:
             self._close()
 

@@ -1,33 +1,25 @@
 """One exploring episode: the conversation in which a model looks things up, tries drafts and submits.
 
-Each turn is one request to the model. Its reply is handled by the protocol
-in use:
+Each turn is one request. With ``tools``, every tool call of the reply is carried out
+in order (calls after a ``submit`` are answered as not carried out, so the transcript
+stays well formed); with ``text``, the reply's first ``Action:``. A reply with no tool
+but a program is its submission, so a model that answers at once gets a fair verdict;
+one with neither gets a reminder. Each answer ends with the budget left.
 
-* ``tools`` (OpenAI tool calling): every tool call of the reply is carried
-  out in order and answered with a tool message; a ``submit`` ends the
-  episode (calls after it are answered as not carried out, so the
-  transcript stays well formed);
-* ``text`` (:mod:`aspera_workbench.agents.explore_protocol`): the reply's first
-  ``Action:`` is carried out and answered with a user message.
-
-A reply that uses no tool but contains a program is taken as its
-submission, so a model that answers at once gets a fair verdict. A reply with
-neither gets a reminder. Each turn's answer ends with the budget left
-(replies, dry runs) and, before the last allowed reply, a request to submit.
-
-The episode ends when a program is submitted, when the turn or token budget
-is used up (the last draft that was dry-run is then submitted, if any), or
-when a request fails (a model error). Everything is recorded: the transcript
-(every message as sent, tool calls and results included) and one step per
-action, for replaying the episode.
+The episode ends on a submission, when the turn or token budget is used up (the last
+dry-run draft is then submitted, if any), or when a request fails. The transcript and
+one step per action are recorded, for replaying it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import pydantic
 
 from aspera_core.agents import StopRun
 from aspera_workbench.agents.answer_parsing import extract_program
@@ -43,64 +35,36 @@ from aspera_workbench.agents.explore_tools import (
     check_arguments,
 )
 from aspera_workbench.llm import Completion, LLMRequestError, ToolCall, tool_result_message
+from aspera_workbench.options import AtLeastOne, AtLeastZero
 
-#: The two ways of calling tools.
-PROTOCOLS = ("tools", "text")
 #: Why an episode ended.
 ENDINGS = ("submitted", "answered", "turn_budget", "token_budget", "model_error")
 
 
-@dataclass(frozen=True)
+@pydantic.dataclasses.dataclass(frozen=True, config=pydantic.ConfigDict(strict=True))
 class Budgets:
-    """What one episode may use.
-
-    Attributes:
-        max_turns: Requests to the model (replies).
-        max_tokens: Tokens of all requests and replies together, as the endpoint
-            reports them (an endpoint that reports none is not limited by this).
-        max_dry_runs: Dry runs carried out.
+    """What one episode may use: replies, tokens as the endpoint reports them, and dry runs.
 
     Raises:
-        ValueError: a budget below its minimum (1 turn, 1 token, 0 dry runs).
+        pydantic.ValidationError: a budget below its minimum (1 turn, 1 token, 0 dry runs).
     """
 
-    max_turns: int = 20
-    max_tokens: int = 250_000
-    max_dry_runs: int = 5
-
-    def __post_init__(self) -> None:
-        for name, value, least in (
-            ("max_turns", self.max_turns, 1),
-            ("max_tokens", self.max_tokens, 1),
-            ("max_dry_runs", self.max_dry_runs, 0),
-        ):
-            if not isinstance(value, int) or isinstance(value, bool) or value < least:
-                raise ValueError(f"{name} must be an integer of at least {least}, not {value!r}")
+    max_turns: AtLeastOne = 20
+    max_tokens: AtLeastOne = 250_000
+    max_dry_runs: AtLeastZero = 5
 
     def to_json(self) -> dict[str, int]:
         """The budgets as JSON values."""
-        return {"max_turns": self.max_turns, "max_tokens": self.max_tokens, "max_dry_runs": self.max_dry_runs}
+        return dataclasses.asdict(self)
 
 
 @dataclass
 class EpisodeResult:
     """How an episode went.
 
-    Attributes:
-        program: The submitted program (normalised by the answer parser), or ``None``.
-        ended: Why it ended (one of :data:`ENDINGS`).
-        submitted_by: ``"submit"`` (the tool), ``"answer"`` (a reply with a
-            program and no tool), ``"last_draft"`` (the budget ran out; the last
-            dry-run draft was taken), or ``None`` (no program).
-        problem: Why there is no program, or the model error, else ``None``.
-        error: The request error that ended the episode, if any.
-        transcript: Every message of the conversation, as sent, and the last reply.
-        steps: One record per action: turn, tool, arguments, problem, dry-run report.
-        turns: Requests made.
-        tokens: Tokens used, as reported.
-        dry_runs: Dry runs carried out.
-        read: Names whose documentation was read, in order.
-        last_text: Text of the last reply.
+    ``ended`` is one of :data:`ENDINGS`; ``submitted_by`` is ``"submit"`` (the tool),
+    ``"answer"`` (a reply with a program and no tool), ``"last_draft"`` (the budget ran out)
+    or ``None``; ``problem`` says why there is no program.
     """
 
     program: str | None = None
@@ -118,67 +82,44 @@ class EpisodeResult:
 
 
 class Notes:
-    """The agent's messages to the model (``templates/explore_notes.txt``), filled in by key."""
+    """The agent's messages to the model (``templates/explore_notes.txt``), by key (``KeyError`` if unknown)."""
 
     def __init__(self, entries: Mapping[str, str]) -> None:
         self.entries = dict(entries)
 
     def __call__(self, key: str, **values: Any) -> str:
-        """The note ``key`` with its placeholders filled in.
-
-        Raises:
-            KeyError: no such note, or a placeholder without a value.
-        """
         return string.Template(self.entries[key]).substitute(**values)
 
 
 @dataclass
 class _Outcome:
-    """What carrying out one action gave: the answer, and the program if it was submitted."""
-
     content: str
     submitted: str | None = None
 
 
+@dataclass
 class Episode:
-    """Runs one episode (see the module docstring).
+    """Runs one episode (see the module docstring) from the starting ``messages``.
 
-    Args:
-        ask: Sends the conversation (and, for the tools protocol, the tool
-            definitions) and returns the reply. Raises ``LLMRequestError`` for a
-            failed request; any other exception ends the episode by propagating.
-        messages: The starting messages (system and user).
-        protocol: ``"tools"`` or ``"text"``.
-        budgets: The episode's budgets.
-        dry_run: Runs a program in the dry-run world and reports.
-        index: The documentation.
-        notes: The agent's messages to the model.
+    ``ask`` sends the conversation and returns the reply; its ``LLMRequestError`` ends the
+    episode as a model error, any other exception propagates. ``protocol``: ``tools`` or ``text``.
     """
 
-    def __init__(
-        self,
-        ask: Callable[[list[dict[str, Any]]], Completion],
-        messages: Sequence[Mapping[str, Any]],
-        *,
-        protocol: str,
-        budgets: Budgets,
-        dry_run: Callable[[str], DryRunReport],
-        index: DocumentationIndex,
-        notes: Notes,
-    ) -> None:
-        if protocol not in PROTOCOLS:
-            raise ValueError(f"unknown protocol {protocol!r}; expected one of: {', '.join(PROTOCOLS)}")
-        self.ask = ask
-        self.protocol = protocol
-        self.budgets = budgets
-        self.dry_run = dry_run
-        self.index = index
-        self.notes = notes
+    ask: Callable[[list[dict[str, Any]]], Completion]
+    messages: dataclasses.InitVar[Sequence[Mapping[str, Any]]]
+    _: dataclasses.KW_ONLY
+    protocol: str
+    budgets: Budgets
+    dry_run: Callable[[str], DryRunReport]
+    index: DocumentationIndex
+    notes: Notes
+    result: EpisodeResult = field(init=False)
+    _last_draft: str | None = field(default=None, init=False)
+
+    def __post_init__(self, messages: Sequence[Mapping[str, Any]]) -> None:
         self.result = EpisodeResult(transcript=[dict(message) for message in messages])
-        self._last_draft: str | None = None
 
     def run(self) -> EpisodeResult:
-        """Converse until the episode ends; return how it went."""
         result = self.result
         while True:
             if result.turns >= self.budgets.max_turns:
@@ -220,8 +161,6 @@ class Episode:
                 note = self.notes("no_tool" if self.protocol == "tools" else "no_action")
                 result.transcript.append({"role": "user", "content": note + self._footer()})
 
-    # -- one turn ---------------------------------------------------------------
-
     def _tool_calls(self, calls: Sequence[ToolCall]) -> bool:
         """Carry out a reply's tool calls; ``True`` when one of them submitted the program."""
         submitted: str | None = None
@@ -243,7 +182,6 @@ class Episode:
         return False
 
     def _act(self, tool: str, arguments: Mapping[str, Any] | None, problem: str | None) -> _Outcome:
-        """Carry out one action and record it as a step."""
         if tool not in TOOL_NAMES:
             self._step(tool, arguments, "unknown tool")
             return _Outcome(self.notes("unknown_tool", tool=repr(tool), tools=", ".join(TOOL_NAMES)))
@@ -319,8 +257,6 @@ class Episode:
             step["dry_run"] = dry_run
         self.result.steps.append(step)
 
-    # -- endings ----------------------------------------------------------------
-
     def _submitted(self, program: str, how: str) -> EpisodeResult:
         result = self.result
         result.program, result.submitted_by = program, how
@@ -339,13 +275,7 @@ class Episode:
 
 @dataclass(frozen=True)
 class TranscriptTurn:
-    """One turn of a recorded transcript, for replaying an episode step by step.
-
-    Attributes:
-        number: 1 for the first reply.
-        reply: The model's message (text and tool calls).
-        answers: What the agent sent back after it (tool results or a user message); empty after the last reply.
-    """
+    """One turn of a recorded transcript: the reply (``number`` 1 first) and what the agent sent back after it."""
 
     number: int
     reply: dict[str, Any]
@@ -353,15 +283,7 @@ class TranscriptTurn:
 
 
 def transcript_turns(transcript: Sequence[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], list[TranscriptTurn]]:
-    """Split a recorded transcript (``details["transcript"]`` of an explore row) into its prompt and its turns.
-
-    Args:
-        transcript: The messages, in order.
-
-    Returns:
-        ``(prompt, turns)``: the messages before the first reply, and one
-        :class:`TranscriptTurn` per reply.
-    """
+    """Split a recorded transcript (``details["transcript"]`` of an explore row) into its prompt and its turns."""
     messages = [dict(message) for message in transcript]
     first = next((i for i, message in enumerate(messages) if message.get("role") == "assistant"), len(messages))
     turns: list[TranscriptTurn] = []

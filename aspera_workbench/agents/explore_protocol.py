@@ -29,24 +29,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from aspera_workbench.agents.explore_tools import DRY_RUN, LIST_MODULES, READ_DOCS, SEARCH_DOCS, SUBMIT, TOOL_NAMES
+from aspera_workbench.agents.agent_prompts import CODE_BLOCK
+from aspera_workbench.agents.explore_tools import DRY_RUN, READ_DOCS, SEARCH_DOCS, SUBMIT
 
 _ACTION = re.compile(r"^[ \t>*_#-]*action[ \t*_]*:[ \t*_`]*(?P<tool>[A-Za-z_]+)[ \t`*_]*(?P<rest>.*)$", re.I | re.M)
 _INPUT = re.compile(r"^[ \t>*_-]*input[ \t*_]*:[ \t*_]*", re.I | re.M)
 _MODULE = re.compile(r"^[ \t>*_-]*module[ \t*_]*:[ \t*_`]*(?P<module>[A-Za-z_]+)", re.I | re.M)
-_CODE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL | re.IGNORECASE)
 _RESULT = re.compile(r"^[ \t*_]*(?:result|observation)[ \t*_]*(?:of\b[^:\n]*)?:", re.I | re.M)
 
 
 @dataclass(frozen=True)
 class TextAction:
-    """An action read from a reply.
-
-    Attributes:
-        tool: The tool named (may be unknown: the episode says so).
-        arguments: The tool's arguments, as a tool call would carry them.
-        problem: Why the action cannot be carried out as written (a missing input), else ``None``.
-        ignored: Something after the action was ignored (another action, an invented result).
+    """An action read from a reply: the tool (maybe unknown), its arguments as a tool call would carry them,
+    why it cannot be carried out as written, and whether something after it was ignored.
     """
 
     tool: str
@@ -64,15 +59,7 @@ def _clean_name(text: str) -> str:
 
 
 def parse_action(reply: str | None) -> TextAction | None:
-    """The first action of a reply written in the plain-text protocol, or ``None`` if it has none.
-
-    Args:
-        reply: The model's reply.
-
-    Returns:
-        The action (``tool`` lower-cased; arguments as the tool-calling
-        protocol names them), or ``None`` when no ``Action:`` line is found.
-    """
+    """The first action of a plain-text reply (``tool`` lower-cased), or ``None`` without an ``Action:`` line."""
     if not reply:
         return None
     match = _ACTION.search(reply)
@@ -97,7 +84,7 @@ def parse_action(reply: str | None) -> TextAction | None:
     else:
         text = inline or body
     if tool in (DRY_RUN, SUBMIT):
-        code = _CODE.search(body)
+        code = CODE_BLOCK.search(body)
         program = code.group(1) if code is not None else text.strip()
         if not program.strip():
             return TextAction(tool, {}, f"{tool} needs the program as its input, in a Python code block", ignored)
@@ -116,16 +103,9 @@ def parse_action(reply: str | None) -> TextAction | None:
         if not name:
             return TextAction(tool, {}, "read_docs needs the name of a function, class or module as its input", ignored)
         return TextAction(tool, {"name": name}, None, ignored)
-    if tool == LIST_MODULES:
-        return TextAction(tool, {}, None, ignored)
-    return TextAction(tool, {}, None, ignored)  # an unknown tool: the episode lists the real ones
+    return TextAction(tool, {}, None, ignored)  # list_modules, or an unknown tool: the episode lists the real ones
 
 
 def result_message(tool: str, content: str) -> dict[str, str]:
     """The user message that answers an action in the plain-text protocol."""
     return {"role": "user", "content": f"Result of {tool}:\n{content}"}
-
-
-def known_tool(tool: str) -> bool:
-    """Whether ``tool`` is one of the agent's tools."""
-    return tool in TOOL_NAMES

@@ -1,22 +1,9 @@
 """The exploring agent's documentation tools, and the definitions of all its tools.
 
-The model starts knowing only the library's module names. Three tools let it
-learn the rest, always from what the original documents (names of
-:data:`aspera_workbench.surface.library_docs.EXECUTABLE_ONLY` are never listed, found or
-shown):
-
-* ``list_modules``: every module with the first line of its docstring and
-  how many functions and classes it documents;
-* ``search_docs``: the documented functions and classes whose name or
-  documentation contains the query's words, best first, each with its
-  signature line and the first line of its docstring;
-* ``read_docs``: the whole documentation of one function or class (or, for a
-  module name, the module's docstring and the list of what it documents).
-
-Two more tools, ``dry_run`` and ``submit``, take a program; they are carried
-out by the episode (:mod:`aspera_workbench.agents.explore_episode`). Their names,
-descriptions and argument schemas are defined here, the descriptions read from
-the prompt file ``templates/explore_tools.txt``.
+``list_modules``, ``search_docs`` and ``read_docs`` show only what the original documents
+(names of :data:`aspera_workbench.surface.library_docs.EXECUTABLE_ONLY` are never listed,
+found or shown). ``dry_run`` and ``submit`` are carried out by the episode. The tools'
+descriptions are read from ``templates/explore_tools.txt``.
 """
 
 from __future__ import annotations
@@ -59,9 +46,7 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def parse_descriptions(text: str) -> dict[str, str]:
-    """Read the tool descriptions file: ``key: text`` lines (``tool`` or ``tool.argument``); ``#`` lines are comments.
-
-    A line that starts with white space continues the previous entry.
+    """Read ``key: text`` lines (``tool`` or ``tool.argument``); ``#`` lines are comments, indented ones continue.
 
     Raises:
         ValueError: a line is neither a comment, a continuation nor ``key: text``.
@@ -83,11 +68,7 @@ def parse_descriptions(text: str) -> dict[str, str]:
 
 
 def tool_definitions(descriptions: Mapping[str, str]) -> list[dict[str, Any]]:
-    """The five tools in the OpenAI format, described with ``descriptions`` (see :func:`parse_descriptions`).
-
-    Raises:
-        KeyError: a tool or argument has no description.
-    """
+    """The five tools in the OpenAI format (``KeyError``: a tool or argument has no description)."""
     tools = []
     for name in TOOL_NAMES:
         properties = {
@@ -103,16 +84,8 @@ def tool_definitions(descriptions: Mapping[str, str]) -> list[dict[str, Any]]:
 
 
 def check_arguments(tool: str, arguments: Mapping[str, Any] | None, problem: str | None = None) -> str | None:
-    """Why a tool call's arguments cannot be used (``None`` when they can).
-
-    Args:
-        tool: A name of :data:`TOOL_NAMES`.
-        arguments: The decoded arguments (``None`` when they did not decode).
-        problem: Why they did not decode, if so.
-
-    Returns:
-        The problem, in words the model can act on, or ``None``. Unknown extra
-        arguments are ignored.
+    """Why a tool call's arguments (``None``: they did not decode, for ``problem``) cannot be used, in words
+    the model can act on; ``None`` when they can (unknown extra arguments are ignored).
     """
     expected = ARGUMENTS[tool]
     shape = "{" + ", ".join(f'"{name}": "..."' for name in expected) + "}"
@@ -132,15 +105,7 @@ def check_arguments(tool: str, arguments: Mapping[str, Any] | None, problem: str
 
 @dataclass(frozen=True)
 class DocEntry:
-    """One documented function or class.
-
-    Attributes:
-        module: The module that defines it.
-        name: Its name.
-        text: Its documentation as Python-stub text (signature or fields, docstring).
-        words: Lower-case words of the name (split at underscores and capitals).
-        text_words: Lower-case words of the text.
-    """
+    """One documented function or class: its stub text, and the lower-case words of its name and text."""
 
     module: str
     name: str
@@ -150,12 +115,10 @@ class DocEntry:
 
     @property
     def signature(self) -> str:
-        """The first line of the stub text (``def ...`` or ``class ...``), without a trailing colon."""
         return self.text.splitlines()[0].rstrip(":") if self.text else self.name
 
     @property
     def summary(self) -> str:
-        """The first line of the docstring."""
         match = re.search(r'"""\s*(.*)', self.text)
         return match.group(1).rstrip('" ').strip() if match else ""
 
@@ -181,7 +144,6 @@ def _entries() -> tuple[DocEntry, ...]:
 
 
 def _stem_match(term: str, words: frozenset[str]) -> bool:
-    """``term`` is one of ``words``, or (for terms of four letters or more) a prefix of one or has one as prefix."""
     if term in words:
         return True
     if len(term) < 4:
@@ -190,11 +152,7 @@ def _stem_match(term: str, words: frozenset[str]) -> bool:
 
 
 class DocumentationIndex:
-    """Search and read the documented part of the library (every module of :data:`ALL_MODULES`).
-
-    The entries are rendered once per process; an index holds no other
-    state, so one may serve several threads.
-    """
+    """Search and read the documented part of the library; it holds no state, so threads may share one."""
 
     def __init__(self) -> None:
         self.entries = _entries()
@@ -203,7 +161,6 @@ class DocumentationIndex:
             self.by_name.setdefault(entry.name, []).append(entry)
 
     def list_modules(self) -> str:
-        """Every module, one per line, with its summary and how many names it documents."""
         lines = []
         for module in ALL_MODULES:
             count = len(module_primitives(module, documented_only=True))
@@ -211,14 +168,10 @@ class DocumentationIndex:
         return "\n".join(lines)
 
     def search(self, query: str, module: str | None = None, limit: int = SEARCH_HITS) -> str:
-        """The best matches of ``query``'s words, one per line (``module.signature  # summary``).
+        """The best matches of ``query``'s words, one per line (``ValueError``: an unknown ``module``).
 
-        A word found in a name counts three times as much as one found only in
-        documentation text; words of four letters or more also match longer
-        or shorter forms ("book" finds "booking"). Ties keep the library's order.
-
-        Raises:
-            ValueError: ``module`` is not a library module.
+        A word found in a name counts three times one found only in the text; words of four
+        letters or more also match longer or shorter forms ("book" finds "booking").
         """
         if module is not None and module not in ALL_MODULES:
             raise ValueError(f"there is no module {module!r}; the modules are: {', '.join(ALL_MODULES)}")
@@ -245,14 +198,8 @@ class DocumentationIndex:
         return "\n".join(lines)
 
     def read(self, name: str) -> str:
-        """The documentation of one function or class, or a module's overview.
-
-        Args:
-            name: ``find_events``, ``work_calendar.find_events``, ``Event.duration``
-                (the class is shown) or a module name.
-
-        Raises:
-            KeyError: nothing documented has that name (the message suggests close names).
+        """The documentation of ``find_events``, ``work_calendar.find_events``, ``Event.duration`` (the class)
+        or a module's overview; ``KeyError`` (suggesting close names) when nothing has that name.
         """
         cleaned = name.strip().strip("`'\"").removesuffix("()").strip()
         cleaned = re.sub(r"^(?:aspera_core\.library\.|aspera\.apps_implementation\.)", "", cleaned)
@@ -282,5 +229,4 @@ class DocumentationIndex:
 
 @functools.cache
 def documentation_index() -> DocumentationIndex:
-    """The process's documentation index (built on first use)."""
     return DocumentationIndex()

@@ -1,20 +1,9 @@
-"""Agents backed by a language model: complete codebase knowledge (``cck``) and primitive selection (``ps``).
+"""Agents backed by a language model: complete codebase knowledge (``cck``, also ``control``) and primitive selection (``ps``).
 
-The ``cck`` agent also writes control programs (``setting="control"``): the
-same prompt structure against the standard-library control surface
-(:mod:`aspera_workbench.control`), answered with one function taking ``world``.
-
-Both talk to the model only through :class:`aspera_workbench.llm.LLMClient` (retries,
-cache, spending) and build their prompts with :mod:`aspera_workbench.agents.agent_prompts`.
-What happens when the model misbehaves:
-
-* a request that still fails after its retries gives a ``model_error``
-  proposal (not a verdict on any program; a resumed run asks again);
-* an answer with no usable program gives a ``parse_error`` proposal, the raw
-  answer kept;
-* a setup error (key refused, unknown model or endpoint, exhausted quota)
-  or the spending limit stops the run cleanly (:class:`StopRun`): no other
-  request could succeed, and every finished row is kept.
+A request that fails after its retries gives a ``model_error`` proposal (a resumed
+run asks again); an answer without a program a ``parse_error`` one, the answer kept;
+a setup error or the spending limit stops the run (:class:`StopRun`): no other
+request could succeed, and every finished row is kept.
 """
 
 from __future__ import annotations
@@ -52,7 +41,14 @@ from aspera_workbench.agents.agent_prompts import (
 from aspera_workbench.agents.answer_parsing import extract_program
 from aspera_workbench.agents.selection_summary import EmptySelectionWatch
 from aspera_workbench.control import CONTROL_SETTING, control_task
-from aspera_workbench.llm import BudgetExceededError, Completion, LLMClient, LLMRequestError, LLMSetupError
+from aspera_workbench.llm import (
+    BudgetExceededError,
+    Completion,
+    LLMClient,
+    LLMRequestError,
+    LLMSetupError,
+    ToolsNotSupportedError,
+)
 from aspera_workbench.surface import ALL_MODULES, module_primitives
 
 _PROMPT_FILE = re.compile(r"[0-9a-f]{64}\.json")
@@ -66,22 +62,15 @@ def prompt_digest(messages: Sequence[Message]) -> str:
 class PromptStore:
     """Keeps each distinct prompt once, as ``<digest>.json`` in a folder beside the results file.
 
-    Rows record only the digest; prompts are large and repeat across seeds.
-    Files are written atomically and never rewritten; a file already bearing a
-    prompt's name is trusted only if its content has that digest (see :meth:`put`).
-
-    Args:
-        directory: The folder (created with the first prompt stored, so that a
-            run refused before it asks anything leaves nothing behind).
-        advice: What to do when ``directory`` holds other files (ends that refusal).
+    Rows record only the digest (prompts are large and repeat across seeds). The folder is
+    created with the first prompt, so a run refused before asking leaves nothing behind;
+    files are written atomically and never rewritten.
 
     Raises:
-        DanglingLinkError: ``directory`` or a folder above it is a symbolic link to
-            nothing (storing a prompt would create its target).
-        NotADirectoryError: ``directory`` exists and is not a folder.
-        FileExistsError: ``directory`` holds files other than stored prompts (say the
-            project's own ``data/prompts/`` sources, beside ``--out data/x.jsonl``):
-            it is not written into. Both errors name the folder as their ``filename``.
+        DanglingLinkError: ``directory`` or a folder above it is a symbolic link to nothing.
+        NotADirectoryError: ``directory`` is not a folder.
+        FileExistsError: ``directory`` holds other files (say ``data/prompts/`` beside
+            ``--out data/x.jsonl``): it is not written into; ``advice`` ends the message.
     """
 
     def __init__(
@@ -111,10 +100,7 @@ class PromptStore:
         """Store a prompt (if not stored yet) and return its digest.
 
         Raises:
-            FileExistsError: a file or link of the prompt's name is there and does not
-                hold this prompt (a link to nothing, another content): it is left as it
-                is, and no row may name the digest (its ``filename`` is that file).
-            DanglingLinkError: the folder became a symbolic link to nothing.
+            FileExistsError: a file of the prompt's name holds something else (left as it is).
             OSError: the prompt cannot be written (its ``filename`` is the prompt's file).
         """
         digest = prompt_digest(messages)
@@ -127,16 +113,12 @@ class PromptStore:
         return digest
 
     def get(self, digest: str) -> list[Message]:
-        """The prompt stored under ``digest``.
-
-        Raises:
-            FileNotFoundError: no such prompt.
-        """
+        """The prompt stored under ``digest`` (``FileNotFoundError`` if there is none)."""
         return json.loads((self.directory / f"{digest}.json").read_text(encoding="utf-8"))
 
 
 def _check_stored(path: Path, digest: str) -> None:
-    """Refuse a file named as the prompt of ``digest`` that does not hold it (the store never replaces it)."""
+    """Refuse a file named as the prompt of ``digest`` that does not hold it."""
     dangling = dangling_link(path)
     if dangling is not None:
         problem = f"is {dangling}"
@@ -162,8 +144,8 @@ class RequestTally:
     completion_tokens: int = 0
     total_tokens: int = 0
     without_usage: int = 0  # answers whose token counts the endpoint did not report
-    cost: float | None = 0.0
-    spent: float = 0.0
+    cost: float | None = 0.0  # None: some answer's price is unknown (never counted as free)
+    spent: float | None = 0.0
     latency: float = 0.0
     requests: int = 0
     cached: list[bool] = field(default_factory=list)
@@ -177,7 +159,8 @@ class RequestTally:
         else:
             self.without_usage += 1
         self.cost = None if self.cost is None or completion.cost_usd is None else self.cost + completion.cost_usd
-        self.spent += completion.spent_usd or 0.0
+        spent = 0.0 if completion.cached else completion.spent_usd  # a cached answer spends nothing, priced or not
+        self.spent = None if self.spent is None or spent is None else self.spent + spent
         self.latency += completion.latency_s
         self.requests += 1
         self.cached.append(completion.cached)
@@ -234,7 +217,6 @@ class ModelAgent:
 
     @property
     def model(self) -> str:
-        """The model the client asks."""
         return self.client.config.model
 
     def parameters(self) -> dict[str, Any]:
@@ -248,14 +230,16 @@ class ModelAgent:
             "guidelines": self.guidelines,
         }
 
-    def _ask(self, messages: list[Message], seed: int | None, tally: RequestTally) -> Completion:
-        """One request; setup errors and the spending limit stop the run."""
+    def _ask(
+        self, messages: list[Any], seed: int | None, tally: RequestTally, tools: list[Any] | None = None
+    ) -> Completion:
+        """One request; setup errors and the spending limit stop the run (a refusal of tools is the caller's)."""
         started = time.perf_counter()
         try:
-            completion = self.client.complete(messages, seed=seed)
-        except BudgetExceededError as error:
-            raise StopRun(str(error)) from error
-        except LLMSetupError as error:
+            completion = self.client.complete(messages, tools=tools, seed=seed)
+        except ToolsNotSupportedError:
+            raise
+        except (BudgetExceededError, LLMSetupError) as error:
             raise StopRun(str(error)) from error
         except LLMRequestError:
             tally.latency += time.perf_counter() - started  # retries and their waits are the row's latency too
@@ -266,19 +250,34 @@ class ModelAgent:
     def _store(self, messages: list[Message]) -> str:
         return self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
 
+    def _proposal(
+        self,
+        messages: list[Message] | None,
+        tally: RequestTally,
+        answer: str | None,
+        *,
+        program: str | None = None,
+        problem: str | None = None,
+        error: str | None = None,
+        **extra: Any,
+    ) -> Proposal:
+        """The row's proposal: a model error, a parse error (no program) or the program, with its generation."""
+        prompt = self._store(messages) if messages is not None else None
+        generation = tally.generation(self.files.version, prompt, answer, error)
+        if error is not None:
+            return Proposal(failure=Outcome.MODEL_ERROR, message=error, generation=generation, **extra)
+        if program is None:
+            return Proposal(failure=Outcome.PARSE_ERROR, message=problem, generation=generation, **extra)
+        return Proposal(program=program, generation=generation, **extra)
+
     def _finish(self, messages: list[Message], tally: RequestTally, completion: Completion, **extra: Any) -> Proposal:
         parsed = extract_program(completion.text, arguments=self.solution_arguments)
-        generation = tally.generation(self.files.version, self._store(messages), completion.text, None)
-        if parsed.program is None:
-            return Proposal(failure=Outcome.PARSE_ERROR, message=parsed.problem, generation=generation, **extra)
-        return Proposal(program=parsed.program, generation=generation, **extra)
+        return self._proposal(messages, tally, completion.text, program=parsed.program, problem=parsed.problem, **extra)
 
     def _model_error(
-        self, messages: list[Message] | None, tally: RequestTally, error: LLMRequestError, **extra: Any
+        self, messages: list[Message], tally: RequestTally, error: LLMRequestError, **extra: Any
     ) -> Proposal:
-        prompt = self._store(messages) if messages is not None else None
-        generation = tally.generation(self.files.version, prompt, None, str(error))
-        return Proposal(failure=Outcome.MODEL_ERROR, message=str(error), generation=generation, **extra)
+        return self._proposal(messages, tally, None, error=str(error), **extra)
 
 
 def return_types_digest(programs: Mapping[str, str]) -> str:
@@ -290,23 +289,9 @@ def return_types_digest(programs: Mapping[str, str]) -> str:
 class CCKAgent(ModelAgent):
     """Complete codebase knowledge: the documentation of every scenario app, five worked examples, the guidelines.
 
-    In the control setting the same prompt shows the control surface instead
-    of the library, the examples and guidelines translated to it, and asks for
-    a function taking ``world``; rows record the setting ``control``.
-
-    Args:
-        client: The model client.
-        files: Prompt files (default: the project's).
-        examples: Worked examples shown (default 5).
-        guidelines: Show the numbered guidelines.
-        prompts: Where to keep each distinct prompt (default: not kept, only its digest).
-        setting: ``"cck"`` (the library) or ``"control"``.
-        control_programs: Control reference programs by task id (control setting
-            only): a task's return type is recommended from its program when
-            that names built-in types only.
-
-    Raises:
-        ValueError: an unknown setting.
+    With ``setting="control"`` the prompt shows the control surface instead and asks for a
+    function taking ``world``; ``control_programs`` (by task id) recommend each task's return
+    type when it names built-in types only.
     """
 
     name = "cck"
@@ -332,17 +317,14 @@ class CCKAgent(ModelAgent):
         self.control_programs = dict(control_programs or {}) if self.control else {}
 
     def parameters(self) -> dict[str, Any]:
-        """The shared parameters; in the control setting also the digest of the recommended return types."""
         if not self.control:
             return super().parameters()
         return {**super().parameters(), "control_return_types": return_types_digest(self.control_programs)}
 
     def evaluation_task(self, task: Task) -> Task:
-        """The task a program is evaluated on: in the control setting, its wrapping in the control world."""
         return control_task(task) if self.control else task
 
     def propose(self, task: Task, seed: int | None) -> Proposal:
-        """Ask the model for the task's program with the full documentation (library or control) in the prompt."""
         if self.control:
             reference = self.control_programs.get(task.query_id)
             messages = control_messages(task, self.files, self.examples, self.guidelines, reference)
@@ -359,15 +341,8 @@ class CCKAgent(ModelAgent):
 class PSAgent(ModelAgent):
     """Primitive selection: the model picks what it needs module by module, then writes with only that documented.
 
-    Args:
-        client: The model client.
-        files: Prompt files (default: the project's).
-        modules: Library modules shown for selection, one request each (default:
-            all twelve, alphabetically, as the original: those outside the
-            task's scenario act as distractors).
-        examples: Worked examples shown in the program prompt (default 1, as in the paper).
-        guidelines: Show the guidelines (selection and program).
-        prompts: Where to keep each distinct prompt.
+    ``modules`` are shown one request each (default: all twelve, alphabetically, as the
+    original: those outside the task's scenario act as distractors).
     """
 
     name = "ps"
@@ -388,11 +363,9 @@ class PSAgent(ModelAgent):
         self._selections = EmptySelectionWatch()
 
     def parameters(self) -> dict[str, Any]:
-        """The shared parameters plus the modules shown for selection."""
         return {**super().parameters(), "selection_modules": list(self.modules)}
 
     def propose(self, task: Task, seed: int | None) -> Proposal:
-        """Select primitives module by module, then ask for the program with only those documented."""
         tally = RequestTally()
         selected: dict[str, None] = {}
         answers: dict[str, str] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from aspera_core.agents import BuiltinAgent, ProgramUnavailable, Proposal
@@ -9,41 +10,34 @@ from aspera_core.tasks import Task
 from aspera_workbench.variants import BREAKING_KINDS, mutants, pick
 
 
+def check_kinds(kinds: list[str] | None) -> list[str] | None:
+    """``kinds``, or ``ValueError`` naming the first unknown mutant kind (with the closest known one)."""
+    for kind in kinds or ():
+        if kind not in BREAKING_KINDS:
+            close = difflib.get_close_matches(kind, list(BREAKING_KINDS), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ValueError(f"unknown mutation kind {kind!r}{hint}; known: {', '.join(BREAKING_KINDS)}")
+    return kinds
+
+
 class MutantAgent(BuiltinAgent):
-    """Submits a semantics-breaking mutant of the reference program, drawn by the seed.
+    """Submits a mutant of the reference program of ``kinds`` (default: every kind of :mod:`aspera_workbench.variants`).
 
-    The mutant kinds are those of :mod:`aspera_workbench.variants` (drop an action,
-    shift a date or time, change an attendee or a room, duplicate an action,
-    add an unrelated event, swallow a hand-back, return a wrong answer). One
-    mutant is drawn per task and seed, reproducibly; the row's ``mutation``
-    says what was changed. Realistic failures for the error-taxonomy notebooks
-    and the explorer, without any model. A mutant may happen to change nothing
-    in the task's world and pass: that is an honest verdict (the audit tells
-    such mutants apart).
-
-    Args:
-        kinds: Draw only mutants of these kinds (default: every kind).
+    One mutant is drawn per task and seed, reproducibly; the row's ``mutation`` says what
+    changed. Realistic failures without a model. A mutant that changes nothing in the
+    task's world may pass: an honest verdict (the audit tells such mutants apart).
     """
 
     name = "mutant"
     seeded = True
 
     def __init__(self, kinds: list[str] | None = None) -> None:
-        unknown = sorted(set(kinds or ()) - set(BREAKING_KINDS))
-        if unknown:
-            raise ValueError(f"unknown mutation kind(s): {', '.join(unknown)}; known: {', '.join(BREAKING_KINDS)}")
-        self.kinds = sorted(kinds) if kinds else None
+        self.kinds = sorted(kinds) if check_kinds(kinds) else None
 
     def parameters(self) -> dict[str, Any]:
-        """The mutant kinds drawn from (``None``: all)."""
         return {"kinds": self.kinds}
 
     def propose(self, task: Task, seed: int | None = None) -> Proposal:
-        """A mutant of ``task.program`` chosen by ``seed``.
-
-        Raises:
-            ProgramUnavailable: no mutant of the allowed kinds applies to this program.
-        """
         try:
             candidates = mutants(task.program, kinds=self.kinds, apps=list(task.scenario.apps))
         except ValueError as error:

@@ -9,6 +9,7 @@ makes that visible in ``aspera run`` and ``aspera summary``.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
@@ -23,12 +24,8 @@ from aspera_core.wording import count
 class SelectionReport:
     """The selection scores of a run's judged programs (one per task and seed).
 
-    Attributes:
-        programs: Judged programs with a recorded selection (the denominator).
-        selected_nothing: Those whose selection was empty.
-        precision: Mean precision over the programs that have one (``None`` if none has).
-        recall: Mean recall, likewise.
-        f1: Mean F1, likewise.
+    ``programs`` (with a recorded selection) is the denominator; each mean is over the
+    programs that have the score (``None`` if none has).
     """
 
     programs: int
@@ -39,12 +36,9 @@ class SelectionReport:
 
     @property
     def mostly_empty(self) -> bool:
-        """Whether more than half of the programs were written after selecting nothing."""
         return 2 * self.selected_nothing > self.programs
 
     def describe(self) -> str:
-        """One line: the means and their denominator."""
-
         def percent(value: float | None) -> str:
             return "-" if value is None else f"{100 * value:.1f}%"
 
@@ -55,7 +49,6 @@ class SelectionReport:
         )
 
     def warning(self) -> str | None:
-        """The warning for a run that mostly selected nothing (``None`` otherwise)."""
         if not self.mostly_empty:
             return None
         return (
@@ -66,21 +59,11 @@ class SelectionReport:
 
     def as_json(self) -> dict[str, Any]:
         """The report as plain data (``aspera summary --json``)."""
-        return {
-            "programs": self.programs,
-            "selected_nothing": self.selected_nothing,
-            "precision": self.precision,
-            "recall": self.recall,
-            "f1": self.f1,
-        }
+        return dataclasses.asdict(self)
 
 
 def selection_report(rows: Iterable[ResultRow]) -> SelectionReport | None:
-    """The selection report of a results file's rows; ``None`` when no judged row records a selection.
-
-    The row that counts per task and seed is the one :func:`~aspera_core.records.counted_rows`
-    picks, as for the outcome counts.
-    """
+    """The selection report of the counted rows (as for the outcome counts); ``None`` without any selection."""
     scored = [row.selection for row in counted_rows(rows) if judged(row) and row.selection is not None]
     if not scored:
         return None
@@ -103,10 +86,7 @@ EARLY_AFTER = 3
 
 
 class EmptySelectionWatch:
-    """Counts a run's selections as they are made, and says once when most of the first ones are empty.
-
-    The agent's ``propose`` may run in several threads at once, hence the lock.
-    """
+    """Counts a run's selections as they are made (from several threads), and says once when most are empty."""
 
     def __init__(self, early_after: int = EARLY_AFTER) -> None:
         self.early_after = early_after
@@ -116,7 +96,6 @@ class EmptySelectionWatch:
         self._lock = threading.Lock()
 
     def record(self, selected: Collection[str]) -> str | None:
-        """Count one selection; the warning to give now, once, when more than half so far are empty."""
         with self._lock:
             self.proposed += 1
             self.empty += not selected

@@ -1,14 +1,4 @@
-"""Agreement on labels: between annotators, and between annotators and the evaluation programs.
-
-Reads the annotators' files of :mod:`aspera_workbench.analysis.annotation`.
-
-* :func:`annotator_agreement`: per question (is the verdict right; the error
-  category), Cohen's kappa for two annotators, Fleiss' kappa for more, each
-  with a percentile bootstrap interval over tasks;
-* :func:`verdict_agreement`: per system, how often people judge the
-  evaluation program's verdict wrong, split into accepted and rejected
-  programs, with a bootstrap interval over tasks.
-"""
+"""Agreement on labels (the files of :mod:`aspera_workbench.analysis.annotation`): between annotators, and with the evaluation programs."""
 
 from __future__ import annotations
 
@@ -26,7 +16,6 @@ from aspera_workbench.analysis.statistics import (
     clustered_wilson_bounds,
     cohens_kappa,
     fleiss_kappa,
-    fleiss_kappa_interval,
     kappa_interval,
 )
 
@@ -50,24 +39,20 @@ def annotator_agreement(
 ) -> pd.DataFrame:
     """How far annotators agree, question by question: Cohen's kappa for two, Fleiss' kappa for more.
 
-    ``unsure`` is a verdict label like the others (two people unsure agree).
-    The interval is a percentile bootstrap over tasks (a task's rows are
-    resampled together).
+    ``unsure`` is a verdict label like the others. The interval is a percentile bootstrap over tasks.
 
     Args:
         annotations: Anything :func:`read_annotations` takes.
-        questions: ``verdict`` (is the evaluation program's verdict right)
-            and/or ``category`` (the error category).
+        questions: ``verdict`` (is the evaluation program's verdict right) and/or ``category``.
         samples: Bootstrap resamples.
         confidence: Coverage of the interval.
         seed: Seed of the resampling.
 
     Returns:
-        One row per question: ``question``, ``annotators``, ``statistic``,
-        ``rows`` (labelled by both annotators for Cohen's kappa, by at least
-        two for Fleiss'), ``observed agreement (%)`` (agreeing pairs of labels
-        among all pairs on those rows), ``kappa``, ``CI low``, ``CI high``.
-        Empty when fewer than two people labelled.
+        One row per question: ``question``, ``annotators``, ``statistic``, ``rows`` (labelled by
+        both for Cohen's kappa, by at least two for Fleiss'), ``observed agreement (%)`` (agreeing
+        pairs of labels among all pairs on those rows), ``kappa``, ``CI low``, ``CI high``. Empty
+        when fewer than two people labelled.
     """
     labels = read_annotations(annotations)
     columns = ["question", "annotators", "statistic", "rows", "observed agreement (%)", "kappa", "CI low", "CI high"]
@@ -90,7 +75,7 @@ def annotator_agreement(
         else:
             ratings = table.values.tolist()
             kappa = fleiss_kappa(ratings)
-            low, high = fleiss_kappa_interval(ratings, tasks, samples=samples, confidence=confidence, seed=seed)
+            low, high = kappa_interval(ratings, None, tasks, samples=samples, confidence=confidence, seed=seed)
             statistic, rows = "Fleiss' kappa", int((present >= 2).sum())
         records.append(
             {
@@ -123,22 +108,10 @@ def judged_wrong_interval(
 ) -> tuple[float, float]:
     """Wilson's interval of ``sum(wrong) / sum(judged)``, labels clustered by task.
 
-    The sample size is the effective one implied by how much the tasks'
-    counts vary around the rate ``r`` (the ratio estimator's variance over
-    tasks, ``sum((w_i - r j_i)^2) / (n j̄)^2``), kept between the number of
-    tasks and the number of judged labels; when it says nothing (``r`` is 0
-    or 1, or every task agrees with it exactly) the task count is used
-    (:func:`aspera_workbench.analysis.statistics.clustered_wilson_bounds`, the end of
-    :func:`~aspera_workbench.analysis.statistics.success_interval` too). With one
-    label per task this is Wilson's interval of wrong out of judged.
-
-    Args:
-        wrong: Labels judging the verdict wrong, per task.
-        judged: Labels judging it right or wrong (not ``unsure``), per task.
-        confidence: Coverage, e.g. 0.95.
-
-    Returns:
-        ``(low, high)`` in [0, 1]; ``(nan, nan)`` when no label judged a verdict.
+    The effective sample size comes from the ratio estimator's variance over tasks,
+    ``sum((w_i - r j_i)^2) / (sum j)^2``, as in
+    :func:`aspera_workbench.analysis.statistics.clustered_wilson_bounds`; with one label per task
+    it is Wilson's interval of wrong out of judged. ``(nan, nan)`` when no label judged a verdict.
     """
     counts = np.asarray(judged, dtype=float)
     errors = np.asarray(wrong, dtype=float)[counts > 0]
@@ -151,29 +124,17 @@ def judged_wrong_interval(
     return clustered_wilson_bounds(rate, variance, tasks, total, confidence)
 
 
-def verdict_agreement(
-    annotations: Any, *, samples: int = DEFAULT_SAMPLES, confidence: float = 0.95, seed: int = 0
-) -> pd.DataFrame:
+def verdict_agreement(annotations: Any, *, confidence: float = 0.95) -> pd.DataFrame:
     """How often people judge the evaluation programs' verdicts wrong, per system.
 
-    Every label counts (two annotators of one row give two judgements);
-    ``unsure`` labels are counted but are not in the denominator. The rate is
-    a proportion, so its interval is Wilson's (:func:`judged_wrong_interval`)
-    with the tasks as the sample, as for success rates: a percentile
-    bootstrap gave the point 0 whenever no verdict was judged wrong.
-
-    Args:
-        annotations: Anything :func:`read_annotations` takes.
-        samples: Unused (the interval needs no resampling); kept for callers.
-        confidence: Coverage of the interval.
-        seed: Unused, as ``samples``.
+    Every label counts; ``unsure`` labels are counted but not in the denominator. The interval is
+    Wilson's over tasks (:func:`judged_wrong_interval`), as for success rates.
 
     Returns:
-        One row per system, then one for all systems (``system`` = ``"all"``):
-        ``labels``, ``correct``, ``wrong``, ``unsure``, ``judged wrong (%)``
-        (wrong / (correct + wrong)), ``CI low (%)``, ``CI high (%)``,
-        ``accepted, judged wrong`` (the program passed but a person says it
-        should not have) and ``rejected, judged wrong`` (the reverse).
+        One row per system, then one for all (``system`` = ``"all"``): ``labels``, ``correct``,
+        ``wrong``, ``unsure``, ``judged wrong (%)`` (wrong / (correct + wrong)), ``CI low (%)``,
+        ``CI high (%)``, ``accepted, judged wrong`` (the program passed but a person says it should
+        not have) and ``rejected, judged wrong`` (the reverse).
     """
     labels = read_annotations(annotations)
     columns = [

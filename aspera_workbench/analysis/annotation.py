@@ -1,32 +1,19 @@
-"""People's labels on evaluated programs: one append-only file per annotator, samples to label, agreement.
+"""People's labels on evaluated programs: one append-only file per annotator, samples to label, consensus.
 
-A label is one person's judgement of one result row, the row named by its
-system, task and seed. It says
+A label is one person's judgement of one result row (system, task, seed): whether the
+evaluation program's verdict is right (:data:`VERDICT_LABELS`), which error category
+(:data:`~aspera_workbench.analysis.categories.CATEGORIES`) the program's behaviour belongs to,
+and a note.
 
-* whether the evaluation program's verdict on the program is right
-  (:data:`VERDICT_LABELS`: ``correct``, ``wrong`` or ``unsure``), and
-* which error category of the taxonomy
-  (:data:`~aspera_workbench.analysis.taxonomy.CATEGORIES`) the program's behaviour
-  belongs to, with a free-text note.
+Each annotator has a file of their own, ``<folder>/<annotator>.jsonl`` (:class:`AnnotationFile`).
+Lines are only ever appended, one ``write`` each, flushed before the call returns, so closing a
+notebook loses nothing; the last line for a row is the label that counts. A line cut short by a
+crash is dropped before the next one is appended, as results files do; a whole label that only
+lacks its final newline (saved by an editor) is kept.
 
-Each annotator has a file of their own, ``<folder>/<annotator>.jsonl``, one
-JSON object per line (:class:`AnnotationFile`). Lines are only ever
-appended, one ``write`` each, flushed to disk before the call returns:
-closing a notebook loses nothing, and a label given again is a new line
-(the last line for a row is the label that counts). A line cut short by a
-crash is dropped before the next one is appended, as results files do; a
-whole label that only lacks its final newline (a file saved by an editor) is
-kept, and the newline is added before the next label.
-
-For a labelling round, :func:`labelling_sample` draws a stratified sample of
-rows; the draw depends only on the rows and the seed, so every annotator who
-opens the same results files gets the same sample (:func:`sample_digest`
-checks it).
-
-The analysis reads every annotator's file (:func:`read_annotations`), finds
-what most annotators say of each row (:func:`consensus_labels`), feeds those
-categories to the error taxonomy (:func:`taxonomy_labels`) and reports the
-labelled taxonomy per system (:func:`labelled_taxonomy`); agreement is in
+:func:`labelling_sample` draws the same stratified sample for every annotator (checked by
+:func:`sample_digest`); :func:`consensus_labels` finds what most annotators say of each row, and
+:func:`labelled_taxonomy` reports the categories per system. Agreement is in
 :mod:`aspera_workbench.analysis.agreement`.
 """
 
@@ -69,17 +56,11 @@ class AnnotationFileError(ValueError):
 
 
 def check_annotator(name: str) -> str:
-    """An annotator's name, checked: it names their file.
-
-    Args:
-        name: Letters, digits, ``-``, ``_`` and ``.``, starting with a letter
-            or digit, at most 64 characters (surrounding spaces are dropped).
-
-    Returns:
-        The name without surrounding spaces.
+    """An annotator's name without surrounding spaces, checked: it names their file.
 
     Raises:
-        AnnotationFileError: the name is empty or has other characters.
+        AnnotationFileError: the name is empty, or has characters other than letters, digits, ``-``,
+            ``_`` and ``.`` (starting with a letter or digit, at most 64).
     """
     cleaned = str(name).strip()
     if not _ANNOTATOR.fullmatch(cleaned):
@@ -102,21 +83,11 @@ def _now() -> str:
 class Label:
     """One person's judgement of one evaluated program.
 
-    Attributes:
-        annotator: Who labelled (names the file).
-        system: The row's system (``runs_frame``'s ``system``).
-        task_id: The row's task.
-        seed: The row's seed, if any.
-        verdict: Is the evaluation program's verdict right: one of :data:`VERDICT_LABELS`.
-        category: The error category the person chose (a key of
-            :data:`~aspera_workbench.analysis.taxonomy.CATEGORIES`), or ``None``.
-        note: Free text.
-        outcome: The outcome the evaluation program gave (what was judged).
-        auto_category: The automatic category of the row when it was labelled.
-        model: The row's model, if any.
-        setting: The row's agent setting, if any.
-        program_sha256: Digest of the program labelled (to notice a row that changed since).
-        time: When the label was written (UTC, ISO 8601; set on writing).
+    ``verdict`` is one of :data:`VERDICT_LABELS`; ``category`` a key of
+    :data:`~aspera_workbench.analysis.categories.CATEGORIES` or ``None``; ``outcome`` and
+    ``auto_category`` are what the row showed when labelled, ``program_sha256`` the digest of its
+    program (to notice a row that changed since), ``time`` when the label was written (UTC, set on
+    writing).
     """
 
     annotator: str
@@ -134,11 +105,7 @@ class Label:
     time: str = ""
 
     def checked(self) -> Label:
-        """This label, checked field by field.
-
-        Raises:
-            AnnotationFileError: naming the field that is wrong.
-        """
+        """This label, checked field by field (:class:`AnnotationFileError` naming the field)."""
         check_annotator(self.annotator)
         if not str(self.system).strip() or not str(self.task_id).strip():
             raise AnnotationFileError("a label needs the row's system and task_id")
@@ -156,15 +123,7 @@ class Label:
 
     @classmethod
     def from_json(cls, data: Any, where: str) -> Label:
-        """Read a label written by :meth:`to_json`.
-
-        Args:
-            data: The decoded line.
-            where: ``path:line``, for errors.
-
-        Raises:
-            AnnotationFileError: not an annotation line, another version, or a bad field.
-        """
+        """Read a label written by :meth:`to_json`; ``where`` (``path:line``) names it in errors."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise AnnotationFileError(f"{where}: not a line of an annotation file")
         if data.get("version") != VERSION:
@@ -179,18 +138,11 @@ class Label:
 
 
 def read_annotation_file(path: str | os.PathLike[str]) -> list[Label]:
-    """Every label of one annotation file, in the order written.
+    """Every label of one annotation file, in the order written (a row labelled twice appears twice).
 
-    A last line cut short (a crash while it was written) is ignored, while a
-    whole label that only lacks its final newline is read; any other
-    unreadable line is an error, and so is a file whose only line is neither
-    a label nor the start of one (someone else's file, never cut down).
-
-    Args:
-        path: The file.
-
-    Returns:
-        The labels (all of them: a row labelled twice appears twice).
+    A last line cut short by a crash is ignored, a whole label lacking only its final newline is
+    read; any other unreadable line is an error, and so is a file whose only line is neither a label
+    nor the start of one (someone else's file).
 
     Raises:
         FileNotFoundError: no such file.
@@ -232,12 +184,7 @@ def _cut_label(tail: bytes) -> bool:
 
 
 def _complete_tail(tail: bytes, where: str) -> Label | None:
-    """The label on a last line without its final newline, if that line is a whole, valid label.
-
-    A file saved by an editor that leaves out the final newline ends with such
-    a line, and it is a label like the others; anything else there (a line cut
-    short by a crash) is not one.
-    """
+    """The label on a last line without its final newline, if that line is a whole, valid label."""
     if not tail.strip():
         return None
     try:
@@ -249,21 +196,13 @@ def _complete_tail(tail: bytes, where: str) -> Label | None:
 class AnnotationFile:
     """Appends one annotator's labels to their file; never rewrites a line.
 
-    Opening checks an existing file (it must be this annotator's annotation
-    file; anything else is left untouched and refused).
-
-    Args:
-        folder: Where annotators' files live.
-        annotator: Whose file (see :func:`check_annotator`).
-
-    Attributes:
-        path: The file.
-        labels: Every label in the file, oldest first (read again whenever the file changed,
-            so two open sessions of one annotator see each other's labels).
+    Opening checks an existing file: anything but this annotator's annotation file is left untouched
+    and refused. ``labels`` (oldest first) is read again whenever the file changed, so two open
+    sessions of one annotator see each other's labels.
 
     Raises:
-        AnnotationFileError: a bad name, the file is not this annotator's annotation file,
-            or it or its folder is a symbolic link to nothing.
+        AnnotationFileError: a bad name, the file is not this annotator's annotation file, or it or
+            its folder is a symbolic link to nothing.
     """
 
     def __init__(self, folder: str | os.PathLike[str], annotator: str) -> None:
@@ -281,17 +220,7 @@ class AnnotationFile:
             raise AnnotationFileError(f"{self.path} holds the labels of {', '.join(sorted(others))}")
 
     def append(self, label: Label) -> Label:
-        """Check a label, stamp its time and append it as one line.
-
-        Args:
-            label: The label (its ``annotator`` must be this file's).
-
-        Returns:
-            The label as written.
-
-        Raises:
-            AnnotationFileError: a bad field, or another annotator's label.
-        """
+        """Check a label (it must be this file's annotator's), stamp its time and append it as one line."""
         if label.annotator != self.annotator:
             raise AnnotationFileError(f"a label of {label.annotator!r} does not belong in {self.path}")
         written = Label(**{**asdict(label), "time": _now()}).checked()
@@ -345,23 +274,8 @@ class AnnotationFile:
         return None
 
 
-_COLUMNS = [
-    "annotator",
-    "system",
-    "task_id",
-    "seed",
-    "verdict",
-    "category",
-    "note",
-    "outcome",
-    "auto_category",
-    "model",
-    "setting",
-    "program_sha256",
-    "time",
-    "file",
-    "line",
-]
+#: The frame of labels: a label's fields, then where it was read.
+_COLUMNS = [*Label.__dataclass_fields__, "file", "line"]
 
 
 def _annotation_files(
@@ -388,17 +302,13 @@ def read_annotations(
     """Read annotators' files into one frame.
 
     Args:
-        source: A folder (every ``*.jsonl`` file in it), one file, several
-            files, a frame this function returned (passed through), or
-            ``None`` for no labels (an empty frame).
-        latest: Keep only the label that counts per annotator and row (the
-            last one written); ``False`` keeps every line.
-        missing_ok: A folder or file that does not exist (yet) means no
-            labels instead of an error.
+        source: A folder (every ``*.jsonl`` file in it), one file, several files, a frame this
+            function returned (passed through), or ``None`` for no labels.
+        latest: Keep only the label that counts per annotator and row (the last one written).
+        missing_ok: A folder or file that does not exist (yet) means no labels instead of an error.
 
     Returns:
-        One row per label with the fields of :class:`Label` plus ``file`` and
-        ``line`` (its position in its file); ``seed`` as a nullable integer.
+        One row per label with the fields of :class:`Label` plus ``file`` and ``line``.
 
     Raises:
         FileNotFoundError: a named file or folder does not exist (unless ``missing_ok``).
@@ -464,21 +374,12 @@ def labelling_sample(
 ) -> pd.DataFrame:
     """A stratified random sample of judged rows for a labelling round, the same for every annotator.
 
-    Strata are the combinations of the ``by`` columns. Each gets a share of
-    ``size`` proportional to its number of rows, at least one row while
-    ``size`` allows, and never more rows than it has. The rows are put in a
-    fixed order (system, task, seed) before drawing, so the sample depends
-    only on the rows, ``size`` and ``seed``, not on the order the results
-    files were read in.
-
-    Args:
-        frame: A runs frame (``model_error`` rows are left out: they are not verdicts).
-        size: Rows wanted (fewer if the frame has fewer).
-        by: Columns whose combinations are the strata.
-        seed: Seed of the draw.
+    Strata are the combinations of the ``by`` columns; each gets a share of ``size`` proportional to
+    its rows, at least one while ``size`` allows. Rows are put in a fixed order (system, task, seed)
+    before drawing, so the sample depends only on the rows, ``size`` and ``seed``.
 
     Returns:
-        The sampled rows of ``frame`` (original index kept), in the fixed order.
+        The sampled rows of ``frame`` (``model_error`` rows left out, index kept), in that order.
 
     Raises:
         ValueError: ``size`` is negative or a ``by`` column is missing.
@@ -524,16 +425,12 @@ def _majority(values: Iterable[Any]) -> Any:
 
 
 def consensus_labels(annotations: Any) -> pd.DataFrame:
-    """Per labelled row, what the annotators agree on (the majority, if there is one).
-
-    Args:
-        annotations: Anything :func:`read_annotations` takes.
+    """Per labelled row, what most annotators say.
 
     Returns:
-        One row per labelled row: ``system``, ``task_id``, ``seed``,
-        ``model``, ``outcome``, ``auto_category``, ``annotators`` (how many
-        labelled it), ``verdict`` and ``category`` (the label most annotators
-        gave; ``None`` on a tie or when nobody gave one).
+        One row per labelled row: ``system``, ``task_id``, ``seed``, ``model``, ``outcome``,
+        ``auto_category``, ``annotators`` (how many labelled it), ``verdict`` and ``category`` (the
+        majority; ``None`` on a tie or when nobody gave one).
     """
     labels = read_annotations(annotations)
     columns = [*ITEM, "model", "outcome", "auto_category", "annotators", "verdict", "category"]
@@ -563,14 +460,8 @@ def consensus_labels(annotations: Any) -> pd.DataFrame:
 
 
 def taxonomy_labels(annotations: Any) -> pd.DataFrame:
-    """The annotators' categories as labels for :func:`~aspera_workbench.analysis.taxonomy.apply_labels`.
-
-    Args:
-        annotations: Anything :func:`read_annotations` takes.
-
-    Returns:
-        ``task_id``, ``label`` (the majority category), ``system`` and
-        ``seed`` as text, for every row with a majority category.
+    """The majority categories as labels for :func:`~aspera_workbench.analysis.taxonomy.apply_labels`
+    (``task_id``, ``label``, ``system``, ``seed`` as text).
     """
     consensus = consensus_labels(annotations)
     consensus = consensus[consensus["category"].notna()]
@@ -588,15 +479,11 @@ def taxonomy_labels(annotations: Any) -> pd.DataFrame:
 def labelled_taxonomy(annotations: Any) -> pd.DataFrame:
     """The error categories people gave, per system.
 
-    Args:
-        annotations: Anything :func:`read_annotations` takes.
-
     Returns:
-        One row per system and category (in the taxonomy's order): ``system``,
-        ``category``, ``rows`` (rows whose majority category it is),
-        ``labelled`` (the system's rows with a majority category: the
-        denominator), ``share (%)``, and ``automatic agrees`` (of those rows,
-        how many the automatic rules put in the same category).
+        One row per system and category (in the taxonomy's order): ``rows`` (rows whose majority
+        category it is), ``labelled`` (the system's rows with a majority category: the denominator),
+        ``share (%)`` and ``automatic agrees`` (of those rows, how many the automatic rules put in
+        the same category).
     """
     consensus = consensus_labels(annotations)
     consensus = consensus[consensus["category"].notna()]

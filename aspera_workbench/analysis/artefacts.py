@@ -1,12 +1,9 @@
 """Writing tables (CSV and Markdown) and figures (PNG and PDF), each file swapped in only when complete.
 
-A table is written twice from the same frame: CSV with full precision for
-machines, Markdown for people (percentages with one decimal, counts with
-thousands separators, columns named in ``frame.attrs["decimals"]`` with that
-many decimals, other numbers to three significant digits). A figure is saved as PNG (for the README and
-notebooks) and PDF (vector, for papers) from the same drawing. Every file is
-written with :func:`aspera_core.fileio.atomic_path`: an error or an
-interruption leaves the previous file as it was, and no reader sees half a file.
+CSV keeps full precision for machines, Markdown is for people; PNG is for the README and
+notebooks, PDF (vector) for papers. Every file is written with
+:func:`aspera_core.fileio.atomic_path`: an error or an interruption leaves the previous file as
+it was, and no reader sees half a file.
 """
 
 from __future__ import annotations
@@ -48,17 +45,8 @@ def _format_cell(value: Any, percent: bool, decimals: int | None = None) -> str:
 def markdown_table(frame: pd.DataFrame, index: bool = False) -> str:
     """A frame as a Markdown (GitHub) table, numbers formatted for reading.
 
-    Columns whose name contains ``%`` hold percentages and get one decimal;
-    a column named in ``frame.attrs["decimals"]`` (column -> decimals) gets
-    that many (e.g. 2 for ratios and correlations); other floats get three
-    significant digits; integers are written whole, with thousands separators.
-
-    Args:
-        frame: The table.
-        index: Write the index as the first column(s).
-
-    Returns:
-        The Markdown text, ending with a newline.
+    Columns whose name contains ``%`` get one decimal, a column named in ``frame.attrs["decimals"]``
+    that many, other floats three significant digits, integers thousands separators.
     """
     fixed = frame.attrs.get("decimals", {})
     table = frame.reset_index() if index else frame
@@ -75,19 +63,7 @@ def markdown_table(frame: pd.DataFrame, index: bool = False) -> str:
 
 
 def readable(frame: pd.DataFrame) -> pd.DataFrame:
-    """A table as people read it: the numbers formatted as in the Markdown files, as text.
-
-    Percentages (columns whose name contains ``%``) get one decimal, other
-    floats three significant digits, integers are written whole, missing values
-    are left empty. Notebooks show tables through this, so they read like the
-    Markdown files rather than at full precision (``100.000000``).
-
-    Args:
-        frame: The table (its index is kept).
-
-    Returns:
-        A frame of the same shape holding text.
-    """
+    """A table as text formatted as in the Markdown files, so notebooks do not show full precision (``100.000000``)."""
     columns = {
         column: [_format_cell(_plain(value), "%" in str(column)) for value in frame[column]] for column in frame.columns
     }
@@ -106,14 +82,7 @@ def _plain(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class SavedTable:
-    """Where a table was written; shows the table itself in a notebook.
-
-    Attributes:
-        csv: The CSV file.
-        markdown: The Markdown file.
-        frame: The table as written to CSV.
-        display: The version arranged for reading, if one was given (what the Markdown file holds).
-    """
+    """Where a table was written (``csv``, ``markdown``); shows the table (``display`` if given) in a notebook."""
 
     csv: Path
     markdown: Path
@@ -139,15 +108,8 @@ def save_table(
 ) -> SavedTable:
     """Write a table as ``<folder>/<name>.csv`` and ``<folder>/<name>.md``.
 
-    Args:
-        frame: The table (its index is written only if it is named).
-        folder: The output folder (created if missing).
-        name: File name without extension.
-        display: A version of the same numbers arranged for reading (e.g.
-            ``mean ± sd`` in one cell) used for the Markdown file instead of ``frame``.
-
-    Returns:
-        The paths written, with the frame (shown as a table in a notebook).
+    The index is written only if it is named; ``display`` (the same numbers arranged for reading,
+    e.g. ``mean ± sd`` in one cell) goes to the Markdown file instead of ``frame``.
     """
     folder = Path(folder)
     keep_index = any(level is not None for level in frame.index.names)
@@ -161,13 +123,7 @@ def save_table(
 
 @dataclass(frozen=True)
 class SavedFigure:
-    """Where a figure was written; shows the PNG in a notebook with the path it is kept under.
-
-    Attributes:
-        png: The PNG file.
-        pdf: The PDF file.
-        image: The PNG's bytes (what a notebook displays).
-    """
+    """Where a figure was written (``png``, ``pdf``); shows the PNG (``image``) in a notebook with its path."""
 
     png: Path
     pdf: Path
@@ -175,8 +131,9 @@ class SavedFigure:
 
     @property
     def shown_path(self) -> str:
-        """The PNG's path as a reader will find it: its output folder and name (``figures/outcomes.png``),
-        the folder's final name even while the pipeline still writes into a staging folder."""
+        """The PNG's path as a reader will find it (``figures/outcomes.png``), even while the pipeline
+        still writes into a staging folder.
+        """
         final = final_path(self.png)
         return f"{final.parent.name}/{final.name}" if final.parent.name else final.name
 
@@ -202,20 +159,10 @@ class SavedFigure:
 
 
 def save_figure(figure: Any, folder: str | os.PathLike[str], name: str, dpi: int = PNG_DPI) -> SavedFigure:
-    """Save a figure as ``<folder>/<name>.png`` and ``<folder>/<name>.pdf``.
-
-    Args:
-        figure: A matplotlib figure.
-        folder: The output folder (created if missing).
-        name: File name without extension.
-        dpi: Resolution of the PNG (at least 150 for print-quality raster copies).
-
-    Returns:
-        The paths and the PNG bytes; as the last value of a notebook cell it
-        displays the image.
+    """Save a figure as ``<folder>/<name>.png`` and ``<folder>/<name>.pdf``; the result displays the image.
 
     Raises:
-        ValueError: ``dpi`` is below 150.
+        ValueError: ``dpi`` is below 150 (not print quality).
     """
     if dpi < 150:
         raise ValueError(f"dpi must be at least 150 for figures meant for papers, got {dpi}")
@@ -233,12 +180,7 @@ def save_figure(figure: Any, folder: str | os.PathLike[str], name: str, dpi: int
 
 @dataclass(frozen=True)
 class Skipped:
-    """An artefact that was not written because its input holds nothing to show.
-
-    Attributes:
-        name: The artefact's name.
-        reason: Why it was not written.
-    """
+    """An artefact that was not written because its input holds nothing to show, and why."""
 
     name: str
     reason: str
@@ -253,12 +195,6 @@ class Skipped:
 class Artefacts:
     """Writes one notebook's tables and figures into a folder and keeps a list of them.
 
-    The folder is an output folder: a file of the same name there is replaced
-    (``aspera pipeline`` gives each run a fresh folder and swaps it in whole).
-
-    Args:
-        folder: The output folder (created when the first file is written).
-
     Example::
 
         out = Artefacts("figures")
@@ -272,16 +208,7 @@ class Artefacts:
         self.skipped: list[Skipped] = []
 
     def table(self, name: str, frame: pd.DataFrame, display: pd.DataFrame | None = None) -> SavedTable | Skipped:
-        """Write a table (CSV and Markdown); an empty table is skipped with a note.
-
-        Args:
-            name: File name without extension.
-            frame: The table.
-            display: The same numbers arranged for reading (Markdown), if different.
-
-        Returns:
-            The saved table, or a :class:`Skipped` note.
-        """
+        """Write a table (CSV and Markdown, ``display`` for the latter if given); an empty table is skipped with a note."""
         if frame.empty:
             return self._skip(name, "the table is empty for these runs")
         saved = save_table(frame, self.folder, name, display)
@@ -289,15 +216,8 @@ class Artefacts:
         return saved
 
     def figure(self, name: str, make: Any) -> SavedFigure | Skipped:
-        """Write a figure (PNG and PDF).
-
-        Args:
-            name: File name without extension.
-            make: A figure, or a function without arguments returning one; a
-                :class:`~aspera_workbench.analysis.plots.NoData` it raises becomes a note.
-
-        Returns:
-            The saved figure (displays as the image in a notebook), or a :class:`Skipped` note.
+        """Write a figure (PNG and PDF); ``make`` is one or a function returning one, whose
+        :class:`~aspera_workbench.analysis.plots.NoData` becomes a :class:`Skipped` note.
         """
         if callable(make):
             try:

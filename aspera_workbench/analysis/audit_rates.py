@@ -1,22 +1,12 @@
 """The audit's error rates with intervals, for tables and figures.
 
-The audit (``aspera audit``, :mod:`aspera_workbench.audit`) counts, per variant
-kind, the programs its evaluation programs misjudged (``flagged``) among
-those it could judge (``judged``). This module adds Wilson score intervals to
-those rates. Wilson rather than a bootstrap because the rates are often 0 %:
-a bootstrap of zero errors is the point 0, while the Wilson interval still
-says how large a rate so few programs could have missed.
-
-Variants of one task are not independent: the same evaluation program judges
-them all, so a weak one misjudges several at once. Given the per-task counts
-(:func:`aspera_workbench.audit.kind_task_table`), the intervals are clustered by
-task, as people's judged-wrong rate is
-(:func:`aspera_workbench.analysis.agreement.judged_wrong_interval`): the sample
-size is the effective one implied by how much the tasks' counts vary around
-the rate, between the number of tasks and the number of programs judged, and
-the task count when that says nothing (no error, say). Without them every
-program counts as one independent draw, which makes the intervals too narrow
-whenever errors gather in a few tasks.
+The audit (:mod:`aspera_workbench.audit`) counts per variant kind the programs its evaluation
+programs misjudged (``flagged``) among those it could judge (``judged``). The intervals are
+Wilson's, not a bootstrap's: the rates are often 0 %, where a bootstrap gives the point 0.
+Variants of one task share an evaluation program, so a weak one misjudges several at once:
+given per-task counts the intervals are clustered by task as
+:func:`aspera_workbench.analysis.agreement.judged_wrong_interval` clusters; without them every
+program counts as an independent draw, too narrow when errors gather in a few tasks.
 """
 
 from __future__ import annotations
@@ -41,54 +31,28 @@ _HYPHENATED_PATTERN = re.compile(r"\b(" + "|".join(re.escape(words) for words in
 
 
 def kind_label(kind: str) -> str:
-    """A variant kind's identifier as words for a figure: ``hand_written_wrong`` reads "hand-written wrong".
-
-    Underscores become spaces, and the compounds the prose hyphenates
-    (hand-back, hand-written) get their hyphen, whichever kind they are part of.
-
-    Args:
-        kind: A kind as the audit names it (``swallow_handback``), or :data:`ALL_KINDS`.
-
-    Returns:
-        The label.
-    """
+    """A variant kind's identifier as words for a figure: ``hand_written_wrong`` reads "hand-written wrong"."""
     return _HYPHENATED_PATTERN.sub(lambda match: _HYPHENATED[match.group(1)], kind.replace("_", " "))
 
 
 def audit_rates(kinds: pd.DataFrame, confidence: float = 0.95, *, per_task: pd.DataFrame | None = None) -> pd.DataFrame:
     """False-rejection and false-acceptance rates per variant kind, with Wilson intervals and denominators.
 
-    With ``per_task`` the intervals are clustered by task (see the module's
-    description) and the table has a ``tasks`` column, the tasks behind each
-    rate; without it they are Wilson's intervals of flagged out of judged, the
-    programs taken as independent (narrower than the data support when a few
-    evaluation programs make most of the errors). Either way the rate is
-    flagged / judged.
-
     Args:
-        kinds: The audit's rates per kind, as :func:`aspera_workbench.audit.kind_table`
-            returns them (columns ``kind``, ``expected``, ``flagged``,
-            ``judged``, ``equivalent``, ``not_equivalent``, ``undetermined``).
+        kinds: :func:`aspera_workbench.audit.kind_table`'s table.
         confidence: Coverage of the intervals.
-        per_task: The same counts per task, as
-            :func:`aspera_workbench.audit.kind_task_table` returns them (columns
-            ``kind``, ``expected``, ``task_id``, ``flagged``, ``judged``).
+        per_task: :func:`aspera_workbench.audit.kind_task_table`'s table, to cluster the intervals
+            by task (the table then has ``tasks``, the sample of each interval).
 
     Returns:
-        One row per kind and expected verdict, then one :data:`ALL_KINDS` row
-        per expected verdict (its tasks counted once, however many kinds they
-        have): ``kind``, ``must`` (``pass`` or ``fail``), ``error`` (``false
-        rejection`` for programs that must pass, ``false acceptance`` for those
-        that must fail), ``flagged``, ``judged`` (the rate's denominator),
-        ``tasks`` (with ``per_task`` only: the tasks with a program judged, the
-        sample of the clustered interval), ``rate (%)`` (NaN when nothing was
-        judged), ``CI low (%)``, ``CI high (%)`` (:func:`audit_interval_name`
-        names them) and ``excluded`` (programs left out of the rate: equivalent
-        mutants, rewrites that changed behaviour, undetermined runs).
+        One row per kind and expected verdict, then one :data:`ALL_KINDS` row per expected verdict:
+        ``kind``, ``must``, ``error``, ``flagged``, ``judged`` (the denominator), ``tasks``,
+        ``rate (%)`` (NaN when nothing was judged), ``CI low (%)``, ``CI high (%)``
+        (:func:`audit_interval_name` names them) and ``excluded`` (equivalent mutants, rewrites that
+        changed behaviour, undetermined runs).
 
     Raises:
-        ValueError: ``kinds`` or ``per_task`` lacks one of those columns, or
-            ``per_task`` does not sum to ``kinds`` (the tables of two audits).
+        ValueError: a table lacks a column, or ``per_task`` does not sum to ``kinds`` (two audits).
     """
     needed = {"kind", "expected", "flagged", "judged", "equivalent", "not_equivalent", "undetermined"}
     missing = needed - set(kinds.columns)
@@ -159,11 +123,7 @@ def _clustered_intervals(
 
 
 def audit_interval_name(rates: pd.DataFrame) -> str:
-    """How figures name the intervals of an :func:`audit_rates` table.
-
-    ``"Wilson 95% CI, tasks as sample"`` when it was clustered by task (it has
-    a ``tasks`` column), ``"Wilson 95% CI, programs as sample"`` when not.
-    """
+    """How figures name an :func:`audit_rates` table's intervals: tasks as the sample when it has ``tasks``, else programs."""
     confidence = rates.attrs.get("confidence", 0.95)
     if "tasks" in rates.columns:
         return interval_name(confidence)

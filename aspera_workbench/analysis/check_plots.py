@@ -1,10 +1,8 @@
 """Figures about how far the verdicts can be trusted: the audit's error rates, the judge's agreement, verdict flips.
 
-Same conventions as :mod:`aspera_workbench.analysis.plots`: every function draws
-inside :func:`~aspera_workbench.analysis.style.plotting_style` on a figure pyplot
-does not know, axes say what and in which unit, counts carry their
-denominator, rates their interval (and say which), and a function whose input
-holds nothing to draw raises :class:`~aspera_workbench.analysis.plots.NoData`.
+The conventions of :mod:`aspera_workbench.analysis.plots` hold: counts carry their denominator,
+rates their interval, and input with nothing to draw raises
+:class:`~aspera_workbench.analysis.plots.NoData`.
 """
 
 from __future__ import annotations
@@ -18,7 +16,14 @@ import pandas as pd
 from aspera_workbench.analysis.audit_rates import ALL_KINDS, audit_interval_name, kind_label
 from aspera_workbench.analysis.plots import NoData
 from aspera_workbench.analysis.statistics import coverage
-from aspera_workbench.analysis.style import COLUMN_WIDTH, PAGE_WIDTH, new_figure, plotting_style, wrap_label
+from aspera_workbench.analysis.style import (
+    COLUMN_WIDTH,
+    PAGE_WIDTH,
+    new_figure,
+    plotting_style,
+    wrap_label,
+    x_grid_only,
+)
 from aspera_workbench.analysis.wilson import wilson_interval
 
 #: Colours of the two kinds of audit error (Okabe-Ito): blue for false rejections, vermillion for false acceptances.
@@ -44,18 +49,9 @@ def _interval_dots(axes: Any, values: list[float], lows: list[float], highs: lis
 def plot_audit_rates(rates: pd.DataFrame) -> Any:
     """The audit's false-rejection and false-acceptance rates per variant kind, with their intervals.
 
-    Args:
-        rates: Output of :func:`~aspera_workbench.analysis.audit_rates.audit_rates`.
-
-    Returns:
-        The figure: one panel for the programs that must pass (false
-        rejections), one for those that must fail (false acceptances); one row
-        per kind labelled with its denominator, the rate over all kinds last;
-        the axis names the interval (tasks as the sample when ``rates`` was
-        clustered by task, programs when not).
-
-    Raises:
-        NoData: no program was judged.
+    One panel for programs that must pass, one for those that must fail; one row per kind with its
+    denominator, all kinds last; the axis names the interval (tasks or programs as the sample).
+    Raises :class:`NoData` when no program was judged.
     """
     shown = rates[rates["judged"] > 0]
     if shown.empty:
@@ -86,26 +82,15 @@ def plot_audit_rates(rates: pd.DataFrame) -> Any:
             # would reach past the page.
             panel.set_xlabel(f"{error}s (% of judged;\n{audit_interval_name(rates)})", loc="right")
             panel.set_title(f"programs that must {must}")
-            panel.grid(axis="y", visible=False)
-            panel.grid(axis="x", visible=True)
+            x_grid_only(panel)
     return figure
 
 
 def plot_weakest_tasks(tasks: pd.DataFrame, limit: int = 15) -> Any:
-    """The tasks whose evaluation programs misjudged the most programs, false acceptances first.
+    """The tasks whose evaluation programs misjudged the most programs (at most ``limit``), false acceptances first.
 
-    Args:
-        tasks: The audit's per-task table, as :func:`aspera_workbench.audit.task_table`
-            returns it (``task_id``, ``programs``, ``false_acceptances``,
-            ``false_rejections``, ``must_pass_judged``, ``must_fail_judged``).
-        limit: At most this many tasks.
-
-    Returns:
-        Stacked horizontal bars of misjudged programs per task, each labelled
-        with the programs judged.
-
-    Raises:
-        NoData: no task has a misjudged program.
+    ``tasks`` is :func:`aspera_workbench.audit.task_table`'s table. Raises :class:`NoData` when no
+    task has a misjudged program.
     """
     flagged = tasks[(tasks["false_acceptances"] > 0) | (tasks["false_rejections"] > 0)]
     if flagged.empty:
@@ -126,25 +111,15 @@ def plot_weakest_tasks(tasks: pd.DataFrame, limit: int = 15) -> Any:
         axes.invert_yaxis()
         axes.set_xlabel("misjudged programs")
         axes.xaxis.get_major_locator().set_params(integer=True)
-        axes.grid(axis="y", visible=False)
-        axes.grid(axis="x", visible=True)
+        x_grid_only(axes)
         handles, names = axes.get_legend_handles_labels()
         figure.legend(handles, names, loc="outside lower center", ncols=1, frameon=False)
     return figure
 
 
 def plot_judge_confusion(confusion: pd.DataFrame, max_panels: int = 6) -> Any:
-    """The judge's verdicts against the evaluation programs', as one count matrix per judge and judged system.
-
-    Args:
-        confusion: Output of :func:`~aspera_workbench.analysis.judging.judge_confusion`.
-        max_panels: At most this many judge-system panels (the first ones).
-
-    Returns:
-        The figure; each cell shows the count and its share of the row.
-
-    Raises:
-        NoData: no judgement.
+    """One count matrix (each cell with its share of the row) per judge and judged system, at most
+    ``max_panels``. Raises :class:`NoData` for no judgement.
     """
     if confusion.empty or int(confusion["programs"].sum()) == 0:
         raise NoData("no judgements")
@@ -190,14 +165,7 @@ def plot_judge_confusion(confusion: pd.DataFrame, max_panels: int = 6) -> Any:
 def plot_judge_agreement(agreement: pd.DataFrame) -> Any:
     """Accuracy and Cohen's kappa of each judge against the evaluation programs, with bootstrap intervals.
 
-    Args:
-        agreement: Output of :func:`~aspera_workbench.analysis.judging.judge_agreement`.
-
-    Returns:
-        Two panels (accuracy in %, kappa), one row per judge and judged system.
-
-    Raises:
-        NoData: no judge gave a verdict.
+    Raises :class:`NoData` when no judge gave a verdict.
     """
     shown = agreement[agreement["compared"] > 0] if not agreement.empty else agreement
     if shown.empty:
@@ -227,24 +195,15 @@ def plot_judge_agreement(agreement: pd.DataFrame) -> Any:
         right.axvline(0, color="0.5", linewidth=0.8, linestyle=":")
         right.set_xlabel(f"Cohen's kappa (0 = chance;\nbootstrap {coverage(confidence)} CI over tasks)")
         for panel in (left, right):
-            panel.grid(axis="y", visible=False)
-            panel.grid(axis="x", visible=True)
+            x_grid_only(panel)
     return figure
 
 
 def plot_verdict_flips(flips: pd.DataFrame, confidence: float = 0.95) -> Any:
-    """Share of tasks whose verdict changes between seeds, per system, with Wilson intervals.
+    """Share of tasks whose verdict changes between seeds (the ``"any"`` rows of
+    :func:`~aspera_workbench.analysis.statistics.verdict_flips`), per system, with Wilson intervals.
 
-    Args:
-        flips: Output of :func:`~aspera_workbench.analysis.statistics.verdict_flips`
-            (its ``seed_a == "any"`` rows are used).
-        confidence: Coverage of the intervals.
-
-    Returns:
-        The figure: one row per system judged under two seeds or more, labelled with its tasks.
-
-    Raises:
-        NoData: no system has a task judged under two seeds or more.
+    Raises :class:`NoData` when no system has a task judged under two seeds or more.
     """
     rows = flips[(flips["seed_a"] == "any") & (flips["tasks"] > 0)] if not flips.empty else flips
     if rows.empty:
@@ -266,6 +225,5 @@ def plot_verdict_flips(flips: pd.DataFrame, confidence: float = 0.95) -> Any:
         axes.set_xlabel(
             f"tasks whose verdict differs\nbetween seeds (%; Wilson {coverage(confidence)} CI)", loc="right"
         )
-        axes.grid(axis="y", visible=False)
-        axes.grid(axis="x", visible=True)
+        x_grid_only(axes)
     return figure

@@ -1,11 +1,9 @@
 """Table 1 for any task set: its size, its programs, its queries, and the library's primitives.
 
-Line counts are given twice: *raw lines* count each program's text as stored
-(``len(text.splitlines())``, summed over programs), which is how the paper's
-"about 9k / 13k / 17.5k lines" are measured; *code lines* leave out blank
-and comment-only lines. Primitives are counted both ways a reader meets them
-(see :mod:`aspera_workbench.surface.primitives`): what the documentation shows,
-and everything a program can call.
+*Raw lines* count each program as stored (``len(text.splitlines())``, summed), as the paper's
+"about 9k / 13k / 17.5k lines" are measured; *code lines* leave out blank and comment-only
+lines. Primitives are counted as documented and as callable
+(:mod:`aspera_workbench.surface.primitives`).
 """
 
 from __future__ import annotations
@@ -40,18 +38,7 @@ def _describe(values: Sequence[float], name: str, unit: str) -> list[tuple[str, 
 
 
 def dataset_statistics(tasks: Sequence[Task]) -> list[tuple[str, float]]:
-    """The quantities of Table 1 that depend on the task set, in the order the table lists them.
-
-    Args:
-        tasks: A task set.
-
-    Returns:
-        ``(quantity, value)`` pairs: tasks, setup/evaluation pairs, distinct
-        app combinations; for reference, setup and evaluation programs their
-        number, raw lines and code lines; query length in words; cyclomatic
-        complexity and unique primitives of the reference programs (min,
-        mean, median, max).
-    """
+    """The ``(quantity, value)`` rows of Table 1 that depend on the task set, in the table's order."""
     frame = tasks_frame(tasks)
     setups = [program for task in tasks for program in task.state_generation_programs]
     evaluations = [program for task in tasks for program in task.evaluation_programs]
@@ -81,14 +68,10 @@ def primitive_counts() -> pd.DataFrame:
     """The library's primitives per module, counted as documented and as callable.
 
     Returns:
-        One row per core module and way of counting, then the totals over the
-        five core modules, then the documentation-only modules (documented:
-        they have no executable layer). Columns: ``module``, ``counted``
-        (``documented`` or ``callable``), one per kind (``function``,
-        ``method``, ``class``, ``alias``, ``constant``), ``functional enums``
-        (classes made with ``Enum(...)``, included in ``class``) and
-        ``primitives`` (functions + methods + classes + aliases; constants are
-        values, not primitives).
+        One row per core module and way of counting, the totals over the five core modules, then the
+        documentation-only modules: ``module``, ``counted``, one column per kind, ``functional
+        enums`` (``Enum(...)`` classes, included in ``class``) and ``primitives`` (functions +
+        methods + classes + aliases; constants are values, not primitives).
     """
     primitives = library_primitives()
     records: list[dict[str, Any]] = []
@@ -112,13 +95,7 @@ def primitive_counts() -> pd.DataFrame:
 
 
 def documentation_words() -> dict[str, int]:
-    """Words of the rendered documentation of the five core modules (stubs with docstrings).
-
-    Returns:
-        ``{"documented": ..., "callable": ...}``: the words of the documentation
-        as the original's documentation layer shows it, and with the
-        executable-only names included.
-    """
+    """Words of the core modules' rendered documentation: as documented, and with the executable-only names."""
     return {
         "documented": len(render_library_docs(list(CORE_MODULES), documented_only=True).split()),
         "callable": len(render_library_docs(list(CORE_MODULES), documented_only=False).split()),
@@ -147,17 +124,11 @@ def _library_rows() -> list[tuple[str, float]]:
 
 
 def dataset_table(tasks: Sequence[Task], library: bool = True) -> pd.DataFrame:
-    """Table 1: the task set's statistics and the library's primitives, with the paper's figures beside them.
-
-    Args:
-        tasks: A task set.
-        library: Include the library rows (primitives, documentation words).
+    """Table 1: the task set's statistics and (with ``library``) the library's primitives, beside the paper's figures.
 
     Returns:
-        A frame with columns ``quantity``, ``value`` and ``paper`` (the
-        paper's figure for the published release where it reports one, else
-        empty). Means are written with two decimals in Markdown
-        (``attrs["decimals"]``); counts stay whole.
+        ``quantity``, ``value`` and ``paper`` (the paper's figure where it reports one); Markdown
+        writes two decimals (``attrs["decimals"]``).
     """
     rows = dataset_statistics(tasks) + (_library_rows() if library else [])
     frame = pd.DataFrame({"quantity": [q for q, _ in rows], "value": pd.Series([v for _, v in rows], dtype=object)})

@@ -1,21 +1,11 @@
 """Exploring against the two prompt settings: how much of the gap between PS and CCK the explore agent closes.
 
-The primitive-selection agent (``ps``) sees only the module names and must
-pick what documentation to read in one shot; the complete-codebase-knowledge
-agent (``cck``) sees all of it. The exploring agent (``explore``) starts like
-PS but may search and read the documentation and dry-run drafts. For a model
-run in all three settings, :func:`gap_closed` gives
-
-    gap closed = (explore - PS) / (CCK - PS)
-
-computed from each task's success share (averaged over seeds) on the tasks
-judged in all three settings, with a paired bootstrap interval (tasks
-resampled, the three verdicts of a task kept together). It is undefined
-(NaN, with the reason) when CCK and PS succeed equally often.
-:func:`exploration_success` gives each setting's success with its interval,
-:func:`explore_failures` says where the explorer still fails, by error
-category, and :func:`episode_summary` how its episodes went (how they ended,
-turns, dry runs), read from the rows' ``details``.
+PS sees only the module names and picks the documentation to read in one shot, CCK sees all of
+it; ``explore`` starts like PS but may search, read and dry-run drafts. For a model run in all
+three settings :func:`gap_closed` gives ``(explore - PS) / (CCK - PS)`` of the per-task success
+shares on the tasks judged in all three, with a paired bootstrap interval (undefined when CCK
+and PS tie). :func:`exploration_success` gives each setting's success, :func:`explore_failures`
+where the explorer still fails, :func:`episode_summary` how its episodes went.
 """
 
 from __future__ import annotations
@@ -80,16 +70,8 @@ EPISODE_COLUMNS = ["system", "episodes", "ended", "count", "share (%)", "mean tu
 
 
 def explore_triples(frame: pd.DataFrame) -> list[tuple[str, str, str, str]]:
-    """The systems to compare: one ``(model, cck system, ps system, explore system)`` per model run in all three.
-
-    Systems are matched on the model and the library-fixes switch; a model
-    missing one of the settings is left out.
-
-    Args:
-        frame: A runs frame.
-
-    Returns:
-        The triples, in the frame's system order of the explore systems.
+    """One ``(model, cck system, ps system, explore system)`` per model run in all three settings, matched
+    on the model and the library-fixes switch, in the frame's order of the explore systems.
     """
     by_key, order = model_systems(frame), system_order(frame)
     triples = []
@@ -100,26 +82,18 @@ def explore_triples(frame: pd.DataFrame) -> list[tuple[str, str, str, str]]:
     return sorted(triples, key=lambda triple: order.index(triple[3]) if triple[3] in order else len(order))
 
 
-def exploration_success(
-    frame: pd.DataFrame, *, confidence: float = 0.95, samples: int = DEFAULT_SAMPLES, seed: int = 0
-) -> pd.DataFrame:
+def exploration_success(frame: pd.DataFrame, *, confidence: float = 0.95) -> pd.DataFrame:
     """Task success of every system in a CCK, PS and explore triple, with its Wilson interval over tasks.
 
-    Args:
-        frame: A runs frame.
-        confidence: Coverage of the intervals.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
-
     Returns:
-        :func:`~aspera_workbench.analysis.statistics.success_summary` of those
-        systems (model by model: CCK, PS, explore); empty when there is no triple.
+        :func:`~aspera_workbench.analysis.statistics.success_summary` of those systems (model by
+        model: CCK, PS, explore); empty when there is no triple.
     """
     systems = [system for triple in explore_triples(frame) for system in triple[1:]]
     if not systems:
         return pd.DataFrame()
     chosen = frame[frame["system"].isin(systems)]
-    summary = success_summary(chosen, confidence=confidence, samples=samples, seed=seed)
+    summary = success_summary(chosen, confidence=confidence)
     return summary.loc[systems]
 
 
@@ -132,17 +106,7 @@ def _ratio(shares: np.ndarray) -> np.ndarray:
 
 
 def gap_share(cck: float, ps: float, explore: float) -> float:
-    """The share of the gap from PS to CCK that explore closes; NaN when CCK equals PS.
-
-    Args:
-        cck: Success of the CCK setting (any scale, the same for all three).
-        ps: Success of the PS setting.
-        explore: Success of the explore setting.
-
-    Returns:
-        ``(explore - ps) / (cck - ps)``: 0 when explore does as well as PS, 1
-        when as well as CCK, above 1 when better, negative when worse than PS.
-    """
+    """``(explore - ps) / (cck - ps)``: 0 as good as PS, 1 as good as CCK; NaN when CCK equals PS."""
     return float(_ratio(np.array([cck, ps, explore], dtype=float)))
 
 
@@ -164,23 +128,12 @@ def gap_closed(
 ) -> pd.DataFrame:
     """Per model, the share of the PS-to-CCK gap the explore agent closes, with a paired bootstrap interval.
 
-    Args:
-        frame: A runs frame holding, for some model, runs in the ``cck``, ``ps`` and ``explore`` settings.
-        confidence: Coverage of the interval.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
-
     Returns:
-        One row per model run in all three settings: ``model``, the three
-        systems, ``tasks`` (judged in all three: the denominator), each
-        setting's success on those tasks (mean of the per-task success
-        shares, in percent), ``gap closed`` (see :func:`gap_share`; NaN when
-        undefined), its percentile interval ``CI low`` and ``CI high`` (tasks
-        resampled with their three verdicts together; resamples in which CCK
-        and PS tie are left out and counted in ``resamples without a gap``),
-        and a ``note`` saying why the ratio is undefined or how to read it.
-        Empty (with these columns) when no model was run in all three
-        settings. The coverage is in ``attrs["confidence"]``.
+        One row per model run in all three settings (:data:`GAP_COLUMNS`): the three systems,
+        ``tasks`` (judged in all three: the denominator), each setting's success on them, ``gap
+        closed`` (:func:`gap_share`), ``CI low`` and ``CI high`` (tasks resampled with their three
+        verdicts; resamples where CCK and PS tie are counted in ``resamples without a gap`` and left
+        out) and a ``note`` on how to read it. The coverage is in ``attrs["confidence"]``.
 
     Raises:
         ValueError: ``confidence`` is not in (0, 1) or ``samples`` < 1.
@@ -228,25 +181,12 @@ def gap_closed(
 def explore_failures(frame: pd.DataFrame, labels: pd.DataFrame | str | os.PathLike[str] | None = None) -> pd.DataFrame:
     """Where the explore agent still fails: its failed verdicts by error category, and whether CCK or PS solved them.
 
-    Args:
-        frame: A runs frame (as for :func:`gap_closed`).
-        labels: Human error labels (see :func:`~aspera_workbench.analysis.taxonomy.apply_labels`), or ``None``.
-
     Returns:
-        One row per model and error category that occurs among the explore
-        run's failures, categories in the taxonomy's order: ``model``,
-        ``explore system``, ``category``, ``explore verdicts`` (the explore
-        run's judged rows: the denominator), ``failures`` and ``failures
-        (%)``, ``explore seeds`` (the seeds of its verdicts), then for CCK and
-        for PS: ``... seeds`` (that run's seeds in the pairs), ``... paired
-        on`` and ``paired with ...`` (pairs of a failure of this category with
-        a verdict of that setting, from
-        :func:`~aspera_workbench.analysis.statistics.paired_verdicts`: on the same
-        task and seed when the runs share seeds, ``task and seed``; otherwise
-        every verdict of that setting on the same task, ``task (every seed of
-        each)``, so a failure paired with three seeds counts three times) and
-        ``... succeeded`` (of those pairs, the ones that setting got right).
-        Every judged verdict of the runs takes part.
+        One row per model and category among the explore run's failures (:data:`FAILURE_COLUMNS`):
+        ``explore verdicts`` (the denominator), ``failures`` and their share, then per CCK and PS
+        the seeds and pairing of :func:`~aspera_workbench.analysis.statistics.paired_verdicts`,
+        ``paired with ...`` (pairs of such a failure with that setting's verdicts; without shared
+        seeds a failure pairs with every seed) and ``... succeeded`` (those that setting got right).
     """
     triples = explore_triples(frame)
     if not triples:
@@ -289,20 +229,11 @@ def _seed(value: Any) -> int | None:
 def episode_summary(frame: pd.DataFrame) -> pd.DataFrame:
     """How the explore agent's episodes ended, with the turns, dry runs and tokens they used.
 
-    Reads the ``details`` of the explore rows from the results files the
-    frame was read from (every row, model errors included: they end
-    episodes too).
-
-    Args:
-        frame: A runs frame.
+    Reads the ``details`` of every explore row (model errors end episodes too) from the frame's files.
 
     Returns:
-        One row per explore system and ending (``submitted``, ``answered``,
-        ``turn_budget``, ``token_budget``, ``model_error``): ``system``,
-        ``episodes`` (the system's rows with episode details: the
-        denominator), ``ended``, ``count``, ``share (%)`` and the mean
-        ``turns``, ``dry runs`` and ``tokens`` of those episodes. Empty (with
-        these columns) when the frame has no explore rows.
+        One row per explore system and ending (:data:`EPISODE_COLUMNS`): ``episodes`` (the
+        denominator), ``ended``, ``count``, ``share (%)`` and the mean turns, dry runs and tokens.
     """
     explore = frame[frame["setting"] == EXPLORE_SETTING]
     records = []

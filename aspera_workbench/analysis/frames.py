@@ -1,15 +1,8 @@
 """Results files and task sets as tidy pandas frames: the base every table and figure starts from.
 
-* :func:`runs_frame`: one row per (run, task, seed), with the outcome, where
-  the deciding exception came from, one column group per setup/evaluation
-  pair, and what the agent recorded (generation cost, primitive selection,
-  mutation).
-* :func:`tasks_frame`: one row per task: query length, size and complexity of
-  the reference program and of its setup and evaluation programs, primitives
-  used.
-
-Rows are counted as :func:`aspera_core.records.counted_rows` counts them (one
-per task and seed; ``model_error`` rows kept but marked ``judged = False``).
+:func:`runs_frame` has one row per (run, task, seed), counted as
+:func:`aspera_core.records.counted_rows` counts them (``model_error`` rows kept, marked
+``judged = False``); :func:`tasks_frame` one row per task; :func:`programs_frame` one per program.
 """
 
 from __future__ import annotations
@@ -41,17 +34,8 @@ SETTING_LABELS = {"cck": "CCK", "ps": "PS", "explore": "explore", "control": "co
 
 
 def system_label(agent: str, model: str | None, setting: str | None, library_fixes: bool = False) -> str:
-    """How a system (what produced the programs) is named in tables and figures.
-
-    Args:
-        agent: Agent name.
-        model: Model name, if any.
-        setting: Agent setting, if any.
-        library_fixes: The library's documented fixes were on.
-
-    Returns:
-        ``"gpt-4o (CCK)"`` for a model in a setting, the agent's name for
-        built-in agents, with ``" [fixes]"`` appended when the fixes were on.
+    """How a system is named in tables and figures: ``"gpt-4o (CCK)"`` for a model in a setting, the
+    agent's name for built-in agents, ``" [fixes]"`` appended when the library's fixes were on.
     """
     label = model or agent
     if setting:
@@ -62,17 +46,8 @@ def system_label(agent: str, model: str | None, setting: str | None, library_fix
 
 
 def described_system(results: ResultsFile, rows: Sequence[ResultRow] | None = None) -> str | None:
-    """The system a results file describes (:func:`system_label`): its header's, else its first counted row's.
-
-    This names a run that :func:`runs_frame` is given without a label.
-
-    Args:
-        results: The file as read.
-        rows: Its counted rows (:func:`aspera_core.records.counted_rows`) when already at hand;
-            else they are found only for a file without a header.
-
-    Returns:
-        The system's name; ``None`` for a file with neither a header nor a counted row.
+    """The system a results file describes (:func:`system_label`): its header's, else its first counted
+    row's; ``None`` for neither. ``rows`` are its counted rows when already at hand.
     """
     described: Any = results.experiment
     if described is None:
@@ -91,10 +66,8 @@ def _deciding(row: ResultRow) -> PairResult | None:
 def _returned_none(row: ResultRow, deciding: PairResult | None) -> bool:
     """Whether the program's call in the deciding pair returned ``None``, as far as the row shows.
 
-    A row keeps only the program's *last* return value, not one per pair. It
-    is the deciding pair's when no pair ran after it, or when every later pair
-    ended as it did (same outcome, origin, exception and message): the same
-    failure again, from the same call.
+    A row keeps only the program's *last* return value. It is the deciding pair's when no pair ran
+    after it, or when every later pair ended as it did: the same failure again, from the same call.
     """
     if deciding is None or row.return_value != "None":
         return False
@@ -164,28 +137,22 @@ def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.P
     """Read results files into one frame with a row per (run, task, seed).
 
     Args:
-        paths: Results files, either run label -> path, or paths alone (each
-            run is then labelled by its system: ``"gpt-4o (CCK)"``, ``"reference"``).
+        paths: Results files, run label -> path, or paths alone (each run then labelled by its
+            system: ``"gpt-4o (CCK)"``, ``"reference"``).
 
     Returns:
-        A frame with columns ``run``, ``path``, ``system``, ``agent``,
-        ``model``, ``setting``, ``library_fixes``, ``seed``, ``task_id``,
-        ``query``, ``tags``, ``outcome`` (ordered categorical), ``success``,
-        ``judged`` (false for ``model_error`` rows), ``error_type``,
-        ``message``, ``origin`` (where the deciding pair's exception came
-        from), ``return_value`` (``repr`` of the program's last return value),
-        ``returned_none`` (the program's call in the deciding pair returned
-        ``None``, as far as the row shows), ``duration_s``, ``pairs_run``, ``pairs_total``, ``program``,
-        ``program_raw_lines``, ``program_code_lines``, ``program_complexity``
-        (radon, the top-level function; ``None`` if it does not parse),
-        ``program_primitives`` (unique library primitives used), ``mutation``,
-        ``selected``, ``selection_precision``, ``selection_recall``,
-        ``selection_f1``, ``template_version`` (of the prompt set, for
-        model-backed agents), ``prompt_tokens``, ``completion_tokens`` (missing,
-        not 0, when an answer of the row reported no token counts),
-        ``requests_without_usage`` (how many did not), ``cost_usd``, ``latency_s``, and ``pair_<i>_outcome``,
-        ``pair_<i>_origin``, ``pair_<i>_error_type`` for every pair index seen.
-        ``run`` and ``system`` are categoricals in the order the files were given.
+        Columns ``run``, ``path``, ``system``, ``agent``, ``model``, ``setting``, ``library_fixes``,
+        ``seed``, ``task_id``, ``query``, ``tags``, ``outcome`` (ordered categorical), ``success``,
+        ``judged`` (false for ``model_error`` rows), ``error_type``, ``message``, ``origin`` (of the
+        deciding pair's exception), ``return_value`` (``repr`` of the last one), ``returned_none``,
+        ``duration_s``, ``pairs_run``, ``pairs_total``, ``program``, ``program_raw_lines``,
+        ``program_code_lines``, ``program_complexity`` (radon; ``None`` if it does not parse),
+        ``program_primitives``, ``mutation``, ``selected``, ``selection_precision``,
+        ``selection_recall``, ``selection_f1``, ``template_version``, ``prompt_tokens``,
+        ``completion_tokens`` (missing, not 0, when an answer reported no counts),
+        ``requests_without_usage``, ``cost_usd``, ``latency_s``, and ``pair_<i>_outcome``,
+        ``pair_<i>_origin``, ``pair_<i>_error_type`` per pair index. ``run`` and ``system`` are
+        categoricals in the order the files were given.
 
     Raises:
         FileNotFoundError: a file does not exist.
@@ -263,14 +230,7 @@ def judged_rows(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def model_systems(frame: pd.DataFrame) -> dict[tuple[Any, bool, Any], str]:
-    """The systems of model-backed runs by ``(model, library_fixes, setting)``: what comparisons of settings match on.
-
-    Args:
-        frame: A runs frame.
-
-    Returns:
-        The system of each key, in the frame's order of first appearance.
-    """
+    """The systems of model-backed runs by ``(model, library_fixes, setting)``, in order of first appearance."""
     rows = judged_rows(frame)
     systems = rows.drop_duplicates("system")[["system", "model", "setting", "library_fixes"]]
     systems = systems[systems["model"].notna()]
@@ -280,19 +240,11 @@ def model_systems(frame: pd.DataFrame) -> dict[tuple[Any, bool, Any], str]:
 
 
 def tasks_frame(tasks: Iterable[Task]) -> pd.DataFrame:
-    """One row per task: query, reference-program size and complexity, and the size of its other programs.
+    """One row per task, indexed by ``task_id``.
 
-    Args:
-        tasks: A task set.
-
-    Returns:
-        A frame indexed by ``task_id`` with columns ``query``, ``query_words``,
-        ``tags``, ``apps``, ``pairs``, ``reference_raw_lines``,
-        ``reference_code_lines``, ``complexity`` (radon, the top-level
-        function), ``unique_primitives``, ``primitives`` (qualified names),
-        ``modules`` (library modules used), ``setup_raw_lines``,
-        ``setup_code_lines``, ``evaluation_raw_lines``,
-        ``evaluation_code_lines`` (summed over the task's programs).
+    Columns ``query``, ``query_words``, ``tags``, ``apps``, ``pairs``, ``reference_raw_lines``,
+    ``reference_code_lines``, ``complexity`` (radon, the top-level function), ``unique_primitives``,
+    ``primitives``, ``modules``, and raw and code lines of the setup and evaluation programs, summed.
     """
     records = []
     for task in tasks:
@@ -333,15 +285,8 @@ PROGRAM_KINDS = {
 
 
 def programs_frame(tasks: Iterable[Task]) -> pd.DataFrame:
-    """One row per program of a task set: reference, setup and evaluation programs alike.
-
-    Args:
-        tasks: A task set.
-
-    Returns:
-        A frame with ``task_id``, ``kind`` (``reference``, ``setup`` or
-        ``evaluation``), ``index`` (position in its list; 0 for the reference
-        program), ``raw_lines`` and ``code_lines``.
+    """One row per program of a task set: ``task_id``, ``kind`` (``reference``, ``setup`` or
+    ``evaluation``), ``index`` in its list, ``raw_lines`` and ``code_lines``.
     """
     records = []
     for task in tasks:

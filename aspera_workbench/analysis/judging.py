@@ -1,13 +1,9 @@
 """How far a model judge agrees with the evaluation programs: frames, confusion matrices, agreement scores.
 
-The evaluation programs' verdict (the program's outcome was ``success`` or
-not) is the reference; the judge's verdict (``correct`` / ``incorrect``) is
-compared with it, "correct" being the positive class: precision is the share
-of programs the judge called correct that the evaluation programs accepted,
-recall the share of accepted programs the judge called correct. Programs the
-judge gave no verdict (``not_judged``) are counted apart and left out of
-every score. Intervals are percentile bootstrap intervals over tasks (the
-programs of one task stay together), as everywhere in this package.
+The evaluation programs' verdict (``success`` or not) is the reference, the judge's
+``correct``/``incorrect`` is compared with it, "correct" the positive class. Programs the judge
+gave no verdict are counted apart and left out of every score. Intervals are percentile
+bootstrap intervals over tasks (a task's programs stay together).
 """
 
 from __future__ import annotations
@@ -53,21 +49,15 @@ _VERDICT_COLUMNS = {"correct": "judge: correct", "incorrect": "judge: incorrect"
 def judgements_frame(
     files: Mapping[str, str | os.PathLike[str]] | Sequence[str | os.PathLike[str]],
 ) -> pd.DataFrame:
-    """One row per judged program (task and seed) of one or more judgements files.
+    """One row per judged program (task and seed) of judgements files (``aspera judge --out``).
 
     Args:
-        files: Judgements files (``aspera judge --out``), as a list (each
-            judge is named by its model) or as label -> path.
+        files: A list (each judge named by its model) or label -> path.
 
     Returns:
-        Columns: ``judge``, ``system`` (what wrote the judged programs, named
-        as in the runs frame), ``task_id``, ``seed``, ``evaluation`` (the
-        evaluation programs' outcome), ``accepted`` (that outcome is
-        ``success``), ``verdict`` (``correct``, ``incorrect``, ``not_judged``),
-        ``judged`` (a verdict was given), ``agree`` (the verdict matches
-        ``accepted``; NaN when not judged), ``answered``, ``explanation``,
-        ``problem``, ``prompt_tokens``, ``completion_tokens``, ``cost_usd``,
-        ``cached``, ``query``, ``path``. Empty (with these columns) for no file.
+        :data:`JUDGEMENT_COLUMNS`: ``system`` named as in the runs frame, ``evaluation`` (the
+        evaluation programs' outcome), ``accepted`` (it is ``success``), ``verdict``, ``judged``,
+        ``agree`` (NaN when not judged), and what the judge answered and spent.
 
     Raises:
         FileNotFoundError: a file does not exist.
@@ -111,16 +101,10 @@ def judgements_frame(
 
 
 def judge_confusion(frame: pd.DataFrame) -> pd.DataFrame:
-    """The judge's verdicts against the evaluation programs', counted, per judge and judged system.
+    """The judge's verdicts against the evaluation programs', counted per judge and system.
 
-    Args:
-        frame: A judgements frame (:func:`judgements_frame`).
-
-    Returns:
-        Two rows per judge and system, ``evaluation`` = ``accepted`` and
-        ``rejected`` (by the evaluation programs), with the counts
-        ``judge: correct``, ``judge: incorrect``, ``judge: not judged`` and
-        their sum ``programs``.
+    Two rows each, ``evaluation`` = ``accepted`` and ``rejected``, with ``judge: correct``,
+    ``judge: incorrect``, ``judge: not judged`` and their sum ``programs``.
     """
     records = []
     for (judge, system), rows in frame.groupby(["judge", "system"], sort=False):
@@ -137,23 +121,10 @@ def _ratio(part: int, whole: int) -> float:
 
 
 def agreement_scores(accepted: Sequence[bool], correct: Sequence[bool]) -> dict[str, float | int]:
-    """Counts and scores of a judge's verdicts against the evaluation programs' on the same programs.
+    """Counts and scores of a judge's verdicts (``correct``) against the evaluation programs' (``accepted``).
 
-    With "correct" as the positive class: ``tp`` = called correct and
-    accepted, ``fp`` = called correct but rejected, ``fn`` = called incorrect
-    but accepted, ``tn`` = called incorrect and rejected.
-    ``accuracy = (tp + tn) / n``, ``precision = tp / (tp + fp)``,
-    ``recall = tp / (tp + fn)``, ``f1`` = their harmonic mean (0 when both are
-    0), ``kappa`` = Cohen's kappa of the two raters. A ratio with a zero
-    denominator is NaN.
-
-    Args:
-        accepted: Per program, whether the evaluation programs accepted it.
-        correct: Per program, whether the judge called it correct.
-
-    Returns:
-        ``n``, ``tp``, ``fp``, ``fn``, ``tn``, ``accuracy``, ``precision``,
-        ``recall``, ``f1``, ``kappa``.
+    ``n``, ``tp``, ``fp``, ``fn``, ``tn`` ("correct" positive), ``accuracy``, ``precision``,
+    ``recall``, ``f1`` (0 when both are 0) and Cohen's ``kappa``; a ratio over zero is NaN.
 
     Raises:
         ValueError: the two sequences differ in length.
@@ -194,22 +165,12 @@ def judge_agreement(
 ) -> pd.DataFrame:
     """Agreement of each judge with the evaluation programs, per judged system.
 
-    Args:
-        frame: A judgements frame (:func:`judgements_frame`).
-        confidence: Coverage of the intervals.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
-
     Returns:
-        One row per judge and system: ``judge``, ``system``, ``programs``
-        (judgements), ``not judged`` (no verdict: failed request or unreadable
-        answer), ``compared`` (programs with a verdict: the denominator of
-        every score), ``tasks``, ``tp``, ``fp``, ``fn``, ``tn``,
-        ``evaluation accepted (%)``, ``judge correct (%)``, ``accuracy (%)``
-        with ``accuracy CI low (%)`` and ``accuracy CI high (%)``,
-        ``precision (%)``, ``recall (%)``, ``F1 (%)`` (of "correct"),
-        ``kappa`` with ``kappa CI low`` and ``kappa CI high``, and
-        ``cost (USD)`` (NaN when a judgement's cost is unknown).
+        One row per judge and system: ``programs``, ``not judged`` (failed request or unreadable
+        answer), ``compared`` (with a verdict: the denominator of every score), ``tasks``, the
+        confusion counts, ``evaluation accepted (%)``, ``judge correct (%)``, ``accuracy (%)`` with
+        its bootstrap interval, ``precision (%)``, ``recall (%)``, ``F1 (%)``, ``kappa`` with its
+        interval, and ``cost (USD)`` (NaN when a cost is unknown).
     """
     records = []
     for (judge, system), rows in frame.groupby(["judge", "system"], sort=False):
@@ -279,16 +240,8 @@ def judge_agreement(
 
 
 def judge_disagreements(frame: pd.DataFrame, limit: int | None = None) -> pd.DataFrame:
-    """The programs on which a judge and the evaluation programs disagree, with the judge's explanation.
-
-    Args:
-        frame: A judgements frame (:func:`judgements_frame`).
-        limit: At most this many rows (the first in file order).
-
-    Returns:
-        ``judge``, ``system``, ``task_id``, ``seed``, ``evaluation`` (outcome),
-        ``verdict``, ``explanation``, ``query``: accepted programs the judge
-        called incorrect, then rejected programs it called correct.
+    """The programs a judge and the evaluation programs disagree on, with the judge's explanation:
+    accepted programs it called incorrect, then rejected ones it called correct (at most ``limit``).
     """
     columns = ["judge", "system", "task_id", "seed", "evaluation", "verdict", "explanation", "query"]
     compared = frame[frame["judged"]]

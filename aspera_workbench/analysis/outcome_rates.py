@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 
 import pandas as pd
 
@@ -14,48 +13,23 @@ from aspera_core.records import (
     ResultsFileWarning,
     counted_rows,
     judged,
-    read_rows,
     summarize,
 )
 from aspera_workbench.analysis.statistics import success_interval
 from aspera_workbench.analysis.style import OUTCOME_ORDER
 
 
-def load_runs(paths: Mapping[str, str | Path]) -> dict[str, list[ResultRow]]:
-    """Read several results files.
-
-    Args:
-        paths: Run label -> results file (``aspera run --out``).
-
-    Returns:
-        Run label -> its rows, in the order given.
-
-    Raises:
-        FileNotFoundError: a results file does not exist.
-    """
-    return {label: read_rows(path) for label, path in paths.items()}
-
-
 def outcome_table(runs: Mapping[str, Iterable[ResultRow]], confidence: float = 0.95) -> pd.DataFrame:
     """One row per run: judged programs, count of every outcome, success rate and its interval.
 
-    Each task and seed counts once (the first judged row, as :func:`aspera_core.records.summarize`
-    counts). The interval is the project's interval of a success rate,
-    :func:`aspera_workbench.analysis.statistics.success_interval`: Wilson's, with the
-    tasks as the sample (seeds of one task are not independent draws); for a
-    run without seeds it is Wilson's interval of successes / programs. It is
-    around the mean over tasks of each task's success share, which is
-    ``success_rate`` unless some task lacks some seed.
-
-    Args:
-        runs: Run label -> rows, e.g. from :func:`load_runs`.
-        confidence: Coverage of the success-rate interval.
+    Each task and seed counts once, as :func:`aspera_core.records.summarize` counts. The interval
+    is :func:`aspera_workbench.analysis.statistics.success_interval` (Wilson, tasks as the sample),
+    around the mean of per-task shares, which is ``success_rate`` unless a task lacks a seed.
 
     Returns:
-        A frame indexed by run label with columns ``n`` (judged programs: the
-        denominator of ``success_rate``), one per outcome (in the outcome
-        vocabulary's order), ``success_rate``, ``ci_low``, ``ci_high`` and
-        ``tasks`` (tasks judged: the interval's sample).
+        A frame indexed by run label with ``n`` (judged programs: the denominator of
+        ``success_rate``), one column per outcome, ``success_rate``, ``ci_low``, ``ci_high`` and
+        ``tasks`` (the interval's sample).
     """
     records = []
     for label, rows in runs.items():

@@ -1,9 +1,7 @@
-"""Figures the ASPERA paper reports, for a "paper" column beside regenerated results.
+"""Figures the ASPERA paper (arXiv 2507.15501) reports, for a "paper" column beside regenerated results.
 
-They are facts to compare against, never targets: a cell of the paper column
-is filled only where the paper reports that exact quantity, and left empty
-otherwise. Sources: Table 1 (dataset and library), Table 3 (task success) and
-the primitive-selection result of the paper (arXiv 2507.15501).
+Facts to compare against, never targets: a cell is filled only where the paper reports that
+exact quantity (Table 1, Table 3, the primitive-selection result).
 """
 
 from __future__ import annotations
@@ -46,10 +44,8 @@ _DATE_SUFFIX = re.compile(r"-(\d{4}-\d{2}-\d{2}|\d{8})$")
 
 
 def canonical_model(model: str) -> str:
-    """A model name as the paper's table spells it.
-
-    Lower-cases, drops a provider prefix (``openai/gpt-4o``) and a release
-    date suffix (``gpt-4o-2024-08-06``), then applies :data:`MODEL_ALIASES`.
+    """A model name as the paper spells it: lower case, without provider prefix (``openai/``) or date
+    suffix (``-2024-08-06``), then :data:`MODEL_ALIASES`.
     """
     name = model.strip().lower().rsplit("/", 1)[-1]
     name = _DATE_SUFFIX.sub("", name)
@@ -57,15 +53,7 @@ def canonical_model(model: str) -> str:
 
 
 def paper_success(model: str | None, setting: str | None) -> float | None:
-    """The task success (%) the paper reports for a model in a setting, if it reports one.
-
-    Args:
-        model: Model name as recorded in results (any spelling handled by :func:`canonical_model`).
-        setting: Agent setting (``cck``, ``ps``, ...).
-
-    Returns:
-        The reported percentage, or ``None``.
-    """
+    """The task success (%) the paper reports for a model in a setting, or ``None``."""
     if not isinstance(model, str) or not isinstance(setting, str) or not model or not setting:
         return None  # built-in agents (no model; NaN once in a frame beside model rows)
     return PAPER_SUCCESS.get((canonical_model(model), setting.lower()))

@@ -1,11 +1,9 @@
 """The figures: each function takes a frame or table of this package and returns a matplotlib figure.
 
-Every function draws inside :func:`~aspera_workbench.analysis.style.plotting_style`
-on a figure that pyplot does not know about, so nothing global changes.
-Axes say what they show and in which unit, counts carry their denominator
-(``n = 84 tasks``) and rates carry intervals that say which they are.
-A function whose input holds nothing to draw raises :class:`NoData`, which
-:class:`~aspera_workbench.analysis.artefacts.Artefacts` turns into a note.
+Each draws inside :func:`~aspera_workbench.analysis.style.plotting_style` on a figure pyplot does
+not know. Axes say what they show and in which unit, counts carry their denominator (``n = 84
+tasks``), rates carry intervals that say which they are. Input with nothing to draw raises
+:class:`NoData`, which :class:`~aspera_workbench.analysis.artefacts.Artefacts` turns into a note.
 """
 
 from __future__ import annotations
@@ -35,6 +33,7 @@ from aspera_workbench.analysis.style import (
     plotting_style,
     system_styles,
     wrap_label,
+    x_grid_only,
 )
 from aspera_workbench.analysis.taxonomy import CATEGORIES
 
@@ -74,9 +73,9 @@ def _covered(axes: Any, note: Any) -> int:
 
 
 def _note_clear_of_data(figure: Any, axes: Any, text: str) -> None:
-    """Put a note in the corner of the axes that covers no data point (the fewest, first in
-    :data:`_CORNERS` on a tie); when every corner covers some, the note becomes a second line of the
-    x-axis label (figures have no titles, see :mod:`~aspera_workbench.analysis.style`)."""
+    """Put a note in the corner covering the fewest data points (first in :data:`_CORNERS` on a tie);
+    when every corner covers some, the note becomes a second line of the x-axis label.
+    """
     figure.draw_without_rendering()  # lays the figure out, so boxes are where they will be saved
     best, fewest = None, None
     for where in _CORNERS:
@@ -104,15 +103,15 @@ def _spearman(x: Sequence[float], y: Sequence[float]) -> float:
 
 
 def _styles(table: pd.DataFrame, shown: Sequence[str]) -> dict[str, SystemStyle]:
-    """Colour, marker and line style per system, decided among every system of the runs the table came
-    from, so a system looks the same in every figure, even in one that shows only some systems."""
+    """Style per system, decided among every system of the runs the table came from, so a system
+    looks the same in every figure, even one that shows only some systems.
+    """
     order = list(table.attrs.get("systems", [])) or list(shown)
     styles = system_styles(order + [s for s in shown if s not in order])
     return {system: styles[system] for system in shown}
 
 
 def _colours(table: pd.DataFrame, shown: Sequence[str]) -> dict[str, str]:
-    """The colour of each system (see :func:`_styles`)."""
     return {system: style.colour for system, style in _styles(table, shown).items()}
 
 
@@ -122,9 +121,10 @@ def _systems(categories: Sequence[str], present: Sequence[str]) -> list[str]:
 
 
 def _legend_below(figure: Any, axes: Any, columns: int = 3, first: str | None = None) -> None:
-    """The axes' legend below the plot, in as many of ``columns`` columns as fit the figure's width
-    (entries too long for one line are wrapped), so a legend never widens a saved figure; entries
-    whose label starts with ``first`` come first (matplotlib lists containers such as error bars last)."""
+    """The legend below the plot in as many of ``columns`` columns as fit the figure's width (one
+    column wraps long entries), so a legend never widens a saved figure; labels starting with
+    ``first`` come first (matplotlib lists containers such as error bars last).
+    """
     handles, labels = axes.get_legend_handles_labels()
     if not handles:
         return
@@ -143,18 +143,11 @@ def _legend_below(figure: Any, axes: Any, columns: int = 3, first: str | None = 
 def plot_outcomes(table: pd.DataFrame, title: str | None = None) -> Any:
     """Stacked horizontal bars: the share of each outcome among each row's judged programs.
 
-    Args:
-        table: One row per run or system with a column per outcome and a
-            denominator column ``programs`` or ``n`` (e.g. :func:`~aspera_workbench.analysis.result_tables.outcome_counts`
-            or :func:`~aspera_workbench.analysis.outcome_rates.outcome_table`).
-        title: Optional title, for use outside the pipeline (the pipeline's figures have none:
-            their captions live in ``figures/README.md``).
-
-    Returns:
-        The figure.
-
-    Raises:
-        NoData: the table is empty.
+    ``table`` has a column per outcome and a denominator ``programs`` or ``n``
+    (:func:`~aspera_workbench.analysis.result_tables.outcome_counts`,
+    :func:`~aspera_workbench.analysis.outcome_rates.outcome_table`). ``title`` is for use outside the
+    pipeline, whose figures have their captions in ``figures/README.md``. Raises :class:`NoData` for
+    an empty table.
     """
     if table.empty:
         raise NoData("no runs to show")
@@ -181,8 +174,7 @@ def plot_outcomes(table: pd.DataFrame, title: str | None = None) -> Any:
         axes.set_xlim(0, 100)
         axes.set_xlabel("share of judged programs (%)")
         axes.invert_yaxis()
-        axes.grid(axis="y", visible=False)
-        axes.grid(axis="x", visible=True)
+        x_grid_only(axes)
         if title:
             axes.set_title(title)
         _legend_below(figure, axes, columns=min(5, max(1, shares.shape[1])))
@@ -190,16 +182,9 @@ def plot_outcomes(table: pd.DataFrame, title: str | None = None) -> Any:
 
 
 def plot_complexity_distributions(tasks: pd.DataFrame) -> Any:
-    """Three histograms of the reference programs: cyclomatic complexity, unique primitives, length.
+    """Histograms of the reference programs' cyclomatic complexity, unique primitives and length, medians marked.
 
-    Args:
-        tasks: A tasks frame (:func:`~aspera_workbench.analysis.frames.tasks_frame`).
-
-    Returns:
-        The figure (one row of three panels), medians marked.
-
-    Raises:
-        NoData: no task.
+    Raises :class:`NoData` for no task.
     """
     if tasks.empty:
         raise NoData("no tasks")
@@ -241,8 +226,9 @@ def _drawn_under(axes: Any, box: Any) -> bool:
 
 
 def _legend_above_bars(figure: Any, axes: Any, tallest: float) -> None:
-    """The axes' legend in an upper corner where it covers no bar and no line: the right one, else the
-    left one; when both cover something, the headroom above the tallest bar grows until one is free."""
+    """The legend in the upper corner (right, else left) that covers no bar and no line, growing the
+    headroom above the tallest bar until one is free.
+    """
     for headroom in (1.3, 1.45, 1.6, 1.8, 2.0, 2.3):
         axes.set_ylim(0, tallest * headroom)
         for where in ("upper right", "upper left"):
@@ -256,21 +242,10 @@ def _legend_above_bars(figure: Any, axes: Any, tallest: float) -> None:
 
 
 def plot_query_length(tasks: pd.DataFrame, y: str = "unique_primitives", seed: int = 0) -> Any:
-    """Query length against a property of the reference program, one task per point.
+    """Query length against a property of the reference program, one task per point, Spearman's rho in a corner.
 
-    Integer axes get a little jitter (seeded) so that equal points stay visible;
-    Spearman's rank correlation is printed in the corner.
-
-    Args:
-        tasks: A tasks frame.
-        y: ``"unique_primitives"`` or ``"complexity"`` (or any numeric column).
-        seed: Seed of the jitter.
-
-    Returns:
-        The figure.
-
-    Raises:
-        NoData: no task has both values.
+    Integer axes get a little seeded jitter so equal points stay visible. Raises :class:`NoData`
+    when no task has both values.
     """
     labels = {
         "unique_primitives": "unique library primitives used",
@@ -302,16 +277,9 @@ def plot_query_length(tasks: pd.DataFrame, y: str = "unique_primitives", seed: i
 
 
 def plot_program_lengths(programs: pd.DataFrame) -> Any:
-    """Empirical distribution (ECDF) of program length for reference, setup and evaluation programs.
+    """ECDF of program length for reference, setup and evaluation programs, medians marked, counts in the legend.
 
-    Args:
-        programs: A programs frame (:func:`~aspera_workbench.analysis.frames.programs_frame`).
-
-    Returns:
-        The figure, with each kind's median marked and its count in the legend.
-
-    Raises:
-        NoData: no program.
+    Raises :class:`NoData` for no program.
     """
     if programs.empty:
         raise NoData("no programs")
@@ -344,17 +312,8 @@ def plot_program_lengths(programs: pd.DataFrame) -> Any:
 
 
 def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) -> Any:
-    """Task success per system: mean over seeds, Wilson interval (tasks as sample), seeds as dots, the paper's figure.
-
-    Args:
-        table: Output of :func:`~aspera_workbench.analysis.result_tables.success_table`.
-        frame: The runs frame, to draw each seed's success rate as a small dot (optional).
-
-    Returns:
-        The figure.
-
-    Raises:
-        NoData: the table is empty.
+    """Task success per system: mean, Wilson interval (tasks as sample), each seed as a dot (given
+    ``frame``), the paper's figure. Raises :class:`NoData` for an empty table.
     """
     if table.empty:
         raise NoData("no judged programs")
@@ -404,23 +363,14 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
         axes.set_ylim(len(systems) - 0.5, -0.5)
         axes.set_xlim(-2, 102)
         axes.set_xlabel("task success (%)")
-        axes.grid(axis="y", visible=False)
-        axes.grid(axis="x", visible=True)
+        x_grid_only(axes)
         _legend_below(figure, axes, columns=2, first="mean")
     return figure
 
 
 def plot_error_types(taxonomy: pd.DataFrame) -> Any:
-    """Stacked bars per system: what share of its failures falls in each error category.
-
-    Args:
-        taxonomy: A frame from :func:`~aspera_workbench.analysis.taxonomy.error_taxonomy`.
-
-    Returns:
-        The figure.
-
-    Raises:
-        NoData: no system has a judged program.
+    """Stacked bars per system: the share of its failures in each error category
+    (:func:`~aspera_workbench.analysis.taxonomy.error_taxonomy`). Raises :class:`NoData` when nothing was judged.
     """
     judged = taxonomy[taxonomy["judged"]]
     if judged.empty:
@@ -448,24 +398,15 @@ def plot_error_types(taxonomy: pd.DataFrame) -> Any:
         axes.set_xlim(0, 100)
         axes.set_xlabel("share of failed programs (%)")
         axes.invert_yaxis()
-        axes.grid(axis="y", visible=False)
-        axes.grid(axis="x", visible=True)
+        x_grid_only(axes)
         _legend_below(figure, axes, columns=3)
     return figure
 
 
 def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None = None) -> Any:
-    """Task success against reference-program length: one line per system, Wilson band (tasks as sample) around it.
+    """Task success against reference-program length, one line per system with its Wilson band.
 
-    Args:
-        binned: Output of :func:`~aspera_workbench.analysis.result_tables.success_by_length`.
-        systems: Systems to draw (all by default), in colour order.
-
-    Returns:
-        The figure.
-
-    Raises:
-        NoData: the table is empty.
+    Raises :class:`NoData` when no task has a verdict and a reference program.
     """
     if binned.empty or binned["tasks"].sum() == 0:
         raise NoData("no task with both a verdict and a reference program")
@@ -509,18 +450,8 @@ def plot_success_by_length(binned: pd.DataFrame, systems: Sequence[str] | None =
 
 
 def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | None = None, seed: int = 0) -> Any:
-    """Generated against reference program length, one program per point, one colour per system.
-
-    Args:
-        pairs: Output of :func:`~aspera_workbench.analysis.result_tables.length_pairs`.
-        systems: Systems to draw (all by default), in colour order.
-        seed: Seed of the jitter.
-
-    Returns:
-        The figure, with the line of equal length and each system's Spearman ρ.
-
-    Raises:
-        NoData: no program.
+    """Generated against reference program length, one program per point, with the line of equal
+    length and each system's Spearman rho. Raises :class:`NoData` for no program.
     """
     if pairs.empty:
         raise NoData("no judged programs")
@@ -560,14 +491,7 @@ def plot_generated_vs_reference(pairs: pd.DataFrame, systems: Sequence[str] | No
 def plot_selection(selection: pd.DataFrame) -> Any:
     """Primitive selection: precision, recall and F1 per system, and PS against CCK success per model.
 
-    Args:
-        selection: Output of :func:`~aspera_workbench.analysis.result_tables.selection_table`.
-
-    Returns:
-        The figure (two panels).
-
-    Raises:
-        NoData: no system recorded selection scores.
+    Raises :class:`NoData` when no system recorded selection scores.
     """
     if selection.empty:
         raise NoData("no run recorded primitive-selection scores (PS setting)")
@@ -612,16 +536,9 @@ def plot_selection(selection: pd.DataFrame) -> Any:
 
 
 def plot_pass_k(table: pd.DataFrame) -> Any:
-    """pass^k (every one of k tries succeeds) and pass@k (at least one does) against k, per system, with Wilson bands over tasks.
+    """pass^k and pass@k against k per system, with Wilson bands over tasks.
 
-    Args:
-        table: Output of :func:`~aspera_workbench.analysis.statistics.pass_k_table`.
-
-    Returns:
-        The figure.
-
-    Raises:
-        NoData: no system has a task judged under two seeds or more.
+    Raises :class:`NoData` when no system has a task judged under two seeds or more.
     """
     several = table.groupby("system", sort=False)["k"].max() if not table.empty else pd.Series(dtype=int)
     systems = [system for system, k in several.items() if k >= 2]
@@ -665,21 +582,9 @@ def plot_pass_k(table: pd.DataFrame) -> Any:
 def plot_setting_comparison(comparison: pd.DataFrame, sources: pd.DataFrame) -> Any:
     """Library against control per model: the paired difference of success, and the failures behind it.
 
-    Left: library minus control success (percentage points) with its paired
-    bootstrap interval, one row per model. Right: for each model and setting,
-    the paired verdicts that failed, as a share of all of them, stacked by
-    error category; the gap between a model's two bars is the difference on
-    the left, and its segments show which failures make it.
-
-    Args:
-        comparison: Output of :func:`~aspera_workbench.analysis.settings.setting_comparison`.
-        sources: Output of :func:`~aspera_workbench.analysis.settings.setting_error_sources`.
-
-    Returns:
-        The figure (two panels).
-
-    Raises:
-        NoData: no model was run in both settings.
+    Left: library minus control success with Newcombe's paired interval. Right: per model and
+    setting, the failed paired verdicts stacked by error category; the gap between a model's two
+    bars is the difference on the left. Raises :class:`NoData` when no model ran in both settings.
     """
     if comparison.empty:
         raise NoData("no model was run both with the library and in the control setting")
@@ -729,8 +634,7 @@ def plot_setting_comparison(comparison: pd.DataFrame, sources: pd.DataFrame) -> 
         right.set_xlim(0, 100)
         right.set_xlabel("failed paired verdicts (% of paired verdicts)")
         right.set_title("failures by error category")
-        right.grid(axis="y", visible=False)
-        right.grid(axis="x", visible=True)
+        x_grid_only(right)
         if order:
             handles = [Patch(facecolor=colours[category], label=category) for category in order]
             figure.legend(handles=handles, loc="outside lower center", ncols=min(3, len(order)), frameon=False)

@@ -1,32 +1,14 @@
 """Size and complexity of one program (a reference program or a generated one).
 
-* Lines: ``raw_lines`` counts every line as stored (``len(text.splitlines())``);
-  ``code_lines`` counts lines that are neither blank nor comments (docstrings
-  count as code).
-* Cyclomatic complexity: radon's ``cc_visit`` figure for the task's top-level
-  function, the one named by the release format's rule (the first ``def``).
-  radon counts one path plus one per ``if``/``elif``, conditional expression,
-  loop (and a loop's ``else``), ``except`` clause (and a ``try``'s ``else``),
-  ``assert``, extra operand of ``and``/``or``, and comprehension loop and
-  condition; mccabe counts neither boolean operators
-  nor comprehension conditions. radon is used because the paper's figures for
-  the release (mean 5.26, median 5, max 19) are radon's, so ours compare. A
-  helper defined inside the function is a separate block for radon and is
-  **not** added to the function's figure; ``include_helpers=True`` adds each
-  nested helper's decision points (its complexity minus one) as well.
-* Primitives used: the library names a program refers to, resolved against
-  :mod:`aspera_workbench.surface.primitives`: bare names that no assignment,
-  parameter, import or definition of the program shadows (released programs
-  import nothing: the evaluator star-imports the library for them), names
-  imported from a library module (``from ...work_calendar import find_events as
-  find``; star imports add nothing new), attributes of an imported library
-  module (``wc.find_events``) and attributes named like a method of a library
-  class (``event.duration``, ``interval.contains(...)``).
+Cyclomatic complexity is radon's ``cc_visit`` figure for the task's top-level function (the first
+``def``), because the paper's figures for the release (mean 5.26, median 5, max 19) are radon's;
+radon, unlike mccabe, counts boolean operators and comprehension conditions, and a helper nested
+in the function is a block of its own. Primitives used are resolved by
+:func:`aspera_workbench.surface.primitives_used`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from radon.complexity import cc_visit
@@ -51,15 +33,9 @@ def query_words(query: str) -> int:
 
 
 def cyclomatic_complexity(program: str, include_helpers: bool = False) -> int | None:
-    """radon's cyclomatic complexity of a program's top-level function.
-
-    Args:
-        program: Python source defining the function (rule B.3 names it: the first ``def``).
-        include_helpers: Also add the decision points of helpers nested in it
-            (each nested function's complexity minus one), recursively.
-
-    Returns:
-        The complexity, or ``None`` when the program does not parse or defines no function.
+    """radon's cyclomatic complexity of a program's top-level function; ``None`` when it does not parse
+    or defines no function. ``include_helpers`` adds each nested helper's decision points (its
+    complexity minus one), recursively.
     """
     name = function_name(program)
     if name is None:
@@ -83,14 +59,7 @@ def cyclomatic_complexity(program: str, include_helpers: bool = False) -> int | 
 
 @dataclass(frozen=True)
 class ProgramMetrics:
-    """Size and complexity of one program.
-
-    Attributes:
-        raw_lines: Lines as stored.
-        code_lines: Non-blank, non-comment lines.
-        complexity: radon's cyclomatic complexity of the top-level function (``None`` if none).
-        primitives: Qualified names (``module.name``) of the library primitives used.
-    """
+    """Size and complexity of one program; ``primitives`` are qualified names (``module.name``)."""
 
     raw_lines: int
     code_lines: int
@@ -104,14 +73,7 @@ class ProgramMetrics:
 
 
 def program_metrics(program: str) -> ProgramMetrics:
-    """Lines, complexity and primitives of a program.
-
-    Args:
-        program: Python source.
-
-    Returns:
-        Its :class:`ProgramMetrics`.
-    """
+    """Lines, complexity and primitives of a program."""
     used = primitives_used(program)
     return ProgramMetrics(
         raw_lines=raw_lines(program),
@@ -119,8 +81,3 @@ def program_metrics(program: str) -> ProgramMetrics:
         complexity=cyclomatic_complexity(program),
         primitives=tuple(f"{p.module}.{p.name}" for p in used),
     )
-
-
-def modules_used(primitives: Iterable[str]) -> list[str]:
-    """Library modules named by qualified primitive names, in first-seen order."""
-    return list(dict.fromkeys(name.split(".", 1)[0] for name in primitives))

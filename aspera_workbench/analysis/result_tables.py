@@ -1,9 +1,8 @@
 """The paper's result tables from runs: success per system (Table 3), and the tables behind the figures.
 
-Each function returns a numeric frame (for CSV) and, where a reader needs
-cells arranged differently (``mean ± sd``, an interval in one cell), a
-``*_display`` companion with the same numbers for Markdown. Percentages are
-in percent (0-100) in columns whose name says ``(%)``.
+Each function returns a numeric frame (for CSV) and, where a reader needs cells arranged
+differently (``mean ± sd``, an interval in one cell), a ``*_display`` companion for Markdown.
+Columns whose name says ``(%)`` are in percent.
 """
 
 from __future__ import annotations
@@ -36,20 +35,13 @@ JUDGED_OUTCOMES = [outcome for outcome in OUTCOME_ORDER if outcome != "model_err
 
 
 def outcome_counts(frame: pd.DataFrame) -> pd.DataFrame:
-    """Outcome counts and shares per system, every outcome a column in the fixed order.
-
-    Args:
-        frame: A runs frame.
+    """Outcome counts per system (every outcome a column, in the fixed order) and shares of the judged programs.
 
     Returns:
-        A frame indexed by system (in the frame's order) with one count column
-        per outcome (``model_error`` included), ``programs`` (judged rows: the
-        denominator of the shares) and, per judged outcome, its share of the
-        programs in percent (``<outcome> (% of programs)``, see
-        :func:`share_column`). Model errors have no share: no program was
-        judged for them. When the systems were judged on different tasks, a
-        ``task selection`` column names each one's (with a warning; see
-        :mod:`~aspera_workbench.analysis.task_selection`).
+        A frame indexed by system with a count per outcome (``model_error`` included), ``programs``
+        (judged rows: the denominator) and ``<outcome> (% of programs)`` per judged outcome; with a
+        ``task selection`` column when the systems were judged on different tasks
+        (:mod:`~aspera_workbench.analysis.task_selection`).
     """
     return flag_task_selections(_counts(frame), frame)
 
@@ -70,38 +62,25 @@ def success_table(
     frame: pd.DataFrame,
     *,
     confidence: float = 0.95,
-    samples: int = DEFAULT_SAMPLES,
-    seed: int = 0,
     paper: bool = True,
 ) -> pd.DataFrame:
     """Table 3: task success per system with its spread over seeds, an interval, the outcome breakdown and the paper's figure.
 
     Args:
         frame: A runs frame.
-        confidence: Coverage of the bootstrap interval.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
-        paper: Add the ``paper (%)`` column (the paper's reported success for
-            the same model and setting, where it reports one; left out when it
-            reports none for any row).
+        confidence: Coverage of the interval.
+        paper: Add ``paper (%)`` (the paper's success for the same model and setting; left out when
+            it reports none for any row).
 
     Returns:
-        A frame indexed by ``system`` with ``agent``, ``model``, ``setting``,
-        ``tasks``, ``seeds``, ``programs`` (judged), ``model errors``,
-        ``success (%)`` (mean over tasks of each task's success share over
-        its seeds: the mean over seeds of the per-seed success rate when every
-        task has every seed, and the estimate the interval is around and
-        :func:`~aspera_workbench.analysis.statistics.paired_comparison` compares
-        when a seed misses tasks), ``sd over seeds (%)`` (sample standard
-        deviation of the per-seed success rates; NaN for one seed), ``CI low (%)`` and
-        ``CI high (%)`` (:func:`~aspera_workbench.analysis.statistics.success_interval`:
-        Wilson, tasks as the sample), one ``<outcome> (% of programs)``
-        column per judged outcome (share of the judged programs of all seeds
-        together), ``paper (%)``, and ``task selection`` when the systems
-        were judged on different tasks (with a warning; see
-        :mod:`~aspera_workbench.analysis.task_selection`).
+        A frame indexed by ``system`` with ``agent``, ``model``, ``setting``, ``tasks``, ``seeds``,
+        ``programs`` (judged), ``model errors``, ``success (%)`` (mean of the per-task success
+        shares), ``sd over seeds (%)`` (of the per-seed rates; NaN for one seed), ``CI low (%)`` and
+        ``CI high (%)`` (:func:`~aspera_workbench.analysis.statistics.success_interval`),
+        ``<outcome> (% of programs)`` per judged outcome, ``paper (%)``, and ``task selection`` when
+        the systems were judged on different tasks.
     """
-    summary = success_summary(frame, confidence=confidence, samples=samples, seed=seed)
+    summary = success_summary(frame, confidence=confidence)
     if summary.empty:
         return pd.DataFrame()
     counts = _counts(frame)  # (flagged once, below)
@@ -138,15 +117,8 @@ def _pm(mean: float, sd: float) -> str:
 def success_table_display(table: pd.DataFrame) -> pd.DataFrame:
     """Table 3 arranged for reading: ``mean ± sd`` and ``[low, high]`` in one cell each.
 
-    Args:
-        table: Output of :func:`success_table`.
-
-    Returns:
-        A frame indexed by ``system`` with ``tasks``, ``seeds``, ``programs``
-        (judged: the denominator of the outcome shares), ``success (%)``
-        (``mean ± sd over seeds``), the interval, the outcome shares, the
-        paper's figure (empty cells where it reports none; no column when it
-        reports none for any row) and the count of model errors.
+    The paper's figure is printed as the paper prints it, and the count of judged programs (the
+    denominator of the outcome shares) stays beside the shares.
     """
     if table.empty:
         return table
@@ -180,8 +152,6 @@ def success_by_length(
     bins: Sequence[float] | None = None,
     column: str = "reference_code_lines",
     confidence: float = 0.95,
-    samples: int = DEFAULT_SAMPLES,
-    seed: int = 0,
 ) -> pd.DataFrame:
     """Task success per system against the length of the task's reference program.
 
@@ -190,17 +160,12 @@ def success_by_length(
         tasks: A tasks frame (:func:`aspera_workbench.analysis.frames.tasks_frame`).
         bins: Bin edges in lines; default: the quartiles of the lengths (at least two bins).
         column: The length column of ``tasks``.
-        confidence: Coverage of the interval (:func:`~aspera_workbench.analysis.statistics.success_interval`).
-        samples: Unused (the interval needs no resampling); kept for callers.
-        seed: Unused, as ``samples``.
+        confidence: Coverage of the interval.
 
     Returns:
-        One row per system and bin: ``system``, ``bin`` (text ``a–b lines``),
-        ``low`` and ``high`` (the shortest and longest length the bin takes,
-        both inclusive, as in ``bin``), ``median length (lines)`` (of the
-        bin's tasks), ``tasks``, ``success (%)``, ``CI low (%)``, ``CI high
-        (%)``. Bins are half-open between edges, ``[edge, next edge)``, except
-        the last, which takes its upper edge too; lengths are whole lines.
+        One row per system and bin: ``system``, ``bin`` (``a–b lines``), ``low`` and ``high`` (the
+        lengths the bin takes, inclusive), ``median length (lines)``, ``tasks``, ``success (%)``,
+        ``CI low (%)``, ``CI high (%)``. Bins are ``[edge, next edge)``, the last closed.
     """
     shares = task_success(frame).merge(tasks[[column]], left_on="task_id", right_index=True, how="inner")
     lengths = tasks[column].dropna().astype(float)
@@ -251,16 +216,7 @@ def success_by_length(
 
 
 def length_pairs(frame: pd.DataFrame, tasks: pd.DataFrame) -> pd.DataFrame:
-    """Generated against reference program length, one row per judged program.
-
-    Args:
-        frame: A runs frame.
-        tasks: A tasks frame.
-
-    Returns:
-        ``system``, ``task_id``, ``seed``, ``success``, ``generated lines``
-        and ``reference lines`` (code lines: neither blank nor comments).
-    """
+    """Generated against reference program length (code lines), one row per judged program."""
     rows = judged_rows(frame)[["system", "task_id", "seed", "success", "program_code_lines"]]
     merged = rows.merge(tasks[["reference_code_lines"]], left_on="task_id", right_index=True, how="inner")
     merged = merged.rename(columns={"program_code_lines": "generated lines", "reference_code_lines": "reference lines"})
@@ -277,26 +233,12 @@ def length_comparison(
 ) -> pd.DataFrame:
     """Per system: how long its programs are compared with the reference programs.
 
-    Args:
-        frame: A runs frame.
-        tasks: A tasks frame.
-        confidence: Coverage of the correlation's interval.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
-
     Returns:
-        A frame indexed by system with ``programs``, ``generated lines
-        (median)``, ``reference lines (median)``, ``ratio (median)`` (median of
-        generated / reference per program), ``spearman`` (rank correlation of
-        the two lengths; NaN when either is constant) and its percentile
-        bootstrap interval ``spearman CI low`` and ``spearman CI high`` (tasks
-        resampled, a task's programs of every seed together; resamples where
-        a length is constant are left out; NaN when every program is as long
-        as its reference, where every resample gives 1), and ``spearman
-        note``, why a correlation or interval is missing (empty when both are
-        there; see :func:`length_comparison_display`). Markdown writes medians of lines
-        with one decimal and ratios and correlations with two
-        (``attrs["decimals"]``).
+        A frame indexed by system with ``programs``, ``generated lines (median)``, ``reference lines
+        (median)``, ``ratio (median)`` (of generated / reference per program), ``spearman`` (NaN when
+        a length is constant), its bootstrap interval ``spearman CI low`` and ``spearman CI high``
+        (tasks resampled; NaN when every program is as long as its reference) and ``spearman note``
+        (why a correlation or interval is missing). ``attrs["decimals"]`` says how Markdown rounds.
     """
     from scipy.stats import spearmanr  # deferred: scipy.stats takes ~2 s to import, only correlations need it
 
@@ -361,19 +303,10 @@ def _spearman_note(generated: np.ndarray, reference: np.ndarray, equal: bool) ->
 
 
 def length_comparison_display(table: pd.DataFrame) -> pd.DataFrame:
-    """:func:`length_comparison` arranged for reading: the rank correlation and its interval in one cell.
+    """The rank correlation and its interval in one cell; ``n/a (<reason>)`` where there is none.
 
-    A system without a correlation shows ``n/a (<reason>)`` (its length is
-    constant, or it has fewer than 3 programs); one whose every program is as
-    long as its reference shows ``1.00 (each as long as its reference)``, as a
-    correlation of 1 by construction has no interval worth printing.
-
-    Args:
-        table: Output of :func:`length_comparison`.
-
-    Returns:
-        A frame indexed by ``system`` with ``programs``, the three medians and
-        ``spearman ρ [bootstrap <confidence> CI, tasks as sample]``.
+    A system whose every program is as long as its reference shows ``1.00 (each as long as its
+    reference)``: a correlation of 1 by construction has no interval worth printing.
     """
     if table.empty:
         return table
@@ -401,22 +334,13 @@ def length_comparison_display(table: pd.DataFrame) -> pd.DataFrame:
 def selection_table(frame: pd.DataFrame, success: pd.DataFrame | None = None) -> pd.DataFrame:
     """Primitive selection (PS) scores beside PS and CCK success of the same model.
 
-    Precision, recall and F1 are means over programs of the per-task scores
-    recorded by the PS agent (macro averages; rows without a score are left out).
-    As in the paper, a program that selected nothing scores 0 on all three (0/0
-    precision counts as 0), so the table says how many did.
-
-    Args:
-        frame: A runs frame.
-        success: Output of :func:`success_table` (computed from ``frame`` if omitted).
+    Precision, recall and F1 are macro averages over programs of the scores the PS agent recorded;
+    as in the paper an empty selection scores 0 on all three, so ``selected nothing`` says how many.
 
     Returns:
-        A frame indexed by system, one row per system that recorded selection
-        scores, with ``model``, ``programs`` (with scores), ``selected nothing``
-        (programs among them whose selection was empty), ``precision (%)``,
-        ``recall (%)``, ``F1 (%)``, ``PS success (%)`` and ``CCK success (%)``
-        (the same model's CCK system, where one is in the frame). Empty when no
-        row has selection scores.
+        A frame indexed by system (systems with scores) with ``model``, ``programs``, ``selected
+        nothing``, ``precision (%)``, ``recall (%)``, ``F1 (%)``, ``PS success (%)`` and ``CCK
+        success (%)`` (the same model's CCK system, where there is one).
     """
     scored = judged_rows(frame)
     scored = scored[scored["selection_f1"].notna() | scored["selection_precision"].notna()]
@@ -471,13 +395,9 @@ def benchmark_table(
         table: Output of :func:`success_table`.
         scores: A frame or CSV file with ``model``, ``benchmark``, ``score``; ``None`` gives an empty table.
         setting: Use the models' success in this setting (``None``: every model-backed system).
-        confidence: Coverage of the bootstrap intervals.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
 
     Returns:
-        The output of :func:`~aspera_workbench.analysis.statistics.benchmark_correlation`
-        (empty when no scores are given).
+        :func:`~aspera_workbench.analysis.statistics.benchmark_correlation`'s table.
 
     Raises:
         FileNotFoundError: the CSV file does not exist.

@@ -1,19 +1,10 @@
 """Library against control: per model, success with the assistant library against success with the standard library only.
 
-The control setting (:mod:`aspera_workbench.control`) asks the same model for the
-same tasks with the same prompt structure, against plain Python data instead
-of the library. For every model with judged rows in both settings (and the
-same library-fixes switch), :func:`setting_comparison` pairs the two runs'
-verdicts on the same tasks (and seeds) and gives the difference of success
-with Newcombe's paired interval (from the two Wilson intervals,
-:func:`~aspera_workbench.analysis.statistics.paired_difference_interval`) and an
-exact paired test (McNemar's with one
-verdict per task and setting, else the sign-flip test on per-task shares;
-:func:`~aspera_workbench.analysis.statistics.paired_comparison`);
-:func:`setting_error_sources` says where the difference comes from: the error
-categories (:mod:`aspera_workbench.analysis.taxonomy`) of the failures in each
-setting, on paired verdicts that use every seed of both runs, and of the tasks
-only one setting solved.
+The control setting (:mod:`aspera_workbench.control`) asks the same model for the same tasks
+against plain Python data instead of the library. :func:`setting_comparison` pairs both runs'
+verdicts as :func:`~aspera_workbench.analysis.statistics.paired_comparison` does (Newcombe's
+interval, an exact paired test); :func:`setting_error_sources` says where the difference comes
+from, by error category (:mod:`aspera_workbench.analysis.taxonomy`) on the same paired verdicts.
 """
 
 from __future__ import annotations
@@ -24,7 +15,7 @@ from typing import Any
 import pandas as pd
 
 from aspera_workbench.analysis.frames import model_systems, system_order
-from aspera_workbench.analysis.statistics import DEFAULT_SAMPLES, paired_comparison, paired_verdicts
+from aspera_workbench.analysis.statistics import paired_comparison, paired_verdicts
 from aspera_workbench.analysis.taxonomy import error_taxonomy
 
 #: The settings compared by default: the cck agent with the library, and in the control setting.
@@ -72,18 +63,8 @@ SOURCE_COLUMNS = [
 def setting_pairs(
     frame: pd.DataFrame, library: str = LIBRARY_SETTING, control: str = CONTROL_SETTING
 ) -> list[tuple[str, str, str]]:
-    """The systems to compare: one ``(model, library system, control system)`` per model run in both settings.
-
-    Systems are matched on the model and on the library-fixes switch; a model
-    run in only one of the settings is left out.
-
-    Args:
-        frame: A runs frame.
-        library: The setting of the library runs.
-        control: The setting of the control runs.
-
-    Returns:
-        The pairs, in the frame's system order of the library systems.
+    """One ``(model, library system, control system)`` per model run in both settings, matched on the
+    model and the library-fixes switch, in the frame's order of the library systems.
     """
     by_key, order = model_systems(frame), system_order(frame)
     pairs = [
@@ -106,8 +87,6 @@ def setting_comparison(
     library: str = LIBRARY_SETTING,
     control: str = CONTROL_SETTING,
     confidence: float = 0.95,
-    samples: int = DEFAULT_SAMPLES,
-    seed: int = 0,
 ) -> pd.DataFrame:
     """Per model, success with the library against success in the control setting, on the same tasks.
 
@@ -116,34 +95,17 @@ def setting_comparison(
         library: The setting of the library runs (default ``cck``).
         control: The setting of the control runs (default ``control``).
         confidence: Coverage of the interval.
-        samples: Unused (the interval needs no resampling); kept for callers.
-        seed: Unused, as ``samples``.
 
     Returns:
-        One row per model run in both settings: ``model``, ``library system``,
-        ``control system``, ``library seeds`` and ``control seeds`` (the seeds
-        used; ``none`` for a run without seed), ``paired on`` (``task and
-        seed`` when the runs share seeds, else ``task (means over seeds)``,
-        as in :func:`~aspera_workbench.analysis.statistics.paired_comparison`),
-        ``paired verdicts`` (task-seed pairs judged in both, or the tasks
-        when paired on task means), ``tasks``, ``library success (%)`` and ``control success (%)``
-        (means over tasks of each task's success share), ``library - control
-        (%)`` with its Newcombe paired interval ``CI low (%)``, ``CI high
-        (%)``, ``only library succeeded`` and ``only control succeeded``
-        (discordant paired verdicts, or on task means the tasks where that
-        setting's share is higher), ``test`` (``McNemar exact`` with one
-        verdict per task and setting, else ``sign-flip exact (task means)``),
-        ``p`` (its two-sided p-value) and
-        ``same prompt set`` (both runs' rows record one and the same prompt-set
-        version; ``False`` when they differ or a run records none). Empty
-        (with these columns) when no model was run in both settings. The
-        interval's coverage is in ``attrs["confidence"]``.
+        One row per model run in both settings (:data:`COMPARISON_COLUMNS`): the two systems, their
+        seeds, ``paired on`` and ``paired verdicts`` (the denominator), ``tasks``, both success rates
+        (means of per-task shares), ``library - control (%)`` with Newcombe's ``CI low (%)`` and ``CI
+        high (%)``, the discordant counts, ``test``, ``p`` and ``same prompt set`` (both runs record
+        one and the same prompt-set version). The coverage is in ``attrs["confidence"]``.
     """
     records: list[dict[str, Any]] = []
     for model, library_system, control_system in setting_pairs(frame, library, control):
-        result = paired_comparison(
-            frame, library_system, control_system, confidence=confidence, samples=samples, seed=seed
-        )
+        result = paired_comparison(frame, library_system, control_system, confidence=confidence)
         versions = _prompt_sets(frame, library_system), _prompt_sets(frame, control_system)
         records.append(
             {
@@ -181,35 +143,22 @@ def setting_error_sources(
 ) -> pd.DataFrame:
     """Where the difference between the settings comes from: error categories on the same paired verdicts.
 
-    Every judged verdict of both runs takes part
-    (:func:`~aspera_workbench.analysis.statistics.paired_verdicts`): within seed
-    on the seeds the runs share, as :func:`setting_comparison` pairs them, so
-    the counts add up to its numbers (per model, the failures of a setting
-    are the paired verdicts minus its successes, and ``lost in control`` and
-    ``won in control`` summed over categories are its discordant pairs).
-    When the runs share no seed, every verdict of one run on a task is
-    paired with every verdict of the other on that task; the counts are then
-    over those verdict pairs, while :func:`setting_comparison` compares the
-    per-task means (its success columns are the shares of the pairs when
-    every task has the same seeds).
+    Verdicts are paired by :func:`~aspera_workbench.analysis.statistics.paired_verdicts`, so with
+    shared seeds the counts add up to :func:`setting_comparison`'s (a setting's failures are the
+    paired verdicts minus its successes; ``lost`` and ``won in control`` summed are its discordant
+    pairs); without, the counts are over every pair of verdicts on a task.
 
     Args:
         frame: A runs frame.
-        labels: Human error labels (see :func:`~aspera_workbench.analysis.taxonomy.apply_labels`), or ``None``.
+        labels: Human error labels (:func:`~aspera_workbench.analysis.taxonomy.apply_labels`), or ``None``.
         library: The setting of the library runs.
         control: The setting of the control runs.
 
     Returns:
-        One row per model and error category that occurs, categories in the
-        taxonomy's order: ``model``, ``library seeds`` and ``control seeds``
-        (the seeds of the pairs), ``paired on`` (``task and seed``, or ``task
-        (every seed of each)`` when the runs share no seed), ``category``,
-        ``paired verdicts`` (the denominator), ``library`` and ``control`` (paired verdicts that failed
-        with this category in each setting), ``control - library``, the same
-        two counts as shares of the paired verdicts (``library (%)``,
-        ``control (%)``), ``lost in control`` (the library run succeeded and
-        the control run failed with this category) and ``won in control`` (the
-        control run succeeded and the library run failed with this category).
+        One row per model and error category that occurs (:data:`SOURCE_COLUMNS`), in the taxonomy's
+        order: the seeds and pairing, ``paired verdicts`` (the denominator), the failures with this
+        category in each setting, their difference and shares, ``lost in control`` (library
+        succeeded, control failed so) and ``won in control`` (the reverse).
     """
     pairs = setting_pairs(frame, library, control)
     if not pairs:

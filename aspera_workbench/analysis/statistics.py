@@ -1,25 +1,13 @@
 """How sure a success rate is: intervals, paired comparisons, consistency over seeds, correlations.
 
-All functions take a frame from :func:`aspera_workbench.analysis.frames.runs_frame`
-and use its judged rows (``model_error`` rows are not verdicts on programs).
-Resampling is seeded (``seed``), so the same inputs give the same intervals.
+Functions take a runs frame (:func:`aspera_workbench.analysis.frames.runs_frame`) and use its judged
+rows. The unit of analysis is the **task**: seeds of one task are not independent draws of the
+benchmark, so a task's success is first averaged over its seeds (its *success share*).
 
-The unit of analysis is the **task**: seeds of one task are not independent
-draws of the benchmark, so a task's success is first averaged over its seeds
-(its *success share*).
-
-Intervals of a success rate (Table 3, the success figures, the bands over
-reference length, pass^k and pass@k) all come from :func:`success_interval`:
-a Wilson score interval with the tasks as the sample. With one verdict per
-task it is Wilson's interval of successes / tasks; with several seeds the
-sample size is the effective one the spread of the tasks' shares implies.
-Unlike a percentile bootstrap it does not shrink to a point at 0 % or 100 %
-(no resample of 0/84 can differ from 0). A difference of two systems'
-success rates on the same tasks gets the matching interval,
-:func:`paired_difference_interval`: Newcombe's hybrid score interval for
-paired proportions, built from the two Wilson intervals. Other statistics
-(ratios, correlations, kappa) get percentile bootstrap intervals with tasks
-resampled (a cluster bootstrap).
+Every success rate gets :func:`success_interval` (Wilson, tasks as the sample; unlike a percentile
+bootstrap it does not shrink to a point at 0 % or 100 %), a difference of two systems on the same
+tasks :func:`paired_difference_interval` (Newcombe's hybrid score interval). Other statistics
+(ratios, correlations, kappa) get seeded percentile bootstrap intervals with tasks resampled.
 """
 
 from __future__ import annotations
@@ -40,11 +28,7 @@ DEFAULT_SAMPLES = 2000
 
 
 def check_resampling(confidence: float, samples: int) -> None:
-    """Refuse a coverage outside (0, 1) or fewer than one resample, naming the bad value.
-
-    Raises:
-        ValueError: ``confidence`` is not in (0, 1) or ``samples`` < 1.
-    """
+    """Refuse a coverage outside (0, 1) or fewer than one resample, naming the bad value."""
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
     if samples < 1:
@@ -59,22 +43,9 @@ def bootstrap_interval(
     confidence: float = 0.95,
     seed: int = 0,
 ) -> tuple[float, float]:
-    """Percentile bootstrap interval of a statistic of independent values.
+    """Percentile bootstrap interval ``(low, high)`` of ``statistic`` over resamples of ``values``.
 
-    Draws ``samples`` resamples of the values with replacement, computes the
-    statistic on each, and returns the ``(1 - confidence) / 2`` and
-    ``(1 + confidence) / 2`` quantiles of those statistics.
-
-    Args:
-        values: The observations (e.g. one success share per task).
-        statistic: Function of a 1-d array (vectorised over rows when given a
-            2-d array with ``axis=1`` is not required: it is applied per resample).
-        samples: Number of resamples.
-        confidence: Coverage, e.g. 0.95.
-        seed: Seed of the random generator.
-
-    Returns:
-        ``(low, high)``; ``(nan, nan)`` for no values.
+    Resamples whose statistic is not finite are left out; ``(nan, nan)`` for no values.
 
     Raises:
         ValueError: ``confidence`` is not in (0, 1) or ``samples`` < 1.
@@ -106,29 +77,14 @@ def cluster_interval(
     confidence: float = 0.95,
     seed: int = 0,
 ) -> tuple[float, float]:
-    """Percentile bootstrap interval of a statistic of items, resampling whole clusters of items.
+    """Percentile bootstrap interval of a statistic of item indices, resampling whole clusters.
 
-    The clusters (in order of first appearance) are drawn with replacement as
-    :func:`bootstrap_interval` draws values; each resample hands ``statistic``
-    the items of the clusters drawn, a cluster drawn twice giving its items
-    twice. Resamples on which the statistic is not finite are left out.
-
-    Args:
-        items: The items' indices (what ``statistic`` is given).
-        clusters: The cluster of each item, in the order of ``items``
-            (e.g. its task id; the item itself for an item-level bootstrap).
-        statistic: Function of the indices of a resample's items.
-        samples: Number of resamples.
-        confidence: Coverage, e.g. 0.95.
-        seed: Seed of the random generator.
-
-    Returns:
-        ``(low, high)``; ``(nan, nan)`` for no items, or when the statistic is
-        not finite on any resample.
+    ``statistic`` gets the indices of the items of the clusters drawn (a cluster drawn twice gives
+    its items twice); ``clusters`` gives each item's cluster (the item itself for a plain bootstrap).
+    ``(nan, nan)`` for no items or when no resample gives a finite statistic.
 
     Raises:
-        ValueError: ``items`` and ``clusters`` differ in length, ``confidence``
-            is not in (0, 1) or ``samples`` < 1.
+        ValueError: ``items`` and ``clusters`` differ in length, or as :func:`bootstrap_interval`.
     """
     if len(items) != len(clusters):
         raise ValueError(f"{len(clusters)} clusters for {len(items)} items: give one cluster per item")
@@ -153,25 +109,10 @@ def ratio_interval(
     confidence: float = 0.95,
     seed: int = 0,
 ) -> tuple[float, float]:
-    """Percentile bootstrap interval of ``sum(numerators) / sum(denominators)``, clusters resampled.
+    """Percentile bootstrap interval of ``sum(numerators) / sum(denominators)``, one cluster per position.
 
-    Each position is one cluster (e.g. a task: the judgements on it wrong,
-    and judged); positions are resampled with replacement, keeping a
-    cluster's numerator and denominator together. Clusters with a zero
-    denominator take no part.
-
-    Args:
-        numerators: Per cluster, what is counted.
-        denominators: Per cluster, out of how many.
-        samples: Number of resamples.
-        confidence: Coverage, e.g. 0.95.
-        seed: Seed of the random generator.
-
-    Returns:
-        ``(low, high)``; ``(nan, nan)`` when no cluster has a denominator.
-
-    Raises:
-        ValueError: ``confidence`` is not in (0, 1) or ``samples`` < 1.
+    A cluster's numerator and denominator are resampled together; clusters with a zero denominator
+    take no part (``(nan, nan)`` when none is left).
     """
     above, below = np.asarray(numerators), np.asarray(denominators)
     keep = below > 0
@@ -192,18 +133,11 @@ def success_interval(
 ) -> tuple[float, float]:
     """The project's interval of a success rate: Wilson's score interval with the tasks as the sample.
 
-    The rate is the mean over tasks of each task's success share ``s_i``
-    (successes / verdicts of that task). With one verdict per task this is
-    Wilson's interval of successes out of tasks. With several seeds the
-    sample size is the effective one, ``n_eff = p(1 - p) / Var(mean share)``
-    (the spread of the shares between tasks, ``Var(mean share) = var(s) /
-    tasks`` with the population variance), the number of independent
-    verdicts that would be as informative: it is the task count when every
-    task's seeds agree and at most the number of verdicts when they vary
-    within tasks. When every task has the same share (e.g. all 0 %) the
-    spread says nothing, and the task count is taken: the cautious choice,
-    as seeds of one task may always agree. The same formula serves any mean
-    of per-task values in [0, 1] (pass^k, pass@k).
+    The rate is the mean of the per-task success shares. With one verdict per task this is Wilson's
+    interval of successes / tasks; with several seeds the sample size is the effective one,
+    ``n_eff = p(1 - p) / (var(shares) / tasks)``, kept between the task count and the number of
+    verdicts (the task count when every share is the same: seeds of one task may always agree).
+    It serves any mean of per-task values in [0, 1] (pass^k, pass@k).
 
     Args:
         shares: One success share per task, in [0, 1].
@@ -214,8 +148,8 @@ def success_interval(
         ``(low, high)`` in [0, 1]; ``(nan, nan)`` for no task.
 
     Raises:
-        ValueError: ``confidence`` is not in (0, 1), a share is outside [0, 1],
-            or ``verdicts`` does not give one count per share.
+        ValueError: ``confidence`` is not in (0, 1), a share is outside [0, 1], or
+            ``verdicts`` does not give one count per share.
     """
     values = np.asarray(shares, dtype=float)
     counts = np.ones_like(values) if verdicts is None else np.asarray(verdicts, dtype=float)
@@ -235,23 +169,11 @@ def success_interval(
 def clustered_wilson_bounds(
     rate: float, variance: float, tasks: int, verdicts: float, confidence: float = 0.95
 ) -> tuple[float, float]:
-    """Wilson's interval of a rate estimated over tasks, each task with one verdict or several.
+    """Wilson's interval of a rate over tasks, with the effective sample size ``rate (1 - rate) / variance``.
 
-    The sample size is the effective one, ``rate (1 - rate) / variance``, kept
-    between the number of tasks and the number of verdicts behind the rate.
-    When the variance says nothing (it is 0, or the rate is 0 or 1) the task
-    count is taken. :func:`success_interval` and
+    The size is kept between the task count and ``verdicts``; the task count when the variance says
+    nothing (it is 0, or the rate is 0 or 1). :func:`success_interval` and
     :func:`aspera_workbench.analysis.agreement.judged_wrong_interval` both end here.
-
-    Args:
-        rate: The estimated rate, in [0, 1].
-        variance: The estimate's variance over tasks.
-        tasks: The number of tasks, > 0.
-        verdicts: The number of verdicts (or labels) behind the rate.
-        confidence: Coverage, e.g. 0.95.
-
-    Returns:
-        ``(low, high)`` in [0, 1].
     """
     if variance > 0 and 0 < rate < 1:
         effective = min(max(rate * (1 - rate) / variance, tasks), verdicts)
@@ -278,28 +200,18 @@ def paired_difference_interval(
     *,
     confidence: float = 0.95,
 ) -> tuple[float, float]:
-    """The project's interval of a difference of two success rates on the same tasks: Newcombe's hybrid score.
+    """The interval of a difference of two success rates on the same tasks: Newcombe's hybrid score.
 
-    Newcombe's method 10 for paired proportions (Newcombe 1998, *Statistics
-    in Medicine* 17:2635-2650) built from the two systems'
-    :func:`success_interval` ``[l_a, u_a]`` and ``[l_b, u_b]`` around their
-    rates ``p_a`` and ``p_b``, and the correlation ``phi`` of the two systems'
-    per-task shares::
+    Newcombe's method 10 for paired proportions (Newcombe 1998, *Statistics in Medicine*
+    17:2635-2650), built from both systems' :func:`success_interval` ``[l, u]`` around their rates
+    ``p`` and the correlation ``phi`` of their per-task shares::
 
         low  = (p_a - p_b) - sqrt((p_a - l_a)^2 - 2 phi (p_a - l_a)(u_b - p_b) + (u_b - p_b)^2)
         high = (p_a - p_b) + sqrt((u_a - p_a)^2 - 2 phi (u_a - p_a)(p_b - l_b) + (p_b - l_b)^2)
 
-    With one verdict per task and system this is exactly method 10: the
-    Wilson intervals of successes / tasks and the phi coefficient of the
-    paired 2 x 2 table, ``(ad - bc) / sqrt(product of the margins)``, with
-    ``ad - bc`` lowered by ``n / 2`` when it exceeds that, set to 0 when
-    between 0 and ``n / 2`` and kept when negative, and ``phi = 0`` when a
-    margin is 0 (e.g. one system solved every task). With several seeds the
-    same construction takes the Wilson intervals with the effective sample
-    sizes of :func:`success_interval` and the correlation of the shares over
-    tasks (its covariance lowered by ``1 / (2n)``, the same correction; 0 when
-    a system's shares do not vary). Like the Wilson interval it does not
-    shrink to a point at the extremes: 84/84 against 0/84 gives [93.8, 100] %.
+    With one verdict per task it is exactly method 10 (the covariance lowered by ``1 / (2n)``, kept
+    when negative, ``phi = 0`` when a system's shares do not vary); with several seeds the Wilson
+    intervals take the effective sample sizes. 84/84 against 0/84 gives [93.8, 100] %.
 
     Args:
         shares_a: System A's success share per task, in [0, 1].
@@ -309,12 +221,10 @@ def paired_difference_interval(
         confidence: Coverage, e.g. 0.95.
 
     Returns:
-        ``(low, high)`` of ``mean(shares_a) - mean(shares_b)``, within [-1, 1];
-        ``(nan, nan)`` for no task.
+        ``(low, high)`` of ``mean(shares_a) - mean(shares_b)``, within [-1, 1]; ``(nan, nan)`` for no task.
 
     Raises:
-        ValueError: the systems do not give one share per task each, or as
-            :func:`success_interval`.
+        ValueError: the systems do not give one share per task each, or as :func:`success_interval`.
     """
     a, b = np.asarray(shares_a, dtype=float), np.asarray(shares_b, dtype=float)
     if a.shape != b.shape:
@@ -345,14 +255,7 @@ def difference_interval_name(confidence: float = 0.95) -> str:
 
 
 def task_success(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per system and task: seeds judged, successes and the success share.
-
-    Args:
-        frame: A runs frame.
-
-    Returns:
-        A frame with columns ``system``, ``task_id``, ``seeds``, ``successes``, ``share``.
-    """
+    """Per system and task: ``seeds`` judged, ``successes`` and the success ``share``."""
     rows = judged_rows(frame)
     grouped = rows.groupby(["system", "task_id"], observed=True)["success"]
     table = grouped.agg(seeds="count", successes="sum").reset_index()
@@ -361,31 +264,16 @@ def task_success(frame: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
-def success_summary(
-    frame: pd.DataFrame, *, confidence: float = 0.95, samples: int = DEFAULT_SAMPLES, seed: int = 0
-) -> pd.DataFrame:
-    """Task success per system with its spread over seeds and its interval (:func:`success_interval`).
-
-    Args:
-        frame: A runs frame.
-        confidence: Coverage of the interval.
-        samples: Unused (the interval needs no resampling); kept for callers.
-        seed: Unused, as ``samples``.
+def success_summary(frame: pd.DataFrame, *, confidence: float = 0.95) -> pd.DataFrame:
+    """Task success per system with its spread over seeds and its :func:`success_interval`.
 
     Returns:
-        A frame indexed by ``system`` (in the frame's order) with ``agent``,
-        ``model``, ``setting``, ``tasks`` (distinct tasks judged), ``seeds``
-        (distinct seeds), ``programs`` (judged rows), ``model_errors``,
-        ``success`` (successful programs), ``success_rate`` (successes /
-        programs), ``task_mean`` (mean over tasks of each task's success
-        share: the estimate ``ci_low`` and ``ci_high`` are around, and the one
-        :func:`paired_comparison` compares), ``seed_mean`` and ``seed_sd``
-        (mean and sample standard deviation of the per-seed success rates;
-        ``seed_sd`` is NaN for one seed), ``ci_low`` and ``ci_high``
-        (:func:`success_interval` of the per-task success shares). When every
-        task has every seed, ``task_mean`` equals ``seed_mean``; when a seed
-        misses tasks, ``seed_mean`` weighs its few tasks as much as another
-        seed's many and may fall outside the interval.
+        A frame indexed by ``system`` (in the frame's order) with ``agent``, ``model``, ``setting``,
+        ``tasks``, ``seeds``, ``programs`` (judged rows), ``model_errors``, ``success``,
+        ``success_rate`` (successes / programs), ``task_mean`` (mean of the per-task shares: the
+        estimate the interval is around and :func:`paired_comparison` compares), ``seed_mean`` and
+        ``seed_sd`` (of the per-seed success rates; ``seed_sd`` NaN for one seed; when a seed misses
+        tasks ``seed_mean`` may fall outside the interval), ``ci_low`` and ``ci_high``.
     """
     records = []
     shares = task_success(frame)
@@ -418,19 +306,7 @@ def success_summary(
 
 
 def mcnemar_test(only_a: int, only_b: int) -> float:
-    """Exact two-sided McNemar test of paired binary outcomes.
-
-    Under the null hypothesis that both systems succeed equally often, each
-    discordant pair (one system succeeds, the other fails) is equally likely
-    to favour either, so ``only_a`` is Binomial(``only_a + only_b``, 1/2).
-
-    Args:
-        only_a: Pairs where only system A succeeded.
-        only_b: Pairs where only system B succeeded.
-
-    Returns:
-        The two-sided p-value (1.0 when there is no discordant pair).
-    """
+    """Exact two-sided McNemar p-value of the discordant pairs (1.0 when there is none)."""
     from scipy.stats import binomtest  # deferred: scipy.stats takes ~2 s to import, only this test needs it
 
     discordant = only_a + only_b
@@ -440,30 +316,20 @@ def mcnemar_test(only_a: int, only_b: int) -> float:
 
 
 def paired_verdicts(frame: pd.DataFrame, a: str, b: str, columns: Sequence[str] = ("success",)) -> pd.DataFrame:
-    """Verdicts of two systems side by side, for counting (e.g. error categories) on the same programs' tasks.
+    """Verdicts of two systems side by side, paired as :func:`paired_comparison` pairs them.
 
-    Every judged verdict takes part, as in :func:`paired_comparison`: when
-    the systems share seeds (or neither has any), verdicts of the same task
-    and seed are paired, on the shared seeds; otherwise (e.g. a seeded model
-    against a run without seed, or runs under different seeds) every
-    verdict of one system on a task is paired with every verdict of the
-    other on that task (three seeds against one give three pairs per task).
-    Counts over these pairs are over verdict pairs, so a task weighs by its
-    number of pairs; with the same seeds on every task, shares of the pairs
-    are the per-task means :func:`paired_comparison` averages.
+    Verdicts of the same task and seed are paired when the systems share seeds (or neither has any);
+    otherwise every verdict of one on a task is paired with every verdict of the other on it.
 
     Args:
-        frame: A runs frame (or a frame derived from one, e.g. with error categories).
+        frame: A runs frame (or one derived from it, e.g. with error categories).
         a: System label of the first system.
         b: System label of the second system.
-        columns: Columns of each verdict to keep (``success`` and any others).
+        columns: Columns of each verdict to keep.
 
     Returns:
-        ``task_id``, the ``seed`` (or ``seed_a`` and ``seed_b`` when paired on
-        the task) and each column twice, suffixed ``_a`` and ``_b``. Its
-        ``attrs`` say how: ``seeds_a`` and ``seeds_b`` (the seeds of the pairs,
-        :data:`NO_SEED` for a run without seed) and ``paired_on`` (``"task and
-        seed"`` or ``"task (every seed of each)"``).
+        ``task_id``, ``seed`` (or ``seed_a`` and ``seed_b``) and each column suffixed ``_a`` and
+        ``_b``; ``attrs`` holds ``seeds_a``, ``seeds_b`` and ``paired_on``.
     """
     rows = judged_rows(frame)
     kept = ["task_id", "seed", *columns]
@@ -489,7 +355,6 @@ def _share_seeds(left: pd.DataFrame, right: pd.DataFrame) -> bool:
 
 
 def _within(seeds: str) -> str:
-    """How verdicts of shared seeds are paired: by task and seed, or by task alone when neither run has seeds."""
     return "task" if seeds == NO_SEED else "task and seed"
 
 
@@ -507,22 +372,9 @@ def seed_list(seeds: Any) -> str:
 def sign_flip_test(differences: Sequence[float] | np.ndarray) -> float:
     """Exact two-sided sign-flip (permutation) test that paired differences centre on zero.
 
-    Under the null hypothesis that two systems are equally good on every
-    task, each task's difference ``d_i`` (A's success share minus B's) is as
-    likely to be ``+d_i`` as ``-d_i``. The p-value is the share of the
-    ``2^n`` sign patterns whose sum is at least as far from zero as the
-    observed sum; it is computed exactly by convolution (differences are
-    shares of a few seeds, so rationals with small denominators; each is
-    taken as the nearest fraction with denominator at most 1,000).
-
-    With one binary verdict per task and system the differences are -1, 0 or
-    +1 and the test is McNemar's exact test of the discordant pairs.
-
-    Args:
-        differences: One paired difference per task.
-
-    Returns:
-        The two-sided p-value (1.0 when every difference is zero or there is none).
+    The p-value is the share of the ``2^n`` sign patterns whose sum is at least as far from zero as
+    the observed one, computed by convolution (each difference taken as the nearest fraction with
+    denominator at most 1,000). For differences of -1, 0 and +1 it is McNemar's exact test.
     """
     fractions = [Fraction(float(d)).limit_denominator(1000) for d in differences]
     fractions = [f for f in fractions if f != 0]
@@ -540,45 +392,21 @@ def sign_flip_test(differences: Sequence[float] | np.ndarray) -> float:
     return float(min(1.0, chances[sums >= observed].sum()))
 
 
-def paired_comparison(
-    frame: pd.DataFrame, a: str, b: str, *, confidence: float = 0.95, samples: int = DEFAULT_SAMPLES, seed: int = 0
-) -> dict[str, Any]:
+def paired_comparison(frame: pd.DataFrame, a: str, b: str, *, confidence: float = 0.95) -> dict[str, Any]:
     """Compare two systems on the tasks both were judged on, using every seed of each.
 
-    Pairing: when the two systems share seeds (or neither has any), verdicts
-    are paired within seed, on the shared seeds; otherwise (e.g. a seeded
-    model against a deterministic agent without seed) each system's success
-    share over all its seeds is taken per task, and tasks are paired. Either
-    way each task gives one difference of success shares, so the success
-    columns are means over tasks of those shares (Table 3's figures when every
-    task has every seed). The difference gets
-    :func:`paired_difference_interval` (Newcombe's hybrid score interval
-    from the two systems' Wilson intervals and the correlation of their
-    per-task shares; method 10 of Newcombe 1998 with one verdict per task).
-
-    The test: McNemar's exact test where every task has exactly one verdict
-    of each system (binary pairs); otherwise, where a task has several,
-    :func:`sign_flip_test` on the per-task differences (which is McNemar's
-    test in the binary case), named in ``test``.
-
-    Args:
-        frame: A runs frame.
-        a: System label of the first system.
-        b: System label of the second system.
-        confidence: Coverage of the interval.
-        samples: Unused (the interval needs no resampling); kept for callers.
-        seed: Unused, as ``samples``.
+    Verdicts are paired within seed when the systems share seeds (or neither has any); otherwise
+    each system's success share over its seeds is taken per task and tasks are paired. Either way
+    each task gives one difference of shares; it gets :func:`paired_difference_interval`, and the
+    test is McNemar's exact test where every task has one verdict of each system, else
+    :func:`sign_flip_test` on the per-task differences.
 
     Returns:
-        ``system_a``, ``system_b``, ``seeds_a``, ``seeds_b`` (the seeds used,
-        :data:`NO_SEED` for a run without seed), ``paired_on`` (``"task"`` for runs without seeds, ``"task and seed"``
-        or ``"task (means over seeds)"``), ``pairs`` (paired verdicts within
-        seed, or paired tasks), ``tasks``, ``success_a``, ``success_b``
-        (means over tasks of each task's success share), ``difference``
-        (a - b), ``ci_low``, ``ci_high`` (its interval), ``only_a``,
-        ``only_b`` (within seed: paired verdicts only that system got right;
-        on task means: tasks on which its share is higher), ``test`` and
-        ``p_value`` (exact, two-sided).
+        ``system_a``, ``system_b``, ``seeds_a``, ``seeds_b``, ``paired_on`` (``"task"``, ``"task and
+        seed"`` or ``"task (means over seeds)"``), ``pairs``, ``tasks``, ``success_a``,
+        ``success_b`` (means of per-task shares), ``difference`` (a - b), ``ci_low``, ``ci_high``,
+        ``only_a``, ``only_b`` (discordant paired verdicts, or tasks where that share is higher),
+        ``test`` and ``p_value`` (exact, two-sided).
 
     Raises:
         KeyError: a system has no judged row.
@@ -647,41 +475,28 @@ def paired_comparison(
 
 
 def paired_comparisons(
-    frame: pd.DataFrame,
-    pairs: Sequence[tuple[str, str]] | None = None,
-    *,
-    confidence: float = 0.95,
-    samples: int = DEFAULT_SAMPLES,
-    seed: int = 0,
+    frame: pd.DataFrame, pairs: Sequence[tuple[str, str]] | None = None, *, confidence: float = 0.95
 ) -> pd.DataFrame:
-    """:func:`paired_comparison` for several pairs of systems (every pair by default).
+    """A table of :func:`paired_comparison` for several pairs of systems (every pair by default).
 
     Args:
         frame: A runs frame.
-        pairs: ``(a, b)`` system pairs; ``None`` compares every pair in the frame's system order.
-            A name that is not a system may be a run's label (``runs_frame({"o1-cck": path})``,
-            the label a parameter set gives a results file or an agent): it stands for that
-            run's system, and the table names the system.
+        pairs: ``(a, b)`` pairs; ``None`` compares every pair in the frame's system order. A name
+            that is not a system may be a run's label (``runs_frame({"o1-cck": path})``); it stands
+            for that run's system, and the table names the system.
         confidence: Coverage of the intervals.
-        samples: Unused (the intervals need no resampling); kept for callers.
-        seed: Unused, as ``samples``.
 
     Returns:
-        One row per pair: ``system A``, ``system B``, ``seeds A``, ``seeds
-        B`` (the seeds used), ``paired on`` (``task and seed`` or ``task
-        (means over seeds)``), ``pairs``, ``tasks``, ``success A (%)``,
-        ``success B (%)``, ``A - B (%)`` with its ``CI low (%)`` and ``CI
-        high (%)`` (:func:`paired_difference_interval`), ``A ahead`` and ``B ahead``
-        (discordant paired verdicts, or tasks where that system's share is
-        higher), ``test`` (``McNemar exact`` or ``sign-flip exact (task
-        means)``) and ``p`` (two-sided).
+        One row per pair: ``system A``, ``system B``, ``seeds A``, ``seeds B``, ``paired on``,
+        ``pairs``, ``tasks``, ``success A (%)``, ``success B (%)``, ``A - B (%)``, ``CI low (%)``,
+        ``CI high (%)``, ``A ahead``, ``B ahead``, ``test`` and ``p``.
     """
     systems = [s for s in frame["system"].cat.categories if (judged_rows(frame)["system"] == s).any()]
     if pairs is None:
         chosen = list(itertools.combinations(systems, 2))
     else:
         chosen = [(_system_named(frame, a), _system_named(frame, b)) for a, b in pairs]
-    records = [paired_comparison(frame, a, b, confidence=confidence, samples=samples, seed=seed) for a, b in chosen]
+    records = [paired_comparison(frame, a, b, confidence=confidence) for a, b in chosen]
     table = pd.DataFrame.from_records(records, columns=list(_PAIRED_COLUMNS))
     for column in ("success_a", "success_b", "difference", "ci_low", "ci_high"):
         table[column] = 100 * table[column]
@@ -720,16 +535,7 @@ _PAIRED_COLUMNS = {
 
 
 def seed_consistency(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per system and task: how the verdicts over seeds agree.
-
-    Args:
-        frame: A runs frame.
-
-    Returns:
-        The columns of :func:`task_success` plus ``consistent`` (every seed
-        gave the same verdict) and ``flips`` (the task succeeded under some
-        seeds and failed under others).
-    """
+    """The columns of :func:`task_success` plus ``consistent`` (every seed agreed) and ``flips`` (not)."""
     table = task_success(frame)
     table["consistent"] = (table["successes"] == 0) | (table["successes"] == table["seeds"])
     table["flips"] = ~table["consistent"]
@@ -740,59 +546,39 @@ def _choose(n: int, k: int) -> float:
     return float(math.comb(n, k)) if 0 <= k <= n else 0.0
 
 
+def _check_tries(successes: int, trials: int, k: int) -> None:
+    if not 1 <= k <= trials:
+        raise ValueError(f"k must be between 1 and the number of tries ({trials}), got {k}")
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be between 0 and {trials}, got {successes}")
+
+
 def pass_hat_k(successes: int, trials: int, k: int) -> float:
-    """Unbiased estimate of pass^k: the chance that ``k`` independent tries at a task all succeed.
-
-    With ``c`` successes in ``n`` tries, ``pass^k = C(c, k) / C(n, k)``
-    (the chance that ``k`` tries drawn without replacement from the ``n`` all
-    succeeded). Its counterpart ``pass@k = 1 - C(n - c, k) / C(n, k)`` is the
-    chance that at least one of them did.
-
-    Args:
-        successes: ``c``.
-        trials: ``n`` (at least ``k``).
-        k: Tries that must all succeed.
-
-    Returns:
-        The estimate in [0, 1].
+    """Unbiased estimate of pass^k, ``C(c, k) / C(n, k)``: the chance that ``k`` of ``n`` tries all succeed.
 
     Raises:
         ValueError: ``k`` is not within ``1..trials`` or ``successes`` not within ``0..trials``.
     """
-    if not 1 <= k <= trials:
-        raise ValueError(f"k must be between 1 and the number of tries ({trials}), got {k}")
-    if not 0 <= successes <= trials:
-        raise ValueError(f"successes must be between 0 and {trials}, got {successes}")
+    _check_tries(successes, trials, k)
     return _choose(successes, k) / _choose(trials, k)
 
 
 def pass_at_k(successes: int, trials: int, k: int) -> float:
-    """Unbiased estimate of pass@k: the chance that at least one of ``k`` tries succeeds (see :func:`pass_hat_k`)."""
-    if not 1 <= k <= trials:
-        raise ValueError(f"k must be between 1 and the number of tries ({trials}), got {k}")
-    if not 0 <= successes <= trials:
-        raise ValueError(f"successes must be between 0 and {trials}, got {successes}")
+    """Unbiased estimate of pass@k, ``1 - C(n - c, k) / C(n, k)``: at least one of ``k`` tries succeeds."""
+    _check_tries(successes, trials, k)
     return 1.0 - _choose(trials - successes, k) / _choose(trials, k)
 
 
 def pass_k_table(frame: pd.DataFrame, *, confidence: float = 0.95) -> pd.DataFrame:
     """pass^k and pass@k per system for every k up to the fewest seeds any of its tasks has, in percent.
 
-    Each is the mean over tasks of the per-task unbiased estimate
-    (:func:`pass_hat_k`, :func:`pass_at_k`): the share of tasks passed in all
-    k of k tries, and in at least one of k tries. Their intervals are
-    :func:`success_interval` of the per-task estimates (tasks as the sample),
-    as for every success rate.
-
-    Args:
-        frame: A runs frame.
-        confidence: Coverage of the intervals.
+    Each is the mean over tasks of the per-task unbiased estimate, with :func:`success_interval` of
+    those estimates.
 
     Returns:
-        One row per system and k with ``system``, ``k``, ``tasks`` (the
-        denominator), ``pass^k (%)``, ``pass^k CI low (%)``, ``pass^k CI
-        high (%)``, ``pass@k (%)``, ``pass@k CI low (%)`` and ``pass@k CI
-        high (%)``. The coverage is in ``attrs["confidence"]``.
+        One row per system and k: ``system``, ``k``, ``tasks`` (the denominator), ``pass^k (%)``,
+        ``pass^k CI low (%)``, ``pass^k CI high (%)`` and the same three for ``pass@k``. The coverage
+        is in ``attrs["confidence"]``.
     """
     records = []
     table = task_success(frame)
@@ -821,20 +607,12 @@ _PASS_K_COLUMNS = ["system", "k", "tasks"] + [
 def verdict_flips(frame: pd.DataFrame) -> pd.DataFrame:
     """How many tasks change verdict between seeds, per system and per pair of seeds.
 
-    Args:
-        frame: A runs frame.
-
     Returns:
-        One row per system and seed pair (``seed_a``, ``seed_b``) with
-        ``seeds`` (the system's seeds judged), ``tasks`` (judged under both
-        seeds), ``flips`` (tasks whose verdicts differ) and ``share (%)``
-        (flips / tasks), plus one row per system with ``seed_a`` = ``seed_b``
-        = ``"any"``: ``tasks`` judged under at least two seeds and ``flips``
-        among them (succeeded under some seed and failed under another). A
-        system judged under one seed (or none) cannot flip: its one row has
-        ``seed_a`` = ``seed_b`` = ``"n/a (1 seed)"`` (:data:`NO_SEED` for a
-        run without seeds, as in the other tables), ``seeds`` 1 and empty
-        ``tasks``, ``flips`` and ``share (%)``.
+        One row per system and seed pair (``seed_a``, ``seed_b``) with ``seeds`` (the system's seeds
+        judged), ``tasks`` (judged under both), ``flips`` and ``share (%)`` (flips / tasks), plus one
+        row per system with ``seed_a`` = ``seed_b`` = ``"any"`` (tasks judged under at least two
+        seeds, and those that both succeeded and failed). A system with one seed (or none) has one
+        row, ``"n/a (1 seed)"`` (or :data:`NO_SEED`), with empty counts.
     """
     rows = judged_rows(frame)
     records = []
@@ -885,24 +663,18 @@ def benchmark_correlation(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
 ) -> pd.DataFrame:
-    """Rank correlation of per-model success with scores on other benchmarks.
+    """Spearman's rho and Kendall's tau-b of per-model success against each benchmark's scores.
 
-    For each benchmark, the models that have both a success rate and a score
-    are paired; Spearman's rho and Kendall's tau-b are computed with their
-    p-values, and each gets a bootstrap interval (models resampled with
-    replacement; resamples with a constant side are skipped).
+    Each comes with its p-value and a percentile bootstrap interval (models resampled; resamples with
+    a constant side skipped).
 
     Args:
         success: Success rate per model (index: model name).
-        scores: Columns ``model``, ``benchmark``, ``score`` (one row per model and benchmark).
-        confidence: Coverage of the intervals.
-        samples: Bootstrap resamples.
-        seed: Seed of the resampling.
+        scores: Columns ``model``, ``benchmark``, ``score``.
 
     Returns:
-        One row per benchmark: ``benchmark``, ``models``, ``spearman``,
-        ``spearman_p``, ``spearman_low``, ``spearman_high``, ``kendall``,
-        ``kendall_p``, ``kendall_low``, ``kendall_high``.
+        One row per benchmark: ``benchmark``, ``models``, then ``spearman`` and ``kendall``, each with
+        ``_p``, ``_low`` and ``_high``.
 
     Raises:
         ValueError: ``scores`` lacks one of the columns.
@@ -960,22 +732,9 @@ def _kappa(codes_a: np.ndarray, codes_b: np.ndarray, size: int) -> float:
 
 
 def cohens_kappa(first: Sequence[Any] | np.ndarray, second: Sequence[Any] | np.ndarray) -> float:
-    """Cohen's kappa: agreement of two raters on the same items, corrected for chance.
+    """Cohen's kappa of two raters' labels of the same items, ``(p_o - p_e) / (1 - p_e)``.
 
-    ``kappa = (p_o - p_e) / (1 - p_e)``, where ``p_o`` is the share of items
-    on which the raters agree and ``p_e = sum_c p1(c) * p2(c)`` the agreement
-    expected if each rater labelled independently with their own label
-    frequencies ``p1``, ``p2``. 1 is perfect agreement, 0 chance level,
-    negative values less agreement than chance.
-
-    Args:
-        first: The first rater's labels (any hashable values, e.g. booleans).
-        second: The second rater's labels for the same items, in the same order.
-
-    Returns:
-        Kappa; NaN when there is no item, or when chance alone explains every
-        agreement (``p_e = 1``: both raters gave every item the same single
-        label), where kappa is undefined.
+    NaN when there is no item or ``p_e = 1`` (both gave every item one same label).
 
     Raises:
         ValueError: the two sequences differ in length.
@@ -984,46 +743,44 @@ def cohens_kappa(first: Sequence[Any] | np.ndarray, second: Sequence[Any] | np.n
 
 
 def kappa_interval(
-    first: Sequence[Any] | np.ndarray,
-    second: Sequence[Any] | np.ndarray,
+    first: Sequence[Any] | np.ndarray | pd.DataFrame,
+    second: Sequence[Any] | np.ndarray | None = None,
     groups: Sequence[Any] | np.ndarray | None = None,
     *,
     samples: int = DEFAULT_SAMPLES,
     confidence: float = 0.95,
     seed: int = 0,
 ) -> tuple[float, float]:
-    """Percentile bootstrap interval of :func:`cohens_kappa`.
+    """Percentile bootstrap interval of :func:`cohens_kappa` of ``first`` and ``second``, or without
+    ``second`` of :func:`fleiss_kappa` of the ratings ``first``.
 
-    Items are resampled with replacement, or, with ``groups``, whole groups
-    are (a cluster bootstrap: several programs of one task are not
-    independent draws of the benchmark). Resamples on which kappa is
-    undefined are left out.
-
-    Args:
-        first: The first rater's labels.
-        second: The second rater's labels for the same items.
-        groups: The group of each item (e.g. its task id), or ``None``.
-        samples: Number of resamples.
-        confidence: Coverage, e.g. 0.95.
-        seed: Seed of the random generator.
-
-    Returns:
-        ``(low, high)``; ``(nan, nan)`` when there is no item or kappa is
-        undefined on every resample.
+    Items are resampled, or, with ``groups`` (one per item), whole groups are: several programs of
+    one task are not independent draws. Fleiss' items with fewer than two labels take no part;
+    resamples on which kappa is undefined are left out.
 
     Raises:
-        ValueError: the sequences differ in length, ``confidence`` is not in
-            (0, 1) or ``samples`` < 1.
+        ValueError: the raters' sequences differ in length, ``groups`` gives not one group per
+            item, or as :func:`bootstrap_interval`.
     """
-    codes_a, codes_b, size = _codes(first, second)
-    if groups is not None and len(groups) != len(codes_a):
-        raise ValueError(f"{len(groups)} groups for {len(codes_a)} items: give one group per item")
-    items = range(len(codes_a))
+    if second is None:
+        counts, kept = _fleiss_counts(first)
+        size, items = len(counts), np.flatnonzero(kept)
 
-    def kappa_of(rows: np.ndarray) -> float:
-        return _kappa(codes_a[rows], codes_b[rows], size)
+        def kappa_of(rows: np.ndarray) -> float:
+            return _fleiss(counts[rows])
+    else:
+        codes_a, codes_b, labels = _codes(first, second)
+        size, items = len(codes_a), np.arange(len(codes_a))
 
-    clusters = items if groups is None else groups
+        def kappa_of(rows: np.ndarray) -> float:
+            return _kappa(codes_a[rows], codes_b[rows], labels)
+
+    clusters: Any = items
+    if groups is not None:
+        if len(groups) != size:
+            raise ValueError(f"{len(groups)} groups for {size} items: give one group per item")
+        listed = list(groups)
+        clusters = [listed[item] for item in items]
     return cluster_interval(items, clusters, kappa_of, samples=samples, confidence=confidence, seed=seed)
 
 
@@ -1062,67 +819,16 @@ def _fleiss(counts: np.ndarray) -> float:
 
 
 def fleiss_kappa(ratings: Sequence[Sequence[Any]] | pd.DataFrame) -> float:
-    """Fleiss' kappa: agreement of any number of raters on the same items, corrected for chance.
+    """Fleiss' kappa of any number of raters on the same items (raters may skip items).
 
-    For item ``i`` with ``n_i`` labels, of which ``n_ij`` are label ``j``, the
-    agreement among its raters is ``P_i = (sum_j n_ij^2 - n_i) / (n_i (n_i - 1))``
-    (the share of agreeing rater pairs); ``P = mean_i P_i``. Chance agreement
-    is ``P_e = sum_j p_j^2`` with ``p_j`` the share of all labels that are
-    ``j``; ``kappa = (P - P_e) / (1 - P_e)``. Raters may skip items (the
-    variable-raters form of the statistic): an item counts if it has at least
-    two labels. With two raters and no missing labels it differs from Cohen's
-    kappa only in pooling the raters' label frequencies.
+    ``P_i = (sum_j n_ij^2 - n_i) / (n_i (n_i - 1))`` per item with at least two labels, ``P`` their
+    mean, ``P_e = sum_j p_j^2`` over the pooled label shares; ``kappa = (P - P_e) / (1 - P_e)``.
 
     Args:
-        ratings: One row per item, one column (or position) per rater, the
-            labels as any hashable values; ``None``, NaN or an empty text for a
-            rater who gave no label. A frame (items x raters) works as well.
+        ratings: Items x raters (rows or a frame); ``None``, NaN or an empty text for no label.
 
     Returns:
-        Kappa; NaN when no item has two labels, or when every label given is
-        the same (``P_e = 1``), where kappa is undefined.
+        Kappa; NaN when no item has two labels or ``P_e = 1``.
     """
     counts, kept = _fleiss_counts(ratings)
     return _fleiss(counts[kept])
-
-
-def fleiss_kappa_interval(
-    ratings: Sequence[Sequence[Any]] | pd.DataFrame,
-    groups: Sequence[Any] | np.ndarray | None = None,
-    *,
-    samples: int = DEFAULT_SAMPLES,
-    confidence: float = 0.95,
-    seed: int = 0,
-) -> tuple[float, float]:
-    """Percentile bootstrap interval of :func:`fleiss_kappa`.
-
-    Items are resampled with replacement, or, with ``groups``, whole groups
-    are (several programs of one task are not independent draws of the
-    benchmark). Items with fewer than two labels take no part; resamples on
-    which kappa is undefined are left out.
-
-    Args:
-        ratings: As for :func:`fleiss_kappa`.
-        groups: The group of each item (e.g. its task id), or ``None``.
-        samples: Number of resamples.
-        confidence: Coverage, e.g. 0.95.
-        seed: Seed of the random generator.
-
-    Returns:
-        ``(low, high)``; ``(nan, nan)`` when no item has two labels or kappa
-        is undefined on every resample.
-
-    Raises:
-        ValueError: ``groups`` does not give one group per item, ``confidence``
-            is not in (0, 1) or ``samples`` < 1.
-    """
-    counts, kept = _fleiss_counts(ratings)
-    if groups is not None and len(groups) != len(counts):
-        raise ValueError(f"{len(groups)} groups for {len(counts)} items: give one group per item")
-    items = np.flatnonzero(kept)
-
-    def kappa_of(rows: np.ndarray) -> float:
-        return _fleiss(counts[rows])
-
-    clusters = items if groups is None else [groups[item] for item in items]
-    return cluster_interval(items, clusters, kappa_of, samples=samples, confidence=confidence, seed=seed)

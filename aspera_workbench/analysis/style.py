@@ -1,20 +1,11 @@
 """One look for every figure: sizes, fonts, colours, applied through a context, never globally.
 
-Every plotting function of :mod:`aspera_workbench.analysis` draws inside
-:func:`plotting_style` and builds its figure with :func:`new_figure`
-(a bare :class:`matplotlib.figure.Figure`, not a pyplot figure), so plotting
-neither switches backends nor leaves rcParams or open pyplot figures behind.
-Colours are fixed per outcome and decided per system by its name, so a
-colour means the same thing in every figure. Outcomes take Paul Tol's
-"muted" colours, systems Okabe and Ito's: both are designed to stay
-distinguishable with the common colour-vision deficiencies, and no colour
-is in both. Systems also get their own marker and line style, so they stay
-apart printed in grey.
-
-Titles: a figure has no title of its own (its caption lives in
-``figures/README.md``, and in a paper under the figure); a panel has a title
-only when the panels of one figure show different things (programs that must
-pass beside those that must fail), and a figure of one panel has none.
+Every figure is drawn inside :func:`plotting_style` on :func:`new_figure` (a bare
+:class:`matplotlib.figure.Figure`), so plotting neither switches backends nor leaves rcParams or
+pyplot figures behind. Outcomes take Paul Tol's "muted" colours, systems Okabe and Ito's (both
+stay apart with the common colour-vision deficiencies; no colour is in both), and systems get a
+marker and line style too, so they stay apart printed in grey. A figure has no title (its
+caption lives in ``figures/README.md``); a panel has one only when the panels show different things.
 """
 
 from __future__ import annotations
@@ -116,17 +107,9 @@ def _slot(name: str, size: int) -> int:
 def system_styles(systems: Iterable[str]) -> dict[str, SystemStyle]:
     """How each system is drawn, decided by its name, so a system looks the same in every figure.
 
-    The built-in agents have fixed styles (:data:`BUILTIN_SYSTEMS`). Every other
-    system takes a slot chosen from a digest of its name; when two systems of
-    the same list would share a slot, the one whose name sorts later takes the
-    next free one. Adding or removing other systems therefore never changes a
-    built-in agent's style, and changes another system's only on such a clash.
-
-    Args:
-        systems: System labels (e.g. the categories of a runs frame's ``system`` column).
-
-    Returns:
-        Label -> :class:`SystemStyle`, in the order given.
+    Built-in agents have fixed styles (:data:`BUILTIN_SYSTEMS`); every other system takes a slot
+    from a digest of its name, the later name of a clashing pair the next free one. Adding or
+    removing systems never changes a built-in agent's style, and another's only on a clash.
     """
     ordered = list(dict.fromkeys(systems))
     size = len(SYSTEM_MARKERS)
@@ -162,14 +145,8 @@ def wrap_label(label: str, width: int = 24) -> str:
 
 
 def style_parameters() -> dict[str, Any]:
-    """The rcParams of the workbench's figures.
-
-    Seaborn's ``ticks`` style and ``paper`` context (fonts of 8.8 to 9.6 pt at
-    paper size), light horizontal grid lines, no top/right spines, TrueType
-    fonts in PDFs (so text stays text in a paper's PDF).
-
-    Returns:
-        A dictionary for :func:`matplotlib.rc_context`.
+    """The rcParams of the workbench's figures: seaborn's ``ticks`` style and ``paper`` context, light
+    horizontal grid lines, no top/right spines, TrueType fonts in PDFs (text stays text).
     """
     import seaborn as sns  # deferred: seaborn takes ~2 s to import, only drawing needs its style
 
@@ -199,14 +176,7 @@ def style_parameters() -> dict[str, Any]:
 
 @contextlib.contextmanager
 def plotting_style() -> Iterator[None]:
-    """Apply the workbench's figure style inside a ``with`` block; the previous settings return after it.
-
-    Example::
-
-        with plotting_style():
-            figure, axes = new_figure()
-            axes.plot([1, 2, 3])
-    """
+    """Apply the workbench's figure style inside a ``with`` block; the previous settings return after it."""
     with matplotlib.rc_context(style_parameters()):
         yield
 
@@ -214,21 +184,10 @@ def plotting_style() -> Iterator[None]:
 def new_figure(
     width: float = COLUMN_WIDTH, height: float = 2.4, nrows: int = 1, ncols: int = 1, **subplots: Any
 ) -> tuple[Any, Any]:
-    """A figure that is not registered with pyplot, with its axes.
+    """A figure pyplot does not know (never shown or kept alive by pyplot), and its axes.
 
-    Such a figure is never shown or kept alive by pyplot's global figure list;
-    it is displayed by :func:`~aspera_workbench.analysis.artefacts.save_figure`'s result
-    in a notebook.
-
-    Args:
-        width: Width in inches (:data:`COLUMN_WIDTH` or :data:`PAGE_WIDTH`).
-        height: Height in inches.
-        nrows: Rows of axes.
-        ncols: Columns of axes.
-        **subplots: Passed to :meth:`matplotlib.figure.Figure.subplots` (``sharey=...``).
-
-    Returns:
-        ``(figure, axes)``; ``axes`` is one Axes or an array of them, as with ``subplots``.
+    ``width`` is :data:`COLUMN_WIDTH` or :data:`PAGE_WIDTH` inches; ``subplots`` go to
+    :meth:`matplotlib.figure.Figure.subplots`.
     """
     from matplotlib.figure import Figure  # deferred: ~0.4 s, and only figures need it
 
@@ -238,14 +197,7 @@ def new_figure(
 
 
 def system_colours(systems: Iterable[str]) -> dict[str, str]:
-    """A colour for each system, decided by its name (see :func:`system_styles`).
-
-    Args:
-        systems: System labels.
-
-    Returns:
-        Label -> hex colour, in the order given; never an outcome's colour.
-    """
+    """A colour for each system, decided by its name (:func:`system_styles`); never an outcome's colour."""
     return {system: style.colour for system, style in system_styles(systems).items()}
 
 
@@ -285,3 +237,9 @@ def category_colours(categories: Iterable[str]) -> dict[str, str]:
             colours[category] = EXTRA_CATEGORY_COLOURS[extra % len(EXTRA_CATEGORY_COLOURS)]
             extra += 1
     return colours
+
+
+def x_grid_only(axes: Any) -> None:
+    """Grid lines across the x axis only: the style's horizontal lines would cut horizontal bars and intervals."""
+    axes.grid(axis="y", visible=False)
+    axes.grid(axis="x", visible=True)

@@ -1,10 +1,8 @@
 """Which tasks each system was judged on, so that tables never compare rates over different task selections unsaid.
 
-A results file of 10 tasks beside systems run on all 84 gives rates over
-other denominators: the tables then carry a ``task selection`` column naming
-each system's selection (``A (84 tasks)``, ``B (10 tasks)``) and a
-:class:`TaskSelectionWarning` says which systems share one and how many
-tasks all have in common. Tables of systems on one selection are unchanged.
+When selections differ, tables carry a ``task selection`` column (``A (84 tasks)``, ``B (10
+tasks)``) and a :class:`TaskSelectionWarning` says which systems share one and how many tasks
+all have in common.
 """
 
 from __future__ import annotations
@@ -23,13 +21,8 @@ class TaskSelectionWarning(UserWarning):
 
 
 def task_selections(frame: pd.DataFrame) -> dict[str, str]:
-    """Each system's task selection, labelled ``A (84 tasks)``, ``B (10 tasks)``, ... (largest first).
-
-    Args:
-        frame: A runs frame (every row counts, model errors included: they were asked for).
-
-    Returns:
-        System -> label, in the frame's order; empty when every system has the same tasks.
+    """Each system's task selection (every row counts, model errors too), labelled ``A (84 tasks)``,
+    ``B (10 tasks)``, ... largest first; empty when every system has the same tasks.
     """
     chosen = {system: frozenset(rows["task_id"]) for system, rows in frame.groupby("system", observed=True, sort=False)}
     distinct = sorted(set(chosen.values()), key=lambda tasks: (-len(tasks), sorted(tasks)))
@@ -48,15 +41,7 @@ def _letter(index: int) -> str:
 
 
 def flag_task_selections(table: pd.DataFrame, frame: pd.DataFrame) -> pd.DataFrame:
-    """Add the ``task selection`` column to a table indexed by system, and warn, when selections differ.
-
-    Args:
-        table: A table with one row per system (index: system).
-        frame: The runs frame it was made from.
-
-    Returns:
-        ``table`` (changed in place when the selections differ).
-    """
+    """Add the ``task selection`` column to a table indexed by system (in place), and warn, when selections differ."""
     labels = task_selections(frame)
     if not labels:
         return table

@@ -1,27 +1,11 @@
 """An automatic error taxonomy: why each program failed, from its outcome, the origin and type of the exception.
 
-The category is decided, in order, by:
-
-1. the outcome, where it says enough on its own (success, a wrong effect or
-   answer, an unwarranted hand-back, a syntax error, no program found, a
-   timeout, a resource limit, no program from the model);
-2. for execution errors, a control world that cannot be saved (a control
-   program's own failure, though it is raised where the evaluation program
-   calls the program), then where the deciding exception came from: the
-   candidate program, or the task's own setup/evaluation programs or the
-   harness (which points at the task, not the program), or a worker that died;
-   an evaluation program that failed using the program's return value is the
-   program's doing when the evidence says so: a ``TypeError`` or
-   ``AttributeError`` about ``'NoneType'`` where the program returned ``None``
-   (see :func:`error_category`);
-3. for the program's own exceptions, the exception's class (short name):
-   unknown names and attributes (an invented API), wrong argument types or
-   invalid objects for library calls, a library search or parse that found
-   nothing, an operation the sandbox refused, or any other run-time error.
-
-Human labels, where someone has read the failure (a CSV, or the failure
-explorer's annotation files), replace the automatic category: see
-:func:`apply_labels` and :func:`read_labels`.
+The category is decided, in order, by the outcome where it says enough alone; for execution
+errors by a control world that cannot be saved (the program's doing), then by where the deciding
+exception came from (the task's own programs, the harness or a dead worker point at the task,
+not the program; but an evaluation program's ``TypeError``/``AttributeError`` about
+``'NoneType'`` where the program returned ``None`` is the program's wrong answer); then by the
+program's exception class. Human labels replace the automatic category (:func:`apply_labels`).
 """
 
 from __future__ import annotations
@@ -68,25 +52,9 @@ def error_category(
     message: str | None = None,
     returned_none: bool = False,
 ) -> str:
-    """The automatic category of one verdict (see the module docstring for the rules).
+    """The automatic category of one verdict (a key of :data:`CATEGORIES`; the rules are the module's).
 
-    An exception of the evaluation program is the task's, except when the
-    evaluation program used what the program returned and the program
-    returned ``None``: all of ``origin`` ``evaluation``, a ``TypeError`` or
-    ``AttributeError`` whose message names ``'NoneType'``, and
-    ``returned_none`` make it "wrong effect or answer", the program's doing.
-
-    Args:
-        outcome: The outcome name (``"execution_error"``, ...).
-        origin: Where the deciding exception came from (``program``, ``setup``,
-            ``evaluation``, ``harness``, ``worker``), if known.
-        error_type: Qualified class name of that exception, if any.
-        message: That exception's message, if any.
-        returned_none: The program's call in the deciding pair returned ``None``
-            (as :func:`~aspera_workbench.analysis.frames.runs_frame`'s ``returned_none``).
-
-    Returns:
-        One of the keys of :data:`CATEGORIES`.
+    ``returned_none`` is :func:`~aspera_workbench.analysis.frames.runs_frame`'s column of that name.
 
     Raises:
         ValueError: ``outcome`` is not an outcome name.
@@ -116,16 +84,8 @@ def error_category(
 
 
 def error_taxonomy(frame: pd.DataFrame, labels: pd.DataFrame | str | os.PathLike[str] | None = None) -> pd.DataFrame:
-    """Add the error category of every row of a runs frame.
-
-    Args:
-        frame: A runs frame.
-        labels: Human labels (see :func:`apply_labels`), or ``None``.
-
-    Returns:
-        A copy of ``frame`` with ``auto_category`` (the rule-based category),
-        ``category`` (the human label where one exists, else the automatic
-        one; an ordered categorical) and ``labelled`` (a human label was used).
+    """A copy of a runs frame with ``auto_category`` (the rules'), ``category`` (a human label
+    where one exists, else the automatic one; ordered categorical) and ``labelled``.
     """
     table = frame.copy()
     returned_none = table["returned_none"] if "returned_none" in table else [False] * len(table)
@@ -145,18 +105,10 @@ def error_taxonomy(frame: pd.DataFrame, labels: pd.DataFrame | str | os.PathLike
 
 
 def read_labels(path: str | os.PathLike[str]) -> pd.DataFrame:
-    """Read human error labels: a CSV file, or annotators' label files from the failure explorer.
+    """Read human error labels: a CSV, or annotators' ``.jsonl`` files (one, or a folder).
 
-    Args:
-        path: A CSV with columns ``task_id`` and ``label``, and optionally
-            ``system`` and ``seed`` to narrow a label to one system or seed;
-            or an annotator's ``.jsonl`` file, or a folder of them
-            (:mod:`aspera_workbench.analysis.annotation`), whose category most
-            annotators chose for a row becomes that row's label.
-
-    Returns:
-        The labels as a frame (``task_id``, ``label``, and for annotation
-        files ``system`` and ``seed``; all as text).
+    A CSV has ``task_id`` and ``label``, optionally ``system`` and ``seed`` to narrow a label; of
+    annotation files the category most annotators chose for a row is its label. Everything as text.
 
     Raises:
         FileNotFoundError: the file or folder does not exist.
@@ -179,16 +131,8 @@ def read_labels(path: str | os.PathLike[str]) -> pd.DataFrame:
 def apply_labels(frame: pd.DataFrame, labels: pd.DataFrame | str | os.PathLike[str]) -> pd.DataFrame:
     """Replace automatic categories by human labels where they exist.
 
-    A label applies to every row of its task, or only to rows of its
-    ``system`` and/or ``seed`` when those columns are given and not empty.
-    Empty labels are ignored; when several labels match a row, the last wins.
-
-    Args:
-        frame: A frame from :func:`error_taxonomy` (with ``category``).
-        labels: A frame or a CSV path (see :func:`read_labels`).
-
-    Returns:
-        A copy with ``category`` and ``labelled`` updated.
+    A label applies to every row of its task, or only to rows of its ``system`` and/or ``seed`` when
+    given; empty labels are ignored; when several match a row, the last wins.
     """
     table = frame.copy()
     given = read_labels(labels) if not isinstance(labels, pd.DataFrame) else labels.astype(str)
@@ -218,16 +162,10 @@ def apply_labels(frame: pd.DataFrame, labels: pd.DataFrame | str | os.PathLike[s
 def taxonomy_table(frame: pd.DataFrame) -> pd.DataFrame:
     """Counts and shares of error categories per system (judged failures only).
 
-    Args:
-        frame: A frame from :func:`error_taxonomy`.
-
     Returns:
-        One row per system and category that occurs, with ``system``,
-        ``category``, ``count``, ``failures`` (the system's judged failures,
-        the denominator) and ``share of failures (%)``. A system with judged
-        programs but no failure gets one row, category ``no failure``, count
-        and failures 0 and no share, so the table lists the systems the error
-        figure shows.
+        ``system``, ``category``, ``count``, ``failures`` (the system's judged failures: the
+        denominator) and ``share of failures (%)``; a system without failure gets one ``no failure``
+        row with no share, so the table lists the systems the error figure shows.
     """
     judged = frame[frame["judged"]]
     failures = judged[~judged["success"]]
@@ -247,16 +185,11 @@ def taxonomy_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def exception_table(frame: pd.DataFrame, examples: int = 1) -> pd.DataFrame:
-    """The exception types behind each system's failures, most frequent first, with an example message.
-
-    Args:
-        frame: A frame from :func:`error_taxonomy`.
-        examples: Example messages kept per row (the first ones met).
+    """The exception types behind each system's failures, most frequent first, with example messages.
 
     Returns:
-        ``system``, ``category``, ``exception`` (short class name, empty for
-        failures without one), ``count`` and ``example`` (a message, shortened
-        to one line of at most 120 characters).
+        ``system``, ``category``, ``exception`` (short class name), ``count`` and ``example`` (the
+        first ``examples`` messages, each one line of at most 120 characters).
     """
     failures = frame[frame["judged"] & ~frame["success"]].copy()
     columns = ["system", "category", "exception", "count", "example"]

@@ -7,21 +7,8 @@ from statistics import NormalDist
 
 
 def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for a success rate.
-
-    With ``p = successes / n`` and ``z`` the two-sided normal quantile of
-    ``confidence``, the bounds are
-    ``(p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)``. Unlike the normal
-    approximation it stays inside [0, 1] and is sensible at 0 % and 100 %,
-    which small benchmark runs often hit.
-
-    Args:
-        successes: Number of successful tasks.
-        n: Number of tasks.
-        confidence: Coverage of the interval, e.g. 0.95.
-
-    Returns:
-        ``(low, high)``; ``(nan, nan)`` when ``n`` is 0.
+    """Wilson score interval of ``successes / n``: unlike the normal approximation it stays inside
+    [0, 1] and is sensible at 0 % and 100 %, which small runs often hit. ``(nan, nan)`` for ``n`` 0.
 
     Raises:
         ValueError: ``successes`` is not within ``0..n`` or ``confidence`` not in (0, 1).
@@ -36,19 +23,8 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[f
 
 
 def wilson_bounds(rate: float, n: float, confidence: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of a rate observed on a sample of size ``n`` (``n`` need not be whole).
-
-    :func:`wilson_interval` is this with ``rate = successes / n``; a
-    non-integer ``n`` is an effective sample size (see
-    :func:`aspera_workbench.analysis.statistics.success_interval`).
-
-    Args:
-        rate: The observed rate, in [0, 1].
-        n: The sample size, > 0.
-        confidence: Coverage of the interval, e.g. 0.95.
-
-    Returns:
-        ``(low, high)``.
+    """The Wilson score interval of a rate on a sample of size ``n``, which may be an effective,
+    non-integer size (:func:`aspera_workbench.analysis.statistics.success_interval`).
 
     Raises:
         ValueError: ``rate`` is not in [0, 1], ``n`` is not positive or ``confidence`` not in (0, 1).

@@ -1,14 +1,9 @@
 """The task arguments of ``aspera_workbench/asper_bench`` and the experiment they make.
 
-An inspect run is meant to be the same experiment as ``aspera run --agent cck``
-(or ``ps``, or ``cck --setting control``) with the same model: the same task
-set, prompts from the same files (the same ``template_version``), the same
-parser, the same sandbox limits. :class:`Benchmark` holds what both the
-solver and the scorer need for that; :meth:`Benchmark.identity` is what the
-log records of it, and :func:`experiment_parameters` what the results file of
-an imported log records as its parameters: those
-``aspera run`` records, plus ``harness: inspect_ai``, so that the two runs are
-different experiments that compare task by task.
+An inspect run is the experiment of ``aspera run --agent cck`` (or ``ps``, or ``cck
+--setting control``) with the same model: the same task set, prompt files, parser and
+sandbox limits. :func:`experiment_parameters` records ``aspera run``'s parameters plus
+``harness: inspect_ai``, so the two runs are different experiments that compare task by task.
 """
 
 from __future__ import annotations
@@ -46,11 +41,7 @@ class BenchmarkError(ValueError):
 
 
 def task_ids(ids: object) -> list[str] | None:
-    """The ``ids`` argument as a list of task ids: ``"1001,1002"``, ``1001``, ``[1001, "1002"]`` or ``None``.
-
-    Raises:
-        BenchmarkError: anything else, or an empty list.
-    """
+    """The ``ids`` argument (``"1001,1002"``, ``1001``, ``[1001, "1002"]`` or ``None``) as task ids."""
     if ids is None:
         return None
     if isinstance(ids, bool):
@@ -67,27 +58,15 @@ def task_ids(ids: object) -> list[str] | None:
 
 
 def _positive(name: str, value: object, kind: type) -> Any:
-    if isinstance(value, bool) or not isinstance(value, int | float) or (kind is int and not isinstance(value, int)):
-        raise BenchmarkError(f"asper_bench: {name}: expected a positive {kind.__name__}, got {value!r}")
-    if value <= 0:
+    wrong_type = isinstance(value, bool) or not isinstance(value, int if kind is int else int | float)
+    if wrong_type or value <= 0:  # type: ignore[operator]
         raise BenchmarkError(f"asper_bench: {name}: expected a positive {kind.__name__}, got {value!r}")
     return value
 
 
 @dataclass(frozen=True)
 class Benchmark:
-    """The loaded task set and everything fixed by the task arguments.
-
-    Attributes:
-        setting: ``cck``, ``ps`` or ``control``.
-        task_set: The task set as it was named (shown, not compared).
-        digest: The content digest of the whole task set (as ``aspera run`` records it).
-        tasks: Every task of the set by id.
-        selected: The tasks the run evaluates (after ``ids`` and ``limit``), in order.
-        files: The prompt files (their ``version`` is the ``template_version``).
-        control_programs: Control reference programs by task id (control setting only).
-        sandbox: The sandbox's limits.
-    """
+    """The loaded task set and everything fixed by the task arguments (what solver and scorer share)."""
 
     setting: str
     task_set: str
@@ -100,7 +79,6 @@ class Benchmark:
 
     @property
     def name(self) -> str:
-        """How the log shows this object among the solver's and scorer's arguments."""
         return f"{self.setting} on {len(self.selected)} of {len(self.tasks)} tasks of {self.task_set}"
 
     @property
@@ -114,15 +92,12 @@ class Benchmark:
 
     @property
     def solution_arguments(self) -> int:
-        """What the solution function is called with: nothing, or the world (control programs)."""
-        return 1 if self.control else 0
+        return 1 if self.control else 0  # control programs are called with the world
 
     def evaluation_task(self, task: Task) -> Task:
-        """The task a program is evaluated on: in the control setting, its wrapping in the control world."""
         return control_task(task) if self.control else task
 
     def identity(self) -> dict[str, Any]:
-        """What the log's task metadata records, for the import (JSON values)."""
         return {
             "setting": self.setting,
             "agent": self.agent,
@@ -140,13 +115,7 @@ class Benchmark:
 def experiment_parameters(
     identity: Mapping[str, Any], temperature: float | None, max_tokens: int | None
 ) -> dict[str, Any]:
-    """The parameters ``aspera run`` records for the same agent and setting, plus ``harness: inspect_ai``.
-
-    Args:
-        identity: What :meth:`Benchmark.identity` recorded in the log.
-        temperature: The sampling temperature the requests were sent with.
-        max_tokens: The cap on each answer's tokens, if one was set.
-    """
+    """The parameters ``aspera run`` records for the log's agent and setting, plus ``harness: inspect_ai``."""
     setting = identity["setting"]
     parameters: dict[str, Any] = {
         "temperature": temperature,
@@ -173,18 +142,7 @@ def load_benchmark(
     workers: int | None = None,
     library_fixes: bool = False,
 ) -> Benchmark:
-    """Check the task arguments and load what they name.
-
-    Args:
-        tasks: Any task set ``aspera run --tasks`` accepts (folder, ``plans`` folder,
-            ``.nt`` shard, ``.tgz`` release); default the embedded set.
-        setting: ``cck``, ``ps`` or ``control``.
-        ids: Only these task ids (see :func:`task_ids`).
-        limit: At most this many tasks (after ``ids``).
-        timeout: Seconds per task in the sandbox.
-        memory_mb: Memory cap per task in MiB.
-        workers: Programs evaluated at once (default: as ``aspera run``).
-        library_fixes: Evaluate with the library's documented fixes.
+    """Check the task arguments (see :func:`~aspera_workbench.inspect_bridge.task.asper_bench`) and load what they name.
 
     Raises:
         BenchmarkError: a bad argument, or a task set that cannot be loaded (named).

@@ -1,16 +1,10 @@
 """An inspect log of ``aspera_workbench/asper_bench`` as a results file of the usual schema.
 
-Each sample (a task and an epoch) becomes one :class:`~aspera_core.records.ResultRow`:
-the score's metadata gives the evaluation (outcome, error, pairs, output), the
-sample's store what the solver recorded (seed, program, generation, selection).
-A sample that ended in an error (no answer from the model) becomes a
-``model_error`` row, as in ``aspera run``. The final prompt of each row is kept
-once, by digest, in ``prompts/`` beside the results file, as ``aspera run`` keeps it.
-
-The results file's experiment is the log's own: the model as inspect names it,
-the setting, the prompt version, the task set digest, and ``harness: inspect_ai``
-among the parameters. Importing is idempotent: a task-seed pair that already has
-a verdict in the file is not added again, nor a model error from the same log.
+Each sample (a task and an epoch) becomes one row: the evaluation from the score's
+metadata, the rest from what the solver stored; a sample that ended in an error is a
+``model_error`` row, and prompts are kept by digest in ``prompts/``, as ``aspera run``
+does. Importing is idempotent: a task-seed pair with a verdict in the file is not added
+again, nor a model error from the same log.
 """
 
 from __future__ import annotations
@@ -60,16 +54,7 @@ class LogImportError(ValueError):
 
 @dataclass
 class ImportReport:
-    """What an import did, with its denominators.
-
-    Attributes:
-        log: The log read.
-        out: The results file written to.
-        samples: Samples in the log.
-        added: Rows appended by this import.
-        already: Samples skipped because the file already held them.
-        counts: Outcomes of the rows added.
-    """
+    """What an import did: samples in the log, rows added (``counts``: their outcomes), samples already there."""
 
     log: str
     out: Path
@@ -125,11 +110,7 @@ def log_experiment(log: EvalLog) -> Experiment:
 
 
 def check_task_set(log_path: str | Path, experiment: Experiment, tasks: str | Path) -> None:
-    """Refuse a log whose task set is not ``tasks``, naming both digests.
-
-    Raises:
-        LogImportError: the digests differ, or ``tasks`` cannot be loaded.
-    """
+    """Refuse (``LogImportError``) a log whose task set is not ``tasks``, naming both digests."""
     try:
         digest = open_task_set(tasks).digest
     except (OSError, ValueError) as error:
@@ -147,14 +128,12 @@ def _score(sample: EvalSample) -> dict[str, Any] | None:
 
 
 def _prompt(sample: EvalSample) -> list[dict[str, str]]:
-    """The program request's messages (the system and user messages before the answer)."""
     return [
         {"role": message.role, "content": message.text} for message in sample.messages if message.role != "assistant"
     ]
 
 
 def sample_row(sample: EvalSample, log: EvalLog, experiment: Experiment) -> ResultRow:
-    """The results row of one sample."""
     store = sample.store
     generation = store.get(STORE.generation)
     selection = store.get(STORE.selection)

@@ -1,15 +1,9 @@
 """The scorer: the workbench sandbox's verdict on the parsed program, as an inspect score.
 
-The value is ``C`` when the outcome is ``success`` and ``I`` for every other
-outcome (``parse_error`` when the answer held no program: nothing is run).
-The explanation is the outcome and the error; the metadata holds what a
-results row holds about the evaluation (:func:`verdict_metadata`) and what
-the program changed in each pair's world, so that ``inspect view`` shows why
-a program failed.
-
-Evaluations run in sandboxes of one worker each, lent to one score at a time
-(:class:`SandboxPool`): inspect scores many samples at once, a sandbox runs
-one batch of jobs at a time.
+``C`` for ``success``, ``I`` otherwise; the metadata holds what a results row holds about
+the evaluation and what the program changed in each pair's world, so that ``inspect
+view`` shows why a program failed. Inspect scores many samples at once and a sandbox
+runs one batch at a time, hence single-worker sandboxes lent to one score each.
 """
 
 from __future__ import annotations
@@ -32,13 +26,8 @@ from aspera_workbench.inspect_bridge.solver import STORE
 
 
 class SandboxPool:
-    """Up to ``config.workers`` single-worker sandboxes, made as they are first needed, closed with the pool.
-
-    A sandbox is lent to one evaluation at a time and given back once its run is over;
-    one that failed is closed and another is made in its place.
-
-    Args:
-        config: The sandbox's limits; ``workers`` is how many evaluations run at once.
+    """Up to ``config.workers`` single-worker sandboxes, made when first needed, each lent to one evaluation
+    at a time; one that failed is closed and another made in its place.
     """
 
     def __init__(self, config: SandboxConfig) -> None:
@@ -64,7 +53,6 @@ class SandboxPool:
             raise
 
     def _give_back(self, sandbox: Sandbox | None) -> None:
-        """Make ``sandbox`` available again (``None``: one sandbox fewer exists)."""
         with self._changed:
             if sandbox is None:
                 self._made -= 1
@@ -75,7 +63,7 @@ class SandboxPool:
             self._changed.notify()
 
     def evaluate(self, task: Any, program: str) -> Verdict:
-        """The verdict on ``program`` for ``task``, with the world captured around the program (blocking)."""
+        """The verdict on ``program`` for ``task``, with the world captured (blocking)."""
         sandbox = self._borrow()
         try:
             # Taking every result ends the run: only then may another evaluation use the sandbox.
@@ -101,7 +89,6 @@ class SandboxPool:
 
 
 def world_changes(world: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """What the program changed in each pair's world, as readable rows (JSON values)."""
     # deferred: the readable comparison (ui) loads pandas and the widgets, needed only once a verdict is in.
     from aspera_workbench.ui import pair_changes
 
@@ -120,7 +107,6 @@ def world_changes(world: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def verdict_metadata(verdict: Verdict) -> dict[str, Any]:
-    """What a results row holds about an evaluation, from the verdict."""
     return {
         "outcome": verdict.outcome.value,
         "error_type": verdict.error_type,
@@ -147,13 +133,11 @@ def verdict_metadata(verdict: Verdict) -> dict[str, Any]:
 
 
 def explanation(metadata: Mapping[str, Any]) -> str:
-    """``outcome``, or ``outcome: ErrorType: message``, or ``outcome: message``."""
     error = ": ".join(part for part in (metadata.get("error_type"), metadata.get("message")) if part)
     return f"{metadata['outcome']}: {error}" if error else str(metadata["outcome"])
 
 
 def setting_metrics(setting: str) -> list[Any]:
-    """The metrics of a setting: accuracy and its standard error, the pairs scored, the outcome shares, ps's mean F1."""
     shown = [accuracy(), stderr(), scored_pairs(), outcome_shares()]
     return [*shown, selection_f1()] if setting == "ps" else shown
 

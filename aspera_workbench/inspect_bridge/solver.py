@@ -1,18 +1,8 @@
-"""The solver: the workbench's prompts sent through inspect's model, the answer parsed by the workbench's parser.
+"""The solver: the requests ``aspera run`` sends for the same task and seed, through inspect's model.
 
-The requests are those ``aspera run`` sends for the same task and seed, built
-by :mod:`aspera_workbench.agents.agent_prompts` from the same files:
-
-* ``cck`` and ``control``: one request (a system and a user message);
-* ``ps``: one selection request per library module (a single system message
-  each, answered with imports), then the program request with only what was
-  selected documented. The selection's precision, recall and F1 against the
-  reference program's primitives are recorded.
-
-Each request carries the sample's seed (epoch 1 is seed 0, as ``aspera run``'s
-default seed). What the scorer and the import need is kept in the sample's
-store under ``aspera:`` keys (:data:`STORE`); ``state.messages`` holds the
-program conversation, and the transcript every request.
+``cck`` and ``control`` send one request; ``ps`` one selection request per library module,
+then the program request. Epoch 1 is seed 0. What the scorer and the import need is kept
+in the sample's store under ``aspera:`` keys (:data:`STORE`).
 """
 
 from __future__ import annotations
@@ -59,12 +49,10 @@ STORE = SimpleNamespace(
 
 
 def seed_of(epoch: int) -> int:
-    """The workbench seed of an inspect epoch (epochs count from 1, seeds from 0)."""
     return epoch - 1
 
 
 def chat(messages: list[Message]) -> list[ChatMessage]:
-    """The workbench's messages as inspect chat messages."""
     kinds = {"system": ChatMessageSystem, "user": ChatMessageUser, "assistant": ChatMessageAssistant}
     return [kinds[message["role"]](content=message["content"]) for message in messages]
 
@@ -79,13 +67,11 @@ def _answered(output: ModelOutput) -> SimpleNamespace:
             prompt_tokens=usage.input_tokens, completion_tokens=usage.output_tokens, total_tokens=usage.total_tokens
         )
     )
-    return SimpleNamespace(usage=tokens, cost_usd=None, spent_usd=0.0, latency_s=output.time or 0.0, cached=False)
+    return SimpleNamespace(usage=tokens, cost_usd=None, spent_usd=None, latency_s=output.time or 0.0, cached=False)
 
 
 @solver
 def aspera_solver(benchmark: Benchmark) -> Solver:
-    """Ask the model for each task's program as ``aspera run`` does in the benchmark's setting."""
-
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         task = benchmark.tasks[str(state.sample_id)]
         seed = seed_of(state.epoch)

@@ -21,7 +21,6 @@ from aspera_workbench.inspect_bridge.solver import aspera_solver
 
 
 def sample_of(task: AsperaTask) -> Sample:
-    """A task as an inspect sample: its id, its query, and what ``inspect view`` shows beside them."""
     return Sample(
         id=task.query_id,
         input=task.query,
@@ -30,7 +29,6 @@ def sample_of(task: AsperaTask) -> Sample:
 
 
 def bench_task(benchmark: Benchmark) -> Task:
-    """The inspect task of a loaded benchmark."""
     return Task(
         dataset=MemoryDataset([sample_of(item) for item in benchmark.selected], name="asper_bench"),
         solver=aspera_solver(benchmark),

@@ -1,20 +1,10 @@
-"""Judgements files on disk: recognising, reading, appending, resuming.
+"""Judgements files on disk: the rules of results files (:mod:`aspera_core.records.appendonly`).
 
-The same rules as for results files (:mod:`aspera_core.records.jsonl`), kept by
-the same mechanism (:mod:`aspera_core.records.appendonly`):
-
-* Only judgements files are read as judgements or appended to. Anything else
-  (a results file, a README, ``{"a": 1}``, a folder) is refused with
-  :class:`NotAJudgementsFile` and left byte for byte as it was. An empty file
-  counts as new.
-* A file holds the judgements of one judge on one results file's experiment.
-  Appending judgements of another judge setup, or of programs of another
-  experiment, raises :class:`JudgementsMismatch`; the caller names another file.
-* Judgements are appended with one ``write`` each, under an exclusive lock, as
-  soon as they are known. A run stopped mid-write leaves at most a cut-off last
-  line, which readers skip with a warning and the next writer cuts off.
-* A resumed run skips every program the judge model already answered for
-  (:func:`answered_keys`); programs whose request failed are asked again.
+Anything but a judgements file is refused with :class:`NotAJudgementsFile` and left
+byte for byte as it was; a file holds one judge's judgements of one experiment
+(:class:`JudgementsMismatch` otherwise); judgements are appended one ``write`` each
+under a lock, and a cut-off last line is skipped with a warning and cut off by the
+next writer. A resumed run skips the programs the judge already answered for.
 """
 
 from __future__ import annotations
@@ -67,14 +57,7 @@ class JudgementsMismatch(ValueError):
 
 @dataclass(frozen=True)
 class JudgementsFile:
-    """A judgements file as read.
-
-    Attributes:
-        path: Where it was read from.
-        header: Its header.
-        rows: Its valid judgements in file order (repeated ones included).
-        skipped: One description per line that was skipped.
-    """
+    """A judgements file as read: its header, its valid judgements in file order, a line per line skipped."""
 
     path: Path
     header: JudgementsHeader
@@ -102,7 +85,6 @@ def _looks_like_results(line: bytes) -> bool:
 
 
 def _parse(path: Path, data: bytes) -> JudgementsFile:
-    """Parse the bytes of a judgements file, refusing anything that is not one."""
     start, first = first_line(path, data, _JUDGEMENTS)
     try:
         header = JudgementsHeader.model_validate_json(first)
@@ -124,21 +106,11 @@ def _parse(path: Path, data: bytes) -> JudgementsFile:
 
 
 def read_judgements(path: str | Path) -> JudgementsFile:
-    """Read a judgements file: its header and every valid judgement.
-
-    Invalid lines (a cut-off last line from an interrupted run, a damaged line)
-    are skipped with a :class:`JudgementsFileWarning` naming the line.
-
-    Args:
-        path: The judgements file (``aspera judge --out``).
-
-    Returns:
-        The file's header and judgements.
+    """Read a judgements file; invalid lines are skipped with a :class:`JudgementsFileWarning` naming them.
 
     Raises:
         FileNotFoundError: the path does not exist.
-        NotAJudgementsFile: the path is a folder, an empty file, or a file whose
-            first line is not a judgements header.
+        NotAJudgementsFile: a folder, an empty file, or a first line that is not a judgements header.
     """
     path = Path(path)
     judgements = _parse(path, read_file(path, _JUDGEMENTS))
@@ -150,15 +122,8 @@ def read_judgements(path: str | Path) -> JudgementsFile:
 def latest_judgements(rows: Iterable[Judgement]) -> list[Judgement]:
     """The judgement that counts for each ``(task_id, seed)``, in first-seen order.
 
-    A later judgement replaces an earlier one of the same task and seed when
-    the earlier one has no answer (its request failed and was asked again) or
-    judged another program; otherwise the first answered judgement counts.
-
-    Args:
-        rows: Judgements of one file.
-
-    Returns:
-        One judgement per ``(task_id, seed)``.
+    A later judgement replaces an earlier one without an answer (asked again) or of
+    another program; otherwise the first answered judgement counts.
     """
     chosen: dict[tuple[str, int | None], Judgement] = {}
     for row in rows:
@@ -169,10 +134,9 @@ def latest_judgements(rows: Iterable[Judgement]) -> list[Judgement]:
 
 
 def answered_keys(rows: Iterable[Judgement]) -> set[tuple[str, int | None, str]]:
-    """``(task_id, seed, program_sha256)`` of the programs the judge model answered for: a resumed run skips them.
+    """``(task_id, seed, program_sha256)`` of the programs the judge answered for: a resumed run skips them.
 
-    Programs whose answer held no readable verdict count as answered: asking
-    again would send the same request and, with the answer cache, get the same answer.
+    An answer without a readable verdict counts: the cache would give the same answer again.
     """
     return {(row.task_id, row.seed, row.program_sha256) for row in rows if row.answered}
 
@@ -190,17 +154,9 @@ def _differences(header: JudgementsHeader, judge: JudgeSetup, judged: Experiment
 class JudgementsWriter(AppendOnlyWriter[Judgement]):
     """Appends judgements of one judge on one experiment's programs to a judgements file.
 
-    Opening the writer takes an exclusive lock on the file, checks that an
-    existing file is a judgements file of the same judge setup and judged
-    experiment, writes the header of a new (or empty) file, and cuts off a
-    partial last line left by a stopped run.
-
-    Args:
-        path: The judgements file (created with its parent folders if missing).
-        judge: The judge's setup.
-        judged: The experiment of the judged results file (``None`` for a headerless one).
-        results_file: The results file as the user named it (recorded, not compared).
-        fsync: Also ``fsync`` after every judgement.
+    Opening it locks the file, checks an existing one holds the same judge setup and judged
+    experiment (``judged``: ``None`` for a headerless results file), writes the header of a
+    new one and cuts off a partial last line.
 
     Raises:
         JudgementsFileBusy: another process holds the file's lock.
@@ -239,5 +195,4 @@ class JudgementsWriter(AppendOnlyWriter[Judgement]):
         return existing.rows, existing.skipped
 
     def write(self, judgement: Judgement) -> None:
-        """Append one judgement (as one line, in one ``write`` call)."""
         self.write_line(judgement.model_dump_json())

@@ -1,20 +1,10 @@
 """Asking a model whether programs satisfy their requests, without running them.
 
-:class:`ProgramJudge` asks one model about one program through
-:class:`aspera_workbench.llm.LLMClient` (retries, answer cache, spending);
-:func:`judge_results` asks it about every program of a results file and
-appends one :class:`~aspera_workbench.judge.judgement_schema.Judgement` per program to a
-judgements file, resuming where an earlier run stopped. What happens when the
-model misbehaves:
-
-* a request that still fails after its retries gives a ``not_judged``
-  judgement recording the error; a resumed run asks again;
-* an answer without a readable verdict gives a ``not_judged`` judgement
-  keeping the raw answer; it is final (the same request would get the same
-  answer from the cache);
-* a setup error (key refused, unknown model or endpoint, exhausted quota)
-  or the spending limit stops the run cleanly: nothing new is asked, the
-  answers already in flight are written, and the report says why.
+:func:`judge_results` appends one judgement per program of a results file to a
+judgements file, resuming where an earlier run stopped. A request that fails after its
+retries gives a ``not_judged`` judgement that a resumed run asks again; an answer
+without a readable verdict one that is final (the cache would give the same answer);
+a setup error or the spending limit stops the run cleanly, the answers in flight written.
 """
 
 from __future__ import annotations
@@ -28,9 +18,9 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from aspera_core.records import Generation, ResultRow, Usage, counted_rows, judged, read_results
+from aspera_core.records import Generation, ResultRow, counted_rows, judged, read_results
 from aspera_core.tasks import Task, select_by_task_id, task_id_order, tasks_digest
-from aspera_workbench.agents import PromptStore, prompt_digest
+from aspera_workbench.agents import PromptStore, RequestTally, prompt_digest
 from aspera_workbench.control import CONTROL_SETTING
 from aspera_workbench.judge.files import JudgementsWriter, answered_keys
 from aspera_workbench.judge.judge_prompts import DEFAULT_APPS, JudgePromptFiles, judge_messages, parse_verdict
@@ -52,11 +42,8 @@ def _now() -> str:
 class ProgramJudge:
     """A model that judges programs against their requests, one request per program.
 
-    Args:
-        client: The model client (its configuration's model, temperature,
-            seed and length cap are the judge's).
-        files: The judge's prompt files (default: the package's).
-        prompts: Where to keep each distinct prompt (default: only its digest is recorded).
+    The client's model, temperature, seed and length cap are the judge's; ``prompts`` keeps
+    each distinct prompt (default: only its digest is recorded).
     """
 
     def __init__(self, client: LLMClient, files: JudgePromptFiles | None = None, prompts: PromptStore | None = None):
@@ -65,7 +52,6 @@ class ProgramJudge:
         self.prompts = prompts
 
     def setup(self) -> JudgeSetup:
-        """What identifies this judge in a judgements file."""
         config = self.client.config
         return JudgeSetup(
             model=config.model,
@@ -77,41 +63,16 @@ class ProgramJudge:
         )
 
     def _generation(self, digest: str, completion: Completion | None, error: str | None) -> Generation:
-        if completion is None:
-            return Generation(template_version=self.files.version, prompt_sha256=digest, error=error)
-        usage = completion.usage
-        return Generation(
-            template_version=self.files.version,
-            prompt_sha256=digest,
-            completion=completion.text,
-            # No usage reported: the counts are unknown, not zero.
-            usage=Usage(
-                prompt_tokens=usage.prompt_tokens,
-                completion_tokens=usage.completion_tokens,
-                total_tokens=usage.total_tokens,
-            )
-            if usage is not None
-            else Usage(prompt_tokens=None, completion_tokens=None, total_tokens=None, requests_without_usage=1),
-            cost_usd=completion.cost_usd,
-            spent_usd=completion.spent_usd or 0.0,
-            latency_s=completion.latency_s,
-            requests=1,
-            cached=completion.cached,
-        )
+        tally = RequestTally()
+        if completion is not None:
+            tally.add(completion)
+        return tally.generation(self.files.version, digest, None if completion is None else completion.text, error)
 
     def judge(self, row: ResultRow, apps: Sequence[str] = DEFAULT_APPS) -> Judgement:
-        """Ask the model whether the row's program carries out the row's request.
-
-        Args:
-            row: A results-file row with a program.
-            apps: The library modules documented in the prompt (the task's scenario apps).
-
-        Returns:
-            The judgement (``not_judged`` when the request failed or the answer had no verdict).
+        """Ask whether the row's program carries out its request, documenting ``apps`` (the scenario's).
 
         Raises:
-            JudgeStopped: the key was refused, the model or endpoint is unknown,
-                the quota is exhausted, or the spending limit is reached.
+            JudgeStopped: a setup error (key, model, endpoint, quota) or the spending limit.
         """
         messages = judge_messages(self.files, row.query, row.program, apps)
         digest = self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
@@ -152,17 +113,9 @@ class ProgramJudge:
 class JudgeReport:
     """What a judging run did, with every denominator.
 
-    Attributes:
-        out: The judgements file.
-        rows: Rows of the results file that count (one per task and seed).
-        programs: Of those, rows with a program to judge (the others never got one from their model).
-        selected: Programs selected by ``ids``/``limit``.
-        already_done: Selected programs the judge had already answered for (skipped).
-        written: Judgements written in this run.
-        counts: Verdicts of the judgements written in this run.
-        failed_requests: Judgements written without an answer (asked again on resume).
-        notes: Things the user should know (e.g. tasks missing from the task set).
-        stopped: Why the run stopped before the end, else ``None``.
+    ``rows`` count one per task and seed; ``programs`` are those with a program; ``selected``
+    those ``ids``/``limit`` chose; ``failed_requests`` judgements without an answer (asked
+    again on resume); ``stopped`` why the run ended early.
     """
 
     out: Path
@@ -210,31 +163,22 @@ def judge_results(
 ) -> JudgeReport:
     """Judge every program of a results file, appending to (or resuming) a judgements file.
 
-    Each row that counts (one per task and seed, as :func:`aspera_core.records.counted_rows`
-    chooses) and holds a program is judged once; rows without a program (the
-    agent's model never delivered one) are left out. A program the judge has
-    already answered for in ``out`` is skipped.
+    Each counted row (:func:`aspera_core.records.counted_rows`) with a program is judged once;
+    one the judge already answered for in ``out`` is skipped.
 
     Args:
         results: The results file whose programs are judged.
-        out: The judgements file (created, or resumed if it holds this judge's
-            judgements of the same experiment).
+        out: The judgements file (created, or resumed).
         judge: The judge.
-        tasks: The task set the results were produced on, for each task's
-            scenario apps (without it, every program is shown the documentation
-            of :data:`~aspera_workbench.judge.judge_prompts.DEFAULT_APPS`).
+        tasks: The task set of the results, for each task's scenario apps (without it,
+            every program is shown :data:`~aspera_workbench.judge.judge_prompts.DEFAULT_APPS`).
         ids: Judge only the programs of these task ids.
-        limit: Judge only the programs (every seed's) of the first this many tasks in id
-            order (after ``ids``), as ``aspera run --limit`` selects tasks.
+        limit: Judge only the programs of the first this many tasks in id order (after ``ids``).
         concurrency: Requests in flight at once.
         progress: Show a progress bar.
         fsync: ``fsync`` the judgements file after every judgement.
-        started: Called once every check has passed (the results file, the selection,
-            ``out``), before the first request, with the report so far; a command prints
-            its start line here, so that a refused run prints nothing but its error.
-
-    Returns:
-        What was done, with denominators.
+        started: Called with the report once every check has passed, before the first
+            request, so that a refused run prints nothing but its error.
 
     Raises:
         FileNotFoundError: ``results`` does not exist.

@@ -1,19 +1,10 @@
-"""The judge's prompt, built from files, and reading the judge's answer.
+"""The judge's prompt, built from the files of ``templates/``, and reading the judge's answer.
 
-The prompt's words live in ``aspera_workbench/judge/templates/``: the message
-templates (``string.Template`` placeholders), the guidelines the judge applies
-and a few judged examples. Their version, recorded with every judgements
-file, is :data:`TEMPLATE_SET` plus a digest of every file, so any edit shows.
-
-Prompt structure: a system message with the judge's task, the documentation
-of the task's scenario apps (as the program's authors saw it), the numbered
-guidelines, the judged examples and the answer format; a user message with
-the pinned current date and time, the request, and the program without its
-import lines. The reference program and anything from running the program are
-never shown: the judge works without a reference and without execution.
-
-The answer ends with ``Verdict: correct`` or ``Verdict: incorrect``;
-:func:`parse_verdict` reads it.
+The recorded version is :data:`TEMPLATE_SET` plus a digest of every file, so any edit shows.
+The system message holds the scenario apps' documentation, the numbered guidelines and
+the judged examples; the user message the pinned date and time, the request and the
+program without its imports. Neither the reference program nor anything from running
+the program is ever shown. The answer ends with ``Verdict: correct|incorrect``.
 """
 
 from __future__ import annotations
@@ -46,14 +37,7 @@ _VERDICTS = {verdict.value for verdict in (JudgeVerdict.CORRECT, JudgeVerdict.IN
 
 @dataclass(frozen=True)
 class JudgeExample:
-    """One judged example shown to the judge.
-
-    Attributes:
-        query: The request.
-        program: The program.
-        verdict: ``correct`` or ``incorrect``.
-        explanation: Why.
-    """
+    """One judged example shown to the judge (``verdict``: ``correct`` or ``incorrect``)."""
 
     query: str
     program: str
@@ -63,14 +47,7 @@ class JudgeExample:
 
 @dataclass(frozen=True)
 class JudgePromptFiles:
-    """The judge's prompt material.
-
-    Attributes:
-        templates: Message templates by name (``system``, ``user``, ``example``).
-        guidelines: What makes a program correct, in order.
-        examples: The judged examples.
-        version: :data:`TEMPLATE_SET` and the digest of every file read.
-    """
+    """The judge's prompt material: templates, guidelines, judged examples and their version."""
 
     templates: dict[str, string.Template]
     guidelines: tuple[str, ...]
@@ -81,11 +58,7 @@ class JudgePromptFiles:
 
     @classmethod
     def load(cls, folder: Path | None = None) -> JudgePromptFiles:
-        """Read the prompt files.
-
-        Args:
-            folder: Folder with ``system.txt``, ``user.txt``, ``example.txt``,
-                ``guidelines.yaml`` and ``examples.yaml`` (default: the package's).
+        """Read the prompt files of ``folder`` (default: the package's).
 
         Raises:
             FileNotFoundError: a prompt file is missing.
@@ -138,16 +111,8 @@ def _examples(path: Path) -> tuple[JudgeExample, ...]:
     return tuple(examples)
 
 
-def _numbered(items: Sequence[str]) -> str:
-    return "\n".join(f"{number}. {item}" for number, item in enumerate(items, start=1))
-
-
 def without_imports(program: str) -> str:
-    """A program without its top-level import statements (the harness adds the library's).
-
-    A program that does not parse is returned unchanged, since the judge may
-    still read it.
-    """
+    """A program without its top-level imports (the harness adds the library's); unchanged if it does not parse."""
     try:
         tree = ast.parse(program)
     except (SyntaxError, ValueError):
@@ -176,7 +141,7 @@ def _system(files: JudgePromptFiles, apps: tuple[str, ...]) -> str:
         )
         system = files._systems[apps] = files.templates["system"].substitute(
             documentation=render_library_docs(list(apps), documented_only=True).strip("\n"),
-            guidelines=_numbered(files.guidelines),
+            guidelines="\n".join(f"{number}. {item}" for number, item in enumerate(files.guidelines, start=1)),
             examples=examples,
         )
     return system
@@ -189,18 +154,7 @@ def judge_messages(
     apps: Sequence[str] = DEFAULT_APPS,
     now: datetime.datetime = NOW,
 ) -> list[Message]:
-    """The judge's prompt for one program.
-
-    Args:
-        files: The prompt files.
-        query: The user's request.
-        program: The program to judge (its import lines are left out).
-        apps: The library modules the program's task documents (its scenario's apps).
-        now: The current date and time the program runs at (the simulation's pinned clock).
-
-    Returns:
-        A system message and a user message.
-    """
+    """The judge's prompt for one program: ``apps`` documented, ``now`` the simulation's pinned clock."""
     user = files.templates["user"].substitute(
         now=now.strftime("%Y-%m-%d %H:%M"),
         weekday=now.strftime("%A"),
@@ -212,13 +166,7 @@ def judge_messages(
 
 @dataclass(frozen=True)
 class ParsedVerdict:
-    """A judge's answer, read.
-
-    Attributes:
-        verdict: ``correct``, ``incorrect``, or ``not_judged`` when the answer gives no readable verdict.
-        explanation: The reasoning before the verdict line (``None`` when there is none).
-        problem: Why no verdict could be read (``None`` when one was).
-    """
+    """A judge's answer, read: the verdict, the reasoning before it, and why none could be read."""
 
     verdict: JudgeVerdict
     explanation: str | None
@@ -232,19 +180,10 @@ _VERDICT_LINE = re.compile(
 
 
 def parse_verdict(answer: str | None) -> ParsedVerdict:
-    """Read the judge's verdict from its answer.
+    """Read the last ``Verdict: correct|incorrect`` line (any case, markdown allowed); the text before is the explanation.
 
-    The verdict is the last line of the form ``Verdict: correct`` or
-    ``Verdict: incorrect`` (any case, markdown emphasis allowed); the text
-    before that line is the explanation. An empty answer, an answer without a
-    verdict line, or whose last verdict line says something else
+    An empty answer, one without a verdict line, or whose last one says something else
     (``Verdict: partly``) gives ``not_judged`` with the reason.
-
-    Args:
-        answer: The judge model's answer.
-
-    Returns:
-        The verdict, explanation and, without a verdict, the problem.
     """
     if answer is None or not answer.strip():
         return ParsedVerdict(JudgeVerdict.NOT_JUDGED, None, "the judge's answer is empty")

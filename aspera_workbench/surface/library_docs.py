@@ -1,10 +1,6 @@
-"""Render the library's documentation as Python-stub text.
+"""Render the library's documentation as Python-stub text (signatures, fields and docstrings, no bodies).
 
-The docstrings and signatures of the library are the documentation that
-language models read in their prompts. :func:`render_module_docs` turns one
-module into stub-like source (signatures, fields and docstrings, no bodies) in
-definition order; :func:`render_library_docs` concatenates several modules
-under ``# <module>.py`` headers, the layout the original agents' prompts use.
+The layout, with ``# <module>.py`` headers, is the one the original agents' prompts use.
 """
 
 from __future__ import annotations
@@ -201,19 +197,8 @@ def _fields(cls: type) -> list[tuple[str, str, Any]]:
 def _pydantic_hooks(cls: type) -> set[str]:
     """Names of a model's validators and serializers: machinery, not API."""
     decorators = getattr(cls, "__pydantic_decorators__", None)
-    if decorators is None:
-        return set()
-    hooks: set[str] = set()
-    for group in (
-        "validators",
-        "field_validators",
-        "root_validators",
-        "field_serializers",
-        "model_serializers",
-        "model_validators",
-    ):
-        hooks.update(getattr(decorators, group, {}))
-    return hooks
+    groups = ("validators", "field_validators", "root_validators", "field_serializers", "model_serializers")
+    return {name for group in (*groups, "model_validators") for name in getattr(decorators, group, {})}
 
 
 def _render_class(cls: type, name: str, hidden_members: frozenset[str] = frozenset()) -> list[str]:
@@ -273,11 +258,7 @@ def _block(module: types.ModuleType, name: str, hidden: frozenset[str]) -> list[
 
 @functools.cache
 def _rendered(module_name: str, documented_only: bool) -> tuple[str | None, tuple[tuple[str, str], ...]]:
-    """A module's docstring and each of its names' stub text, rendered once per process.
-
-    Rendering reads and parses the module's source, which costs tens of
-    milliseconds; prompts render the same modules again and again.
-    """
+    """A module's docstring and each name's stub text, once per process (prompts render them again and again)."""
     module = importlib.import_module(module_name)
     hidden = EXECUTABLE_ONLY.get(module_name.rsplit(".", 1)[-1], frozenset()) if documented_only else frozenset()
     docstring = "\n".join(_docstring(module, "")) if module.__doc__ else None
@@ -294,19 +275,11 @@ def render_module_docs(
     names: Iterable[str] | None = None,
     module_docstring: bool = True,
 ) -> str:
-    """The documentation of one library module as Python-stub text.
+    """The documentation of one library module (or its short name) as Python-stub text.
 
-    Args:
-        module: a library module or its short name (``"work_calendar"``).
-        documented_only: leave out what the original's documentation layer
-            does not show (:data:`EXECUTABLE_ONLY`), as prompts do.
-        names: render only these of the module's names.
-        module_docstring: start with the module's docstring.
-
-    Returns:
-        The module docstring, then every public class, function, enum and
-        constant the module defines (not the names it merely imports), in
-        definition order, each with its signature or fields and its docstring.
+    The module docstring, then every public class, function, enum and constant the module
+    defines (not what it imports), in definition order; ``documented_only`` leaves out
+    :data:`EXECUTABLE_ONLY`, as prompts do; ``names`` renders only those.
     """
     docstring, blocks = _rendered(_module(module).__name__, documented_only)
     wanted = None if names is None else set(names)
@@ -316,12 +289,7 @@ def render_module_docs(
 
 
 def render_library_docs(modules: list[str], documented_only: bool = False) -> str:
-    """Documentation of several library modules, each under a ``# <module>.py`` header.
-
-    Args:
-        modules: short module names in the order to render, e.g. a task's ``scenario.apps``.
-        documented_only: as for :func:`render_module_docs`.
-    """
+    """Documentation of several library modules (e.g. a task's ``scenario.apps``), each under ``# <module>.py``."""
     return _library_docs(tuple(modules), documented_only)
 
 

@@ -1,41 +1,21 @@
 """The library's public names ("primitives"), and which of them a program uses.
 
-A *primitive* is a public name of one of the five executable library modules
-(``exceptions``, ``time_utils``, ``company_directory``, ``work_calendar``,
-``room_booking``) that the module itself defines, or a public method or
-property declared on one of its classes. Names a module merely imports
-(``datetime``, or ``Employee`` seen through ``work_calendar``) belong to the
-module that defines them, or to nobody.
+A *primitive* is a public name a library module itself defines (what it imports
+belongs to the module that defines it), or a public method or property of one of its
+classes (``Class.name``). Kinds: ``function``, ``class`` (also a functional
+``Enum("Name", [...])``), ``method``, ``alias`` (``EventId = str``, ``Literal[...]``)
+and ``constant``.
 
-Kinds:
+Two counts, because readers meet both: **documented** (what the original's
+documentation shows, everything but :data:`~aspera_workbench.surface.library_docs.EXECUTABLE_ONLY`;
+the paper's "49 functions + 20 classes = 69 primitives") and **callable** (everything a
+program can reach). Documentation-only modules are catalogued (``core`` false) but
+left out of the totals, as in the paper.
 
-* ``function``: a module-level ``def``;
-* ``class``: a ``class`` statement, or an enum made with the functional
-  ``Enum("Name", [...])`` call (``functional_enum`` is then true);
-* ``method``: a public method or property of a library class (``Class.name``);
-* ``alias``: a type alias (``weekdays = Literal[...]``, ``EventId = str``);
-* ``constant``: any other module-level value (``MAX_EVENT_RECURRENCES``, ``logger``).
-
-Two counts are offered, because readers meet both:
-
-* **documented**: what the original's documentation layer shows program
-  authors (everything except :data:`aspera_workbench.surface.library_docs.EXECUTABLE_ONLY`);
-  the paper's "49 functions + 20 classes = 69 primitives" is counted this way;
-* **callable**: everything a program can reach through the modules' star
-  imports and the classes' attributes, executable-only additions included.
-
-Documentation-only modules (``files``, ``contacts``, ...) are catalogued too
-(``core`` false) but are left out of the totals, as in the paper.
-
-:func:`primitives_used` finds the primitives a program refers to by reading its
-syntax tree, not its text: bare names that no assignment, parameter, import or
-definition of the program shadows (released programs import nothing: the
-evaluator star-imports the library for them), names imported from a library
-module (``from ...work_calendar import find_events as find``), attributes of an
-imported library module (``wc.find_events``) and attributes named like a method
-of a library class (``event.duration``). :func:`names_used` gives the top-level
-names only. They serve the complexity analysis, the primitive-selection scores
-of agents and the audit alike.
+:func:`primitives_used` reads a program's syntax tree: bare names no binding of the
+program shadows (released programs import nothing: the evaluator star-imports the
+library), names imported from a library module, attributes of an imported library
+module and attributes named like a method of a library class (``event.duration``).
 """
 
 from __future__ import annotations
@@ -65,17 +45,7 @@ _PYDANTIC_HOOKS = frozenset(
 
 @dataclass(frozen=True)
 class Primitive:
-    """One public name of the library.
-
-    Attributes:
-        module: Short name of the defining module (``"work_calendar"``).
-        name: The name; ``Class.member`` for methods.
-        kind: One of :data:`KINDS`.
-        documented: Shown by the original's documentation layer.
-        core: Defined in one of :data:`CORE_MODULES`.
-        functional_enum: A class made with the functional ``Enum(...)`` API.
-        line: Line of the definition in the module's source (for ordering).
-    """
+    """One public name of the library (``Class.member`` for methods; ``line`` orders them in the source)."""
 
     module: str
     name: str
@@ -87,7 +57,6 @@ class Primitive:
 
     @property
     def short_name(self) -> str:
-        """The name as used after a dot (``duration`` for ``Event.duration``)."""
         return self.name.rsplit(".", 1)[-1]
 
 
@@ -99,7 +68,6 @@ def _decorator_name(node: ast.expr) -> str:
 
 
 def _assigned_kind(value: ast.expr | None) -> tuple[str, bool]:
-    """Kind of a module-level assignment: ``(kind, functional_enum)``."""
     if isinstance(value, ast.Call) and _decorator_name(value.func) in {"Enum", "StrEnum", "IntEnum"}:
         return "class", True
     if isinstance(value, ast.Subscript) and _decorator_name(value.value) in {"Literal", "Union", "Optional"}:
@@ -140,11 +108,7 @@ def _module_primitives(module_name: str, hidden: frozenset[str], core: bool) -> 
 
 @functools.cache
 def library_primitives() -> tuple[Primitive, ...]:
-    """Every primitive of the library, core modules first (in :data:`CORE_MODULES` order), then the others.
-
-    Returns:
-        The primitives in module order, then source order.
-    """
+    """Every primitive of the library, core modules first (in :data:`CORE_MODULES` order), in source order."""
     primitives: list[Primitive] = []
     for module_name in CORE_MODULES:
         primitives += _module_primitives(module_name, EXECUTABLE_ONLY.get(module_name, frozenset()), True)
@@ -175,7 +139,6 @@ _LIBRARY_PACKAGES = ("aspera.apps_implementation", "aspera.apps", "aspera_core.l
 
 
 def _library_module(dotted: str) -> str | None:
-    """Short library module name for an import path such as ``aspera.apps_implementation.work_calendar``."""
     for package in _LIBRARY_PACKAGES:
         if dotted.startswith(package + "."):
             rest = dotted[len(package) + 1 :]
@@ -221,8 +184,6 @@ def _bound_names(node: ast.AST) -> set[str]:
 
 @dataclass
 class _Resolver(ast.NodeVisitor):
-    """Collects the library primitives a program refers to."""
-
     names: dict[str, Primitive] = field(default_factory=primitive_index)
     methods: dict[str, tuple[Primitive, ...]] = field(default_factory=method_index)
     module_aliases: dict[str, str] = field(default_factory=dict)
@@ -289,16 +250,9 @@ class _Resolver(ast.NodeVisitor):
 
 
 def primitives_used(program: str) -> list[Primitive]:
-    """The library primitives a program refers to (see the module docstring for the rules).
+    """Distinct library primitives a program refers to, in order of first use (none if it does not parse).
 
-    A method name declared by several library classes counts once per class
-    that declares it.
-
-    Args:
-        program: Python source.
-
-    Returns:
-        Distinct primitives in order of first use; empty when the program does not parse.
+    A method name declared by several library classes counts once per class that declares it.
     """
     try:
         tree = ast.parse(program)
@@ -316,12 +270,7 @@ ALL_MODULES = tuple(sorted((*CORE_MODULES, *DOCUMENTATION_ONLY_MODULES)))
 
 @functools.cache
 def module_primitives(module: str, documented_only: bool = False) -> tuple[str, ...]:
-    """Names of the top-level primitives ``module`` defines (no methods), in definition order.
-
-    Args:
-        module: Short module name (``"work_calendar"``).
-        documented_only: Leave out the names the original's documentation does not show.
-    """
+    """Names of the top-level primitives ``module`` defines (no methods), in definition order."""
     return tuple(
         p.name
         for p in sorted(library_primitives(), key=lambda p: p.line)
@@ -340,15 +289,7 @@ def primitive_modules(modules: tuple[str, ...] = ALL_MODULES, documented_only: b
 
 
 def names_used(program: str, modules: Iterable[str] = CORE_MODULES, documented_only: bool = False) -> list[str]:
-    """Top-level library names (no methods) a program refers to, in order of first use.
-
-    Args:
-        program: Python source.
-        modules: Modules whose primitives count.
-        documented_only: Count only primitives the original documents.
-
-    Returns:
-        Distinct names (see :func:`primitives_used` for what counts as a use).
+    """Distinct top-level names of ``modules`` (no methods) a program refers to, in order of first use.
 
     Raises:
         SyntaxError: the program does not parse.

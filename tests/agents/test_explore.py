@@ -415,3 +415,10 @@ def test_an_answer_without_token_usage_stops_the_run_instead_of_counting_as_free
     assert len(scripted_openai.chat_requests) == 1
     assert read_rows(out) == []  # the task is asked again on resume
     assert report.stop_advice is not None and "reports token usage" in report.stop_advice
+
+
+def test_budgets_below_their_minimum_are_refused() -> None:
+    assert Budgets(max_dry_runs=0).to_json() == {"max_turns": 20, "max_tokens": 250_000, "max_dry_runs": 0}
+    for wrong in ({"max_turns": 0}, {"max_tokens": 0}, {"max_dry_runs": -1}, {"max_turns": True}):
+        with pytest.raises(ValueError, match=next(iter(wrong))):
+            Budgets(**wrong)  # type: ignore[arg-type]

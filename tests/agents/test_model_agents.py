@@ -77,6 +77,10 @@ def test_cck_end_to_end_with_seeds_and_a_second_run_that_sends_nothing(
     fresh = run_agent(tasks, CCKAgent(client(scripted_openai, tmp_path)), tmp_path / "b.jsonl", CONFIG, progress=False)
     assert fresh.counts == {"success": 4} and scripted_openai.chat_requests == []  # answered from the cache
     assert all(row.generation and row.generation.cached for row in read_rows(tmp_path / "b.jsonl"))
+    # scripted-model has no price: the first answers' cost and spend are unknown (null), never a fake 0;
+    # answers from the cache spend nothing.
+    assert {(row.generation.cost_usd, row.generation.spent_usd) for row in results.rows} == {(None, None)}  # type: ignore[union-attr]
+    assert {row.generation.spent_usd for row in read_rows(tmp_path / "b.jsonl")} == {0.0}  # type: ignore[union-attr]
 
 
 def test_faults_are_retried_or_recorded_and_every_task_has_a_row(
@@ -177,6 +181,7 @@ def test_the_spending_limit_stops_where_it_should(
     assert report.evaluated == 2 and len(scripted_openai.chat_requests) == 2
     assert budget.spent_usd == pytest.approx(0.3)
     assert [row.generation.cost_usd for row in read_rows(out)] == [pytest.approx(0.15)] * 2  # type: ignore[union-attr]
+    assert [row.generation.spent_usd for row in read_rows(out)] == [pytest.approx(0.15)] * 2  # type: ignore[union-attr]
 
 
 def test_ps_selects_module_by_module_then_writes_with_what_it_selected(

@@ -77,7 +77,7 @@ def test_fewer_than_two_annotators_give_no_agreement(tmp_path: Path) -> None:
 
 
 def test_how_often_people_judge_the_verdict_wrong_per_system(two: Path) -> None:
-    table = verdict_agreement(two, samples=300).set_index("system")
+    table = verdict_agreement(two).set_index("system")
     a = table.loc[A]
     # 8 labels: correct 3, wrong 3, unsure 2 -> 3 of 6 judged wrong.
     assert (a["labels"], a["correct"], a["wrong"], a["unsure"]) == (8, 3, 3, 2)
@@ -92,7 +92,7 @@ def test_how_often_people_judge_the_verdict_wrong_per_system(two: Path) -> None:
 
 def test_only_unsure_labels_leave_the_rate_undefined(tmp_path: Path) -> None:
     write(tmp_path, "ann", "1", "unsure", "timeout")
-    row = verdict_agreement(tmp_path, samples=50).iloc[0]
+    row = verdict_agreement(tmp_path).iloc[0]
     assert row["unsure"] == 1 and math.isnan(row["judged wrong (%)"]) and math.isnan(row["CI low (%)"])
 
 
@@ -105,12 +105,12 @@ def test_no_verdict_judged_wrong_still_has_an_interval_above_zero(tmp_path: Path
 
     for task in range(20):
         write(tmp_path, "ann", str(1000 + task), "correct", "timeout")
-    row = verdict_agreement(tmp_path, samples=300).iloc[0]
+    row = verdict_agreement(tmp_path).iloc[0]
     assert (row["labels"], row["wrong"], row["judged wrong (%)"]) == (20, 0, 0.0)
     low, high = wilson_bounds(0.0, 20)
     assert (row["CI low (%)"], row["CI high (%)"]) == pytest.approx((100 * low, 100 * high))
     assert row["CI high (%)"] > 15  # Wilson: 16.1 %
     write(tmp_path, "bea", "1000", "wrong", "timeout")  # a second label on a task counts, clustered
-    row = verdict_agreement(tmp_path, samples=300).iloc[0]
+    row = verdict_agreement(tmp_path).iloc[0]
     assert row["judged wrong (%)"] == pytest.approx(100 / 21)
     assert row["CI low (%)"] < 100 / 21 < row["CI high (%)"]

@@ -64,7 +64,7 @@ def test_the_gap_closed_with_its_paired_interval(runs: pd.DataFrame) -> None:
 
 
 def test_success_per_setting_with_intervals(runs: pd.DataFrame) -> None:
-    table = exploration_success(runs, samples=200)
+    table = exploration_success(runs)
     assert list(table.index) == ["m1 (CCK)", "m1 (PS)", "m1 (explore)", "m2 (CCK)", "m2 (PS)", "m2 (explore)"]
     assert table.loc["m1 (explore)", "success_rate"] == 5 / 8 and table.loc["m1 (explore)", "programs"] == 8
     assert (table["ci_low"] <= table["success_rate"]).all() and (table["success_rate"] <= table["ci_high"]).all()

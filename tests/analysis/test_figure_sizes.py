@@ -68,7 +68,7 @@ def figures(folder: Path) -> dict[str, Callable[[], Any]]:
     ids = list(per_task.index)
     cck, ps = cck_and_ps_runs(folder, ids, "a-model-with-a-rather-long-name-2024-08-06", cck_seeds=3)
     runs = runs_frame([cck, ps])
-    table = success_table(runs, samples=100)
+    table = success_table(runs)
     judged = folder / "judged.jsonl"
     with JudgementsWriter(judged, SETUP, JUDGED) as writer:
         for number, (verdict, outcome) in enumerate([("correct", S), ("incorrect", F), ("correct", "timeout")]):
@@ -92,7 +92,7 @@ def figures(folder: Path) -> dict[str, Callable[[], Any]]:
         "program_length_distribution": lambda: plot_program_lengths(programs_frame(tasks)),
         "task_success": lambda: plot_task_success(table, runs),
         "error_types": lambda: plot_error_types(error_taxonomy(runs)),
-        "success_vs_reference_length": lambda: plot_success_by_length(success_by_length(runs, per_task, samples=100)),
+        "success_vs_reference_length": lambda: plot_success_by_length(success_by_length(runs, per_task)),
         "generated_vs_reference_length": lambda: plot_generated_vs_reference(length_pairs(runs, per_task)),
         "primitive_selection": lambda: plot_selection(selection_table(runs, table)),
         "pass_k": lambda: plot_pass_k(pass_k_table(runs)),

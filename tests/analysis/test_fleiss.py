@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from aspera_workbench.analysis.statistics import fleiss_kappa, fleiss_kappa_interval
+from aspera_workbench.analysis.statistics import fleiss_kappa, kappa_interval
 
 
 def test_three_raters_on_four_items() -> None:
@@ -66,17 +66,17 @@ def test_with_two_raters_it_pools_their_label_frequencies() -> None:
 
 def test_interval_is_seeded_covers_the_estimate_and_resamples_groups_together() -> None:
     ratings = [["a", "a", "a"], ["a", "a", "b"], ["b", "b", "b"], ["a", "b", "b"]] * 6
-    first = fleiss_kappa_interval(ratings, samples=400, seed=3)
-    assert first == fleiss_kappa_interval(ratings, samples=400, seed=3)
+    first = kappa_interval(ratings, samples=400, seed=3)
+    assert first == kappa_interval(ratings, samples=400, seed=3)
     assert first[0] <= fleiss_kappa(ratings) <= first[1]
     # Identical groups of four items: every resample has the same kappa as the whole.
     groups = [index // 4 for index in range(len(ratings))]
-    low, high = fleiss_kappa_interval(ratings, groups, samples=200)
+    low, high = kappa_interval(ratings, groups=groups, samples=200)
     assert low == pytest.approx(1 / 3) and high == pytest.approx(1 / 3)
 
 
 def test_interval_degenerate_cases() -> None:
-    assert all(math.isnan(v) for v in fleiss_kappa_interval([], samples=50))
-    assert all(math.isnan(v) for v in fleiss_kappa_interval([["a", "a"], ["a", "a"]], samples=50))
+    assert all(math.isnan(v) for v in kappa_interval([], samples=50))
+    assert all(math.isnan(v) for v in kappa_interval([["a", "a"], ["a", "a"]], samples=50))
     with pytest.raises(ValueError, match="one group per item"):
-        fleiss_kappa_interval([["a", "b"], ["a", "a"]], groups=[1])
+        kappa_interval([["a", "b"], ["a", "a"]], groups=[1])

@@ -52,7 +52,7 @@ def runs(tmp_path: Path, mini_tasks: pd.DataFrame) -> pd.DataFrame:
 
 
 def test_task_success_legend_names_the_seed_dots_whatever_system_comes_first(runs: pd.DataFrame):
-    table = success_table(runs, samples=200)
+    table = success_table(runs)
     single_seed_first = table.sort_values("seeds", kind="stable")
     assert list(single_seed_first["seeds"]) == [1, 2]
     figure = plot_task_success(single_seed_first, runs)
@@ -61,7 +61,7 @@ def test_task_success_legend_names_the_seed_dots_whatever_system_comes_first(run
 
 @pytest.mark.parametrize("systems", [1, 2])
 def test_task_success_labels_stay_inside_the_axes_height(runs: pd.DataFrame, systems: int):
-    figure = plot_task_success(success_table(runs, samples=200).iloc[:systems], runs)
+    figure = plot_task_success(success_table(runs).iloc[:systems], runs)
     axes = figure.axes[0]
     figure.canvas.draw()
     top, bottom = axes.get_window_extent().y1, axes.get_window_extent().y0
@@ -116,7 +116,7 @@ def test_complexity_and_query_figures_label_axes_and_denominators(mini_tasks: pd
 
 
 def test_run_figures_show_intervals_seeds_categories_and_selection(runs: pd.DataFrame, mini_tasks: pd.DataFrame):
-    table = success_table(runs, samples=200)
+    table = success_table(runs)
     success = plot_task_success(table, runs)
     legend = [t.get_text() for t in success.legends[0].get_texts()]
     assert legend[0] == "mean, Wilson 95% CI, tasks as sample" and "one seed" in legend
@@ -127,7 +127,7 @@ def test_run_figures_show_intervals_seeds_categories_and_selection(runs: pd.Data
         "unknown name or attribute",
     }
     assert "gpt-4o (CCK)\n(n = 4 failures)" in [t.get_text() for t in errors.axes[0].get_yticklabels()]
-    by_length = plot_success_by_length(success_by_length(runs, mini_tasks, samples=100))
+    by_length = plot_success_by_length(success_by_length(runs, mini_tasks))
     assert "band: Wilson 95% CI, tasks as sample" in [t.get_text() for t in by_length.legends[0].get_texts()]
     lengths = plot_generated_vs_reference(length_pairs(runs, mini_tasks))
     assert lengths.axes[0].get_ylabel() == "generated program\nlength (lines)"
@@ -159,7 +159,7 @@ def test_plotting_leaves_matplotlib_settings_as_they_were(runs: pd.DataFrame):
     before = dict(matplotlib.rcParams)
     figures_before = plt.get_fignums()
     plot_outcomes(outcome_counts(runs))
-    plot_task_success(success_table(runs, samples=100), runs)
+    plot_task_success(success_table(runs), runs)
     assert dict(matplotlib.rcParams) == before
     assert plt.get_fignums() == figures_before  # no pyplot figure left open
 
@@ -185,7 +185,7 @@ def test_a_notebooks_backend_is_not_switched():
 def test_a_system_keeps_its_colour_in_figures_that_show_only_some_systems(runs: pd.DataFrame):
     from matplotlib.colors import to_hex
 
-    table = success_table(runs, samples=100)
+    table = success_table(runs)
     success = plot_task_success(table, runs).axes[0]
     ps_position = list(table.index).index("gpt-4o (PS)")
     colour_in_success = to_hex(success.lines[ps_position * 3].get_color())  # errorbar: marker line first
@@ -196,7 +196,7 @@ def test_a_system_keeps_its_colour_in_figures_that_show_only_some_systems(runs: 
 def test_systems_differ_by_marker_and_line_style_not_only_by_colour(runs: pd.DataFrame, mini_tasks: pd.DataFrame):
     lines = [
         line
-        for line in plot_success_by_length(success_by_length(runs, mini_tasks, samples=100)).axes[0].lines
+        for line in plot_success_by_length(success_by_length(runs, mini_tasks)).axes[0].lines
         if line.get_label() in set(runs["system"])
     ]
     assert len(lines) == 2

@@ -58,7 +58,7 @@ def test_each_model_run_in_both_settings_is_paired_with_itself(runs: pd.DataFram
 
 
 def test_the_comparison_pairs_shared_seeds_and_tests_the_discordant_tasks(runs: pd.DataFrame) -> None:
-    table = setting_comparison(runs, samples=500)
+    table = setting_comparison(runs)
     assert len(table) == 1
     row = table.iloc[0]
     # only seed 0 is in both runs: six paired verdicts
@@ -88,7 +88,7 @@ def test_the_error_sources_add_up_to_the_comparison(runs: pd.DataFrame) -> None:
     assert sources.loc["wrong effect or answer", ["won in control", "control - library"]].tolist() == [1, -1]
     assert (sources["paired verdicts"] == 6).all()
     assert sources.loc["malformed control world", "control (%)"] == pytest.approx(100 / 6)
-    comparison = setting_comparison(runs, samples=200).iloc[0]
+    comparison = setting_comparison(runs).iloc[0]
     assert sources["lost in control"].sum() == comparison["only library succeeded"]
     assert sources["won in control"].sum() == comparison["only control succeeded"]
     paired = comparison["paired verdicts"]
@@ -106,7 +106,7 @@ def test_human_labels_replace_the_categories(runs: pd.DataFrame, tmp_path: Path)
 
 def test_runs_of_different_prompt_sets_are_flagged(tmp_path: Path) -> None:
     frame = runs_frame([library_run(tmp_path), control_run(tmp_path, version="1+ffffffffff")])
-    assert not bool(setting_comparison(frame, samples=100).iloc[0]["same prompt set"])
+    assert not bool(setting_comparison(frame).iloc[0]["same prompt set"])
 
 
 def test_nothing_to_compare_gives_empty_tables_a_note_and_no_figure(tmp_path: Path) -> None:
@@ -124,7 +124,7 @@ def test_the_figure_shows_the_paired_difference_and_the_failures_per_setting(tmp
     frame = runs_frame(
         [library_run(tmp_path), control_run(tmp_path), library_run(tmp_path, "m3"), control_run(tmp_path, "m3")]
     )
-    comparison = setting_comparison(frame, samples=200)
+    comparison = setting_comparison(frame)
     figure = plot_setting_comparison(comparison, setting_error_sources(frame))
     left, right = figure.axes
     assert "percentage points" in left.get_xlabel() and "95%" in left.get_title()

@@ -69,7 +69,7 @@ def test_bootstrap_interval_is_seeded_and_brackets_the_mean():
 
 
 def test_success_summary_averages_seeds_and_keeps_model_errors_out(runs: pd.DataFrame):
-    summary = success_summary(runs, samples=300)
+    summary = success_summary(runs)
     a = summary.loc["model-a (CCK)"]
     assert (a["tasks"], a["seeds"], a["programs"], a["model_errors"], a["success"]) == (4, 3, 11, 1, 7)
     per_seed = [3 / 4, 2 / 4, 2 / 3]
@@ -86,7 +86,7 @@ def test_mcnemar_exact_test_is_a_two_sided_binomial_test_of_the_discordant_pairs
 
 
 def test_paired_comparison_pairs_seeds_and_counts_discordant_tasks(runs: pd.DataFrame):
-    result = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)", samples=300)
+    result = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)")
     # shared seeds 0 and 1; model-a has no verdict for task 4 under seed 2 (not shared anyway)
     assert result["pairs"] == 8 and result["tasks"] == 4
     assert (result["only_a"], result["only_b"]) == (5, 1)
@@ -158,9 +158,9 @@ def test_benchmark_correlation_is_rank_based_with_intervals():
 def test_the_comparison_table_gives_rates_in_percent(runs: pd.DataFrame):
     from aspera_workbench.analysis.statistics import paired_comparisons
 
-    table = paired_comparisons(runs, samples=200)
+    table = paired_comparisons(runs)
     assert list(table[["system A", "system B"]].iloc[0]) == ["model-a (CCK)", "model-b (CCK)"]
-    single = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)", samples=200)
+    single = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)")
     assert table.iloc[0]["A - B (%)"] == pytest.approx(100 * single["difference"])
     assert table.iloc[0]["p"] == pytest.approx(single["p_value"]) and table.iloc[0]["test"] == single["test"]
 
@@ -254,7 +254,7 @@ def seeded_and_unseeded(tmp_path: Path) -> pd.DataFrame:
 
 
 def test_paired_comparison_without_shared_seeds_uses_every_seed_of_each_system(seeded_and_unseeded):
-    result = paired_comparison(seeded_and_unseeded, "model-a (CCK)", "model-b (CCK)", samples=300)
+    result = paired_comparison(seeded_and_unseeded, "model-a (CCK)", "model-b (CCK)")
     # model-a per task over seeds 0, 1, 2: 1/3, 1, 1/3, 0 -> mean 5/12 (seed 0 alone would give 1/2)
     assert result["success_a"] == pytest.approx(5 / 12)
     assert result["success_b"] == pytest.approx(1 / 4)
@@ -264,16 +264,16 @@ def test_paired_comparison_without_shared_seeds_uses_every_seed_of_each_system(s
     assert (result["only_a"], result["only_b"]) == (3, 1)
     # several verdicts of a per task: no binary pairs for McNemar; the sign-flip test on task means instead
     assert result["test"] == "sign-flip exact (task means)"
-    summary = success_summary(seeded_and_unseeded, samples=100)
+    summary = success_summary(seeded_and_unseeded)
     assert result["success_a"] == pytest.approx(summary.loc["model-a (CCK)", "seed_mean"])
 
 
 def test_paired_comparison_uses_mcnemar_only_for_one_verdict_per_task_and_system(runs: pd.DataFrame):
-    both_seeds = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)", samples=200)
+    both_seeds = paired_comparison(runs, "model-a (CCK)", "model-b (CCK)")
     assert both_seeds["paired_on"] == "task and seed" and both_seeds["seeds_a"] == both_seeds["seeds_b"] == "0, 1"
     assert both_seeds["test"] == "sign-flip exact (task means)"
     only_seed_0 = runs[(runs["seed"] == 0) | runs["seed"].isna()]
-    single = paired_comparison(only_seed_0, "model-a (CCK)", "model-b (CCK)", samples=200)
+    single = paired_comparison(only_seed_0, "model-a (CCK)", "model-b (CCK)")
     assert single["test"] == "McNemar exact" and single["p_value"] == pytest.approx(
         mcnemar_test(single["only_a"], single["only_b"])
     )
@@ -291,9 +291,9 @@ def test_the_comparison_table_says_which_seeds_it_paired_and_matches_table_3(see
     from aspera_workbench.analysis.result_tables import success_table
     from aspera_workbench.analysis.statistics import paired_comparisons
 
-    table = paired_comparisons(seeded_and_unseeded, samples=200).iloc[0]
+    table = paired_comparisons(seeded_and_unseeded).iloc[0]
     assert (table["seeds A"], table["seeds B"], table["paired on"]) == ("0, 1, 2", NO_SEED, "task (means over seeds)")
-    success = success_table(seeded_and_unseeded, paper=False, samples=200)
+    success = success_table(seeded_and_unseeded, paper=False)
     assert table["success A (%)"] == pytest.approx(success.loc["model-a (CCK)", "success (%)"])
     assert table["success B (%)"] == pytest.approx(success.loc["model-b (CCK)", "success (%)"])
 
@@ -332,7 +332,7 @@ def test_table_3_intervals_are_not_degenerate_at_0_and_100_percent(tmp_path: Pat
 
     perfect = model_run(tmp_path / "p.jsonl", "model-p", "cck", {None: {str(t): S for t in range(12)}})
     none = model_run(tmp_path / "n.jsonl", "model-n", "cck", {None: {str(t): F for t in range(12)}})
-    summary = success_summary(runs_frame([perfect, none]), samples=200)
+    summary = success_summary(runs_frame([perfect, none]))
     assert tuple(summary.loc["model-p (CCK)", ["ci_low", "ci_high"]]) == pytest.approx(wilson_interval(12, 12))
     assert tuple(summary.loc["model-n (CCK)", ["ci_low", "ci_high"]]) == pytest.approx(wilson_interval(0, 12))
 
@@ -455,7 +455,7 @@ def test_paired_verdicts_with_shared_seeds_pair_within_seed_and_say_so(runs: pd.
 def test_two_runs_without_seeds_are_paired_on_the_task_alone(tmp_path: Path):
     a = model_run(tmp_path / "a.jsonl", "model-a", "cck", {None: {"1": S, "2": S, "3": F, "4": F}})
     b = model_run(tmp_path / "b.jsonl", "model-b", "cck", {None: {"1": F, "2": S, "3": F, "4": S}})
-    result = paired_comparison(runs_frame([a, b]), "model-a (CCK)", "model-b (CCK)", samples=100)
+    result = paired_comparison(runs_frame([a, b]), "model-a (CCK)", "model-b (CCK)")
     # "task and seed" would name a seed neither run has
     assert (result["seeds_a"], result["seeds_b"], result["paired_on"]) == (NO_SEED, NO_SEED, "task")
     assert result["test"] == "McNemar exact" and result["pairs"] == 4

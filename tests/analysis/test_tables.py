@@ -61,7 +61,7 @@ def test_paper_figures_match_model_spellings():
 
 
 def test_table_three_gives_mean_and_sd_over_seeds_outcome_shares_and_the_paper_figure(runs: pd.DataFrame):
-    table = success_table(runs, samples=300)
+    table = success_table(runs)
     cck = table.loc["o1-preview-2024-09-12 (CCK)"]
     assert (cck["tasks"], cck["seeds"], cck["programs"]) == (4, 2, 8)
     assert cck["success (%)"] == pytest.approx(np.mean([75, 25]))
@@ -82,7 +82,7 @@ def test_table_three_gives_mean_and_sd_over_seeds_outcome_shares_and_the_paper_f
     assert shown.loc["o1-preview-2024-09-12 (CCK)", "success (%, mean ± sd over seeds)"] == "50.0 ± 35.4"
     assert shown.loc["o1-preview-2024-09-12 (CCK)", "paper (%)"] == "80.13"
     assert shown.loc["tiny-model (CCK)", "paper (%)"] == ""
-    assert "paper (%)" not in success_table(runs, samples=100, paper=False)
+    assert "paper (%)" not in success_table(runs, paper=False)
 
 
 def test_outcome_counts_keep_the_fixed_order(runs: pd.DataFrame):
@@ -93,7 +93,7 @@ def test_outcome_counts_keep_the_fixed_order(runs: pd.DataFrame):
 
 
 def test_success_by_length_bins_tasks_by_reference_length(runs: pd.DataFrame):
-    binned = success_by_length(runs, tasks(), bins=[0, 15, 50], samples=200)
+    binned = success_by_length(runs, tasks(), bins=[0, 15, 50])
     cck = binned[binned["system"] == "o1-preview-2024-09-12 (CCK)"].set_index("bin")
     assert cck.loc["0–14 lines", "tasks"] == 2 and cck.loc["0–14 lines", "success (%)"] == pytest.approx(75)
     assert cck.loc["15–50 lines", "success (%)"] == pytest.approx(25)  # task 3: 0, task 4: 1/2
@@ -109,7 +109,7 @@ def test_length_comparison_uses_code_lines(runs: pd.DataFrame):
 
 
 def test_selection_table_reports_ps_scores_beside_ps_and_cck_success(runs: pd.DataFrame):
-    table = selection_table(runs, success_table(runs, samples=100))
+    table = selection_table(runs, success_table(runs))
     assert list(table.index) == ["o1-preview-2024-09-12 (PS)"]
     row = table.iloc[0]
     assert row["programs"] == 3
@@ -122,7 +122,7 @@ def test_selection_table_is_empty_without_ps_rows(runs: pd.DataFrame):
 
 
 def test_benchmark_table_correlates_per_model_success(runs: pd.DataFrame, tmp_path: Path):
-    table = success_table(runs, samples=100)
+    table = success_table(runs)
     scores = tmp_path / "scores.csv"
     scores.write_text("model,benchmark,score\no1-preview-2024-09-12,humaneval,90\ntiny-model,humaneval,10\n")
     result = benchmark_table(table, scores, samples=100)
@@ -136,12 +136,12 @@ def test_benchmark_table_correlates_per_model_success(runs: pd.DataFrame, tmp_pa
 def test_success_bands_use_the_projects_success_interval(runs: pd.DataFrame):
     from aspera_workbench.analysis.wilson import wilson_interval
 
-    binned = success_by_length(runs, tasks(), bins=[0, 15, 50], samples=200)
+    binned = success_by_length(runs, tasks(), bins=[0, 15, 50])
     reference = binned[binned["system"] == "reference"].set_index("bin")
     # the built-in agent solves both tasks of a bin: Wilson's interval for 2 of 2, not the point 100 %
     low, high = wilson_interval(2, 2)
     assert tuple(reference.iloc[0][["CI low (%)", "CI high (%)"]]) == pytest.approx((100 * low, 100 * high))
-    table = success_table(runs, samples=200)
+    table = success_table(runs)
     assert tuple(table.loc["reference", ["CI low (%)", "CI high (%)"]]) == pytest.approx(
         tuple(100 * v for v in wilson_interval(4, 4))
     )
@@ -149,13 +149,13 @@ def test_success_bands_use_the_projects_success_interval(runs: pd.DataFrame):
 
 
 def test_table_3_display_shows_the_programs_denominator_and_no_empty_paper_column(runs: pd.DataFrame):
-    shown = success_table_display(success_table(runs, samples=200))
+    shown = success_table_display(success_table(runs))
     assert "programs" in shown.columns
     assert shown.loc["o1-preview-2024-09-12 (CCK)", "programs"] == 8
     assert "paper (%)" in shown.columns  # the paper reports o1-preview
     no_paper = runs[runs["model"] != "o1-preview-2024-09-12"]
-    assert "paper (%)" not in success_table_display(success_table(no_paper, samples=200)).columns
-    assert "paper (%)" not in success_table(no_paper, samples=200).columns  # nor in the CSV
+    assert "paper (%)" not in success_table_display(success_table(no_paper)).columns
+    assert "paper (%)" not in success_table(no_paper).columns  # nor in the CSV
 
 
 def test_outcome_counts_carry_shares_of_the_judged_programs(runs: pd.DataFrame):
@@ -205,7 +205,7 @@ def test_length_comparison_says_why_a_rank_correlation_is_missing_or_degenerate(
 
 
 def test_success_bins_have_inclusive_edges_and_the_median_length(runs: pd.DataFrame):
-    binned = success_by_length(runs, tasks(), bins=[0, 15, 50], samples=200)
+    binned = success_by_length(runs, tasks(), bins=[0, 15, 50])
     first = binned[binned["system"] == "reference"].iloc[0]
     last = binned[binned["system"] == "reference"].iloc[-1]
     assert (first["bin"], first["low"], first["high"]) == ("0–14 lines", 0, 14)
@@ -242,9 +242,9 @@ def test_selection_table_says_how_many_programs_selected_nothing(runs: pd.DataFr
     first = frame.index[(frame["setting"] == "ps") & frame["selection_f1"].notna()][0]
     frame.at[first, "selected"] = ()
     frame.loc[first, ["selection_precision", "selection_recall", "selection_f1"]] = 0.0
-    row = selection_table(frame, success_table(frame, samples=100)).iloc[0]
+    row = selection_table(frame, success_table(frame)).iloc[0]
     assert (row["programs"], row["selected nothing"]) == (3, 1)
-    before = selection_table(runs, success_table(runs, samples=100)).iloc[0]
+    before = selection_table(runs, success_table(runs)).iloc[0]
     assert row["precision (%)"] == pytest.approx(
         (3 * before["precision (%)"] - 100 * runs.at[first, "selection_precision"]) / 3
     )

@@ -73,6 +73,8 @@ def test_import_makes_rows_of_the_usual_schema_and_twice_adds_nothing(
     assert rows["1003"].program == "" and rows["1003"].message == "the answer contains no function definition"
     assert rows["1002"].error_type == "ValueError" and rows["1002"].pairs[0].origin == "program"
     assert rows["1004"].generation.usage.total_tokens == 110 and rows["1004"].seed == 0
+    # inspect keeps its own accounts: what the requests cost is unknown here (null), not 0
+    assert (rows["1004"].generation.cost_usd, rows["1004"].generation.spent_usd) == (None, None)
     prompt = out.parent / "prompts" / f"{rows['1004'].generation.prompt_sha256}.json"
     assert prompt.is_file()  # kept once by digest, as aspera run keeps it
 

@@ -148,6 +148,12 @@ def test_a_finished_file_asks_nothing_and_another_file_is_answered_from_the_cach
     fresh = judge_results(results, tmp_path / "b.jsonl", make_judge(scripted_openai, tmp_path), tasks=tasks)
     assert fresh.written == 5 and scripted_openai.chat_requests == []
     assert all(row.generation.cached for row in read_judgements(tmp_path / "b.jsonl").rows)
+    # scripted-model has no price: what the first answers cost is unknown (null), never a fake 0;
+    # answers from the cache cost nothing more.
+    assert {
+        (row.generation.cost_usd, row.generation.spent_usd) for row in read_judgements(tmp_path / "a.jsonl").rows
+    } == {(None, None)}
+    assert {row.generation.spent_usd for row in read_judgements(tmp_path / "b.jsonl").rows} == {0.0}
 
 
 def test_a_refused_key_stops_the_run_cleanly(
