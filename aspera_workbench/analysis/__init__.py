@@ -5,7 +5,16 @@ state. Figures are drawn inside :func:`plotting_style` and written with :class:`
 """
 
 from aspera_workbench.analysis.agreement import annotator_agreement, verdict_agreement
-from aspera_workbench.analysis.annotation import labelled_taxonomy, read_annotations
+from aspera_workbench.analysis.annotation import (
+    VERDICT_LABELS,
+    AnnotationFile,
+    AnnotationFileError,
+    Label,
+    labelled_taxonomy,
+    labelling_sample,
+    read_annotations,
+    sample_digest,
+)
 from aspera_workbench.analysis.artefacts import Artefacts, markdown_table, readable, save_figure
 from aspera_workbench.analysis.audit_rates import audit_rates
 from aspera_workbench.analysis.check_plots import (
@@ -53,15 +62,20 @@ from aspera_workbench.analysis.result_tables import (
 )
 from aspera_workbench.analysis.settings import setting_comparison, setting_error_sources
 from aspera_workbench.analysis.statistics import paired_comparisons, pass_k_table, verdict_flips
-from aspera_workbench.analysis.style import PAGE_WIDTH, new_figure, plotting_style, system_colours
+from aspera_workbench.analysis.style import OUTCOME_ORDER, PAGE_WIDTH, new_figure, plotting_style, system_colours
 from aspera_workbench.analysis.taxonomy import CATEGORIES, error_taxonomy, exception_table, read_labels, taxonomy_table
 from aspera_workbench.analysis.wilson import wilson_interval
 
 __all__ = [
+    "AnnotationFile",
+    "AnnotationFileError",
     "Artefacts",
     "CATEGORIES",
+    "Label",
     "NoData",
+    "OUTCOME_ORDER",
     "PAGE_WIDTH",
+    "VERDICT_LABELS",
     "agreement_scores",
     "annotator_agreement",
     "audit_rates",
@@ -79,6 +93,7 @@ __all__ = [
     "judge_disagreements",
     "judgements_frame",
     "labelled_taxonomy",
+    "labelling_sample",
     "length_comparison",
     "length_comparison_display",
     "length_pairs",
@@ -111,6 +126,7 @@ __all__ = [
     "read_labels",
     "readable",
     "runs_frame",
+    "sample_digest",
     "save_figure",
     "selection_table",
     "setting_comparison",

@@ -36,7 +36,14 @@ from aspera_workbench.audit.audit_programs import (
     read_alternatives,
 )
 from aspera_workbench.audit.audit_tables import kind_table, kind_task_table, task_table, variant_table, weakest_table
-from aspera_workbench.audit.observe import Observation, idle_observation
+from aspera_workbench.audit.observe import (
+    IdNumbering,
+    Observation,
+    canonical_value,
+    idle_observation,
+    row_text,
+    world_change,
+)
 from aspera_workbench.audit.report import (
     FALSE_ACCEPTANCE,
     FALSE_REJECTION,
@@ -63,7 +70,11 @@ __all__ = [
     "AuditReport",
     "Candidate",
     "KindRow",
+    "IdNumbering",
     "Observation",
+    "canonical_value",
+    "row_text",
+    "world_change",
     "Rate",
     "TaskAudit",
     "VariantResult",

@@ -19,6 +19,7 @@ import textwrap
 from dataclasses import dataclass
 
 from aspera_workbench.agents import extract_program
+from aspera_workbench.generation.task_writer import QUERY_PREFIX_PATTERN
 
 QUERY_PREFIX = "Hey, [Assistant], "
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL)
@@ -30,42 +31,23 @@ _HARNESS_PACKAGES = ("aspera", "aspera_core")
 
 @dataclass(frozen=True)
 class ReadFunction:
-    """What :func:`read_function` found.
-
-    Attributes:
-        program: The single function, or ``None``.
-        name: Its name.
-        problem: Why there is none (``None`` when there is one).
-    """
+    """What :func:`read_function` found: the single function and its name, or why there is none."""
 
     program: str | None
     name: str | None = None
     problem: str | None = None
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
 def _with_prefix(query: str) -> str:
-    query = _one_line(query)
-    match = re.match(r"hey,?\s*\[assistant\],?\s*", query, re.IGNORECASE)
-    return QUERY_PREFIX + (query[match.end() :] if match else query)
+    return QUERY_PREFIX + QUERY_PREFIX_PATTERN.sub("", " ".join(query.split()), count=1)
 
 
 def read_queries(answer: str | None) -> tuple[list[str], str | None]:
-    """The requests in an answer to the query step.
+    """The distinct requests in an answer to the query step, in order, and the problem when there are none.
 
-    A JSON list of strings (in a fenced block or bare) is preferred; without
-    one, every line that starts like a request (``Hey, [Assistant], ...``,
-    optionally numbered or bulleted) counts. Each request is made one line
-    and given the ``Hey, [Assistant], `` prefix.
-
-    Args:
-        answer: The model's answer.
-
-    Returns:
-        The distinct requests in order, and the problem when there are none.
+    A JSON list of strings (fenced or bare) is preferred; without one, every line that starts like a
+    request (``Hey, [Assistant], ...``, maybe numbered or bulleted) counts. Each request is made one
+    line with the ``Hey, [Assistant], `` prefix.
     """
     if not answer or not answer.strip():
         return [], "the answer is empty"
@@ -108,15 +90,7 @@ def _is_harness_import(node: ast.stmt) -> bool:
 
 
 def fold_into_function(source: str, name: str) -> ReadFunction:
-    """Make ``source`` the single function ``name``, folding what it needs into its body.
-
-    Args:
-        source: Python source defining ``name`` at the top level.
-        name: The function to keep.
-
-    Returns:
-        The function alone, or the problem.
-    """
+    """Make ``source`` the single function ``name``, folding what it needs into its body (or say why not)."""
     text = textwrap.dedent(source)
     tree = _parse(text)
     if tree is None:
@@ -189,16 +163,10 @@ def _candidate_sources(answer: str) -> list[str]:
 
 
 def read_function(answer: str | None, step: str) -> ReadFunction:
-    """The function a program step asked for, alone.
+    """The function a program step asked for, alone, or the problem in words the model can act on.
 
-    Args:
-        answer: The model's answer.
-        step: ``program`` (the solution: a function nothing else calls and
-            that takes no arguments), ``setup`` (a ``setup_env*`` function)
-            or ``evaluation`` (an ``evaluate*`` function).
-
-    Returns:
-        The function, or the problem in words the model can act on.
+    For ``program`` that is the solution (a function nothing else calls, without arguments); for
+    ``setup`` a ``setup_env*`` function; for ``evaluation`` an ``evaluate*`` function.
     """
     if not answer or not answer.strip():
         return ReadFunction(None, problem="the answer is empty")

@@ -29,11 +29,8 @@ def is_model_error(problem: str | None) -> bool:
 
 
 def spent_usd(requests: list[dict[str, Any]]) -> float | None:
-    """Dollars the recorded requests spent, or ``None`` when one answered afresh has no known cost.
-
-    Records written before the spend was kept as unknown say 0 for such an answer, with a
-    ``cost_usd`` of ``None``: those count as unknown too.
-    """
+    """Dollars the recorded requests spent, or ``None`` when one answered afresh has no known cost (older
+    records say 0 for such an answer, with a ``cost_usd`` of ``None``)."""
     total = 0.0
     for request in requests:
         if request.get("error") is not None or request.get("cached"):
@@ -51,29 +48,11 @@ def now_text() -> str:
 
 @dataclass
 class Candidate:
-    """One request on its way to becoming a task.
+    """One request on its way to becoming a task (``id`` ``c0001``..., ``batch`` from 1).
 
-    Attributes:
-        id: Identifier within the session (``c0001``...).
-        query: The request.
-        focus: The person's focus instruction it was asked under, if any.
-        batch: Number of the request batch it came from (from 1).
-        program: The reference program, once written.
-        setup: The setup program, once written.
-        evaluation: The evaluation program, once written.
-        status: One of :data:`STATUSES`.
-        check: The latest check.
-        answers: The model's latest raw answer per step.
-        repairs: Repairs asked for per step since the last decision.
-        attempts: Requests made per step (the sampling seed moves with it).
-        edited: Steps a person edited (``query``, ``program``, ``setup``, ``evaluation``).
-        comments: A person's comments, as ``step: comment``.
-        requests: One record per model request (step, template version, prompt digest, usage, cost...).
-        facts: What the checks found out (expected hand-back, observed behaviour...).
-        reason: Why it was rejected or why it is invalid.
-        task_id: The id it got in the task set, once written.
-        created: When it was proposed.
-        updated: When it last changed.
+    ``answers`` holds the model's latest raw answer per step, ``repairs`` the repairs asked per step
+    since the last decision, ``attempts`` the requests per step (the sampling seed moves with it),
+    ``requests`` one record per model request, ``facts`` what the checks found out.
     """
 
     id: str
@@ -122,23 +101,16 @@ class Candidate:
 
     @property
     def spent_usd(self) -> float | None:
-        """Dollars spent on this candidate's requests (cached answers cost nothing); ``None`` when
-        an answer sent for it is of unknown cost (a model without a price): a sum would understate it."""
+        """Dollars spent on this candidate's requests; ``None`` when one is of unknown cost (a sum would understate it)."""
         return spent_usd(self.requests)
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-compatible dictionary."""
-        data = asdict(self)
-        data["check"] = self.check.to_json() if self.check is not None else None
-        return data
+        """JSON-compatible dictionary (the check as one too)."""
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Candidate:
-        """Rebuild from :meth:`to_json` output.
-
-        Raises:
-            KeyError, TypeError, ValueError: ``data`` is not such a dictionary.
-        """
+        """Rebuild from :meth:`to_json` output (KeyError, TypeError or ValueError for anything else)."""
         values = dict(data)
         check = values.pop("check", None)
         candidate = cls(**values)
@@ -162,17 +134,7 @@ _TAG_NAMES = {
 
 
 def derive_tags(program: str, facts: dict[str, Any], apps: list[str]) -> list[str]:
-    """Category tags of a generated task, from its reference program and what it did.
-
-    Args:
-        program: The reference program.
-        facts: The setup check's facts (``expects_handback``, ``answers``, ``changes_world``).
-        apps: The scenario's apps.
-
-    Returns:
-        Tags of the workbench's vocabulary (``handback``, ``information``,
-        ``action``, ``loop``, ``conditional``...), at least one.
-    """
+    """Category tags of a generated task (at least one), from its reference program and its checks' facts."""
     tags = []
     if facts.get("expects_handback") and not facts.get("handback_message_checked"):
         tags.append("handback")

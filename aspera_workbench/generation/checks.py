@@ -1,47 +1,24 @@
 """Validating a generated task by running it, step by step, in the sandbox.
 
-Model-written programs are untrusted: every one of them runs in the sandbox
-(:class:`aspera_core.executor.Sandbox`), never in this process. The checks
-reuse the task validator (:mod:`aspera_core.tasks.validation`) and the audit's
-behaviour comparison (:mod:`aspera_workbench.audit`):
+Model-written programs are untrusted: every one runs in the sandbox, never in this process. The
+checks reuse the task validator (:func:`aspera_core.tasks.validate_task`) and the audit's behaviour
+comparison. After the **program** step, the reference program alone (one function without
+parameters, using the library); after the **setup** step, the setup program builds the same world
+twice, and the reference program does something an evaluation can see in it (whether it hands back
+decides whether the task expects a hand-back); after the **evaluation** step, everything
+``aspera validate`` checks, then mutants of the reference program must fail unless they behave
+like it in this world (and at least one must be rejected: else the world is too weak to tell them
+apart), and meaning-preserving rewrites must pass.
 
-* **program**: the reference program is one function without parameters,
-  named like neither a setup nor an evaluation function, and uses the library;
-* **setup**: the setup program is one ``setup_env*`` function without
-  parameters; it runs, and twice in fresh worlds it builds the same world;
-  the reference program runs in that world without an error other than a
-  hand-back, and does something an evaluation can see (changes the world,
-  returns an answer or hands back). Whether it hands back decides whether the
-  task expects a hand-back;
-* **evaluation**: the whole task passes ``aspera validate``'s checks (format
-  conventions, deterministic setup, the reference passes, ``noop`` fails,
-  ``handback`` passes exactly when the task expects a hand-back); automatic
-  mutants of the reference program fail, except those that behave like the
-  reference in this world (they change nothing a check could see, so they are
-  no weakness of the evaluation program), and at least one mutant must be
-  rejected (when every mutant behaves like the reference, the world the setup
-  builds is too weak to tell them apart); and, if asked, rewrites of the
-  reference program that keep its meaning pass.
+Each failed check names the step that has to change, in words for the model or the person, with
+the model's own code as the only location shown. A failed lookup in the setup's world
+(``SearchError``, or an empty result indexed on a ``find_*``/``search_*``/``get_*`` line) blames the
+setup, naming the program as the other step that may change (:attr:`Check.also`).
 
-Each failed check names the step that has to change and says what went wrong
-in words that go back to the model or to the person, with the model's own
-code as the only location shown (the workbench's frames and paths are cut).
-A reference program that raises in the world the setup built points back at
-the program, except a failed lookup (``SearchError``, or an empty result
-indexed on the line of a ``find_*``/``search_*``/``get_*`` call): the world
-lacks what the request presupposes, so the setup is blamed, with the program
-named as the other step that may have to change (:attr:`Check.also`). So is a
-reference program that hands back in the setup's world while the evaluation
-program expects it to act (the evaluation is the other option).
-
-Hand-back tasks (the reference program hands back in the setup's world) must
-accept a plain hand-back, a program that only raises ``RequiresUserInput``
-with a generic message. One exception: an evaluation program that checks the
-hand-back's message (the user asked to be told something specific) may fail
-the plain hand-back with ``SolutionError`` if a hand-back raising the reference
-program's own message, and doing nothing else, passes. Such a task is not
-tagged ``handback`` (the tag means, to ``aspera validate``, that a plain
-hand-back passes) but ``information``.
+A hand-back task must accept a plain hand-back (a generic ``RequiresUserInput``), except when its
+evaluation checks the hand-back's message and a hand-back with the reference program's own message
+passes: such a task is tagged ``information``, not ``handback`` (which promises, to
+``aspera validate``, that a plain hand-back passes).
 """
 
 from __future__ import annotations
@@ -94,16 +71,10 @@ _INDEXED = re.compile(r"\b(\w+)\s*\[")
 class Check:
     """The result of checking a task up to some step.
 
-    Attributes:
-        ok: Every check passed.
-        stage: The step that has to change when a check failed (``program``,
-            ``setup`` or ``evaluation``); the step checked when all passed.
-        problems: What went wrong, one sentence each.
-        notes: What is worth knowing but not wrong (mutants that change nothing here...).
-        facts: What was found out: ``expects_handback``, ``behaviour``,
-            ``mutants`` and ``rewrites`` counts, ``rejected_mutants`` (kept as wrong programs).
-        also: Other steps whose change may be the fix, in order (a reference program that
-            fails a lookup in the setup's world blames the setup, and names the program here).
+    ``stage`` is the step that has to change when a check failed (the step checked when all passed);
+    ``notes`` say what is worth knowing but not wrong; ``facts`` what was found out (``expects_handback``,
+    ``behaviour``, mutant and rewrite counts, ``rejected_mutants``); ``also`` other steps whose change
+    may be the fix.
     """
 
     ok: bool
@@ -117,28 +88,10 @@ class Check:
         """The problems as one text for a repair request or a display."""
         return " ".join(self.problems) if self.problems else "All checks passed."
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON-compatible dictionary."""
-        return {
-            "ok": self.ok,
-            "stage": self.stage,
-            "problems": self.problems,
-            "notes": self.notes,
-            "facts": self.facts,
-            "also": self.also,
-        }
-
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Check:
-        """Rebuild from :meth:`to_json` output."""
-        return cls(
-            bool(data["ok"]),
-            str(data["stage"]),
-            list(data["problems"]),
-            list(data["notes"]),
-            dict(data["facts"]),
-            list(data.get("also") or []),  # session files written before it have none
-        )
+        """Rebuild from ``dataclasses.asdict`` output (session files written before ``also`` have none)."""
+        return cls(**data)
 
 
 def _single_function(program: str) -> ast.FunctionDef | None:
@@ -151,12 +104,9 @@ def _single_function(program: str) -> ast.FunctionDef | None:
 
 @dataclass(frozen=True)
 class Failure:
-    """A program's failure as the model may see it: the error and the frames of its own code.
+    """A program's failure as the model may see it: ``Class: message``, and the frames of its own code only.
 
-    Attributes:
-        error: ``Class: message``, the class without its module.
-        frames: ``(file, line, function, code lines)`` of the model's code only, outermost first;
-            ``file`` is ``program``, ``setup`` or ``evaluation``.
+    A frame is ``(file, line, function, code lines)``, outermost first; ``file`` is a program step.
     """
 
     error: str
@@ -181,26 +131,16 @@ class Failure:
         return f"{self.error}\n{where}" if where else self.error
 
 
-def _unqualified(error_type: str | None) -> str:
-    return (error_type or "").rsplit(".", 1)[-1]
-
-
 def hide_workbench(text: str) -> str:
     """``text`` without the absolute paths of the workbench's files (the model never wrote them)."""
     return text.replace(_PACKAGE_ROOT + "/", "").replace(_PACKAGE_ROOT, "")
 
 
 def failure_of(error_type: str | None, message: str | None, traceback: str | None, probe: bool = False) -> Failure:
-    """The model's view of a failed run: the frames of the workbench (library, harness, beartype
-    wrappers) and, with ``probe``, the engine's own probe evaluation are left out.
-
-    Args:
-        error_type: The qualified class name of the error.
-        message: Its message.
-        traceback: The sandbox's formatted traceback.
-        probe: The evaluation program was the engine's probe (:data:`PROBE_EVALUATION`), not the model's.
-    """
-    error = f"{_unqualified(error_type) or 'error'}: {hide_workbench((message or '').strip())}".rstrip(": ")
+    """The model's view of a failed run: the workbench's frames (library, harness, beartype wrappers)
+    and, with ``probe``, those of the engine's own probe evaluation (:data:`PROBE_EVALUATION`) are left out."""
+    error_class = (error_type or "").rsplit(".", 1)[-1] or "error"
+    error = f"{error_class}: {hide_workbench((message or '').strip())}".rstrip(": ")
     text = traceback or ""
     # a chained traceback: the last one is where the error that ended the run was raised
     for marker in ("\nDuring handling of the above exception", "\nThe above exception was the direct cause"):
@@ -230,10 +170,8 @@ def failure_of_verdict(verdict: Verdict, probe: bool = False) -> Failure:
 def is_lookup_failure(failure: Failure, program: str = "") -> bool:
     """Whether a reference program's failure is a lookup that found nothing: the world lacks what it looks up.
 
-    ``SearchError`` is the library's own; an ``IndexError``, ``StopIteration`` or ``KeyError``
-    counts when the line of the reference program where it happened calls a lookup
-    (``find_employee("Marisol")[0]`` in a world without Marisol), or indexes a name that
-    ``program`` assigns from a lookup (``people = find_employee("Marisol")`` then ``people[0]``).
+    ``SearchError`` always; an empty-result error when its line calls a lookup (``find_employee("M")[0]``)
+    or indexes a name ``program`` assigns from one (``people = find_employee("M")`` then ``people[0]``).
     """
     if failure.error_class in _LOOKUP_ERRORS:
         return True
@@ -271,11 +209,8 @@ def describe_behaviour(observation: Observation | None) -> str:
 
 
 def draft_task(scenario: Scenario, query: str, program: str, setup: str, evaluation: str | None = None) -> Task:
-    """A task record from the steps written so far (a placeholder evaluation before the last step).
-
-    Raises:
-        ValueError: a program does not parse or defines no function.
-    """
+    """A task record from the steps written so far (a placeholder evaluation before the last step); ValueError if
+    a program does not parse or defines no function."""
     return Task(
         query_id="1",
         program=program,
@@ -312,16 +247,7 @@ class _RememberedSetups:
 
 
 class TaskChecker:
-    """Checks generated tasks in an open sandbox.
-
-    Args:
-        sandbox: The sandbox every program runs in.
-        mutants: Mutants of the reference program to try on the evaluation
-            program (at most; 0 skips the check).
-        rewrites: Meaning-preserving rewrites of the reference program that
-            must pass (at most; 0 skips the check).
-        seed: Seed of the choice of mutants and rewrites.
-    """
+    """Checks generated tasks in an open sandbox; ``mutants`` and ``rewrites`` are the most tried (0 skips)."""
 
     def __init__(self, sandbox: Sandbox, *, mutants: int = 8, rewrites: int = 2, seed: int = 0) -> None:
         self.sandbox = sandbox
@@ -351,11 +277,7 @@ class TaskChecker:
     # -- setup ------------------------------------------------------------------------
 
     def check_setup(self, task: Task) -> Check:
-        """Run the setup program twice and the reference program in its world.
-
-        Args:
-            task: A draft task (:func:`draft_task`) with the reference and setup programs.
-        """
+        """Run the setup program of a :func:`draft_task` twice, and the reference program in its world."""
         setup_problems = [p for p in convention_problems(task) if p.startswith("setup program")]
         if setup_problems:
             return Check(False, "setup", [_sentence(p) for p in setup_problems])
@@ -437,15 +359,9 @@ class TaskChecker:
     def check_task(self, task: Task, handback_message: str | None = None) -> Check:
         """Every check of ``aspera validate``, then mutants and rewrites of the reference program.
 
-        The do-nothing and hand-back programs must fail (or, for a hand-back task, the hand-back
-        pass) by the evaluation program's own checks: an evaluation program that raises on them
-        is a finding of its own.
-
-        Args:
-            task: The complete task; tagged ``handback`` when it expects a hand-back.
-            handback_message: The message the reference program hands back with, for a hand-back
-                task (facts of :meth:`check_setup`): a hand-back with it must pass an evaluation
-                program that checks the message.
+        The do-nothing and hand-back programs must be decided by the evaluation program's own checks
+        (one that raises on them is a finding of its own). ``handback_message`` is the reference
+        program's, from :meth:`check_setup`: a hand-back with it must pass an evaluation checking it.
         """
         baselines = {"noop": NoopAgent().program, "handback": HandbackAgent().program}
         programs = {"reference": task.program, **{name: build(task) for name, build in baselines.items()}}

@@ -1,26 +1,10 @@
 """Marginal diversity: what each generated task, focus instruction and batch adds to a task set.
 
-Every task is reduced to three things, compared with the set *so far* (the
-tasks the set held before, then every generated task before it, in order):
-
-* its **primitive combination**: the set of library names its reference
-  program uses (:func:`aspera_workbench.surface.primitives.names_used`, the five
-  core modules, methods left out); new if no earlier task used exactly that set;
-* its **structure signature**: which of these constructs the reference
-  program has: ``loop`` (``for``/``while``), ``comprehension``,
-  ``conditional`` (``if`` or a conditional expression), ``handback``
-  (``raise RequiresUserInput``), ``returns`` (a ``return`` with a value),
-  ``helper`` (a nested function), ``try``; ``straight`` when it has none.
-  New if no earlier task had the same signature;
-* its **query n-gram novelty**: the share of the request's word trigrams (after
-  :func:`~aspera_workbench.generation.task_writer.normalise_query`: no prefix, case or
-  punctuation) that no earlier request contains; 1 for a request made of
-  unseen phrases, 0 for a rewording of earlier ones.
-
-:func:`diversity_frame` gives one row per generated task with running totals;
-:func:`diversity_table` sums it per focus instruction or per batch (every count
-says its denominator); :func:`plot_diversity` draws diversity against the
-number of tasks generated.
+Each task is compared with the set so far (the tasks it held before, then every generated task
+before it) on its primitive combination (the library names its reference program uses), its
+structure signature (which of loop, comprehension, conditional, handback, returns, helper, try it
+has; ``straight`` for none) and the share of its request's word trigrams no earlier request has
+(docs/generation.md says more).
 """
 
 from __future__ import annotations
@@ -37,6 +21,7 @@ from aspera_workbench.surface import CORE_MODULES, names_used
 
 NGRAM = 3
 NO_FOCUS = "(no focus)"
+_FRAME_COLUMNS = "task_id focus batch signature new_combination new_signature ngram_novelty".split()
 _HANDBACK = "RequiresUserInput"
 
 
@@ -50,13 +35,7 @@ class _Generated(Protocol):
 
 @dataclass(frozen=True)
 class TaskFeatures:
-    """What diversity is measured on, for one task.
-
-    Attributes:
-        primitives: Library names its reference program uses.
-        signature: Its structure signature (``conditional+loop``, ``straight``...).
-        ngrams: Word trigrams of its request.
-    """
+    """What diversity is measured on, for one task: library names used, structure signature, request trigrams."""
 
     primitives: frozenset[str]
     signature: str
@@ -107,133 +86,79 @@ def task_features(query: str, program: str) -> TaskFeatures:
 
 
 def diversity_frame(base: Iterable[Any], generated: Sequence[_Generated]) -> pd.DataFrame:
-    """One row per generated task: what it added to the set so far.
+    """One row per generated task, in the order added: what it added to the set so far.
 
-    Args:
-        base: The tasks the set held before (anything with ``query`` and ``program``).
-        generated: Generated tasks in the order they were added (candidates:
-            ``query``, ``program``, ``focus``, ``batch``, ``task_id``).
-
-    Returns:
-        Columns ``n`` (tasks generated so far, this one included), ``task_id``,
-        ``focus``, ``batch``, ``signature``, ``new_combination``,
-        ``new_signature``, ``ngram_novelty`` (0 to 1), and the running
-        ``combinations_added``, ``signatures_added`` and ``mean_novelty``.
-        ``attrs["base_tasks"]`` holds the size of the base set.
+    ``base`` holds the tasks the set held before (anything with ``query`` and ``program``). Columns:
+    ``n`` (tasks generated so far), ``task_id``, ``focus``, ``batch``, ``signature``,
+    ``new_combination``, ``new_signature``, ``ngram_novelty`` (0 to 1), and the running
+    ``combinations_added``, ``signatures_added`` and ``mean_novelty``; ``attrs["base_tasks"]`` is
+    the size of the base set.
     """
     combinations: set[frozenset[str]] = set()
     signatures: set[str] = set()
     ngrams: set[tuple[str, ...]] = set()
+
+    def add(features: TaskFeatures) -> None:
+        combinations.add(features.primitives)
+        signatures.add(features.signature)
+        ngrams.update(features.ngrams)
+
     base_count = 0
     for task in base:
-        features = task_features(task.query, task.program)
-        combinations.add(features.primitives)
-        signatures.add(features.signature)
-        ngrams |= features.ngrams
+        add(task_features(task.query, task.program))
         base_count += 1
     rows = []
-    added_combinations = added_signatures = 0
-    novelty_sum = 0.0
-    for number, item in enumerate(generated, start=1):
+    for item in generated:
         features = task_features(item.query, item.program or "")
-        new_combination = features.primitives not in combinations
-        new_signature = features.signature not in signatures
-        novelty = len(features.ngrams - ngrams) / len(features.ngrams) if features.ngrams else 0.0
-        combinations.add(features.primitives)
-        signatures.add(features.signature)
-        ngrams |= features.ngrams
-        added_combinations += new_combination
-        added_signatures += new_signature
-        novelty_sum += novelty
         rows.append(
             {
-                "n": number,
                 "task_id": item.task_id,
                 "focus": item.focus or NO_FOCUS,
                 "batch": item.batch,
                 "signature": features.signature,
-                "new_combination": new_combination,
-                "new_signature": new_signature,
-                "ngram_novelty": novelty,
-                "combinations_added": added_combinations,
-                "signatures_added": added_signatures,
-                "mean_novelty": novelty_sum / number,
+                "new_combination": features.primitives not in combinations,
+                "new_signature": features.signature not in signatures,
+                "ngram_novelty": len(features.ngrams - ngrams) / len(features.ngrams) if features.ngrams else 0.0,
             }
         )
-    columns = [
-        "n",
-        "task_id",
-        "focus",
-        "batch",
-        "signature",
-        "new_combination",
-        "new_signature",
-        "ngram_novelty",
-        "combinations_added",
-        "signatures_added",
-        "mean_novelty",
-    ]
-    frame = pd.DataFrame(rows, columns=columns)
+        add(features)
+    frame = pd.DataFrame(rows, columns=_FRAME_COLUMNS)
+    frame.insert(0, "n", range(1, len(frame) + 1))
+    frame["combinations_added"] = frame["new_combination"].astype(int).cumsum()
+    frame["signatures_added"] = frame["new_signature"].astype(int).cumsum()
+    frame["mean_novelty"] = frame["ngram_novelty"].astype(float).cumsum() / frame["n"]
     frame.attrs["base_tasks"] = base_count
     return frame
 
 
 def diversity_table(frame: pd.DataFrame, by: str = "focus") -> pd.DataFrame:
-    """Marginal diversity per focus instruction or per batch.
+    """Marginal diversity per focus instruction or per batch (``by``), groups in order of first appearance.
 
-    Args:
-        frame: A :func:`diversity_frame`.
-        by: ``focus`` or ``batch``.
-
-    Returns:
-        One row per group, in order of first appearance: ``tasks``, ``new
-        combinations``, ``new combinations (%)`` (of the group's tasks), ``new
-        signatures``, ``new signatures (%)``, ``mean n-gram novelty (%)``.
+    Columns: ``tasks``, ``new combinations`` and ``new combinations (%)`` (of the group's tasks),
+    ``new signatures``, ``new signatures (%)``, ``mean n-gram novelty (%)``.
 
     Raises:
         ValueError: ``by`` is neither.
     """
     if by not in ("focus", "batch"):
         raise ValueError(f"by must be 'focus' or 'batch', not {by!r}")
-    rows = []
-    for key, group in frame.groupby(by, sort=False):
-        tasks = len(group)
-        rows.append(
-            {
-                by: key,
-                "tasks": tasks,
-                "new combinations": int(group["new_combination"].sum()),
-                "new combinations (%)": 100.0 * group["new_combination"].mean(),
-                "new signatures": int(group["new_signature"].sum()),
-                "new signatures (%)": 100.0 * group["new_signature"].mean(),
-                "mean n-gram novelty (%)": 100.0 * group["ngram_novelty"].mean(),
-            }
-        )
-    columns = [
-        by,
-        "tasks",
-        "new combinations",
-        "new combinations (%)",
-        "new signatures",
-        "new signatures (%)",
-        "mean n-gram novelty (%)",
-    ]
-    return pd.DataFrame(rows, columns=columns)
+    groups = frame.groupby(by, sort=False)
+    table = {
+        "tasks": groups.size(),
+        "new combinations": groups["new_combination"].sum().astype(int),
+        "new combinations (%)": 100.0 * groups["new_combination"].mean(),
+        "new signatures": groups["new_signature"].sum().astype(int),
+        "new signatures (%)": 100.0 * groups["new_signature"].mean(),
+        "mean n-gram novelty (%)": 100.0 * groups["ngram_novelty"].mean(),
+    }
+    return pd.DataFrame(table).rename_axis(by).reset_index()
 
 
 def plot_diversity(frame: pd.DataFrame, title: str | None = None) -> Any:
-    """Diversity against the number of tasks generated: two panels.
+    """Diversity of a :func:`diversity_frame` against the number of tasks generated: two panels.
 
-    Left: primitive combinations and structure signatures that no earlier task
-    had, added so far. Right: each task's query n-gram novelty (one point per
-    task, one marker and colour per focus instruction) and its running mean.
-
-    Args:
-        frame: A :func:`diversity_frame`.
-        title: Figure title.
-
-    Returns:
-        The figure.
+    Left: primitive combinations and structure signatures that no earlier task had, added so far.
+    Right: each task's query n-gram novelty (a marker and colour per focus) and its running mean.
 
     Raises:
         aspera_workbench.analysis.plots.NoData: the frame has no task.
@@ -247,29 +172,15 @@ def plot_diversity(frame: pd.DataFrame, title: str | None = None) -> Any:
     with plotting_style():
         figure, (left, right) = new_figure(PAGE_WIDTH, 2.6, ncols=2)
         x = frame["n"]
-        left.step(
-            x,
-            frame["combinations_added"],
-            where="post",
-            color="#0072B2",
-            label="new primitive combinations",
-            marker="o",
-            markersize=3,
-        )
-        left.step(
-            x,
-            frame["signatures_added"],
-            where="post",
-            color="#E69F00",
-            label="new structure signatures",
-            marker="s",
-            markersize=3,
-            linestyle="--",
-        )
+        for column, colour, label, marker, line in (
+            ("combinations_added", "#0072B2", "new primitive combinations", "o", "-"),
+            ("signatures_added", "#E69F00", "new structure signatures", "s", "--"),
+        ):
+            left.step(
+                x, frame[column], where="post", color=colour, label=label, marker=marker, markersize=3, linestyle=line
+            )
         left.plot([0, x.max()], [0, x.max()], color="0.7", linewidth=0.8, linestyle=":", label="every task new")
-        left.set_xlabel("tasks generated")
         left.set_ylabel("added so far (count)")
-        left.set_xlim(0, x.max() + 0.5)
         left.set_ylim(0, x.max() + 0.5)
         left.legend(loc="upper left", fontsize=7)
         left.set_title(f"New combinations (base set: {base} tasks)")
@@ -288,13 +199,13 @@ def plot_diversity(frame: pd.DataFrame, title: str | None = None) -> Any:
                 zorder=3,
             )
         right.plot(x, 100 * frame["mean_novelty"], color="black", linewidth=1, label="running mean")
-        right.set_xlabel("tasks generated")
         right.set_ylabel("query trigrams not seen before (%)")
         right.set_ylim(-3, 103)
-        right.set_xlim(0, x.max() + 0.5)
         right.legend(loc="lower left", fontsize=7, ncols=2)
         right.set_title(f"Query n-gram novelty (n = {len(frame)} tasks)")
         for axes in (left, right):
+            axes.set_xlabel("tasks generated")
+            axes.set_xlim(0, x.max() + 0.5)
             axes.xaxis.get_major_locator().set_params(integer=True)
         if title:
             figure.suptitle(title)

@@ -1,20 +1,13 @@
 """The decisions of a generation session, for a person (the notebook's widget) or the batch mode.
 
-A :class:`GenerationFlow` holds the engine, the session file and the target
-task set, and offers the decisions a person takes on a proposal: ``accept``
-(only a fully validated task can be accepted; it is written to the set at
-once), ``edit`` (a person's own text for the request or one of the programs,
-checked again without asking the model), ``regenerate`` (one step asked
-again, with an optional comment, and the steps after it written afresh) and
-``reject`` (with a reason). Every decision and every change of a candidate is
-appended to the session file before the method returns, so a session can
-stop at any point and continue later. :meth:`GenerationFlow.run_batch` takes
-the same decisions without a person: a task that passes every check is
-accepted, any other is rejected with its reasons.
+Every decision and every change of a candidate is appended to the session file before the method
+returns, so a session can stop at any point and continue later. Only a fully validated task can be
+accepted; :meth:`GenerationFlow.run_batch` accepts what passes every check and rejects the rest.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,11 +51,7 @@ class DecisionError(ValueError):
 
 
 def read_program(text: str, step: str) -> str:
-    """The program a person typed for ``step`` (one function; imports and helpers beside it folded in).
-
-    Raises:
-        DecisionError: the text cannot be read as that program.
-    """
+    """The program a person typed for ``step``, imports and helpers folded in (DecisionError if unreadable)."""
     read = read_function(text, step)
     if read.program is None:
         raise DecisionError(f"the {step} cannot be used: {read.problem}")
@@ -71,13 +60,7 @@ def read_program(text: str, step: str) -> str:
 
 @dataclass(frozen=True)
 class Round:
-    """One round of batch generation.
-
-    Attributes:
-        focus: The focus instruction of the round (``None``: none).
-        tasks: How many validated tasks the round should add.
-        max_queries: At most this many requests are tried in the round.
-    """
+    """One round of batch generation (see :class:`~aspera_workbench.generation.RoundParams`)."""
 
     focus: str | None
     tasks: int
@@ -86,40 +69,23 @@ class Round:
 
 @dataclass
 class BatchReport:
-    """What a batch run did.
+    """What a batch run did; :meth:`describe` says it in words. Requests are the user requests proposed."""
 
-    Attributes:
-        accepted: Task ids written, in order.
-        rejected: ``(request, reason)`` of every proposed user request not kept (repeats included).
-        failed_calls: ``(batch, problem)`` of every model answer that proposed no user request
-            (prose, no readable list...); each used up a try of its round.
-        unanswered_calls: ``(batch, problem)`` of every model call for user requests that got no
-            answer (an endpoint error after the client's retries); it stopped its round and used
-            up no try: the next run asks again.
-        proposal_calls: Model calls for user requests this run (one per batch asked for).
-        unanswered: ``(request, problem)`` of user requests left open because the model did not
-            answer for one of their programs (after its retries): the next run asks again.
-        stopped: Why the run stopped early (the spending limit...), if it did.
-        rounds: Per round: focus, tasks wanted, accepted, requests tried.
-        dropped: How many of ``rejected`` repeated a known request (dropped before any program was written).
-        not_processed: User requests proposed this run and left as proposed: their round had its
-            tasks before their turn came. They stay in the session; a later run takes them up
-            (before asking for new ones) only for a round of their focus that wants more tasks.
-        waiting: User requests proposed in earlier runs and still not processed (no round of this
-            run wanted more tasks of their focus); not part of this run's counts.
-    """
-
-    accepted: list[str] = field(default_factory=list)
-    rejected: list[tuple[str, str]] = field(default_factory=list)
+    accepted: list[str] = field(default_factory=list)  # task ids written, in order
+    rejected: list[tuple[str, str]] = field(default_factory=list)  # (request, reason), repeats included
+    # (batch, problem) of answers that proposed no request: each used up a try of its round
     failed_calls: list[tuple[str, str]] = field(default_factory=list)
+    # (request, problem): the model did not answer for one of its programs; the next run asks again
     unanswered: list[tuple[str, str]] = field(default_factory=list)
+    # (batch, problem) of calls for requests that got no answer: each stopped its round, using up no try
     unanswered_calls: list[tuple[str, str]] = field(default_factory=list)
     proposal_calls: int = 0
-    stopped: str | None = None
-    rounds: list[dict[str, Any]] = field(default_factory=list)
-    dropped: int = 0
+    stopped: str | None = None  # why the run stopped early (the spending limit...)
+    rounds: list[dict[str, Any]] = field(default_factory=list)  # focus, tasks wanted, accepted, tried
+    dropped: int = 0  # how many of rejected repeated a known request
+    # proposed this run, left as proposed (their round was full): a later round of their focus takes them up
     not_processed: list[str] = field(default_factory=list)
-    waiting: list[str] = field(default_factory=list)
+    waiting: list[str] = field(default_factory=list)  # proposed in earlier runs, still not processed
 
     @property
     def tried(self) -> int:
@@ -186,17 +152,8 @@ class BatchReport:
 class GenerationFlow:
     """A generation session: proposals, checks, decisions, and the task set they go into.
 
-    Args:
-        generator: The engine.
-        log: The session file (its replayed state is the session's state).
-        target: The task set accepted tasks are written to.
-        provenance: Fixed provenance entries (model, endpoint, guideline set...).
-        reference_queries: Requests of other sets a new request must not repeat
-            (e.g. those of the example set), as ``(request, where it is)``; they
-            are listed to the model with the others.
-        per_request: Requests asked for at a time in batch mode.
-        rounds: The rounds of the batch mode (:meth:`run_batch` without rounds runs these).
-        on_close: Called by :meth:`close` (stops the sandbox).
+    ``log``'s replayed state is the session's state; ``reference_queries`` are ``(request, where it
+    is)`` of other sets that a new request must not repeat; ``on_close`` stops the sandbox.
     """
 
     def __init__(
@@ -241,11 +198,7 @@ class GenerationFlow:
         return list(self.log.state.candidates.values())
 
     def candidate(self, candidate_id: str) -> Candidate:
-        """A candidate by id.
-
-        Raises:
-            DecisionError: no such candidate.
-        """
+        """A candidate by id (DecisionError if there is none)."""
         try:
             return self.log.state.candidates[candidate_id]
         except KeyError:
@@ -262,10 +215,7 @@ class GenerationFlow:
 
     def counts(self) -> dict[str, int]:
         """Candidates per status."""
-        found: dict[str, int] = {}
-        for candidate in self.candidates:
-            found[candidate.status] = found.get(candidate.status, 0) + 1
-        return found
+        return dict(Counter(candidate.status for candidate in self.candidates))
 
     def requests(self) -> list[dict[str, Any]]:
         """Every model request of the session so far (query batches and candidates), as recorded."""
@@ -311,6 +261,13 @@ class GenerationFlow:
         candidate.updated = now_text()
         self.log.snapshot(candidate)
 
+    def _develop(self, candidate: Candidate, *args: Any, **options: Any) -> Candidate:
+        """The engine's :meth:`~TaskGenerator.develop`, the candidate saved even when the engine stops."""
+        try:
+            return self.generator.develop(candidate, *args, **options)
+        finally:
+            self._save(candidate)
+
     def diversity(self) -> Any:
         """The marginal diversity of the accepted tasks over the rest of the target set (:func:`diversity_frame`)."""
         accepted = self.accepted()
@@ -321,14 +278,7 @@ class GenerationFlow:
     # -- proposing and preparing ----------------------------------------------------------
 
     def propose(self, count: int, focus: str | None = None) -> list[Candidate]:
-        """Ask the model for ``count`` new requests; repeats of known requests are dropped with a reason.
-
-        Args:
-            count: Requests to ask for.
-            focus: A focus instruction ("loops over dates"), if any.
-
-        Returns:
-            The new candidates (status ``new``).
+        """Ask the model for ``count`` new requests (status ``new``); repeats of known ones are dropped with a reason.
 
         Raises:
             GenerationStopped: the spending limit or a client setup error.
@@ -365,35 +315,19 @@ class GenerationFlow:
         return new
 
     def prepare(self, candidate_id: str) -> Candidate:
-        """Write and check a new candidate's programs (nothing happens to one already prepared).
-
-        Raises:
-            DecisionError: no such candidate.
-            GenerationStopped: the spending limit or a client setup error (what was done is saved).
-        """
+        """Write and check a new candidate's programs (one already prepared is left alone); what was done is saved."""
         candidate = self.candidate(candidate_id)
         if candidate.status != NEW:
             return candidate
-        try:
-            self.generator.develop(candidate)
-        finally:
-            self._save(candidate)
-        return candidate
+        return self._develop(candidate)
 
     # -- decisions --------------------------------------------------------------------------
 
     def accept(self, candidate_id: str, by: str = "person") -> Task:
-        """Write a validated candidate into the task set.
+        """Write a validated candidate into the task set; returns the task as written (with its id).
 
-        Args:
-            candidate_id: The candidate.
-            by: Who decided (``person`` or ``batch``), recorded in the provenance.
-
-        Returns:
-            The task as written (with its id).
-
-        An accept cut short after the task was written (the session does not
-        record it) is completed without writing the task again.
+        ``by`` (``person`` or ``batch``) goes into the provenance. An accept cut short after the task
+        was written (the session does not record it) is completed without writing the task again.
 
         Raises:
             DecisionError: no such candidate, or it is not a validated, undecided task.
@@ -444,11 +378,7 @@ class GenerationFlow:
         return None
 
     def reject(self, candidate_id: str, reason: str = "", by: str = "person") -> Candidate:
-        """Set a candidate aside, with the reason.
-
-        Raises:
-            DecisionError: no such candidate, or it was accepted already.
-        """
+        """Set a candidate aside, with the reason (DecisionError if it was accepted already)."""
         candidate = self.candidate(candidate_id)
         if candidate.status == ACCEPTED:
             raise DecisionError(f"candidate {candidate_id} was accepted already (task {candidate.task_id})")
@@ -459,16 +389,9 @@ class GenerationFlow:
         return candidate
 
     def edit(self, candidate_id: str, step: str, text: str, by: str = "person") -> Candidate:
-        """Put a person's text in place of the request or a program, then check the task again.
+        """Put a person's text in place of the request or a program (``step``), then check the task again.
 
         The model is not asked: whatever the checks find goes back to the person.
-
-        Args:
-            candidate_id: The candidate.
-            step: ``query``, ``program``, ``setup`` or ``evaluation``.
-            text: The new request, or the program (one function; imports and
-                helpers beside it are folded into it).
-            by: Who edited.
 
         Raises:
             DecisionError: unknown candidate or step, a decided candidate, a
@@ -495,22 +418,12 @@ class GenerationFlow:
         candidate.repairs = {}
         self.log.decision(candidate, "edit", by, step=step)
         if all(candidate.code(s) is not None for s in PROGRAM_STEPS[: PROGRAM_STEPS.index(start) + 1]):
-            try:
-                self.generator.develop(candidate, start, repair=False)
-            finally:
-                self._save(candidate)
-        else:
-            self._save(candidate)
+            return self._develop(candidate, start, repair=False)
+        self._save(candidate)
         return candidate
 
     def regenerate(self, candidate_id: str, step: str = "program", comment: str = "", by: str = "person") -> Candidate:
         """Ask the model for one step again (with the comment, if any), and write the later steps afresh.
-
-        Args:
-            candidate_id: The candidate.
-            step: ``program``, ``setup`` or ``evaluation``.
-            comment: What the person wants changed (sent with the previous answer).
-            by: Who asked.
 
         Raises:
             DecisionError: unknown candidate or step, or a decided candidate.
@@ -531,11 +444,7 @@ class GenerationFlow:
         if feedback is None:
             setattr(candidate, step, None)
         self.log.decision(candidate, "regenerate", by, step=step, comment=comment.strip())
-        try:
-            self.generator.develop(candidate, step, feedback=feedback)
-        finally:
-            self._save(candidate)
-        return candidate
+        return self._develop(candidate, step, feedback=feedback)
 
     def _undecided(self, candidate_id: str) -> Candidate:
         candidate = self.candidate(candidate_id)
@@ -586,14 +495,10 @@ class GenerationFlow:
     def _settle(self, candidate: Candidate, report: BatchReport) -> None:
         """Prepare a candidate and decide it as the batch mode does.
 
-        A model error (after the client's retries) says nothing about the request: the
-        candidate stays open, and the next run asks for the missing program again.
+        A model error says nothing about the request: the candidate stays open for the next run.
         """
         if candidate.unanswered:
-            try:
-                self.generator.develop(candidate, candidate.check.stage)  # type: ignore[union-attr]
-            finally:
-                self._save(candidate)
+            self._develop(candidate, candidate.check.stage)  # type: ignore[union-attr]
         else:
             self.prepare(candidate.id)
         if candidate.unanswered:
@@ -614,21 +519,11 @@ class GenerationFlow:
     def run_batch(
         self, rounds: Sequence[Round] | None = None, progress: Callable[[str], None] | None = None
     ) -> BatchReport:
-        """Generate without a person: keep what passes every check, reject the rest with reasons.
+        """Generate without a person (default rounds: :attr:`rounds`): keep what passes every check, reject the rest.
 
-        Candidates left undecided by an earlier, interrupted run are settled
-        first; a round counts the tasks its focus already has in this session,
-        and the tries it used, so running the same rounds again continues them.
-        A call for user requests that the model did not answer (after the
-        client's retries) stops its round and uses up no try: the next run
-        asks again.
-
-        Args:
-            rounds: The rounds, in order (default: the session's :attr:`rounds`).
-            progress: Receives a line per event.
-
-        Returns:
-            The report (also when the spending limit stopped the run: see ``stopped``).
+        Candidates an interrupted run left undecided are settled first; a round counts the tasks and
+        tries its focus already has in this session, so running the same rounds again continues
+        them. A call for requests the model did not answer stops its round and uses up no try.
         """
         say = progress or (lambda line: None)
         rounds = self.rounds if rounds is None else rounds
@@ -701,8 +596,7 @@ class GenerationFlow:
 
 
 def _tries(batch: dict[str, Any]) -> int:
-    """The tries of its round a recorded batch used up: one per request proposed, one for an answer
-    that proposed none, none for a call the model did not answer (it says nothing about the round)."""
+    """The tries a recorded batch used up: one per request, one for an answer without any, none for no answer."""
     queries = batch.get("queries") or []
     if not queries and is_model_error(batch.get("problem")):
         return 0

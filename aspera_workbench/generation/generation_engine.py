@@ -1,22 +1,11 @@
 """The generation engine: asks the model for each step, checks the answer by running it, repairs.
 
-For every candidate request the engine writes the reference program, then the
-setup program, then the evaluation program. After each step the task so far
-is checked (:mod:`aspera_workbench.generation.checks`); a failed check goes back to
-the model with what went wrong, for at most ``max_repairs`` repairs of each
-step, and to the step the check blames (a reference program that fails a
-lookup in the world the setup built sends the setup back; any other failure of
-it, the program), then to the other steps the check names (``Check.also``).
-What still fails after that waits for a person (or is rejected in batch mode)
-with its reasons. An answer cut off by the token limit is asked again once
-with twice the room, then counts as a failed step; it is never used.
-
-Model trouble:
-
-* a request that fails after the client's retries, or an answer with nothing
-  usable in it, is a problem of that candidate (reported, never a crash);
-* the spending limit or a setup error of the client (key, model, endpoint)
-  stops the engine with :class:`GenerationStopped`; everything done so far is kept.
+A failed check goes back to the model with what went wrong, at most ``max_repairs`` times per step,
+to the step the check blames, then to the others it names (``Check.also``); what still fails waits
+for a person (or is rejected in batch mode). An answer cut off by the token limit is asked again
+once with twice the room, and is never used. A request that fails after the client's retries, or an
+answer with nothing usable, is a problem of its candidate; the spending limit or a client setup
+error stops the engine with :class:`GenerationStopped`, keeping everything done so far.
 """
 
 from __future__ import annotations
@@ -38,7 +27,7 @@ from aspera_workbench.generation.candidate import (
     now_text,
 )
 from aspera_workbench.generation.checks import Check, TaskChecker, draft_task
-from aspera_workbench.generation.prompts import PROGRAM_STEPS, WHAT, Message, PromptBuilder
+from aspera_workbench.generation.prompts import PROGRAM_STEPS, WHAT, Message, PromptBuilder, fenced
 from aspera_workbench.llm import BudgetExceededError, LLMClient, LLMRequestError, LLMSetupError
 
 #: The finish reason of an answer cut off by the token limit.
@@ -48,11 +37,7 @@ CUT_OFF = "The answer was cut off"
 
 
 class GenerationStopped(RuntimeError):
-    """The engine cannot go on: the spending limit is reached or the model client is unusable.
-
-    Attributes:
-        budget: True when the spending limit stopped it.
-    """
+    """The engine cannot go on: the spending limit is reached (``budget``) or the model client is unusable."""
 
     def __init__(self, message: str, budget: bool = False) -> None:
         super().__init__(message)
@@ -61,36 +46,18 @@ class GenerationStopped(RuntimeError):
 
 @dataclass
 class QueryBatch:
-    """What one request for new queries gave.
-
-    Attributes:
-        queries: The requests read from the answer (before any duplicate check).
-        problem: Why there are none, if there are none.
-        requests: Request records (as in :attr:`Candidate.requests`).
-    """
+    """What one request for new queries gave: the requests read (before any duplicate check), or why there are none."""
 
     queries: list[str]
     problem: str | None = None
     requests: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _fenced(code: str) -> str:
-    return f"```python\n{code.rstrip()}\n```"
-
-
 class TaskGenerator:
     """Writes and checks the programs of candidate tasks.
 
-    Args:
-        client: The model client (its budget is the spending limit).
-        builder: The prompts.
-        checker: The checks (with an open sandbox).
-        scenario: The scenario of the generated tasks.
-        max_repairs: Repairs asked of the model per step before giving up.
-        seed: Base sampling seed (each new request of a step moves it on, so a
-            repeated question gets a new answer rather than the cached one).
-        prompts: Where to keep each distinct prompt (default: only its digest is recorded).
-        progress: Called with a line of text as the engine goes.
+    Each new request of a step moves the sampling ``seed`` on, so a repeated question gets a new answer
+    rather than the cached one; ``prompts`` keeps each distinct prompt (else only its digest is recorded).
     """
 
     def __init__(
@@ -128,10 +95,7 @@ class TaskGenerator:
         tally = RequestTally()
         digest = self.prompts.put(messages) if self.prompts is not None else prompt_digest(messages)
         try:
-            if max_tokens is None:
-                completion = self.client.complete(messages, seed=seed)
-            else:
-                completion = self.client.complete(messages, seed=seed, max_tokens=max_tokens)
+            completion = self.client.complete(messages, seed=seed, **({"max_tokens": max_tokens} if max_tokens else {}))
         except BudgetExceededError as error:
             raise GenerationStopped(str(error), budget=True) from error
         except LLMSetupError as error:
@@ -153,9 +117,8 @@ class TaskGenerator:
     ) -> tuple[str | None, list[dict[str, Any]], str | None]:
         """Ask, and ask once more with twice the room when the answer was cut off by the token limit.
 
-        Returns:
-            The answer (``None`` on a request error), the records of the requests made, and
-            :data:`CUT_OFF` with the limit when the last answer was still cut off: it must not be used.
+        Returns the answer (``None`` on a request error), the request records, and a :data:`CUT_OFF`
+        problem when the last answer was still cut off: it must not be used.
         """
         answer, record = self._ask_once(step, messages, seed)
         records = [record]
@@ -179,13 +142,9 @@ class TaskGenerator:
         )
 
     def ask_queries(self, count: int, focus: str | None, existing: list[str], attempt: int = 0) -> QueryBatch:
-        """Ask for ``count`` new requests; an unreadable answer is asked again (at most ``max_repairs`` times).
+        """Ask for ``count`` new requests beside ``existing``; an unreadable answer is asked again (``max_repairs``).
 
-        Args:
-            count: How many requests to ask for.
-            focus: The person's focus instruction, if any.
-            existing: Requests made so far (listed in the prompt, to push for new ones).
-            attempt: Number of earlier batches (moves the sampling seed on).
+        ``attempt``, the number of earlier batches, moves the sampling seed on.
         """
         messages = self.builder.queries(count, focus, existing)
         requests = []
@@ -220,7 +179,7 @@ class TaskGenerator:
         messages = self._messages(candidate, step)
         if feedback is not None:
             kind, text = feedback
-            previous = candidate.answers.get(step) or _fenced(candidate.code(step) or "")
+            previous = candidate.answers.get(step) or fenced(candidate.code(step) or "")
             options = {"comment": text} if kind == "comment" else {"problem": text}
             messages = self.builder.follow_up(messages, previous, step, **options)
         attempt = candidate.attempts.get(step, 0)
@@ -258,15 +217,11 @@ class TaskGenerator:
         except ValueError as error:
             return Check(False, "evaluation", [f"The task cannot be built: {error}"])
         check = self.checker.check_task(task, handback_message=candidate.facts.get("handback_message"))
-        candidate.facts.update({key: value for key, value in check.facts.items()})
+        candidate.facts.update(check.facts)
         return check
 
     def task_of(self, candidate: Candidate, query_id: str = "1") -> Task:
-        """The candidate as a task record (tags derived from its program and behaviour).
-
-        Raises:
-            ValueError: a program is missing, does not parse or defines no function.
-        """
+        """The candidate as a task record, tagged from its program and behaviour (ValueError if incomplete)."""
         if candidate.program is None or candidate.setup is None or candidate.evaluation is None:
             raise ValueError("the task is not complete")
         tags = derive_tags(candidate.program, candidate.facts, list(self.scenario.apps))
@@ -288,20 +243,12 @@ class TaskGenerator:
         feedback: tuple[str, str] | None = None,
         repair: bool = True,
     ) -> Candidate:
-        """Write what is missing from ``start`` on, checking each step, repairing what fails.
+        """Write what is missing from ``start`` on, checking each step, repairing what fails; the candidate ends
+        ``valid`` or ``invalid`` with the failing check.
 
-        Args:
-            candidate: The candidate (changed in place).
-            start: The first step to (re)consider (an earlier step whose check
-                failed last time is checked again first).
-            feedback: ``("comment", text)`` or ``("problem", text)`` for the
-                ``start`` step: it is asked again with this.
-            repair: Ask the model to repair failed checks (``False`` after a
-                person's edit: the result goes back to the person).
-
-        Returns:
-            The candidate, ``valid`` when every check passed, else ``invalid``
-            with the failing check.
+        An earlier step whose check failed last time is checked again first. ``feedback``
+        (``("comment" or "problem", text)``) asks the ``start`` step again with it; without ``repair``
+        (after a person's edit) a failed check goes back to the person.
 
         Raises:
             GenerationStopped: the spending limit or a client setup error.
@@ -338,7 +285,7 @@ class TaskGenerator:
                 return self._fail(candidate, check)
             text = check.describe()
             if blamed == "program" and step != "program" and candidate.setup:
-                text += f"\n\nThe setup program that builds the world:\n{_fenced(candidate.setup)}"
+                text += f"\n\nThe setup program that builds the world:\n{fenced(candidate.setup)}"
             pending[blamed] = ("problem", text)
             index = PROGRAM_STEPS.index(blamed)
         candidate.status = VALID

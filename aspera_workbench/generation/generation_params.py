@@ -1,8 +1,6 @@
-"""Parameters of a generation session (``params/generate.yaml``), checked before anything runs.
-
-Every key is known (a typo is an error, not a silently ignored setting) and
-every path is relative to the project root (:mod:`aspera_workbench.pipeline.paths`).
-``-p key=value`` overrides a top-level key; the value is read as YAML.
+"""Parameters of a generation session (``params/generate.yaml``, every key in docs/generation.md), checked
+before anything runs: an unknown key is an error, paths are relative to the project root, and
+``-p key=value`` overrides a top-level key (the value read as YAML).
 """
 
 from __future__ import annotations
@@ -11,7 +9,6 @@ import json
 import os
 import re
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
@@ -19,18 +16,12 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from aspera_workbench.authoring import APPS
 from aspera_workbench.generation.flow import Round
 from aspera_workbench.options import Dollars, EndpointURL, Name, Options, Seconds, Temperature, validated
-from aspera_workbench.pipeline import ParamsError, parse_override, read_params_file, resolve_path
+from aspera_workbench.pipeline import ParamsError, parse_override, read_params_file
 from aspera_workbench.surface import CORE_MODULES
 
 
 class RoundParams(Options):
-    """One round of batch generation.
-
-    Attributes:
-        focus: What kind of requests to ask for ("loops over dates"); none by default.
-        tasks: How many validated tasks the round should add.
-        max_queries: At most this many requests are tried (default: three per task wanted).
-    """
+    """One round of batch generation: a focus instruction, the validated tasks wanted, the requests tried at most."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -39,42 +30,16 @@ class RoundParams(Options):
     max_queries: int | None = Field(default=None, ge=1)
 
     def round(self) -> Round:
-        """The round as the flow takes it."""
+        """The round as the flow takes it (three requests per task wanted by default)."""
         focus = self.focus.strip() if self.focus and self.focus.strip() else None
         return Round(focus, self.tasks, self.max_queries or 3 * self.tasks)
 
 
 class GenerationParams(Options):
-    """Everything a generation session takes.
+    """Everything a generation session takes (each key explained in docs/generation.md).
 
-    Attributes:
-        model: Model name as the endpoint knows it.
-        base_url: OpenAI-compatible endpoint ending in ``/v1`` (default: OpenAI's).
-        api_key_env: Environment variable holding the key (default ``OPENAI_API_KEY``).
-        temperature: Sampling temperature (``None``: the endpoint's default).
-        max_tokens: Answer-length cap per request.
-        request_timeout_s: Seconds one request attempt may take.
-        max_cost_usd: Spending limit of the session in dollars (``None``: no limit;
-            a limit needs the model's price in ``params/prices.yaml``).
-        cache: Keep answers in the response cache (a repeated run sends nothing).
-        cache_dir: The cache folder (default: the client's).
-        out: Task set the accepted tasks go into (created if missing, merged into if it exists).
-        first_id: Lowest id a new task may get.
-        session: The session file (progress and decisions; reopened to continue).
-        prompts_dir: Where each distinct prompt is kept (default: ``prompts/`` beside the session file).
-        examples_from: Task set whose tasks serve as worked examples (and whose
-            requests a new one must not repeat); ``None`` for none.
-        examples: Worked examples per step.
-        apps: Library modules the generated tasks use (the scenario's apps).
-        guidelines: YAML file of a guideline set (default: the workbench's own).
-        rounds: Batch rounds, each with a focus and a number of tasks.
-        per_request: Requests asked for at a time.
-        max_repairs: Repairs asked of the model per step of a task.
-        mutants: Mutants of each reference program tried on its evaluation program.
-        rewrites: Meaning-preserving rewrites that must pass it.
-        seed: Base sampling seed and seed of the mutant choice.
-        workers: Sandbox workers (one per CPU when ``None``).
-        timeout_s: Seconds a task's programs may run.
+    ``max_cost_usd`` needs the model's price in ``params/prices.yaml``; ``examples_from`` names the
+    set whose tasks are worked examples and whose requests a new one must not repeat.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -133,26 +98,11 @@ class GenerationParams(Options):
             raise ValueError("rounds: two rounds have the same focus; give one round per focus instruction")
         return self
 
-    def path(self, value: str | None, root: str | os.PathLike[str]) -> Path | None:
-        """A path parameter made absolute against the project root."""
-        return resolve_path(value, root)
-
-    def settings(self) -> dict[str, Any]:
-        """What the session file records about the run (no secrets: the key is never a parameter)."""
-        return self.model_dump(mode="json")
-
 
 def load_generation_params(
     path: str | os.PathLike[str] | None = None, overrides: Iterable[str] = ()
 ) -> GenerationParams:
-    """Read a generation parameter file and apply ``key=value`` overrides.
-
-    Args:
-        path: The YAML file (``None``: only the overrides).
-        overrides: ``key=value`` texts (top-level keys), applied in order.
-
-    Returns:
-        The checked parameters.
+    """Read a generation parameter file (``None``: none) and apply ``key=value`` overrides in order.
 
     Raises:
         ParamsError: unreadable file, not a mapping, unknown key, wrong value.

@@ -1,18 +1,11 @@
 """The prompts of task generation, built from template files.
 
-Every word the model reads comes from a file in ``aspera_workbench/generation/templates/``
-(``string.Template`` placeholders, plus ``roles.yaml``), from the library's
-and the tools' docstrings, from a guideline set and from worked example
-tasks. The version recorded with every generated task is :data:`TEMPLATE_SET`
-plus a digest of all template files, so an edit of any file shows.
-
-Each of the four steps gets its own, self-contained conversation: a system
-message (the benchmark, the step's role, the documentation of the scenario's
-apps, the setup and checking tools where the step needs them, and worked
-examples) and a user message (what to write, the guidelines of the step, and
-the request with what earlier steps produced). A repair or a reviewer's
-comment continues that conversation with the previous answer and one more
-user message.
+Every word the model reads comes from ``templates/`` (``string.Template`` files and ``roles.yaml``),
+the library's and the tools' docstrings, a guideline set and worked example tasks; the version
+recorded with every generated task is :data:`TEMPLATE_SET` plus a digest of all template files, so
+an edit of any file shows. Each step is a self-contained conversation (a system message with the
+step's role, documentation, tools and examples; a user message with what to write, the step's
+guidelines and the request); a repair or a comment continues it with the previous answer.
 """
 
 from __future__ import annotations
@@ -44,9 +37,7 @@ _REQUIRED = (
     "queries",
     "focus",
     "existing",
-    "program",
-    "setup",
-    "evaluation",
+    *PROGRAM_STEPS,
     "repair",
     "review",
     "queries_repair",
@@ -58,13 +49,7 @@ Message = dict[str, str]
 
 @dataclass(frozen=True)
 class GenerationPrompts:
-    """The template files of task generation.
-
-    Attributes:
-        templates: Message templates by file stem.
-        roles: What the system message says the model does at each step.
-        version: :data:`TEMPLATE_SET` and a digest of every file read.
-    """
+    """The template files of task generation: templates by file stem, each step's role, and their version."""
 
     templates: dict[str, string.Template]
     roles: dict[str, str]
@@ -72,10 +57,7 @@ class GenerationPrompts:
 
     @classmethod
     def load(cls, folder: str | Path | None = None) -> GenerationPrompts:
-        """Read the templates.
-
-        Args:
-            folder: Folder with the ``*.txt`` templates and ``roles.yaml`` (default: the package's).
+        """Read the ``*.txt`` templates and ``roles.yaml`` of ``folder`` (default: the package's).
 
         Raises:
             FileNotFoundError: a template is missing.
@@ -101,22 +83,13 @@ class GenerationPrompts:
         )
 
     def fill(self, template: str, /, **values: object) -> str:
-        """One template with its placeholders filled.
-
-        Raises:
-            KeyError: a placeholder has no value.
-        """
+        """One template with its placeholders filled (KeyError for one without a value)."""
         return self.templates[template].substitute({key: str(value) for key, value in values.items()})
 
 
 @dataclass(frozen=True)
 class GuidelineSet:
-    """Numbered rules shown to the model at the program, setup and evaluation steps.
-
-    Attributes:
-        name: How the set is named in provenance.
-        guidelines: The rules (recorded in each generated task's scenario).
-    """
+    """Numbered rules shown at the program steps, named in provenance and recorded in each task's scenario."""
 
     name: str
     guidelines: Guidelines
@@ -128,7 +101,7 @@ class GuidelineSet:
 
     @classmethod
     def load(cls, path: str | Path) -> GuidelineSet:
-        """Read a set from YAML with lists ``generation_labelling``, ``runtime_setup`` and ``evaluation``.
+        """Read a set from YAML with lists of strings ``generation_labelling``, ``runtime_setup``, ``evaluation``.
 
         Raises:
             FileNotFoundError: no such file.
@@ -163,17 +136,18 @@ def _tool_docs(tools: Sequence[str] | None, package: str) -> str:
     return "\n\n".join(part for part in parts if part)
 
 
-def _fenced(code: str) -> str:
+def fenced(code: str) -> str:
+    """Code in a Markdown block, as the model is shown it."""
     return f"```python\n{code.rstrip()}\n```"
 
 
 def _example_block(task: Task, step: str) -> str:
     """One worked example, as much of it as a step needs."""
-    parts = [f"Request: {task.query}", _fenced(task.program)]
+    parts = [f"Request: {task.query}", fenced(task.program)]
     if step in ("setup", "evaluation"):
-        parts.append(_fenced(task.state_generation_programs[0]))
+        parts.append(fenced(task.state_generation_programs[0]))
     if step == "evaluation":
-        parts.append(_fenced(task.evaluation_programs[0]))
+        parts.append(fenced(task.evaluation_programs[0]))
     return "\n\n".join(parts)
 
 
@@ -193,17 +167,10 @@ def _examples(examples: Sequence[Task], step: str) -> str:
 
 
 class PromptBuilder:
-    """Builds the messages of every step for one scenario.
+    """Builds the messages of every step for one scenario (its apps documented, its tools shown where needed).
 
-    Args:
-        prompts: The templates.
-        scenario: The scenario of the generated tasks (its apps are documented,
-            its tools shown at the setup and evaluation steps).
-        guidelines: The guideline set.
-        examples: Worked example tasks per step (``queries``, ``program``,
-            ``setup``, ``evaluation``); a step without an entry shows none.
-        max_listed_queries: At most this many existing requests are listed
-            when asking for new ones (the most recent ones).
+    ``examples`` are worked example tasks by step; at most ``max_listed_queries`` of the latest
+    existing requests are listed when asking for new ones.
     """
 
     def __init__(
@@ -226,7 +193,7 @@ class PromptBuilder:
         if step not in self._systems:
             tools = ""
             if step == "evaluation":
-                tools = "\nSetup programs and evaluation programs may also use these tools:\n\n" + _fenced(
+                tools = "\nSetup programs and evaluation programs may also use these tools:\n\n" + fenced(
                     _tool_docs(self.scenario.simulation_tools, "setup")
                     + "\n\n"
                     + _tool_docs(self.scenario.evaluation_tools, "checks")
@@ -240,83 +207,56 @@ class PromptBuilder:
             )
         return self._systems[step]
 
-    def _guidelines(self, step: str) -> str:
+    def _conversation(self, step: str, **values: object) -> list[Message]:
+        """A step's system message and its user message (the step's template, with its guidelines)."""
         items = self.guidelines.for_step(step)
-        return self.prompts.fill("guidelines", items=_numbered(items)) if items else ""
+        if step != "queries":
+            values["guidelines"] = self.prompts.fill("guidelines", items=_numbered(items)) if items else ""
+        user = self.prompts.fill(step, **values)
+        return [{"role": "system", "content": self.system(step)}, {"role": "user", "content": user}]
 
     def queries(self, count: int, focus: str | None, existing: Sequence[str]) -> list[Message]:
-        """The messages asking for ``count`` new requests.
-
-        Args:
-            count: How many requests to ask for.
-            focus: A person's instruction on what kind of requests to write, if any.
-            existing: Requests made so far (the most recent are listed).
-        """
+        """The messages asking for ``count`` new requests, with a focus instruction and the latest ``existing``."""
         listed = list(existing)[-self.max_listed_queries :]
-        user = self.prompts.fill(
+        return self._conversation(
             "queries",
             count=count,
             focus=self.prompts.fill("focus", focus=focus.strip()) if focus and focus.strip() else "",
             existing=self.prompts.fill("existing", queries="\n".join(f"- {q}" for q in listed)) if listed else "",
         )
-        return [{"role": "system", "content": self.system("queries")}, {"role": "user", "content": user}]
 
     def program(self, query: str) -> list[Message]:
         """The messages asking for the reference program of ``query``."""
-        user = self.prompts.fill("program", query=query, guidelines=self._guidelines("program"))
-        return [{"role": "system", "content": self.system("program")}, {"role": "user", "content": user}]
+        return self._conversation("program", query=query)
 
     def setup(self, query: str, program: str) -> list[Message]:
         """The messages asking for the setup program of a request and its reference program."""
-        name = f"setup_env_{function_name(program) or 'task'}"
-        docstring = f"World in which the user asks:\n\n    {query}\n    "
-        user = self.prompts.fill(
+        return self._conversation(
             "setup",
             query=query,
             program=program.rstrip(),
-            name=name,
-            docstring=docstring,
+            name=f"setup_env_{function_name(program) or 'task'}",
+            docstring=f"World in which the user asks:\n\n    {query}\n    ",
             tools=_tool_docs(self.scenario.simulation_tools, "setup"),
-            guidelines=self._guidelines("setup"),
         )
-        return [{"role": "system", "content": self.system("setup")}, {"role": "user", "content": user}]
 
     def evaluation(self, query: str, program: str, setup: str, behaviour: str) -> list[Message]:
-        """The messages asking for the evaluation program.
-
-        Args:
-            query: The request.
-            program: The reference program.
-            setup: The setup program.
-            behaviour: What the reference program was observed to do in the setup's world, in words.
-        """
-        name = f"evaluate_{function_name(program) or 'task'}"
-        docstring = f"Check the program written for the request\n\n    {query}\n    "
-        user = self.prompts.fill(
+        """The messages asking for the evaluation program (``behaviour``: the reference's in the setup's world)."""
+        return self._conversation(
             "evaluation",
             query=query,
             program=program.rstrip(),
             setup=setup.rstrip(),
             behaviour=behaviour,
-            name=name,
-            docstring=docstring,
+            name=f"evaluate_{function_name(program) or 'task'}",
+            docstring=f"Check the program written for the request\n\n    {query}\n    ",
             tools=_tool_docs(self.scenario.evaluation_tools, "checks"),
-            guidelines=self._guidelines("evaluation"),
         )
-        return [{"role": "system", "content": self.system("evaluation")}, {"role": "user", "content": user}]
 
     def follow_up(
         self, messages: list[Message], answer: str, step: str, *, problem: str = "", comment: str = ""
     ) -> list[Message]:
-        """The conversation continued after an answer: a repair request or a reviewer's comment.
-
-        Args:
-            messages: The step's messages.
-            answer: The previous answer (or the code a person left there).
-            step: ``queries`` or a program step.
-            problem: What went wrong (a repair).
-            comment: What a reviewer asks for (takes precedence over ``problem``).
-        """
+        """The conversation continued after an answer (or a person's code): a repair, or a reviewer's comment."""
         if step == "queries":
             text = self.prompts.fill("queries_repair", problem=problem)
         elif comment:

@@ -1,20 +1,10 @@
 """The session file: every step and decision of a generation session, appended as it happens.
 
-A session file is JSON lines, one event per line, only ever appended to; each
-line is written with one ``write`` and flushed (and synced to disk), so
-closing a notebook, a crash or Ctrl-C loses at most the line being written.
-A last line cut short that way is ignored when the file is read, and dropped
-before the next line is appended. Reading the file
-replays the events into the session's state, so reopening it continues where
-it stopped. Events:
-
-* ``opened``: the session (re)opened, with its settings (model, templates...);
-* ``batch``: the model proposed requests (``queries``), and those dropped
-  with the reason (``dropped``: a repeat of a request already made...);
-* ``candidate``: a snapshot of a candidate after it changed (the last one wins);
-* ``decision``: a person's or the batch mode's decision (``accept``,
-  ``reject``, ``edit``, ``regenerate``), with its comment;
-* ``written``: an accepted candidate was written to the task set under an id.
+JSON lines, only ever appended to, each written with one ``write`` and synced, so closing a
+notebook, a crash or Ctrl-C loses at most the line being written; such a cut last line is ignored
+when read and dropped before the next append. Replaying the events (``opened``, ``batch``,
+``candidate`` snapshots where the last wins, ``decision``, ``written``) gives the session's state,
+so reopening the file continues where it stopped.
 """
 
 from __future__ import annotations
@@ -45,15 +35,7 @@ class SessionFileError(ValueError):
 
 @dataclass
 class SessionState:
-    """What the events of a session file add up to.
-
-    Attributes:
-        candidates: Every candidate by id, in the order they were proposed.
-        batches: The ``batch`` events, in order.
-        decisions: The ``decision`` events, in order.
-        written: Task id by candidate id.
-        settings: The settings of the latest ``opened`` event.
-    """
+    """What the events of a session file add up to (candidates in the order proposed; task id by candidate id)."""
 
     candidates: dict[str, Candidate] = field(default_factory=dict)
     batches: list[dict[str, Any]] = field(default_factory=list)
@@ -62,11 +44,7 @@ class SessionState:
     settings: dict[str, Any] = field(default_factory=dict)
 
     def apply(self, event: dict[str, Any]) -> None:
-        """Add one event to the state.
-
-        Raises:
-            KeyError, TypeError, ValueError: the event is malformed.
-        """
+        """Add one event to the state (KeyError, TypeError or ValueError for a malformed one)."""
         kind = event["event"]
         if kind == "opened":
             self.settings = dict(event.get("settings") or {})
@@ -84,21 +62,12 @@ class SessionState:
 
 
 class SessionLog:
-    """An append-only session file, written by one session at a time.
+    """An append-only session file (created with its folder if missing), written by one session at a time.
 
-    The file is locked (``flock``) from opening until :meth:`close` (or the
-    end of the process): a second session writing to it would number its
-    proposals from its own state, and the replay would keep only one of two
-    proposals with the same id. Another process's session on the file is
-    refused; in the same process (a notebook cell run again) the newer log
-    takes the file over and the older one refuses to write.
-
-    Args:
-        path: The file (created with its folder if missing).
-
-    Raises:
-        SessionFileError: the file exists and is not a session file, or
-            another process has it open.
+    The file is locked (``flock``) until :meth:`close`: a second session writing to it would number
+    its proposals from its own state, and the replay would keep one of two proposals with the same
+    id. Another process's session on the file is refused (SessionFileError, as is a foreign file);
+    in the same process (a notebook cell run again) the newer log takes over and the older refuses.
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
@@ -193,11 +162,7 @@ class SessionLog:
 
 
 def _drop_cut_line(handle: int) -> None:
-    """Remove a last line cut short by a crash (it was never complete, so nothing is lost).
-
-    Args:
-        handle: The session file's descriptor, open for reading and appending.
-    """
+    """Remove a last line cut short by a crash (it was never complete, so nothing is lost)."""
     size = os.fstat(handle).st_size
     if size == 0 or os.pread(handle, 1, size - 1) == b"\n":
         return
@@ -216,16 +181,9 @@ def _starts_a_session(line: str) -> bool:
 def read_session(path: str | os.PathLike[str]) -> SessionState:
     """Replay a session file.
 
-    A last line cut short (a crash while it was written: it lacks its newline,
-    and follows session events or begins like a session's first line) is
-    ignored; any other unreadable line is an error, so a file that is not a
-    session file is refused before anything is appended to it.
-
-    Args:
-        path: The session file.
-
-    Returns:
-        The state its events add up to.
+    A last line cut short by a crash (no newline, after session events or begun like a first line)
+    is ignored; any other unreadable line is an error, so a foreign file is refused before anything
+    is appended to it.
 
     Raises:
         FileNotFoundError: no such file.

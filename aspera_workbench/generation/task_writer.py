@@ -1,29 +1,14 @@
 """Writing accepted tasks into a task set, beside the tasks it holds, with their provenance.
 
-New tasks get ids after the highest id of the set (and not below
-``first_id``); a request that repeats one of the set (compared without case,
-spacing, final punctuation and the ``Hey, [Assistant],`` prefix) is refused
-before anything is written. Two kinds of set are handled:
-
-* **a set of shards** (a release copy, a set made by this engine, or a new
-  folder): the tasks are added to the shards, filling the last one up to 32
-  records and then opening the next, with :func:`aspera_core.tasks.write_tasks`
-  (the new shards and index files are swapped in at once; existing records
-  are written back as they were). Each new record carries its provenance as
-  an extra key, ``provenance``, after the release's keys (the original loader
-  ignores unknown keys). If the set has a ``code/`` folder, a readable module
-  is added for each new task;
-* **an authored set** (its ``code/query_<id>.py`` modules are the source that
-  ``aspera build-tasks`` builds the shards from, like the workbench's own
-  set): each new task is written as such a module, with its tags, and its
-  provenance as a ``# Generated: {...}`` comment line (which the build
-  ignores), and the shards are rebuilt. If the rebuild fails, the new modules
-  are removed again.
-
-Either way the mutants of the reference program that the evaluation program
-rejected are kept as the task's wrong programs (``wrong/query_<id>.py``, one
-``# Wrong: <what was changed>`` line above each), so that ``aspera validate``
-checks them, as it does the hand-written ones.
+New tasks get ids after the set's highest (not below ``first_id``); a request that repeats one of
+the set (:func:`normalise_query`) is refused before anything is written. A **set of shards** gets
+the tasks added to its shards by :func:`aspera_core.tasks.write_tasks` (swapped in at once; existing
+records written back as they were), each record's provenance under an extra ``provenance`` key that
+the original loader ignores, and a readable ``code/`` module if the set has that folder. An
+**authored set** (``code/query_<id>.py`` modules that ``aspera build-tasks`` builds from) gets an
+authoring module per task, provenance in a ``# Generated: {...}`` comment, and is rebuilt; a failed
+rebuild removes the new modules again. Either way the mutants the evaluation program rejected are
+kept as the task's wrong programs (``wrong/query_<id>.py``), which ``aspera validate`` checks.
 """
 
 from __future__ import annotations
@@ -53,12 +38,13 @@ from aspera_workbench.authoring import APPS, APPS_WITHOUT_ROOMS, build_task_set,
 
 PROVENANCE_KEY = "provenance"
 _GENERATED_LINE = re.compile(r"^#\s*Generated:\s*(\{.*\})\s*$", re.MULTILINE)
-_PREFIX = re.compile(r"^\s*hey,?\s*\[assistant\],?\s*", re.IGNORECASE)
+#: The ``Hey, [Assistant],`` a request starts with, as models and people spell it.
+QUERY_PREFIX_PATTERN = re.compile(r"^\s*hey,?\s*\[assistant\],?\s*", re.IGNORECASE)
 
 
 def normalise_query(query: str) -> str:
     """A request compared for repeats: no prefix, case, extra spacing or final punctuation."""
-    text = _PREFIX.sub("", query).casefold()
+    text = QUERY_PREFIX_PATTERN.sub("", query).casefold()
     return " ".join(re.sub(r"[^\w\s']", " ", text).split())
 
 
@@ -68,13 +54,8 @@ class RepeatedRequest(TaskFormatError):
 
 @dataclass(frozen=True)
 class GeneratedTask:
-    """An accepted task on its way into a set.
-
-    Attributes:
-        task: The task (its id is replaced when written).
-        provenance: How it was made (string values, or lists of strings).
-        wrong: ``(what is wrong, program)`` pairs kept as its wrong programs.
-    """
+    """An accepted task on its way into a set (its id replaced when written), with ``(what is wrong, program)``
+    pairs kept as its wrong programs."""
 
     task: Task
     provenance: dict[str, Any]
@@ -82,23 +63,14 @@ class GeneratedTask:
 
 
 class TaskSetTarget:
-    """The task set that accepted tasks go into.
-
-    Args:
-        root: The set's folder (created when the first task is written).
-        first_id: The lowest id a new task may get.
-    """
+    """The task set that accepted tasks go into (its folder created when the first task is written)."""
 
     def __init__(self, root: str | Path, first_id: int = 1) -> None:
         self.root = Path(root)
         self.first_id = first_id
 
     def existing(self) -> list[Task]:
-        """The set's tasks (none for a folder without shards).
-
-        Raises:
-            TaskFormatError: the set does not load (it is not written to).
-        """
+        """The set's tasks (none for a folder without shards); TaskFormatError if the set does not load."""
         if not self.root.exists() or not shard_files(shard_folder(self.root)):
             return []
         task_set = open_task_set(self.root)
@@ -110,25 +82,16 @@ class TaskSetTarget:
         return {normalise_query(task.query): task.query_id for task in self.existing()}
 
     def check(self) -> None:
-        """Refuse, before anything is asked of a model, a set that accepted tasks cannot go into.
-
-        Raises:
-            TaskFormatError: the set does not load, or it is built from
-                authoring modules that do not build, or not into its plans.
-        """
+        """Refuse (TaskFormatError), before anything is asked of a model, a set that tasks cannot go into."""
         self.authored(self.existing())
 
     def authored(self, existing: Sequence[Task]) -> bool:
-        """Whether the set is built from authoring modules (``aspera build-tasks``).
-
-        A set whose ``code/`` modules carry ``# Tags:`` lines is one (a release
+        """Whether the set is built from authoring modules: ``code/`` modules with ``# Tags:`` lines (a release
         copy's readable modules have none).
 
         Raises:
-            TaskFormatError: the set is built from authoring modules, but they do
-                not build, or its plans are not what they build (a module added
-                or changed since the last build): writing a new task would then
-                go around the build.
+            TaskFormatError: they do not build, or not into its plans (a module changed since the last
+                build): writing a new task would then go around the build.
         """
         code = self.root / "code"
         if not code.is_dir() or not any(_has_tags(path) for path in code.glob("query_*.py")):
@@ -152,13 +115,7 @@ class TaskSetTarget:
         return True
 
     def write(self, generated: Sequence[GeneratedTask]) -> list[Task]:
-        """Add tasks to the set.
-
-        Args:
-            generated: The tasks, in the order they get ids.
-
-        Returns:
-            The tasks as written, with their ids.
+        """Add tasks to the set, in the order they get ids; returns them as written, with their ids.
 
         Raises:
             RepeatedRequest: a request repeats one of the set or another new
@@ -275,15 +232,7 @@ def _nestedtext(value: Any) -> Any:
 
 
 def authoring_module(task: Task, provenance: dict[str, Any]) -> str:
-    """A task as an authoring module (the layout ``aspera build-tasks`` reads), provenance in a comment.
-
-    Args:
-        task: The task (with its id, tags and apps).
-        provenance: How it was made.
-
-    Returns:
-        The module's text.
-    """
+    """A task (with its id, tags and apps) as an authoring module for ``aspera build-tasks``, provenance commented."""
     text = render_code_module(task)
     lines = [f"# Tags: {', '.join(task.tags)}"]
     if "room_booking" not in task.scenario.apps:
@@ -294,15 +243,8 @@ def authoring_module(task: Task, provenance: dict[str, Any]) -> str:
 
 
 def read_provenance(task: Task, root: str | Path | None = None) -> dict[str, Any] | None:
-    """How a generated task was made: its record's ``provenance`` key, or its authoring module's comment.
-
-    Args:
-        task: The task.
-        root: Its set's folder (to look at ``code/query_<id>.py``).
-
-    Returns:
-        The provenance, or ``None`` for a task that was not generated.
-    """
+    """How a generated task was made (``None`` if it was not): its record's ``provenance`` key, or the comment
+    of its authoring module in ``root`` (its set's folder)."""
     found = task.extra_fields.get(PROVENANCE_KEY)
     if isinstance(found, dict):
         return found

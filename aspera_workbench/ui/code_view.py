@@ -40,14 +40,7 @@ def _token_style(kind: _TokenType) -> str:
 
 
 def highlight_lines(program: str) -> list[str]:
-    """A program's lines as HTML, each highlighted on its own (tokens that span lines are split at line ends).
-
-    Args:
-        program: Python source (need not compile: it is only tokenised).
-
-    Returns:
-        One HTML fragment per line of ``program``.
-    """
+    """A program's lines as HTML fragments, each highlighted on its own (the program is only tokenised)."""
     lines: list[list[str]] = [[]]
     # Whitespace waiting for the next token: it goes inside that token's span, since a
     # whitespace-only text node between tags is collapsed by nbconvert's HTML export.
@@ -82,14 +75,8 @@ def code_html(program: str, *, numbers: bool = True) -> str:
 
 @dataclass(frozen=True)
 class DiffLine:
-    """One line of a side-by-side diff.
-
-    Attributes:
-        kind: ``equal``, ``replace`` (the line differs), ``delete`` (only on
-            the left) or ``insert`` (only on the right).
-        left: 1-based line number on the left, or ``None`` for no line there.
-        right: 1-based line number on the right, or ``None``.
-    """
+    """One line of a side-by-side diff: ``equal``, ``replace``, ``delete`` (left only) or ``insert`` (right only),
+    with its 1-based line number on each side (``None``: no line there)."""
 
     kind: str
     left: int | None
@@ -97,16 +84,7 @@ class DiffLine:
 
 
 def side_by_side(left: str, right: str) -> list[DiffLine]:
-    """Align two programs line by line.
-
-    Args:
-        left: One program (the candidate).
-        right: The other (the reference).
-
-    Returns:
-        The aligned lines, in order; replaced blocks of different lengths are
-        padded with lines present on one side only.
-    """
+    """Align two programs line by line; replaced blocks of different lengths are padded with one-sided lines."""
     a, b = left.splitlines(), right.splitlines()
     matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
     aligned: list[DiffLine] = []
@@ -126,20 +104,8 @@ def side_by_side(left: str, right: str) -> list[DiffLine]:
 
 
 def diff_html(left: str, right: str, left_title: str = "this program", right_title: str = "reference program") -> str:
-    """Two programs side by side, highlighted, with differing lines coloured.
-
-    Yellow: the line differs; red: only in the left program; green: only in
-    the right one.
-
-    Args:
-        left: The left program (the candidate).
-        right: The right program (the reference).
-        left_title: Heading of the left column.
-        right_title: Heading of the right column.
-
-    Returns:
-        An HTML table.
-    """
+    """Two programs side by side as an HTML table, highlighted; yellow: a line differs, red: only on the left,
+    green: only on the right."""
     left_lines, right_lines = highlight_lines(left), highlight_lines(right)
     rows = []
     for line in side_by_side(left, right):

@@ -1,11 +1,7 @@
 """Evaluating programs for a person looking at them: in the sandbox, with the world before and after each pair.
 
-:class:`ProgramRunner` keeps one sandbox per library-fixes setting open for as
-long as a widget or a notebook lives (starting one costs about half a
-second), evaluates programs with ``capture_world`` and remembers the
-reference program's verdict per task, which every comparison needs.
-Programs shown in the explorer come from models: they only ever run in the
-sandbox.
+:class:`ProgramRunner` keeps a sandbox per library-fixes setting open while a widget lives
+(starting one costs about half a second) and remembers the reference program's verdict per task.
 """
 
 from __future__ import annotations
@@ -17,12 +13,7 @@ from aspera_core.outcomes import Verdict
 
 
 class ProgramRunner:
-    """Evaluates programs on tasks in sandboxes, capturing the world; close it when done (or use ``with``).
-
-    Args:
-        timeout_s: Time limit per evaluation, in seconds.
-        workers: Evaluations at the same time (a program and the reference run side by side with 2).
-    """
+    """Evaluates programs on tasks in sandboxes, capturing the world; close it when done (or use ``with``)."""
 
     def __init__(self, timeout_s: float = 10.0, workers: int = 2) -> None:
         self.timeout_s = timeout_s
@@ -40,17 +31,8 @@ class ProgramRunner:
     def evaluate(
         self, task: Any, program: str, *, library_fixes: bool = False, with_reference: bool = True
     ) -> tuple[Verdict, Verdict | None]:
-        """Evaluate a program on a task, and the task's reference program if not done before.
-
-        Args:
-            task: The task.
-            program: The program's source (untrusted: it runs in the sandbox).
-            library_fixes: Evaluate with the library's documented fixes on, as the row was.
-            with_reference: Also return the reference program's verdict (cached per task and setting).
-
-        Returns:
-            The program's verdict and the reference program's (``None`` unless asked for).
-        """
+        """The verdicts on an (untrusted) program and, ``with_reference``, on the task's reference program (cached
+        per task and library-fixes setting)."""
         key = (task.query_id, library_fixes)
         jobs = [Job(task, program, "program", capture_world=True)]
         if with_reference and key not in self._references:

@@ -1,25 +1,10 @@
 """The failure explorer: filter evaluated programs, read why one failed, run it again or a fix, and label it.
 
-Layout, top to bottom:
-
-* filters (model, setting, seed, outcome, error category, task tag, task
-  complexity, and the labelling sample when there is one) and how many rows
-  pass them;
-* the rows that pass, one line each;
-* the selected row's request, then tabs: the program beside the task's
-  reference program (a highlighted diff); the recorded verdict (exception,
-  traceback, each pair); the world's change (what the program changed in
-  each pair's world beside what the reference program changes); run again /
-  edit and run (a fresh verdict from the sandbox, with the same library-fixes
-  setting as the row);
-* the label: is the evaluation program's verdict right, the error category,
-  a note, and Save (one line appended to the annotator's file).
-
-Everything the widget computes is a function of other modules
-(:mod:`~aspera_workbench.ui.explorer_rows`, :mod:`~aspera_workbench.ui.world_change`,
-:mod:`~aspera_workbench.ui.code_view`, :mod:`~aspera_workbench.analysis.annotation`);
-the widget shows and forwards. Programs run only in the sandbox
-(:class:`~aspera_workbench.ui.evaluation.ProgramRunner`, closed with the widget).
+Filters and the rows that pass them; the selected row's request, then tabs (the program beside the
+reference, the recorded verdict, the world's change beside the reference's, run again or edit and
+run); the label, appended to the annotator's file. What it computes lives in
+:mod:`~aspera_workbench.ui.explorer_rows`, :mod:`~aspera_workbench.ui.world_change` and
+:mod:`~aspera_workbench.ui.code_view`; programs run only in the sandbox (closed with the widget).
 """
 
 from __future__ import annotations
@@ -33,17 +18,19 @@ from typing import Any
 
 import ipywidgets as widgets
 import pandas as pd
+from IPython.display import display
 
 from aspera_core.outcomes import Verdict
 from aspera_core.records import ResultRow, counted_rows, read_results
 from aspera_core.tasks import Task, load_tasks
-from aspera_workbench.analysis import CATEGORIES, runs_frame
-from aspera_workbench.analysis.annotation import (
+from aspera_workbench.analysis import (
+    CATEGORIES,
     VERDICT_LABELS,
     AnnotationFile,
     AnnotationFileError,
     Label,
     labelling_sample,
+    runs_frame,
     sample_digest,
 )
 from aspera_workbench.pipeline import load_params, project_root, resolve_path, results_files
@@ -85,23 +72,24 @@ def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _marked(widget: Any, name: str) -> Any:
+    """The widget with the class ``aspera-<name>`` (how the browser tests find it)."""
+    widget.add_class(f"aspera-{name}")
+    return widget
+
+
+def _button(description: str, icon: str, action: Callable[[], None], name: str = "", style: str = "") -> Any:
+    button = widgets.Button(description=description, icon=icon, button_style=style)
+    button.on_click(lambda _: action())
+    return _marked(button, name) if name else button
+
+
 class FailureExplorer:
-    """An ipywidgets view for exploring failed programs and labelling them.
+    """An ipywidgets view for exploring failed programs and labelling them (``view`` is the root widget).
 
-    Args:
-        runs: A runs frame (:func:`aspera_workbench.analysis.runs_frame`).
-        tasks: The task set the rows were evaluated on.
-        annotations_dir: Folder of the annotators' label files; ``None`` hides labelling.
-        annotator: The person labelling (may be typed in the widget instead).
-        sample: A labelling sample (:func:`~aspera_workbench.analysis.annotation.labelling_sample`
-            of ``runs``): a switch then limits the list to it.
-        timeout_s: Time limit of re-runs, in seconds.
-        auto_world: Evaluate the selected row's program (and the reference)
-            at once to show the world's change; otherwise on "Show the world's change".
-
-    Attributes:
-        view: The root widget (displayed when the object is the last value of a cell).
-        frame: The rows (:func:`~aspera_workbench.ui.explorer_rows.explorer_frame`).
+    ``annotations_dir`` ``None`` hides labelling; a labelling ``sample`` of ``runs`` gets a switch
+    limiting the list to it; ``auto_world`` evaluates the selected row's program and the reference
+    at once to show the world's change (else on "Show the world's change").
     """
 
     def __init__(
@@ -129,8 +117,9 @@ class FailureExplorer:
         self._label_row: Any = None  # the row whose label the fields hold
         #: Labels typed and not saved, by row, kept while the person looks at other rows (this session only).
         self._drafts: dict[Any, tuple[Any, Any, str]] = {}
-        self.notice = widgets.HTML(self._notice_html(other_task_set_files(self.frame["path"], task_list)))
-        self.notice.add_class("aspera-notice")
+        self.notice = _marked(
+            widgets.HTML(self._notice_html(other_task_set_files(self.frame["path"], task_list))), "notice"
+        )
 
         options = filter_options(self.frame)
         self.filters: dict[str, widgets.Dropdown] = {}
@@ -141,8 +130,7 @@ class FailureExplorer:
                 description=title,
                 layout=widgets.Layout(width="260px"),
             )
-            dropdown.add_class(f"aspera-filter-{name}")
-            dropdown.observe(self._filters_changed, names="value")
+            _marked(dropdown, f"filter-{name}").observe(self._filters_changed, names="value")
             self.filters[name] = dropdown
         span = complexity_range(self.frame) or (0, 0)
         self.complexity = widgets.IntRangeSlider(
@@ -153,8 +141,7 @@ class FailureExplorer:
             disabled=complexity_range(self.frame) is None,
             layout=widgets.Layout(width="340px"),
         )
-        self.complexity.add_class("aspera-filter-complexity")
-        self.complexity.observe(self._filters_changed, names="value")
+        _marked(self.complexity, "filter-complexity").observe(self._filters_changed, names="value")
         self.only_sample = widgets.Checkbox(
             value=sample is not None,
             description=(
@@ -166,50 +153,32 @@ class FailureExplorer:
             indent=False,
             layout=widgets.Layout(width="360px"),
         )
-        self.only_sample.add_class("aspera-filter-sample")
-        self.only_sample.observe(self._filters_changed, names="value")
-        self.count = widgets.HTML()
-        self.count.add_class("aspera-count")
-        self.rows = widgets.Select(options=[], rows=10, layout=widgets.Layout(width="98%"))
-        self.rows.add_class("aspera-rows")
+        _marked(self.only_sample, "filter-sample").observe(self._filters_changed, names="value")
+        self.count = _marked(widgets.HTML(), "count")
+        self.rows = _marked(widgets.Select(options=[], rows=10, layout=widgets.Layout(width="98%")), "rows")
         self.rows.observe(self._row_selected, names="value")
 
-        self.query = widgets.HTML()
-        self.query.add_class("aspera-query")
-        self.programs = widgets.HTML()
-        self.programs.add_class("aspera-programs")
-        self.recorded = widgets.HTML()
-        self.recorded.add_class("aspera-recorded")
-        self.world = widgets.HTML()
-        self.world.add_class("aspera-world")
-        self.world_button = widgets.Button(description="Show the world's change", icon="globe")
-        self.world_button.on_click(lambda _: self._act(self.show_world))
-        self.run_again_button = widgets.Button(description="Run again", icon="repeat")
-        self.run_again_button.add_class("aspera-run-again")
-        self.run_again_button.on_click(lambda _: self._act(self.run_again))
-        self.edit = widgets.Textarea(layout=widgets.Layout(width="98%", height="260px"))
-        self.edit.add_class("aspera-edit")
-        self.run_edit_button = widgets.Button(description="Run my edit", icon="play", button_style="info")
-        self.run_edit_button.add_class("aspera-run-edit")
-        self.run_edit_button.on_click(lambda _: self._act(self.run_edit))
-        self.rerun = widgets.HTML()
-        self.rerun.add_class("aspera-rerun")
+        self.query, self.programs, self.recorded, self.world, self.rerun = (
+            _marked(widgets.HTML(), name) for name in ("query", "programs", "recorded", "world", "rerun")
+        )
+        self.world_button = _button("Show the world's change", "globe", lambda: self._act(self.show_world))
+        self.run_again_button = _button("Run again", "repeat", lambda: self._act(self.run_again), "run-again")
+        self.edit = _marked(widgets.Textarea(layout=widgets.Layout(width="98%", height="260px")), "edit")
+        self.run_edit_button = _button("Run my edit", "play", lambda: self._act(self.run_edit), "run-edit", "info")
         self.tabs = widgets.Tab(
             children=[
                 self.programs,
                 self.recorded,
                 widgets.VBox([self.world_button, self.world]),
                 widgets.VBox([widgets.HBox([self.run_again_button, self.run_edit_button]), self.edit, self.rerun]),
-            ]
+            ],
+            titles=["Programs", "Recorded verdict", "World change", "Run / edit"],
         )
-        for index, title in enumerate(["Programs", "Recorded verdict", "World change", "Run / edit"]):
-            self.tabs.set_title(index, title)
 
         self.annotator = widgets.Text(
             value=annotator, placeholder="your name", description="Annotator", layout=widgets.Layout(width="260px")
         )
-        self.annotator.add_class("aspera-annotator")
-        self.annotator.observe(lambda _: self._annotator_changed(), names="value")
+        _marked(self.annotator, "annotator").observe(lambda _: self._annotator_changed(), names="value")
         self.verdict_choice = widgets.ToggleButtons(
             options=list(VERDICT_LABELS),
             value=None,
@@ -220,22 +189,18 @@ class FailureExplorer:
                 "cannot tell",
             ],
         )
-        self.verdict_choice.add_class("aspera-verdict")
+        _marked(self.verdict_choice, "verdict")
         self.category = widgets.Dropdown(
             options=list(CATEGORIES), description="Category", layout=widgets.Layout(width="420px")
         )
-        self.category.add_class("aspera-category")
+        _marked(self.category, "category")
         self.note = widgets.Textarea(
             placeholder="what went wrong, in your words", description="Note", layout=widgets.Layout(width="70%")
         )
-        self.note.add_class("aspera-note")
-        self.save_button = widgets.Button(description="Save label", icon="save", button_style="success")
-        self.save_button.add_class("aspera-save")
-        self.save_button.on_click(lambda _: self._act(self.save_label))
-        self.label_status = widgets.HTML()
-        self.label_status.add_class("aspera-label-status")
-        self.message = widgets.HTML()
-        self.message.add_class("aspera-message")
+        _marked(self.note, "note")
+        self.save_button = _button("Save label", "save", lambda: self._act(self.save_label), "save", "success")
+        self.label_status = _marked(widgets.HTML(), "label-status")
+        self.message = _marked(widgets.HTML(), "message")
         self._buttons = [self.world_button, self.run_again_button, self.run_edit_button, self.save_button]
 
         labelling = (
@@ -268,8 +233,6 @@ class FailureExplorer:
         self.refresh()
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
         display(self.view)
 
     def _notice_html(self, others: Sequence[Path]) -> str:
@@ -288,15 +251,8 @@ class FailureExplorer:
 
     def _rows_of(self, sample: pd.DataFrame) -> frozenset[int]:
         """The explorer's row numbers of a sample's rows (matched by system, task and seed)."""
-        keys = {
-            (str(s), str(t), None if pd.isna(d) else int(d))
-            for s, t, d in zip(sample["system"], sample["task_id"], sample["seed"])
-        }
-        return frozenset(
-            index
-            for index, (s, t, d) in enumerate(zip(self.frame["system"], self.frame["task_id"], self.frame["seed"]))
-            if (str(s), str(t), None if pd.isna(d) else int(d)) in keys
-        )
+        keys = {self._key(row) for _, row in sample.iterrows()}
+        return frozenset(index for index, row in self.frame.iterrows() if self._key(row) in keys)
 
     def chosen(self) -> RowFilter:
         """The filters as the person set them."""

@@ -1,12 +1,7 @@
 """The rows the failure explorer lists, and its filters, as plain functions of a frame.
 
-:func:`explorer_frame` adds to a runs frame (one row per system, task and
-seed) what the explorer filters and shows: the automatic error category,
-the task's complexity (of its reference program) and a display name of the
-model. :class:`RowFilter` holds the person's choices and :func:`filter_rows`
-applies them; :func:`filter_options` lists the values each filter offers.
-:func:`other_task_set_files` and :func:`request_differs` find results that
-were not produced on the task set the explorer shows them beside.
+Also :func:`other_task_set_files` and :func:`request_differs`, which find results that were not
+produced on the task set the explorer shows them beside.
 """
 
 from __future__ import annotations
@@ -22,8 +17,7 @@ import pandas as pd
 
 from aspera_core.records import ResultsFileWarning, read_results
 from aspera_core.tasks import Task, task_id_order, tasks_digest
-from aspera_workbench.analysis import CATEGORIES, error_taxonomy, tasks_frame
-from aspera_workbench.analysis.style import OUTCOME_ORDER
+from aspera_workbench.analysis import CATEGORIES, OUTCOME_ORDER, error_taxonomy, tasks_frame
 
 #: Shown for a setting or seed a row does not have (built-in agents).
 NONE = "none"
@@ -45,20 +39,11 @@ def _text(value: Any) -> str:
 
 
 def explorer_frame(runs: pd.DataFrame, tasks: Iterable[Task] = ()) -> pd.DataFrame:
-    """A runs frame with what the explorer filters on.
+    """A copy of a runs frame with what the explorer filters on, ordered by system, task id and seed (index 0, 1...).
 
-    Args:
-        runs: A frame from :func:`aspera_workbench.analysis.runs_frame`.
-        tasks: The task set the rows were evaluated on (for each task's complexity).
-
-    Returns:
-        A copy with ``category`` and ``auto_category`` (the automatic error
-        category), ``task_complexity`` (of the task's reference program;
-        missing for tasks not in ``tasks``), and the text columns the filters
-        compare: ``model_name`` (the model, else the agent), ``setting_name``,
-        ``seed_name``, ``outcome_name``, ``category_name`` (``"none"`` for a
-        missing setting or seed). Rows are ordered by system, task id and seed;
-        the index runs 0, 1, ...
+    Adds the automatic error category, ``task_complexity`` (of the task's reference program in
+    ``tasks``) and the text columns the filters compare (:data:`FILTER_COLUMNS`; ``"none"`` for a
+    missing setting or seed; ``model_name`` is the agent for built-in agents).
     """
     table = error_taxonomy(runs)
     # Listed by system, then task, then seed (the results files hold rows in the order runs finished).
@@ -85,16 +70,8 @@ def explorer_frame(runs: pd.DataFrame, tasks: Iterable[Task] = ()) -> pd.DataFra
 class RowFilter:
     """What a person chose to see; ``None`` means any value.
 
-    Attributes:
-        model: Model (or, for built-in agents, agent) name.
-        setting: Agent setting (``"none"`` for rows without one).
-        seed: Seed as text (``"none"`` for rows without one).
-        outcome: Outcome name.
-        category: Error category.
-        tag: A tag the task must have.
-        complexity: ``(lowest, highest)`` complexity of the task, both included;
-            tasks of unknown complexity are left out when it is given.
-        rows: Only these rows (index labels), e.g. a labelling sample.
+    ``complexity`` is ``(lowest, highest)``, both included (tasks of unknown complexity are then left
+    out); ``rows`` limits to these index labels (a labelling sample).
     """
 
     model: str | None = None
@@ -108,15 +85,7 @@ class RowFilter:
 
 
 def filter_rows(frame: pd.DataFrame, chosen: RowFilter) -> pd.DataFrame:
-    """The rows of an :func:`explorer_frame` that pass every filter chosen.
-
-    Args:
-        frame: The explorer's frame.
-        chosen: The filters.
-
-    Returns:
-        The matching rows, in the frame's order.
-    """
+    """The rows of an :func:`explorer_frame` that pass every filter chosen, in the frame's order."""
     keep = pd.Series(True, index=frame.index)
     for name, column in FILTER_COLUMNS.items():
         value = getattr(chosen, name)
@@ -134,13 +103,8 @@ def filter_rows(frame: pd.DataFrame, chosen: RowFilter) -> pd.DataFrame:
 
 
 def filter_options(frame: pd.DataFrame) -> dict[str, list[str]]:
-    """The values each filter offers: those that occur in the frame, in a sensible order.
-
-    Returns:
-        ``model``, ``setting``, ``seed``, ``outcome``, ``category`` and
-        ``tag`` -> values. Outcomes and categories follow the order tables
-        use; seeds are numeric; the rest alphabetical; ``"none"`` last.
-    """
+    """The values each filter offers (those in the frame): outcomes and categories in the tables' order, seeds
+    numeric, the rest alphabetical, ``"none"`` last."""
     options: dict[str, list[str]] = {}
     for name, column in FILTER_COLUMNS.items():
         values = set(frame[column])
@@ -175,16 +139,8 @@ def row_title(row: pd.Series, labelled: bool = False) -> str:
 def other_task_set_files(paths: Iterable[str | os.PathLike[str]], tasks: Sequence[Task]) -> list[Path]:
     """The results files that were produced on another task set than ``tasks``.
 
-    A file belongs to ``tasks`` when its header's task-set digest is that of
-    ``tasks``, or of the tasks of ``tasks`` its rows are about (a run on a
-    part of the set); a file without a header cannot be checked and is not listed.
-
-    Args:
-        paths: Results files (each listed once, in the order given).
-        tasks: The task set the explorer shows the rows beside.
-
-    Returns:
-        The files whose task set differs.
+    A file belongs to ``tasks`` when its header's task-set digest is that of ``tasks``, or of the
+    part of it its rows are about; a file without a header cannot be checked and is not listed.
     """
     whole = tasks_digest(tasks)
     others = []

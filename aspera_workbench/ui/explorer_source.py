@@ -1,9 +1,7 @@
-"""What the failure explorer opens on: a parameter set's results, or results files named alone; checked before a page is served.
+"""What the failure explorer opens on (a parameter set's results, or results files named alone), checked first.
 
-``make explore RESULTS=runs/a.jsonl,runs/b.jsonl`` and the notebook's
-``results`` parameter name results files directly; ``make explore`` runs
-:func:`main` first, so that a bad argument ends the command with one line
-before any server starts, instead of an error inside a page served anyway.
+``make explore`` runs :func:`main` before any server starts, so that a bad argument ends the
+command with one line instead of an error inside a page served anyway.
 """
 
 from __future__ import annotations
@@ -98,14 +96,8 @@ def check_explore_args(
     port: str | None = None,
     root: str | Path | None = None,
 ) -> None:
-    """Check what ``make explore`` was given, in the order a person reads the command.
-
-    Args:
-        results: Results files (a list, or text with commas); empty: the parameter set's results.
-        params: The parameter set (its task set is the default one).
-        tasks: The task set the results were produced on, when given.
-        port: The port the page is to be served on, when given.
-        root: The project root relative paths start from (found when ``None``).
+    """Check what ``make explore`` was given, in the order a person reads the command (empty ``results``: the
+    parameter set's; ``root`` found when ``None``).
 
     Raises:
         ExploreArgumentError: one line naming the argument (``RESULTS:``, ``PARAMS:``, ...).
@@ -122,7 +114,7 @@ def check_explore_args(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m aspera_workbench.ui.explorer_source``: the check ``make explore`` runs first; exit 2 on a bad argument."""
+    """The check ``make explore`` runs first (``python -m ...ui.explorer_source``); exit 2 on a bad argument."""
     parser = argparse.ArgumentParser(prog="make explore", description=check_explore_args.__doc__)
     parser.add_argument("--results", default="")
     parser.add_argument("--params", default="params/default.yaml")

@@ -1,17 +1,8 @@
 """The generation widget: a person reviews each proposed task and decides, in a notebook.
 
-The widget only shows and forwards: every decision is a method of
-:class:`aspera_workbench.generation.GenerationFlow` (accept, edit, regenerate with a
-comment, reject), which checks it, runs it and saves it to the session file
-before returning. So closing the notebook loses nothing, and opening a widget
-on the same session file continues with the proposals still open.
-
-Layout, top to bottom: the session's counts and spend; a focus instruction
-and a button asking the model for new requests; a list of the proposals
-waiting for a decision; the selected proposal's request and its three
-programs (editable, one tab each) with the result of its checks; a comment
-box, the step to regenerate, and the four decision buttons; a line saying
-what the last action did.
+The widget only shows and forwards: every decision is a :class:`aspera_workbench.generation.GenerationFlow`
+method, which checks it, runs it and saves it to the session file before returning, so closing the
+notebook loses nothing and a widget on the same session file continues where it stopped.
 """
 
 from __future__ import annotations
@@ -21,11 +12,22 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
+from IPython.display import display
 
-from aspera_workbench.generation import Candidate, DecisionError, GenerationFlow, GenerationStopped
-from aspera_workbench.generation.candidate import INVALID, LEFT_OPEN, NEW, OPEN, VALID
-from aspera_workbench.generation.flow import read_program
-from aspera_workbench.generation.prompts import PROGRAM_STEPS, WHAT
+from aspera_workbench.generation import (
+    INVALID,
+    LEFT_OPEN,
+    NEW,
+    OPEN,
+    PROGRAM_STEPS,
+    VALID,
+    WHAT,
+    Candidate,
+    DecisionError,
+    GenerationFlow,
+    GenerationStopped,
+    read_program,
+)
 
 _STATUS_COLOURS = {VALID: "#009E73", INVALID: "#D55E00", NEW: "#555555"}
 
@@ -77,15 +79,7 @@ def check_html(candidate: Candidate) -> str:
 
 
 class GenerationWidget:
-    """An ipywidgets view of a generation session.
-
-    Args:
-        flow: The session.
-        count: Requests asked for per click of "Propose requests".
-
-    Attributes:
-        view: The root widget (displayed when the object is the last value of a cell).
-    """
+    """An ipywidgets view of a generation session (``view`` is the root widget); ``count`` requests per proposal."""
 
     def __init__(self, flow: GenerationFlow, count: int = 5) -> None:
         self.flow = flow
@@ -96,7 +90,8 @@ class GenerationWidget:
         self.count = widgets.BoundedIntText(
             value=count, min=1, max=20, description="Requests", layout=widgets.Layout(width="180px")
         )
-        self.propose_button = widgets.Button(description="Propose requests", icon="lightbulb-o")
+        self._buttons: list[widgets.Button] = []
+        self.propose_button = self._button("Propose requests", "", "lightbulb-o", self.propose)
         self.proposals = widgets.Dropdown(description="Proposal", layout=widgets.Layout(width="95%"))
         self.query = widgets.Textarea(description="Request", layout=widgets.Layout(width="95%", height="60px"))
         self.code = {
@@ -104,9 +99,7 @@ class GenerationWidget:
         }
         for area in self.code.values():
             area.add_class("aspera-code")
-        self.tabs = widgets.Tab(children=[self.code[step] for step in PROGRAM_STEPS])
-        for index, step in enumerate(PROGRAM_STEPS):
-            self.tabs.set_title(index, WHAT[step])
+        self.tabs = widgets.Tab(children=[self.code[s] for s in PROGRAM_STEPS], titles=[WHAT[s] for s in PROGRAM_STEPS])
         self.checks = widgets.HTML()
         self.comment = widgets.Text(
             placeholder="what should change (sent to the model with Regenerate; the reason with Reject)",
@@ -114,23 +107,11 @@ class GenerationWidget:
             layout=widgets.Layout(width="95%"),
         )
         self.step = widgets.Dropdown(options=[(WHAT[s], s) for s in PROGRAM_STEPS], description="Step")
-        self.accept_button = widgets.Button(description="Accept", button_style="success", icon="check")
-        self.edit_button = widgets.Button(description="Check my edits", button_style="info", icon="pencil")
-        self.regenerate_button = widgets.Button(description="Regenerate", button_style="warning", icon="refresh")
-        self.reject_button = widgets.Button(description="Reject", button_style="danger", icon="times")
+        self.accept_button = self._button("Accept", "success", "check", self.accept, keep_edits=True)
+        self.edit_button = self._button("Check my edits", "info", "pencil", self.check_edits, keep_edits=True)
+        self.regenerate_button = self._button("Regenerate", "warning", "refresh", self.regenerate, keep_edits=True)
+        self.reject_button = self._button("Reject", "danger", "times", self.reject)
         self.message = widgets.HTML()
-        self._buttons = [
-            self.propose_button,
-            self.accept_button,
-            self.edit_button,
-            self.regenerate_button,
-            self.reject_button,
-        ]
-        self.propose_button.on_click(lambda _: self._run(self.propose))
-        self.accept_button.on_click(lambda _: self._run(self.accept, keep_edits_on_error=True))
-        self.edit_button.on_click(lambda _: self._run(self.check_edits, keep_edits_on_error=True))
-        self.regenerate_button.on_click(lambda _: self._run(self.regenerate, keep_edits_on_error=True))
-        self.reject_button.on_click(lambda _: self._run(self.reject))
         self.proposals.observe(self._selected, names="value")
         self._refreshing = False
         self._next: str | None = None  # the proposal to show after the next refresh
@@ -148,18 +129,23 @@ class GenerationWidget:
                 self.tabs,
                 self.checks,
                 self.comment,
-                widgets.HBox(
-                    [self.step, self.accept_button, self.edit_button, self.regenerate_button, self.reject_button]
-                ),
+                widgets.HBox([self.step, *self._buttons[1:]]),
                 self.message,
             ]
         )
         self.refresh()
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
         display(self.view)
+
+    def _button(
+        self, description: str, style: str, icon: str, action: Callable[[], str], keep_edits: bool = False
+    ) -> widgets.Button:
+        """A button running ``action`` through :meth:`_run` (disabled, with the others, while it runs)."""
+        button = widgets.Button(description=description, button_style=style, icon=icon)
+        button.on_click(lambda _: self._run(action, keep_edits_on_error=keep_edits))
+        self._buttons.append(button)
+        return button
 
     # -- what the buttons do -------------------------------------------------------
 
@@ -171,9 +157,8 @@ class GenerationWidget:
     def _run(self, action: Callable[[], str], keep_edits_on_error: bool = False) -> None:
         """Run an action with the buttons disabled, then prepare the proposal shown if it is new.
 
-        The action's result, or its error, goes to the message line. With
-        ``keep_edits_on_error``, a refused action leaves the request and programs
-        as the person typed them, to be corrected rather than typed again.
+        The result, or the error, goes to the message line; with ``keep_edits_on_error`` a refused
+        action leaves the person's text in place, to be corrected rather than typed again.
         """
         failed = False
         for button in self._buttons:
@@ -297,10 +282,7 @@ class GenerationWidget:
             self._run(lambda: "")
 
     def refresh(self, select: str | None = None, keep_edits: bool = False) -> None:
-        """Show the session's current state (and the proposal ``select``, if given).
-
-        With ``keep_edits`` the request and program text areas keep what they hold.
-        """
+        """Show the session's current state (and the proposal ``select``); ``keep_edits`` leaves the text areas."""
         self.summary.value = f"<b>{html.escape(self.flow.summary())}</b>"
         waiting = self.flow.open_candidates()
         options = [(f"{c.id} [{c.shown_status}] {c.query}", c.id) for c in waiting]

@@ -1,10 +1,8 @@
 """A guided tour of one task, for teaching: the request, the world, the reference program, its verdict, a wrong program.
 
-:func:`open_tour` loads a task and its hand-written wrong programs; the
-:class:`Tour` then answers each step of the story with something a notebook
-shows as it is (tables as pandas frames, programs and verdicts as HTML with
-inline styles), so the executed notebook reads the same as static HTML.
-Programs run in the sandbox, with the world captured before and after.
+Each step answers with something a notebook shows as it is (frames; programs and verdicts as HTML
+with inline styles), so the executed notebook reads the same as static HTML. Programs run in the
+sandbox, with the world captured before and after.
 """
 
 from __future__ import annotations
@@ -16,9 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from aspera_core.outcomes import Verdict
-from aspera_core.tasks import Task, load_tasks
-from aspera_core.tasks.validation import default_wrong_dir
-from aspera_core.tasks.wrong_programs import WrongProgram, load_wrong_programs
+from aspera_core.tasks import Task, WrongProgram, default_wrong_dir, load_tasks, load_wrong_programs
 from aspera_workbench.pipeline import project_root, resolve_path
 from aspera_workbench.ui.code_view import code_html, diff_html
 from aspera_workbench.ui.evaluation import ProgramRunner
@@ -34,17 +30,7 @@ class Html(str):
 
 
 class Tour:
-    """One task, step by step; close it when done (or use ``with``) to stop its sandbox.
-
-    Args:
-        task: The task.
-        wrong: Its hand-written wrong programs (may be empty).
-        timeout_s: Time limit per evaluation, in seconds.
-
-    Attributes:
-        task: The task.
-        wrong: The wrong programs.
-    """
+    """One task and its hand-written wrong programs, step by step; close it (or use ``with``) to stop its sandbox."""
 
     def __init__(self, task: Task, wrong: list[WrongProgram], timeout_s: float = 10.0) -> None:
         self.task = task
@@ -85,13 +71,7 @@ class Tour:
         return Html(verdict_html(self.run(which), f"Verdict on the {which} program"))
 
     def world(self, table: str, when: str = "before", which: str = "reference", pair: int = 0) -> pd.DataFrame:
-        """One table of a pair's world, readable (names for ids, weekdays on dates).
-
-        Args:
-            table: ``user_calendar``, ``employees``, ``conference_rooms``, ...
-            when: ``before`` (as the setup program left it) or ``after`` the program ran.
-            which: Whose run: ``reference`` or ``wrong``.
-            pair: Which setup/evaluation pair.
+        """One table of a pair's world, readable, ``before`` (as the setup left it) or ``after`` program ``which`` ran.
 
         Raises:
             ValueError: ``when`` is neither, or the program did not run in that pair.
@@ -147,17 +127,7 @@ def open_tour(
     root: str | os.PathLike[str] | None = None,
     timeout_s: float = 10.0,
 ) -> Tour:
-    """Open the tour of one task.
-
-    Args:
-        tasks: The task set (relative to the project root).
-        task_id: The task.
-        wrong: Which of its wrong programs to show (0: the first).
-        root: The project root (found when ``None``).
-        timeout_s: Time limit per evaluation, in seconds.
-
-    Returns:
-        The tour.
+    """Open the tour of one task of a set (relative to the project ``root``), showing its ``wrong`` program first.
 
     Raises:
         KeyError: the task set has no such task.

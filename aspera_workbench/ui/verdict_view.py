@@ -28,19 +28,7 @@ def _pre(text: str | None) -> str:
 
 
 def verdict_html(verdict: Any, title: str = "") -> str:
-    """A verdict (or a recorded result row) as HTML.
-
-    Args:
-        verdict: A :class:`~aspera_core.outcomes.Verdict` or a
-            :class:`~aspera_core.records.ResultRow`.
-        title: Text before the outcome (e.g. ``"Recorded verdict"``).
-
-    Returns:
-        The outcome; the exception's type and message; the pairs run of the
-        pairs the task has, with a table of each pair's outcome, where its
-        exception came from and its message; the traceback; the program's
-        return value and what was printed, when there is any.
-    """
+    """A :class:`~aspera_core.outcomes.Verdict` or a recorded :class:`~aspera_core.records.ResultRow` as HTML."""
     parts = [f"{html.escape(title)}: " if title else "", outcome_badge(verdict.outcome)]
     if verdict.error_type:
         parts.append(f" &middot; <code>{html.escape(verdict.error_type)}</code>")

@@ -1,20 +1,11 @@
-"""What a program changed in the world: rows added, removed and changed per table, shown so people can read them.
+"""What a program changed in the world: rows added, removed and changed per table, for people to read.
 
-The comparison is the audit's (:mod:`aspera_workbench.audit.observe`): ids are
-renumbered by their first appearance in the world before the program ran,
-ids the program created all read ``<new>``, lists of ids are compared as
-sets, a recurring event through its stored occurrences, and each table as a
-multiset of rows. So random ids never show as changes, and two runs made the
-same change exactly when their :attr:`PairChange.signature` are equal (what
-an evaluation program can see of the world).
-
-On top of that comparison this module pairs a removed row with an added row
-that has the same id (:data:`ROW_KEYS`) as one *changed* row, and makes rows
-readable: employee and room ids become names, date-times get their weekday,
-empty columns are left out.
-
-The worlds come from a verdict evaluated with ``Job(capture_world=True)``
-(``Verdict.world``: per pair, the tables before and after the program).
+The comparison is the audit's (ids renumbered by their first appearance before the program ran,
+ids it created all ``<new>``, each table a multiset of rows), so random ids never show as changes
+and two runs made the same change exactly when their :attr:`PairChange.signature` are equal. On
+top, a removed and an added row with the same id (:data:`ROW_KEYS`) show as one *changed* row, and
+rows read as people do: names for employee and room ids, weekdays on date-times, no empty columns.
+The worlds come from ``Verdict.world`` (a job evaluated with ``capture_world=True``).
 """
 
 from __future__ import annotations
@@ -29,7 +20,7 @@ from typing import Any
 
 import pandas as pd
 
-from aspera_workbench.audit.observe import IdNumbering, canonical_value, row_text, world_change
+from aspera_workbench.audit import IdNumbering, canonical_value, row_text, world_change
 
 Tables = Mapping[str, Sequence[Mapping[str, Any]]]
 
@@ -72,12 +63,8 @@ _DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?")
 class TableChange:
     """The rows of one table that a run added, removed or changed (readable rows).
 
-    Attributes:
-        table: The table's name (``user_calendar``, ...).
-        added: Rows that are new.
-        removed: Rows that are gone.
-        changed: ``(before, after)`` of rows that kept their id: the columns
-            naming the row and those that changed.
+    ``changed`` holds ``(before, after)`` of rows that kept their id: the columns naming the row and
+    those that changed.
     """
 
     table: str
@@ -85,22 +72,13 @@ class TableChange:
     removed: tuple[dict[str, Any], ...] = ()
     changed: tuple[tuple[dict[str, Any], dict[str, Any]], ...] = ()
 
-    @property
-    def counts(self) -> str:
-        """``"+1 -0 ~2"``: rows added, removed, changed."""
-        return f"+{len(self.added)} -{len(self.removed)} ~{len(self.changed)}"
-
 
 @dataclass(frozen=True)
 class PairChange:
-    """What a program changed in the world of one setup/evaluation pair.
+    """What a program changed in the world of one pair: the tables that changed, in the world's order.
 
-    Attributes:
-        pair: The pair's index.
-        tables: The tables that changed, in the world's table order.
-        signature: The audit's canonical change (rows added and removed per
-            table); equal signatures are the same change. ``None`` when a
-            world could not be read.
+    ``signature`` is the audit's canonical change (equal signatures are the same change); ``None``
+    when a world could not be read.
     """
 
     pair: int
@@ -111,11 +89,6 @@ class PairChange:
     def readable(self) -> bool:
         """Whether both worlds could be read."""
         return self.signature is not None
-
-    @property
-    def nothing(self) -> bool:
-        """Whether the program changed nothing (in a readable world)."""
-        return self.readable and not self.tables
 
 
 def _names(*worlds: Tables) -> dict[str, str]:
@@ -132,17 +105,8 @@ def _names(*worlds: Tables) -> dict[str, str]:
 
 
 def readable_value(value: Any, names: Mapping[str, str], ids: Any = None) -> Any:
-    """A stored value as a person reads it.
-
-    Args:
-        value: A value of a row (JSON data).
-        names: Ids of employees and rooms -> their names.
-        ids: Renumbers other ids (``<id-3>``, ``<new>``); left as they are when ``None``.
-
-    Returns:
-        Ids of people and rooms as names, other ids renumbered, date-times as
-        ``"Thu 2024-06-27 15:00"``, lists as lists of such values.
-    """
+    """A stored value as a person reads it: ids of people and rooms as ``names``, other ids renumbered by
+    ``ids`` (``<id-3>``, ``<new>``; kept when ``None``), date-times as ``"Thu 2024-06-27 15:00"``."""
     if isinstance(value, str):
         if _UUID.fullmatch(value) and value.lower() in names:
             return names[value.lower()]
@@ -174,19 +138,8 @@ def readable_row(row: Mapping[str, Any], table: str, names: Mapping[str, str], i
 def readable_table(tables: Tables, table: str, before: Tables | None = None) -> pd.DataFrame:
     """One table of a world as a frame for reading: names for ids, weekdays on date-times, empty columns left out.
 
-    Ids of people and rooms read as names; every other id (a recurring event's
-    series, an event's own id in another table) is numbered as the change view
-    numbers it (``<id-19>``, ``<new>`` for an id the world before did not hold),
-    so a table and the change beside it name the same id alike.
-
-    Args:
-        tables: A world's tables (``ExecutionContext.to_dict()`` data).
-        table: Which table.
-        before: The world the ids are numbered by: the world before the program
-            ran, as in :func:`world_diff` (``tables`` itself when omitted).
-
-    Returns:
-        One row per stored row; columns that are empty in every row are dropped.
+    Other ids are numbered as the change view numbers them, by the world ``before`` the program ran
+    (``tables`` itself when omitted), so a table and the change beside it name an id alike.
 
     Raises:
         KeyError: the world has no such table.
@@ -217,15 +170,7 @@ def _cell(value: Any) -> Any:
 
 
 def world_diff(before: Tables, after: Tables) -> dict[str, TableChange]:
-    """The rows added, removed and changed in each table between two worlds.
-
-    Args:
-        before: The world before the program ran.
-        after: The world after it.
-
-    Returns:
-        Table -> its change, for the tables that changed (in the world's order).
-    """
+    """The rows added, removed and changed in each table that changed between two worlds (in the world's order)."""
     ids = IdNumbering(before)  # (numbers ids by the world before: the program's own ids read <new>)
     names = _names(before, after)
     changes: dict[str, TableChange] = {}
@@ -303,15 +248,8 @@ def _changed_columns(
 
 
 def pair_changes(world: Iterable[Mapping[str, Any]]) -> list[PairChange]:
-    """What a program changed in each pair's world, from ``Verdict.world``.
-
-    Args:
-        world: The verdict's ``world`` entries (``{"pair", "before", "after"}``).
-
-    Returns:
-        One :class:`PairChange` per entry, in pair order (a world that could
-        not be read gives one with ``signature = None``).
-    """
+    """What a program changed in each pair's world, from ``Verdict.world``, in pair order (a world that could
+    not be read gives a change with ``signature = None``)."""
     changes = []
     for entry in sorted(world, key=lambda item: item["pair"]):
         before, after = entry.get("before"), entry.get("after")
@@ -328,32 +266,6 @@ def same_change(first: PairChange, second: PairChange) -> bool | None:
     if first.signature is None or second.signature is None:
         return None
     return first.signature == second.signature
-
-
-def change_frame(change: PairChange) -> pd.DataFrame:
-    """A pair's change as a frame for reading: one line per row added, removed or changed.
-
-    Returns:
-        Columns ``table`` (as people name it), ``change`` (``added``,
-        ``removed`` or ``changed``) and ``row`` (``column: value`` text; for a
-        changed row ``column: old -> new`` for what changed).
-    """
-    records = []
-    for table, diff in change.tables.items():
-        title = TABLE_TITLES.get(table, table)
-        for row in diff.added:
-            records.append({"table": title, "change": "added", "row": _describe(row)})
-        for row in diff.removed:
-            records.append({"table": title, "change": "removed", "row": _describe(row)})
-        for old, new in diff.changed:
-            parts = [
-                f"{column}: {_cell(old.get(column))}"
-                if old.get(column) == new.get(column)
-                else f"{column}: {_cell(old.get(column))} -> {_cell(new.get(column))}"
-                for column in new
-            ]
-            records.append({"table": title, "change": "changed", "row": "; ".join(parts)})
-    return pd.DataFrame.from_records(records, columns=["table", "change", "row"])
 
 
 def _describe(row: Mapping[str, Any]) -> str:
@@ -374,15 +286,9 @@ _UNMATCHED = {"extra": "only this program", "missing": "only the reference"}
 def change_html(change: PairChange | None, other: PairChange | None = None, unmatched: str = "extra") -> str:
     """A pair's change as HTML: per table, its rows under shared column headings; a sentence when nothing changed.
 
-    A changed row is shown twice, *before* above *after*, in the same columns,
-    with the cells that changed marked in both; added and removed rows follow
-    in those columns too.
-
-    Args:
-        change: The change to show.
-        other: The other program's change in the same pair: rows it does not
-            change the same way are marked (class ``aspera-row-<unmatched>``).
-        unmatched: ``extra`` (this is the candidate's side) or ``missing`` (the reference's).
+    A changed row shows *before* above *after*, the changed cells marked in both. Rows that the
+    ``other`` program's change in the pair does not change alike get the class
+    ``aspera-row-<unmatched>`` (``extra`` on the candidate's side, ``missing`` on the reference's).
     """
     if change is None:
         return "<i>this run did not reach the program in this pair</i>"
@@ -458,15 +364,7 @@ def _row_html(
 
 
 def compare_html(candidate: Sequence[PairChange], reference: Sequence[PairChange] | None) -> str:
-    """The candidate's change beside the reference program's, pair by pair, with whether they are the same.
-
-    Args:
-        candidate: The candidate's :func:`pair_changes`.
-        reference: The reference program's, or ``None`` when it was not run.
-
-    Returns:
-        HTML: one section per pair.
-    """
+    """The candidate's change beside the reference program's (``None``: not run), pair by pair, as HTML."""
     by_pair = {change.pair: change for change in reference or ()}
     pairs = sorted({c.pair for c in candidate} | set(by_pair))
     if not pairs:

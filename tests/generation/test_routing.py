@@ -9,6 +9,7 @@ request names) or crashing (an evaluation program that raises on the do-nothing 
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -375,7 +376,7 @@ def test_workbench_frames_and_paths_are_cut_from_a_traceback() -> None:
 def test_a_check_read_from_an_older_session_file_has_no_other_step() -> None:
     old = {"ok": False, "stage": "setup", "problems": ["x"], "notes": [], "facts": {}}
     assert Check.from_json(old).also == []
-    assert Check.from_json(Check(False, "setup", ["x"], also=["program"]).to_json()).also == ["program"]
+    assert Check.from_json(asdict(Check(False, "setup", ["x"], also=["program"]))).also == ["program"]
 
 
 # -- 7. spend is null when the price is unknown -------------------------------------------------------

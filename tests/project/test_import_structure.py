@@ -23,13 +23,6 @@ from aspera_core.library import tool_support
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGES = ("aspera_core", "aspera_workbench")
 
-#: Files other engineers are rewriting right now; their imports are cleaned when those branches merge.
-BEING_REWRITTEN = ("aspera_workbench/ui/",)
-
-#: Subpackages whose ``__init__`` is being rewritten (see above): other code may still import
-#: their submodules until the new ``__init__`` exports the names.
-EXPORTS_BEING_REWRITTEN: tuple[str, ...] = ()
-
 #: Import cycles tolerated (none: a new one needs a reason written here).
 ALLOWED_CYCLES: list[set[str]] = []
 
@@ -44,10 +37,6 @@ def _source_files() -> Iterator[pathlib.Path]:
 def _module_name(path: pathlib.Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _being_rewritten(path: pathlib.Path) -> bool:
-    return path.relative_to(ROOT).as_posix().startswith(BEING_REWRITTEN)
 
 
 @pytest.fixture(scope="module")
@@ -90,8 +79,6 @@ def _says_deferred(lines: list[str], head: ast.stmt) -> bool:
 def test_imports_sit_at_module_level_unless_deliberately_deferred():
     found = []
     for path in _source_files():
-        if _being_rewritten(path):
-            continue
         source = path.read_text()
         lines = source.splitlines()
         seen = set()
@@ -191,17 +178,13 @@ def _subpackage(module: str) -> str:
 def _reaches_in(importer: str, imported: str) -> bool:
     """Whether ``importer`` imports a submodule of another subpackage rather than its exported names."""
     return (
-        imported.count(".") >= 2
-        and _subpackage(importer) != _subpackage(imported)
-        and imported not in PUBLIC_BY_PATH
-        and not imported.startswith(tuple(f"{package}." for package in EXPORTS_BEING_REWRITTEN))
+        imported.count(".") >= 2 and _subpackage(importer) != _subpackage(imported) and imported not in PUBLIC_BY_PATH
     )
 
 
 def test_other_subpackages_are_imported_through_their_public_names(graph):
-    rewritten = {_module_name(path) for path in _source_files() if _being_rewritten(path)}
     found = []
-    for importer in sorted(graph.modules - rewritten):
+    for importer in sorted(graph.modules):
         for imported in sorted(graph.find_modules_directly_imported_by(importer)):
             if _reaches_in(importer, imported):
                 for detail in graph.get_import_details(importer=importer, imported=imported):
@@ -237,9 +220,7 @@ def _private_names_from_elsewhere(path: pathlib.Path) -> Iterator[str]:
 
 
 def test_no_module_imports_another_subpackages_private_names():
-    found = [
-        hit for path in _source_files() if not _being_rewritten(path) for hit in _private_names_from_elsewhere(path)
-    ]
+    found = [hit for path in _source_files() for hit in _private_names_from_elsewhere(path)]
     assert not found, "private names imported across subpackages:\n" + "\n".join(found)
 
 
