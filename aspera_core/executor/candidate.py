@@ -196,9 +196,11 @@ class _Candidate:
         if os.getppid() != judge:
             os._exit(3)
         abi = server.protections.landlock_abi
-        # Its own /proc entries (not another process's): built here, where its pid is known.
-        readable = (*server.readable, f"/proc/{os.getpid()}")
-        ruleset = confine.landlock_ruleset(slot.directory, abi, readable) if abi else None
+        # Built here, where its pid (its own /proc entries, not another process's) is known.
+        rules = (*slot.rules, *server.readable)
+        ruleset = confine.landlock_ruleset(abi, rules, reads=True, own_proc=True) if abi else None
+        for _, fd in rules:  # (opened by the fork server; nothing here refers to them)
+            os.close(fd)
         confine.isolate_descriptors(map(int, os.listdir("/proc/self/fd")), (self.inbox, self.outbox, ruleset))
         os.chdir(slot.directory)
         kept = {name: os.environ[name] for name in KEPT_ENVIRONMENT if name in os.environ}
