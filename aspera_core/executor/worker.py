@@ -50,6 +50,7 @@ def run(server: Inherited, slot: ServerSlot, programs: int, address_space: int, 
     """Fork the candidates, then read the job, confine this process, evaluate, report, and exit (never returns)."""
     reports = _Reports(slot.report)
     warm = programs > 1
+    server.evaluator.templates.single_use = True  # (this process's and its candidates' own copies)
     try:
         os.setpgid(0, 0)
         confine.die_with_parent(signal.SIGKILL)
