@@ -1,8 +1,14 @@
-"""Each pair's namespaces are fresh, also where a forked process hands out its templates themselves."""
+"""What a candidate starts from: fresh namespaces in each pair (also where a forked process hands out its
+templates themselves), and an environment holding only the names it keeps."""
 
 from __future__ import annotations
 
+import ast
+
+import pytest
+
 from aspera_core.executor import Evaluator, NamespaceTemplates, Outcome, Sandbox
+from aspera_core.executor.candidate import KEPT_ENVIRONMENT
 
 from .support import Scenario, answer_task, hostile_config, source
 
@@ -48,3 +54,15 @@ def test_every_pair_starts_with_fresh_namespaces() -> None:
     verdicts.append(Evaluator().evaluate(task, PROGRAM_FRESH))
     for verdict in verdicts:
         assert (verdict.outcome, verdict.pairs_run) == (Outcome.SUCCESS, 3), verdict.message
+
+
+def test_the_candidate_keeps_only_the_named_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ASPERA_TEST_SECRET", "not for programs")
+    monkeypatch.setenv("TZ", "UTC")
+    program = "import os\n\ndef answer():\n    print(sorted(os.environ.items()))\n    return 42\n"
+    with Sandbox(hostile_config(workers=1)) as box:
+        verdict = box.evaluate(answer_task(), program)
+    assert verdict.outcome is Outcome.SUCCESS, verdict.message
+    names = {name for name, _ in ast.literal_eval(verdict.stdout)}
+    assert names <= {*KEPT_ENVIRONMENT, "TMPDIR", "HOME"} and {"TZ", "TMPDIR", "HOME"} <= names
+    assert ("TZ", "UTC") in ast.literal_eval(verdict.stdout)
