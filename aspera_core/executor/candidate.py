@@ -195,12 +195,12 @@ class _Candidate:
         confine.die_with_parent(signal.SIGKILL)
         if os.getppid() != judge:
             os._exit(3)
-        abi = server.protections.landlock_abi
-        # Built here, where its pid (its own /proc entries, not another process's) is known.
-        rules = (*slot.rules, *server.readable)
-        ruleset = confine.landlock_ruleset(abi, rules, reads=True, own_proc=True) if abi else None
-        for _, fd in rules:  # (opened by the fork server; nothing here refers to them)
-            os.close(fd)
+        abi, ruleset = server.protections.landlock_abi, None
+        if abi:  # built here, where its own /proc entries (not another process's) can be named
+            rules = (*slot.rules, *server.readable, *confine.readable_rules([f"/proc/{os.getpid()}"]))
+            ruleset = confine.landlock_ruleset(abi, rules, reads=True)
+            for _, fd in rules:  # (the fork server's, but for its /proc entry; nothing here refers to them)
+                os.close(fd)
         confine.isolate_descriptors(map(int, os.listdir("/proc/self/fd")), (self.inbox, self.outbox, ruleset))
         os.chdir(slot.directory)
         for name in [name for name in os.environ if name not in KEPT_ENVIRONMENT]:  # (3x as fast as clear())

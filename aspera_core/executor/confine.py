@@ -113,30 +113,24 @@ def landlock_rules(writable_dir: str, abi: int, reads: bool) -> Rules:
 def readable_rules(paths: Iterable[str]) -> Rules:
     """The rules allowing reads of ``paths`` (files and directories; missing ones are left out).
 
-    Rules hold descriptors opened once, in the fork server: a candidate inherits them instead of opening and
-    checking every path again (and its :func:`isolate_descriptors` points them at ``/dev/null`` after use)."""
+    The fork server opens these once: a candidate adds them from the descriptors it inherits instead of opening
+    and checking every path again."""
     return _opened((path, _FS_READ_FILE | _FS_READ_DIR if os.path.isdir(path) else _FS_READ_FILE) for path in paths)
 
 
-def landlock_ruleset(abi: int, rules: Rules, reads: bool, own_proc: bool = False) -> int:
-    """A Landlock ruleset (a descriptor) of ``rules`` (``reads``: they confine reads too; ``own_proc``: this
-    process may also read its own ``/proc`` entries, whose path only it knows)."""
+def landlock_ruleset(abi: int, rules: Rules, reads: bool) -> int:
+    """A Landlock ruleset (a descriptor) allowing only what ``rules`` allow (``reads``: reads are confined too)."""
     handled = _handled(abi, reads)
     fields = [handled] + ([_NET_TCP] if abi >= 4 else []) + ([_SCOPES] if abi >= 6 else [])
     attr = struct.pack(f"={len(fields)}Q", *fields)
     ruleset = _check(int(_LIBC.syscall(_LANDLOCK_CREATE_RULESET, attr, len(attr), 0)), "landlock_create_ruleset")
-    own = os.open(f"/proc/{os.getpid()}", os.O_PATH | os.O_CLOEXEC) if own_proc else -1
     try:
-        extra = ((_FS_READ_FILE | _FS_READ_DIR, own),) if own_proc else ()
-        for rights, fd in (*rules, *extra):
+        for rights, fd in rules:
             rule = struct.pack("=Qi", rights, fd)
             _check(int(_LIBC.syscall(_LANDLOCK_ADD_RULE, ruleset, 1, rule, 0)), "landlock_add_rule")
     except BaseException:
         os.close(ruleset)
         raise
-    finally:
-        if own >= 0:
-            os.close(own)
     return ruleset
 
 
