@@ -4,6 +4,7 @@ templates themselves), and an environment holding only the names it keeps."""
 from __future__ import annotations
 
 import ast
+import os
 
 import pytest
 
@@ -66,3 +67,27 @@ def test_the_candidate_keeps_only_the_named_environment(monkeypatch: pytest.Monk
     names = {name for name, _ in ast.literal_eval(verdict.stdout)}
     assert names <= {*KEPT_ENVIRONMENT, "TMPDIR", "HOME"} and {"TZ", "TMPDIR", "HOME"} <= names
     assert ("TZ", "UTC") in ast.literal_eval(verdict.stdout)
+
+
+def test_the_candidate_holds_only_its_two_pipes_and_dev_null() -> None:
+    program = source(
+        """
+        import os
+
+        def answer():
+            targets = []
+            for name in os.listdir("/proc/self/fd"):
+                try:
+                    targets.append(os.readlink(f"/proc/self/fd/{name}"))
+                except OSError:  # the listing's own descriptor, closed since
+                    pass
+            print(repr(targets))
+            return 42
+        """
+    )
+    with Sandbox(hostile_config(workers=2)) as box:
+        verdict = box.evaluate(answer_task(), program)
+    assert verdict.outcome is Outcome.SUCCESS, verdict.message
+    targets = ast.literal_eval(verdict.stdout)
+    pipes = [target for target in targets if target.startswith("pipe:")]
+    assert len(pipes) == 2 and set(targets) - set(pipes) <= {os.devnull}, targets
