@@ -195,15 +195,17 @@ class _Candidate:
         confine.die_with_parent(signal.SIGKILL)
         if os.getppid() != judge:
             os._exit(3)
-        abi = server.protections.landlock_abi
-        # Its own /proc entries (not another process's): built here, where its pid is known.
-        readable = (*server.readable, f"/proc/{os.getpid()}")
-        ruleset = confine.landlock_ruleset(slot.directory, abi, readable) if abi else None
+        abi, ruleset = server.protections.landlock_abi, None
+        if abi:  # built here, where its own /proc entries (not another process's) can be named
+            rules = (*slot.rules, *server.readable, *confine.readable_rules([f"/proc/{os.getpid()}"]))
+            ruleset = confine.landlock_ruleset(abi, rules, reads=True)
+            for _, fd in rules:  # (the fork server's, but for its /proc entry; nothing here refers to them)
+                os.close(fd)
         confine.isolate_descriptors(map(int, os.listdir("/proc/self/fd")), (self.inbox, self.outbox, ruleset))
         os.chdir(slot.directory)
-        kept = {name: os.environ[name] for name in KEPT_ENVIRONMENT if name in os.environ}
-        os.environ.clear()
-        os.environ.update(kept, TMPDIR=slot.directory, HOME=slot.directory)
+        for name in [name for name in os.environ if name not in KEPT_ENVIRONMENT]:  # (3x as fast as clear())
+            del os.environ[name]
+        os.environ.update(TMPDIR=slot.directory, HOME=slot.directory)
         tempfile.tempdir = slot.directory
         config = server.config
         confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)

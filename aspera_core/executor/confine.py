@@ -86,33 +86,62 @@ def landlock_abi() -> int:
     return max(0, int(_LIBC.syscall(_LANDLOCK_CREATE_RULESET, None, 0, 1)))
 
 
-def landlock_ruleset(writable_dir: str, abi: int, readable: tuple[str, ...] | None = None) -> int:
-    """A Landlock ruleset (a descriptor) allowing writes only below ``writable_dir`` and to ``/dev/null``;
-    with ``readable`` (files and directories), reads only there, below ``writable_dir`` and of ``/dev/null``."""
-    reads = _FS_READ_FILE | _FS_READ_DIR if readable is not None else 0
-    handled = _FS_ABI1 | reads | (_FS_REFER if abi >= 2 else 0) | (_FS_TRUNCATE if abi >= 3 else 0)
+Rules = tuple[tuple[int, int], ...]  # (rights, O_PATH descriptor) pairs
+
+
+def _handled(abi: int, reads: bool) -> int:
+    read_rights = _FS_READ_FILE | _FS_READ_DIR if reads else 0
+    return _FS_ABI1 | read_rights | (_FS_REFER if abi >= 2 else 0) | (_FS_TRUNCATE if abi >= 3 else 0)
+
+
+def _opened(paths: Iterable[tuple[str, int]]) -> Rules:
+    rules = []
+    for path, rights in paths:
+        try:
+            rules.append((rights, os.open(path, os.O_PATH | os.O_CLOEXEC)))
+        except FileNotFoundError:
+            continue
+    return tuple(rules)
+
+
+def landlock_rules(writable_dir: str, abi: int, reads: bool) -> Rules:
+    """The rules allowing writes (and, with ``reads``, reads) below ``writable_dir`` and of ``/dev/null``."""
+    file_rights = _FS_WRITE | (_FS_TRUNCATE if abi >= 3 else 0) | (_FS_READ_FILE if reads else 0)
+    return _opened([(writable_dir, _handled(abi, reads) & ~_FS_EXECUTE), (os.devnull, file_rights)])
+
+
+def readable_rules(paths: Iterable[str]) -> Rules:
+    """The rules allowing reads of ``paths`` (files and directories; missing ones are left out).
+
+    The fork server opens these once: a candidate adds them from the descriptors it inherits instead of opening
+    and checking every path again."""
+    return _opened((path, _FS_READ_FILE | _FS_READ_DIR if os.path.isdir(path) else _FS_READ_FILE) for path in paths)
+
+
+def landlock_ruleset(abi: int, rules: Rules, reads: bool) -> int:
+    """A Landlock ruleset (a descriptor) allowing only what ``rules`` allow (``reads``: reads are confined too)."""
+    handled = _handled(abi, reads)
     fields = [handled] + ([_NET_TCP] if abi >= 4 else []) + ([_SCOPES] if abi >= 6 else [])
     attr = struct.pack(f"={len(fields)}Q", *fields)
     ruleset = _check(int(_LIBC.syscall(_LANDLOCK_CREATE_RULESET, attr, len(attr), 0)), "landlock_create_ruleset")
     try:
-        file_rights = _FS_WRITE | (_FS_TRUNCATE if abi >= 3 else 0) | (_FS_READ_FILE if reads else 0)
-        rules = [(writable_dir, handled & ~_FS_EXECUTE), (os.devnull, file_rights)]
-        for path in readable or ():
-            rules.append((path, reads if os.path.isdir(path) else _FS_READ_FILE))
-        for path, rights in rules:
-            try:
-                fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
-            except FileNotFoundError:
-                continue
-            try:
-                rule = struct.pack("=Qi", rights, fd)
-                _check(int(_LIBC.syscall(_LANDLOCK_ADD_RULE, ruleset, 1, rule, 0)), f"landlock_add_rule({path!r})")
-            finally:
-                os.close(fd)
+        for rights, fd in rules:
+            rule = struct.pack("=Qi", rights, fd)
+            _check(int(_LIBC.syscall(_LANDLOCK_ADD_RULE, ruleset, 1, rule, 0)), "landlock_add_rule")
     except BaseException:
         os.close(ruleset)
         raise
     return ruleset
+
+
+def writes_ruleset(writable_dir: str, abi: int) -> int:
+    """A ruleset confining writes only (to ``writable_dir`` and ``/dev/null``), its descriptors closed again."""
+    rules = landlock_rules(writable_dir, abi, reads=False)
+    try:
+        return landlock_ruleset(abi, rules, reads=False)
+    finally:
+        for _, fd in rules:
+            os.close(fd)
 
 
 def readable_paths() -> tuple[str, ...]:
@@ -248,7 +277,7 @@ def _try_in_child(protections: Protections) -> str | None:
             try:
                 abi = protections.landlock_abi
                 set_shared_limits(64, no_new_privileges=True)
-                apply(protections, landlock_ruleset(directory, abi) if abi else None)
+                apply(protections, writes_ruleset(directory, abi) if abi else None)
             except BaseException as error:  # noqa: BLE001 - reported to the parent
                 message = str(error).encode("utf-8", "replace")[:500]
             os.write(write_end, message)

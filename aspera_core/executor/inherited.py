@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from aspera_core.executor.confine import Protections, SeccompFilter
+from aspera_core.executor.confine import Protections, Rules, SeccompFilter
 from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
 from aspera_core.executor.sandbox import SandboxConfig
@@ -19,6 +19,7 @@ class ServerSlot:
     job: int  # the job file, written by the evaluating process (the server never reads it)
     ruleset: int | None  # the judge's Landlock ruleset (a candidate builds its own: reads confined too)
     guard: Guard  # installed in the candidate
+    rules: Rules  # the candidate's Landlock rules for this slot's directory and /dev/null
 
 
 @dataclass
@@ -29,6 +30,6 @@ class Inherited:
     config: SandboxConfig
     evaluator: Evaluator
     protections: Protections
-    readable: tuple[str, ...]  # what a candidate may read
+    readable: Rules  # what a candidate may read besides its directory and its own /proc entries
     seccomp: SeccompFilter | None
     zygote_seccomp: SeccompFilter | None

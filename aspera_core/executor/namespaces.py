@@ -66,6 +66,16 @@ class NamespaceTemplates:
                 continue
         self._evaluation: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._program: dict[tuple[str, ...], dict[str, Any]] = {}
+        # Set in a forked judge or candidate, which holds its own copy of the templates: each is then handed out
+        # itself the first time (copying one writes to, so copies, the memory page of every name it binds).
+        self.single_use = False
+
+    def _hand_out(self, cache: dict[Any, dict[str, Any]], key: Any) -> dict[str, Any]:
+        template = cache[key]
+        if self.single_use:
+            del cache[key]  # (built again if asked for again)
+            return template
+        return dict(template)
 
     def evaluation(self, scenario: Any) -> dict[str, Any]:
         """A new namespace for one pair's setup and evaluation programs (``ImportError``/``ValueError`` if broken)."""
@@ -75,7 +85,7 @@ class NamespaceTemplates:
             template = _run_imports(evaluation_imports(scenario))
             template["__name__"] = "__console__"
             self._evaluation[key] = template
-        return dict(template)
+        return self._hand_out(self._evaluation, key)
 
     def program(self, scenario: Any) -> dict[str, Any]:
         """The names a candidate module receives before its own code runs (the apps' star imports)."""
@@ -85,4 +95,4 @@ class NamespaceTemplates:
             template = _run_imports(app_imports(scenario.apps))
             template.pop("__builtins__", None)
             self._program[key] = template
-        return dict(template)
+        return self._hand_out(self._program, key)

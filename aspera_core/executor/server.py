@@ -55,7 +55,12 @@ class ForkServer:
         abi = self.protections.landlock_abi
         self.slots = [
             ServerSlot(
-                directory, report, job, confine.landlock_ruleset(directory, abi) if abi else None, Guard(directory)
+                directory,
+                report,
+                job,
+                confine.writes_ruleset(directory, abi) if abi else None,
+                Guard(directory),
+                confine.landlock_rules(directory, abi, reads=True) if abi else (),
             )
             for directory, report, job in settings["slots"]
         ]
@@ -70,7 +75,7 @@ class ForkServer:
             config,
             Evaluator(self.templates, interrupts_are_errors=True, library_fixes=config.library_fixes),
             self.protections,
-            confine.readable_paths(),
+            confine.readable_rules(confine.readable_paths()) if abi else (),
             confine.SeccompFilter() if seccomp else None,
             confine.SeccompFilter(may_fork=True) if seccomp else None,
         )

@@ -50,6 +50,7 @@ def run(server: Inherited, slot: ServerSlot, programs: int, address_space: int, 
     """Fork the candidates, then read the job, confine this process, evaluate, report, and exit (never returns)."""
     reports = _Reports(slot.report)
     warm = programs > 1
+    server.evaluator.templates.single_use = True  # (this process's and its candidates' own copies)
     try:
         os.setpgid(0, 0)
         confine.die_with_parent(signal.SIGKILL)
@@ -113,7 +114,10 @@ def _confine(
 ) -> None:
     """The judge's own confinement (it runs only the task's code, but need reach no more than a worker did)."""
     config = server.config
-    confine.isolate_descriptors([*closing, 0, 1, 2], (*keep, slot.ruleset))
+    rules = {fd for _, fd in (*slot.rules, *server.readable)}  # (its candidates are forked: closed, not kept)
+    for fd in rules:
+        os.close(fd)
+    confine.isolate_descriptors([fd for fd in [*closing, 0, 1, 2] if fd not in rules], (*keep, slot.ruleset))
     os.chdir(slot.directory)
     os.environ["TMPDIR"] = os.environ["HOME"] = tempfile.tempdir = slot.directory
     confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)

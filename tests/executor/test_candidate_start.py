@@ -1,0 +1,93 @@
+"""What a candidate starts from: fresh namespaces in each pair (also where a forked process hands out its
+templates themselves), and an environment holding only the names it keeps."""
+
+from __future__ import annotations
+
+import ast
+import os
+
+import pytest
+
+from aspera_core.executor import Evaluator, NamespaceTemplates, Outcome, Sandbox
+from aspera_core.executor.candidate import KEPT_ENVIRONMENT
+
+from .support import Scenario, answer_task, hostile_config, source
+
+# Each pair's evaluation and program leave a global behind and fail if an earlier pair's is there.
+EVALUATE_FRESH = source(
+    """
+    def evaluate_answer(query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]):
+        setup_function()
+        if "left_by_an_earlier_pair" in globals():
+            raise SolutionError("the evaluation saw an earlier pair's global")
+        globals()["left_by_an_earlier_pair"] = True
+        result = executable()
+        if result != 42:
+            raise SolutionError(f"expected 42, got {result!r}")
+    """
+)
+PROGRAM_FRESH = source(
+    """
+    def answer():
+        earlier = "left_by_an_earlier_pair" in globals()
+        globals()["left_by_an_earlier_pair"] = True
+        return 0 if earlier else 42
+    """
+)
+
+
+def test_a_single_use_template_is_handed_out_once_then_built_again() -> None:
+    templates = NamespaceTemplates()
+    scenario = Scenario()
+    shared = templates.program(scenario)
+    templates.single_use = True
+    first = templates.program(scenario)
+    first["left_by_an_earlier_pair"] = True
+    second = templates.program(scenario)
+    assert second is not first and second == shared
+    assert "left_by_an_earlier_pair" not in templates.evaluation(scenario)
+
+
+def test_every_pair_starts_with_fresh_namespaces() -> None:
+    task = answer_task(EVALUATE_FRESH, pairs=3)
+    with Sandbox(hostile_config(workers=1)) as box:
+        verdicts = [box.evaluate(task, PROGRAM_FRESH), *box.evaluate_many(task, [PROGRAM_FRESH] * 2)]
+    verdicts.append(Evaluator().evaluate(task, PROGRAM_FRESH))
+    for verdict in verdicts:
+        assert (verdict.outcome, verdict.pairs_run) == (Outcome.SUCCESS, 3), verdict.message
+
+
+def test_the_candidate_keeps_only_the_named_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ASPERA_TEST_SECRET", "not for programs")
+    monkeypatch.setenv("TZ", "UTC")
+    program = "import os\n\ndef answer():\n    print(sorted(os.environ.items()))\n    return 42\n"
+    with Sandbox(hostile_config(workers=1)) as box:
+        verdict = box.evaluate(answer_task(), program)
+    assert verdict.outcome is Outcome.SUCCESS, verdict.message
+    names = {name for name, _ in ast.literal_eval(verdict.stdout)}
+    assert names <= {*KEPT_ENVIRONMENT, "TMPDIR", "HOME"} and {"TZ", "TMPDIR", "HOME"} <= names
+    assert ("TZ", "UTC") in ast.literal_eval(verdict.stdout)
+
+
+def test_the_candidate_holds_only_its_two_pipes_and_dev_null() -> None:
+    program = source(
+        """
+        import os
+
+        def answer():
+            targets = []
+            for name in os.listdir("/proc/self/fd"):
+                try:
+                    targets.append(os.readlink(f"/proc/self/fd/{name}"))
+                except OSError:  # the listing's own descriptor, closed since
+                    pass
+            print(repr(targets))
+            return 42
+        """
+    )
+    with Sandbox(hostile_config(workers=2)) as box:
+        verdict = box.evaluate(answer_task(), program)
+    assert verdict.outcome is Outcome.SUCCESS, verdict.message
+    targets = ast.literal_eval(verdict.stdout)
+    pipes = [target for target in targets if target.startswith("pipe:")]
+    assert len(pipes) == 2 and set(targets) - set(pipes) <= {os.devnull}, targets
