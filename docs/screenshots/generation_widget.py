@@ -34,17 +34,8 @@ sys.path.insert(0, str(ROOT))
 from aspera_workbench.generation import load_generation_params, open_generation  # noqa: E402
 from tests.generation.support import MINI_RELEASE, ScriptedModel, mini_tasks  # noqa: E402
 from tests.support.openai_server import ScriptedOpenAIServer  # noqa: E402
+from tests.ui.browser import FLAGS  # noqa: E402
 
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 REQUESTS = [
     "Hey, [Assistant], put a 45-minute design review with Ottoline in my calendar the day after tomorrow at 2:30 PM.",
     "Hey, [Assistant], how many minutes will I spend in meetings with Brigida next week, all together?",

@@ -21,7 +21,7 @@ from inspect_ai import eval as inspect_eval
 from aspera_workbench.inspect_bridge.task import asper_bench
 from tests.inspect.support import embedded_tasks
 from tests.inspect.test_mockllm_eval import NOOP, RAISES, REFERENCE, scripted_model
-from tests.ui.test_explorer_browser import FLAGS, chromium, free_port
+from tests.ui.browser import FLAGS, chromium, free_port
 
 
 def test_inspect_view_lists_the_tasks_and_shows_why_a_program_failed(tmp_path: Path) -> None:
