@@ -21,7 +21,7 @@ import threading
 import time
 import weakref
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from aspera_core.executor.confine import Protections
@@ -95,6 +95,11 @@ class SandboxConfig:
         ):
             if wrong:
                 raise ValueError(message)
+
+    def registering(self, modules: Iterable[str]) -> SandboxConfig:
+        """This config with ``modules`` added to :attr:`value_modules` (those already there are not repeated)."""
+        added = tuple(dict.fromkeys(name for name in modules if name not in self.value_modules))
+        return replace(self, value_modules=self.value_modules + added) if added else self
 
 
 @dataclass(frozen=True)

@@ -312,8 +312,7 @@ def run_agent(
     experiment = experiment_of(agent, tasks, task_set, library_fixes)
     config = config or SandboxConfig()
     # The values the agent's evaluation tasks hand its programs (the control setting's world) must cross.
-    needed = tuple(name for name in getattr(agent, "value_modules", ()) if name not in config.value_modules)
-    config = dataclasses.replace(config, library_fixes=library_fixes, value_modules=config.value_modules + needed)
+    config = dataclasses.replace(config, library_fixes=library_fixes).registering(getattr(agent, "value_modules", ()))
     if sandbox is not None and sandbox.config.library_fixes != library_fixes:
         raise ValueError("the sandbox given and the run disagree on library_fixes")
     missing = sorted(set(config.value_modules) - set(sandbox.config.value_modules)) if sandbox is not None else []

@@ -13,7 +13,6 @@ the same, as for any exception that is not a check failure.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, TypeVar
 
 from aspera_core.executor import SandboxConfig, evaluation_imports
@@ -29,8 +28,7 @@ CONTROL_VALUE_MODULES = ("aspera_workbench.control.surface",)
 
 def control_sandbox_config(config: SandboxConfig) -> SandboxConfig:
     """``config`` for a sandbox that evaluates control tasks (their EP hands the program a control world)."""
-    missing = tuple(name for name in CONTROL_VALUE_MODULES if name not in config.value_modules)
-    return dataclasses.replace(config, value_modules=config.value_modules + missing)
+    return config.registering(CONTROL_VALUE_MODULES)
 
 
 #: Name of the EP that every control task's evaluation programs start with.

@@ -425,3 +425,11 @@ def test_a_value_module_that_cannot_be_imported_stops_the_sandbox() -> None:
     with Sandbox(hostile_config(workers=1, value_modules=("no_such_module_here",))) as box:
         with pytest.raises(RuntimeError, match="no_such_module_here"):
             box.evaluate(answer_task(), GOOD)
+
+
+def test_registering_value_modules_adds_each_once_and_keeps_the_rest_of_the_config() -> None:
+    config = SandboxConfig(workers=1, timeout_s=3.0, value_modules=("a.values",))
+    registered = config.registering(["b.values", "a.values", "b.values"])
+    assert registered.value_modules == ("a.values", "b.values")
+    assert (registered.workers, registered.timeout_s) == (1, 3.0)
+    assert config.registering(["a.values"]) is config
