@@ -199,13 +199,13 @@ def run(args: argparse.Namespace) -> int:
         tasks, wrong, alternatives, config, sandbox_config = _inputs(args)
     except _BadInput as error:
         return refuse("audit", str(error))
-    print(
-        f"aspera audit: {count(len(tasks), 'task')} from {args.tasks}; "
+    say(
+        "audit",
+        f"{count(len(tasks), 'task')} from {args.tasks}; "
         f"{'all variants' if config.per_kind is None else count(config.per_kind, 'variant')} per kind"
         + ("" if config.max_variants is None else f", at most {config.max_variants} per task")
         + f", seed {config.seed}; "
         f"{count(sandbox_config.workers, 'worker')}",
-        file=sys.stderr,
     )
     bar: Any = None
 

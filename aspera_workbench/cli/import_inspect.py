@@ -14,11 +14,10 @@ Exit status: 0 done, 1 the results file is in use, 2 a log or the file refused.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from aspera_core.fileio import DanglingLinkError
 from aspera_core.records import ExperimentMismatch, NotAResultsFile, ResultsFileBusy
-from aspera_workbench.cli.args import refuse, task_set_path
+from aspera_workbench.cli.args import refuse, say, task_set_path
 
 EXAMPLE = "example: aspera import-inspect logs/2026-01-01T10-00-00_asper-bench_abc.eval --out runs/inspect-cck.jsonl"
 
@@ -48,5 +47,5 @@ def run(args: argparse.Namespace) -> int:
             return refuse("import-inspect", str(error))
         except ResultsFileBusy as error:
             return refuse("import-inspect", str(error), 1)
-        print(f"aspera import-inspect: {report.describe()}", file=sys.stderr)
+        say("import-inspect", report.describe())
     return 0
