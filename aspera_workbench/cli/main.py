@@ -131,8 +131,12 @@ REPEAT_WINDOW_S = 1.0
 
 
 @contextlib.contextmanager
-def interrupts_as_keyboard_interrupt() -> Iterator[None]:
+def interrupts_as_keyboard_interrupt(exiting: bool = False) -> Iterator[None]:
     """While active, Ctrl-C and SIGTERM raise ``KeyboardInterrupt`` once per interrupt (see the module docstring).
+
+    On leaving, the earlier handlers are put back; with ``exiting`` (the process ends next), after an
+    interrupt they are set to ignore straight away instead: a late repeat of a double Ctrl-C landing
+    while the default handler is back would be raised as a second interrupt, a traceback at exit.
 
     Child processes forked meanwhile keep the default behaviour: SIGTERM ends them. Only the main
     thread can install handlers; elsewhere this does nothing.
@@ -159,7 +163,7 @@ def interrupts_as_keyboard_interrupt() -> Iterator[None]:
         yield
     finally:
         for number, handler in previous.items():
-            signal.signal(number, handler)
+            signal.signal(number, signal.SIG_IGN if exiting and last else handler)
 
 
 def _quiet_stdout() -> None:
@@ -170,11 +174,14 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``aspera`` command on ``argv`` (``sys.argv[1:]`` by default); returns the exit status (see the module docstring)."""
+def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
+    """Run the ``aspera`` command on ``argv`` (``sys.argv[1:]`` by default); returns the exit status (see the module docstring).
+
+    ``exiting``: the process ends with the command, so interrupts after an interrupt are ignored.
+    """
     parser = build_parser(argv)
     name = "aspera"
-    with interrupts_as_keyboard_interrupt():
+    with interrupts_as_keyboard_interrupt(exiting):
         try:
             try:
                 args = parser.parse_args(argv)
@@ -209,14 +216,10 @@ def _describe(error: OSError) -> str:
 def entry() -> NoReturn:
     """The ``aspera`` executable: :func:`main`, then exit with its status.
 
-    After an interrupt later interrupts are ignored: the interpreter restores the default action of
-    signals while it shuts down, and a late repeat would otherwise kill it with another status.
+    After an interrupt later interrupts are ignored: a late repeat would otherwise be raised as a second
+    interrupt, or kill the interpreter with another status while it shuts down.
     """
-    status = main()
-    if status == EXIT_INTERRUPTED:
-        for number in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(number, signal.SIG_IGN)
-    sys.exit(status)
+    sys.exit(main(exiting=True))
 
 
 if __name__ == "__main__":  # pragma: no cover

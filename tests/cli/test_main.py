@@ -111,6 +111,31 @@ def test_sigterm_takes_the_ctrl_c_path(monkeypatch, capsys) -> None:
     assert signal.getsignal(signal.SIGTERM) == before
 
 
+def test_the_command_line_goes_from_its_handler_straight_to_ignoring_interrupts_after_one(monkeypatch, capsys) -> None:
+    # The repeat of a double Ctrl-C may land as the command ends: with the default handler back in
+    # place, even for a moment, it would be raised as a second KeyboardInterrupt (a traceback at exit).
+    def body(args):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)
+        return 0
+
+    fake_command(monkeypatch, "slow", body)
+    before = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    seen = []
+    real_signal = signal.signal
+    monkeypatch.setattr(
+        signal, "signal", lambda number, handler: seen.append((number, handler)) or real_signal(number, handler)
+    )
+    try:
+        assert main(["slow"], exiting=True) == 130
+        assert capsys.readouterr().err == "aspera slow: interrupted\n"
+        after_interrupt = seen[2:]  # the first two installed the interrupt handler
+        assert after_interrupt == [(signal.SIGINT, signal.SIG_IGN), (signal.SIGTERM, signal.SIG_IGN)]
+    finally:
+        for number, handler in before.items():
+            real_signal(number, handler)
+
+
 def test_a_command_can_catch_the_interrupt_to_say_how_to_resume(monkeypatch, capsys) -> None:
     def body(args):
         try:
