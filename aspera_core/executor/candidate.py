@@ -1,9 +1,9 @@
 """The candidate's process, where a program runs, holding nothing of the task but the world it is sent.
 
-Forked by the judge before it reads its job, it keeps only its two pipes, clears its environment, and applies its
-limits, Landlock (reads: Python's and the library's code; writes: its directory), seccomp and the audit hook. Each
-request (``load``, ``module``, ``call``) is one exchange in the encoding of :mod:`~aspera_core.executor.wire`. The
-judge's side is :class:`Channel`, :class:`RemoteProgram` and :func:`apply_world`.
+Forked by the judge before it reads its job, it keeps only its two pipes and applies its limits, Landlock (reads:
+Python's and the library's code; writes: its directory), seccomp and the audit hook. Each request (``load``,
+``module``, ``call``) is one exchange in the encoding of :mod:`~aspera_core.executor.wire`. The judge's side is
+:class:`Channel`, :class:`RemoteProgram` and :func:`apply_world`.
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ from aspera_core.world import (
 HEADER = struct.Struct("=I")
 #: Largest message either side accepts (a world of many thousand rows fits).
 MAX_MESSAGE = 128 * 1024 * 1024
-#: Environment variables a candidate keeps (how Python and the C library read time and text).
+#: Environment variables the fork server keeps for its judges and candidates (how Python and the C library read
+#: time and text).
 KEPT_ENVIRONMENT = ("TZ", "LANG", "LC_ALL", "LC_CTYPE", "PATH")
 
 
@@ -203,9 +204,7 @@ class _Candidate:
                 os.close(fd)
         confine.isolate_descriptors(map(int, os.listdir("/proc/self/fd")), (self.inbox, self.outbox, ruleset))
         os.chdir(slot.directory)
-        for name in [name for name in os.environ if name not in KEPT_ENVIRONMENT]:  # (3x as fast as clear())
-            del os.environ[name]
-        os.environ.update(TMPDIR=slot.directory, HOME=slot.directory)
+        os.environ.update(TMPDIR=slot.directory, HOME=slot.directory)  # (the fork server kept only KEPT_ENVIRONMENT)
         tempfile.tempdir = slot.directory
         config = server.config
         confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)

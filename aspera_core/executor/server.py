@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from aspera_core.executor import confine, wire, worker
+from aspera_core.executor import candidate, confine, wire, worker
 from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
 from aspera_core.executor.inherited import Inherited, ServerSlot
@@ -64,6 +64,10 @@ class ForkServer:
             )
             for directory, report, job in settings["slots"]
         ]
+        # Once here, for every judge and candidate: the task's code and the programs see no more of the evaluating
+        # process's environment than Python and the C library need (no API key, no user's paths).
+        for name in [name for name in os.environ if name not in candidate.KEPT_ENVIRONMENT]:
+            del os.environ[name]
         confine.set_shared_limits(config.file_size_mb, no_new_privileges=bool(abi or self.protections.seccomp))
         worker.prepare_inherited_state()
         wire.REGISTRY.value_modules += config.value_modules

@@ -69,6 +69,27 @@ def test_the_candidate_keeps_only_the_named_environment(monkeypatch: pytest.Monk
     assert ("TZ", "UTC") in ast.literal_eval(verdict.stdout)
 
 
+def test_the_setup_and_evaluation_programs_see_only_the_named_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The fork server drops the rest once, so neither the judge nor any candidate holds it (an API key, say).
+    monkeypatch.setenv("ASPERA_TEST_SECRET", "not for task code either")
+    monkeypatch.setenv("TZ", "UTC")
+    evaluation = source(
+        """
+        def evaluate_answer(query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]):
+            import os
+            setup_function()
+            extra = sorted(set(os.environ) - {*KEPT, "TMPDIR", "HOME"})
+            if extra or os.environ.get("TZ") != "UTC":
+                raise SolutionError(f"the evaluation saw {extra} (TZ={os.environ.get('TZ')!r})")
+            if executable() != 42:
+                raise SolutionError("expected 42")
+        """
+    ).replace("KEPT", repr(KEPT_ENVIRONMENT))
+    with Sandbox(hostile_config(workers=1)) as box:
+        verdict = box.evaluate(answer_task(evaluation), "def answer():\n    return 42\n")
+    assert verdict.outcome is Outcome.SUCCESS, verdict.message
+
+
 def test_the_candidate_holds_only_its_two_pipes_and_dev_null() -> None:
     program = source(
         """
