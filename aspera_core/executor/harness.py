@@ -8,8 +8,10 @@ runs in its candidate process; without, in this process (trusted programs only: 
 
 from __future__ import annotations
 
+import functools
 import io
 import linecache
+import marshal
 import reprlib
 import sys
 import time
@@ -60,11 +62,29 @@ class ModuleFailed(BaseException):
     """The program's module code raised (told at the pair's first exchange): the pair is the program's failure."""
 
 
-def compile_source(text: str, filename: str) -> CodeType:
-    """Compile module source with asserts kept under ``-O``; register its lines for tracebacks."""
-    code = compile(text, filename, "exec", dont_inherit=True, optimize=0)
+def compile_source(text: str, filename: str, compiled: dict[tuple[str, str], CodeType] | None = None) -> CodeType:
+    """Compile module source with asserts kept under ``-O`` (or take it from ``compiled``, by text and file name);
+    register its lines for tracebacks."""
+    code = (compiled or {}).get((text, filename)) or compile(text, filename, "exec", dont_inherit=True, optimize=0)
     linecache.cache[filename] = (len(text), None, text.splitlines(keepends=True), filename)
     return code
+
+
+def pair_filenames(index: int) -> tuple[str, str]:
+    """The file names tracebacks give the setup and evaluation programs of pair ``index`` (from 0)."""
+    return f"<setup {index + 1}>", f"<evaluation {index + 1}>"
+
+
+@functools.lru_cache(maxsize=4096)
+def marshalled_code(text: str, filename: str) -> bytes | None:
+    """A task program compiled as :func:`compile_source` compiles it, as :mod:`marshal` bytes for a process of the
+    same interpreter; ``None`` if it does not compile (the judge then compiles it, and fails, itself). The
+    evaluating process compiles each distinct program once instead of every judge compiling it again (in a fresh
+    fork compiling costs several times what it does here)."""
+    try:
+        return marshal.dumps(compile(text, filename, "exec", dont_inherit=True, optimize=0))
+    except Exception:  # noqa: BLE001 - SyntaxError, ValueError (a NUL byte), RecursionError, MemoryError
+        return None
 
 
 class TailBuffer(io.TextIOBase):
@@ -294,8 +314,9 @@ class _Pair:
             self.globals = templates.program(scenario)
             self.globals["__name__"] = PROGRAM_MODULE
             self.module = program_module(self.globals)
-        exec(compile_source(sip, f"<setup {index + 1}>"), namespace)
-        exec(compile_source(ep, f"<evaluation {index + 1}>"), namespace)
+        compiled, (setup_file, evaluation_file) = getattr(run.task, "compiled", None), pair_filenames(index)
+        exec(compile_source(sip, setup_file, compiled), namespace)
+        exec(compile_source(ep, evaluation_file, compiled), namespace)
         self.setup_fn = namespace[function_name(sip) or ""]
         self.evaluate_fn = namespace[function_name(ep) or ""]
         self.from_program: list[BaseException] = []

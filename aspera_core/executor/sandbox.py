@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from aspera_core.executor.confine import Protections
+from aspera_core.executor.harness import marshalled_code, pair_filenames
 from aspera_core.executor.namespaces import scenario_key
 from aspera_core.executor.reports import MAX_REPORT_BYTES, build_verdict, reported_verdict
 from aspera_core.outcomes import Verdict
@@ -117,7 +118,13 @@ def encode_job(task: Any, programs: list[str], nonces: list[str], capture_world:
     scenario = task.scenario
     tools = [None if t is None else list(t) for t in (scenario.simulation_tools, scenario.evaluation_tools)]
     setups, checks = list(task.state_generation_programs or ()), list(task.evaluation_programs or ())
-    return marshal.dumps((task.query, list(scenario.apps), *tools, setups, checks, programs, nonces, capture_world))
+    compiled = [
+        marshalled_code(text, filename)
+        for index, pair in enumerate(zip(setups, checks))
+        for text, filename in zip(pair, pair_filenames(index))
+    ]
+    fields = (task.query, list(scenario.apps), *tools, setups, checks, compiled, programs, nonces, capture_world)
+    return marshal.dumps(fields)
 
 
 def empty_directory(path: str) -> None:

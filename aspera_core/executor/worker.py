@@ -21,7 +21,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from aspera_core.executor import candidate, confine
-from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure
+from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure, pair_filenames
 from aspera_core.executor.inherited import Inherited, ServerSlot
 from aspera_core.executor.reports import MAX_REPORT_BYTES, encode, read_messages, verdict_message
 from aspera_core.executor.sandbox import empty_directory, write_all
@@ -30,9 +30,13 @@ from aspera_core.outcomes import ORIGIN_HARNESS
 
 def decode_job(payload: bytes) -> tuple[Any, list[str], list[str], bool]:
     """The task, programs, nonces and world-capture flag :func:`~aspera_core.executor.sandbox.encode_job` wrote."""
-    query, apps, simulation, evaluation, setups, checks, programs, nonces, capture = marshal.loads(payload)
+    query, apps, simulation, evaluation, setups, checks, compiled, programs, nonces, capture = marshal.loads(payload)
     scenario = SimpleNamespace(apps=apps, simulation_tools=simulation, evaluation_tools=evaluation)
     task = SimpleNamespace(query=query, scenario=scenario, state_generation_programs=setups, evaluation_programs=checks)
+    # The setup and evaluation programs as the evaluating process compiled them (by text and file name).
+    files = [name for index in range(min(len(setups), len(checks))) for name in pair_filenames(index)]
+    texts = [text for pair in zip(setups, checks) for text in pair]
+    task.compiled = {(t, f): marshal.loads(c) for t, f, c in zip(texts, files, compiled) if c is not None}
     return task, programs, nonces, capture
 
 

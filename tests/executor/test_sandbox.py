@@ -433,3 +433,24 @@ def test_registering_value_modules_adds_each_once_and_keeps_the_rest_of_the_conf
     assert registered.value_modules == ("a.values", "b.values")
     assert (registered.workers, registered.timeout_s) == (1, 3.0)
     assert config.registering(["a.values"]) is config
+
+
+def test_a_job_carries_its_task_programs_compiled_and_the_judge_shows_their_lines() -> None:
+    from aspera_core.executor.worker import decode_job
+
+    broken_setup = "def setup():\n    return (\n"
+    task = answer_task(pairs=2)
+    task.state_generation_programs[1] = broken_setup
+    decoded, programs, _, _ = decode_job(sandbox_module.encode_job(task, [GOOD], ["nonce"]))
+    assert programs == [GOOD]
+    # compiled as the judge would compile them, but for the setup that does not compile (the judge tries, and fails)
+    assert set(decoded.compiled) == {
+        (task.state_generation_programs[0], "<setup 1>"),
+        (task.evaluation_programs[0], "<evaluation 1>"),
+        (task.evaluation_programs[1], "<evaluation 2>"),
+    }
+    checked = answer_task(EVALUATE_OTHER + "    assert False, 'checked'\n")
+    with Sandbox(hostile_config(workers=1)) as box:
+        failed, broken = box.evaluate(checked, GOOD), box.evaluate(task, GOOD)
+    assert failed.outcome is Outcome.TASK_COMPLETION_ERROR and "assert False, 'checked'" in (failed.traceback or "")
+    assert broken.pairs[-1].index == 1 and "SyntaxError" in (broken.traceback or ""), broken
