@@ -15,7 +15,6 @@ import random
 import signal
 import struct
 import sys
-import tempfile
 import time
 import traceback
 from collections.abc import Iterator
@@ -203,9 +202,6 @@ class _Candidate:
             for _, fd in rules:  # (the fork server's, but for its /proc entry; nothing here refers to them)
                 os.close(fd)
         confine.isolate_descriptors(map(int, os.listdir("/proc/self/fd")), (self.inbox, self.outbox, ruleset))
-        os.chdir(slot.directory)
-        os.environ.update(TMPDIR=slot.directory, HOME=slot.directory)  # (the fork server kept only KEPT_ENVIRONMENT)
-        tempfile.tempdir = slot.directory
         config = server.config
         confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)
         confine.apply(server.protections, ruleset, server.seccomp)

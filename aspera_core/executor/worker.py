@@ -60,6 +60,10 @@ def run(server: Inherited, slot: ServerSlot, programs: int, address_space: int, 
         confine.die_with_parent(signal.SIGKILL)
         if os.getppid() != server.pid:  # the fork server is already gone
             os._exit(3)
+        # The slot's directory is home, temporary folder and working folder, set before the candidates are forked
+        # so that they inherit it (set in each, it cost a candidate about 0.4 ms of its first writes to memory).
+        os.chdir(slot.directory)
+        os.environ["TMPDIR"] = os.environ["HOME"] = tempfile.tempdir = slot.directory
         # Before anything of the task is in this process: the candidates' memory is the fork server's.
         channels = [candidate.spawn(server, slot, address_space) for _ in range(max(1, programs))]
         task, sources, nonces, capture = decode_job(os.pread(slot.job, os.fstat(slot.job).st_size, 0))
@@ -122,8 +126,6 @@ def _confine(
     for fd in rules:
         os.close(fd)
     confine.isolate_descriptors([fd for fd in [*closing, 0, 1, 2] if fd not in rules], (*keep, slot.ruleset))
-    os.chdir(slot.directory)
-    os.environ["TMPDIR"] = os.environ["HOME"] = tempfile.tempdir = slot.directory
     confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)
     confine.apply(server.protections, slot.ruleset, server.zygote_seccomp if zygote else server.seccomp)
     if slot.ruleset is not None:
