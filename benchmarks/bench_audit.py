@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import os
 import resource
@@ -35,8 +36,12 @@ from pathlib import Path
 
 from aspera_core.executor import Sandbox, SandboxConfig
 from aspera_core.tasks import load_tasks
-from aspera_workbench.audit import AuditConfig, audit_tasks, candidates
-from aspera_workbench.variants import variants
+
+# The package holding the audit: an earlier commit's source (``--before``) may predate the split into two packages.
+_AUDIT_PACKAGE = os.environ.get("BENCH_AUDIT_PACKAGE", "aspera_workbench")
+_audit = importlib.import_module(f"{_AUDIT_PACKAGE}.audit")
+AuditConfig, audit_tasks, candidates = _audit.AuditConfig, _audit.audit_tasks, _audit.candidates
+variants = importlib.import_module(f"{_AUDIT_PACKAGE}.variants").variants
 
 REPO = Path(__file__).resolve().parents[1]
 TASK_SET = REPO / "data" / "aspera_workbench_v1"
@@ -155,6 +160,8 @@ def side_by_side(args: argparse.Namespace) -> None:
             env = dict(os.environ)
             if label == "before":
                 env["PYTHONPATH"] = os.pathsep.join([args.before, *filter(None, [env.get("PYTHONPATH")])])
+                if not (Path(args.before) / "aspera_workbench").is_dir():
+                    env["BENCH_AUDIT_PACKAGE"] = "aspera_core"
             output = subprocess.run(command, check=True, capture_output=True, text=True, env=env, cwd=REPO)
             results[label].append(json.loads(output.stdout.strip().splitlines()[-1]))
     print(f"audit of {args.tasks} tasks, {args.variants} variants each, {args.workers} workers, {args.rounds} rounds")

@@ -34,20 +34,33 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 TASK_SET = REPO / "data" / "aspera_workbench_v1"
 
 
 def write_task_set(size: int, folder: Path) -> None:
-    """The project's tasks repeated under new ids (and queries) up to ``size`` tasks."""
+    """The project's tasks repeated under new ids (and queries) up to ``size`` tasks.
+
+    Each copy's setup and evaluation programs differ from the other copies' by a comment, as a real task set's
+    do, so that no cache of compiled programs (the sandbox keeps one) makes copies cheaper than new tasks."""
     from aspera_core.tasks import load_tasks, write_tasks
 
     tasks = load_tasks(TASK_SET)
-    copies = [
-        task.model_copy(update={"query_id": str(n + 1), "query": f"{task.query} (copy {n // len(tasks)})"})
-        for n, task in enumerate(tasks * (size // len(tasks) + 1))
-    ][:size]
+
+    def copy(n: int, task: Any) -> Any:
+        mark = f"\n# copy {n // len(tasks)}\n"
+        return task.model_copy(
+            update={
+                "query_id": str(n + 1),
+                "query": f"{task.query} (copy {n // len(tasks)})",
+                "state_generation_programs": [text + mark for text in task.state_generation_programs],
+                "evaluation_programs": [text + mark for text in task.evaluation_programs],
+            }
+        )
+
+    copies = [copy(n, task) for n, task in enumerate(tasks * (size // len(tasks) + 1))][:size]
     write_tasks(copies, folder, renumber=True)
 
 
