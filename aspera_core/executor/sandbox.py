@@ -118,13 +118,18 @@ def encode_job(task: Any, programs: list[str], nonces: list[str], capture_world:
     scenario = task.scenario
     tools = [None if t is None else list(t) for t in (scenario.simulation_tools, scenario.evaluation_tools)]
     setups, checks = list(task.state_generation_programs or ()), list(task.evaluation_programs or ())
-    compiled = [
+    fields = (task.query, list(scenario.apps), *tools, setups, checks, compiled(task), programs, nonces, capture_world)
+    return marshal.dumps(fields)
+
+
+def compiled(task: Any) -> list[bytes | None]:
+    """The task's setup and evaluation programs compiled, pair by pair (each distinct one is compiled once)."""
+    pairs = zip(task.state_generation_programs or (), task.evaluation_programs or ())
+    return [
         marshalled_code(text, filename)
-        for index, pair in enumerate(zip(setups, checks))
+        for index, pair in enumerate(pairs)
         for text, filename in zip(pair, pair_filenames(index))
     ]
-    fields = (task.query, list(scenario.apps), *tools, setups, checks, compiled, programs, nonces, capture_world)
-    return marshal.dumps(fields)
 
 
 def empty_directory(path: str) -> None:
@@ -262,11 +267,15 @@ class Sandbox:
         return None if self._resources.server is None else self._resources.server.pid
 
     def prepare(self, tasks: Iterable[Any]) -> None:
-        """Have the fork server import what these tasks need, for every worker to inherit (optional)."""
+        """Have the fork server import what these tasks need, for every worker to inherit, and compile their
+        setup and evaluation programs (optional: called while the fork server starts, it costs no time)."""
         with self._using():
             self._prepare(tasks)
 
     def _prepare(self, tasks: Iterable[Any]) -> None:
+        tasks = list(tasks)
+        for task in tasks:
+            compiled(task)
         new = {key for key in (scenario_key(task.scenario) for task in tasks) if key not in self._prepared}
         if new:
             self._prepared |= new

@@ -376,6 +376,7 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
         problem = _check_replay(agent, [task.query_id for task in selected], {task.query_id for task in tasks})
         if problem:
             return refuse("run", problem)
+    sandbox.prepare(selected)  # (while the fork server starts)
     protections = sandbox.protections
     say(
         "run",
