@@ -64,10 +64,6 @@ class ForkServer:
             )
             for directory, report, job in settings["slots"]
         ]
-        # Once here, for every judge and candidate: the task's code and the programs see no more of the evaluating
-        # process's environment than Python and the C library need (no API key, no user's paths).
-        for name in [name for name in os.environ if name not in candidate.KEPT_ENVIRONMENT]:
-            del os.environ[name]
         confine.set_shared_limits(config.file_size_mb, no_new_privileges=bool(abi or self.protections.seccomp))
         worker.prepare_inherited_state()
         wire.REGISTRY.value_modules += config.value_modules
@@ -88,6 +84,10 @@ class ForkServer:
         self.poller.register(self.control, select.EPOLLIN)
         self.buffer = bytearray()
         self.stopping = False
+        # Once here, for every judge and candidate: the task's code and the programs see no more of the evaluating
+        # process's environment than Python and the C library need (no API key, no user's paths).
+        for name in [name for name in os.environ if name not in candidate.KEPT_ENVIRONMENT]:
+            del os.environ[name]
 
     def report(self, kind: bytes, slot: int = 0, status: int = 0, seconds: float = 0.0, payload: bytes = b"") -> None:
         """Send one status record to the evaluating process."""
