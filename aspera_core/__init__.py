@@ -13,7 +13,7 @@ only from the ones below it::
     library          the simulated assistant library programs are written against
     world            in-memory state with a pinned clock
     records          the results-file schema, append-only writing, counting
-    outcomes, program_entry, fileio, wording, release_names, lazy   plain types and helpers
+    outcomes, program_entry, fileio, wording, release_names   plain types and helpers
 
 Example::
 
@@ -24,49 +24,22 @@ Example::
     print(core.summarize(core.read_rows("runs/reference.jsonl")))
 """
 
-from typing import TYPE_CHECKING
-
-from aspera_core.lazy import lazy_exports
-
-if TYPE_CHECKING:
-    from aspera_core.agents import (
-        Agent,
-        HandbackAgent,
-        NoopAgent,
-        ProgramUnavailable,
-        Proposal,
-        ReferenceAgent,
-        ReplayAgent,
-        StopRun,
-    )
-    from aspera_core.executor import Sandbox, SandboxConfig
-    from aspera_core.outcomes import Outcome, Verdict
-    from aspera_core.records import read_results, read_rows, summarize
-    from aspera_core.runner import RunReport, run_agent
-    from aspera_core.tasks import Task, TaskSet, load_tasks, open_task_set, select_tasks, validate_task_set
-    from aspera_core.version import __version__
-
-__getattr__, __dir__ = lazy_exports(
-    __name__,
-    {
-        ".agents": [
-            "Agent",
-            "HandbackAgent",
-            "NoopAgent",
-            "ProgramUnavailable",
-            "Proposal",
-            "ReferenceAgent",
-            "ReplayAgent",
-            "StopRun",
-        ],
-        ".executor": ["Sandbox", "SandboxConfig"],
-        ".outcomes": ["Outcome", "Verdict"],
-        ".records": ["read_results", "read_rows", "summarize"],
-        ".runner": ["RunReport", "run_agent"],
-        ".tasks": ["Task", "TaskSet", "load_tasks", "open_task_set", "select_tasks", "validate_task_set"],
-        ".version": ["__version__"],
-    },
+from aspera_core.agents import (
+    Agent,
+    HandbackAgent,
+    NoopAgent,
+    ProgramUnavailable,
+    Proposal,
+    ReferenceAgent,
+    ReplayAgent,
+    StopRun,
 )
+from aspera_core.executor import Sandbox, SandboxConfig
+from aspera_core.outcomes import Outcome, Verdict
+from aspera_core.records import read_results, read_rows, summarize
+from aspera_core.runner import RunReport, run_agent
+from aspera_core.tasks import Task, TaskSet, load_tasks, open_task_set, select_tasks, validate_task_set
+from aspera_core.version import __version__
 
 __all__ = [
     "Agent",

@@ -14,31 +14,13 @@ passes between them (``wire``), so no program can forge its verdict. Modules: ``
 ``reports``; docs/running.md tells the rest.
 """
 
-from typing import TYPE_CHECKING
-
-# Imported now: the function is named as its module, which importing the module would otherwise make this name.
 from aspera_core.executor.classify import classify, error_type_name
-from aspera_core.lazy import lazy_exports
-
-if TYPE_CHECKING:
-    from aspera_core.executor.guard import SandboxViolation
-    from aspera_core.executor.harness import Evaluator, TaskTimeout, evaluate_program
-    from aspera_core.executor.namespaces import NamespaceTemplates, evaluation_imports
-    from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig, default_workers
-    from aspera_core.outcomes import Outcome, PairResult, Verdict, combine_pairs
-    from aspera_core.program_entry import function_name, solution_name
-
-__getattr__, __dir__ = lazy_exports(
-    __name__,
-    {
-        ".guard": ["SandboxViolation"],
-        ".harness": ["Evaluator", "TaskTimeout", "evaluate_program"],
-        ".namespaces": ["NamespaceTemplates", "evaluation_imports"],
-        ".sandbox": ["Job", "Sandbox", "SandboxConfig", "default_workers"],
-        "..outcomes": ["Outcome", "PairResult", "Verdict", "combine_pairs"],
-        "..program_entry": ["function_name", "solution_name"],
-    },
-)
+from aspera_core.executor.guard import SandboxViolation
+from aspera_core.executor.harness import Evaluator, TaskTimeout, evaluate_program
+from aspera_core.executor.namespaces import NamespaceTemplates, evaluation_imports
+from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig, default_workers
+from aspera_core.outcomes import Outcome, PairResult, Verdict, combine_pairs
+from aspera_core.program_entry import function_name, solution_name
 
 __all__ = [
     "Evaluator",
