@@ -16,7 +16,7 @@ import reprlib
 import sys
 import time
 import traceback as traceback_module
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import CodeType, ModuleType
 from typing import Any
 
@@ -62,10 +62,14 @@ class ModuleFailed(BaseException):
     """The program's module code raised (told at the pair's first exchange): the pair is the program's failure."""
 
 
+def _compile(text: str, filename: str) -> CodeType:
+    return compile(text, filename, "exec", dont_inherit=True, optimize=0)  # asserts kept under ``-O``
+
+
 def compile_source(text: str, filename: str, compiled: dict[tuple[str, str], CodeType] | None = None) -> CodeType:
-    """Compile module source with asserts kept under ``-O`` (or take it from ``compiled``, by text and file name);
-    register its lines for tracebacks."""
-    code = (compiled or {}).get((text, filename)) or compile(text, filename, "exec", dont_inherit=True, optimize=0)
+    """Compile module source (or take it from ``compiled``, by text and file name); register its lines for
+    tracebacks."""
+    code = (compiled or {}).get((text, filename)) or _compile(text, filename)
     linecache.cache[filename] = (len(text), None, text.splitlines(keepends=True), filename)
     return code
 
@@ -75,6 +79,12 @@ def pair_filenames(index: int) -> tuple[str, str]:
     return f"<setup {index + 1}>", f"<evaluation {index + 1}>"
 
 
+def pair_programs(setups: Iterable[str], checks: Iterable[str]) -> list[tuple[str, str]]:
+    """(text, file name) of each setup and evaluation program, pair by pair."""
+    pairs = enumerate(zip(setups, checks))
+    return [(text, name) for index, pair in pairs for text, name in zip(pair, pair_filenames(index))]
+
+
 @functools.lru_cache(maxsize=4096)
 def marshalled_code(text: str, filename: str) -> bytes | None:
     """A task program compiled as :func:`compile_source` compiles it, as :mod:`marshal` bytes for a process of the
@@ -82,7 +92,7 @@ def marshalled_code(text: str, filename: str) -> bytes | None:
     evaluating process compiles each distinct program once instead of every judge compiling it again (in a fresh
     fork compiling costs several times what it does here)."""
     try:
-        return marshal.dumps(compile(text, filename, "exec", dont_inherit=True, optimize=0))
+        return marshal.dumps(_compile(text, filename))
     except Exception:  # noqa: BLE001 - SyntaxError, ValueError (a NUL byte), RecursionError, MemoryError
         return None
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from aspera_core.executor.confine import Protections
-from aspera_core.executor.harness import marshalled_code, pair_filenames
+from aspera_core.executor.harness import marshalled_code, pair_programs
 from aspera_core.executor.namespaces import scenario_key
 from aspera_core.executor.reports import MAX_REPORT_BYTES, build_verdict, reported_verdict
 from aspera_core.outcomes import Verdict
@@ -124,12 +124,8 @@ def encode_job(task: Any, programs: list[str], nonces: list[str], capture_world:
 
 def compiled(task: Any) -> list[bytes | None]:
     """The task's setup and evaluation programs compiled, pair by pair (each distinct one is compiled once)."""
-    pairs = zip(task.state_generation_programs or (), task.evaluation_programs or ())
-    return [
-        marshalled_code(text, filename)
-        for index, pair in enumerate(pairs)
-        for text, filename in zip(pair, pair_filenames(index))
-    ]
+    programs = pair_programs(task.state_generation_programs or (), task.evaluation_programs or ())
+    return [marshalled_code(text, filename) for text, filename in programs]
 
 
 def empty_directory(path: str) -> None:
@@ -270,12 +266,12 @@ class Sandbox:
         """Have the fork server import what these tasks need, for every worker to inherit, and compile their
         setup and evaluation programs (optional: called while the fork server starts, it costs no time)."""
         with self._using():
+            tasks = list(tasks)
+            for task in tasks:
+                compiled(task)
             self._prepare(tasks)
 
     def _prepare(self, tasks: Iterable[Any]) -> None:
-        tasks = list(tasks)
-        for task in tasks:
-            compiled(task)
         new = {key for key in (scenario_key(task.scenario) for task in tasks) if key not in self._prepared}
         if new:
             self._prepared |= new

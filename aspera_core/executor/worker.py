@@ -21,7 +21,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from aspera_core.executor import candidate, confine
-from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure, pair_filenames
+from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure, pair_programs
 from aspera_core.executor.inherited import Inherited, ServerSlot
 from aspera_core.executor.reports import MAX_REPORT_BYTES, encode, read_messages, verdict_message
 from aspera_core.executor.sandbox import empty_directory, write_all
@@ -34,9 +34,8 @@ def decode_job(payload: bytes) -> tuple[Any, list[str], list[str], bool]:
     scenario = SimpleNamespace(apps=apps, simulation_tools=simulation, evaluation_tools=evaluation)
     task = SimpleNamespace(query=query, scenario=scenario, state_generation_programs=setups, evaluation_programs=checks)
     # The setup and evaluation programs as the evaluating process compiled them (by text and file name).
-    files = [name for index in range(min(len(setups), len(checks))) for name in pair_filenames(index)]
-    texts = [text for pair in zip(setups, checks) for text in pair]
-    task.compiled = {(t, f): marshal.loads(c) for t, f, c in zip(texts, files, compiled) if c is not None}
+    named = zip(pair_programs(setups, checks), compiled)
+    task.compiled = {key: marshal.loads(code) for key, code in named if code is not None}
     return task, programs, nonces, capture
 
 
