@@ -28,12 +28,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from aspera_core import __version__
-
 # name -> module that defines it, imported when first used (PEP 562): the
 # ``aspera`` command imports this package, and most commands need neither
-# pandas nor matplotlib.
+# pandas nor matplotlib (nor, before ``aspera run`` has started its fork
+# server, aspera_core).
 _PUBLIC: dict[str, str] = {
+    "__version__": "aspera_core",
     "load_tasks": "aspera_core.tasks",
     "make_agent": "aspera_workbench.agents",
     "run_agent": "aspera_core.runner",
@@ -113,7 +113,7 @@ _PUBLIC: dict[str, str] = {
     "open_tour": "aspera_workbench.ui",
 }
 
-__all__ = ["__version__", *_PUBLIC]
+__all__ = list(_PUBLIC)
 
 
 def __getattr__(name: str) -> Any:

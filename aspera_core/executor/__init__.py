@@ -9,16 +9,16 @@ Example::
 
 A program runs in a *candidate* process and the task's setup and evaluation programs in its *judge*; only data
 passes between them (``wire``), so no program can forge its verdict. Modules: ``sandbox`` (the API), ``server``
-(the fork server), ``inherited`` (what its forks share), ``worker`` (the judge), ``candidate``, ``wire``,
-``confine`` (kernel layers), ``guard`` (audit hook), ``harness`` (the protocol), ``namespaces``, ``classify`` and
-``reports``; docs/running.md tells the rest.
+(the fork server, run by ``boot``: :func:`start_fork_server` may start it before its sandbox), ``inherited`` (what
+its forks share), ``worker`` (the judge), ``candidate``, ``wire``, ``confine`` (kernel layers), ``guard`` (audit
+hook), ``harness`` (the protocol), ``namespaces``, ``classify`` and ``reports``; docs/running.md tells the rest.
 """
 
 from aspera_core.executor.classify import classify, error_type_name
 from aspera_core.executor.guard import SandboxViolation
 from aspera_core.executor.harness import Evaluator, TaskTimeout, evaluate_program
 from aspera_core.executor.namespaces import NamespaceTemplates, evaluation_imports
-from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig, default_workers
+from aspera_core.executor.sandbox import Job, Sandbox, SandboxConfig, StartedServer, default_workers, start_fork_server
 from aspera_core.outcomes import Outcome, PairResult, Verdict, combine_pairs
 from aspera_core.program_entry import function_name, solution_name
 
@@ -31,6 +31,7 @@ __all__ = [
     "Sandbox",
     "SandboxConfig",
     "SandboxViolation",
+    "StartedServer",
     "TaskTimeout",
     "Verdict",
     "classify",
@@ -41,4 +42,5 @@ __all__ = [
     "evaluate_program",
     "function_name",
     "solution_name",
+    "start_fork_server",
 ]

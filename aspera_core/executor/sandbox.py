@@ -13,6 +13,7 @@ import marshal
 import os
 import select
 import shutil
+import socket
 import struct
 import subprocess
 import sys
@@ -187,35 +188,84 @@ class _Resources:
         self.fds = []
         shutil.rmtree(self.root, ignore_errors=True)
 
-    def spawn(self, config: SandboxConfig, slots: list[_Slot]) -> int:
-        """Start the fork server in a fresh interpreter (safe whatever threads exist); return the status pipe."""
+    def spawn(self, config: SandboxConfig, slots: list[_Slot], started: StartedServer | None) -> int:
+        """Hand the fork server (``started``, or one started now) its settings and descriptors; return the status
+        pipe. A server started earlier that has ended meanwhile is replaced."""
         control_read, self.control = os.pipe()
         status_read, status_write = os.pipe()
         self.fds.append(status_read)
         settings = {
             "config": config.__dict__,
-            "path": sys.path,  # set in the server before it imports the package
-            "control": control_read,
-            "status": status_write,
-            "slots": [(slot.directory, slot.report, slot.job) for slot in slots],
+            "path": sys.path,
+            "slots": [slot.directory for slot in slots],
             "root": self.root,  # removed by the server too, should this process be killed
         }
-        boot = "import json,sys; s=json.loads(sys.argv[1]); sys.path[:]=s['path']; from aspera_core.executor.server import main; main(s)"
-        if not sys.executable:
-            raise RuntimeError("the sandbox needs sys.executable to start its fork server")
+        fds = [control_read, status_write, *(fd for slot in slots for fd in (slot.report, slot.job))]
         try:
-            self.server = subprocess.Popen(
-                [sys.executable, "-c", boot, json.dumps(settings)],
-                pass_fds=[control_read, status_write, *(fd for slot in slots for fd in (slot.report, slot.job))],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                cwd=self.root,
-                start_new_session=True,  # Ctrl-C reaches the evaluating process only; it stops the server
-            )
+            for attempt in (started, None):
+                server = attempt or start_fork_server()
+                self.server = server.process
+                try:
+                    with server.channel:
+                        _hand_over(server.channel, json.dumps(settings).encode(), fds)
+                    break
+                except OSError:  # it ended before it was asked (its error, if any, is on stderr)
+                    if attempt is None:
+                        raise RuntimeError("the sandbox's fork server ended as it started") from None
+                    server.process.wait()
         finally:
             os.close(control_read)
             os.close(status_write)
         return status_read
+
+
+@dataclass
+class StartedServer:
+    """A fork server that waits for its sandbox's settings on ``channel`` (:func:`start_fork_server`)."""
+
+    process: subprocess.Popen[bytes]
+    channel: socket.socket
+
+
+#: How a fork server is started: the module that runs it, with the socket's descriptor after it.
+SERVER_COMMAND = ("-P", "-m", "aspera_core.executor.boot")
+
+
+def start_fork_server() -> StartedServer:
+    """Start a fork server in a fresh interpreter (safe whatever threads exist), to be given to :class:`Sandbox`.
+
+    It imports the library meanwhile; a command may start it before its own imports. It finds the package as this
+    process does (its ``sys.path`` now) and exits once ``channel`` closes unused."""
+    if not sys.executable:
+        raise RuntimeError("the sandbox needs sys.executable to start its fork server")
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
+    try:
+        process = subprocess.Popen(
+            [sys.executable, *SERVER_COMMAND, str(theirs.fileno())],
+            pass_fds=[theirs.fileno()],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            cwd="/",
+            env=environment,
+            start_new_session=True,  # Ctrl-C reaches the evaluating process only; it stops the server
+        )
+    except BaseException:
+        ours.close()
+        raise
+    finally:
+        theirs.close()
+    return StartedServer(process, ours)
+
+
+#: Descriptors sent in one message (the kernel's limit is 253).
+FDS_PER_MESSAGE = 240
+
+
+def _hand_over(channel: socket.socket, settings: bytes, fds: list[int]) -> None:
+    socket.send_fds(channel, [settings], fds[:FDS_PER_MESSAGE])
+    for start in range(FDS_PER_MESSAGE, len(fds), FDS_PER_MESSAGE):
+        socket.send_fds(channel, [b"+"], fds[start : start + FDS_PER_MESSAGE])
 
 
 class Sandbox:
@@ -232,7 +282,7 @@ class Sandbox:
     Any thread may use it, one :meth:`run` at a time.
     """
 
-    def __init__(self, config: SandboxConfig | None = None) -> None:
+    def __init__(self, config: SandboxConfig | None = None, server: StartedServer | None = None) -> None:
         self.config = config or SandboxConfig()
         self._resources = _Resources()
         self._finalizer = weakref.finalize(self, self._resources.release)
@@ -244,7 +294,7 @@ class Sandbox:
         self.evaluated_alone = 0
         try:
             self._slots = [self._new_slot(index) for index in range(self.config.workers)]
-            self._status = self._resources.spawn(self.config, self._slots)
+            self._status = self._resources.spawn(self.config, self._slots, server)
         except BaseException:
             self.close()
             raise
@@ -263,13 +313,15 @@ class Sandbox:
         return None if self._resources.server is None else self._resources.server.pid
 
     def prepare(self, tasks: Iterable[Any]) -> None:
-        """Have the fork server import what these tasks need, for every worker to inherit, and compile their
-        setup and evaluation programs (optional: called while the fork server starts, it costs no time)."""
+        """Have the fork server import what these tasks need, for every worker to inherit, and compile their setup
+        and evaluation programs until it is ready (optional: it costs no time; the rest compile as they are sent)."""
         with self._using():
             tasks = list(tasks)
-            for task in tasks:
-                compiled(task)
             self._prepare(tasks)
+            for task in tasks:
+                if self._protections is not None or select.select([self._status], [], [], 0)[0]:
+                    break  # it said hello (or failed): a job waiting for its compiling would wait for this
+                compiled(task)
 
     def _prepare(self, tasks: Iterable[Any]) -> None:
         new = {key for key in (scenario_key(task.scenario) for task in tasks) if key not in self._prepared}

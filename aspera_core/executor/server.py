@@ -8,6 +8,7 @@ grace per program, one more for a zygote's setup) is killed with its group; when
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import json
@@ -15,6 +16,8 @@ import marshal
 import os
 import select
 import signal
+import socket
+import sys
 import time
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -25,7 +28,15 @@ from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
 from aspera_core.executor.inherited import Inherited, ServerSlot
 from aspera_core.executor.namespaces import NamespaceTemplates
-from aspera_core.executor.sandbox import COMMAND, STATUS, SandboxConfig, empty_directory, take_records, write_all
+from aspera_core.executor.sandbox import (
+    COMMAND,
+    FDS_PER_MESSAGE,
+    STATUS,
+    SandboxConfig,
+    empty_directory,
+    take_records,
+    write_all,
+)
 
 
 @dataclass
@@ -180,8 +191,33 @@ class ForkServer:
         self.workers[pidfd] = _Worker(slot, pid, started, deadline)
 
 
+def serve_when_asked(channel: int) -> None:
+    """Entry point of the fork server process (:mod:`~aspera_core.executor.boot`): import the library, then take the
+    sandbox's settings and descriptors from the socket ``channel`` and serve (exit if it closes without them)."""
+    with contextlib.suppress(Exception):  # (the server meets the error again, and tells the sandbox)
+        NamespaceTemplates()  # imports the library while the evaluating process starts
+    with socket.socket(fileno=channel) as handover:
+        try:
+            message, fds, _, _ = socket.recv_fds(handover, 1 << 20, FDS_PER_MESSAGE)
+            settings = json.loads(message) if message else None
+            while settings and len(fds) < 2 + 2 * len(settings["slots"]):  # (more than one message holds)
+                more = socket.recv_fds(handover, 16, FDS_PER_MESSAGE)[1]
+                if not more:
+                    raise ConnectionResetError("the sandbox closed the channel")
+                fds += more
+        except OSError:  # the sandbox was never made (the command stopped first), or it died meanwhile
+            settings = None
+    if not settings:
+        os._exit(0)
+    sys.path[:] = settings["path"]  # for the value modules, as the evaluating process finds them
+    settings["control"], settings["status"] = fds[0], fds[1]
+    settings["slots"] = [(directory, fds[2 + 2 * i], fds[3 + 2 * i]) for i, directory in enumerate(settings["slots"])]
+    os.chdir(settings["root"])
+    main(settings)
+
+
 def main(settings: dict[str, Any]) -> None:
-    """Entry point of the fork server process (started by the sandbox)."""
+    """Serve the sandbox of ``settings`` (its descriptors: ``control``, ``status`` and each slot's)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the evaluating process handles Ctrl-C
     try:
         server = ForkServer(settings)

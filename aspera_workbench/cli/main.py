@@ -24,14 +24,16 @@ import importlib.util
 import os
 import re
 import signal
+import socket
+import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
-from aspera_core import __version__
-from aspera_core.fileio import DanglingLinkError
+# Nothing of aspera_core at import: ``entry`` starts the fork server of ``aspera run`` before the core's imports
+# (about 0.5 s), so that it imports the library meanwhile.
 
 #: Exit statuses shared by every subcommand.
 EXIT_BAD_ARGUMENT = 2
@@ -103,6 +105,8 @@ def _chosen(argv: Sequence[str] | None) -> str | None:
 def build_parser(argv: Sequence[str] | None = None, full: bool = False) -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered; only the module of the one in ``argv`` is imported (all with ``full``)."""
     parser = OneLineParser(prog="aspera", description="ASPERA workbench: evaluate programs on task sets.")
+    from aspera_core import __version__
+
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
@@ -205,6 +209,8 @@ def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
 
 
 def _describe(error: OSError) -> str:
+    from aspera_core.fileio import DanglingLinkError
+
     if isinstance(error, DanglingLinkError):  # says its path first, as the commands' own refusals do
         return str(error)
     reason = error.strerror or type(error).__name__
@@ -213,12 +219,55 @@ def _describe(error: OSError) -> str:
     return f"{reason}: {error.filename!s}"
 
 
+#: The fork server ``entry`` started for ``aspera run`` (a :class:`~aspera_core.executor.sandbox.StartedServer`'s
+#: parts), taken by the run's sandbox.
+early_server: tuple[subprocess.Popen[bytes], socket.socket] | None = None
+
+
+def _start_fork_server_early(argv: Sequence[str]) -> None:
+    """Start the fork server of ``aspera run`` now, as ``start_fork_server`` in ``aspera_core.executor.sandbox``
+    does (that module would import the core first); unused, it exits when this process does."""
+    global early_server
+    if _chosen(argv) != "run" or {"-h", "--help", "--version"} & set(argv) or not sys.executable:
+        return
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-P", "-m", "aspera_core.executor.boot", str(theirs.fileno())],
+            pass_fds=[theirs.fileno()],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            cwd="/",
+            env=environment,
+            start_new_session=True,
+        )
+    except OSError:  # the sandbox starts its own
+        ours.close()
+        return
+    finally:
+        theirs.close()
+    early_server = process, ours
+
+
+def take_early_server() -> Any:
+    """The fork server :func:`entry` started, once, as a ``StartedServer`` (``None``: the sandbox starts one)."""
+    global early_server
+    if early_server is None:
+        return None
+    from aspera_core.executor.sandbox import StartedServer
+
+    started, early_server = StartedServer(*early_server), None
+    return started
+
+
 def entry() -> NoReturn:
     """The ``aspera`` executable: :func:`main`, then exit with its status.
 
     After an interrupt later interrupts are ignored: a late repeat would otherwise be raised as a second
     interrupt, or kill the interpreter with another status while it shuts down.
     """
+    _start_fork_server_early(sys.argv[1:])
     sys.exit(main(exiting=True))
 
 

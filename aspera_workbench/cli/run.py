@@ -61,6 +61,7 @@ from aspera_workbench.cli.args import (
     stop_advice,
     task_set_path,
 )
+from aspera_workbench.cli.main import take_early_server
 from aspera_workbench.control import control_sandbox_config, default_control_dir
 from aspera_workbench.options import Seeds, problem
 
@@ -341,8 +342,8 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.setting == "control":
         config = control_sandbox_config(config)
-    # The fork server starts in the background while the tasks load.
-    with Sandbox(config) as sandbox:
+    # The fork server starts in the background while the tasks load (the ``aspera`` executable started it already).
+    with Sandbox(config, take_early_server()) as sandbox:
         return _run(args, config, sandbox)
 
 

@@ -240,3 +240,35 @@ def test_a_command_imports_only_its_own_module() -> None:
     )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "['aspera_workbench.cli.args', 'aspera_workbench.cli.main', 'aspera_workbench.cli.tasks']"
+
+
+# -- the fork server of ``aspera run``, started first ------------------------------------------------
+
+
+def test_the_command_line_loads_nothing_of_the_core_before_it_starts_the_fork_server() -> None:
+    code = "import json, sys; import aspera_workbench.cli.main; print(json.dumps([m for m in sys.modules if m.startswith('aspera_core')]))"
+    loaded = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert loaded.strip() == "[]"
+
+
+@pytest.mark.parametrize("argv", [["tasks", "data"], ["run", "--help"], ["--version"], []])
+def test_only_a_run_starts_a_fork_server_early(argv: list[str]) -> None:
+    main_module._start_fork_server_early(argv)
+    assert main_module.take_early_server() is None
+
+
+def test_the_early_fork_server_is_the_sandbox_s_own_command_and_the_run_takes_it(tmp_path: Path) -> None:
+    from aspera_core.executor import sandbox as sandbox_module
+    from aspera_core.records import read_rows
+
+    main_module._start_fork_server_early(["run", "--tasks", str(TASK_SET)])
+    process = main_module.early_server[0]
+    assert process.args[:-1] == [sys.executable, *sandbox_module.SERVER_COMMAND]
+    out = tmp_path / "run.jsonl"
+    status = main(
+        ["run", "--tasks", str(TASK_SET), "--agent", "reference", "--limit", "2", "--out", str(out), "--no-progress"]
+    )
+    assert status == 0
+    assert main_module.early_server is None  # taken once, by the run's sandbox, and stopped with it
+    assert process.wait(30) == 0
+    assert [row.outcome for row in read_rows(out)] == ["success", "success"]

@@ -454,3 +454,37 @@ def test_a_job_carries_its_task_programs_compiled_and_the_judge_shows_their_line
         failed, broken = box.evaluate(checked, GOOD), box.evaluate(task, GOOD)
     assert failed.outcome is Outcome.TASK_COMPLETION_ERROR and "assert False, 'checked'" in (failed.traceback or "")
     assert broken.pairs[-1].index == 1 and "SyntaxError" in (broken.traceback or ""), broken
+
+
+# -- a fork server started ahead of its sandbox ----------------------------------------------------
+
+
+def test_a_fork_server_started_ahead_serves_the_sandbox_it_is_given() -> None:
+    started = sandbox_module.start_fork_server()
+    with Sandbox(hostile_config(), started) as box:
+        assert box.server_pid == started.process.pid
+        assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+        assert box.evaluate(answer_task(), WRONG).outcome is Outcome.TASK_COMPLETION_ERROR
+    assert started.process.poll() is not None  # closed with its sandbox
+
+
+def test_a_fork_server_started_ahead_exits_once_its_channel_closes_unused() -> None:
+    started = sandbox_module.start_fork_server()
+    started.channel.close()
+    assert started.process.wait(60) == 0
+
+
+def test_a_sandbox_given_a_fork_server_that_has_ended_starts_its_own() -> None:
+    started = sandbox_module.start_fork_server()
+    started.process.kill()
+    started.process.wait()
+    with Sandbox(hostile_config(), started) as box:
+        assert box.server_pid != started.process.pid
+        assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+
+
+def test_more_slots_than_one_message_can_carry_reach_the_fork_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sandbox_module, "FDS_PER_MESSAGE", 3)  # 2 + 2 * 3 descriptors: three messages
+    with Sandbox(hostile_config(workers=3)) as box:
+        verdicts = [verdict for _, verdict in box.run(Job(answer_task(), GOOD, i) for i in range(6))]
+    assert [verdict.outcome for verdict in verdicts] == [Outcome.SUCCESS] * 6
