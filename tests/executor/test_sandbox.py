@@ -488,3 +488,18 @@ def test_more_slots_than_one_message_can_carry_reach_the_fork_server(monkeypatch
     with Sandbox(hostile_config(workers=3)) as box:
         verdicts = [verdict for _, verdict in box.run(Job(answer_task(), GOOD, i) for i in range(6))]
     assert [verdict.outcome for verdict in verdicts] == [Outcome.SUCCESS] * 6
+
+
+def test_prepare_leaves_the_compiling_to_the_jobs_once_the_fork_server_is_ready() -> None:
+    from aspera_core.executor.harness import marshalled_code
+
+    from .support import SETUP
+
+    task = answer_task(setup=SETUP + f"\n# {time.monotonic_ns()}\n")  # a text no earlier test compiled
+    with Sandbox(hostile_config()) as box:
+        assert box.protections  # (its hello: the server is ready)
+        misses = marshalled_code.cache_info().misses
+        box.prepare([task])
+        assert marshalled_code.cache_info().misses == misses  # a job would wait for this compiling
+        assert box.evaluate(task, GOOD).outcome is Outcome.SUCCESS
+        assert marshalled_code.cache_info().misses > misses  # (compiled as its job was sent)
