@@ -278,8 +278,9 @@ class Sandbox:
                 ...
             verdicts = sandbox.evaluate_many(task, programs)  # k programs, one task: cheaper
 
-    The fork server starts in the background (about 0.2 s): create the sandbox before loading tasks.
-    Any thread may use it, one :meth:`run` at a time.
+    The fork server starts in the background (about 1 s, the library's import): create the sandbox before loading
+    tasks, or pass it a ``server`` from :func:`start_fork_server`, called earlier (``aspera run`` calls it before its
+    own imports). Any thread may use it, one :meth:`run` at a time.
     """
 
     def __init__(self, config: SandboxConfig | None = None, server: StartedServer | None = None) -> None:

@@ -105,7 +105,7 @@ def _chosen(argv: Sequence[str] | None) -> str | None:
 def build_parser(argv: Sequence[str] | None = None, full: bool = False) -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered; only the module of the one in ``argv`` is imported (all with ``full``)."""
     parser = OneLineParser(prog="aspera", description="ASPERA workbench: evaluate programs on task sets.")
-    from aspera_core import __version__
+    from aspera_core import __version__  # deferred: aspera run starts its fork server before the core loads
 
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -209,7 +209,7 @@ def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
 
 
 def _describe(error: OSError) -> str:
-    from aspera_core.fileio import DanglingLinkError
+    from aspera_core.fileio import DanglingLinkError  # deferred: as __version__ above
 
     if isinstance(error, DanglingLinkError):  # says its path first, as the commands' own refusals do
         return str(error)
@@ -225,8 +225,8 @@ early_server: tuple[subprocess.Popen[bytes], socket.socket] | None = None
 
 
 def _start_fork_server_early(argv: Sequence[str]) -> None:
-    """Start the fork server of ``aspera run`` now, as ``start_fork_server`` in ``aspera_core.executor.sandbox``
-    does (that module would import the core first); unused, it exits when this process does."""
+    """Start the fork server of ``aspera run`` now, as ``aspera_core.executor.start_fork_server`` does (importing it
+    would load the core first); unused, it exits when this process does."""
     global early_server
     if _chosen(argv) != "run" or {"-h", "--help", "--version"} & set(argv) or not sys.executable:
         return
@@ -255,7 +255,7 @@ def take_early_server() -> Any:
     global early_server
     if early_server is None:
         return None
-    from aspera_core.executor.sandbox import StartedServer
+    from aspera_core.executor import StartedServer  # deferred: as __version__ above
 
     started, early_server = StartedServer(*early_server), None
     return started
