@@ -209,10 +209,10 @@ class _Resources:
                     with server.channel:
                         _hand_over(server.channel, json.dumps(settings).encode(), fds)
                     break
-                except OSError:  # it ended before it was asked (its error, if any, is on stderr)
+                except OSError:  # it ended before it was asked (its error, if any, is on stderr), or was taken
                     if attempt is None:
                         raise RuntimeError("the sandbox's fork server ended as it started") from None
-                    server.process.wait()
+                    server.process.poll()  # (collected if it ended; a server another sandbox took is left to it)
         finally:
             os.close(control_read)
             os.close(status_write)

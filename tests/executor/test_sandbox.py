@@ -503,3 +503,11 @@ def test_prepare_leaves_the_compiling_to_the_jobs_once_the_fork_server_is_ready(
         assert marshalled_code.cache_info().misses == misses  # a job would wait for this compiling
         assert box.evaluate(task, GOOD).outcome is Outcome.SUCCESS
         assert marshalled_code.cache_info().misses > misses  # (compiled as its job was sent)
+
+
+def test_a_fork_server_another_sandbox_took_is_not_taken_twice() -> None:
+    started = sandbox_module.start_fork_server()
+    with Sandbox(hostile_config(), started) as first, Sandbox(hostile_config(), started) as second:
+        assert second.server_pid != first.server_pid
+        assert second.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+        assert first.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
