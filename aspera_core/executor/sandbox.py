@@ -123,6 +123,13 @@ def encode_job(task: Any, programs: list[str], nonces: list[str], capture_world:
     return marshal.dumps(fields)
 
 
+def _readable(fd: int, timeout: float) -> bool:
+    """Whether ``fd`` has something to read within ``timeout`` seconds (``poll``: descriptors past 1023 too)."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(max(0, int(timeout * 1000))))
+
+
 def compiled(task: Any) -> list[bytes | None]:
     """The task's setup and evaluation programs compiled, pair by pair (each distinct one is compiled once)."""
     programs = pair_programs(task.state_generation_programs or (), task.evaluation_programs or ())
@@ -320,7 +327,7 @@ class Sandbox:
             tasks = list(tasks)
             self._prepare(tasks)
             for task in tasks:
-                if self._protections is not None or select.select([self._status], [], [], 0)[0]:
+                if self._protections is not None or _readable(self._status, 0.0):
                     break  # it said hello (or failed): a job waiting for its compiling would wait for this
                 compiled(task)
 
@@ -503,7 +510,7 @@ class Sandbox:
 
     def _exits(self, timeout: float | None = None) -> list[tuple[bytes, int, int, float]]:
         """Wait for the fork server's next reports (at most ``timeout`` seconds); return the exits among them."""
-        if timeout is not None and not select.select([self._status], [], [], max(0.0, timeout))[0]:
+        if timeout is not None and not _readable(self._status, timeout):
             raise RuntimeError("the sandbox's fork server did not answer in time")
         data = os.read(self._status, 1 << 16)
         if not data:

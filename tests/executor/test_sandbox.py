@@ -511,3 +511,17 @@ def test_a_fork_server_another_sandbox_took_is_not_taken_twice() -> None:
         assert second.server_pid != first.server_pid
         assert second.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
         assert first.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+
+
+def test_a_sandbox_whose_descriptors_are_numbered_past_1023_prepares_and_evaluates() -> None:
+    # (600 workers' report and job files did this: select() refused the status pipe's number)
+    from .support import SETUP
+
+    taken = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        with Sandbox(hostile_config()) as box:
+            box.prepare([answer_task(setup=SETUP + f"\n# {time.monotonic_ns()}\n")])
+            assert box.evaluate(answer_task(), GOOD).outcome is Outcome.SUCCESS
+    finally:
+        for fd in taken:
+            os.close(fd)
