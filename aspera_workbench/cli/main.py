@@ -183,12 +183,12 @@ def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
 
     ``exiting``: the process ends with the command, so interrupts after an interrupt are ignored.
     """
-    parser = build_parser(argv)
     name = "aspera"
     with interrupts_as_keyboard_interrupt(exiting):
         try:
             try:
-                args = parser.parse_args(argv)
+                # (the subcommand's imports take a second or so: an interrupt meanwhile is one like any other)
+                args = build_parser(argv).parse_args(argv)
             except SystemExit as stop:  # --help, --version, or a bad argument (already printed)
                 return stop.code if isinstance(stop.code, int) else EXIT_BAD_ARGUMENT
             name = f"aspera {args.command}"

@@ -272,3 +272,12 @@ def test_the_early_fork_server_is_the_sandbox_s_own_command_and_the_run_takes_it
     assert main_module.early_server is None  # taken once, by the run's sandbox, and stopped with it
     assert process.wait(30) == 0
     assert [row.outcome for row in read_rows(out)] == ["success", "success"]
+
+
+def test_an_interrupt_while_the_subcommand_loads_is_one_line_and_130(monkeypatch, capsys) -> None:
+    def loading(argv=None, full=False):  # (run's imports take a second or so; Ctrl-C may land there)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(main_module, "build_parser", loading)
+    assert main(["run", "--tasks", str(TASK_SET)]) == 130
+    assert capsys.readouterr().err == "aspera: interrupted\n"
