@@ -47,9 +47,6 @@ from aspera_core.world import (
 HEADER = struct.Struct("=I")
 #: Largest message either side accepts (a world of many thousand rows fits).
 MAX_MESSAGE = 128 * 1024 * 1024
-#: Environment variables the fork server keeps for its judges and candidates (how Python and the C library read
-#: time and text).
-KEPT_ENVIRONMENT = ("TZ", "LANG", "LC_ALL", "LC_CTYPE", "PATH")
 
 
 class CandidateGone(Exception):

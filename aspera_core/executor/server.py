@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from aspera_core.executor import candidate, confine, wire, worker
+from aspera_core.executor import confine, wire, worker
 from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
 from aspera_core.executor.inherited import Inherited, ServerSlot
@@ -37,6 +37,10 @@ from aspera_core.executor.sandbox import (
     take_records,
     write_all,
 )
+
+#: Environment variables the fork server keeps for its judges and candidates (how Python and the C library read
+#: time and text).
+KEPT_ENVIRONMENT = ("TZ", "LANG", "LC_ALL", "LC_CTYPE", "PATH")
 
 
 @dataclass
@@ -97,7 +101,7 @@ class ForkServer:
         self.stopping = False
         # Once here, for every judge and candidate: the task's code and the programs see no more of the evaluating
         # process's environment than Python and the C library need (no API key, no user's paths).
-        for name in [name for name in os.environ if name not in candidate.KEPT_ENVIRONMENT]:
+        for name in [name for name in os.environ if name not in KEPT_ENVIRONMENT]:
             del os.environ[name]
 
     def report(self, kind: bytes, slot: int = 0, status: int = 0, seconds: float = 0.0, payload: bytes = b"") -> None:

@@ -9,7 +9,7 @@ import os
 import pytest
 
 from aspera_core.executor import Evaluator, NamespaceTemplates, Outcome, Sandbox
-from aspera_core.executor.candidate import KEPT_ENVIRONMENT
+from aspera_core.executor.server import KEPT_ENVIRONMENT
 
 from .support import Scenario, answer_task, hostile_config, source
 
