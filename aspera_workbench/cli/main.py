@@ -30,10 +30,12 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 # Nothing of aspera_core at import: ``entry`` starts the fork server of ``aspera run`` before the core's imports
 # (about 0.5 s), so that it imports the library meanwhile.
+if TYPE_CHECKING:
+    from aspera_core.executor import StartedServer
 
 #: Exit statuses shared by every subcommand.
 EXIT_BAD_ARGUMENT = 2
@@ -250,7 +252,7 @@ def _start_fork_server_early(argv: Sequence[str]) -> None:
     early_server = process, ours
 
 
-def take_early_server() -> Any:
+def take_early_server() -> StartedServer | None:
     """The fork server :func:`entry` started, once, as a ``StartedServer`` (``None``: the sandbox starts one)."""
     global early_server
     if early_server is None:
