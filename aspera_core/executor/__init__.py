@@ -10,8 +10,9 @@ Example::
 A program runs in a *candidate* process and the task's setup and evaluation programs in its *judge*; only data
 passes between them (``wire``), so no program can forge its verdict. Modules: ``sandbox`` (the API), ``server``
 (the fork server, run by ``boot``: :func:`start_fork_server` may start it before its sandbox), ``inherited`` (what
-its forks share), ``worker`` (the judge), ``candidate``, ``wire``, ``confine`` (kernel layers), ``guard`` (audit
-hook), ``harness`` (the protocol), ``namespaces``, ``classify`` and ``reports``; docs/running.md tells the rest.
+its forks share), ``forking`` (their fork), ``worker`` (the judge), ``candidate``, ``wire``, ``confine`` (kernel
+layers), ``guard`` (audit hook), ``harness`` (the protocol), ``namespaces``, ``classify`` and ``reports``;
+docs/running.md tells the rest.
 """
 
 from aspera_core.executor.classify import classify, error_type_name

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
-from aspera_core.executor import confine, wire
+from aspera_core.executor import confine, forking, wire
 from aspera_core.executor.classify import error_type_name, exception_message
 from aspera_core.executor.harness import (
     COMPILE_ERRORS,
@@ -144,7 +144,7 @@ def spawn(server: Inherited, slot: ServerSlot, address_space: int) -> Channel:
     """Fork a candidate for ``slot`` (call it before this process holds any task data)."""
     to_read, to_write = os.pipe()
     from_read, from_write = os.pipe()
-    pid = os.fork()
+    pid = forking.fork()
     if pid == 0:  # pragma: no cover - runs in the candidate
         try:
             _Candidate(server, slot, to_read, from_write, address_space).serve()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from aspera_core.executor import confine, wire, worker
+from aspera_core.executor import confine, forking, wire, worker
 from aspera_core.executor.guard import Guard
 from aspera_core.executor.harness import Evaluator
 from aspera_core.executor.inherited import Inherited, ServerSlot
@@ -180,7 +180,7 @@ class ForkServer:
         wire.REGISTRY.frozen = True
         address_space = confine.address_space()
         gc.freeze()  # the collector never scans, so never copies, what workers inherit
-        pid = os.fork()
+        pid = forking.fork()
         if pid == 0:  # pragma: no cover - runs in the worker
             worker.run(self.shared, self.slots[slot], programs, address_space, closing)
         try:

@@ -20,7 +20,7 @@ import warnings
 from types import SimpleNamespace
 from typing import Any
 
-from aspera_core.executor import candidate, confine
+from aspera_core.executor import candidate, confine, forking
 from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure, pair_programs
 from aspera_core.executor.inherited import Inherited, ServerSlot
 from aspera_core.executor.reports import MAX_REPORT_BYTES, encode, read_messages, verdict_message
@@ -149,9 +149,9 @@ class _Zygote:
         left = max(self.server.config.timeout_s - (time.monotonic() - self.started), 0.001)
         try:
             for program, nonce, channel in self.jobs:
-                stream = random.getstate()  # the random module reseeds itself in a forked child
+                stream = random.getstate()  # a forked child reseeds the random module
                 report = os.memfd_create("aspera-child-report", os.MFD_CLOEXEC)
-                pid = os.fork()
+                pid = forking.fork()  # (os.fork() itself if the setup left a thread running)
                 if pid == 0:
                     random.setstate(stream)
                     self._become_worker(nonce, report, left, channel)

@@ -112,3 +112,13 @@ def test_the_candidate_holds_only_its_two_pipes_and_dev_null() -> None:
     targets = ast.literal_eval(verdict.stdout)
     pipes = [target for target in targets if target.startswith("pipe:")]
     assert len(pipes) == 2 and set(targets) - set(pipes) <= {os.devnull}, targets
+
+
+def test_each_candidate_draws_its_own_random_numbers_before_any_context_seeds_them() -> None:
+    # Python reseeds the random stream in a forked child; a fork server that forks without Python's at-fork hooks
+    # must do the same, or every program's module code would draw the same numbers within a run.
+    program = "import random\n\nDRAW = random.random()\n\ndef answer():\n    print(DRAW)\n    return 42\n"
+    with Sandbox(hostile_config(workers=1)) as box:
+        verdicts = [box.evaluate(answer_task(), program) for _ in range(3)]
+    assert all(verdict.outcome is Outcome.SUCCESS for verdict in verdicts), [v.message for v in verdicts]
+    assert len({verdict.stdout for verdict in verdicts}) == 3, [verdict.stdout for verdict in verdicts]
