@@ -283,9 +283,12 @@ def decode_random(node: Any) -> tuple[Any, ...]:
     return node[0], tuple(words), gauss
 
 
+_JSON = json.JSONEncoder(separators=(",", ":"))  # (json.dumps would build one per message for these separators)
+
+
 def dumps(message: Any) -> bytes:
     """A message of nodes as bytes (ASCII JSON)."""
-    return json.dumps(message, separators=(",", ":")).encode("ascii")
+    return _JSON.encode(message).encode("ascii")
 
 
 def loads(data: bytes) -> Any:
