@@ -234,8 +234,8 @@ class StartedServer:
     channel: socket.socket
 
 
-#: How a fork server is started: the module that runs it, with the socket's descriptor after it.
-SERVER_COMMAND = ("-P", "-m", "aspera_core.executor.boot")
+#: How a fork server is started: the file that runs it (not its module: see there), then the socket's descriptor.
+SERVER_COMMAND = ("-P", os.path.join(os.path.dirname(os.path.abspath(__file__)), "boot.py"))
 
 
 def start_fork_server() -> StartedServer:

@@ -232,11 +232,15 @@ def _start_fork_server_early(argv: Sequence[str]) -> None:
     global early_server
     if _chosen(argv) != "run" or {"-h", "--help", "--version"} & set(argv) or not sys.executable:
         return
+    core = importlib.util.find_spec("aspera_core")  # (found, not imported)
+    if core is None or not core.submodule_search_locations:
+        return
+    boot = os.path.join(core.submodule_search_locations[0], "executor", "boot.py")
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
     try:
         process = subprocess.Popen(
-            [sys.executable, "-P", "-m", "aspera_core.executor.boot", str(theirs.fileno())],
+            [sys.executable, "-P", boot, str(theirs.fileno())],
             pass_fds=[theirs.fileno()],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,

@@ -122,3 +122,24 @@ def test_each_candidate_draws_its_own_random_numbers_before_any_context_seeds_th
         verdicts = [box.evaluate(answer_task(), program) for _ in range(3)]
     assert all(verdict.outcome is Outcome.SUCCESS for verdict in verdicts), [v.message for v in verdicts]
     assert len({verdict.stdout for verdict in verdicts}) == 3, [verdict.stdout for verdict in verdicts]
+
+
+def test_the_fork_server_loads_none_of_the_core_s_runner_records_or_agents() -> None:
+    # A candidate is a fork of the fork server's memory: what it has loaded, the server loaded. Every fork maps
+    # those modules, and loading them delays the server's start, yet no judge or candidate uses them.
+    program = source(
+        """
+        import sys
+
+        def answer():
+            print(sorted(name for name in sys.modules if name.startswith(("aspera_core", "tqdm"))))
+            return 42
+        """
+    )
+    with Sandbox(hostile_config(workers=1)) as box:
+        verdict = box.evaluate(answer_task(), program)
+    assert verdict.outcome is Outcome.SUCCESS, verdict.message
+    loaded = ast.literal_eval(verdict.stdout)
+    unneeded = ("aspera_core.runner", "aspera_core.records", "aspera_core.agents", "tqdm")
+    assert [name for name in loaded if name.startswith(unneeded)] == []
+    assert "aspera_core.library" in loaded
