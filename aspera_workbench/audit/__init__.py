@@ -26,38 +26,47 @@ In a notebook, :func:`variant_table`, :func:`kind_table`, :func:`kind_task_table
 and :func:`weakest_table` turn an audit (or its JSON file) into DataFrames.
 """
 
-from aspera_workbench.audit.audit_engine import AuditConfig, audit_tasks, behaviours, judge
-from aspera_workbench.audit.audit_programs import (
-    Alternative,
-    AlternativesError,
-    Candidate,
-    candidates,
-    load_alternatives,
-    read_alternatives,
-)
-from aspera_workbench.audit.audit_tables import kind_table, kind_task_table, task_table, variant_table, weakest_table
-from aspera_workbench.audit.observe import (
-    IdNumbering,
-    Observation,
-    canonical_value,
-    idle_observation,
-    row_text,
-    world_change,
-)
-from aspera_workbench.audit.report import (
-    FALSE_ACCEPTANCE,
-    FALSE_REJECTION,
-    STATUSES,
-    AuditFileError,
-    AuditReport,
-    KindRow,
-    Rate,
-    TaskAudit,
-    VariantResult,
-    audit_file_problem,
-    format_report,
-    read_audit,
-)
+import importlib
+from typing import Any
+
+# name -> module that defines it, imported when first used (PEP 562): every observation run's judge imports
+# :mod:`~aspera_workbench.audit.observe` afresh, and the rest of this package there cost it 50-90 ms.
+_PUBLIC: dict[str, str] = {
+    "AuditConfig": "aspera_workbench.audit.audit_engine",
+    "audit_tasks": "aspera_workbench.audit.audit_engine",
+    "behaviours": "aspera_workbench.audit.audit_engine",
+    "judge": "aspera_workbench.audit.audit_engine",
+    "Alternative": "aspera_workbench.audit.audit_programs",
+    "AlternativesError": "aspera_workbench.audit.audit_programs",
+    "Candidate": "aspera_workbench.audit.audit_programs",
+    "candidates": "aspera_workbench.audit.audit_programs",
+    "load_alternatives": "aspera_workbench.audit.audit_programs",
+    "read_alternatives": "aspera_workbench.audit.audit_programs",
+    "kind_table": "aspera_workbench.audit.audit_tables",
+    "kind_task_table": "aspera_workbench.audit.audit_tables",
+    "task_table": "aspera_workbench.audit.audit_tables",
+    "variant_table": "aspera_workbench.audit.audit_tables",
+    "weakest_table": "aspera_workbench.audit.audit_tables",
+    "IdNumbering": "aspera_workbench.audit.observe",
+    "Observation": "aspera_workbench.audit.observe",
+    "canonical_value": "aspera_workbench.audit.observe",
+    "idle_observation": "aspera_workbench.audit.observe",
+    "row_text": "aspera_workbench.audit.observe",
+    "world_change": "aspera_workbench.audit.observe",
+    "FALSE_ACCEPTANCE": "aspera_workbench.audit.report",
+    "FALSE_REJECTION": "aspera_workbench.audit.report",
+    "STATUSES": "aspera_workbench.audit.report",
+    "AuditFileError": "aspera_workbench.audit.report",
+    "AuditReport": "aspera_workbench.audit.report",
+    "KindRow": "aspera_workbench.audit.report",
+    "Rate": "aspera_workbench.audit.report",
+    "TaskAudit": "aspera_workbench.audit.report",
+    "VariantResult": "aspera_workbench.audit.report",
+    "audit_file_problem": "aspera_workbench.audit.report",
+    "format_report": "aspera_workbench.audit.report",
+    "read_audit": "aspera_workbench.audit.report",
+}
+
 
 __all__ = [
     "FALSE_ACCEPTANCE",
@@ -94,3 +103,16 @@ __all__ = [
     "variant_table",
     "weakest_table",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'aspera_workbench.audit' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_PUBLIC))

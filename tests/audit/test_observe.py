@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import uuid
 
 from aspera_workbench.audit.observe import (
@@ -78,3 +81,23 @@ def test_observation_lines_are_read_from_mixed_output() -> None:
     assert found[0] == Observation(None, "2", "a", "w", {})
     assert found[0].same_as(Observation(None, "other text, same digest", "a", "w", {"t": "+1 -0"}))
     assert not found[0].same_as(Observation("RequiresUserInput", "2", "a", "w", {}))
+
+
+def test_the_observation_probe_imports_nothing_of_the_audit_engine() -> None:
+    # Every observation run's judge imports the probe's module afresh (a fork of the fork server, which never
+    # imports the workbench): the rest of the audit package there cost 50-90 ms per run, a sixth of the audit.
+    code = (
+        "import json, sys\n"
+        "from aspera_workbench.audit.observe import observe\n"
+        "print(json.dumps(sorted(name for name in sys.modules if name.startswith('aspera_workbench'))))"
+    )
+    output = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert json.loads(output) == ["aspera_workbench", "aspera_workbench.audit", "aspera_workbench.audit.observe"]
+
+
+def test_the_audit_package_still_gives_every_public_name() -> None:
+    import aspera_workbench.audit as audit
+
+    for name in audit.__all__:
+        assert getattr(audit, name) is not None, name
+    assert set(audit.__all__) <= set(dir(audit))
