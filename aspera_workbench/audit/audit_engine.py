@@ -209,6 +209,7 @@ def audit_tasks(
     # for a whole set), so that the number of programs is known up front.
     plans = [_plan(task, probes[index], config, wrong, alternatives) for index, task in enumerate(tasks)]
     total = sum(len(plan.candidates) for plan in plans)
+    size = group_size(len(plans), sandbox.config.workers)
     done = 0
     if progress is not None:
         progress(0, total)
@@ -232,8 +233,8 @@ def audit_tasks(
                 elif candidate.origin == ORIGIN_BASELINE:
                     behaviour = idle_observation("RequiresUserInput" if candidate.kind == KIND_HANDBACK else None)
                     plan.observed[number] = (behaviour,) * len(plan.probe.state_generation_programs)
-            yield from _groups(jobs)
-            yield from _groups(probing)
+            yield from job_groups(jobs, size)
+            yield from job_groups(probing, size)
 
     _run(sandbox, plans, first_round(), tick)
 
@@ -244,7 +245,7 @@ def audit_tasks(
             for number, candidate in enumerate(plan.candidates)
             if number not in plan.observed and _needs_observation(candidate, plan.verdicts[number])
         ]
-        second.extend(_groups(probing))
+        second.extend(job_groups(probing, size))
     _run(sandbox, plans, second, tick)
 
     audits = []
@@ -276,7 +277,7 @@ def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tu
     probe = _probe(task)
     found: list[tuple[Observation, ...] | None] = [None] * len(programs)
     jobs = [Job(probe, program, number) for number, program in enumerate(programs)]
-    for job, verdict in sandbox.run_groups(_groups(jobs)):
+    for job, verdict in sandbox.run_groups(job_groups(jobs)):
         found[job.key] = _observations(verdict, len(probe.state_generation_programs))
     return found
 
@@ -306,14 +307,21 @@ def _plan(
     return _Plan(task, probe, found, problems, {}, {})
 
 
-# Programs of one task evaluated from one shared setup: large enough to save
-# most of the setups, small enough that one task's programs spread over workers.
-_GROUP_SIZE = 8
+# Programs of one task evaluated from one shared setup (a zygote, which runs on one worker): with few tasks, groups
+# small enough that one task's programs spread over the workers; with tasks enough to keep every worker busy, a
+# task's programs in one group, up to the larger size (each group more costs one more setup: 3% of an audit).
+_GROUP_SIZE, _TASK_GROUP_SIZE = 8, 32
 
 
-def _groups(jobs: list[Job]) -> Iterator[list[Job]]:
-    for start in range(0, len(jobs), _GROUP_SIZE):
-        yield jobs[start : start + _GROUP_SIZE]
+def group_size(tasks: int, workers: int) -> int:
+    """Programs per group for an audit of ``tasks`` tasks on ``workers`` workers."""
+    return _TASK_GROUP_SIZE if tasks >= 4 * workers else _GROUP_SIZE
+
+
+def job_groups(jobs: list[Any], size: int = _GROUP_SIZE) -> Iterator[list[Any]]:
+    """``jobs`` (of one task) in groups of at most ``size``."""
+    for start in range(0, len(jobs), size):
+        yield jobs[start : start + size]
 
 
 def _run(sandbox: Sandbox, plans: list[_Plan], groups: Iterable[list[Job]], tick: Callable[[], None]) -> None:

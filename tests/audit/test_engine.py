@@ -168,3 +168,14 @@ def test_a_reference_that_does_not_parse_is_reported_not_fatal() -> None:
     assert task.problems[0].startswith("no variants generated: the program does not parse")
     assert [(v.kind, v.status, v.outcome) for v in task.variants][0] == ("reference", "flagged", "syntax_error")
     assert report.flagged == 1
+
+
+def test_programs_of_a_task_share_one_setup_when_there_are_tasks_enough_to_keep_the_workers_busy() -> None:
+    from aspera_workbench.audit.audit_engine import group_size, job_groups
+
+    jobs = list(range(23))
+    # Many tasks: each task's programs in one group (one setup, not three); the tasks keep the workers busy.
+    assert [len(group) for group in job_groups(jobs, group_size(tasks=250, workers=2))] == [23]
+    # Few tasks: a task's programs are split, so that they spread over the workers.
+    assert [len(group) for group in job_groups(jobs, group_size(tasks=3, workers=2))] == [8, 8, 7]
+    assert max(len(group) for group in job_groups(list(range(100)), group_size(tasks=250, workers=2))) == 32
