@@ -25,8 +25,7 @@ Subpackages, each importing only from the ones below it (and from :mod:`aspera_c
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from aspera_workbench.lazy import lazy_names
 
 # name -> module that defines it, imported when first used (PEP 562): the
 # ``aspera`` command imports this package, and most commands need neither
@@ -115,15 +114,4 @@ _PUBLIC: dict[str, str] = {
 
 __all__ = list(_PUBLIC)
 
-
-def __getattr__(name: str) -> Any:
-    module = _PUBLIC.get(name)
-    if module is None:
-        raise AttributeError(f"module 'aspera_workbench' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later look-ups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_PUBLIC))
+__getattr__, __dir__ = lazy_names(__name__, _PUBLIC, globals())

@@ -26,8 +26,7 @@ In a notebook, :func:`variant_table`, :func:`kind_table`, :func:`kind_task_table
 and :func:`weakest_table` turn an audit (or its JSON file) into DataFrames.
 """
 
-import importlib
-from typing import Any
+from aspera_workbench.lazy import lazy_names
 
 # name -> module that defines it, imported when first used (PEP 562): every observation run's judge imports
 # :mod:`~aspera_workbench.audit.observe` afresh, and the rest of this package there cost it 50-90 ms.
@@ -104,15 +103,4 @@ __all__ = [
     "weakest_table",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    module = _PUBLIC.get(name)
-    if module is None:
-        raise AttributeError(f"module 'aspera_workbench.audit' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later look-ups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_PUBLIC))
+__getattr__, __dir__ = lazy_names(__name__, _PUBLIC, globals())
