@@ -66,41 +66,6 @@ _PUBLIC: dict[str, str] = {
     "read_audit": "aspera_workbench.audit.report",
 }
 
-
-__all__ = [
-    "FALSE_ACCEPTANCE",
-    "FALSE_REJECTION",
-    "STATUSES",
-    "Alternative",
-    "AlternativesError",
-    "AuditConfig",
-    "AuditFileError",
-    "AuditReport",
-    "Candidate",
-    "KindRow",
-    "IdNumbering",
-    "Observation",
-    "canonical_value",
-    "row_text",
-    "world_change",
-    "Rate",
-    "TaskAudit",
-    "VariantResult",
-    "audit_file_problem",
-    "audit_tasks",
-    "behaviours",
-    "candidates",
-    "format_report",
-    "idle_observation",
-    "judge",
-    "kind_table",
-    "kind_task_table",
-    "load_alternatives",
-    "read_alternatives",
-    "read_audit",
-    "task_table",
-    "variant_table",
-    "weakest_table",
-]
+__all__ = list(_PUBLIC)
 
 __getattr__, __dir__ = lazy_names(__name__, _PUBLIC, globals())
