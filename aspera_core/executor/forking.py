@@ -19,16 +19,22 @@ _FORK = ctypes.PyDLL(None, use_errno=True).fork  # PyDLL: the interpreter lock s
 _FORK.restype = ctypes.c_int
 
 
-def fork() -> int:
+def fork(keep_random: bool = False) -> int:
     """``os.fork()`` for a process whose only thread is the caller: 0 in the child, the child's pid in the parent.
 
-    With other Python threads alive it is ``os.fork()`` itself (their locks need CPython's resetting)."""
+    With other Python threads alive it is ``os.fork()`` itself (their locks need CPython's resetting).
+    ``keep_random``: the child continues the parent's random stream instead of reseeding it (a zygote's children
+    are the one program's evaluation continued, so they must draw what it would have drawn)."""
     if threading.active_count() > 1:
-        return os.fork()
+        stream = random.getstate() if keep_random else None
+        pid = os.fork()
+        if pid == 0 and stream is not None:
+            random.setstate(stream)  # (undo the reseeding of Python's own hook)
+        return pid
     pid = _FORK()
     if pid < 0:
         error = ctypes.get_errno()
         raise OSError(error, os.strerror(error))
-    if pid == 0:
+    if pid == 0 and not keep_random:
         random.seed()  # (what Python's own hook does: each child draws its own numbers until a context seeds them)
     return pid

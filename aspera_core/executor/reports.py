@@ -44,6 +44,11 @@ def verdict_message(verdict: Verdict, extra_stderr: str = "") -> dict[str, Any]:
     return message
 
 
+def complete_lines(data: bytes) -> bytes:
+    """``data`` up to its last newline (a line cut off by a kill is dropped whole)."""
+    return data[: data.rfind(b"\n") + 1]
+
+
 def read_messages(data: bytes, nonce: str) -> list[dict[str, Any]]:
     """The well-formed lines of ``data`` that carry ``nonce``."""
     messages = []

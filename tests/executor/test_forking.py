@@ -43,3 +43,38 @@ def test_a_lone_thread_forks_without_the_hooks_and_a_second_thread_brings_them_b
     result = json.loads(output)
     assert result["alone"] == {"hook": False, "status": 7}
     assert result["with_thread"] == {"hook": True, "status": 7}
+
+
+# Forks with and without keep_random, alone and beside a second thread, and says whether the child drew the number
+# the parent draws next.
+RANDOM_SCRIPT = source(
+    """
+    import json, os, random, threading
+    from aspera_core.executor import forking
+
+    def same_draw(keep_random):
+        random.seed(11)
+        read_end, write_end = os.pipe()
+        pid = forking.fork(keep_random=keep_random)
+        if pid == 0:
+            os.write(write_end, repr(random.random()).encode())
+            os._exit(0)
+        os.waitpid(pid, 0)
+        os.close(write_end)
+        return os.read(read_end, 64).decode() == repr(random.random())
+
+    found = {"alone": [same_draw(False), same_draw(True)]}
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    found["with_thread"] = [same_draw(False), same_draw(True)]
+    release.set()
+    other.join()
+    print(json.dumps(found))
+    """
+)
+
+
+def test_a_child_continues_the_random_stream_only_when_asked_to_with_or_without_threads() -> None:
+    output = subprocess.run([sys.executable, "-c", RANDOM_SCRIPT], check=True, capture_output=True, text=True).stdout
+    assert json.loads(output) == {"alone": [False, True], "with_thread": [False, True]}

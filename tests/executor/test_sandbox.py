@@ -525,3 +525,11 @@ def test_a_sandbox_whose_descriptors_are_numbered_past_1023_prepares_and_evaluat
     finally:
         for fd in taken:
             os.close(fd)
+
+
+def test_a_zygote_forwards_a_childs_complete_report_lines_and_drops_one_cut_off_by_a_kill() -> None:
+    from aspera_core.executor.reports import complete_lines
+
+    assert complete_lines(b'{"kind": "start"}\n{"kind": "pair"}\n') == b'{"kind": "start"}\n{"kind": "pair"}\n'
+    assert complete_lines(b'{"kind": "start"}\n{"kind": "ver') == b'{"kind": "start"}\n'
+    assert complete_lines(b'{"kind": "ver') == complete_lines(b"") == b""
