@@ -51,7 +51,13 @@ def complete_lines(data: bytes) -> bytes:
 
 def read_messages(data: bytes, nonce: str) -> list[dict[str, Any]]:
     """The well-formed lines of ``data`` that carry ``nonce``."""
-    messages = []
+    return messages_by_nonce(data).get(nonce, [])
+
+
+def messages_by_nonce(data: bytes) -> dict[str, list[dict[str, Any]]]:
+    """The well-formed lines of ``data``, by the nonce they carry (a zygote's report is read once, not once per
+    program: with 23 programs that was 23 times 46 lines)."""
+    found: dict[str, list[dict[str, Any]]] = {}
     for line in data.split(b"\n"):
         if not line:
             continue
@@ -59,9 +65,9 @@ def read_messages(data: bytes, nonce: str) -> list[dict[str, Any]]:
             message = json.loads(line)
         except ValueError:
             continue  # garbage a program wrote, or a line cut off by a kill
-        if isinstance(message, dict) and message.get("nonce") == nonce:
-            messages.append(message)
-    return messages
+        if isinstance(message, dict) and type(nonce := message.get("nonce")) is str:
+            found.setdefault(nonce, []).append(message)
+    return found
 
 
 # Fields a verdict line may carry, and their types (a forged or garbled line must not break the reader).
@@ -89,9 +95,11 @@ def _pairs(messages: list[dict[str, Any]]) -> list[PairResult]:
     return pairs
 
 
-def reported_verdict(data: bytes, nonce: str, total: int, elapsed: float = 0.0) -> Verdict | None:
-    """The verdict reported for the job with ``nonce`` (``None``: none, or flooded); ``total``: the task's pairs."""
-    return _reported(_messages(data, nonce), total, elapsed)
+def reported_verdicts(data: bytes, nonces: list[str], total: int) -> list[Verdict | None]:
+    """The verdict reported for the job of each of ``nonces`` (``None``: none, or flooded); ``total``: the task's
+    pairs."""
+    found = {} if len(data) > MAX_REPORT_BYTES else messages_by_nonce(data)  # (a flood counts as no report)
+    return [_reported(found.get(nonce, []), total, 0.0) for nonce in nonces]
 
 
 def _messages(data: bytes, nonce: str) -> list[dict[str, Any]]:

@@ -28,7 +28,7 @@ from typing import Any
 from aspera_core.executor.confine import Protections
 from aspera_core.executor.harness import marshalled_code, pair_programs
 from aspera_core.executor.namespaces import scenario_key
-from aspera_core.executor.reports import MAX_REPORT_BYTES, build_verdict, reported_verdict
+from aspera_core.executor.reports import MAX_REPORT_BYTES, build_verdict, reported_verdicts
 from aspera_core.outcomes import Verdict
 
 # Evaluating process -> fork server: kind, slot, programs, payload length; then the
@@ -442,9 +442,7 @@ class Sandbox:
         self, current: _Running, data: bytes, kind: bytes, status: int, seconds: float
     ) -> list[tuple[Job, Verdict | None]]:
         if len(current.jobs) > 1:  # a zygote: what its children reported (None: evaluate alone)
-            return [
-                (job, reported_verdict(data, n, current.pairs_total)) for job, n in zip(current.jobs, current.nonces)
-            ]
+            return list(zip(current.jobs, reported_verdicts(data, current.nonces, current.pairs_total)))
         limit = f"{self.config.timeout_s:g} s (+{self.config.grace_s:g} s grace)"
         verdict = build_verdict(data, current.nonces[0], status, kind == b"t", seconds, current.pairs_total, limit)
         return [(current.jobs[0], verdict)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fcntl
 import gc
+import json
 import os
 import queue
 import signal
@@ -533,3 +534,23 @@ def test_a_zygote_forwards_a_childs_complete_report_lines_and_drops_one_cut_off_
     assert complete_lines(b'{"kind": "start"}\n{"kind": "pair"}\n') == b'{"kind": "start"}\n{"kind": "pair"}\n'
     assert complete_lines(b'{"kind": "start"}\n{"kind": "ver') == b'{"kind": "start"}\n'
     assert complete_lines(b'{"kind": "ver') == complete_lines(b"") == b""
+
+
+def test_a_zygotes_report_gives_each_program_the_verdict_its_own_lines_carry() -> None:
+    from aspera_core.executor.reports import MAX_REPORT_BYTES, reported_verdicts
+
+    def line(nonce: str, **fields: object) -> bytes:
+        return (json.dumps({"nonce": nonce, **fields}) + "\n").encode()
+
+    data = (
+        line("a", kind="start", index=0)
+        + b"not json\n"
+        + line("b", kind="verdict", outcome="success")
+        + line("a", kind="verdict", outcome="task_completion_error", message="no")
+        + line("c", kind="start", index=0)
+    )
+    first, second, third, missing = reported_verdicts(data, ["a", "b", "c", "d"], 1)
+    assert (first.outcome, first.message) == (Outcome.TASK_COMPLETION_ERROR, "no")
+    assert second.outcome is Outcome.SUCCESS
+    assert third is None and missing is None  # a start line alone is no verdict
+    assert reported_verdicts(data + b" " * MAX_REPORT_BYTES, ["a", "b"], 1) == [None, None]  # a flood: none
