@@ -3,13 +3,12 @@
 Two rounds of sandbox jobs, each submitted in one ``Sandbox.run_groups``
 call, the programs of a task in groups that share the task's setup:
 
-1. every candidate program through the task's own evaluation programs, plus
-   an observation run (:mod:`aspera_workbench.audit.observe`) of the reference
-   (the baselines need none: they change nothing, and return nothing or hand
-   back at once);
-2. an observation run of every program whose verdict was not the expected
-   one, to tell a real weakness from a mutant that changed nothing here or a
-   rewrite that did not behave like the reference.
+1. every candidate program through the task's own evaluation programs;
+2. an observation run (:mod:`aspera_workbench.audit.observe`) of the
+   reference and of every program whose verdict was not the expected one, to
+   tell a real weakness from a mutant that changed nothing here or a rewrite
+   that did not behave like the reference (the baselines need none: they
+   change nothing, and return nothing or hand back at once).
 """
 
 from __future__ import annotations
@@ -226,24 +225,23 @@ def audit_tasks(
                 Job(plan.task, candidate.source, (index, number, False))
                 for number, candidate in enumerate(plan.candidates)
             ]
-            probing = []
             for number, candidate in enumerate(plan.candidates):
-                if candidate.origin == ORIGIN_REFERENCE:
-                    probing.append(Job(plan.probe, candidate.source, (index, number, True)))
-                elif candidate.origin == ORIGIN_BASELINE:
+                if candidate.origin == ORIGIN_BASELINE:
                     behaviour = idle_observation("RequiresUserInput" if candidate.kind == KIND_HANDBACK else None)
                     plan.observed[number] = (behaviour,) * len(plan.probe.state_generation_programs)
             yield from job_groups(jobs, size)
-            yield from job_groups(probing, size)
 
     _run(sandbox, plans, first_round(), tick)
 
+    # The reference's observation run is in the second round, beside the task's other observation runs, so that
+    # they share one setup (in the first round it ran alone, beside a group on another task object).
     second: list[list[Job]] = []
     for index, plan in enumerate(plans):
         probing = [
             Job(plan.probe, candidate.source, (index, number, True))
             for number, candidate in enumerate(plan.candidates)
-            if number not in plan.observed and _needs_observation(candidate, plan.verdicts[number])
+            if candidate.origin == ORIGIN_REFERENCE
+            or (number not in plan.observed and _needs_observation(candidate, plan.verdicts[number]))
         ]
         second.extend(job_groups(probing, size))
     _run(sandbox, plans, second, tick)
