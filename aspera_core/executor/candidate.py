@@ -38,7 +38,7 @@ from aspera_core.executor.harness import (
     safe_repr,
 )
 from aspera_core.executor.inherited import Inherited, ServerSlot
-from aspera_core.executor.sandbox import write_all
+from aspera_core.executor.sandbox import readable, write_all
 from aspera_core.world import (
     ComputeError,
     DatabaseNamespace,
@@ -67,9 +67,11 @@ def send(fd: int, message: Any, request: bool = False) -> None:
     write_all(fd, HEADER.pack(len(data)) + data)
 
 
-def _read_exactly(fd: int, size: int) -> bytes | None:
+def _read_exactly(fd: int, size: int, deadline: float | None = None) -> bytes | None:
     chunks, left = [], size
     while left:
+        if deadline is not None and not readable(fd, deadline - time.monotonic()):
+            raise CandidateGone(None)  # (a program stalling its own process, whatever it caught)
         chunk = os.read(fd, min(left, 1 << 20))
         if not chunk:
             return None
@@ -78,16 +80,26 @@ def _read_exactly(fd: int, size: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def receive(fd: int, request: bool = False) -> Any:
+def _drain(fd: int, deadline: float | None) -> None:
+    """Read ``fd`` to its end (``CandidateGone`` past ``deadline``)."""
+    while True:
+        if deadline is not None and not readable(fd, deadline - time.monotonic()):
+            raise CandidateGone(None)
+        if not os.read(fd, 1 << 16):
+            return
+
+
+def receive(fd: int, request: bool = False, deadline: float | None = None) -> Any:
     """The next message, ``None`` at end of file (``Malformed`` if it is oversized or not JSON; ``request``: one of
-    the judge's requests, in ``marshal``)."""
-    header = _read_exactly(fd, HEADER.size)
+    the judge's requests, in ``marshal``; ``deadline``: the ``time.monotonic()`` after which the candidate is given
+    up, :class:`CandidateGone`)."""
+    header = _read_exactly(fd, HEADER.size, deadline)
     if header is None:
         return None
     (length,) = HEADER.unpack(header)
     if length > MAX_MESSAGE:
         raise wire.Malformed(f"a message of {length} bytes (at most {MAX_MESSAGE})")
-    data = _read_exactly(fd, length)
+    data = _read_exactly(fd, length, deadline)
     if data is None:
         return None
     if not request:
@@ -103,7 +115,11 @@ def receive(fd: int, request: bool = False) -> Any:
 
 class Channel:
     """The judge's end of one candidate: send a request, wait for its answer (``on_signal``: a self-signal
-    the program announced before sending it). ``parent``: the judge forked it, so may learn how it ended."""
+    the program announced before sending it). ``parent``: the judge forked it, so may learn how it ended.
+    ``deadline``: when to give the candidate up (a zygote judging its last program itself has no zygote watching
+    it; elsewhere the fork server's deadline is the bound)."""
+
+    deadline: float | None = None
 
     def __init__(self, pid: int, to_candidate: int, from_candidate: int, parent: bool = True) -> None:
         self.pid, self.to_candidate, self.from_candidate, self.parent = pid, to_candidate, from_candidate, parent
@@ -115,12 +131,11 @@ class Channel:
             raise CandidateGone(self._status()) from None
         while True:
             try:
-                reply = receive(self.from_candidate)
+                reply = receive(self.from_candidate, deadline=self.deadline)
             except wire.Malformed:
                 # Not the candidate's own framing: the program wrote into its pipe. Its answer cannot be told
                 # from what it wrote, so it has none: wait until its process ends (or the deadline kills all).
-                while os.read(self.from_candidate, 1 << 16):
-                    pass
+                _drain(self.from_candidate, self.deadline)
                 reply = None
             if reply is None:
                 raise CandidateGone(self._status())

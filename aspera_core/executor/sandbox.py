@@ -123,7 +123,7 @@ def encode_job(task: Any, programs: list[str], nonces: list[str], capture_world:
     return marshal.dumps(fields)
 
 
-def _readable(fd: int, timeout: float) -> bool:
+def readable(fd: int, timeout: float) -> bool:
     """Whether ``fd`` has something to read within ``timeout`` seconds (``poll``: descriptors past 1023 too)."""
     poller = select.poll()
     poller.register(fd, select.POLLIN)
@@ -327,7 +327,7 @@ class Sandbox:
             tasks = list(tasks)
             self._prepare(tasks)
             for task in tasks:
-                if self._protections is not None or _readable(self._status, 0.0):
+                if self._protections is not None or readable(self._status, 0.0):
                     break  # it said hello (or failed): a job waiting for its compiling would wait for this
                 compiled(task)
 
@@ -508,7 +508,7 @@ class Sandbox:
 
     def _exits(self, timeout: float | None = None) -> list[tuple[bytes, int, int, float]]:
         """Wait for the fork server's next reports (at most ``timeout`` seconds); return the exits among them."""
-        if timeout is not None and not _readable(self._status, timeout):
+        if timeout is not None and not readable(self._status, timeout):
             raise RuntimeError("the sandbox's fork server did not answer in time")
         data = os.read(self._status, 1 << 16)
         if not data:

@@ -3,7 +3,8 @@
 Before it reads its job it forks one candidate per program (:mod:`~aspera_core.executor.candidate`); then it
 confines itself, runs the setup and evaluation programs, reports and exits. If a candidate's process ended, the
 judge ends the same way, so the verdict reads as it did when they were one process. With several programs it is a
-*zygote*: it runs the shared setup once and forks one child judge per program where the EP first calls it.
+*zygote*: it runs the shared setup once and, where the EP first calls the program, forks one child judge per
+program but the last, which it judges itself.
 """
 
 from __future__ import annotations
@@ -140,7 +141,8 @@ class _Zygote:
         self.started = time.monotonic()  # the evaluation's timer starts now
 
     def fork(self) -> str:
-        """In each child, return its program; in the zygote, wait for the children one by one, then exit.
+        """In each child, return its program; in the zygote, wait for the children one by one, then return the last
+        program, which the zygote judges itself (no state need be kept for another).
 
         A child judges one program, with the candidate forked for it; it reports into its own file, from which
         the zygote forwards its complete lines as they are: only the child writes there (no candidate holds any of
@@ -149,7 +151,7 @@ class _Zygote:
         signal.setitimer(signal.ITIMER_REAL, 0)  # the shared setup is done
         left = max(self.server.config.timeout_s - (time.monotonic() - self.started), 0.001)
         try:
-            for program, nonce, channel in self.jobs:
+            for program, nonce, channel in self.jobs[:-1]:
                 report = os.memfd_create("aspera-child-report", os.MFD_CLOEXEC)
                 pid = forking.fork(keep_random=True)  # (os.fork() itself if the setup left a thread running)
                 if pid == 0:
@@ -166,8 +168,14 @@ class _Zygote:
                 _reap_candidates()
                 empty_directory(self.slot.directory)  # each program starts with an empty directory
         except BaseException:  # noqa: BLE001, S110 - the programs without a verdict are evaluated alone
-            pass
-        os._exit(0)
+            os._exit(0)
+        program, nonce, channel = self.jobs[-1]
+        # Given up when a child would have been: a program that outlives its time then has no verdict here.
+        channel.deadline = time.monotonic() + left + self.server.config.grace_s
+        self.server.evaluator.remote = candidate.RemoteProgram(channel, self.on_signal)  # (its parent: this process)
+        self.reports.nonce = nonce  # (its lines follow the forwarded ones in the slot's report)
+        signal.setitimer(signal.ITIMER_REAL, left)
+        return program
 
     def _become_worker(self, nonce: str, report: int, seconds: float, channel: Any) -> None:
         os.dup2(report, self.slot.report)

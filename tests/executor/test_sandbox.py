@@ -352,6 +352,43 @@ def test_a_program_that_swallows_the_timeout_does_not_stall_its_group() -> None:
     assert waited < (len(programs) + 1) * (config.timeout_s + config.grace_s), waited
 
 
+# Writes the start of an answer (a length, no body) into every descriptor it has, then outlives its time.
+STALLS_MID_ANSWER = source(
+    """
+    import os, time
+
+    def answer():
+        for fd in range(3, 64):
+            try:
+                os.write(fd, (1000).to_bytes(4, "little"))
+            except OSError:
+                pass
+        while True:
+            try:
+                time.sleep(10)
+            except BaseException:
+                pass
+    """
+)
+
+
+def test_a_groups_last_program_that_stalls_mid_answer_does_not_stall_its_group() -> None:
+    """The zygote judges its last program itself, so it gives the candidate up when its time is out, as it
+    gives up a child; the program is then evaluated alone."""
+    programs = [GOOD, GOOD, STALLS_MID_ANSWER]
+    config = hostile_config(workers=1, timeout_s=1.0, grace_s=0.5)
+    task = answer_task()
+    with Sandbox(config) as box:
+        started = time.monotonic()
+        results = box.run_groups([[Job(task, program, i) for i, program in enumerate(programs)]])
+        first = next(results)
+        waited = time.monotonic() - started
+        verdicts = {job.key: verdict.outcome for job, verdict in [first, *results]}
+        assert box.evaluated_alone == 1  # the stalled program only
+    assert [verdicts[i] for i in range(len(programs))] == [Outcome.SUCCESS] * 2 + [Outcome.TIMEOUT]
+    assert waited < (len(programs) + 1) * (config.timeout_s + config.grace_s), waited
+
+
 def test_a_zygotes_child_has_what_is_left_of_the_time_a_lone_evaluation_has() -> None:
     """The shared setup's time counts against each child's limit, as it does for a program run alone."""
     slow_setup = source(
