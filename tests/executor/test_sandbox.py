@@ -591,3 +591,22 @@ def test_a_zygotes_report_gives_each_program_the_verdict_its_own_lines_carry() -
     assert second.outcome is Outcome.SUCCESS
     assert third is None and missing is None  # a start line alone is no verdict
     assert reported_verdicts(data + b" " * MAX_REPORT_BYTES, ["a", "b"], 1) == [None, None]  # a flood: none
+
+
+AFFINITY = "import os\n\ndef answer():\n    return sorted(os.sched_getaffinity(0))\n"
+
+
+def test_each_worker_and_what_it_forks_run_on_a_cpu_of_their_own_when_there_are_cpus_enough() -> None:
+    """A judge and its candidate take turns: kept on one CPU, neither is woken on the other worker's CPU."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        pytest.skip("needs two CPUs")
+    task = answer_task()
+    with Sandbox(hostile_config(workers=2)) as box:
+        alone = {verdict.return_value for _, verdict in box.run([Job(task, AFFINITY, i) for i in range(4)])}
+        grouped = {verdict.return_value for _, verdict in box.run_groups([[Job(task, AFFINITY, i) for i in range(3)]])}
+    assert alone == {repr([cpus[0]]), repr([cpus[1]])}  # (the first two jobs start at once, one per worker)
+    assert len(grouped) == 1 and grouped <= alone  # a zygote's children and candidates stay on its CPU
+    with Sandbox(hostile_config(workers=len(cpus) + 1)) as box:
+        shared = {verdict.return_value for _, verdict in box.run([Job(task, AFFINITY, i) for i in range(2)])}
+    assert shared == {repr(cpus)}  # more workers than CPUs: the scheduler places them
