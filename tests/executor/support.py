@@ -116,6 +116,25 @@ SWALLOWS_TIMEOUT = source(
 )
 
 
+def writes_everywhere_then_stalls(data: str) -> str:
+    """A program that writes ``data`` (a bytes expression) into every descriptor it has, then sleeps on like
+    :data:`SWALLOWS_TIMEOUT`."""
+    return (
+        "import os, time\n\n"
+        "def answer():\n"
+        "    for fd in map(int, os.listdir('/proc/self/fd')):\n"
+        "        try:\n"
+        f"            os.write(fd, {data})\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    while True:\n"
+        "        try:\n"
+        "            time.sleep(10)\n"
+        "        except BaseException:\n"
+        "            pass\n"
+    )
+
+
 def answer_task(evaluation: str = EVALUATE_ANSWER, pairs: int = 1, setup: str = SETUP) -> SmallTask:
     return SmallTask([setup] * pairs, [evaluation] * pairs)
 

@@ -18,7 +18,16 @@ import pytest
 from aspera_core.executor import Job, Outcome, Sandbox, SandboxConfig, Verdict
 from aspera_core.executor import sandbox as sandbox_module
 
-from .support import SWALLOWS_TIMEOUT, answer_task, describe, hostile_config, server_children, slot_contents, source
+from .support import (
+    SWALLOWS_TIMEOUT,
+    answer_task,
+    describe,
+    hostile_config,
+    server_children,
+    slot_contents,
+    source,
+    writes_everywhere_then_stalls,
+)
 
 EVALUATE_OTHER = "def evaluate_answer(query, executable, setup_function):\n    setup_function()\n    executable()\n"
 
@@ -135,24 +144,7 @@ def test_sixteen_producer_threads_feed_one_run_from_another_thread() -> None:
 
 
 def test_a_report_cut_off_by_the_deadline_does_not_reach_the_next_verdict() -> None:
-    program = source(
-        """
-        import os, time
-
-        def answer():
-            half = b'{"kind": "verdict", "outcome": "success", "nonce": "'
-            for fd in map(int, os.listdir("/proc/self/fd")):
-                try:
-                    os.write(fd, half)
-                except OSError:
-                    pass
-            while True:
-                try:
-                    time.sleep(10)
-                except BaseException:
-                    pass
-        """
-    )
+    program = writes_everywhere_then_stalls("""b'{"kind": "verdict", "outcome": "success", "nonce": "'""")
     with Sandbox(hostile_config(workers=1, timeout_s=0.5, grace_s=0.2)) as box:
         first = box.evaluate(answer_task(), program)
         # one worker, slots reused in turn: the next evaluations use the same report files
@@ -334,10 +326,16 @@ def test_a_zygotes_children_are_timed_from_their_own_start() -> None:
     assert all(v.duration_s < 2 * alone.duration_s for v in verdicts), [v.duration_s for v in verdicts]
 
 
-def test_a_program_that_swallows_the_timeout_does_not_stall_its_group() -> None:
-    """The stalled child is given up at its own deadline: the programs before it keep the verdicts the group gave
-    them, and the group's verdicts arrive well before the fork server's deadline for the whole group."""
-    programs = [GOOD, GOOD, GOOD, SWALLOWS_TIMEOUT]
+# Writes the start of an answer (a length, no body) into every descriptor it has, then outlives its time.
+STALLS_MID_ANSWER = writes_everywhere_then_stalls("(1000).to_bytes(4, 'little')")
+
+
+@pytest.mark.parametrize("stalling", [SWALLOWS_TIMEOUT, STALLS_MID_ANSWER], ids=["swallows-timeout", "mid-answer"])
+def test_a_program_that_outlives_its_time_does_not_stall_its_group(stalling: str) -> None:
+    """The stalled program is given up at its own deadline (the group's last, which the zygote judges itself, as a
+    child would be): the programs before it keep the verdicts the group gave them, and the group's verdicts arrive
+    well before the fork server's deadline for the whole group."""
+    programs = [GOOD, GOOD, GOOD, stalling]
     config = hostile_config(workers=1, timeout_s=1.0, grace_s=0.5)
     task = answer_task()
     with Sandbox(config) as box:
@@ -349,43 +347,6 @@ def test_a_program_that_swallows_the_timeout_does_not_stall_its_group() -> None:
         assert box.evaluated_alone == 1  # the stalled program only
     assert [verdicts[i] for i in range(len(programs))] == [Outcome.SUCCESS] * 3 + [Outcome.TIMEOUT]
     # (the server's deadline for a group: one round of timeout and grace per program and one for the setup)
-    assert waited < (len(programs) + 1) * (config.timeout_s + config.grace_s), waited
-
-
-# Writes the start of an answer (a length, no body) into every descriptor it has, then outlives its time.
-STALLS_MID_ANSWER = source(
-    """
-    import os, time
-
-    def answer():
-        for fd in range(3, 64):
-            try:
-                os.write(fd, (1000).to_bytes(4, "little"))
-            except OSError:
-                pass
-        while True:
-            try:
-                time.sleep(10)
-            except BaseException:
-                pass
-    """
-)
-
-
-def test_a_groups_last_program_that_stalls_mid_answer_does_not_stall_its_group() -> None:
-    """The zygote judges its last program itself, so it gives the candidate up when its time is out, as it
-    gives up a child; the program is then evaluated alone."""
-    programs = [GOOD, GOOD, STALLS_MID_ANSWER]
-    config = hostile_config(workers=1, timeout_s=1.0, grace_s=0.5)
-    task = answer_task()
-    with Sandbox(config) as box:
-        started = time.monotonic()
-        results = box.run_groups([[Job(task, program, i) for i, program in enumerate(programs)]])
-        first = next(results)
-        waited = time.monotonic() - started
-        verdicts = {job.key: verdict.outcome for job, verdict in [first, *results]}
-        assert box.evaluated_alone == 1  # the stalled program only
-    assert [verdicts[i] for i in range(len(programs))] == [Outcome.SUCCESS] * 2 + [Outcome.TIMEOUT]
     assert waited < (len(programs) + 1) * (config.timeout_s + config.grace_s), waited
 
 
