@@ -67,11 +67,17 @@ def send(fd: int, message: Any, request: bool = False) -> None:
     write_all(fd, HEADER.pack(len(data)) + data)
 
 
+def _wait(fd: int, deadline: float | None) -> None:
+    """Return once ``fd`` can be read (``CandidateGone`` past ``deadline``: a program stalling its own process,
+    whatever it caught)."""
+    if deadline is not None and not readable(fd, deadline - time.monotonic()):
+        raise CandidateGone(None)
+
+
 def _read_exactly(fd: int, size: int, deadline: float | None = None) -> bytes | None:
     chunks, left = [], size
     while left:
-        if deadline is not None and not readable(fd, deadline - time.monotonic()):
-            raise CandidateGone(None)  # (a program stalling its own process, whatever it caught)
+        _wait(fd, deadline)
         chunk = os.read(fd, min(left, 1 << 20))
         if not chunk:
             return None
@@ -83,8 +89,7 @@ def _read_exactly(fd: int, size: int, deadline: float | None = None) -> bytes | 
 def _drain(fd: int, deadline: float | None) -> None:
     """Read ``fd`` to its end (``CandidateGone`` past ``deadline``)."""
     while True:
-        if deadline is not None and not readable(fd, deadline - time.monotonic()):
-            raise CandidateGone(None)
+        _wait(fd, deadline)
         if not os.read(fd, 1 << 16):
             return
 

@@ -95,8 +95,8 @@ class ForkServer:
             confine.SeccompFilter(may_fork=True) if seccomp else None,
         )
         # Each worker on a CPU of its own, with all it forks: its judges and candidates take turns, and a turn woken
-        # on the other worker's CPU while its own went idle left a core idle for 5% of an audit's first round (0.5%
-        # once pinned). With more workers than CPUs the scheduler places them.
+        # on the other worker's CPU while its own went idle left a core idle for 2.0 of the 72 CPU seconds of an
+        # audit's first round (0.2 once pinned). With more workers than CPUs the scheduler places them.
         cpus = sorted(os.sched_getaffinity(0))
         self.cpus = cpus if config.workers <= len(cpus) else []
         self.workers: dict[int, _Worker] = {}  # pidfd -> worker
