@@ -102,7 +102,9 @@ class Verdict:
     each pair whose evaluation program called the program, ``{"pair": index,
     "before": tables, "after": tables}``, the world's tables as JSON data just
     before the program's first call and just after it (``None`` for a world that
-    could not be read).
+    could not be read). ``footprints`` likewise (``Job(footprints=True)``): one
+    footprint per pair whose evaluation program called the program, as JSON data
+    (``aspera_core.grading.Footprint.to_json``).
     """
 
     outcome: Outcome
@@ -117,6 +119,7 @@ class Verdict:
     return_value: str | None = None
     pairs: tuple[PairResult, ...] = field(default=())
     world: tuple[dict[str, Any], ...] = field(default=())
+    footprints: tuple[dict[str, Any], ...] = field(default=())
 
 
 def combine_pairs(pairs: list[PairResult] | tuple[PairResult, ...]) -> PairResult | None:

@@ -8,6 +8,7 @@ runs in its candidate process; without, in this process (trusted programs only: 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import io
 import linecache
@@ -20,6 +21,7 @@ from collections.abc import Callable, Iterable
 from types import CodeType, ModuleType
 from typing import Any
 
+from aspera_core import grading
 from aspera_core.executor.classify import classify, error_type_name, exception_message, format_traceback
 from aspera_core.executor.namespaces import NamespaceTemplates
 from aspera_core.outcomes import (
@@ -187,13 +189,17 @@ class Evaluator:
         on_pair_start: Callable[[int], None] | None = None,
         on_pair_end: Callable[[PairResult], None] | None = None,
         capture_world: bool = False,
+        footprints: bool = False,
     ) -> Verdict:
         """The verdict of ``program`` on ``task``; the program's errors are classified, never raised.
 
         ``program``: the source, or (in a zygote) a callable returning it where the first pair's EP first calls
-        it. ``capture_world`` records the world's tables around the program's first call in each pair. Raises
-        ``KeyboardInterrupt`` (in-process only), ``Fallback`` and ``CandidateGone`` (in a worker)."""
-        run = _Run(self, task, program, on_pair_start, on_pair_end, capture_world)
+        it. ``capture_world`` records the world's tables around the program's first call in each pair;
+        ``footprints`` records them with what the call returned or raised, for :func:`with_footprints` to turn
+        into footprints once the evaluation's time is up. Raises ``KeyboardInterrupt`` (in-process only),
+        ``Fallback`` and ``CandidateGone`` (in a worker)."""
+        run = _Run(self, task, program, on_pair_start, on_pair_end, capture_world or footprints)
+        run.answers = footprints
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = run.stdout, run.stderr
         try:
@@ -220,6 +226,7 @@ class _Run:
         self.last_return: list[Any] = []
         self.fell_back = False
         self.worlds: list[dict[str, Any]] = []
+        self.answers = False  # record what the program's first call returned or raised, beside the worlds
 
     def load(self, program: str) -> Verdict | None:
         """Compile the program; the verdict if it cannot run (no function found: parse error; broken: syntax error).
@@ -423,7 +430,7 @@ class _Pair:
         from_setup: list[BaseException] = []
         executable = _tagging(target, self.from_program, self.run_.last_return)
         if self.run_.capture_world:
-            executable = _capturing(executable, self.run_.worlds, self.index)
+            executable = _capturing(executable, self.run_.worlds, self.index, self.run_.answers)
         setup_function = _tagging(self.setup_fn, from_setup, None)
         context = ExecutionContext(library_fixes=self.run_.evaluator.library_fixes)
         context.query = self.run_.task.query
@@ -500,19 +507,46 @@ def _world_tables() -> dict[str, Any] | None:
         return None
 
 
-def _capturing(function: Callable[..., Any], worlds: list[dict[str, Any]], index: int) -> Any:
-    """``function``, recording the world's tables around its first call in pair ``index``."""
+def _capturing(function: Callable[..., Any], worlds: list[dict[str, Any]], index: int, answers: bool) -> Any:
+    """``function``, recording the world's tables around its first call in pair ``index`` (and, with ``answers``,
+    what the call returned or raised)."""
 
     def call(*args: Any, **kwargs: Any) -> Any:
         if any(world["pair"] == index for world in worlds):
             return function(*args, **kwargs)
-        before = _world_tables()
+        record = {"pair": index, "before": _world_tables()}
         try:
-            return function(*args, **kwargs)
+            value = function(*args, **kwargs)
+        except BaseException as exc:
+            if answers:
+                record["raised"] = exc
+            raise
+        else:
+            if answers:
+                record["value"] = value
+            return value
         finally:
-            worlds.append({"pair": index, "before": before, "after": _world_tables()})
+            record["after"] = _world_tables()
+            worlds.append(record)
 
     return call
+
+
+def with_footprints(verdict: Verdict, query: str, keep_world: bool = False) -> Verdict:
+    """``verdict`` with the worlds its evaluation recorded (``Evaluator.evaluate(footprints=True)``) turned into
+    one footprint per pair (:mod:`aspera_core.grading`); the worlds are kept only with ``keep_world``. A footprint
+    that cannot be taken says why instead: grading never changes the verdict itself."""
+    footprints = []
+    for world in verdict.world:
+        try:
+            found = grading.take(
+                world["pair"], world.get("before"), world.get("after"), world.get("value"), world.get("raised"), query
+            )
+        except Exception as exc:  # noqa: BLE001 - a world or answer the grading cannot read
+            found = grading.Footprint(world["pair"], problem=f"the footprint could not be taken: {type(exc).__name__}")
+        footprints.append(found.to_json())
+    kept = tuple({k: v for k, v in w.items() if k in ("pair", "before", "after")} for w in verdict.world)
+    return dataclasses.replace(verdict, world=kept if keep_world else (), footprints=tuple(footprints))
 
 
 def evaluate_program(task: Any, program: str, evaluator: Evaluator | None = None) -> Verdict:

@@ -118,7 +118,9 @@ def _reported(messages: list[dict[str, Any]], total: int, elapsed: float) -> Ver
     defaults = {"pairs_run": len(pairs), "pairs_total": total}
     world = final.get("world") if isinstance(final.get("world"), list) else []
     worlds = tuple(w for w in world if isinstance(w, dict) and isinstance(w.get("pair"), int))
-    return Verdict(outcome=outcome, **{**defaults, **fields}, pairs=tuple(pairs), world=worlds)
+    taken = final.get("footprints") if isinstance(final.get("footprints"), list) else []
+    footprints = tuple(f for f in taken if isinstance(f, dict) and type(f.get("pair")) is int)
+    return Verdict(outcome=outcome, **{**defaults, **fields}, pairs=tuple(pairs), world=worlds, footprints=footprints)
 
 
 def build_verdict(

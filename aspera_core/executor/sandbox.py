@@ -112,14 +112,20 @@ class Job:
     program: str
     key: Any = None  # anything the caller wants back with the verdict
     capture_world: bool = False  # report the world's tables around the program, pair by pair (Verdict.world)
+    footprints: bool = False  # report the program's footprint, pair by pair (Verdict.footprints)
+
+    @property
+    def observes(self) -> int:
+        """What the judge records around the program: 1 the world's tables, 2 footprints (bits)."""
+        return int(self.capture_world) | (2 if self.footprints else 0)
 
 
-def encode_job(task: Any, programs: list[str], nonces: list[str], capture_world: bool = False) -> bytes:
-    """A job as the bytes a worker decodes (:mod:`marshal`: plain strings and lists)."""
+def encode_job(task: Any, programs: list[str], nonces: list[str], observe: int = 0) -> bytes:
+    """A job as the bytes a worker decodes (:mod:`marshal`: plain strings and lists); ``observe``: :attr:`Job.observes`."""
     scenario = task.scenario
     tools = [None if t is None else list(t) for t in (scenario.simulation_tools, scenario.evaluation_tools)]
     setups, checks = list(task.state_generation_programs or ()), list(task.evaluation_programs or ())
-    fields = (task.query, list(scenario.apps), *tools, setups, checks, compiled(task), programs, nonces, capture_world)
+    fields = (task.query, list(scenario.apps), *tools, setups, checks, compiled(task), programs, nonces, int(observe))
     return marshal.dumps(fields)
 
 
@@ -388,8 +394,8 @@ class Sandbox:
         if len(group) > 1:
             if any(job.task is not group[0].task for job in group):
                 raise ValueError("the jobs of a group must share one task object")
-            if any(job.capture_world for job in group):
-                raise ValueError("a job that captures the world runs alone, not in a group")
+            if any(job.observes for job in group):
+                raise ValueError("a job that captures the world or footprints runs alone, not in a group")
         return group
 
     def close(self) -> None:
@@ -428,8 +434,8 @@ class Sandbox:
         task = unit[0].task
         self._prepare([task])
         nonces = [os.urandom(8).hex() for _ in unit]
-        capture = len(unit) == 1 and unit[0].capture_world  # (a zygote's programs never capture)
-        payload = encode_job(task, [job.program for job in unit], nonces, capture)
+        observe = unit[0].observes if len(unit) == 1 else 0  # (a zygote's programs never capture)
+        payload = encode_job(task, [job.program for job in unit], nonces, observe)
         pairs = min(len(task.state_generation_programs or ()), len(task.evaluation_programs or ()))
         running[slot.index] = _Running(unit, nonces, pairs)
         os.ftruncate(slot.job, 0)

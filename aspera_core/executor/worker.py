@@ -21,22 +21,23 @@ from types import SimpleNamespace
 from typing import Any
 
 from aspera_core.executor import candidate, confine, forking
-from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure, pair_programs
+from aspera_core.executor.harness import Fallback, TaskTimeout, pair_failure, pair_programs, with_footprints
 from aspera_core.executor.inherited import Inherited, ServerSlot
 from aspera_core.executor.reports import MAX_REPORT_BYTES, complete_lines, encode, verdict_message
 from aspera_core.executor.sandbox import empty_directory, write_all
 from aspera_core.outcomes import ORIGIN_HARNESS
 
 
-def decode_job(payload: bytes) -> tuple[Any, list[str], list[str], bool]:
-    """The task, programs, nonces and world-capture flag :func:`~aspera_core.executor.sandbox.encode_job` wrote."""
-    query, apps, simulation, evaluation, setups, checks, compiled, programs, nonces, capture = marshal.loads(payload)
+def decode_job(payload: bytes) -> tuple[Any, list[str], list[str], int]:
+    """The task, programs, nonces and what to observe (:attr:`~aspera_core.executor.sandbox.Job.observes`)
+    :func:`~aspera_core.executor.sandbox.encode_job` wrote."""
+    query, apps, simulation, evaluation, setups, checks, compiled, programs, nonces, observe = marshal.loads(payload)
     scenario = SimpleNamespace(apps=apps, simulation_tools=simulation, evaluation_tools=evaluation)
     task = SimpleNamespace(query=query, scenario=scenario, state_generation_programs=setups, evaluation_programs=checks)
     # The setup and evaluation programs as the evaluating process compiled them (by text and file name).
     named = zip(pair_programs(setups, checks), compiled)
     task.compiled = {key: marshal.loads(code) for key, code in named if code is not None}
-    return task, programs, nonces, capture
+    return task, programs, nonces, observe
 
 
 class _Reports:
@@ -65,7 +66,7 @@ def run(server: Inherited, slot: ServerSlot, programs: int, address_space: int, 
         os.environ["TMPDIR"] = os.environ["HOME"] = tempfile.tempdir = slot.directory
         # Before anything of the task is in this process: the candidates' memory is the fork server's.
         channels = [candidate.spawn(server, slot, address_space) for _ in range(max(1, programs))]
-        task, sources, nonces, capture = decode_job(os.pread(slot.job, os.fstat(slot.job).st_size, 0))
+        task, sources, nonces, observe = decode_job(os.pread(slot.job, os.fstat(slot.job).st_size, 0))
         keep = [slot.report] + [fd for c in channels for fd in (c.to_candidate, c.from_candidate)]
         _confine(server, slot, address_space, closing, warm, keep)
 
@@ -83,9 +84,12 @@ def run(server: Inherited, slot: ServerSlot, programs: int, address_space: int, 
             program,
             on_pair_start=lambda index: reports.send({"kind": "start", "index": index}),
             on_pair_end=lambda pair: reports.send({"kind": "pair", "pair": pair.to_json()}),
-            capture_world=capture,
+            capture_world=bool(observe & 1),
+            footprints=bool(observe & 2),
         )
         signal.setitimer(signal.ITIMER_REAL, 0)
+        if observe & 2:  # (taken once the program's time is up, so that it costs the program none of it)
+            verdict = with_footprints(verdict, task.query, keep_world=bool(observe & 1))
         denials = server.evaluator.remote.denials
         reports.send(verdict_message(verdict, "".join(f"[sandbox refused: {text}]\n" for text in denials)))
     except Fallback:

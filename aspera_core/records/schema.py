@@ -116,6 +116,10 @@ class ResultRow(BaseModel):
     selection: Selection | None = None
     mutation: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)
+    # The checked verdict (aspera_core.grading): None in files written before it existed, and where it could not
+    # be taken; then it is unknown, never guessed.
+    checked_outcome: str | None = None
+    checked_reasons: tuple[str, ...] = ()
 
     @property
     def key(self) -> tuple[str, int | None]:

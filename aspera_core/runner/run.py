@@ -35,6 +35,7 @@ from tqdm import tqdm
 
 from aspera_core.agents import Agent, ProgramUnavailable, Proposal, StopRun
 from aspera_core.executor import Job, Sandbox, SandboxConfig, Verdict
+from aspera_core.grading import Footprint, checked_verdict
 from aspera_core.outcomes import Outcome
 from aspera_core.records import (
     Experiment,
@@ -45,6 +46,7 @@ from aspera_core.records import (
     now,
     results_file_for,
 )
+from aspera_core.runner.references import ReferenceFootprints
 from aspera_core.tasks import Task, select_tasks, tasks_digest
 from aspera_core.version import __version__
 
@@ -70,6 +72,7 @@ class RunReport:
         model_errors: Pairs with no program obtained in this run (``model_error`` rows; asked again on resume).
         unavailable: Task ids (with the seed, for seeded agents) the agent had no program for (skipped).
         counts: Outcome counts of the rows written in this run.
+        checked: Checked-verdict counts of the same rows (``UNKNOWN`` where it could not be taken).
         stopped: Why the run stopped before the end (``StopRun``), with ``stop_advice`` if the agent gave one.
         cut_short: Pairs the agent was working on when it stopped the run: no row was written for them.
     """
@@ -87,6 +90,7 @@ class RunReport:
     stopped: str | None = None
     stop_advice: str | None = None
     cut_short: int = 0
+    checked: Counter[str] = field(default_factory=Counter)  # checked outcomes of the rows written (UNKNOWN: none)
 
     @property
     def remaining(self) -> int:
@@ -133,8 +137,16 @@ class _Work:
     proposal: Proposal | None = None
 
 
-def make_row(work: _Work, agent: Agent, verdict: Verdict | None, run_id: str, library_fixes: bool = False) -> ResultRow:
-    """The result row of one task and seed; ``verdict`` is ``None`` for a proposal that failed before evaluation."""
+def make_row(
+    work: _Work,
+    agent: Agent,
+    verdict: Verdict | None,
+    run_id: str,
+    library_fixes: bool = False,
+    checked: tuple[str | None, list[str]] | None = None,
+) -> ResultRow:
+    """The result row of one task and seed; ``verdict`` is ``None`` for a proposal that failed before evaluation;
+    ``checked``: the checked verdict and its reasons (``None``: not taken)."""
     task, proposal = work.task, work.proposal
     assert proposal is not None, "rows are made for obtained proposals"
     common: dict[str, Any] = dict(
@@ -156,9 +168,11 @@ def make_row(work: _Work, agent: Agent, verdict: Verdict | None, run_id: str, li
         pairs_total=len(task.pairs),
     )
     if verdict is None:
+        failure = proposal.failure or Outcome.MODEL_ERROR
         return ResultRow(
             **common,
-            outcome=proposal.failure or Outcome.MODEL_ERROR,
+            outcome=failure,
+            checked_outcome=failure.value,
             message=proposal.message,
             duration_s=0.0,
             pairs_run=0,
@@ -185,7 +199,79 @@ def make_row(work: _Work, agent: Agent, verdict: Verdict | None, run_id: str, li
         stdout=verdict.stdout,
         stderr=verdict.stderr,
         return_value=verdict.return_value,
+        checked_outcome=None if checked is None else checked[0],
+        checked_reasons=() if checked is None else tuple(checked[1]),
     )
+
+
+#: How a row without a checked verdict is counted.
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class _ReferenceRun:
+    """The key of the job that takes a task's reference footprints."""
+
+    task: Task
+
+
+class _Checker:
+    """Takes the checked verdict of each evaluated program: adds the reference runs a task needs, and holds a
+    program's verdict back until its task's reference footprints are in."""
+
+    def __init__(self, references: ReferenceFootprints, evaluated: dict[str, Task], todo: list[_Work]) -> None:
+        self.references = references
+        self.checked = {work.task.query_id for work in todo if evaluated[work.task.query_id] is work.task}
+        self.evaluated = evaluated
+        self.asked: set[str] = set()
+        self.waiting: dict[str, list[tuple[_Work, Verdict]]] = {}
+
+    def jobs(self, jobs: Iterable[Job]) -> Iterator[Job]:
+        """``jobs`` with footprints asked for, and a reference run before the first program of a task without one."""
+        for job in jobs:
+            task = job.task
+            if task.query_id not in self.checked:
+                yield job
+                continue
+            if self.references.get(task) is None and task.query_id not in self.asked and job.program != task.program:
+                self.asked.add(task.query_id)
+                yield Job(task, task.program, key=_ReferenceRun(task), footprints=True)
+            yield dataclasses.replace(job, footprints=True)
+
+    def verdict(
+        self, job: Job, verdict: Verdict
+    ) -> Iterator[tuple[_Work, Verdict, tuple[str | None, list[str]] | None]]:
+        """The rows a finished job completes: its own, or (for a reference run) those that waited for it."""
+        task = job.task
+        if isinstance(job.key, _ReferenceRun):
+            self.references.put(task, verdict.footprints)
+            for work, waiting in self.waiting.pop(task.query_id, []):
+                yield work, waiting, self._checked(task, waiting)
+            return
+        if task.query_id not in self.checked:
+            yield job.key, verdict, None
+            return
+        if job.program == task.program and self.references.get(task) is None:
+            self.references.put(task, verdict.footprints)  # the reference itself: its footprints are the reference's
+        if self.references.get(task) is None:
+            self.waiting.setdefault(task.query_id, []).append((job.key, verdict))
+            return
+        yield job.key, verdict, self._checked(task, verdict)
+
+    def leftovers(self) -> Iterator[tuple[_Work, Verdict, tuple[str | None, list[str]]]]:
+        """Programs whose reference run never reported (the run was stopped): unchecked."""
+        for task_id, waiting in self.waiting.items():
+            for work, verdict in waiting:
+                yield work, verdict, self._checked(self.evaluated[task_id], verdict)
+        self.waiting.clear()
+
+    def _checked(self, task: Task, verdict: Verdict) -> tuple[str | None, list[str]]:
+        reference = self.references.get(task)
+        try:
+            footprints = [Footprint.from_json(item) for item in verdict.footprints]
+        except (ValueError, TypeError):
+            footprints = None
+        return checked_verdict(verdict.outcome.value, footprints, reference, verdict.pairs_run)
 
 
 class _NotStarted(StopRun):
@@ -379,6 +465,9 @@ def _evaluate(
     # wrapping), or the task itself.
     evaluation_task = getattr(agent, "evaluation_task", None) or (lambda task: task)
     evaluated = {work.task.query_id: evaluation_task(work.task) for work in todo}
+    # The checked verdict compares each program with the reference on the task it is evaluated on; a task the agent
+    # wraps (the control setting's own world) is not checked: its program's changes reach the tables after the call.
+    checker = _Checker(ReferenceFootprints.cached(evaluated.values(), library_fixes), evaluated, todo)
     bar = tqdm(total=len(todo), desc=agent.name, unit="program", disable=not progress, file=sys.stderr)
     producer = _Producer(agent, todo, concurrency)
     failure: list[AgentFailed | OSError] = []
@@ -386,6 +475,7 @@ def _evaluate(
     def record(row: ResultRow) -> None:
         writer.write(row)
         report.counts[row.outcome.value] += 1
+        report.checked[row.checked_outcome or UNKNOWN] += 1
         bar.update(1)
         bar.set_postfix(success=report.counts[Outcome.SUCCESS.value], refresh=False)
 
@@ -413,13 +503,18 @@ def _evaluate(
 
     try:
         sandbox.prepare(evaluated.values())
-        for job, verdict in sandbox.run(jobs()):
-            record(make_row(job.key, agent, verdict, report.run_id, library_fixes))
+        for job, verdict in sandbox.run(checker.jobs(jobs())):
+            for work, judged, checked in checker.verdict(job, verdict):
+                record(make_row(work, agent, judged, report.run_id, library_fixes, checked))
+                report.evaluated += 1
+        for work, judged, checked in checker.leftovers():
+            record(make_row(work, agent, judged, report.run_id, library_fixes, checked))
             report.evaluated += 1
     except BaseException:
         producer.stop()
         raise
     finally:
+        checker.references.save()
         bar.close()
         _warn_skipped(report, skipped, len(todo))
     report.stopped = producer.stop_reason
