@@ -52,10 +52,12 @@ from aspera_core.records.schema import (
     Selection,
     Usage,
 )
+from aspera_core.records.subset import AuditedSubset, SubsetFileError, read_subset
 from aspera_core.records.summary import counted_rows, format_summary, summarize
 
 __all__ = [
     "AppendOnlyWriter",
+    "AuditedSubset",
     "FORMAT_VERSION",
     "Experiment",
     "ExperimentMismatch",
@@ -72,6 +74,7 @@ __all__ = [
     "ResultsHeader",
     "ResultsWriter",
     "Selection",
+    "SubsetFileError",
     "Usage",
     "check_results_file",
     "completed_keys",
@@ -85,6 +88,7 @@ __all__ = [
     "read_file",
     "read_results",
     "read_rows",
+    "read_subset",
     "repair_tail",
     "results_file_for",
     "summarize",
