@@ -13,7 +13,9 @@ call, the programs of a task in groups that share the task's setup:
 
 from __future__ import annotations
 
+import ast
 import datetime
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +24,7 @@ from aspera_core.executor import Job, Outcome, Sandbox, Verdict
 from aspera_core.tasks import Task, WrongProgram, tasks_digest
 from aspera_workbench.audit.audit_programs import (
     KIND_HANDBACK,
+    KIND_NOOP,
     ORIGIN_BASELINE,
     ORIGIN_GENERATED,
     ORIGIN_REFERENCE,
@@ -29,6 +32,7 @@ from aspera_workbench.audit.audit_programs import (
     Candidate,
     candidates,
 )
+from aspera_workbench.audit.freedom import proved
 from aspera_workbench.audit.observe import PROBE_EVALUATION, Observation, idle_observation, read_observations
 from aspera_workbench.audit.report import (
     STATUS_EQUIVALENT,
@@ -40,7 +44,7 @@ from aspera_workbench.audit.report import (
     TaskAudit,
     VariantResult,
 )
-from aspera_workbench.variants import FAIL, KINDS, PASS, check_kinds
+from aspera_workbench.variants import FAIL, FREEDOM_KINDS, KINDS, PASS, SHORTCUT_KINDS, check_kinds
 
 _MESSAGE_LIMIT = 300
 # A run that ended by a limit says nothing about the evaluation program.
@@ -62,11 +66,16 @@ class AuditConfig:
     max_variants: int | None = None
     seed: int = 0
     baselines: bool = True
+    #: Of the rewrites that keep behaviour identical (:data:`~aspera_workbench.variants.IDENTITY_KINDS`), which no
+    #: deterministic evaluation program can reject, fewer: they check the executor more than the evaluation programs.
+    rewrites_per_kind: int | None = 1
 
     def __post_init__(self) -> None:
         check_kinds(self.kinds)
-        if self.per_kind is not None and self.per_kind < 1:
-            raise ValueError("per_kind must be at least 1")
+        for name in ("per_kind", "rewrites_per_kind"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise ValueError(f"{name} must be at least 1")
         if self.max_variants is not None and self.max_variants < 0:
             raise ValueError("max_variants must not be negative")
 
@@ -74,6 +83,7 @@ class AuditConfig:
         return {
             "kinds": list(self.kinds if self.kinds is not None else KINDS),
             "per_kind": self.per_kind,
+            "rewrites_per_kind": self.rewrites_per_kind,
             "max_variants": self.max_variants,
             "seed": self.seed,
             "baselines": self.baselines,
@@ -120,8 +130,52 @@ def _actual(verdict: Verdict) -> str:
     return PASS if verdict.outcome is Outcome.SUCCESS else FAIL
 
 
+#: Programs that skip the task whatever it asks (the trivial agents and the generic shortcut probes): accepting one
+#: is a false acceptance even where the reference happens to do the same (the task cannot tell them apart, ABC
+#: III.13, I.g.3), so they need no observation run.
+GENERIC_SHORTCUTS = frozenset({KIND_NOOP, KIND_HANDBACK, *SHORTCUT_KINDS} - {"negate_answer"})
+
+
 def _needs_observation(candidate: Candidate, verdict: Verdict) -> bool:
+    if candidate.kind in GENERIC_SHORTCUTS:
+        return False
     return candidate.expected is not None and _actual(verdict) != candidate.expected
+
+
+def rejecting_check(verdict: Verdict, task: Task | None) -> str | None:
+    """The evaluation program's line that rejected a program (``evaluation 1, line 23: assert ...``), from the
+    verdict's traceback; ``None`` when no frame of an evaluation program is in it."""
+    found = _EVALUATION_FRAME.findall(verdict.traceback or "")
+    if not found:
+        return None
+    pair, line = int(found[-1][0]), int(found[-1][1])
+    text = ""
+    if task is not None and 0 < pair <= len(task.evaluation_programs):
+        text = _statement_at(task.evaluation_programs[pair - 1], line)
+    return f"evaluation {pair}, line {line}" + (f": {text}" if text else "")
+
+
+def _statement_at(source: str, line: int) -> str:
+    """The statement of ``source`` at ``line`` as one line, with the test of the ``if`` it raises under."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ""
+    found: list[tuple[ast.stmt, ast.stmt | None]] = []
+    for parent in ast.walk(tree):
+        for child in ast.iter_child_nodes(parent):
+            if isinstance(child, ast.stmt) and child.lineno <= line <= (child.end_lineno or child.lineno):
+                found.append((child, parent if isinstance(parent, ast.If) else None))
+    if not found:
+        return ""
+    statement, guard = min(found, key=lambda pair: (pair[0].end_lineno or 0) - pair[0].lineno)
+    text = " ".join((ast.get_source_segment(source, statement) or "").split())
+    if guard is not None and isinstance(statement, ast.Raise):
+        text = f"if {' '.join((ast.get_source_segment(source, guard.test) or '').split())}: {text}"
+    return text if len(text) <= 240 else text[:237] + "..."
+
+
+_EVALUATION_FRAME = re.compile(r'File "<evaluation (\d+)>", line (\d+)')
 
 
 def judge(
@@ -129,24 +183,26 @@ def judge(
     verdict: Verdict,
     observed: tuple[Observation, ...] | None,
     reference: tuple[Observation, ...] | None,
+    task: Task | None = None,
 ) -> VariantResult:
     """Decide a program's status (see :mod:`aspera_workbench.audit.report`) from its verdict and behaviour.
 
     ``observed`` and ``reference`` are what the program and the reference
-    program did in each world, ``None`` if not observed.
+    program did in each world, ``None`` if not observed; ``task`` names the
+    evaluation program's line that rejected a program.
     """
     actual = _actual(verdict)
     equivalent = None
     if observed is not None and reference is not None and len(observed) == len(reference):
         equivalent = all(mine.same_as(theirs) for mine, theirs in zip(observed, reference))
+    if candidate.kind in FREEDOM_KINDS:  # it differs from the reference by design: in the freedom only?
+        equivalent = proved(candidate.kind, observed, reference)
     expected = candidate.expected
-    if expected is None:  # a baseline: right exactly when it does what the reference does
-        expected = None if equivalent is None else (PASS if equivalent else FAIL)
     if expected is None or (expected == PASS and verdict.outcome in _LIMITS):
         status = STATUS_UNDETERMINED
     elif actual == expected:
         status = STATUS_OK
-    elif candidate.origin != ORIGIN_GENERATED:
+    elif candidate.origin != ORIGIN_GENERATED or candidate.kind in GENERIC_SHORTCUTS:
         status = STATUS_FLAGGED  # declared by a person (or derived from the reference): taken at its word
     elif equivalent is None:
         status = STATUS_UNDETERMINED
@@ -169,6 +225,7 @@ def judge(
         equivalent=equivalent,
         status=status,
         observations=observed,
+        check=rejecting_check(verdict, task) if actual == FAIL else None,
     )
 
 
@@ -255,7 +312,7 @@ def audit_tasks(
                 "rejected rewrites are undetermined"
             )
         results = tuple(
-            judge(candidate, plan.verdicts[number], plan.observed.get(number), reference)
+            judge(candidate, plan.verdicts[number], plan.observed.get(number), reference, plan.task)
             for number, candidate in enumerate(plan.candidates)
         )
         pairs = len(plan.task.state_generation_programs)
@@ -293,6 +350,7 @@ def _plan(
             task,
             kinds=config.kinds,
             per_kind=config.per_kind,
+            rewrites_per_kind=config.rewrites_per_kind,
             max_variants=config.max_variants,
             seed=config.seed,
             baselines=config.baselines,

@@ -1,8 +1,9 @@
 """The programs an audit runs on a task, and the side folder of users' own solutions.
 
-The baselines ``noop`` and ``handback`` must fail, except when they do exactly
-what the reference program does in every world of the task (a hand-back
-task's reference hands back too): then they must pass.
+The baselines ``noop`` and ``handback`` (the checklist's trivial agents) must
+fail, also where the reference program does the same in every world of the
+task (a hand-back task with no world where the request can be carried out):
+a task that a trivial agent passes cannot tell it from a solution.
 
 Alternatives folder
 -------------------
@@ -31,10 +32,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import EllipsisType
 
 from aspera_core.agents import HandbackAgent, NoopAgent
 from aspera_core.tasks import Task, WrongProgram
-from aspera_workbench.variants import FAIL, PASS, variants
+from aspera_workbench.variants import FAIL, IDENTITY_KINDS, KINDS, PASS, variants
 
 #: Where a program of the audit comes from.
 ORIGIN_REFERENCE = "reference"
@@ -146,13 +148,15 @@ def candidates(
     *,
     kinds: Iterable[str] | None = None,
     per_kind: int | None = None,
+    rewrites_per_kind: int | None | EllipsisType = ...,
     max_variants: int | None = None,
     seed: int = 0,
     baselines: bool = True,
     wrong: Sequence[WrongProgram] = (),
     alternatives: Sequence[Alternative] = (),
 ) -> list[Candidate]:
-    """Every program the audit runs on one task, reference first (options as for :class:`AuditConfig`).
+    """Every program the audit runs on one task, reference first (options as for :class:`AuditConfig`;
+    ``rewrites_per_kind`` ``...``, the default, means as many as ``per_kind``).
 
     Identical programs are kept once: a declared program wins over an
     identical generated one, else the first.
@@ -163,23 +167,22 @@ def candidates(
     found = [Candidate(KIND_REFERENCE, ORIGIN_REFERENCE, "the task's reference program", task.program, PASS)]
     if baselines:
         found.append(
-            Candidate(KIND_NOOP, ORIGIN_BASELINE, "a function that does nothing", NoopAgent().program(task), None)
+            Candidate(KIND_NOOP, ORIGIN_BASELINE, "a function that does nothing", NoopAgent().program(task), FAIL)
         )
         found.append(
-            Candidate(KIND_HANDBACK, ORIGIN_BASELINE, "hands back at once", HandbackAgent().program(task), None)
+            Candidate(KIND_HANDBACK, ORIGIN_BASELINE, "hands back at once", HandbackAgent().program(task), FAIL)
         )
-    kinds = None if kinds is None else list(kinds)
-    chosen = []
-    if kinds != []:  # an empty list asks for no generated variants at all
-        chosen = variants(
-            task.program,
-            kinds=kinds,
-            apps=task.scenario.apps,
-            per_kind=per_kind,
-            limit=max_variants,
-            seed=seed,
-            salt=task.query_id,
-        )
+    kinds = list(KINDS) if kinds is None else list(kinds)
+    options = {"apps": task.scenario.apps, "seed": seed, "salt": task.query_id, "query": task.query}
+    if rewrites_per_kind is ...:
+        rewrites_per_kind = per_kind
+    if max_variants is not None or rewrites_per_kind == per_kind:
+        chosen = variants(task.program, kinds=kinds, per_kind=per_kind, limit=max_variants, **options) if kinds else []
+    else:  # the rewrites that keep behaviour identical at their own, smaller, number per kind
+        identity = [kind for kind in kinds if kind in IDENTITY_KINDS]
+        others = [kind for kind in kinds if kind not in IDENTITY_KINDS]
+        chosen = variants(task.program, kinds=identity, per_kind=rewrites_per_kind, **options) if identity else []
+        chosen += variants(task.program, kinds=others, per_kind=per_kind, **options) if others else []
     found += [Candidate(v.kind, ORIGIN_GENERATED, v.description, v.source, v.expected) for v in chosen]
     for program in wrong:
         description = f"{program.source}:{program.line}: {program.reason}"

@@ -33,14 +33,14 @@ import dataclasses
 import hashlib
 import json
 import operator
-import re
 import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from aspera_core.world import get_current_context
+from aspera_core.grading import IdNumbering, Vocabulary, canonical_value, mentions, world_delta
+from aspera_core.world import NOW, get_current_context
 
 MARKER = "aspera-audit-observation "
 
@@ -52,7 +52,6 @@ def evaluate_audit_observation(query, executable, setup_function):
     observe(executable, setup_function)
 """
 
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _SHOWN_ANSWER = 200
 # What an evaluation program can see of a run.
 _COMPARED = operator.attrgetter("raised", "answer_digest", "world_digest")
@@ -73,13 +72,16 @@ class Observation:
     answer_digest: str
     world_digest: str
     changes: dict[str, str]
+    #: What the freedom proofs compare (:mod:`aspera_workbench.audit.freedom`), kept out of the audit file: the
+    #: change in the checked verdict's view, the user's id, the overlaps of each new event, the answer's facts.
+    details: dict[str, Any] | None = dataclasses.field(default=None, compare=False)
 
     def same_as(self, other: Observation) -> bool:
         """Whether no evaluation program could tell the two runs apart."""
         return _COMPARED(self) == _COMPARED(other)
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        return {name: value for name, value in dataclasses.asdict(self).items() if name != "details"}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Observation:
@@ -90,32 +92,12 @@ class Observation:
             answer_digest=str(data["answer_digest"]),
             world_digest=str(data["world_digest"]),
             changes={str(k): str(v) for k, v in dict(data["changes"]).items()},
+            details=data["details"] if isinstance(data.get("details"), dict) else None,
         )
 
 
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", errors="replace")).hexdigest()[:16]
-
-
-class IdNumbering:
-    """Replaces UUIDs: known ones by their number, unknown ones by ``<new>``.
-
-    Numbers follow the first appearance in the world the setup built, the
-    directory first (its rows are stored in a fixed order).
-    """
-
-    def __init__(self, world: dict[str, list[dict[str, Any]]]) -> None:
-        self.numbers: dict[str, int] = {}
-        tables = sorted(world, key=lambda table: table != "employees")
-        for match in _UUID.finditer(json.dumps([world[table] for table in tables])):
-            self.numbers.setdefault(match.group(0).lower(), len(self.numbers) + 1)
-
-    def __call__(self, text: str) -> str:
-        def replace(match: re.Match[str]) -> str:
-            number = self.numbers.get(match.group(0).lower())
-            return "<new>" if number is None else f"<id-{number}>"
-
-        return _UUID.sub(replace, text)
 
 
 def _stable_repr(value: Any) -> str:
@@ -129,20 +111,6 @@ def _stable_repr(value: Any) -> str:
     if kind in (set, frozenset):
         return kind.__name__ + "(" + repr(sorted(_stable_repr(v) for v in value)) + ")"
     return repr(value)
-
-
-def canonical_value(value: Any, ids: Callable[[str], str]) -> Any:
-    """A row value with ids replaced; a list of ids becomes sorted (stored id lists are ordered by the random ids)."""
-    if isinstance(value, str):
-        return ids(value)
-    if isinstance(value, list):
-        items = [canonical_value(item, ids) for item in value]
-        if value and all(isinstance(item, str) and _UUID.fullmatch(item) for item in value):
-            items.sort()
-        return items
-    if isinstance(value, dict):
-        return {key: canonical_value(item, ids) for key, item in value.items()}
-    return value
 
 
 def row_text(row: dict[str, Any], ids: Callable[[str], str]) -> str:
@@ -194,8 +162,107 @@ def observe(executable: Callable[[], Any], setup_function: Callable[[], Any]) ->
         "answer_digest": _digest(answer),
         "world_digest": _digest(json.dumps(change, sort_keys=True)),
         "changes": {t: f"+{len(c['added'])} -{len(c['removed'])}" for t, c in change.items()},
+        "details": details(before, after, ids, value),
     }
-    sys.stdout.write(MARKER + json.dumps(record) + "\n")
+    sys.stdout.write(MARKER + json.dumps(record, default=str) + "\n")
+
+
+# A probe run's output is kept to its last 4,000 characters, so the details travel as short digests: enough for
+# the freedom proofs, and small for a change of dozens of events. More new events than this prove nothing.
+_DETAIL_ROWS = 60
+_SHORT = 10
+
+
+def _short(value: Any) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode("utf-8")).hexdigest()[:_SHORT]
+
+
+def _bag(rows: list[Any]) -> str:
+    """A digest of a multiset (order ignored)."""
+    return _short(sorted(json.dumps(row, sort_keys=True, default=str) for row in rows))
+
+
+def _overlaps(row: dict[str, Any], after: dict[str, list[dict[str, Any]]]) -> int:
+    """Events of the user's calendar, and of the attendees' calendars, that overlap a new event (itself not counted)."""
+    start, end = row.get("starts_at"), row.get("ends_at")
+    if not isinstance(start, str) or not isinstance(end, str):
+        return 0
+    people = set(row.get("attendees") or [])
+    others = list(after.get("user_calendar") or [])
+    others += [r for r in after.get("shared_calendars") or [] if r.get("calendar_id") in people]
+    found = sum(
+        1
+        for other in others
+        if not other.get("repeats")
+        and isinstance(other.get("starts_at"), str)
+        and isinstance(other.get("ends_at"), str)
+        and other["starts_at"] < end
+        and start < other["ends_at"]
+    )
+    return max(0, found - 1)
+
+
+def _replaces(row: dict[str, Any], removed: list[dict[str, Any]]) -> bool:
+    """Whether a new event shares its subject or its attendees with an event the run removed (it replaces it)."""
+    subject = (row.get("subject") or "").casefold()
+    people = sorted(row.get("attendees") or [])
+    return any(
+        (subject and (old.get("subject") or "").casefold() == subject)
+        or (people and sorted(old.get("attendees") or []) == people)
+        for old in removed
+    )
+
+
+def details(
+    before: dict[str, list[dict[str, Any]]], after: dict[str, list[dict[str, Any]]], ids: IdNumbering, value: Any
+) -> dict[str, Any]:
+    """What the freedom proofs compare (:mod:`aspera_workbench.audit.freedom`), as digests: the change in the
+    checked verdict's view; per new event of the user's calendar, its digest whole, without its end and without
+    the user among its attendees, and whether it replaces a removed event; the new events' values column by
+    column; their overlaps with other events; the answer's type and facts, with and without the user."""
+    delta = world_delta(before, after, ids)
+    calendar = delta.get("user_calendar")
+    added = list(calendar.added) if calendar is not None else []
+    removed_events = list(calendar.removed) if calendar is not None else []
+    users = [row for row in after.get("employees") or [] if row.get("is_user")]
+    user = ids(users[0]["employee_id"]) if users else None
+    user_fact = f"person:{str(users[0].get('name')).lower()}" if users else None
+
+    def without_user(row: dict[str, Any]) -> dict[str, Any]:
+        people = row.get("attendees")
+        return {**row, "attendees": [p for p in people if p != user] if isinstance(people, list) else people}
+
+    columns: dict[str, list[Any]] = {}
+    for row in added:
+        for name, item in row.items():
+            columns.setdefault(name, []).append(item)
+    new_ids = {r.get("event_id") for r in before.get("user_calendar") or []}
+    new_events = [
+        r for r in after.get("user_calendar") or [] if not r.get("repeats") and r.get("event_id") not in new_ids
+    ]
+    facts = sorted(mentions(value, Vocabulary.of(after, NOW.date())))
+    return {
+        "truncated": len(added) > _DETAIL_ROWS,
+        "removed": _bag([[table, row] for table, change in delta.items() for row in change.removed]),
+        "added": _bag([[table, row] for table, change in delta.items() for row in change.added]),
+        "added_elsewhere": _bag(
+            [[table, row] for table, change in delta.items() if table != "user_calendar" for row in change.added]
+        ),
+        "events": [
+            [
+                _short(row),
+                _short({k: v for k, v in row.items() if k != "ends_at"}),
+                _short(without_user(row)),
+                int(_replaces(row, removed_events)),
+            ]
+            for row in added[:_DETAIL_ROWS]
+        ],
+        "columns": {name: _bag(values) for name, values in sorted(columns.items())},
+        "busy": sum(_overlaps(row, after) for row in new_events),
+        "answer_type": type(value).__name__,
+        "facts": _short(facts),
+        "facts_without_user": _short([fact for fact in facts if fact != user_fact]),
+    }
 
 
 def idle_observation(raised: str | None = None) -> Observation:

@@ -25,6 +25,7 @@ fail; "judged" counts the ``ok`` and ``flagged`` ones.
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections import Counter
 from collections.abc import Iterable
@@ -33,8 +34,10 @@ from pathlib import Path
 from typing import Any
 
 from aspera_core.fileio import dangling_link, write_atomic
+from aspera_core.records import AuditedSubset
+from aspera_core.wilson import wilson_interval
 from aspera_workbench.audit.observe import Observation
-from aspera_workbench.variants import KINDS
+from aspera_workbench.variants import CHECKLIST, CHECKLIST_ITEMS, KINDS
 
 FORMAT = "aspera-audit"
 VERSION = 1
@@ -77,6 +80,7 @@ class VariantResult:
     equivalent: bool | None
     status: str
     observations: tuple[Observation, ...] | None = None
+    check: str | None = None  # the evaluation program's line that rejected it (a rejected program only)
 
     @property
     def flagged(self) -> bool:
@@ -121,6 +125,7 @@ class VariantResult:
             equivalent=data.get("equivalent"),
             status=data["status"],
             observations=None if observations is None else tuple(Observation.from_json(o) for o in observations),
+            check=data.get("check"),
         )
 
 
@@ -147,6 +152,24 @@ class TaskAudit:
         """How many programs are left out of the rates (not judged)."""
         return sum(not v.judged for v in self.variants)
 
+    def has(self, error: str) -> bool:
+        """Whether some program of the task was flagged with ``error`` (``false_rejection``/``false_acceptance``)."""
+        return any(v.error == error for v in self.variants)
+
+    @property
+    def sound(self) -> bool:
+        """No program flagged, and nothing kept the audit from running: the task belongs to the audited subset."""
+        return not self.flagged and not self.problems
+
+    def checklist(self) -> dict[str, list[str]]:
+        """The checklist items (:data:`~aspera_workbench.variants.CHECKLIST`) the task's evaluation programs fail,
+        each with the kinds of program that showed it."""
+        found: dict[str, set[str]] = {}
+        for result in self.flagged:
+            item = CHECKLIST.get(result.kind, _DECLARED_ITEMS.get(result.error or "", ""))
+            found.setdefault(item, set()).add(result.kind)
+        return {item: sorted(kinds) for item, kinds in sorted(found.items())}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "task_id": self.task_id,
@@ -155,6 +178,10 @@ class TaskAudit:
             "false_rejection": self.rate("pass").to_json(),
             "false_acceptance": self.rate("fail").to_json(),
             "flagged": len(self.flagged),
+            "checklist": [
+                {"item": item, "asks": CHECKLIST_ITEMS.get(item, ""), "shown_by": kinds}
+                for item, kinds in self.checklist().items()
+            ],
             "problems": list(self.problems),
             "variants": [v.to_json() for v in self.variants],
         }
@@ -195,6 +222,38 @@ class Rate:
 
     def to_json(self) -> dict[str, Any]:
         return {"errors": self.errors, "judged": self.judged, "rate": self.value}
+
+
+# Programs declared by people carry no kind of the checklist: the item follows from what went wrong.
+_DECLARED_ITEMS = {FALSE_REJECTION: "I.a.1", FALSE_ACCEPTANCE: "I.g.3"}
+
+
+@dataclass(frozen=True)
+class TaskShare:
+    """Tasks with at least one program of some kind flagged, among the tasks where such a program was judged."""
+
+    tasks: int
+    of: int
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """Wilson 95 % interval of the share (``(nan, nan)`` over no task)."""
+        return wilson_interval(self.tasks, self.of)
+
+    def __str__(self) -> str:
+        if not self.of:
+            return "0 of 0 tasks"
+        low, high = self.interval
+        return f"{self.tasks} of {self.of} tasks ({100 * self.tasks / self.of:.1f}%, Wilson 95% {100 * low:.1f}-{100 * high:.1f}%)"
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "tasks": self.tasks,
+            "of": self.of,
+            "share": self.tasks / self.of if self.of else None,
+            "wilson95": [low, high] if self.of else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -253,6 +312,37 @@ class AuditReport:
         rows.sort(key=lambda row: (rank.get(row.kind, len(rank)), row.kind, row.expected != "pass"))
         return rows
 
+    def task_share(self, error: str, kind: str | None = None) -> TaskShare:
+        """Tasks with a program flagged with ``error``, among the tasks where a program that must pass (for a false
+        rejection) or fail (for a false acceptance) was judged; only programs of ``kind`` when given."""
+        expected = "pass" if error == FALSE_REJECTION else "fail"
+
+        def mine(result: VariantResult) -> bool:
+            return result.expected == expected and (kind is None or result.kind == kind)
+
+        judged = [task for task in self.tasks if any(mine(v) and v.judged for v in task.variants)]
+        return TaskShare(sum(any(mine(v) and v.error == error for v in task.variants) for task in judged), len(judged))
+
+    def kind_shares(self) -> list[dict[str, Any]]:
+        """Per kind that was judged: the tasks it flagged, among the tasks where it was judged."""
+        rows = []
+        for row in self.kinds():
+            error = FALSE_REJECTION if row.expected == "pass" else FALSE_ACCEPTANCE
+            share = self.task_share(error, row.kind)
+            if share.of:
+                rows.append({"kind": row.kind, "expected": row.expected, "error": error, **share.to_json()})
+        return rows
+
+    def audited_subset(self) -> AuditedSubset:
+        """The tasks whose evaluation programs the audit found sound (:attr:`TaskAudit.sound`)."""
+        return AuditedSubset(
+            task_set=self.source,
+            task_set_digest=self.task_set_digest,
+            audited=tuple(task.task_id for task in self.tasks),
+            task_ids=tuple(task.task_id for task in self.tasks if task.sound),
+            created=self.created,
+        )
+
     def weakest(self, limit: int | None = None) -> list[TaskAudit]:
         """Tasks with flagged programs, most false acceptances first, then most false rejections."""
         flagged = [t for t in self.tasks if t.flagged]
@@ -273,7 +363,11 @@ class AuditReport:
             "false_rejection": self.rate("pass").to_json(),
             "false_acceptance": self.rate("fail").to_json(),
             "flagged": self.flagged,
+            "tasks_with_false_rejection": self.task_share(FALSE_REJECTION).to_json(),
+            "tasks_with_false_acceptance": self.task_share(FALSE_ACCEPTANCE).to_json(),
             "kinds": [row.to_json() for row in self.kinds()],
+            "kind_tasks": self.kind_shares(),
+            "audited_subset": self.audited_subset().to_json(),
             "tasks": [task.to_json() for task in self.tasks],
         }
 
@@ -344,6 +438,19 @@ def read_audit(path: str | Path) -> AuditReport:
         raise AuditFileError(f"{path}: {error}") from None
 
 
+_DIFF_LINES = 14
+
+
+def program_diff(reference: str, program: str, limit: int = _DIFF_LINES) -> list[str]:
+    """What a program changes in the reference, as the lines of a unified diff (at most ``limit``)."""
+    lines = list(
+        difflib.unified_diff(reference.splitlines(), program.splitlines(), "reference", "rejected", n=1, lineterm="")
+    )[2:]
+    return lines[:limit] + (
+        [f"... ({len(lines) - limit} more diff lines in the audit file)"] if len(lines) > limit else []
+    )
+
+
 def format_report(report: AuditReport, weakest: int = 10, per_task: bool = True) -> str:
     """The audit as text: rates by kind, per task (if ``per_task``), and the ``weakest`` weakest evaluation programs."""
 
@@ -352,11 +459,24 @@ def format_report(report: AuditReport, weakest: int = 10, per_task: bool = True)
 
     out = [f"{'kind':<22} {'must':<5} {'flagged/judged':<18} excluded"]
     out += [f"{row.kind:<22} {row.expected:<5} {str(row.rate):<18} {excluded(row.excluded)}" for row in report.kinds()]
+    subset = report.audited_subset()
+    items: dict[str, int] = {}
+    for task in report.tasks:
+        for item in task.checklist():
+            items[item] = items.get(item, 0) + 1
     out += [
         "",
         f"false-rejection rate (programs that must pass, rejected): {report.rate('pass')}",
         f"false-acceptance rate (programs that must fail, accepted): {report.rate('fail')}",
+        f"tasks with at least one false rejection: {report.task_share(FALSE_REJECTION)}",
+        f"tasks with at least one false acceptance: {report.task_share(FALSE_ACCEPTANCE)}",
+        f"audited subset (neither, nothing undecided): {subset.size}",
     ]
+    if items:
+        out.append(
+            "checklist items failed, by tasks (ABC, Zhu et al. 2025): "
+            + "; ".join(f"{item} {CHECKLIST_ITEMS.get(item, '')}: {n}" for item, n in sorted(items.items()))
+        )
     if per_task:
         out += ["", f"{'task':<8} {'programs':>8}  {'false rejections':<18} {'false acceptances':<18} excluded"]
         out += [
@@ -384,4 +504,8 @@ def format_report(report: AuditReport, weakest: int = 10, per_task: bool = True)
                 if result.error == FALSE_REJECTION:
                     reason = f" ({result.outcome}: {result.message})" if result.message else f" ({result.outcome})"
                 out.append(f"    {verb} {result.kind}: {result.description}{reason}")
+                if result.error == FALSE_REJECTION:
+                    if result.check:
+                        out.append(f"      rejected by {result.check}")
+                    out += [f"      {line}" for line in program_diff(task.variants[0].source, result.source)]
     return "\n".join(out) + "\n"

@@ -1,24 +1,34 @@
 """``aspera audit --tasks PATH``: check that evaluation programs accept correct programs and reject wrong ones.
 
 For every task it runs, through the task's evaluation programs in the
-sandbox: the reference program, the noop and handback baselines, generated
-variants of the reference program (rewrites that keep its meaning and must
-pass: reordered statements, renamed variables, extracted helpers, inlined
-variables, equivalent library calls, reversed independent loops; mutants
-that must fail: a dropped or repeated action, a shifted date or time, another
-attendee or room, an unrelated event, a swallowed hand-back, a wrong answer),
-the hand-written wrong programs of the "wrong" folder beside "plans" (if
-any), and the solutions of --alternatives DIR ("query_<id>.py" files whose
-functions are each preceded by "# Correct: <why>" or "# Wrong: <why>").
+sandbox: the reference program, the trivial agents noop and handback, generated
+variants of the reference program (rewrites that keep its behaviour: reordered
+statements, renamed variables, extracted helpers, inlined variables, equivalent
+library calls, reversed independent loops; correct programs that use a freedom
+the request leaves: another meeting length, another order, another wording of a
+text answer, the user listed as an attendee, another form of the same change;
+all must pass), mutants that must fail (a dropped or repeated action, a shifted
+date or time, another attendee or room, an unrelated event, a swallowed
+hand-back, a wrong answer), the checklist's shortcut probes that must fail
+(hand back or answer with every fact of the world, delete every event, turn a
+yes/no answer over), the hand-written wrong programs of the "wrong" folder
+beside "plans" (if any), and the solutions of --alternatives DIR
+("query_<id>.py" files whose functions are each preceded by "# Correct: <why>"
+or "# Wrong: <why>").
 
 An accepted mutant is flagged only if it changed the world, the answer or the
 exception compared with the reference program; a rejected rewrite only if it
-did not. It prints the false-rejection and false-acceptance rates by variant
-kind and per task, with denominators, and the weakest evaluation programs
-with the programs that slipped through; --out writes every program's
+did not; a rejected freedom variant only if it differs from the reference in
+that freedom alone; an accepted trivial agent or shortcut always. It prints
+the false-rejection and false-acceptance rates by variant kind and per task,
+with denominators, the share of tasks with each, the checklist items failed,
+and the weakest evaluation programs with the programs that slipped through
+(a rejected correct program with the evaluation program's line that rejected
+it and its difference from the reference); --out writes every program's
 result as JSON, to a new file (its folders are made) or over an earlier
 audit's file; any other file (or a symbolic link to nothing) is refused
-before the audit starts and left as it was.
+before the audit starts and left as it was. --subset-out writes the audited
+subset: the tasks found sound, for `aspera summary --subset`.
 
 Exit status: 0 when nothing was flagged, 1 when an evaluation program
 accepted a wrong program or rejected a correct one, 2 on bad input.
@@ -34,7 +44,8 @@ from typing import Any
 from tqdm import tqdm
 
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
-from aspera_core.fileio import dangling_link_in
+from aspera_core.fileio import dangling_link_in, make_folders
+from aspera_core.records import SubsetFileError, read_subset
 from aspera_core.tasks import (
     TaskFormatError,
     default_wrong_dir,
@@ -111,6 +122,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="at most N generated variants of each kind per task, or 'all' (default: 3)",
     )
     parser.add_argument(
+        "--rewrites-per-kind",
+        type=_per_kind,
+        default=1,
+        metavar="N",
+        help="of the rewrites that keep behaviour identical (no evaluation program can reject one), at most N per "
+        "kind, or 'all' (default: 1)",
+    )
+    parser.add_argument(
+        "--subset-out",
+        type=output_file,
+        metavar="FILE",
+        help="also write the audited subset (the tasks found sound) to this JSON file, for aspera summary --subset",
+    )
+    parser.add_argument(
         "--max-variants",
         type=non_negative_int,
         metavar="N",
@@ -137,6 +162,7 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
         config = AuditConfig(
             kinds=tuple(split_list(args.kinds)) if args.kinds else None,
             per_kind=args.per_kind,
+            rewrites_per_kind=args.rewrites_per_kind,
             max_variants=args.max_variants,
             seed=args.seed,
         )
@@ -168,7 +194,20 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
             raise _BadInput(f"{args.alternatives / f'query_{strays[0]}.py'}: no task {strays[0]} in {args.tasks}")
     if args.out is not None:
         _check_out(args.out)
+    if args.subset_out is not None:
+        _check_subset_out(args.subset_out, args.out)
     return tasks, wrong, alternatives, config, sandbox
+
+
+def _check_subset_out(path: Path, out: Path | None) -> None:
+    """Refuse a ``--subset-out`` that is ``--out`` or holds something else than an audited subset."""
+    if out is not None and path.absolute() == out.absolute():
+        raise _BadInput(f"--subset-out {path} is the --out file: give another file")
+    if path.exists() and path.stat().st_size:
+        try:
+            read_subset(path)
+        except (SubsetFileError, OSError):
+            raise _BadInput(f"--subset-out {path} holds something else than an audited subset; left as it is") from None
 
 
 def _check_out(out: Path) -> None:
@@ -250,4 +289,15 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:
             return refuse("audit", f"cannot write {args.out}: {error.strerror or error}")
         say("audit", f"{len(report.results)} results written to {args.out}")
+    if args.subset_out is not None:
+        subset = report.audited_subset()
+        try:
+            _check_subset_out(args.subset_out, args.out)
+            make_folders(args.subset_out.absolute().parent)
+            subset.write(args.subset_out)
+        except _BadInput as error:
+            return refuse("audit", str(error))
+        except OSError as error:
+            return refuse("audit", f"cannot write {args.subset_out}: {error.strerror or error}")
+        say("audit", f"audited subset ({subset.size}) written to {args.subset_out}")
     return 1 if report.flagged else 0

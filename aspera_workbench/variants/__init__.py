@@ -23,14 +23,19 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from aspera_core.tasks import function_name
-from aspera_workbench.variants import breaking, preserving
+from aspera_workbench.variants import breaking, freedoms, preserving, shortcuts
 from aspera_workbench.variants._program import Program
 from aspera_workbench.variants.variant_kinds import (
     BREAKING_KINDS,
+    CHECKLIST,
+    CHECKLIST_ITEMS,
     FAIL,
+    FREEDOM_KINDS,
+    IDENTITY_KINDS,
     KINDS,
     PASS,
     PRESERVING_KINDS,
+    SHORTCUT_KINDS,
     Variant,
     choose,
     expected_verdict,
@@ -40,25 +45,31 @@ from aspera_workbench.variants.variant_kinds import (
 
 __all__ = [
     "BREAKING_KINDS",
+    "CHECKLIST",
+    "CHECKLIST_ITEMS",
     "FAIL",
+    "FREEDOM_KINDS",
+    "IDENTITY_KINDS",
     "KINDS",
     "PASS",
     "PRESERVING_KINDS",
+    "SHORTCUT_KINDS",
     "Variant",
     "check_kinds",
     "choose",
     "expected_verdict",
     "mutants",
     "pick",
+    "probes",
     "rewrites",
     "seeded_random",
     "variants",
 ]
 
 
-def _program(text: str) -> Program:
+def _program(text: str, query: str | None = None) -> Program:
     try:
-        return Program(text)
+        return Program(text, query or "")
     except SyntaxError as error:
         raise ValueError(f"the program does not parse: {error.msg} (line {error.lineno})") from None
 
@@ -135,11 +146,14 @@ def variants(
     limit: int | None = None,
     seed: int = 0,
     salt: str = "",
+    query: str | None = None,
 ) -> list[Variant]:
-    """Rewrites, then mutants, of a program.
+    """Rewrites, then mutants, then shortcut probes, of a program.
 
     Args:
         program: The program's source (its first function is the solution).
+        query: The task's request: the variants that use a freedom of the request (:data:`FREEDOM_KINDS`) are
+            generated only when it is given and leaves that freedom open.
         kinds: Only these kinds (default: every kind in :data:`KINDS`).
         apps: The task scenario's apps, if known (``change_room`` picks a real
             other room only with ``room_booking``).
@@ -159,8 +173,9 @@ def variants(
     """
     kinds = None if kinds is None else list(kinds)
     check_kinds(kinds)
-    generators = {**preserving.GENERATORS, **breaking.generators(apps)}
-    return _collect(_program(program), generators, kinds, per_kind, limit, seed, salt)
+    freedom = {kind: generator for kind, generator in freedoms.GENERATORS.items() if query}
+    generators = {**preserving.GENERATORS, **freedom, **breaking.generators(apps), **shortcuts.GENERATORS}
+    return _collect(_program(program, query), generators, kinds, per_kind, limit, seed, salt)
 
 
 def _only(family: dict[str, str], options: dict[str, Any]) -> dict[str, Any]:
@@ -176,6 +191,14 @@ def rewrites(program: str, **options: Any) -> list[Variant]:
     See :mod:`aspera_workbench.variants.preserving` for the rewrites.
     """
     return variants(program, **_only(PRESERVING_KINDS, options))
+
+
+def probes(program: str, **options: Any) -> list[Variant]:
+    """The shortcut probes of :func:`variants` (same keyword arguments; other kinds in ``kinds`` are ignored).
+
+    See :mod:`aspera_workbench.variants.shortcuts` for the probes.
+    """
+    return variants(program, **_only(SHORTCUT_KINDS, options))
 
 
 def mutants(program: str, **options: Any) -> list[Variant]:

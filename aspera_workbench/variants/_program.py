@@ -20,7 +20,8 @@ class Program:
         ValueError: the text defines no top-level function.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, query: str = "") -> None:
+        self.query = query  # the request, for the variants that use its freedoms ("": none is assumed)
         self.source = Source(text)
         function = solution_function(self.source.tree)
         if function is None:

@@ -70,7 +70,8 @@ def evaluate_book_review(query, executable, setup_function):
         raise SolutionError(f"expected one new event, found {len(added)}")
     event = added[0]
     wanted = {find_employee("Ann")[0].employee_id, find_employee("Bob")[0].employee_id}
-    if sorted(p.employee_id for p in event.attendees or []) != sorted(wanted):
+    me = get_current_user()  # (listing the user among the attendees is the user's choice)
+    if sorted(p.employee_id for p in event.attendees or [] if p != me) != sorted(wanted):
         raise SolutionError("wrong attendees")
     start = combine(get_next_dow("Friday"), time_by_hm(2, 30, "pm"))
     if (event.starts_at, event.ends_at) != (start, start + datetime.timedelta(minutes=45)):

@@ -42,8 +42,16 @@ def test_sound_evaluation_programs_get_every_kind_right(report: AuditReport) -> 
     sound = [by_id(report, task.query_id) for task in sound_tasks()]
     results = [v for task in sound for v in task.variants]
     assert [v for v in results if v.status != "ok"] == []
-    # every kind of variant was generated on these tasks and judged as expected
-    assert {v.kind for v in results if v.origin == "generated"} == set(KINDS)
+    # every kind of variant was generated on these tasks and judged as expected, but for the freedoms their
+    # requests do not leave (tests/audit/test_freedoms.py has tasks for those) and the yes/no and list probes
+    assert {v.kind for v in results if v.origin == "generated"} == set(KINDS) - {
+        "unstated_length",
+        "unordered_assignment",
+        "answer_rendering",
+        "negate_answer",
+        "list_everything",
+        "change_form",
+    }
     for v in results:
         assert v.actual == v.expected, (v.kind, v.description)
     assert all(task.rate("pass").judged and task.rate("fail").judged for task in sound)
@@ -126,15 +134,23 @@ def candidate(origin: str, expected: str | None, kind: str = "drop_action") -> C
         # programs declared by people are taken at their word
         ("alternative", "fail", PASSED, observed("world-a"), "flagged"),
         ("reference", "pass", FAILED, observed("world-a"), "flagged"),
-        # baselines must pass exactly when they do what the reference does
-        ("baseline", None, PASSED, observed("world-a"), "ok"),
-        ("baseline", None, PASSED, observed("world-b"), "flagged"),
-        ("baseline", None, FAILED, observed("world-a"), "flagged"),
-        ("baseline", None, FAILED, None, "undetermined"),
+        # trivial agents and generic shortcuts must fail, even where the reference does the same (the task
+        # cannot tell them from a solution): no observation is needed
+        ("baseline", "fail", PASSED, observed("world-a"), "flagged"),
+        ("baseline", "fail", PASSED, None, "flagged"),
+        ("baseline", "fail", FAILED, observed("world-a"), "ok"),
+        ("generated/list_everything", "fail", PASSED, observed("world-a"), "flagged"),
+        ("generated/delete_everything", "fail", PASSED, None, "flagged"),
+        # ... but a negated answer that the reference's answer leaves as it was is the reference itself
+        ("generated/negate_answer", "fail", PASSED, observed("world-a"), "equivalent"),
+        # a freedom variant rejected: over-strict only if it differs from the reference in the freedom alone
+        ("generated/user_attendee", "pass", FAILED, None, "undetermined"),
     ],
 )
 def test_judge(origin: str, expected: str | None, verdict: Verdict, behaviour, status: str) -> None:
-    result = judge(candidate(origin, expected), verdict, behaviour, REFERENCE)
+    origin, _, kind = origin.partition("/")
+    kind = kind or ("noop" if origin == "baseline" else "drop_action")
+    result = judge(candidate(origin, expected, kind), verdict, behaviour, REFERENCE)
     assert result.status == status
     if status == "flagged":
         assert result.error == ("false_acceptance" if result.expected == "fail" else "false_rejection")

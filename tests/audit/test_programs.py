@@ -67,7 +67,7 @@ def test_candidates_reference_first_then_baselines_variants_and_declared_program
     )
     found = candidates(task, per_kind=1, wrong=wrong, alternatives=alternatives)
     assert [c.kind for c in found[:3]] == ["reference", "noop", "handback"]
-    assert [c.expected for c in found[:3]] == ["pass", None, None]
+    assert [c.expected for c in found[:3]] == ["pass", "fail", "fail"]  # (trivial agents must fail)
     assert [c.kind for c in found[-3:]] == ["hand_written_wrong", "alternative_correct", "alternative_wrong"]
     assert found[-3].description == "wrong/q.py:3: books Thursday"
     generated = [c for c in found if c.origin == "generated"]
