@@ -159,19 +159,27 @@ def _reordered(program: Program, iterable: ast.expr) -> tuple[ast.expr, str] | N
 
 
 def unordered_assignment(program: Program) -> Rewrite:
-    """Run a loop that gives people slots, rooms or times over the people in the other order."""
+    """Run a loop (or a comprehension) that gives people slots, rooms or times over the people in the other order."""
     if request_cues.fixes_order(program.query) or not program.unbound("reversed", "list"):
         return
     src = program.source
-    for stmt in program.statements():
-        if not isinstance(stmt, ast.For) or not _gives_people_slots(stmt):
-            continue
-        found = _reordered(program, stmt.iter)
+    loops: list[tuple[ast.AST, ast.expr]] = [
+        (stmt, stmt.iter) for stmt in program.statements() if isinstance(stmt, ast.For) and _gives_people_slots(stmt)
+    ]
+    for node in program.nodes():
+        if isinstance(node, ast.ListComp | ast.GeneratorExp) and len(node.generators) == 1:
+            wrapper = ast.For(
+                target=node.generators[0].target, iter=node.generators[0].iter, body=[ast.Expr(node.elt)], orelse=[]
+            )
+            if _gives_people_slots(wrapper):
+                loops.append((node, node.generators[0].iter))
+    for where, iterable in sorted(loops, key=lambda pair: (pair[0].lineno, pair[0].col_offset)):  # type: ignore[attr-defined]
+        found = _reordered(program, iterable)
         if found is None:
             continue
         target, text = found
         yield (
-            f"{lines(stmt)}: the people of {short(src.segment(target), 40)} get their slots in the other order",
+            f"{lines(where)}: the people of {short(src.segment(target), 40)} get their slots in the other order",
             src.replace(target, text),
         )
 
@@ -213,10 +221,27 @@ _FORMAT_HELPER = """def {name}(value):
 """
 
 
+# Calls whose value is text: a program that returns one of them answers in text, annotated or not.
+_TEXT_CALLS = frozenset({"summarise_calendar", "provide_event_details", "summarise_availability", "str"})
+
+
 def _text_answer(program: Program) -> bool:
+    """Whether the program answers in text: its annotation says ``str``, or (without one) a return gives an
+    f-string, a joined text or the value of a library function that writes text."""
     returns = program.function.returns
     if returns is not None:
         return ast.unparse(returns) == "str"
+    for node in program.nodes():
+        if isinstance(node, ast.Return) and node.value is not None:
+            value = node.value
+            if isinstance(value, ast.JoinedStr):
+                return True
+            if isinstance(value, ast.Call):
+                func = value.func
+                if isinstance(func, ast.Name) and func.id in _TEXT_CALLS and program.unbound(func.id):
+                    return True
+                if isinstance(func, ast.Attribute) and func.attr == "join" and isinstance(func.value, ast.Constant):
+                    return True
     return False
 
 

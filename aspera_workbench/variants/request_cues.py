@@ -18,10 +18,13 @@ _LENGTH = re.compile(
     r"|\b(?:hours?|minutes?|long|longer|shorter|length|duration|last(?:s|ing)?)\b"
     r"|\b(?:from|between)\s+\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:to|and|-|until|till)\s*\d"
     r"|\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:-|to|until|till)\s*\d{1,2}(?::\d{2})?\s*[ap]\.?m\.?"
-    r"|\b(?:until|till|through|thru)\b"
-    r"|\b(?:morning|afternoon|evening|lunch|slot)\b",
+    r"|\b(?:until|till|through|thru|slot|slots)\b",
     re.IGNORECASE,
 )
+# A part of the day says how long only when no clock time is given ("block my afternoon", not "Friday afternoon
+# at 2").
+_PART_OF_DAY = re.compile(r"\b(?:morning|afternoon|evening)\b", re.IGNORECASE)
+_CLOCK_TIME = re.compile(r"\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidday\b", re.IGNORECASE)
 # Requests that change an event that exists: its length is the event's own, not free.
 _EXISTING = re.compile(
     r"\b(?:move|moves|moving|reschedule|push|pull|postpone|shift|bring|change|extend|shorten|same|instead|rename|replace|swap|update)\b",
@@ -33,14 +36,10 @@ _ORDER = re.compile(
     r"ranked|rank|followed\s+by|then|after\s+that|in\s+turn|one\s+after\s+(?:the\s+)?other|"
     r"(?:starting|beginning|first|last)\s+with|before\s+[A-Z]\w+|after\s+[A-Z]\w+)\b"
 )
-# Requests that create an event (rather than change one that exists).
-_CREATES = re.compile(
-    r"\b(?:book|schedule|set\s+up|put|arrange|organi[sz]e|plan|create|block|add\s+(?:a|an|another|some|one))\b",
-    re.IGNORECASE,
-)
+
 _WORDING = re.compile(
-    r"\b(?:just|only|exactly|nothing\s+else|format|formatted|in\s+the\s+form|word\s+for\s+word|verbatim|"
-    r"yyyy|mm|dd|hh|iso|comma|semicolon|one\s+word|a\s+number|the\s+number|list)\b",
+    r"\b(?:just|exactly|nothing\s+else|format|formatted|in\s+the\s+form|word\s+for\s+word|verbatim|"
+    r"yyyy|mm|dd|hh|iso|comma|commas|semicolon|one\s+word|as\s+written|the\s+same\s+words|quote)\b",
     re.IGNORECASE,
 )
 _NOT_ATTENDING = re.compile(
@@ -52,12 +51,16 @@ _NOT_ATTENDING = re.compile(
 
 
 def creates_event(query: str) -> bool:
-    """Whether the request asks for a new event (book, schedule, set up...) and not to change one that exists."""
-    return bool(_CREATES.search(query)) and not _EXISTING.search(query)
+    """Whether the request may ask for new events only: it has no word of changing one that exists (move, push,
+    change...). Whether an event the program adds is new, and not a replacement of one it removed, the audit checks
+    when it runs the program."""
+    return not _EXISTING.search(query)
 
 
 def states_length(query: str) -> bool:
     """Whether the request says (or may say) how long an event lasts, or is about events that exist already."""
+    if _PART_OF_DAY.search(query) and not _CLOCK_TIME.search(query):
+        return True
     return bool(_LENGTH.search(query) or _EXISTING.search(query))
 
 

@@ -4,15 +4,31 @@ from __future__ import annotations
 
 import pytest
 
-from aspera_workbench.variants import BREAKING_KINDS, KINDS, PRESERVING_KINDS, choose, expected_verdict, pick
+from aspera_workbench.variants import (
+    BREAKING_KINDS,
+    CHECKLIST,
+    CHECKLIST_ITEMS,
+    KINDS,
+    PRESERVING_KINDS,
+    SHORTCUT_KINDS,
+    choose,
+    expected_verdict,
+    pick,
+)
 
 
 def test_every_kind_has_an_expected_verdict() -> None:
-    assert set(KINDS) == set(PRESERVING_KINDS) | set(BREAKING_KINDS)
+    assert set(KINDS) == set(PRESERVING_KINDS) | set(BREAKING_KINDS) | set(SHORTCUT_KINDS)
     assert {expected_verdict(kind) for kind in PRESERVING_KINDS} == {"pass"}
     assert {expected_verdict(kind) for kind in BREAKING_KINDS} == {"fail"}
+    assert {expected_verdict(kind) for kind in SHORTCUT_KINDS} == {"fail"}
     with pytest.raises(KeyError, match="unknown variant kind 'typo'"):
         expected_verdict("typo")
+
+
+def test_every_kind_and_trivial_agent_names_a_checklist_item() -> None:
+    assert set(CHECKLIST) == set(KINDS) | {"noop", "handback"}
+    assert set(CHECKLIST.values()) <= set(CHECKLIST_ITEMS)
 
 
 def test_choose_is_reproducible_and_keeps_order() -> None:

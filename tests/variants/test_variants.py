@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from aspera_core.tasks import function_name, load_tasks
-from aspera_workbench.variants import KINDS, mutants, rewrites, variants
+from aspera_workbench.variants import KINDS, mutants, probes, rewrites, variants
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -22,7 +22,8 @@ PROGRAM = '''def plan():
 def test_rewrites_and_mutants_are_split_by_expected_verdict() -> None:
     assert {v.expected for v in rewrites(PROGRAM)} == {"pass"}
     assert {v.expected for v in mutants(PROGRAM)} == {"fail"}
-    assert variants(PROGRAM) == rewrites(PROGRAM) + mutants(PROGRAM)
+    assert {v.expected for v in probes(PROGRAM)} == {"fail"}
+    assert variants(PROGRAM) == rewrites(PROGRAM) + mutants(PROGRAM) + probes(PROGRAM)
 
 
 def test_per_kind_limits_and_seed_reproduce() -> None:
@@ -60,7 +61,7 @@ def test_every_variant_of_the_project_tasks_is_a_valid_distinct_program() -> Non
     tasks = load_tasks(REPO / "data" / "aspera_workbench_v1")
     produced = set()
     for task in tasks:
-        found = variants(task.program, apps=task.scenario.apps, per_kind=2, salt=task.query_id)
+        found = variants(task.program, apps=task.scenario.apps, per_kind=2, salt=task.query_id, query=task.query)
         sources = [v.source for v in found]
         assert len(set(sources)) == len(sources), task.query_id
         for variant in found:
