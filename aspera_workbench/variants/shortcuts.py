@@ -122,13 +122,13 @@ def list_everything(program: Program) -> Probe:
                 "answers with every name, room, date, time and number of the world as a list of texts",
                 _function(program, "Answer with everything the world holds.", "return _every_fact()", _FACTS),
             )
-            return
-        kind = "dates" if "date" in annotation else "employees"
-        yield (
-            f"answers with every {kind[:-1]} of the world as a list",
-            _function(program, f"Answer with every {kind[:-1]} there is.", _LIST_ANSWERS[kind]),
-        )
-    elif annotation in ("", "str"):
+        else:
+            kind = "dates" if "date" in annotation else "employees"
+            yield (
+                f"answers with every {kind[:-1]} of the world as a list",
+                _function(program, f"Answer with every {kind[:-1]} there is.", _LIST_ANSWERS[kind]),
+            )
+    if annotation not in ("bool", "int", "float"):  # (text may pass an evaluation program that reads any type)
         body = 'return "; ".join(_every_fact())'
         yield (
             "answers with one text naming every person, room, date, time and number of the world",
