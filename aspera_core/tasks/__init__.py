@@ -36,6 +36,7 @@ from aspera_core.tasks.taskset import (
 from aspera_core.tasks.validation import (
     FAIL,
     HANDBACK_TAG,
+    HANDBACK_WHY,
     OK,
     PROBE_EVALUATION,
     SUCCESS,
@@ -58,6 +59,7 @@ from aspera_core.tasks.wrong_programs import WRONG_FOLDER, WrongProgram, load_wr
 __all__ = [
     "FAIL",
     "HANDBACK_TAG",
+    "HANDBACK_WHY",
     "OK",
     "NotBuiltHere",
     "PROBE_EVALUATION",

@@ -13,9 +13,11 @@ For every task the validator checks that
 * **noop**: a program that does nothing fails (for every kind of task: an
   information request is checked on the returned value, a hand-back task
   requires the program to ask);
-* **handback**: a program that only hands back control fails, unless the task
-  is tagged ``handback``, meaning handing back *is* the right answer; then it
-  must pass. A disagreement between tag and outcome is reported either way;
+* **handback**: a program that only hands back control fails, on every task: it
+  is the trivial agent that always asks (the Agentic Benchmark Checklist's
+  III.13). A task tagged ``handback`` has a world where asking the user is
+  right; it needs a contrasting world where the request can be carried out,
+  or always asking passes it;
 * **wrong**: every hand-written wrong program kept beside the task set (see
   :mod:`aspera_core.tasks.wrong_programs` for their format) fails, and there is
   at least one. A set without a wrong-program folder (the published release
@@ -54,7 +56,12 @@ HANDBACK_TAG = "handback"
 EP_PARAMETERS = ("query", "executable", "setup_function")
 
 OK, FAIL, SKIP = "ok", "FAIL", "-"
-COLUMNS = ("task", "parse", "setup", "reference", "noop", "handback", "wrong", "verdict")
+COLUMNS = ("task", "parse", "setup", "reference", "noop", "handback", "wrong", "probes", "verdict")
+#: Why always handing back must fail, also on a task tagged ``handback``.
+HANDBACK_WHY = (
+    "always handing back is the trivial agent; a task tagged 'handback' needs a world where the request can be "
+    "carried out too"
+)
 
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
@@ -372,17 +379,10 @@ class _TaskValidator:
         self.report.fail(column, f"expected to {expectation} ({why}), got {detail}", outcome)
 
     def check_programs(self) -> None:
-        handback = self.report.expects_handback
         self.expect("reference", self.task.program, True, "it is the reference solution")
         for name, should_pass, why in (
             ("noop", False, "doing nothing never solves a task"),
-            (
-                "handback",
-                handback,
-                "the task is tagged 'handback'"
-                if handback
-                else "the task is not tagged 'handback'; tag it if asking the user is right",
-            ),
+            ("handback", False, HANDBACK_WHY),
         ):
             builder = self.baselines.get(name)
             if builder is not None:

@@ -3,8 +3,14 @@
 For each task it checks that the record parses and its programs follow the
 protocol's conventions, that every setup program builds the same world when
 run twice, that the reference program passes, that a program doing nothing
-fails, that a program handing back control fails unless the task is tagged
-"handback" (then it must pass), and, where the set has a "wrong" folder
+fails, that a program handing back control fails (also on a task tagged
+"handback": such a task needs a world where the request can be carried out
+too), that the shortcut probes fail (on every pair on its own and on the
+whole task: doing nothing, always handing back, handing back or answering
+with every fact of the world, deleting every event; a pair may accept one
+only where the reference does the same thing in its world; --no-probes skips
+them, --audit adds the audit's preserving variants, which must pass), and,
+where the set has a "wrong" folder
 beside "plans", that every hand-written wrong program in it fails and that
 each task has at least one. A set without a "wrong" folder (the published
 release has none) is validated without that check, and a note says so. The
@@ -43,10 +49,14 @@ from aspera_core.tasks import (
     Task,
     TaskFormatError,
     format_table,
+    open_task_set,
     validate_task_set,
 )
+from aspera_core.tasks.validation import FAIL, OK, Check
+from aspera_workbench.audit import AuditConfig, audit_tasks, shortcut_findings, task_probes
 from aspera_workbench.cli.args import add_task_set_option, existing_folder, finite_positive_float, positive_int, refuse
 from aspera_workbench.control import default_control_dir, validate_control_with_sandbox
+from aspera_workbench.variants import PRESERVING_KINDS
 
 EXAMPLE = "example: aspera validate --tasks data/aspera_workbench_v1 --workers 2"
 
@@ -90,11 +100,15 @@ def validate_with_executor(
     wrong_dir: str | Path | None = None,
     require_wrong: bool = True,
     config: SandboxConfig | None = None,
+    probes: bool = True,
+    audit: bool = False,
 ) -> SetReport:
     """Validate a task set with the sandboxed executor, against the built-in agents' noop and handback programs.
 
     ``wrong_dir``: default ``wrong/`` beside ``plans/``; without that folder wrong programs are not
     checked and the report's notes say so. ``require_wrong``: a task without wrong programs is a problem.
+    ``probes``: run the shortcut probes on every pair (:mod:`aspera_workbench.audit.shortcut_check`);
+    ``audit``: run the audit's preserving variants too (a rejected one is a problem).
 
     Raises:
         FileNotFoundError: If ``path`` or a ``wrong_dir`` given does not exist.
@@ -102,7 +116,7 @@ def validate_with_executor(
     """
     with Sandbox(config) as sandbox:
         evaluate = BatchEvaluator(sandbox)
-        return validate_task_set(
+        report = validate_task_set(
             path,
             evaluate=evaluate,
             run_setup=SandboxSetupRunner(sandbox),
@@ -111,6 +125,39 @@ def validate_with_executor(
             require_wrong=require_wrong,
             prefetch=evaluate.prefetch,
         )
+        if probes or audit:
+            tasks = [task for task in open_task_set(path).tasks if task.query_id in {r.query_id for r in report.tasks}]
+            _probe_tasks(report, tasks, sandbox, probes, audit)
+        return report
+
+
+def _probe_tasks(report: SetReport, tasks: list[Task], sandbox: Sandbox, probes: bool, audit: bool) -> None:
+    """Run the shortcut probes (and, with ``audit``, the preserving variants) and file what they find under the
+    column ``probes`` of each task's row."""
+    rows = {row.query_id: row for row in report.tasks}
+    findings = shortcut_findings(tasks, sandbox) if probes else {}
+    rejected: dict[str, list[str]] = {}
+    if audit:
+        config = AuditConfig(kinds=tuple(PRESERVING_KINDS), baselines=False)
+        for task_audit in audit_tasks(tasks, sandbox, config).tasks:
+            rejected[task_audit.task_id] = [
+                f"probes: the evaluation program rejects a correct variant ({result.kind}: {result.description}; "
+                f"{result.outcome}: {(result.message or '').splitlines()[0][:120] if result.message else ''})"
+                for result in task_audit.flagged
+            ]
+    for task in tasks:
+        row = rows[task.query_id]
+        # (the trivial agents failing the whole task are the noop and handback columns' findings already)
+        shown = [
+            f for f in findings.get(task.query_id, []) if f.pair is not None or f.probe not in ("noop", "handback")
+        ]
+        problems = [str(finding) for finding in shown] + rejected.get(task.query_id, [])
+        tried = len(task_probes(task)) if probes else 0
+        if problems:
+            row.checks["probes"] = Check(FAIL, f"{len(problems)} accepted" if probes else "rejects")
+            row.problems += problems
+        elif probes or audit:
+            row.checks["probes"] = Check(OK, f"0/{tried}")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -140,6 +187,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-wrong-required",
         action="store_true",
         help="do not count a task without wrong programs as a problem",
+    )
+    parser.add_argument(
+        "--no-probes",
+        action="store_true",
+        help="do not run the shortcut probes (doing nothing, always handing back, handing back or answering with "
+        "every fact of the world, deleting every event) on every pair",
+    )
+    parser.add_argument(
+        "--audit",
+        action="store_true",
+        help="also run the audit's preserving variants (correct programs the evaluation programs must accept)",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--workers", type=positive_int, default=None, metavar="N", help="parallel evaluations")
@@ -190,6 +248,8 @@ def run(args: argparse.Namespace) -> int:
                 wrong_dir=args.wrong,
                 require_wrong=not args.no_wrong_required,
                 config=SandboxConfig(**limits),
+                probes=not args.no_probes,
+                audit=args.audit,
             )
     except (FileNotFoundError, TaskFormatError, ValueError) as error:
         return refuse("validate", str(error))

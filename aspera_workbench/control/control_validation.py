@@ -22,6 +22,7 @@ from aspera_core.outcomes import Verdict
 from aspera_core.tasks import (
     FAIL,
     HANDBACK_TAG,
+    HANDBACK_WHY,
     OK,
     SUCCESS,
     Check,
@@ -99,9 +100,7 @@ def _check_task(runs: _Runs, evaluate: Evaluate, problems: list[TaskProblem], re
             report.checks["parse"] = Check(OK)
         _expect(report, "reference", _run(evaluate, task, runs.reference), True, "it is the control reference")
     _expect(report, "noop", _run(evaluate, task, runs.noop), False, "doing nothing never solves a task")
-    handback = report.expects_handback
-    why = "the task is tagged 'handback'" if handback else "the task is not tagged 'handback'"
-    _expect(report, "handback", _run(evaluate, task, runs.handback), handback, why)
+    _expect(report, "handback", _run(evaluate, task, runs.handback), False, HANDBACK_WHY)
     if not runs.wrong:
         if require_wrong:
             report.fail("wrong", f"no wrong control programs ({CONTROL_FOLDER}/wrong/query_{query_id}.py)", "0/0")

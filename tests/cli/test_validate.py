@@ -49,3 +49,18 @@ def test_bad_arguments_exit_two_with_one_line(
     assert main(["validate", "--tasks", str(MINI_RELEASE), *extra]) == 2
     err = capsys.readouterr().err
     assert err.startswith("aspera validate: error: ") and err.count("\n") == 1 and message in err
+
+
+def test_a_weakened_evaluation_program_is_refused_naming_task_pair_and_probe(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from aspera_core.tasks import write_tasks
+    from tests.audit.test_shortcut_check import SOUND, WEAKENED
+
+    root = tmp_path / "set"
+    write_tasks([SOUND, WEAKENED], root)
+    assert main(["validate", "--tasks", str(root), "--workers", "2", "--no-wrong-required"]) == 1
+    out = capsys.readouterr().out
+    assert "task 9301: probes: pair 2 accepts the shortcut 'list_everything'" in out
+    assert "task 9302" not in out.split("Problems:")[1]
+    assert main(["validate", "--tasks", str(root), "--workers", "2", "--no-wrong-required", "--no-probes"]) == 0
