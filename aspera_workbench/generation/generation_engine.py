@@ -211,13 +211,14 @@ class TaskGenerator:
             if check.ok:
                 candidate.facts.update(check.facts)
             return check
-        candidate.facts.pop("handback_message_checked", None)  # found anew by each check of the evaluation
         try:
             task = self.task_of(candidate)
         except ValueError as error:
             return Check(False, "evaluation", [f"The task cannot be built: {error}"])
-        check = self.checker.check_task(task, handback_message=candidate.facts.get("handback_message"))
+        check = self.checker.check_task(task)
+        caught = set(candidate.facts.get("probes_caught", [])) | set(check.facts.get("probes_accepted", []))
         candidate.facts.update(check.facts)
+        candidate.facts["probes_caught"] = sorted(caught)  # every probe one of its evaluations accepted, for the trial
         return check
 
     def task_of(self, candidate: Candidate, query_id: str = "1") -> Task:
