@@ -176,6 +176,14 @@ def main(argv: list[str] | None = None) -> int:
         "shortcut probes that an evaluation program accepted at some check (tasks, of "
         f"{len(taken)} with an evaluation program): " + ", ".join(f"{probe} {n}" for probe, n in caught.items())
     )
+    strict: dict[str, int] = {}
+    for candidate in taken:
+        for kind in candidate.facts.get("variants_caught", []):
+            strict[kind] = strict.get(kind, 0) + 1
+    print(
+        f"correct variants that an evaluation program rejected at some check (tasks, of {len(taken)}): "
+        + (", ".join(f"{kind} {n}" for kind, n in sorted(strict.items())) or "none")
+    )
     written = load_tasks(Path(settings.out)) if report.accepted else []
     if written:
         validated = validate_with_executor(Path(settings.out), config=SandboxConfig(workers=args.workers))

@@ -60,7 +60,7 @@ from aspera_workbench.audit import (
     task_probes,
 )
 from aspera_workbench.surface import names_used
-from aspera_workbench.variants import BREAKING_KINDS, PRESERVING_KINDS
+from aspera_workbench.variants import BREAKING_KINDS, FREEDOM_KINDS, IDENTITY_KINDS
 
 HANDBACK_EXCEPTION = "RequiresUserInput"
 _VALIDATOR_STAGE = {"parse": "evaluation", "setup": "setup", "reference": "evaluation", "noop": "evaluation"}
@@ -490,8 +490,8 @@ class TaskChecker:
                 "everything, a hand-back that lists everything or a calendar emptied of everything must fail."
             )
 
-    def _audit(self, task: Task, kinds: tuple[str, ...], limit: int) -> list[Any]:
-        config = AuditConfig(kinds=kinds, per_kind=None, max_variants=limit, seed=self.seed, baselines=False)
+    def _audit(self, task: Task, kinds: tuple[str, ...], limit: int | None, per_kind: int | None = None) -> list[Any]:
+        config = AuditConfig(kinds=kinds, per_kind=per_kind, max_variants=limit, seed=self.seed, baselines=False)
         audit = audit_tasks([task], self.sandbox, config).tasks[0]
         return [result for result in audit.variants if result.origin == "generated"]
 
@@ -548,12 +548,16 @@ class TaskChecker:
 
     def _rewrites(self, task: Task, check: Check) -> None:
         try:
-            results = self._audit(task, tuple(PRESERVING_KINDS), self.rewrites)
+            # the rewrites that keep behaviour identical up to the number asked for; every variant that uses a
+            # freedom of the request (the audit's three of each kind), since those are what strict evaluations reject
+            results = self._audit(task, tuple(IDENTITY_KINDS), self.rewrites)
+            results += self._audit(task, tuple(FREEDOM_KINDS), None, per_kind=3)
         except ValueError as error:
             check.notes.append(f"no rewrites made: {error}")
             return
         refused = [r for r in results if r.status == "flagged"]
         check.facts["rewrites"] = {"tried": len(results), "refused": len(refused)}
+        check.facts["variants_refused"] = sorted({r.kind for r in refused})
         if refused:
             check.ok = False
             shown = "\n".join(

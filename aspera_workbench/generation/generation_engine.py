@@ -216,9 +216,11 @@ class TaskGenerator:
         except ValueError as error:
             return Check(False, "evaluation", [f"The task cannot be built: {error}"])
         check = self.checker.check_task(task)
+        # every probe one of its evaluations accepted, and every kind of correct variant one rejected (for the trial)
         caught = set(candidate.facts.get("probes_caught", [])) | set(check.facts.get("probes_accepted", []))
+        strict = set(candidate.facts.get("variants_caught", [])) | set(check.facts.get("variants_refused", []))
         candidate.facts.update(check.facts)
-        candidate.facts["probes_caught"] = sorted(caught)  # every probe one of its evaluations accepted, for the trial
+        candidate.facts["probes_caught"], candidate.facts["variants_caught"] = sorted(caught), sorted(strict)
         return check
 
     def task_of(self, candidate: Candidate, query_id: str = "1") -> Task:
