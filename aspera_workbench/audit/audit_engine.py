@@ -145,7 +145,10 @@ def _needs_observation(candidate: Candidate, verdict: Verdict) -> bool:
 def rejecting_check(verdict: Verdict, task: Task | None) -> str | None:
     """The evaluation program's line that rejected a program (``evaluation 1, line 23: assert ...``), from the
     verdict's traceback; ``None`` when no frame of an evaluation program is in it."""
-    found = _EVALUATION_FRAME.findall(verdict.traceback or "")
+    text = verdict.traceback or ""
+    # ``try: assert ... except AssertionError: raise SolutionError(...)``: the assert is the check, not the raise
+    cause, during, _ = text.partition("During handling of the above exception")
+    found = (_EVALUATION_FRAME.findall(cause) if during else []) or _EVALUATION_FRAME.findall(text)
     if not found:
         return None
     pair, line = int(found[-1][0]), int(found[-1][1])
