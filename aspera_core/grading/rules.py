@@ -8,7 +8,9 @@ footprint (:mod:`aspera_core.grading.footprint`) with the reference program's on
   alone). Rows are compared by content, ids and order ignored, a series as its occurrences.
 * **over-inclusive answers** (``over_inclusive``): where the reference answers (returns a value or hands back with
   a message), the program's answer names at most :func:`allowance` candidates (people, rooms, dates, times,
-  numbers) that neither the reference's answer nor the request names (the user and today are free too).
+  numbers) that neither the reference's answer nor the request names (the user and today are free too); a
+  hand-back's message is held to that even where the reference answers nothing (then against no answer). A
+  program that answers where the reference does not (a confirmation of what it did) is not held to it.
 
 The allowance is 3, plus one for every four candidates the reference's answer names. It leaves room for an
 answer that says more than asked in a natural sentence (the other attendee, the meeting's time, its length) and
@@ -77,12 +79,15 @@ def side_effects(candidate: Footprint, reference: Footprint) -> list[str]:
 
 
 def over_inclusion(candidate: Footprint, reference: Footprint) -> list[str]:
-    """The over-inclusive rule's failure in one pair, if any, as one line."""
-    if reference.answer is None or candidate.answer is None:
+    """The over-inclusive rule's failure in one pair, if any, as one line.
+
+    A hand-back where the reference answers nothing is measured against an empty answer: asking the user is no
+    place to list the world (an evaluation program that accepts any hand-back would otherwise let it through)."""
+    if candidate.answer is None or (reference.answer is None and not candidate.handback):
         return []
-    free = set(reference.answer) | set(candidate.context) | set(reference.context)
+    free = set(reference.answer or ()) | set(candidate.context) | set(reference.context)
     extra = set(candidate.answer) - free
-    limit = allowance(reference.answer)
+    limit = allowance(reference.answer or ())
     if len(extra) <= limit:
         return []
     what = "hand-back message" if candidate.handback else "answer"
