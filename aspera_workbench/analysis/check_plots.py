@@ -254,7 +254,6 @@ def plot_checklist(checklist: pd.DataFrame) -> Any:
         axes.set_ylim(len(checklist) - 0.5, -0.5)
         axes.set_xlim(-2, 102)
         axes.set_xlabel("tasks whose evaluation programs fail the item (% of tasks audited; Wilson 95%)", loc="right")
-        axes.set_title("Agentic Benchmark Checklist items failed (Zhu et al. 2025)")
         x_grid_only(axes)
         figure.legend(loc="outside lower center", ncols=2, frameon=False)
     return figure
