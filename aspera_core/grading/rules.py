@@ -14,7 +14,9 @@ footprint (:mod:`aspera_core.grading.footprint`) with the reference program's on
 
 The allowance is 3, plus one for every four candidates the reference's answer names. It leaves room for an
 answer that says more than asked in a natural sentence (the other attendee, the meeting's time, its length) and
-grows with answers that are long already, while an answer that lists the world's facts names dozens.
+grows with answers that are long already, while an answer that lists the world's facts names dozens (every
+employee of the smallest simulated organisation is 13 people). A hand-back's message gets 8 as its base: a good
+question may list the options it asks the user to choose among (two meetings, with their days, times and people).
 
 ``checked_outcome`` is the evaluation program's outcome when that is not ``success``; otherwise ``side_effect`` or
 ``over_inclusive`` when a rule fails, ``success`` when every rule holds, and ``None`` (unknown) when a footprint
@@ -35,12 +37,17 @@ OVER_INCLUSIVE = "over_inclusive"
 CHECKED_OUTCOMES = (SIDE_EFFECT, OVER_INCLUSIVE)
 ALLOWANCE_BASE = 3
 ALLOWANCE_PER = 4
+#: A hand-back may list the options it asks the user to choose among (two meetings: their subjects, days, times
+#: and people), where an answer names what was asked: a larger base.
+HANDBACK_ALLOWANCE_BASE = 8
 _SHOWN_ROWS = 3
 
 
-def allowance(reference_answer: Sequence[str]) -> int:
-    """Candidates an answer may name beyond the reference's answer and the request (see the module's text)."""
-    return ALLOWANCE_BASE + len(reference_answer) // ALLOWANCE_PER
+def allowance(reference_answer: Sequence[str], handback: bool = False) -> int:
+    """Candidates an answer (or a hand-back's message) may name beyond the reference's answer and the request
+    (see the module's text)."""
+    base = HANDBACK_ALLOWANCE_BASE if handback else ALLOWANCE_BASE
+    return base + len(reference_answer) // ALLOWANCE_PER
 
 
 def _rows(footprint: Footprint, digests: dict[str, int]) -> str:
@@ -87,7 +94,7 @@ def over_inclusion(candidate: Footprint, reference: Footprint) -> list[str]:
         return []
     free = set(reference.answer or ()) | set(candidate.context) | set(reference.context)
     extra = set(candidate.answer) - free
-    limit = allowance(reference.answer or ())
+    limit = allowance(reference.answer or (), candidate.handback)
     if len(extra) <= limit:
         return []
     what = "hand-back message" if candidate.handback else "answer"

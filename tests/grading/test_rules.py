@@ -14,6 +14,7 @@ EVERYONE = tuple(f"person:p{n}" for n in range(30)) + tuple(f"number:{n}" for n 
 
 def test_the_allowance_grows_with_the_reference_answer() -> None:
     assert allowance(()) == 3 and allowance(("person:ann",) * 8) == 5
+    assert allowance((), handback=True) == 8
 
 
 def test_an_answer_within_the_allowance_passes_and_one_past_it_fails() -> None:
@@ -28,6 +29,9 @@ def test_a_hand_back_listing_the_world_fails_even_where_the_reference_answers_no
     failing, [reason] = check([answer(*EVERYONE, handback=True)], [acts])
     assert failing == "over_inclusive" and "the hand-back message names" in reason
     assert check([answer("person:ann", handback=True)], [acts]) == (None, [])  # a short question is no listing
+    # a question listing the two meetings it asks about (subjects aside: days, times, people) is no listing either
+    options = ("person:ann", "person:bob", "date:2024-06-27", "date:2024-06-28", "time:10:00", "time:14:00")
+    assert check([answer(*options, handback=True)], [answer(handback=True)]) == (None, [])
     # a program answering where the reference answers nothing (a confirmation) is not held to the rule
     assert check([Footprint(0, added={"user_calendar": {"a": 1}}, answer=EVERYONE)], [acts]) == (None, [])
 
