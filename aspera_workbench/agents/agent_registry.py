@@ -214,20 +214,20 @@ def _control_programs(control_dir: str | None) -> dict[str, str]:
 def _model_agent(name: str, options: ModelOptions, budget: Any) -> Agent:
     # deferred: openai, only when a model-backed agent is built
     from aspera_workbench.agents.model_agents import CCKAgent, PromptStore, PSAgent
-    from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache
+    from aspera_workbench.llm import build_model_client
 
-    if budget is None and options.max_cost_usd is not None:  # parameter files name a limit, not a Budget object
-        budget = Budget(max_cost_usd=options.max_cost_usd)
-    config = LLMConfig.given(
+    client = build_model_client(
         model=options.model,
         base_url=options.base_url,
         temperature=options.temperature,
         max_tokens=options.max_tokens,
         api_key_env=options.api_key_env,
         timeout_s=options.request_timeout_s,
+        use_cache=options.use_cache,
+        cache_dir=options.cache_dir,
+        budget=budget,  # parameter files name a limit, not a spend account
+        max_cost_usd=options.max_cost_usd,
     )
-    cache = ResponseCache(options.cache_dir) if options.use_cache else None
-    client = LLMClient(config, cache=cache, budget=budget)
     prompts = PromptStore(options.prompts_dir) if options.prompts_dir else None
     if isinstance(options, ExploreOptions):
         return _explore_agent(client, prompts, options)

@@ -14,7 +14,8 @@ stay deterministic and offline.
 """
 
 from .budget import Budget, SpendReport
-from .cache import CACHE_DIR_ENV, CacheWriteWarning, ResponseCache, default_cache_dir, request_key
+from .builder import build_model_client
+from .cache import CACHE_DIR_ENV, CacheWriteWarning, ResponseCache, cache_folder, default_cache_dir, request_key
 from .client import LLMClient, RequestOptions, function_tool
 from .config import DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, LLMConfig, RetryPolicy, key_from_environment
 from .errors import (
@@ -75,6 +76,8 @@ __all__ = [
     "ToolCall",
     "ToolsNotSupportedError",
     "Usage",
+    "build_model_client",
+    "cache_folder",
     "default_cache_dir",
     "function_tool",
     "key_from_environment",
