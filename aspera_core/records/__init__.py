@@ -52,7 +52,13 @@ from aspera_core.records.schema import (
     Selection,
     Usage,
 )
-from aspera_core.records.summary import counted_rows, format_summary, summarize
+from aspera_core.records.summary import (
+    answer_counts,
+    counted_rows,
+    describe_answer_counts,
+    format_summary,
+    summarize,
+)
 
 __all__ = [
     "AppendOnlyWriter",
@@ -73,9 +79,11 @@ __all__ = [
     "ResultsWriter",
     "Selection",
     "Usage",
+    "answer_counts",
     "check_results_file",
     "completed_keys",
     "counted_rows",
+    "describe_answer_counts",
     "first_line",
     "format_summary",
     "holds_experiment",

@@ -106,6 +106,7 @@ class ModelOptions(AgentOptions):
 
     ``None`` leaves a setting to the model client's default; ``temperature: null`` sends none.
     The paths are folders: the answer cache, the prompts kept, the control reference programs.
+    ``allow_short_context``: go on when the endpoint did not see a whole prompt, marking such rows.
     """
 
     model: Name
@@ -119,6 +120,7 @@ class ModelOptions(AgentOptions):
     cache_dir: PathName | None = None
     prompts_dir: PathName | None = None
     control_dir: PathName | None = None
+    allow_short_context: bool = False
 
     @field_validator("max_cost_usd")
     @classmethod
@@ -231,12 +233,13 @@ def _model_agent(name: str, options: ModelOptions, budget: Any) -> Agent:
     prompts = PromptStore(options.prompts_dir) if options.prompts_dir else None
     if isinstance(options, ExploreOptions):
         return _explore_agent(client, prompts, options)
+    short = options.allow_short_context
     if name == "ps":
-        return PSAgent(client, prompts=prompts)
+        return PSAgent(client, prompts=prompts, allow_short_context=short)
     if options.setting == "control":
         control = _control_programs(options.control_dir)
-        return CCKAgent(client, prompts=prompts, setting="control", control_programs=control)
-    return CCKAgent(client, prompts=prompts)
+        return CCKAgent(client, prompts=prompts, setting="control", control_programs=control, allow_short_context=short)
+    return CCKAgent(client, prompts=prompts, allow_short_context=short)
 
 
 def _explore_agent(client: Any, prompts: Any, options: ExploreOptions) -> Agent:
@@ -255,6 +258,7 @@ def _explore_agent(client: Any, prompts: Any, options: ExploreOptions) -> Agent:
         dry_run_world=options.dry_run_world or "generic",
         protocol=options.protocol or "auto",
         dry_run_config=SandboxConfig(workers=1, timeout_s=timeout, library_fixes=options.library_fixes),
+        allow_short_context=options.allow_short_context,
     )
 
 
