@@ -37,7 +37,7 @@ from .errors import (
 )
 from .model_tables import DEFAULT_PRICES_PATH, DEFAULT_QUIRKS_PATH, ModelQuirks, Price, PriceTable, QuirksTable
 from .pool import DaemonPool
-from .reasoning import split_reasoning
+from .reasoning import joined_reasoning, split_reasoning
 from .result import LENGTH, Answer, Completion, ToolCall, Usage, parse_completion, tool_result_message
 from .retry import parse_retry_after, retry_delay
 
@@ -83,6 +83,7 @@ __all__ = [
     "cache_folder",
     "default_cache_dir",
     "function_tool",
+    "joined_reasoning",
     "key_from_environment",
     "parse_completion",
     "prompt_cut",
