@@ -138,6 +138,49 @@ def _check_stored(path: Path, digest: str) -> None:
 
 
 @dataclass
+class AnswerMarks:
+    """What a row records of how its answers ended and of the model's thinking (``Generation``'s later fields).
+
+    The last answer is the one the program is read from: its finish reason, its cut-off flag and its thinking are
+    the row's; the thinking's length and a cut prompt count over all of the row's answers.
+    """
+
+    finish_reason: str | None = None
+    truncated: bool = False
+    reasoning: str | None = None
+    reasoning_chars: int = 0
+    reasoning_tokens: int | None = 0  # None once an answer did not report its reasoning tokens
+    prompt_truncated: bool = False
+    answers: int = 0
+
+    def add(self, answer: Any) -> None:
+        """Count an answer (a :class:`~aspera_workbench.llm.Completion`, or what the inspect bridge makes of inspect's)."""
+        self.answers += 1
+        self.finish_reason = answer.finish_reason
+        self.truncated = answer.cut_off
+        self.reasoning = answer.reasoning
+        self.reasoning_chars += len(answer.reasoning or "")
+        reported = answer.usage.reasoning_tokens if answer.usage is not None else None
+        self.reasoning_tokens = (
+            None if self.reasoning_tokens is None or reported is None else self.reasoning_tokens + reported
+        )
+        self.prompt_truncated = self.prompt_truncated or answer.prompt_cut
+
+    def fields(self) -> dict[str, Any]:
+        """The ``Generation`` fields (none for a row without an answer: the defaults, as in older files)."""
+        if not self.answers:
+            return {}
+        return {
+            "finish_reason": self.finish_reason,
+            "truncated": self.truncated,
+            "reasoning": self.reasoning,
+            "reasoning_chars": self.reasoning_chars,
+            "reasoning_tokens": self.reasoning_tokens,
+            "prompt_truncated": self.prompt_truncated,
+        }
+
+
+@dataclass
 class RequestTally:
     """What all requests made for one row cost."""
 
@@ -150,7 +193,7 @@ class RequestTally:
     latency: float = 0.0
     requests: int = 0
     cached: list[bool] = field(default_factory=list)
-    answer: AnswerMarks = field(default_factory=lambda: AnswerMarks())
+    answer: AnswerMarks = field(default_factory=AnswerMarks)
 
     def add(self, completion: Completion) -> None:
         usage = completion.usage
@@ -194,49 +237,6 @@ class RequestTally:
         )
 
 
-@dataclass
-class AnswerMarks:
-    """What a row records of how its answers ended and of the model's thinking (``Generation``'s later fields).
-
-    The last answer is the one the program is read from: its finish reason, its cut-off flag and its thinking are
-    the row's; the thinking's length and a cut prompt count over all of the row's answers.
-    """
-
-    finish_reason: str | None = None
-    truncated: bool = False
-    reasoning: str | None = None
-    reasoning_chars: int = 0
-    reasoning_tokens: int | None = 0  # None once an answer did not report its reasoning tokens
-    prompt_truncated: bool = False
-    answers: int = 0
-
-    def add(self, answer: Any) -> None:
-        """Count an answer (a :class:`~aspera_workbench.llm.Completion`, or what the inspect bridge makes of inspect's)."""
-        self.answers += 1
-        self.finish_reason = answer.finish_reason
-        self.truncated = answer.cut_off
-        self.reasoning = answer.reasoning
-        self.reasoning_chars += len(answer.reasoning or "")
-        reported = answer.usage.reasoning_tokens if answer.usage is not None else None
-        self.reasoning_tokens = (
-            None if self.reasoning_tokens is None or reported is None else self.reasoning_tokens + reported
-        )
-        self.prompt_truncated = self.prompt_truncated or answer.prompt_cut
-
-    def fields(self) -> dict[str, Any]:
-        """The ``Generation`` fields (none for a row without an answer: the defaults, as in older files)."""
-        if not self.answers:
-            return {}
-        return {
-            "finish_reason": self.finish_reason,
-            "truncated": self.truncated,
-            "reasoning": self.reasoning,
-            "reasoning_chars": self.reasoning_chars,
-            "reasoning_tokens": self.reasoning_tokens,
-            "prompt_truncated": self.prompt_truncated,
-        }
-
-
 class ModelAgent:
     """What the model-backed agents share: the client, the prompt files, asking and recording."""
 
@@ -265,7 +265,7 @@ class ModelAgent:
         self.guidelines = guidelines
         self.prompts = prompts
         #: Checks every answer: a prompt the endpoint cut stops the run unless ``allow_short_context``.
-        self.answers = AnswerWatch(
+        self.answer_watch = AnswerWatch(
             allow_short_context, client.config.max_tokens, note_missing_usage=self.goes_on_without_usage
         )
 
@@ -290,7 +290,7 @@ class ModelAgent:
         """One request; setup errors, the spending limit and a prompt the endpoint cut stop the run (a refusal of
         tools is the caller's)."""
         started = time.perf_counter()
-        with self.answers.asking():
+        with self.answer_watch.asking():
             try:
                 completion = self.client.complete(messages, tools=tools, seed=seed)
             except ToolsNotSupportedError:
@@ -300,7 +300,7 @@ class ModelAgent:
             except LLMRequestError:
                 tally.latency += time.perf_counter() - started  # retries and their waits are the row's latency too
                 raise
-            self.answers.check(completion)
+            self.answer_watch.check(completion)
         tally.add(completion)
         return completion
 
