@@ -53,7 +53,13 @@ from aspera_core.records.schema import (
     Usage,
 )
 from aspera_core.records.subset import AuditedSubset, SubsetFileError, read_subset
-from aspera_core.records.summary import counted_rows, format_summary, summarize
+from aspera_core.records.summary import (
+    answer_counts,
+    counted_rows,
+    describe_answer_counts,
+    format_summary,
+    summarize,
+)
 
 __all__ = [
     "AppendOnlyWriter",
@@ -76,9 +82,11 @@ __all__ = [
     "Selection",
     "SubsetFileError",
     "Usage",
+    "answer_counts",
     "check_results_file",
     "completed_keys",
     "counted_rows",
+    "describe_answer_counts",
     "first_line",
     "format_summary",
     "holds_experiment",

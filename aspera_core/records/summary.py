@@ -97,7 +97,8 @@ def summarize(
           ``unknown_tasks`` (ids with rows that the task set does not have; both
           left out of every count above) and
           ``success_rate_of_expected`` (``success / expected``: a missing
-          program counts as a failure).
+          program counts as a failure);
+        * for rows with model answers, the counts of :func:`answer_counts`.
     """
     rows = list(rows)
     kept = counted_rows(rows)
@@ -126,6 +127,7 @@ def summarize(
         "per_seed": per_seed,
         "seed_mean": statistics.fmean(rates) if rates else None,
         "seed_sd": statistics.stdev(rates) if len(rates) > 1 else None,
+        **answer_counts(kept),
     }
     if selected is not None:
         # The seeds the selected tasks were run with: rows of other tasks (a
@@ -145,6 +147,52 @@ def summarize(
             success_rate_of_expected=_rate(counts[Outcome.SUCCESS.value], expected) if n else None,
         )
     return summary
+
+
+def answer_counts(rows: Iterable[ResultRow]) -> dict[str, Any]:
+    """How the model answers behind judged rows ended: none for rows without one (built-in agents).
+
+    Returns (only when some judged row has an answer): ``answers`` (judged rows with a model
+    answer: the denominator), ``truncated`` (those the token limit cut off, whatever their
+    verdict), ``truncated_outcomes`` (their outcomes, counted) and ``prompt_truncated`` (those
+    whose prompt the endpoint did not see whole).
+    """
+    answered = [row for row in rows if judged(row) and row.generation is not None]
+    if not answered:
+        return {}
+    cut = [row for row in answered if row.generation is not None and row.generation.truncated]
+    outcomes: dict[str, int] = {}
+    for row in cut:
+        outcomes[row.outcome.value] = outcomes.get(row.outcome.value, 0) + 1
+    return {
+        "answers": len(answered),
+        "truncated": len(cut),
+        "truncated_outcomes": {
+            outcome.value: outcomes[outcome.value] for outcome in Outcome if outcome.value in outcomes
+        },
+        "prompt_truncated": sum(
+            1 for row in answered if row.generation is not None and row.generation.prompt_truncated
+        ),
+    }
+
+
+def describe_answer_counts(counts: dict[str, Any]) -> list[str]:
+    """Lines saying how many answers were cut off by the token limit, or given a cut prompt (none when none were)."""
+    lines = []
+    answers = counts.get("answers", 0)
+    if counts.get("truncated"):
+        outcomes = ", ".join(f"{number} {outcome}" for outcome, number in counts["truncated_outcomes"].items())
+        lines.append(
+            f"{counts['truncated']} of {answers} answers cut off by the token limit (finish_reason length; "
+            f"their outcomes: {outcomes}): they are not the model's finished answers; raise --max-tokens "
+            "(a reasoning model spends much of it thinking) and run into a new results file"
+        )
+    if counts.get("prompt_truncated"):
+        lines.append(
+            f"{counts['prompt_truncated']} of {answers} answers to prompts the endpoint did not see whole (its "
+            "context window was smaller; rows marked prompt_truncated): they do not measure the model on the task"
+        )
+    return lines
 
 
 def _id_order(task_id: str) -> tuple[int, str]:
@@ -194,4 +242,5 @@ def format_summary(summary: dict[str, Any]) -> str:
             if ids:
                 shown = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
                 lines.append(f"rows for {len(ids)} task id(s) {where} (not counted): {shown}")
+    lines += describe_answer_counts(summary)
     return "\n".join(lines)

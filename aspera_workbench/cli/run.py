@@ -31,7 +31,10 @@ from aspera_core.records import (
     NotAResultsFile,
     ResultsFileBusy,
     ResultsFileWarning,
+    answer_counts,
     check_results_file,
+    counted_rows,
+    describe_answer_counts,
     read_rows,
     results_file_for,
 )
@@ -85,10 +88,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="what programs are written against: the assistant library (default) or the standard-library "
         "control surface (cck only; see docs/control.md)",
     )
+    models = parser.add_argument_group("model-backed agents (cck, ps, explore)")
     add_model_options(
-        parser.add_argument_group("model-backed agents (cck, ps, explore)"),
-        model_help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)",
-        kept="finished rows",
+        models, model_help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)", kept="finished rows"
+    )
+    models.add_argument(
+        "--allow-short-context",
+        action="store_true",
+        default=None,  # given or not: not False, which would count as a flag given to every agent
+        help="for cck, ps and explore: go on when the endpoint reports fewer prompt tokens than were sent (its context "
+        "window cut the prompt), marking such rows prompt_truncated (default: the first such answer stops the run)",
     )
     explore = parser.add_argument_group("the exploring agent (explore; docs/explore.md)")
     explore.add_argument("--max-turns", type=positive_int, metavar="N", help="model replies per task (default 20)")
@@ -331,6 +340,15 @@ def _warn_empty_selections(agent: object, out: Path) -> None:
         say("run", f"warning: {warning}")
 
 
+def _say_cut_answers(out: Path) -> None:
+    """Count apart the answers the token limit cut off, or whose prompt the endpoint cut (model-backed agents)."""
+    with warnings.catch_warnings():  # damaged lines were warned of when the run opened the file
+        warnings.simplefilter("ignore", ResultsFileWarning)
+        counts = answer_counts(counted_rows(read_rows(out)))
+    for line in describe_answer_counts(counts):
+        say("run", f"in {out}: {line}")
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``aspera run`` with parsed arguments; returns the exit status (see the module docstring)."""
     show_warnings("run", RunWarning, ResultsFileWarning)
@@ -427,6 +445,8 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             say("run", f"model use: {budget.report().describe()}")
         return 130
     say("run", _describe(report))
+    if budget is not None:
+        _say_cut_answers(report.out)
     _warn_empty_selections(agent, report.out)
     if budget is not None:
         say("run", f"model use: {budget.report().describe()}")

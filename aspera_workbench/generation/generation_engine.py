@@ -28,10 +28,8 @@ from aspera_workbench.generation.candidate import (
 )
 from aspera_workbench.generation.checks import Check, TaskChecker, draft_task
 from aspera_workbench.generation.prompts import PROGRAM_STEPS, WHAT, Message, PromptBuilder, fenced
-from aspera_workbench.llm import BudgetExceededError, LLMClient, LLMRequestError, LLMSetupError
+from aspera_workbench.llm import LENGTH, BudgetExceededError, LLMClient, LLMRequestError, LLMSetupError
 
-#: The finish reason of an answer cut off by the token limit.
-LENGTH = "length"
 #: How the problem of an answer cut off by the token limit starts.
 CUT_OFF = "The answer was cut off"
 

@@ -132,6 +132,16 @@ def verdict_metadata(verdict: Verdict) -> dict[str, Any]:
     }
 
 
+def answer_marks(generation: Mapping[str, Any] | None) -> dict[str, Any]:
+    """How the program's answer ended, as the results row records it (``truncated``: the token limit cut it off)."""
+    generation = generation or {}
+    return {
+        "finish_reason": generation.get("finish_reason"),
+        "truncated": bool(generation.get("truncated")),
+        "prompt_truncated": bool(generation.get("prompt_truncated")),
+    }
+
+
 def explanation(metadata: Mapping[str, Any]) -> str:
     error = ": ".join(part for part in (metadata.get("error_type"), metadata.get("message")) if part)
     return f"{metadata['outcome']}: {error}" if error else str(metadata["outcome"])
@@ -165,6 +175,7 @@ def sandbox_verdict(benchmark: Benchmark) -> Scorer:
             metadata["selection"] = selection
             metadata["selection_f1"] = selection["f1"]
         metadata["seed"] = state.store.get(STORE.seed)
+        metadata.update(answer_marks(state.store.get(STORE.generation)))
         success = metadata["outcome"] == Outcome.SUCCESS.value
         return Score(
             value=CORRECT if success else INCORRECT,

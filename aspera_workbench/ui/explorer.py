@@ -34,6 +34,7 @@ from aspera_workbench.analysis import (
     sample_digest,
 )
 from aspera_workbench.pipeline import load_params, project_root, resolve_path, results_files
+from aspera_workbench.ui.answer_view import answer_notes_html, reasoning_html
 from aspera_workbench.ui.code_view import code_html, diff_html
 from aspera_workbench.ui.evaluation import ProgramRunner
 from aspera_workbench.ui.explorer_rows import (
@@ -347,6 +348,9 @@ class FailureExplorer:
             self.programs.value = diff_html(program, task.program)
         recorded = self.result_row(row)
         self.recorded.value = verdict_html(recorded, "Recorded verdict") if recorded is not None else ""
+        if recorded is not None:  # how its answer ended, and the model's thinking folded
+            self.query.value += answer_notes_html(recorded)
+            self.recorded.value += reasoning_html(recorded)
         self.edit.value = program
         self.world.value = ""
         self._show_label()
