@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from aspera_core.grading.answer_facts import Vocabulary, date_key, mentions
 from aspera_core.grading.changes import describe, people_names, row_digest, world_delta
 from aspera_core.grading.ids import IdNumbering, Tables
-from aspera_core.grading.mentions import Vocabulary, date_key, mentions
-from aspera_core.world.clock import NOW
+from aspera_core.world import NOW
 
 #: Bumped whenever a footprint of the same run could come out differently: cached references are then retaken.
 GRADING_VERSION = "1"

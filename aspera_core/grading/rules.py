@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from aspera_core.grading.answer_facts import shown
 from aspera_core.grading.footprint import Footprint
-from aspera_core.grading.mentions import shown
 
 SIDE_EFFECT = "side_effect"
 OVER_INCLUSIVE = "over_inclusive"

@@ -25,6 +25,7 @@ from aspera_core.tasks.task import (
 )
 from aspera_core.tasks.taskset import (
     TaskSet,
+    cache_folder,
     load_tasks,
     open_task_set,
     read_task_set,
@@ -86,6 +87,7 @@ __all__ = [
     "format_table",
     "function_name",
     "load_task",
+    "cache_folder",
     "load_tasks",
     "load_wrong_programs",
     "normalise_ids",

@@ -110,6 +110,10 @@ class TaskReport:
         self.checks[column] = Check(FAIL, detail)
         self.problems.append(f"{column}: {problem}")
 
+    def passed(self, column: str, detail: str = "") -> None:
+        """Record a check that found nothing wrong."""
+        self.checks[column] = Check(OK, detail)
+
 
 @dataclass
 class SetReport:
