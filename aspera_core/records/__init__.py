@@ -53,11 +53,20 @@ from aspera_core.records.schema import (
     Usage,
 )
 from aspera_core.records.subset import AuditedSubset, SubsetFileError, read_subset
-from aspera_core.records.summary import counted_rows, format_summary, summarize
+from aspera_core.records.summary import (
+    CHECKED_UNKNOWN,
+    checked_summary,
+    counted_rows,
+    format_subset,
+    format_summary,
+    summarize,
+    summarize_subset,
+)
 
 __all__ = [
     "AppendOnlyWriter",
     "AuditedSubset",
+    "CHECKED_UNKNOWN",
     "FORMAT_VERSION",
     "Experiment",
     "ExperimentMismatch",
@@ -77,9 +86,11 @@ __all__ = [
     "SubsetFileError",
     "Usage",
     "check_results_file",
+    "checked_summary",
     "completed_keys",
     "counted_rows",
     "first_line",
+    "format_subset",
     "format_summary",
     "holds_experiment",
     "judged",
@@ -92,4 +103,5 @@ __all__ = [
     "repair_tail",
     "results_file_for",
     "summarize",
+    "summarize_subset",
 ]
