@@ -53,14 +53,20 @@ def checked_run(folder: Path, name: str = "replayed") -> Path:
     return out
 
 
-def without_checked_fields(path: Path, out: Path) -> Path:
-    """A copy of a results file as written before the checked verdict existed (the fields left out of each row)."""
+def without_checked_fields(path: Path, out: Path, model: str | None = None) -> Path:
+    """A copy of a results file as written before the checked verdict existed (the fields left out of each row);
+    ``model`` names another model in it, so that tables keep it apart from the original."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    kept = [lines[0]]
+    header = json.loads(lines[0])
+    if model is not None:
+        header["experiment"]["model"] = model
+    kept = [json.dumps(header)]
     for line in lines[1:]:
         row = json.loads(line)
         row.pop("checked_outcome", None)
         row.pop("checked_reasons", None)
+        if model is not None:
+            row["model"] = model
         kept.append(json.dumps(row))
     out.write_text("\n".join(kept) + "\n", encoding="utf-8")
     return out
