@@ -3,7 +3,7 @@
 Each program's footprint is compared with the reference program's on the same pairs
 (:mod:`aspera_core.grading`). The reference's footprints are taken once per task, in the
 sandbox like any evaluation, and kept in the same disk cache as ``aspera run``'s
-(:class:`aspera_core.runner.references.ReferenceFootprints`); programs never see them.
+(:class:`aspera_core.runner.ReferenceFootprints`); programs never see them.
 In the control setting nothing is checked (as in ``aspera run``: its programs change a
 world of plain data, not the library's tables), so the checked verdict is unknown there.
 """
@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from aspera_core.executor import Verdict
 from aspera_core.grading import Footprint, checked_verdict
-from aspera_core.runner.references import ReferenceFootprints
+from aspera_core.runner import ReferenceFootprints
 from aspera_core.tasks import Task
 
 #: Evaluates a program on a task with its footprints taken (the scorer's sandbox pool).
