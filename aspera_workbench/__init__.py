@@ -43,6 +43,7 @@ _PUBLIC: dict[str, str] = {
     "evaluate_agents": "aspera_workbench.pipeline",
     "results_files": "aspera_workbench.pipeline",
     "audit_file": "aspera_workbench.pipeline",
+    "load_subset": "aspera_workbench.pipeline",
     "judgements_files": "aspera_workbench.pipeline",
     "read_audit": "aspera_workbench.audit",
     "kind_table": "aspera_workbench.audit",

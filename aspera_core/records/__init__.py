@@ -54,16 +54,21 @@ from aspera_core.records.schema import (
 )
 from aspera_core.records.subset import AuditedSubset, SubsetFileError, read_subset
 from aspera_core.records.summary import (
+    CHECKED_UNKNOWN,
     answer_counts,
+    checked_summary,
     counted_rows,
     describe_answer_counts,
+    format_subset,
     format_summary,
     summarize,
+    summarize_subset,
 )
 
 __all__ = [
     "AppendOnlyWriter",
     "AuditedSubset",
+    "CHECKED_UNKNOWN",
     "FORMAT_VERSION",
     "Experiment",
     "ExperimentMismatch",
@@ -84,10 +89,12 @@ __all__ = [
     "Usage",
     "answer_counts",
     "check_results_file",
+    "checked_summary",
     "completed_keys",
     "counted_rows",
     "describe_answer_counts",
     "first_line",
+    "format_subset",
     "format_summary",
     "holds_experiment",
     "judged",
@@ -100,4 +107,5 @@ __all__ = [
     "repair_tail",
     "results_file_for",
     "summarize",
+    "summarize_subset",
 ]

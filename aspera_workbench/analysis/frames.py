@@ -135,6 +135,7 @@ def _row_record(run: str, path: Path, row: ResultRow) -> dict[str, Any]:
         "latency_s": None if generation is None else generation.latency_s,
     }
     record.update(_answer_columns(generation))
+    record.update(_checked_record(row))
     for pair in row.pairs:
         record[f"pair_{pair.index}_outcome"] = pair.outcome.value
         record[f"pair_{pair.index}_origin"] = pair.origin
@@ -149,6 +150,17 @@ def _answer_columns(generation: Generation | None) -> dict[str, Any]:
         "truncated": False if generation is None else generation.truncated,
         "prompt_truncated": False if generation is None else generation.prompt_truncated,
         "reasoning_chars": None if generation is None else generation.reasoning_chars,
+    }
+
+
+def _checked_record(row: ResultRow) -> dict[str, Any]:
+    """The row's checked verdict: ``None`` (unknown) in files written before it existed and where it was not taken,
+    and then ``checked_success`` is missing too, never guessed."""
+    known = row.checked_outcome is not None
+    return {
+        "checked_outcome": row.checked_outcome,
+        "checked_success": row.checked_outcome == "success" if known else None,
+        "checked_reasons": tuple(row.checked_reasons),
     }
 
 
@@ -171,7 +183,9 @@ def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.P
         ``completion_tokens`` (missing, not 0, when an answer reported no counts),
         ``requests_without_usage``, ``cost_usd``, ``latency_s``, ``finish_reason``, ``truncated`` (the token
         limit cut the answer off), ``prompt_truncated`` (the endpoint did not see the whole prompt),
-        ``reasoning_chars`` (missing without an answer, or in files written before), and ``pair_<i>_outcome``,
+        ``reasoning_chars`` (missing without an answer, or in files written before), ``checked_outcome`` (the
+        checked verdict; ``None``: unknown), ``checked_success`` (nullable: missing where unknown),
+        ``checked_reasons``, and ``pair_<i>_outcome``,
         ``pair_<i>_origin``, ``pair_<i>_error_type`` per pair index. ``run`` and ``system`` are
         categoricals in the order the files were given.
 
@@ -206,6 +220,7 @@ def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.P
     systems = list(dict.fromkeys(frame["system"]))
     frame["system"] = pd.Categorical(frame["system"], categories=systems)
     frame["seed"] = frame["seed"].astype("Int64")
+    frame["checked_success"] = frame["checked_success"].astype("boolean")  # missing where unknown
     frame["program_complexity"] = frame["program_complexity"].astype("Int64")
     return frame
 

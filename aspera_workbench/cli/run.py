@@ -26,7 +26,9 @@ from pydantic import TypeAdapter, ValidationError
 from aspera_core.agents import Agent, ReplayAgent
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.fileio import DanglingLinkError, dangling_link_in
+from aspera_core.grading import CHECKED_OUTCOMES
 from aspera_core.records import (
+    CHECKED_UNKNOWN,
     ExperimentMismatch,
     NotAResultsFile,
     ResultsFileBusy,
@@ -313,7 +315,8 @@ def _describe(report: RunReport) -> str:
     else:
         asked = "no program asked for"
     text = (
-        f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}; {asked}; "
+        f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}"
+        f"{_describe_checked(report)}; {asked}; "
         f"{len(report.unavailable)} skipped; "
         f"of {report.expected} expected ({count(report.selected, 'task')}{seeds})"
     )
@@ -327,6 +330,17 @@ def _describe(report: RunReport) -> str:
         retried = " (model errors are asked again on resume)" if report.model_errors else ""
         text += f"; {report.remaining} still without a judged row{retried}"
     return text
+
+
+def _describe_checked(report: RunReport) -> str:
+    """``"; checked: success 80, side_effect 3, over_inclusive 1 of 84 evaluated"``: the checked verdict of the programs
+    evaluated in this run (the others failed the evaluation program; unknown named when there is one)."""
+    if not report.evaluated:
+        return ""
+    shown = [f"{name} {report.checked[name]}" for name in ("success", *CHECKED_OUTCOMES)]
+    if report.checked[CHECKED_UNKNOWN]:
+        shown.append(f"unknown {report.checked[CHECKED_UNKNOWN]} (not checked)")
+    return f"; checked: {', '.join(shown)} of {report.evaluated} evaluated"
 
 
 def _warn_empty_selections(agent: object, out: Path) -> None:
