@@ -225,10 +225,7 @@ class _Candidate:
             os._exit(3)
         abi, ruleset = server.protections.landlock_abi, None
         if abi:  # built here, where its own /proc entries (not another process's) can be named
-            rules = (*slot.rules, *server.readable, *confine.readable_rules([f"/proc/{os.getpid()}"]))
-            ruleset = confine.landlock_ruleset(abi, rules, reads=True)
-            for _, fd in rules:  # (the fork server's, but for its /proc entry; nothing here refers to them)
-                os.close(fd)
+            ruleset = confine.own_ruleset(abi, (*slot.rules, *server.readable))
         confine.isolate_descriptors(map(int, os.listdir("/proc/self/fd")), (self.inbox, self.outbox, ruleset))
         config = server.config
         confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)

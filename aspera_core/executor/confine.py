@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import importlib.machinery
+import importlib.util
 import os
 import platform
 import resource
 import struct
+import sys
 import sysconfig
 import tempfile
 from collections.abc import Collection, Iterable
@@ -144,20 +147,56 @@ def writes_ruleset(writable_dir: str, abi: int) -> int:
             os.close(fd)
 
 
+_CORE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # aspera_core, without importing it
+#: The packages whose code a judge may read whole, beside what a candidate may: the core, and the workbench where it
+#: is installed (the audit's observation probe imports a module of it in the judge). Found, never imported.
+JUDGE_PACKAGES = ("aspera_core", "aspera_workbench")
+
+
 def readable_paths() -> tuple[str, ...]:
     """What a candidate may read: Python's own code, installed packages, shared libraries, the code of the base
     packages of ``aspera_core`` (for the library's own imports and tracebacks), time zones and ``/dev/urandom``;
     nothing of the user's, the repository's data, the results or the task set."""
     paths = {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
     paths |= {os.path.dirname(os.__file__)}
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # aspera_core, without importing it
     # The base packages (code only; ``tasks`` for the setup probe of ``aspera validate``, which imports it),
     # and the modules at the package's top.
-    paths |= {os.path.join(package, name) for name in ("library", "world", "tools", "compat", "executor", "tasks")}
-    paths |= {entry.path for entry in os.scandir(package) if entry.name.endswith(".py") and entry.is_file()}
+    paths |= {os.path.join(_CORE, name) for name in ("library", "world", "tools", "compat", "executor", "tasks")}
+    paths |= {entry.path for entry in os.scandir(_CORE) if entry.name.endswith(".py") and entry.is_file()}
     paths |= {"/usr/share/zoneinfo", "/etc/localtime", "/dev/urandom", "/etc/ld.so.cache"}
     paths |= {"/lib", "/lib64", "/usr/lib", "/usr/lib64", "/usr/local/lib"}  # shared libraries of extensions
     return tuple(sorted(path for path in paths if os.path.exists(path)))
+
+
+def judge_paths() -> tuple[str, ...]:
+    """What a judge may read besides what a candidate may: the folders of :data:`JUDGE_PACKAGES` (nothing beside
+    them: not the repository's data, a task set or results, even where the packages sit in the repository)."""
+    paths = [_CORE]
+    for name in JUDGE_PACKAGES[1:]:
+        spec = importlib.util.find_spec(name)  # (a top-level package: found without running it)
+        paths += list(spec.submodule_search_locations or ()) if spec is not None else []
+    return tuple(path for path in paths if os.path.isdir(path))
+
+
+def refresh_judge_finders() -> None:
+    """Have the import system list again, if it changed, the folder holding each of :data:`JUDGE_PACKAGES` not imported
+    yet. A judge may read the packages but not list the folder beside them (a repository's own): a folder changed
+    since it was last listed (a results folder made there) would be listed afresh at the judge's first import of the
+    package, refused, and the package not found. Call it before forking a judge (a few ``stat`` calls)."""
+    for name in JUDGE_PACKAGES:
+        if name not in sys.modules:
+            importlib.machinery.PathFinder.find_spec(name)
+
+
+def own_ruleset(abi: int, rules: Rules) -> int:
+    """A ruleset confining reads too, allowing ``rules`` and this process's own ``/proc`` entries (built in the
+    process itself: its pid names them). The descriptors of ``rules`` are closed: nothing here refers to them."""
+    rules = (*rules, *readable_rules([f"/proc/{os.getpid()}"]))
+    try:
+        return landlock_ruleset(abi, rules, reads=True)
+    finally:
+        for _, fd in rules:
+            os.close(fd)
 
 
 # -- seccomp ----------------------------------------------------------------------------------

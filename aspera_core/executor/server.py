@@ -73,7 +73,6 @@ class ForkServer:
                 directory,
                 report,
                 job,
-                confine.writes_ruleset(directory, abi) if abi else None,
                 Guard(directory),
                 confine.landlock_rules(directory, abi, reads=True) if abi else (),
             )
@@ -91,6 +90,7 @@ class ForkServer:
             Evaluator(self.templates, interrupts_are_errors=True, library_fixes=config.library_fixes),
             self.protections,
             confine.readable_rules(confine.readable_paths()) if abi else (),
+            confine.readable_rules(confine.judge_paths()) if abi else (),
             confine.SeccompFilter() if seccomp else None,
             confine.SeccompFilter(may_fork=True) if seccomp else None,
         )
@@ -184,6 +184,7 @@ class ForkServer:
         # pages; a library module a program imports first is then not in it (its values cross as opaque).
         wire.REGISTRY.frozen = True
         address_space = confine.address_space()
+        confine.refresh_judge_finders()
         gc.freeze()  # the collector never scans, so never copies, what workers inherit
         pid = forking.fork()
         if pid == 0:  # pragma: no cover - runs in the worker
