@@ -11,7 +11,9 @@ Every subcommand fails the same documented way, through :func:`main`:
   resume), else one line and 130. A repeat within a second is the same interrupt
   (``timeout -s INT`` signals the command and then its process group; keys bounce),
   and later ones are ignored while the executable exits, so its status stays 130;
-* output into a closed pipe (``aspera tasks ... | head``) ends quietly with 141, as SIGPIPE would.
+* output into a closed pipe (``aspera tasks ... | head``) ends quietly with 141, as SIGPIPE would; a stdout that
+  cannot be written otherwise (closed, full) ends with one line and 2; a stderr that cannot be written loses the
+  messages only (the executable's streams: :mod:`~aspera_workbench.cli.streams`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
+
+from aspera_workbench.cli import streams
 
 # Nothing of aspera_core at import: ``entry`` starts the fork server of ``aspera run`` before the core's imports
 # (about 0.5 s), so that it imports the library meanwhile.
@@ -192,10 +196,11 @@ def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
                 # (the subcommand's imports take a second or so: an interrupt meanwhile is one like any other)
                 args = build_parser(argv).parse_args(argv)
             except SystemExit as stop:  # --help, --version, or a bad argument (already printed)
-                return stop.code if isinstance(stop.code, int) else EXIT_BAD_ARGUMENT
-            name = f"aspera {args.command}"
-            status = int(args.handler(args) or 0)
-            sys.stdout.flush()  # a closed pipe shows here, not at exit
+                status = stop.code if isinstance(stop.code, int) else EXIT_BAD_ARGUMENT
+            else:
+                name = f"aspera {args.command}"
+                status = int(args.handler(args) or 0)
+            sys.stdout.flush()  # a closed pipe or an unwritable stdout shows here, not at exit
             return status
         except KeyboardInterrupt:
             print(f"{name}: interrupted", file=sys.stderr)
@@ -203,6 +208,10 @@ def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
         except BrokenPipeError:
             _quiet_stdout()
             return EXIT_CLOSED_PIPE
+        except streams.OutputError as error:  # (raised by the executable's own stdout, streams.install)
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                print(f"{name}: error: {error}", file=sys.stderr)
+            return EXIT_BAD_ARGUMENT
         except OSError as error:
             if error.filename is None:
                 raise  # not about a path the user gave: a real failure, keep its traceback
@@ -273,6 +282,7 @@ def entry() -> NoReturn:
     After an interrupt later interrupts are ignored: a late repeat would otherwise be raised as a second
     interrupt, or kill the interpreter with another status while it shuts down.
     """
+    streams.install()  # (first: a closed descriptor must be held before anything opens a file)
     _start_fork_server_early(sys.argv[1:])
     sys.exit(main(exiting=True))
 
