@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import importlib.machinery
-import importlib.util
 import os
 import platform
 import resource
@@ -148,9 +146,6 @@ def writes_ruleset(writable_dir: str, abi: int) -> int:
 
 
 _CORE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # aspera_core, without importing it
-#: The packages whose code a judge may read whole, beside what a candidate may: the core, and the workbench where it
-#: is installed (the audit's observation probe imports a module of it in the judge). Found, never imported.
-JUDGE_PACKAGES = ("aspera_core", "aspera_workbench")
 
 
 def readable_paths() -> tuple[str, ...]:
@@ -168,24 +163,16 @@ def readable_paths() -> tuple[str, ...]:
     return tuple(sorted(path for path in paths if os.path.exists(path)))
 
 
-def judge_paths() -> tuple[str, ...]:
-    """What a judge may read besides what a candidate may: the folders of :data:`JUDGE_PACKAGES` (nothing beside
-    them: not the repository's data, a task set or results, even where the packages sit in the repository)."""
+def package_paths(modules: Iterable[str]) -> list[str]:
+    """The folders (or files) of the top-level packages of ``modules``, imported already: what a judge may read of
+    the modules its fork server loaded for it (its setting's value modules, the modules a sandbox preloads), besides
+    the core, which it may read whole. Nothing beside them: not a repository's data, a task set or results."""
     paths = [_CORE]
-    for name in JUDGE_PACKAGES[1:]:
-        spec = importlib.util.find_spec(name)  # (a top-level package: found without running it)
-        paths += list(spec.submodule_search_locations or ()) if spec is not None else []
-    return tuple(path for path in paths if os.path.isdir(path))
-
-
-def refresh_judge_finders() -> None:
-    """Have the import system list again, if it changed, the folder holding each of :data:`JUDGE_PACKAGES` not imported
-    yet. A judge may read the packages but not list the folder beside them (a repository's own): a folder changed
-    since it was last listed (a results folder made there) would be listed afresh at the judge's first import of the
-    package, refused, and the package not found. Call it before forking a judge (a few ``stat`` calls)."""
-    for name in JUDGE_PACKAGES:
-        if name not in sys.modules:
-            importlib.machinery.PathFinder.find_spec(name)
+    for name in modules:
+        package = sys.modules.get(name.partition(".")[0])
+        where = getattr(package, "__path__", None) or [getattr(package, "__file__", None) or ""]
+        paths += [path for path in where if path and os.path.exists(path)]
+    return list(dict.fromkeys(paths))
 
 
 def own_ruleset(abi: int, rules: Rules) -> int:

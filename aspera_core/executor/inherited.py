@@ -30,6 +30,6 @@ class Inherited:
     evaluator: Evaluator
     protections: Protections
     readable: Rules  # what a candidate may read besides its directory and its own /proc entries
-    judge_readable: Rules  # what a judge may read besides (the base packages' code, whole)
+    judge_readable: Rules  # what a judge may read besides: the core, and the packages of modules loaded for it
     seccomp: SeccompFilter | None
     zygote_seccomp: SeccompFilter | None

@@ -32,8 +32,8 @@ from aspera_core.executor.reports import MAX_REPORT_BYTES, build_verdict, report
 from aspera_core.outcomes import Verdict
 
 # Evaluating process -> fork server: kind, slot, programs, payload length; then the
-# payload. b"p"repare (marshalled scenarios), b"r"un (the job is in the slot's job
-# file, never sent to the server), b"k"ill (the slot's worker). Closing the pipe stops the server.
+# payload. b"p"repare (marshalled scenarios), b"m"odules to import (marshalled names), b"r"un (the job is in the
+# slot's job file, never sent to the server), b"k"ill (the slot's worker). Closing the pipe stops the server.
 COMMAND = struct.Struct("=cIII")
 # Fork server -> evaluating process: kind, slot, wait status, seconds, payload length.
 # b"h"ello (JSON protections), b"e"rror (text: the server gave up), b"x" a worker
@@ -297,6 +297,7 @@ class Sandbox:
         self._lock = threading.Lock()
         self._protections: Protections | None = None
         self._prepared: set[tuple[Any, ...]] = set()
+        self._modules: set[str] = set()
         self._buffer = bytearray()
         #: Programs :meth:`evaluate_many` could not evaluate from a shared setup (evaluated alone).
         self.evaluated_alone = 0
@@ -320,11 +321,20 @@ class Sandbox:
         """Process id of the fork server (``None`` once closed)."""
         return None if self._resources.server is None else self._resources.server.pid
 
-    def prepare(self, tasks: Iterable[Any]) -> None:
+    def prepare(self, tasks: Iterable[Any], modules: Iterable[str] = ()) -> None:
         """Have the fork server import what these tasks need, for every worker to inherit, and compile their setup
-        and evaluation programs until it is ready (optional: it costs no time; the rest compile as they are sent)."""
+        and evaluation programs until it is ready (optional: it costs no time; the rest compile as they are sent).
+
+        ``modules``: modules the tasks' setup or evaluation programs import beyond Python's, the installed packages'
+        and the core's (the audit's probe imports its own): the fork server imports them for every judge, which may
+        then read their packages' code too. A judge may read no other code (docs/running.md), so it cannot import them
+        itself: for them this call is needed."""
         with self._using():
             tasks = list(tasks)
+            new = [name for name in dict.fromkeys(modules) if name not in self._modules]
+            if new:
+                self._modules.update(new)
+                self._command(b"m", 0, 0, marshal.dumps(new))
             self._prepare(tasks)
             for task in tasks:
                 if self._protections is not None or readable(self._status, 0.0):

@@ -121,8 +121,9 @@ def _confine(
 ) -> None:
     """The judge's own confinement, once it has read its job: the task's programs, perhaps a third party's, run here.
 
-    As a candidate's, but it may read the base packages' code whole (:func:`~aspera_core.executor.confine.judge_paths`)
-    and a zygote's filter lets it fork its children, who keep its Landlock domain (its /proc entries, not theirs)."""
+    As a candidate's, but it may read the core's code whole and the packages of the modules its fork server loaded
+    for it (:func:`~aspera_core.executor.confine.package_paths`), and a zygote's filter lets it fork its children, who
+    keep its Landlock domain (its /proc entries, not theirs)."""
     config, abi = server.config, server.protections.landlock_abi
     rules = (*slot.rules, *server.readable, *server.judge_readable)
     descriptors = {fd for _, fd in rules}  # (its candidates are forked: closed, not kept)

@@ -16,7 +16,7 @@ import pytest
 
 from aspera_core.executor import Outcome, Sandbox
 
-from .support import SETUP, SmallTask, describe, server_children, source
+from .support import SETUP, SmallTask, describe, hostile_config, server_children, source
 
 REPO = Path(__file__).resolve().parents[2]
 TASK_SET = REPO / "data" / "aspera_workbench_v1"
@@ -75,6 +75,7 @@ def refused_paths(tmp_path: Path) -> list[str]:
         str(TASK_SET / "plans"),
         str(REPO / "README.md"),  # the repository's own files beside the packages
         str(REPO / "tests"),
+        str(REPO / "aspera_workbench"),  # (no base package: see the last test)
         "/etc/passwd",
         f"/proc/{os.getpid()}/cmdline",  # other processes' /proc entries
         f"/proc/{os.getpid()}/environ",
@@ -90,7 +91,6 @@ ALLOWED = [
     sys.modules["pydantic"].__file__,  # installed packages
     str(REPO / "aspera_core" / "library" / "work_calendar.py"),  # the base packages' code
     str(REPO / "aspera_core" / "runner" / "run.py"),
-    str(REPO / "aspera_workbench" / "audit" / "observe.py"),
     "/usr/share/zoneinfo/UTC",  # time zones
     "/proc/self/status",  # its own /proc entries
 ]
@@ -98,8 +98,6 @@ ALLOWED = [
 
 @pytest.fixture(scope="module")
 def sandbox():
-    from .support import hostile_config
-
     with Sandbox(hostile_config()) as box:
         if not box.protections.landlock_abi:
             pytest.skip("reads are confined by Landlock, which this kernel does not offer")
@@ -144,61 +142,23 @@ def test_a_zygote_and_its_children_are_confined_alike(sandbox, tmp_path: Path) -
     assert sandbox.evaluated_alone == 0
 
 
-def test_the_audits_observation_probe_still_imports_its_module_in_the_judge(sandbox) -> None:
+def test_the_audits_observation_probe_imports_its_module_once_the_sandbox_loaded_it() -> None:
+    """The workbench's code is no base package: a judge reads it once its sandbox loaded a module of it for the
+    judges (``Sandbox.prepare(tasks, modules=...)``), as the audit does for its probe."""
     from aspera_core.tasks import load_tasks
-    from aspera_workbench.audit.observe import MARKER, PROBE_EVALUATION
+    from aspera_workbench.audit.observe import MARKER, PROBE_EVALUATION, PROBE_MODULES
 
     task = load_tasks(TASK_SET)[0]
     probe = SmallTask(list(task.state_generation_programs), [PROBE_EVALUATION] * len(task.evaluation_programs))
     probe.scenario = task.scenario
-    verdict = sandbox.evaluate(probe, task.program)
-    assert verdict.outcome is Outcome.SUCCESS, describe(verdict)
-    assert MARKER in verdict.stdout
-
-
-def test_the_workbench_is_found_after_the_folder_beside_it_changed(tmp_path: Path) -> None:
-    """Where the packages are found through a folder the judge may not list (a source checkout on ``PYTHONPATH``, no
-    install), a change to that folder after the fork server listed it (a results folder made there) must not hide
-    the workbench from the judge's import."""
-    import subprocess
-    import sysconfig
-
-    checkout = tmp_path / "checkout"
-    checkout.mkdir()
-    for name in ("aspera_core", "aspera_workbench"):
-        (checkout / name).symlink_to(REPO / name)
-    script = source(
-        f"""
-        import os, time
-        from types import SimpleNamespace
-        from aspera_core.executor import Sandbox, SandboxConfig
-        from aspera_core.tasks import load_tasks
-        from aspera_workbench.audit.observe import PROBE_EVALUATION
-
-        task = load_tasks({str(TASK_SET)!r})[0]
-        probe = SimpleNamespace(
-            query=task.query, scenario=task.scenario, state_generation_programs=task.state_generation_programs,
-            evaluation_programs=[PROBE_EVALUATION] * len(task.evaluation_programs),
-        )
-        with Sandbox(SandboxConfig(workers=1)) as box:
-            box.protections  # (the fork server has listed the checkout)
-            time.sleep(0.02)
-            os.mkdir({str(checkout / "runs")!r})
-            print(box.evaluate(probe, task.program).outcome.value)
-        """
-    )
-    # The interpreter the virtual environment was made from, with its packages on PYTHONPATH: it reads none of their
-    # path files, so no editable install's finder, and the checkout is the only way in (for the fork server too).
-    base = getattr(sys, "_base_executable", sys.executable)
-    if base == sys.executable:
-        pytest.skip("needs a virtual environment (its base interpreter reads no path file of its packages)")
-    path = os.pathsep.join([str(checkout), sysconfig.get_paths()["purelib"]])
-    done = subprocess.run(
-        [base, "-c", script],
-        env={**os.environ, "PYTHONPATH": path},
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == "success\n", done.stdout
+    observe = str(REPO / "aspera_workbench" / "audit" / "observe.py")
+    reads = SmallTask([SETUP_TRYING.format(paths=[(observe, True)])], task_trying([]).evaluation_programs)
+    with Sandbox(hostile_config(workers=1)) as box:
+        if not box.protections.landlock_abi:
+            pytest.skip("reads are confined by Landlock, which this kernel does not offer")
+        before = box.evaluate(probe, task.program), box.evaluate(reads, "def answer():\n    return 42\n")
+        box.prepare([probe], modules=PROBE_MODULES)
+        after = box.evaluate(probe, task.program), box.evaluate(reads, "def answer():\n    return 42\n")
+    assert [v.error_type for v in before] == ["PermissionError", "RuntimeError"], [describe(v) for v in before]
+    assert [v.outcome for v in after] == [Outcome.SUCCESS] * 2, [describe(v) for v in after]
+    assert MARKER in after[0].stdout
