@@ -17,6 +17,7 @@ from typing import Any
 from aspera_core.outcomes import Outcome
 from aspera_core.records.jsonl import ResultsFileWarning, judged
 from aspera_core.records.schema import ResultRow
+from aspera_core.task_ids import task_id_order
 
 
 def counted_rows(rows: Iterable[ResultRow]) -> list[ResultRow]:
@@ -105,7 +106,7 @@ def summarize(
     unselected: list[str] = []
     if selected is not None:
         wanted = {str(task_id) for task_id in selected}
-        others = sorted({row.task_id for row in kept if row.task_id not in wanted}, key=_id_order)
+        others = sorted({row.task_id for row in kept if row.task_id not in wanted}, key=task_id_order)
         in_set = None if known is None else {str(task_id) for task_id in known}
         unselected = [task_id for task_id in others if in_set is None or task_id in in_set]
         unknown = [task_id for task_id in others if in_set is not None and task_id not in in_set]
@@ -138,17 +139,13 @@ def summarize(
             selected=len(wanted),
             expected=expected,
             missing=len(missing),
-            missing_tasks=sorted({task_id for task_id, _ in missing}, key=_id_order),
+            missing_tasks=sorted({task_id for task_id, _ in missing}, key=task_id_order),
             unselected_tasks=unselected,
             unknown_tasks=unknown,
             # Nothing judged yet is no measurement, not a success rate of 0.
             success_rate_of_expected=_rate(counts[Outcome.SUCCESS.value], expected) if n else None,
         )
     return summary
-
-
-def _id_order(task_id: str) -> tuple[int, str]:
-    return (int(task_id), "") if task_id.isdigit() else (0, task_id)
 
 
 def _percent(value: float | None) -> str:
