@@ -6,7 +6,8 @@ Each subcommand is a module of this package with ``add_arguments(parser)`` and
 Every subcommand fails the same documented way, through :func:`main`:
 
 * a bad argument, or a path found unusable while the command runs (an ``OSError``
-  naming a file): one line and exit status 2;
+  naming a file): one line and exit status 2; so is another ``aspera_core`` shadowing the workbench's own
+  (:func:`shadowing_core`, checked by the executable first);
 * Ctrl-C and SIGTERM raise ``KeyboardInterrupt`` in the command (which may say how to
   resume), else one line and 130. A repeat within a second is the same interrupt
   (``timeout -s INT`` signals the command and then its process group; keys bounce),
@@ -265,6 +266,23 @@ def _start_fork_server_early(argv: Sequence[str]) -> None:
     early_server = process, ours
 
 
+def shadowing_core() -> str | None:
+    """The one-line problem, if the ``aspera_core`` Python finds first is not the one installed with this workbench
+    (beside its package): the commands would run another core, or fail to import it with a traceback."""
+    own = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "aspera_core")
+    found = importlib.util.find_spec("aspera_core")  # (found, not imported)
+    where = list(found.submodule_search_locations or []) if found is not None else []
+    if not os.path.isdir(own) or (where and os.path.realpath(where[0]) == os.path.realpath(own)):
+        return None
+    first = where[0] if where else (found.origin if found is not None else None)
+    if first is None:
+        return f"aspera: error: aspera_core is not on the module path; the workbench's own is {own}"
+    return (
+        f"aspera: error: the aspera_core found first on the module path, {first}, is not the workbench's own, "
+        f"{own}: a PYTHONPATH entry or the working folder shadows it"
+    )
+
+
 def take_early_server() -> StartedServer | None:
     """The fork server :func:`entry` started, once, as a ``StartedServer`` (``None``: the sandbox starts one)."""
     global early_server
@@ -283,6 +301,10 @@ def entry() -> NoReturn:
     interrupt, or kill the interpreter with another status while it shuts down.
     """
     streams.install()  # (first: a closed descriptor must be held before anything opens a file)
+    shadowed = shadowing_core()
+    if shadowed is not None:
+        print(shadowed, file=sys.stderr)
+        sys.exit(EXIT_BAD_ARGUMENT)
     _start_fork_server_early(sys.argv[1:])
     sys.exit(main(exiting=True))
 

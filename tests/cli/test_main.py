@@ -283,3 +283,23 @@ def test_an_interrupt_while_the_subcommand_loads_is_one_line_and_130(monkeypatch
     monkeypatch.setattr(main_module, "build_parser", loading)
     assert main(["run", "--tasks", str(TASK_SET)]) == 130
     assert capsys.readouterr().err == "aspera: interrupted\n"
+
+
+# -- another aspera_core first on the module path ----------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["tasks", "--tasks", str(TASK_SET)], ["run", "--help"], ["--version"]])
+def test_a_shadowing_core_on_the_module_path_is_one_line(tmp_path: Path, argv: list[str]) -> None:
+    """An ``aspera_core`` found before the workbench's own (a PYTHONPATH entry, the working folder under ``-m``):
+    one line naming both and what to check, status 2, and no fork server started from the wrong one."""
+    (tmp_path / "aspera_core").mkdir()
+    (tmp_path / "aspera_core" / "__init__.py").write_text("")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    command = [sys.executable, "-c", "from aspera_workbench.cli.main import entry; entry()", *argv]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        f"aspera: error: the aspera_core found first on the module path, {tmp_path / 'aspera_core'}, is not the "
+        f"workbench's own, {REPO / 'aspera_core'}: a PYTHONPATH entry or the working folder shadows it\n"
+    )
+    assert done.stdout == ""
