@@ -21,7 +21,7 @@ import tempfile
 import threading
 import time
 import weakref
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -234,6 +234,21 @@ class StartedServer:
     channel: socket.socket
 
 
+#: Environment variables the fork server keeps for its judges and candidates (how Python and the C library read
+#: time and text).
+KEPT_ENVIRONMENT = ("TZ", "LANG", "LC_ALL", "LC_CTYPE", "PATH")
+
+
+def fork_server_environment(environ: Mapping[str, str], path: Iterable[str]) -> dict[str, str]:
+    """The environment a fork server starts with: :data:`KEPT_ENVIRONMENT`, what starts Python (its ``PYTHON*``
+    settings, ``LD_LIBRARY_PATH``) and ``path`` as ``PYTHONPATH``, nothing else of ``environ``. A process's
+    environment as it started stays readable in its ``/proc/self/environ``, and in every fork's, whatever it deletes
+    later: an API key must never be in it. (``aspera``'s early start makes the same, without importing the core.)"""
+    kept = {name: value for name, value in environ.items() if name in KEPT_ENVIRONMENT or name.startswith("PYTHON")}
+    kept |= {name: environ[name] for name in ("LD_LIBRARY_PATH",) if name in environ}
+    return kept | {"PYTHONPATH": os.pathsep.join(entry for entry in path if entry)}
+
+
 #: How a fork server is started: the file that runs it (not its module: see there), then the socket's descriptor.
 SERVER_COMMAND = ("-P", os.path.join(os.path.dirname(os.path.abspath(__file__)), "boot.py"))
 
@@ -246,7 +261,7 @@ def start_fork_server() -> StartedServer:
     if not sys.executable:
         raise RuntimeError("the sandbox needs sys.executable to start its fork server")
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
+    environment = fork_server_environment(os.environ, sys.path)
     try:
         process = subprocess.Popen(
             [sys.executable, *SERVER_COMMAND, str(theirs.fileno())],

@@ -31,16 +31,13 @@ from aspera_core.executor.namespaces import NamespaceTemplates
 from aspera_core.executor.sandbox import (
     COMMAND,
     FDS_PER_MESSAGE,
+    KEPT_ENVIRONMENT,
     STATUS,
     SandboxConfig,
     empty_directory,
     take_records,
     write_all,
 )
-
-#: Environment variables the fork server keeps for its judges and candidates (how Python and the C library read
-#: time and text).
-KEPT_ENVIRONMENT = ("TZ", "LANG", "LC_ALL", "LC_CTYPE", "PATH")
 
 
 @dataclass

@@ -32,7 +32,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from aspera_workbench.cli import streams
@@ -247,7 +247,7 @@ def _start_fork_server_early(argv: Sequence[str]) -> None:
         return
     boot = os.path.join(core.submodule_search_locations[0], "executor", "boot.py")
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
+    environment = fork_server_environment(os.environ, sys.path)
     try:
         process = subprocess.Popen(
             [sys.executable, "-P", boot, str(theirs.fileno())],
@@ -281,6 +281,15 @@ def shadowing_core() -> str | None:
         f"aspera: error: the aspera_core found first on the module path, {first}, is not the workbench's own, "
         f"{own}: a PYTHONPATH entry or the working folder shadows it"
     )
+
+
+def fork_server_environment(environ: Mapping[str, str], path: list[str]) -> dict[str, str]:
+    """``aspera_core.executor.sandbox.fork_server_environment`` (which it cannot import before the server starts):
+    what starts Python and how it reads time and text, never an API key (``/proc/self/environ`` shows it to every
+    judge and candidate)."""
+    kept = ("TZ", "LANG", "LC_ALL", "LC_CTYPE", "PATH", "LD_LIBRARY_PATH")
+    environment = {name: value for name, value in environ.items() if name in kept or name.startswith("PYTHON")}
+    return environment | {"PYTHONPATH": os.pathsep.join(entry for entry in path if entry)}
 
 
 def take_early_server() -> StartedServer | None:

@@ -303,3 +303,13 @@ def test_a_shadowing_core_on_the_module_path_is_one_line(tmp_path: Path, argv: l
         f"workbench's own, {REPO / 'aspera_core'}: a PYTHONPATH entry or the working folder shadows it\n"
     )
     assert done.stdout == ""
+
+
+def test_the_early_fork_server_starts_with_the_environment_the_sandbox_gives_its_own() -> None:
+    from aspera_core.executor import sandbox as sandbox_module
+
+    environ = {"TZ": "UTC", "PATH": "/bin", "PYTHONHASHSEED": "0", "LD_LIBRARY_PATH": "/opt/lib", "OPENAI_API_KEY": "k"}
+    path = ["", "/work/a", "/work/b"]
+    made = main_module.fork_server_environment(environ, path)
+    assert made == sandbox_module.fork_server_environment(environ, path)
+    assert "OPENAI_API_KEY" not in made and made["PYTHONPATH"] == os.pathsep.join(path[1:])
