@@ -118,7 +118,7 @@ def bound_line(inbox: int, outbox: int) -> tuple[Callable[[], Any], Callable[[An
     has its answers sent, or, when they cannot be made, its process ended: its judge never waits for an answer that
     will not come."""
     read, write, end, loads = os.read, os.write, os._exit, marshal.loads
-    pack, unpack, size, dumps = HEADER.pack, HEADER.unpack, HEADER.size, wire.answer_encoder()
+    pack, unpack, size, dumps = HEADER.pack, HEADER.unpack, HEADER.size, wire.dumps  # (made by wire.answer_encoder)
     join, length, view, limit, most = b"".join, len, memoryview, MAX_MESSAGE, 1 << 20
 
     def read_exactly(count: int) -> bytes | None:
