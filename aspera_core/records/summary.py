@@ -18,6 +18,7 @@ from aspera_core.outcomes import Outcome
 from aspera_core.records.jsonl import ResultsFileWarning, judged
 from aspera_core.records.schema import ResultRow
 from aspera_core.records.subset import AuditedSubset
+from aspera_core.task_ids import task_id_order
 
 
 def counted_rows(rows: Iterable[ResultRow]) -> list[ResultRow]:
@@ -108,7 +109,7 @@ def summarize(
     unselected: list[str] = []
     if selected is not None:
         wanted = {str(task_id) for task_id in selected}
-        others = sorted({row.task_id for row in kept if row.task_id not in wanted}, key=_id_order)
+        others = sorted({row.task_id for row in kept if row.task_id not in wanted}, key=task_id_order)
         in_set = None if known is None else {str(task_id) for task_id in known}
         unselected = [task_id for task_id in others if in_set is None or task_id in in_set]
         unknown = [task_id for task_id in others if in_set is not None and task_id not in in_set]
@@ -143,7 +144,7 @@ def summarize(
             selected=len(wanted),
             expected=expected,
             missing=len(missing),
-            missing_tasks=sorted({task_id for task_id, _ in missing}, key=_id_order),
+            missing_tasks=sorted({task_id for task_id, _ in missing}, key=task_id_order),
             unselected_tasks=unselected,
             unknown_tasks=unknown,
             # Nothing judged yet is no measurement, not a success rate of 0.
@@ -286,8 +287,8 @@ def summarize_subset(
         "checked_success": checked["checked"][Outcome.SUCCESS.value],
         "checked_unknown": checked["checked"][CHECKED_UNKNOWN],
         "checked_success_rate": checked["checked_success_rate"],
-        "missing_tasks": sorted(inside - with_rows, key=_id_order),
-        "not_audited": sorted(set(subset.covers({row.task_id for row in kept})), key=_id_order),
+        "missing_tasks": sorted(inside - with_rows, key=task_id_order),
+        "not_audited": sorted(set(subset.covers({row.task_id for row in kept})), key=task_id_order),
     }
 
 
@@ -315,10 +316,6 @@ def format_subset(found: dict[str, Any]) -> str:
             shown = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
             lines.append(f"  {'rows for ' if key == 'not_audited' else ''}{len(ids)} {what}: {shown}")
     return "\n".join(lines)
-
-
-def _id_order(task_id: str) -> tuple[int, str]:
-    return (int(task_id), "") if task_id.isdigit() else (0, task_id)
 
 
 def _percent(value: float | None) -> str:

@@ -33,7 +33,13 @@ from aspera_workbench.audit.audit_programs import (
     candidates,
 )
 from aspera_workbench.audit.freedom import proved
-from aspera_workbench.audit.observe import PROBE_EVALUATION, Observation, idle_observation, read_observations
+from aspera_workbench.audit.observe import (
+    PROBE_EVALUATION,
+    PROBE_MODULES,
+    Observation,
+    idle_observation,
+    read_observations,
+)
 from aspera_workbench.audit.report import (
     STATUS_EQUIVALENT,
     STATUS_FLAGGED,
@@ -263,7 +269,7 @@ def audit_tasks(
     wrong = wrong or {}
     alternatives = alternatives or {}
     probes = [_probe(task) for task in tasks]
-    sandbox.prepare(tasks)  # the probes have the same scenarios
+    sandbox.prepare(tasks, modules=PROBE_MODULES)  # (the probes have the same scenarios)
     # Every variant is generated before anything runs (a fraction of a second
     # for a whole set), so that the number of programs is known up front.
     plans = [_plan(task, probes[index], config, wrong, alternatives) for index, task in enumerate(tasks)]
@@ -333,6 +339,7 @@ def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tu
     where a run did not complete (a timeout, a setup error).
     """
     probe = _probe(task)
+    sandbox.prepare([probe], modules=PROBE_MODULES)
     found: list[tuple[Observation, ...] | None] = [None] * len(programs)
     jobs = [Job(probe, program, number) for number, program in enumerate(programs)]
     for job, verdict in sandbox.run_groups(job_groups(jobs)):

@@ -12,6 +12,7 @@ from typing import Any
 from aspera_core.executor import Job, Sandbox, SandboxConfig
 from aspera_core.grading import Footprint, checked_verdict
 from aspera_core.outcomes import Verdict
+from aspera_workbench.control import control_sandbox_config
 
 
 class ProgramRunner:
@@ -27,7 +28,8 @@ class ProgramRunner:
         """The sandbox for one library-fixes setting (started on first use)."""
         if library_fixes not in self._sandboxes:
             config = SandboxConfig(workers=self.workers, timeout_s=self.timeout_s, library_fixes=library_fixes)
-            self._sandboxes[library_fixes] = Sandbox(config)
+            # (a control task's evaluation programs hand its program the control world: its classes must cross)
+            self._sandboxes[library_fixes] = Sandbox(control_sandbox_config(config))
         return self._sandboxes[library_fixes]
 
     def evaluate(
