@@ -22,3 +22,25 @@ def is_tamsin_on_holiday_next_week() -> bool:
         raise RequiresUserInput("Which Tamsin?")
     monday = get_next_dow("Monday")
     return any(monday <= h.start.date() <= monday + datetime.timedelta(days=6) for h in get_vacation_schedule(people[0]) or [])
+
+
+# Wrong: answers yes whenever the name is unambiguous, without looking at the holidays
+def is_tamsin_on_holiday_next_week() -> bool:
+    if len(find_employee("Tamsin")) != 1:
+        raise RequiresUserInput("Which Tamsin?")
+    return True
+
+
+# Wrong: answers whether anybody at all is on holiday next week
+def is_tamsin_on_holiday_next_week() -> bool:
+    import datetime
+
+    if len(find_employee("Tamsin")) != 1:
+        raise RequiresUserInput("Which Tamsin?")
+    monday = get_next_dow("Monday")
+    sunday = monday + datetime.timedelta(days=6)
+    return any(
+        h.start.date() <= sunday and h.end.date() >= monday
+        for person in get_all_employees()
+        for h in get_vacation_schedule(person) or []
+    )
