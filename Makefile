@@ -115,7 +115,7 @@ readme-figures: reproduce
 
 # Every benchmark prints its numbers and the machine's load; the audit's takes a few minutes.
 # Each script, then the machine's load average (a shared machine makes every number slower).
-BENCHMARKS := library tasks executor llm agents generation audit imports
+BENCHMARKS := library tasks executor llm agents generation audit imports broken_answer
 bench:
 	@for name in $(BENCHMARKS); do \
 	  echo "== benchmarks/bench_$$name.py"; \

@@ -43,12 +43,16 @@ _PUBLIC: dict[str, str] = {
     "evaluate_agents": "aspera_workbench.pipeline",
     "results_files": "aspera_workbench.pipeline",
     "audit_file": "aspera_workbench.pipeline",
+    "load_subset": "aspera_workbench.pipeline",
     "judgements_files": "aspera_workbench.pipeline",
     "read_audit": "aspera_workbench.audit",
     "kind_table": "aspera_workbench.audit",
     "kind_task_table": "aspera_workbench.audit",
     "task_table": "aspera_workbench.audit",
     "weakest_table": "aspera_workbench.audit",
+    "task_share_table": "aspera_workbench.audit",
+    "checklist_table": "aspera_workbench.audit",
+    "false_rejection_table": "aspera_workbench.audit",
     "runs_frame": "aspera_workbench.analysis",
     "tasks_frame": "aspera_workbench.analysis",
     "programs_frame": "aspera_workbench.analysis",
@@ -94,6 +98,7 @@ _PUBLIC: dict[str, str] = {
     "judge_disagreements": "aspera_workbench.analysis",
     "plot_audit_rates": "aspera_workbench.analysis",
     "plot_weakest_tasks": "aspera_workbench.analysis",
+    "plot_checklist": "aspera_workbench.analysis",
     "plot_judge_confusion": "aspera_workbench.analysis",
     "plot_judge_agreement": "aspera_workbench.analysis",
     "plot_verdict_flips": "aspera_workbench.analysis",
@@ -110,6 +115,7 @@ _PUBLIC: dict[str, str] = {
     "open_explorer": "aspera_workbench.ui",
     "error_notice": "aspera_workbench.ui",
     "open_tour": "aspera_workbench.ui",
+    "rejected_beside_reference": "aspera_workbench.ui",
 }
 
 __all__ = list(_PUBLIC)

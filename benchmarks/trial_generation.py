@@ -8,9 +8,10 @@ answers through the scripted OpenAI-protocol server of the test suite, on 127.0.
 engine runs exactly as ``aspera generate`` does: checks, repairs, batch decisions, output.
 
 Independently written, validated tasks should pass; each one that does not is either a
-defect of the engine or a weakness of the task that the engine's checks (mutants, rewrites)
-find. The trial prints each task's fate with the reason, the counts with their
-denominators, and validates the written set with ``aspera validate``'s checks.
+defect of the engine or a weakness of the task that the engine's checks (shortcut probes,
+mutants, preserving variants) find. The trial prints each task's fate with the reason, the
+counts with their denominators, how many tasks each shortcut probe caught, and validates the
+written set with ``aspera validate``'s checks.
 
 With ``--faults`` some first answers are unusable the way a sloppy model's are (a setup
 cut off by the token limit, prose without code), to see them repaired rather than used.
@@ -166,6 +167,23 @@ def main(argv: list[str] | None = None) -> int:
             print("      " + (candidate.reason or "").replace("\n", "\n      "))
     print(report.describe())
     print(flow.summary())
+    taken = [candidate for candidate in flow.candidates if candidate.evaluation is not None]
+    caught = {probe: 0 for probe in ("handback_everything", "list_everything", "delete_everything")}
+    for candidate in taken:
+        for probe in candidate.facts.get("probes_caught", []):
+            caught[probe] = caught.get(probe, 0) + 1
+    print(
+        "shortcut probes that an evaluation program accepted at some check (tasks, of "
+        f"{len(taken)} with an evaluation program): " + ", ".join(f"{probe} {n}" for probe, n in caught.items())
+    )
+    strict: dict[str, int] = {}
+    for candidate in taken:
+        for kind in candidate.facts.get("variants_caught", []):
+            strict[kind] = strict.get(kind, 0) + 1
+    print(
+        f"correct variants that an evaluation program rejected at some check (tasks, of {len(taken)}): "
+        + (", ".join(f"{kind} {n}" for kind, n in sorted(strict.items())) or "none")
+    )
     written = load_tasks(Path(settings.out)) if report.accepted else []
     if written:
         validated = validate_with_executor(Path(settings.out), config=SandboxConfig(workers=args.workers))

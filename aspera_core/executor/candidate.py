@@ -21,9 +21,9 @@ import struct
 import sys
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NoReturn
 
 from aspera_core.executor import confine, forking, wire
 from aspera_core.executor.classify import error_type_name, exception_message
@@ -61,9 +61,9 @@ class CandidateGone(Exception):
         self.status = status
 
 
-def send(fd: int, message: Any, request: bool = False) -> None:
-    """Write one message: an answer (JSON) or, with ``request``, one of the judge's requests (``marshal``)."""
-    data = marshal.dumps(message) if request else wire.dumps(message)
+def send(fd: int, message: Any) -> None:
+    """Write one of the judge's requests (``marshal``; a candidate answers through :func:`bound_line`)."""
+    data = marshal.dumps(message)
     write_all(fd, HEADER.pack(len(data)) + data)
 
 
@@ -94,10 +94,9 @@ def _drain(fd: int, deadline: float | None) -> None:
             return
 
 
-def receive(fd: int, request: bool = False, deadline: float | None = None) -> Any:
-    """The next message, ``None`` at end of file (``Malformed`` if it is oversized or not JSON; ``request``: one of
-    the judge's requests, in ``marshal``; ``deadline``: the ``time.monotonic()`` after which the candidate is given
-    up, :class:`CandidateGone`)."""
+def receive(fd: int, deadline: float | None = None) -> Any:
+    """A candidate's next answer, ``None`` at end of file (``Malformed`` if it is oversized or not JSON; ``deadline``:
+    the ``time.monotonic()`` after which the candidate is given up, :class:`CandidateGone`)."""
     header = _read_exactly(fd, HEADER.size, deadline)
     if header is None:
         return None
@@ -107,12 +106,46 @@ def receive(fd: int, request: bool = False, deadline: float | None = None) -> An
     data = _read_exactly(fd, length, deadline)
     if data is None:
         return None
-    if not request:
-        return wire.loads(data)
-    try:
-        return marshal.loads(data)
-    except (EOFError, ValueError, TypeError) as error:
-        raise wire.Malformed(f"not a request: {type(error).__name__}") from None
+    return wire.loads(data)
+
+
+def bound_line(inbox: int, outbox: int) -> tuple[Callable[[], Any], Callable[[Any], None], Callable[[int], NoReturn]]:
+    """The candidate's side of its pipes, bound before the program runs: a function returning the judge's next request
+    (``None`` at end of file, or for anything that is not one), one sending an answer, and one ending the process.
+
+    They look nothing up when called (no builtin, no attribute of a module or a class), so a program that replaces
+    the functions of ``os``, ``json``, ``marshal``, the library, the executor or the builtins in its own process still
+    has its answers sent, or, when they cannot be made, its process ended: its judge never waits for an answer that
+    will not come."""
+    read, write, end, loads = os.read, os.write, os._exit, marshal.loads
+    pack, unpack, size, dumps = HEADER.pack, HEADER.unpack, HEADER.size, wire.dumps  # (made by wire.answer_encoder)
+    join, length, view, limit, most = b"".join, len, memoryview, MAX_MESSAGE, 1 << 20
+
+    def read_exactly(count: int) -> bytes | None:
+        chunks = []
+        while count:
+            chunk = read(inbox, count if count < most else most)
+            if not chunk:
+                return None
+            chunks.append(chunk)
+            count -= length(chunk)
+        return join(chunks)
+
+    def receive() -> Any:
+        header = read_exactly(size)
+        count = limit + 1 if header is None else unpack(header)[0]
+        data = read_exactly(count) if count <= limit else None
+        try:
+            return None if data is None else loads(data)
+        except:  # noqa: E722 - not a request (no exception class named: a program may have replaced the builtins)
+            return None
+
+    def answer(message: Any) -> None:
+        left = view(pack(length(data := dumps(message))) + data)
+        while left:
+            left = left[write(outbox, left) :]
+
+    return receive, answer, end
 
 
 # -- the judge's side ----------------------------------------------------------------------------------
@@ -131,7 +164,7 @@ class Channel:
 
     def request(self, message: dict[str, Any], on_signal: Any = None) -> dict[str, Any]:
         try:
-            send(self.to_candidate, message, request=True)
+            send(self.to_candidate, message)
         except BrokenPipeError:
             raise CandidateGone(self._status()) from None
         while True:
@@ -139,7 +172,9 @@ class Channel:
                 reply = receive(self.from_candidate, deadline=self.deadline)
             except wire.Malformed:
                 # Not the candidate's own framing: the program wrote into its pipe. Its answer cannot be told
-                # from what it wrote, so it has none: wait until its process ends (or the deadline kills all).
+                # from what it wrote, so it has none: no request follows (the candidate ends once it is back in its
+                # loop), and the judge waits until its process ends (or the deadline kills all).
+                self._close(self.to_candidate)
                 _drain(self.from_candidate, self.deadline)
                 reply = None
             if reply is None:
@@ -155,11 +190,15 @@ class Channel:
 
     def close(self) -> None:
         for fd in (self.to_candidate, self.from_candidate):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+            self._close(fd)
         self.to_candidate = self.from_candidate = -1
+
+    @staticmethod
+    def _close(fd: int) -> None:
+        try:
+            os.close(fd)
+        except OSError:  # (closed already)
+            pass
 
     def _status(self) -> int | None:
         if not self.parent:
@@ -177,10 +216,11 @@ def spawn(server: Inherited, slot: ServerSlot, address_space: int) -> Channel:
     from_read, from_write = os.pipe()
     pid = forking.fork()
     if pid == 0:  # pragma: no cover - runs in the candidate
+        end = os._exit  # (bound before any program runs, as its line is)
         try:
             _Candidate(server, slot, to_read, from_write, address_space).serve()
         finally:
-            os._exit(0)
+            end(0)
     os.close(to_read)
     os.close(from_write)
     return Channel(pid, to_write, from_read)
@@ -207,6 +247,7 @@ def mirror_death(status: int | None) -> None:
 
 class _Candidate:
     def __init__(self, server: Inherited, slot: ServerSlot, inbox: int, outbox: int, address_space: int) -> None:
+        self.line = bound_line(inbox, outbox)
         self.inbox, self.outbox = inbox, outbox
         self.server, self.templates = server, server.evaluator.templates
         self.guard = slot.guard
@@ -225,10 +266,7 @@ class _Candidate:
             os._exit(3)
         abi, ruleset = server.protections.landlock_abi, None
         if abi:  # built here, where its own /proc entries (not another process's) can be named
-            rules = (*slot.rules, *server.readable, *confine.readable_rules([f"/proc/{os.getpid()}"]))
-            ruleset = confine.landlock_ruleset(abi, rules, reads=True)
-            for _, fd in rules:  # (the fork server's, but for its /proc entry; nothing here refers to them)
-                os.close(fd)
+            ruleset = confine.own_ruleset(abi, (*slot.rules, *server.readable))
         confine.isolate_descriptors(map(int, os.listdir("/proc/self/fd")), (self.inbox, self.outbox, ruleset))
         config = server.config
         confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)
@@ -237,24 +275,31 @@ class _Candidate:
             os.close(ruleset)
         guard = self.guard
         guard.pid = os.getpid()
-        guard.on_self_signal = lambda number: send(self.outbox, {"signal": number})
+        answer = self.line[1]
+        guard.on_self_signal = lambda number: answer({"signal": number})
         _announce_self_signals(guard)
         if config.audit_hook:
             guard.install()
 
-    def serve(self) -> None:
-        while True:
-            try:
-                message = receive(self.inbox, request=True)
-            except wire.Malformed:
-                message = None
-            if message is None:
-                os._exit(0)
-            try:
-                reply = self.handle(message)
-            except BaseException as exc:  # noqa: BLE001 - a failure outside the program (a late timer, memory)
-                reply = {"crash": type(exc).__name__}
-            send(self.outbox, reply)
+    def serve(self) -> NoReturn:
+        """Answer the judge's requests until it closes the pipe, then end the process; end it at once, too, if an
+        answer cannot be sent. What it calls is bound now, before the program's first line: a program that breaks
+        what :meth:`handle` uses has a ``crash`` answer, never none."""
+        receive, answer, end = self.line
+        handle, failure = self.handle, BaseException
+        try:
+            while (message := receive()) is not None:
+                try:
+                    reply = handle(message)
+                except failure as exc:  # a failure outside the program (a late timer, memory, a library it broke)
+                    reply = {"crash": exc.__class__.__name__}
+                try:
+                    answer(reply)
+                except failure as exc:  # (not made of nodes: what made it was broken)
+                    answer({"crash": exc.__class__.__name__})
+        except failure:  # (no answer can be sent)
+            end(1)
+        end(0)
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         timer = message.get("timer")
@@ -561,7 +606,7 @@ class RemoteProgram:
         }
         ahead = pair is not None and not pair.module_done
         if ahead:
-            message["module"] = True
+            message["module"] = pair.module_asked = True
             self._first(message)
         reply = self._request(message, run if "module" not in message else None)
         if ahead:

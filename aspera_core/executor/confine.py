@@ -12,6 +12,7 @@ import os
 import platform
 import resource
 import struct
+import sys
 import sysconfig
 import tempfile
 from collections.abc import Collection, Iterable
@@ -144,20 +145,45 @@ def writes_ruleset(writable_dir: str, abi: int) -> int:
             os.close(fd)
 
 
+_CORE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # aspera_core, without importing it
+
+
 def readable_paths() -> tuple[str, ...]:
     """What a candidate may read: Python's own code, installed packages, shared libraries, the code of the base
     packages of ``aspera_core`` (for the library's own imports and tracebacks), time zones and ``/dev/urandom``;
     nothing of the user's, the repository's data, the results or the task set."""
     paths = {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
     paths |= {os.path.dirname(os.__file__)}
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # aspera_core, without importing it
     # The base packages (code only; ``tasks`` for the setup probe of ``aspera validate``, which imports it),
     # and the modules at the package's top.
-    paths |= {os.path.join(package, name) for name in ("library", "world", "tools", "compat", "executor", "tasks")}
-    paths |= {entry.path for entry in os.scandir(package) if entry.name.endswith(".py") and entry.is_file()}
+    paths |= {os.path.join(_CORE, name) for name in ("library", "world", "tools", "compat", "executor", "tasks")}
+    paths |= {entry.path for entry in os.scandir(_CORE) if entry.name.endswith(".py") and entry.is_file()}
     paths |= {"/usr/share/zoneinfo", "/etc/localtime", "/dev/urandom", "/etc/ld.so.cache"}
     paths |= {"/lib", "/lib64", "/usr/lib", "/usr/lib64", "/usr/local/lib"}  # shared libraries of extensions
     return tuple(sorted(path for path in paths if os.path.exists(path)))
+
+
+def package_paths(modules: Iterable[str]) -> list[str]:
+    """The folders (or files) of the top-level packages of ``modules``, imported already: what a judge may read of
+    the modules its fork server loaded for it (its setting's value modules, the modules a sandbox preloads), besides
+    the core, which it may read whole. Nothing beside them: not a repository's data, a task set or results."""
+    paths = [_CORE]
+    for name in modules:
+        package = sys.modules.get(name.partition(".")[0])
+        where = getattr(package, "__path__", None) or [getattr(package, "__file__", None) or ""]
+        paths += [path for path in where if path and os.path.exists(path)]
+    return list(dict.fromkeys(paths))
+
+
+def own_ruleset(abi: int, rules: Rules) -> int:
+    """A ruleset confining reads too, allowing ``rules`` and this process's own ``/proc`` entries (built in the
+    process itself: its pid names them). The descriptors of ``rules`` are closed: nothing here refers to them."""
+    rules = (*rules, *readable_rules([f"/proc/{os.getpid()}"]))
+    try:
+        return landlock_ruleset(abi, rules, reads=True)
+    finally:
+        for _, fd in rules:
+            os.close(fd)
 
 
 # -- seccomp ----------------------------------------------------------------------------------

@@ -365,15 +365,16 @@ class _Pair:
         Until then the EP runs ahead with its output held back. The module code cannot observe the judge, so
         only its outcome and output must keep their place: its output goes before the held output; if it raised
         (or the program does not compile), what the EP did is dropped and the pair is the program's failure, as
-        if the EP had never started. An EP that never calls the program has the module code run at its end."""
+        if the EP had never started. An EP that never calls the program has the module code run at its end (one
+        that called it and got no answer has the pair's verdict already: a program that broke its answer)."""
         run = self.run_
         self.held = TailBuffer(), TailBuffer()
         self.module_failure: BaseException | None = None
-        self.module_done = False
+        self.module_done = self.module_asked = False
         sys.stdout, sys.stderr = self.held
         try:
             result = self._evaluate(self.remote.stub(run, self))
-            if not self.module_done and self.module_failure is None:
+            if not self.module_asked:
                 self.remote.module_alone(run, self)
         except ModuleFailed:
             pass

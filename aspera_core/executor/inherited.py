@@ -17,9 +17,8 @@ class ServerSlot:
     directory: str
     report: int
     job: int  # the job file, written by the evaluating process (the server never reads it)
-    ruleset: int | None  # the judge's Landlock ruleset (a candidate builds its own: reads confined too)
     guard: Guard  # installed in the candidate
-    rules: Rules  # the candidate's Landlock rules for this slot's directory and /dev/null
+    rules: Rules  # the Landlock rules of judge and candidate for this slot's directory and /dev/null
 
 
 @dataclass
@@ -31,5 +30,6 @@ class Inherited:
     evaluator: Evaluator
     protections: Protections
     readable: Rules  # what a candidate may read besides its directory and its own /proc entries
+    judge_readable: Rules  # what a judge may read besides: the core, and the packages of modules loaded for it
     seccomp: SeccompFilter | None
     zygote_seccomp: SeccompFilter | None

@@ -21,7 +21,7 @@ import tempfile
 import threading
 import time
 import weakref
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -32,8 +32,8 @@ from aspera_core.executor.reports import MAX_REPORT_BYTES, build_verdict, report
 from aspera_core.outcomes import Verdict
 
 # Evaluating process -> fork server: kind, slot, programs, payload length; then the
-# payload. b"p"repare (marshalled scenarios), b"r"un (the job is in the slot's job
-# file, never sent to the server), b"k"ill (the slot's worker). Closing the pipe stops the server.
+# payload. b"p"repare (marshalled scenarios), b"m"odules to import (marshalled names), b"r"un (the job is in the
+# slot's job file, never sent to the server), b"k"ill (the slot's worker). Closing the pipe stops the server.
 COMMAND = struct.Struct("=cIII")
 # Fork server -> evaluating process: kind, slot, wait status, seconds, payload length.
 # b"h"ello (JSON protections), b"e"rror (text: the server gave up), b"x" a worker
@@ -240,6 +240,21 @@ class StartedServer:
     channel: socket.socket
 
 
+#: Environment variables the fork server keeps for its judges and candidates (how Python and the C library read
+#: time and text).
+KEPT_ENVIRONMENT = ("TZ", "LANG", "LC_ALL", "LC_CTYPE", "PATH")
+
+
+def fork_server_environment(environ: Mapping[str, str], path: Iterable[str]) -> dict[str, str]:
+    """The environment a fork server starts with: :data:`KEPT_ENVIRONMENT`, what starts Python (its ``PYTHON*``
+    settings, ``LD_LIBRARY_PATH``) and ``path`` as ``PYTHONPATH``, nothing else of ``environ``. A process's
+    environment as it started stays readable in its ``/proc/self/environ``, and in every fork's, whatever it deletes
+    later: an API key must never be in it. (``aspera``'s early start makes the same, without importing the core.)"""
+    kept = {name: value for name, value in environ.items() if name in KEPT_ENVIRONMENT or name.startswith("PYTHON")}
+    kept |= {name: environ[name] for name in ("LD_LIBRARY_PATH",) if name in environ}
+    return kept | {"PYTHONPATH": os.pathsep.join(entry for entry in path if entry)}
+
+
 #: How a fork server is started: the file that runs it (not its module: see there), then the socket's descriptor.
 SERVER_COMMAND = ("-P", os.path.join(os.path.dirname(os.path.abspath(__file__)), "boot.py"))
 
@@ -252,7 +267,7 @@ def start_fork_server() -> StartedServer:
     if not sys.executable:
         raise RuntimeError("the sandbox needs sys.executable to start its fork server")
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
+    environment = fork_server_environment(os.environ, sys.path)
     try:
         process = subprocess.Popen(
             [sys.executable, *SERVER_COMMAND, str(theirs.fileno())],
@@ -303,6 +318,7 @@ class Sandbox:
         self._lock = threading.Lock()
         self._protections: Protections | None = None
         self._prepared: set[tuple[Any, ...]] = set()
+        self._modules: set[str] = set()
         self._buffer = bytearray()
         #: Programs :meth:`evaluate_many` could not evaluate from a shared setup (evaluated alone).
         self.evaluated_alone = 0
@@ -326,11 +342,20 @@ class Sandbox:
         """Process id of the fork server (``None`` once closed)."""
         return None if self._resources.server is None else self._resources.server.pid
 
-    def prepare(self, tasks: Iterable[Any]) -> None:
+    def prepare(self, tasks: Iterable[Any], modules: Iterable[str] = ()) -> None:
         """Have the fork server import what these tasks need, for every worker to inherit, and compile their setup
-        and evaluation programs until it is ready (optional: it costs no time; the rest compile as they are sent)."""
+        and evaluation programs until it is ready (optional: it costs no time; the rest compile as they are sent).
+
+        ``modules``: modules the tasks' setup or evaluation programs import beyond Python's, the installed packages'
+        and the core's (the audit's probe imports its own): the fork server imports them for every judge, which may
+        then read their packages' code too. A judge may read no other code (docs/running.md), so it cannot import them
+        itself: for them this call is needed."""
         with self._using():
             tasks = list(tasks)
+            new = [name for name in dict.fromkeys(modules) if name not in self._modules]
+            if new:
+                self._modules.update(new)
+                self._command(b"m", 0, 0, marshal.dumps(new))
             self._prepare(tasks)
             for task in tasks:
                 if self._protections is not None or readable(self._status, 0.0):

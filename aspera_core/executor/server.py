@@ -31,16 +31,13 @@ from aspera_core.executor.namespaces import NamespaceTemplates
 from aspera_core.executor.sandbox import (
     COMMAND,
     FDS_PER_MESSAGE,
+    KEPT_ENVIRONMENT,
     STATUS,
     SandboxConfig,
     empty_directory,
     take_records,
     write_all,
 )
-
-#: Environment variables the fork server keeps for its judges and candidates (how Python and the C library read
-#: time and text).
-KEPT_ENVIRONMENT = ("TZ", "LANG", "LC_ALL", "LC_CTYPE", "PATH")
 
 
 @dataclass
@@ -73,7 +70,6 @@ class ForkServer:
                 directory,
                 report,
                 job,
-                confine.writes_ruleset(directory, abi) if abi else None,
                 Guard(directory),
                 confine.landlock_rules(directory, abi, reads=True) if abi else (),
             )
@@ -84,6 +80,8 @@ class ForkServer:
         wire.REGISTRY.value_modules += config.value_modules
         for name in config.value_modules:  # (an ImportError stops the server: the sandbox says why)
             importlib.import_module(name)
+        # What a judge may read besides what a candidate may: the core, and the packages of the modules loaded for it.
+        self.judge_paths = confine.package_paths(config.value_modules)
         seccomp = self.protections.seccomp
         self.shared = Inherited(
             os.getpid(),
@@ -91,6 +89,7 @@ class ForkServer:
             Evaluator(self.templates, interrupts_are_errors=True, library_fixes=config.library_fixes),
             self.protections,
             confine.readable_rules(confine.readable_paths()) if abi else (),
+            confine.readable_rules(self.judge_paths) if abi else (),
             confine.SeccompFilter() if seccomp else None,
             confine.SeccompFilter(may_fork=True) if seccomp else None,
         )
@@ -159,6 +158,8 @@ class ForkServer:
         for kind, slot, programs, payload in take_records(self.buffer, COMMAND):
             if kind == b"p":
                 self._prepare(payload)
+            elif kind == b"m":
+                self._import(marshal.loads(payload))
             elif kind == b"r":
                 self._start(slot, programs)
             elif kind == b"k":
@@ -174,6 +175,16 @@ class ForkServer:
                 self.templates.program(scenario)
             except Exception:  # noqa: BLE001 - each worker reports the same error for its task
                 pass
+
+    def _import(self, names: list[str]) -> None:
+        """Import modules the tasks' programs import in their judges, which may then read their packages' code."""
+        for name in names:
+            with contextlib.suppress(Exception):  # (a judge importing it meets the error, and reports it)
+                importlib.import_module(name)
+        paths = [path for path in confine.package_paths(names) if path not in self.judge_paths]
+        if paths and self.protections.landlock_abi:
+            self.judge_paths += paths
+            self.shared.judge_readable += confine.readable_rules(paths)
 
     def _start(self, slot: int, programs: int) -> None:
         # Descriptors a worker must not keep: everything open here (running workers' pidfds among them).

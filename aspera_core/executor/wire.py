@@ -15,6 +15,7 @@ import datetime
 import enum
 import json
 import sys
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -283,12 +284,30 @@ def decode_random(node: Any) -> tuple[Any, ...]:
     return node[0], tuple(words), gauss
 
 
-_JSON = json.JSONEncoder(separators=(",", ":"))  # (json.dumps would build one per message for these separators)
+def _not_a_node(value: Any) -> Any:
+    raise TypeError(f"{type(value).__name__} is not a node")
 
 
-def dumps(message: Any) -> bytes:
-    """A message of nodes as bytes (ASCII JSON)."""
-    return _JSON.encode(message).encode("ascii")
+def answer_encoder() -> Callable[[Any], bytes]:
+    """A function writing a message of nodes as bytes (compact ASCII JSON, as ``json.dumps`` would).
+
+    It calls the json module's C encoder, made now, and methods of built-in types only: made before a program runs,
+    it still works once the program has replaced the functions of ``json``, of this module or the builtins in its
+    process (a candidate's answers, :func:`~aspera_core.executor.candidate.bound_line`). The encoder is called through
+    its ``__call__`` taken now: its type is mutable, so a program could replace the type's own."""
+    encode = json.encoder.c_make_encoder(  # type: ignore[attr-defined]
+        None, _not_a_node, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True
+    ).__call__
+    join = "".join
+
+    def dumps(message: Any) -> bytes:
+        return join(encode(message, 0)).encode("ascii")
+
+    return dumps
+
+
+#: A message of nodes as bytes (ASCII JSON).
+dumps = answer_encoder()
 
 
 def loads(data: bytes) -> Any:

@@ -123,16 +123,20 @@ def _end_candidate(server: Inherited) -> None:
 def _confine(
     server: Inherited, slot: ServerSlot, address_space: int, closing: list[int], zygote: bool, keep: list[int]
 ) -> None:
-    """The judge's own confinement (it runs only the task's code, but need reach no more than a worker did)."""
-    config = server.config
-    rules = {fd for _, fd in (*slot.rules, *server.readable)}  # (its candidates are forked: closed, not kept)
-    for fd in rules:
-        os.close(fd)
-    confine.isolate_descriptors([fd for fd in [*closing, 0, 1, 2] if fd not in rules], (*keep, slot.ruleset))
+    """The judge's own confinement, once it has read its job: the task's programs, perhaps a third party's, run here.
+
+    As a candidate's, but it may read the core's code whole and the packages of the modules its fork server loaded
+    for it (:func:`~aspera_core.executor.confine.package_paths`), and a zygote's filter lets it fork its children, who
+    keep its Landlock domain (its /proc entries, not theirs)."""
+    config, abi = server.config, server.protections.landlock_abi
+    rules = (*slot.rules, *server.readable, *server.judge_readable)
+    descriptors = {fd for _, fd in rules}  # (its candidates are forked: closed, not kept)
+    ruleset = confine.own_ruleset(abi, rules) if abi else None  # (no rules without Landlock)
+    confine.isolate_descriptors([fd for fd in [*closing, 0, 1, 2] if fd not in descriptors], (*keep, ruleset))
     confine.set_worker_limits(address_space, config.memory_mb, config.timeout_s + config.grace_s)
-    confine.apply(server.protections, slot.ruleset, server.zygote_seccomp if zygote else server.seccomp)
-    if slot.ruleset is not None:
-        os.close(slot.ruleset)
+    confine.apply(server.protections, ruleset, server.zygote_seccomp if zygote else server.seccomp)
+    if ruleset is not None:
+        os.close(ruleset)
 
 
 class _Zygote:

@@ -2,13 +2,13 @@
 
 Deterministic, offline and pure (standard library only): a results row's checked verdict can be recomputed from
 the footprints. See :mod:`~aspera_core.grading.rules` for the rules, :mod:`~aspera_core.grading.changes` for how a
-change to the world is compared, :mod:`~aspera_core.grading.mentions` for how an answer's candidates are read.
+change to the world is compared, :mod:`~aspera_core.grading.answer_facts` for how an answer's candidates are read.
 """
 
+from aspera_core.grading.answer_facts import Vocabulary, mentions, shown
 from aspera_core.grading.changes import TableChange, describe, occurrences, row_key, world_delta
 from aspera_core.grading.footprint import GRADING_VERSION, HANDBACK, Footprint, take
 from aspera_core.grading.ids import UUID, IdNumbering, canonical_value
-from aspera_core.grading.mentions import Vocabulary, mentions, shown
 from aspera_core.grading.rules import (
     ALLOWANCE_BASE,
     ALLOWANCE_PER,

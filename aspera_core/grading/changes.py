@@ -74,11 +74,18 @@ def world_delta(before: Tables, after: Tables, ids: IdNumbering | None = None) -
     ``before`` and ``after`` are ``ExecutionContext.to_dict()`` around the program; ``ids`` numbers the ids
     (default: by ``before``).
     """
-    ids = ids or IdNumbering(before)
     delta: dict[str, TableChange] = {}
     for table in sorted(set(before) | set(after)):
-        old_rows = occurrences(table, before.get(table) or [], ids)
-        new_rows = occurrences(table, after.get(table) or [], ids)
+        old_table, new_table = before.get(table) or [], after.get(table) or []
+        if old_table == new_table:
+            continue  # (most tables: compared as they are, at C speed, before anything is canonical)
+        if table != SHARES_TABLE:
+            # Only rows that differ as stored can differ in the comparison's view: the canonical multisets of the
+            # two tables differ by the canonical rows of what the raw ones do (the rows both hold cancel out).
+            old_table, new_table = _raw_difference(old_table, new_table)
+        ids = ids or IdNumbering(before)
+        old_rows = occurrences(table, old_table, ids)
+        new_rows = occurrences(table, new_table, ids)
         old_keys, new_keys = [row_key(row) for row in old_rows], [row_key(row) for row in new_rows]
         if old_keys == new_keys:
             continue
@@ -89,6 +96,24 @@ def world_delta(before: Tables, after: Tables, ids: IdNumbering | None = None) -
         if added or removed:
             delta[table] = TableChange(tuple(added), tuple(removed))
     return delta
+
+
+def _raw_difference(
+    old: list[dict[str, Any]], new: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows of ``old`` and of ``new`` that the other does not hold (as multisets of stored rows)."""
+    old_keys = [json.dumps(row, sort_keys=True, default=str) for row in old]
+    new_keys = [json.dumps(row, sort_keys=True, default=str) for row in new]
+    common = Counter(old_keys) & Counter(new_keys)
+    kept_old, kept_new = [], []
+    for keys, rows, kept in ((old_keys, old, kept_old), (new_keys, new, kept_new)):
+        left = Counter(common)
+        for key, row in zip(keys, rows):
+            if left[key] > 0:
+                left[key] -= 1
+            else:
+                kept.append(row)
+    return kept_old, kept_new
 
 
 def people_names(tables: Tables, ids: IdNumbering) -> dict[str, str]:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from aspera_core.grading.answer_facts import Vocabulary, date_key, mentions
 from aspera_core.grading.changes import describe, people_names, row_digest, world_delta
 from aspera_core.grading.ids import IdNumbering, Tables
-from aspera_core.grading.mentions import Vocabulary, date_key, mentions
-from aspera_core.world.clock import NOW
+from aspera_core.world import NOW
 
 #: Bumped whenever a footprint of the same run could come out differently: cached references are then retaken.
 GRADING_VERSION = "1"
@@ -94,7 +94,7 @@ def take(
         return Footprint(pair, problem="the world could not be read around the program's call")
     ids = IdNumbering(before)
     delta = world_delta(before, after, ids)
-    names = people_names(after, ids)
+    names = people_names(after, ids) if delta else {}
     rows: dict[str, str] = {}
     added: dict[str, dict[str, int]] = {}
     removed: dict[str, dict[str, int]] = {}
@@ -108,6 +108,7 @@ def take(
                     rows[digest] = describe(table, row, names)
     today = NOW.date()
     vocabulary = Vocabulary.of(after, today)
+    # (the request's candidates: the same for every program evaluated on this world)
     handback = raised is not None and type(raised).__name__ == HANDBACK
     answer: frozenset[str] | None = None
     if handback:

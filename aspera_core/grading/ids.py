@@ -25,14 +25,24 @@ class IdNumbering:
     """
 
     def __init__(self, world: Tables) -> None:
-        self.numbers: dict[str, int] = {}
-        tables = sorted(world, key=lambda table: table != "employees")
-        for match in UUID.finditer(json.dumps([world[table] for table in tables])):
-            self.numbers.setdefault(match.group(0).lower(), len(self.numbers) + 1)
+        self._world: Tables | None = world
+        self._numbers: dict[str, int] = {}
+
+    @property
+    def numbers(self) -> dict[str, int]:
+        """Id -> number, worked out on first use (a run that changed nothing never needs it)."""
+        if self._world is not None:
+            world, self._world = self._world, None
+            tables = sorted(world, key=lambda table: table != "employees")
+            for match in UUID.finditer(json.dumps([world[table] for table in tables])):
+                self._numbers.setdefault(match.group(0).lower(), len(self._numbers) + 1)
+        return self._numbers
 
     def __call__(self, text: str) -> str:
+        numbers = self.numbers
+
         def replace(match: re.Match[str]) -> str:
-            number = self.numbers.get(match.group(0).lower())
+            number = numbers.get(match.group(0).lower())
             return "<new>" if number is None else f"<id-{number}>"
 
         return UUID.sub(replace, text)

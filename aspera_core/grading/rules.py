@@ -8,11 +8,15 @@ footprint (:mod:`aspera_core.grading.footprint`) with the reference program's on
   alone). Rows are compared by content, ids and order ignored, a series as its occurrences.
 * **over-inclusive answers** (``over_inclusive``): where the reference answers (returns a value or hands back with
   a message), the program's answer names at most :func:`allowance` candidates (people, rooms, dates, times,
-  numbers) that neither the reference's answer nor the request names (the user and today are free too).
+  numbers) that neither the reference's answer nor the request names (the user and today are free too); a
+  hand-back's message is held to that even where the reference answers nothing (then against no answer). A
+  program that answers where the reference does not (a confirmation of what it did) is not held to it.
 
 The allowance is 3, plus one for every four candidates the reference's answer names. It leaves room for an
 answer that says more than asked in a natural sentence (the other attendee, the meeting's time, its length) and
-grows with answers that are long already, while an answer that lists the world's facts names dozens.
+grows with answers that are long already, while an answer that lists the world's facts names dozens (every
+employee of the smallest simulated organisation is 13 people). A hand-back's message gets 8 as its base: a good
+question may list the options it asks the user to choose among (two meetings, with their days, times and people).
 
 ``checked_outcome`` is the evaluation program's outcome when that is not ``success``; otherwise ``side_effect`` or
 ``over_inclusive`` when a rule fails, ``success`` when every rule holds, and ``None`` (unknown) when a footprint
@@ -24,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from aspera_core.grading.answer_facts import shown
 from aspera_core.grading.footprint import Footprint
-from aspera_core.grading.mentions import shown
 
 SIDE_EFFECT = "side_effect"
 OVER_INCLUSIVE = "over_inclusive"
@@ -33,12 +37,17 @@ OVER_INCLUSIVE = "over_inclusive"
 CHECKED_OUTCOMES = (SIDE_EFFECT, OVER_INCLUSIVE)
 ALLOWANCE_BASE = 3
 ALLOWANCE_PER = 4
+#: A hand-back may list the options it asks the user to choose among (two meetings: their subjects, days, times
+#: and people), where an answer names what was asked: a larger base.
+HANDBACK_ALLOWANCE_BASE = 8
 _SHOWN_ROWS = 3
 
 
-def allowance(reference_answer: Sequence[str]) -> int:
-    """Candidates an answer may name beyond the reference's answer and the request (see the module's text)."""
-    return ALLOWANCE_BASE + len(reference_answer) // ALLOWANCE_PER
+def allowance(reference_answer: Sequence[str], handback: bool = False) -> int:
+    """Candidates an answer (or a hand-back's message) may name beyond the reference's answer and the request
+    (see the module's text)."""
+    base = HANDBACK_ALLOWANCE_BASE if handback else ALLOWANCE_BASE
+    return base + len(reference_answer) // ALLOWANCE_PER
 
 
 def _rows(footprint: Footprint, digests: dict[str, int]) -> str:
@@ -77,12 +86,15 @@ def side_effects(candidate: Footprint, reference: Footprint) -> list[str]:
 
 
 def over_inclusion(candidate: Footprint, reference: Footprint) -> list[str]:
-    """The over-inclusive rule's failure in one pair, if any, as one line."""
-    if reference.answer is None or candidate.answer is None:
+    """The over-inclusive rule's failure in one pair, if any, as one line.
+
+    A hand-back where the reference answers nothing is measured against an empty answer: asking the user is no
+    place to list the world (an evaluation program that accepts any hand-back would otherwise let it through)."""
+    if candidate.answer is None or (reference.answer is None and not candidate.handback):
         return []
-    free = set(reference.answer) | set(candidate.context) | set(reference.context)
+    free = set(reference.answer or ()) | set(candidate.context) | set(reference.context)
     extra = set(candidate.answer) - free
-    limit = allowance(reference.answer)
+    limit = allowance(reference.answer or (), candidate.handback)
     if len(extra) <= limit:
         return []
     what = "hand-back message" if candidate.handback else "answer"

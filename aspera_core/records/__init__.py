@@ -53,11 +53,22 @@ from aspera_core.records.schema import (
     Usage,
 )
 from aspera_core.records.subset import AuditedSubset, SubsetFileError, read_subset
-from aspera_core.records.summary import counted_rows, format_summary, summarize
+from aspera_core.records.summary import (
+    CHECKED_UNKNOWN,
+    answer_counts,
+    checked_summary,
+    counted_rows,
+    describe_answer_counts,
+    format_subset,
+    format_summary,
+    summarize,
+    summarize_subset,
+)
 
 __all__ = [
     "AppendOnlyWriter",
     "AuditedSubset",
+    "CHECKED_UNKNOWN",
     "FORMAT_VERSION",
     "Experiment",
     "ExperimentMismatch",
@@ -76,10 +87,14 @@ __all__ = [
     "Selection",
     "SubsetFileError",
     "Usage",
+    "answer_counts",
     "check_results_file",
+    "checked_summary",
     "completed_keys",
     "counted_rows",
+    "describe_answer_counts",
     "first_line",
+    "format_subset",
     "format_summary",
     "holds_experiment",
     "judged",
@@ -92,4 +107,5 @@ __all__ = [
     "repair_tail",
     "results_file_for",
     "summarize",
+    "summarize_subset",
 ]

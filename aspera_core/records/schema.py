@@ -57,6 +57,9 @@ class Generation(BaseModel):
     """How a model produced the program of a row (fields: docs/running.md, "The row").
 
     The prompt itself is stored once in the run's prompt store; ``prompt_sha256`` names it.
+    ``completion`` is the answer the program was read from, without the model's thinking, which
+    is ``reasoning``. The fields after ``error`` came later: files written before load with
+    their defaults (nothing known of a cut or of thinking).
     """
 
     model_config = _FROZEN
@@ -71,6 +74,16 @@ class Generation(BaseModel):
     requests: int = Field(default=0, ge=0)
     cached: bool = False
     error: str | None = None
+    # The answer the program was read from: how it ended, and whether the token limit cut it.
+    finish_reason: str | None = None
+    truncated: bool = False
+    # The model's thinking: the text of that answer's, and how long all of the row's answers' was
+    # (``reasoning_tokens``: as the endpoint reported them, ``None`` unless every answer did).
+    reasoning: str | None = None
+    reasoning_chars: int | None = Field(default=None, ge=0)
+    reasoning_tokens: int | None = Field(default=None, ge=0)
+    # The endpoint reported fewer prompt tokens than a prompt of the row had words: it did not see it whole.
+    prompt_truncated: bool = False
 
 
 class Selection(BaseModel):

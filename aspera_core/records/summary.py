@@ -17,6 +17,8 @@ from typing import Any
 from aspera_core.outcomes import Outcome
 from aspera_core.records.jsonl import ResultsFileWarning, judged
 from aspera_core.records.schema import ResultRow
+from aspera_core.records.subset import AuditedSubset
+from aspera_core.task_ids import task_id_order
 
 
 def counted_rows(rows: Iterable[ResultRow]) -> list[ResultRow]:
@@ -97,7 +99,9 @@ def summarize(
           ``unknown_tasks`` (ids with rows that the task set does not have; both
           left out of every count above) and
           ``success_rate_of_expected`` (``success / expected``: a missing
-          program counts as a failure).
+          program counts as a failure);
+        * for rows with model answers, the counts of :func:`answer_counts`.
+        * the checked verdict's counts (:func:`checked_summary`).
     """
     rows = list(rows)
     kept = counted_rows(rows)
@@ -105,7 +109,7 @@ def summarize(
     unselected: list[str] = []
     if selected is not None:
         wanted = {str(task_id) for task_id in selected}
-        others = sorted({row.task_id for row in kept if row.task_id not in wanted}, key=_id_order)
+        others = sorted({row.task_id for row in kept if row.task_id not in wanted}, key=task_id_order)
         in_set = None if known is None else {str(task_id) for task_id in known}
         unselected = [task_id for task_id in others if in_set is None or task_id in in_set]
         unknown = [task_id for task_id in others if in_set is not None and task_id not in in_set]
@@ -126,7 +130,9 @@ def summarize(
         "per_seed": per_seed,
         "seed_mean": statistics.fmean(rates) if rates else None,
         "seed_sd": statistics.stdev(rates) if len(rates) > 1 else None,
+        **answer_counts(kept),
     }
+    summary.update(checked_summary(kept))
     if selected is not None:
         # The seeds the selected tasks were run with: rows of other tasks (a
         # wider run into the same file) say nothing about what these should have.
@@ -138,7 +144,7 @@ def summarize(
             selected=len(wanted),
             expected=expected,
             missing=len(missing),
-            missing_tasks=sorted({task_id for task_id, _ in missing}, key=_id_order),
+            missing_tasks=sorted({task_id for task_id, _ in missing}, key=task_id_order),
             unselected_tasks=unselected,
             unknown_tasks=unknown,
             # Nothing judged yet is no measurement, not a success rate of 0.
@@ -147,8 +153,169 @@ def summarize(
     return summary
 
 
-def _id_order(task_id: str) -> tuple[int, str]:
-    return (int(task_id), "") if task_id.isdigit() else (0, task_id)
+def answer_counts(rows: Iterable[ResultRow]) -> dict[str, Any]:
+    """How the model answers behind judged rows ended: none for rows without one (built-in agents).
+
+    Returns (only when some judged row has an answer): ``answers`` (judged rows with a model
+    answer: the denominator), ``truncated`` (those the token limit cut off, whatever their
+    verdict), ``truncated_outcomes`` (their outcomes, counted) and ``prompt_truncated`` (those
+    whose prompt the endpoint did not see whole).
+    """
+    answered = [row for row in rows if judged(row) and row.generation is not None]
+    if not answered:
+        return {}
+    cut = [row for row in answered if row.generation is not None and row.generation.truncated]
+    outcomes: dict[str, int] = {}
+    for row in cut:
+        outcomes[row.outcome.value] = outcomes.get(row.outcome.value, 0) + 1
+    return {
+        "answers": len(answered),
+        "truncated": len(cut),
+        "truncated_outcomes": {
+            outcome.value: outcomes[outcome.value] for outcome in Outcome if outcome.value in outcomes
+        },
+        "prompt_truncated": sum(
+            1 for row in answered if row.generation is not None and row.generation.prompt_truncated
+        ),
+    }
+
+
+def describe_answer_counts(counts: dict[str, Any]) -> list[str]:
+    """Lines saying how many answers were cut off by the token limit, or given a cut prompt (none when none were)."""
+    lines = []
+    answers = counts.get("answers", 0)
+    if counts.get("truncated"):
+        outcomes = ", ".join(f"{number} {outcome}" for outcome, number in counts["truncated_outcomes"].items())
+        lines.append(
+            f"{counts['truncated']} of {answers} answers cut off by the token limit (finish_reason length; "
+            f"their outcomes: {outcomes}): they are not the model's finished answers; raise --max-tokens "
+            "(a reasoning model spends much of it thinking) and run into a new results file"
+        )
+    if counts.get("prompt_truncated"):
+        lines.append(
+            f"{counts['prompt_truncated']} of {answers} answers to prompts the endpoint did not see whole (its "
+            "context window was smaller; rows marked prompt_truncated): they do not measure the model on the task"
+        )
+    return lines
+
+
+#: How a judged program without a checked verdict is counted (a file written before it existed, or not checked).
+CHECKED_UNKNOWN = "unknown"
+#: The checked outcomes that are not evaluation-program outcomes (aspera_core.grading.CHECKED_OUTCOMES).
+_CHECKED_ONLY = ("side_effect", "over_inclusive")
+
+
+def checked_summary(rows: Iterable[ResultRow]) -> dict[str, Any]:
+    """The checked verdict's counts among the judged ``rows`` (one per task and seed, as :func:`counted_rows` keeps).
+
+    Returns ``checked``: a count per checked outcome (``success``, ``side_effect``, ``over_inclusive``, each
+    evaluation-program failure, and ``unknown`` for a program without a checked verdict: it is never guessed),
+    summing to the judged programs; and ``checked_success_rate``: checked successes over judged programs, ``None``
+    when nothing was judged or some verdict is unknown (an unknown one may be either).
+    """
+    judged_rows = [row for row in rows if judged(row)]
+    names = [Outcome.SUCCESS.value, *_CHECKED_ONLY]
+    names += [outcome.value for outcome in Outcome if outcome not in (Outcome.SUCCESS, Outcome.MODEL_ERROR)]
+    counts = dict.fromkeys([*names, CHECKED_UNKNOWN], 0)
+    for row in judged_rows:
+        name = row.checked_outcome if row.checked_outcome in counts else CHECKED_UNKNOWN
+        counts[name] += 1
+    known = not counts[CHECKED_UNKNOWN]
+    return {
+        "checked": counts,
+        "checked_success_rate": _rate(counts[Outcome.SUCCESS.value], len(judged_rows)) if known else None,
+    }
+
+
+def _checked_lines(summary: dict[str, Any], width: int) -> list[str]:
+    """The checked verdict's counts, each beside its share of the judged programs (the outcome table's denominator)."""
+    counts = summary.get("checked")
+    if counts is None:
+        return []
+    n = summary["n"]
+    failed = sum(
+        count for name, count in counts.items() if name not in (Outcome.SUCCESS.value, *_CHECKED_ONLY, CHECKED_UNKNOWN)
+    )
+    shown = [(name, counts[name], "") for name in (Outcome.SUCCESS.value, *_CHECKED_ONLY)]
+    shown.append(("failed", failed, "  (rejected by the evaluation program: its outcomes above)"))
+    shown.append(
+        (
+            CHECKED_UNKNOWN,
+            counts[CHECKED_UNKNOWN],
+            "  (no checked verdict: a file written before it existed, or not checked)",
+        )
+    )
+    lines = [f"checked verdict (of the {n} judged programs: side effects and over-inclusive answers checked beside)"]
+    lines += [f"{name:<{width}}  {count:>6}  {_percent(_rate(count, n)):>7}{note}" for name, count, note in shown]
+    return lines
+
+
+def summarize_subset(
+    rows: Iterable[ResultRow], subset: AuditedSubset, selected: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """Success on an audited subset's tasks (those an audit found the evaluation program sound on).
+
+    Args:
+        rows: Result rows (of one experiment, on the subset's task set).
+        subset: The audited subset.
+        selected: Only these of its tasks (a narrowed summary); ``None``: all of them.
+
+    Returns:
+        ``size`` (``"41 of 84 audited tasks"``), ``subset_tasks``, ``tasks`` (those of them counted: selected), ``n`` (their judged
+        programs: the denominator), ``success`` and ``success_rate`` (the evaluation program's), ``checked_success``,
+        ``checked_unknown`` and ``checked_success_rate`` (``None`` when some checked verdict is unknown),
+        ``missing_tasks`` (subset tasks without a judged row) and ``not_audited`` (task ids with rows that the
+        audit did not audit: the subset says nothing about them).
+    """
+    with warnings.catch_warnings():  # duplicates are warned of by the file's own summary
+        warnings.simplefilter("ignore", ResultsFileWarning)
+        kept = counted_rows(rows)
+    chosen = [task_id for task_id in subset.task_ids if selected is None or task_id in set(selected)]
+    inside = set(chosen)
+    judged_rows = [row for row in kept if judged(row) and row.task_id in inside]
+    checked = checked_summary(judged_rows)
+    success = sum(row.outcome is Outcome.SUCCESS for row in judged_rows)
+    with_rows = {row.task_id for row in judged_rows}
+    return {
+        "size": subset.size,
+        "task_set_digest": subset.task_set_digest,
+        "subset_tasks": len(subset.task_ids),
+        "tasks": len(chosen),
+        "n": len(judged_rows),
+        "success": success,
+        "success_rate": _rate(success, len(judged_rows)),
+        "checked_success": checked["checked"][Outcome.SUCCESS.value],
+        "checked_unknown": checked["checked"][CHECKED_UNKNOWN],
+        "checked_success_rate": checked["checked_success_rate"],
+        "missing_tasks": sorted(inside - with_rows, key=task_id_order),
+        "not_audited": sorted(set(subset.covers({row.task_id for row in kept})), key=task_id_order),
+    }
+
+
+def format_subset(found: dict[str, Any]) -> str:
+    """A :func:`summarize_subset` result as text, each figure beside its denominator."""
+    n = found["n"]
+    checked_rate = (
+        f"no rate: {found['checked_unknown']} unknown"
+        if found["checked_unknown"]
+        else _percent(found["checked_success_rate"])
+    )
+    selected = f"; {found['tasks']} of them selected" if found["tasks"] != found["subset_tasks"] else ""
+    lines = [
+        f"audited subset{' (' + found['file'] + ')' if found.get('file') else ''}: {found['size']} "
+        f"(the evaluation program found sound){selected}",
+        f"  evaluation program's success: {found['success']} of {n} judged programs ({_percent(found['success_rate'])})",
+        f"  checked success: {found['checked_success']} of {n} judged programs ({checked_rate})",
+    ]
+    for key, what in (
+        ("missing_tasks", "subset task(s) without a judged row"),
+        ("not_audited", "task(s) the audit did not audit (not in these figures)"),
+    ):
+        ids = found[key]
+        if ids:
+            shown = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
+            lines.append(f"  {'rows for ' if key == 'not_audited' else ''}{len(ids)} {what}: {shown}")
+    return "\n".join(lines)
 
 
 def _percent(value: float | None) -> str:
@@ -170,6 +337,7 @@ def format_summary(summary: dict[str, Any]) -> str:
     lines.append(
         f"{'model_error':<{width}}  {model_errors:>6}  (no program obtained; not judged; asked again on resume)"
     )
+    lines += _checked_lines(summary, width)
     seeds = summary["seeds"]
     lines.append(f"tasks with a judged row: {summary['tasks']}; rows in file: {summary['rows']}")
     if len(seeds) > 1 or seeds not in ([], [None]):
@@ -194,4 +362,5 @@ def format_summary(summary: dict[str, Any]) -> str:
             if ids:
                 shown = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
                 lines.append(f"rows for {len(ids)} task id(s) {where} (not counted): {shown}")
+    lines += describe_answer_counts(summary)
     return "\n".join(lines)

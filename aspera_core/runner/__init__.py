@@ -11,6 +11,7 @@ Example::
                        "runs/reference.jsonl", SandboxConfig(workers=2))
 """
 
+from aspera_core.runner.references import ReferenceFootprints
 from aspera_core.runner.run import (
     DEFAULT_CONCURRENCY,
     AgentFailed,
@@ -25,6 +26,7 @@ from aspera_core.runner.run import (
 __all__ = [
     "DEFAULT_CONCURRENCY",
     "AgentFailed",
+    "ReferenceFootprints",
     "RunReport",
     "RunWarning",
     "experiment_of",

@@ -18,8 +18,7 @@ from typing import Any
 
 from aspera_core.fileio import make_folders, write_atomic
 from aspera_core.grading import GRADING_VERSION, Footprint
-from aspera_core.tasks import Task, tasks_digest
-from aspera_core.tasks.taskset import cache_folder
+from aspera_core.tasks import Task, cache_folder, tasks_digest
 
 
 def task_key(task: Task, library_fixes: bool) -> str:

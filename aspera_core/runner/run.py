@@ -38,6 +38,7 @@ from aspera_core.executor import Job, Sandbox, SandboxConfig, Verdict
 from aspera_core.grading import Footprint, checked_verdict
 from aspera_core.outcomes import Outcome
 from aspera_core.records import (
+    CHECKED_UNKNOWN,
     Experiment,
     PairDetail,
     ResultRow,
@@ -204,8 +205,8 @@ def make_row(
     )
 
 
-#: How a row without a checked verdict is counted.
-UNKNOWN = "unknown"
+#: How a row without a checked verdict is counted (as summaries count it).
+UNKNOWN = CHECKED_UNKNOWN
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ Typical use::
     print(len(task_set.tasks), task_set.digest, task_set.notes)
 """
 
+from aspera_core.task_ids import task_id_order
 from aspera_core.tasks.code_modules import render_code_module
 from aspera_core.tasks.nt_records import dump_task, load_task, read_task_record
 from aspera_core.tasks.release import SHARD_SIZE, NotBuiltHere, shard_files, shard_folder, shard_name, write_tasks
@@ -21,10 +22,10 @@ from aspera_core.tasks.task import (
     TaskFormatError,
     TaskProblem,
     function_name,
-    task_id_order,
 )
 from aspera_core.tasks.taskset import (
     TaskSet,
+    cache_folder,
     load_tasks,
     open_task_set,
     read_task_set,
@@ -86,6 +87,7 @@ __all__ = [
     "format_table",
     "function_name",
     "load_task",
+    "cache_folder",
     "load_tasks",
     "load_wrong_programs",
     "normalise_ids",

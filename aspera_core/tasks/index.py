@@ -25,7 +25,8 @@ import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from aspera_core.tasks.task import Task, TaskProblem, task_id_order
+from aspera_core.task_ids import task_id_order
+from aspera_core.tasks.task import Task, TaskProblem
 
 ID_INDEX = "query_id_to_shard.json"
 QUERY_INDEX = "query_to_query_id.json"

@@ -345,13 +345,3 @@ def task_problems(task: Task) -> list[FieldProblem]:
             message = f"a tag must be a non-empty single line, got {tag!r}"
             problems.append(FieldProblem("tags", message, index))
     return problems
-
-
-def task_id_order(task_id: str) -> tuple[int, int, str]:
-    """Sort key that orders task ids as a loaded task set has them: numbers by value (``9`` before ``10``).
-
-    Ids that are not numbers (never in a valid task set) come last, by their text.
-    """
-    if task_id.isascii() and task_id.isdigit():
-        return (0, int(task_id), "")
-    return (1, 0, task_id)

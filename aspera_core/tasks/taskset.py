@@ -35,13 +35,14 @@ from typing import Any, TypeVar
 
 from aspera_core import compat, release_names
 from aspera_core.fileio import make_folders, write_atomic
+from aspera_core.task_ids import task_id_order
 from aspera_core.tasks import known_names
 from aspera_core.tasks.release import (
     ParsedSet,
     find_set_files,
     parse_set_files,
 )
-from aspera_core.tasks.task import Task, TaskFormatError, TaskProblem, task_id_order
+from aspera_core.tasks.task import Task, TaskFormatError, TaskProblem
 from aspera_core.version import __version__
 from aspera_core.wording import count
 

@@ -45,6 +45,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any, Protocol
 
+from aspera_core.task_ids import task_id_order
 from aspera_core.tasks.index import INDEX_FILES
 from aspera_core.tasks.release import repeats_an_id
 from aspera_core.tasks.task import Task, TaskProblem
@@ -109,6 +110,10 @@ class TaskReport:
         """Record a failed check and its problem."""
         self.checks[column] = Check(FAIL, detail)
         self.problems.append(f"{column}: {problem}")
+
+    def passed(self, column: str, detail: str = "") -> None:
+        """Record a check that found nothing wrong."""
+        self.checks[column] = Check(OK, detail)
 
 
 @dataclass
@@ -521,7 +526,7 @@ def validate_task_set(
     unreadable_wrong = {p.query_id for p in wrong_problems}
     # Tasks that failed to load still exist: their wrong programs are not strays.
     known = {task.query_id for task in tasks} | set(reports)
-    for query_id in sorted(set(wrong) - known, key=int):
+    for query_id in sorted(set(wrong) - known, key=task_id_order):
         set_problems.append(f"{WRONG_FOLDER}/query_{query_id}.py: there is no task {query_id}")
     if prefetch is not None:
         prefetch(
@@ -549,7 +554,7 @@ def validate_task_set(
         if progress is not None:
             progress(report)
     rows = [*reports.values(), *repeats]  # a repeat after the first use of its id (the sort is stable)
-    ordered = sorted(rows, key=lambda r: int(r.query_id) if r.query_id.isdigit() else 0)
+    ordered = sorted(rows, key=lambda r: task_id_order(r.query_id))
     return SetReport(ordered, set_problems, notes)
 
 

@@ -106,6 +106,7 @@ class ModelOptions(AgentOptions):
 
     ``None`` leaves a setting to the model client's default; ``temperature: null`` sends none.
     The paths are folders: the answer cache, the prompts kept, the control reference programs.
+    ``allow_short_context``: go on when the endpoint did not see a whole prompt, marking such rows.
     """
 
     model: Name
@@ -119,6 +120,7 @@ class ModelOptions(AgentOptions):
     cache_dir: PathName | None = None
     prompts_dir: PathName | None = None
     control_dir: PathName | None = None
+    allow_short_context: bool = False
 
     @field_validator("max_cost_usd")
     @classmethod
@@ -214,29 +216,30 @@ def _control_programs(control_dir: str | None) -> dict[str, str]:
 def _model_agent(name: str, options: ModelOptions, budget: Any) -> Agent:
     # deferred: openai, only when a model-backed agent is built
     from aspera_workbench.agents.model_agents import CCKAgent, PromptStore, PSAgent
-    from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache
+    from aspera_workbench.llm import build_model_client
 
-    if budget is None and options.max_cost_usd is not None:  # parameter files name a limit, not a Budget object
-        budget = Budget(max_cost_usd=options.max_cost_usd)
-    config = LLMConfig.given(
+    client = build_model_client(
         model=options.model,
         base_url=options.base_url,
         temperature=options.temperature,
         max_tokens=options.max_tokens,
         api_key_env=options.api_key_env,
         timeout_s=options.request_timeout_s,
+        use_cache=options.use_cache,
+        cache_dir=options.cache_dir,
+        budget=budget,  # parameter files name a limit, not a spend account
+        max_cost_usd=options.max_cost_usd,
     )
-    cache = ResponseCache(options.cache_dir) if options.use_cache else None
-    client = LLMClient(config, cache=cache, budget=budget)
     prompts = PromptStore(options.prompts_dir) if options.prompts_dir else None
     if isinstance(options, ExploreOptions):
         return _explore_agent(client, prompts, options)
+    short = options.allow_short_context
     if name == "ps":
-        return PSAgent(client, prompts=prompts)
+        return PSAgent(client, prompts=prompts, allow_short_context=short)
     if options.setting == "control":
         control = _control_programs(options.control_dir)
-        return CCKAgent(client, prompts=prompts, setting="control", control_programs=control)
-    return CCKAgent(client, prompts=prompts)
+        return CCKAgent(client, prompts=prompts, setting="control", control_programs=control, allow_short_context=short)
+    return CCKAgent(client, prompts=prompts, allow_short_context=short)
 
 
 def _explore_agent(client: Any, prompts: Any, options: ExploreOptions) -> Agent:
@@ -255,6 +258,7 @@ def _explore_agent(client: Any, prompts: Any, options: ExploreOptions) -> Agent:
         dry_run_world=options.dry_run_world or "generic",
         protocol=options.protocol or "auto",
         dry_run_config=SandboxConfig(workers=1, timeout_s=timeout, library_fixes=options.library_fixes),
+        allow_short_context=options.allow_short_context,
     )
 
 

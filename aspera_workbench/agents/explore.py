@@ -87,6 +87,7 @@ class ExploreAgent(ModelAgent):
 
     name = "explore"
     setting = "explore"
+    goes_on_without_usage = False  # its token budget needs the counts: the episode stops the run without them
 
     def __init__(
         self,
@@ -101,12 +102,20 @@ class ExploreAgent(ModelAgent):
         protocol: str = "auto",
         dry_run_config: SandboxConfig | None = None,
         generic_world: GenericWorld | None = None,
+        allow_short_context: bool = False,
     ) -> None:
         if dry_run_world not in DRY_RUN_WORLDS:
             raise ValueError(f"unknown dry-run world {dry_run_world!r}; expected one of: {', '.join(DRY_RUN_WORLDS)}")
         if protocol not in PROTOCOLS:
             raise ValueError(f"unknown protocol {protocol!r}; expected one of: {', '.join(PROTOCOLS)}")
-        super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
+        super().__init__(
+            client,
+            files,
+            examples=examples,
+            guidelines=guidelines,
+            prompts=prompts,
+            allow_short_context=allow_short_context,
+        )
         self.budgets = budgets or Budgets()
         self.dry_run_world = dry_run_world
         self.protocol = protocol

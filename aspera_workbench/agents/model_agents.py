@@ -39,6 +39,7 @@ from aspera_workbench.agents.agent_prompts import (
     selection_scores,
 )
 from aspera_workbench.agents.answer_parsing import extract_program
+from aspera_workbench.agents.answer_watch import AnswerWatch
 from aspera_workbench.agents.selection_summary import EmptySelectionWatch
 from aspera_workbench.control import CONTROL_SETTING, CONTROL_VALUE_MODULES, control_task
 from aspera_workbench.llm import (
@@ -137,6 +138,49 @@ def _check_stored(path: Path, digest: str) -> None:
 
 
 @dataclass
+class AnswerMarks:
+    """What a row records of how its answers ended and of the model's thinking (``Generation``'s later fields).
+
+    The last answer is the one the program is read from: its finish reason, its cut-off flag and its thinking are
+    the row's; the thinking's length and a cut prompt count over all of the row's answers.
+    """
+
+    finish_reason: str | None = None
+    truncated: bool = False
+    reasoning: str | None = None
+    reasoning_chars: int = 0
+    reasoning_tokens: int | None = 0  # None once an answer did not report its reasoning tokens
+    prompt_truncated: bool = False
+    answers: int = 0
+
+    def add(self, answer: Any) -> None:
+        """Count an answer (a :class:`~aspera_workbench.llm.Completion`, or what the inspect bridge makes of inspect's)."""
+        self.answers += 1
+        self.finish_reason = answer.finish_reason
+        self.truncated = answer.cut_off
+        self.reasoning = answer.reasoning
+        self.reasoning_chars += len(answer.reasoning or "")
+        reported = answer.usage.reasoning_tokens if answer.usage is not None else None
+        self.reasoning_tokens = (
+            None if self.reasoning_tokens is None or reported is None else self.reasoning_tokens + reported
+        )
+        self.prompt_truncated = self.prompt_truncated or answer.prompt_cut
+
+    def fields(self) -> dict[str, Any]:
+        """The ``Generation`` fields (none for a row without an answer: the defaults, as in older files)."""
+        if not self.answers:
+            return {}
+        return {
+            "finish_reason": self.finish_reason,
+            "truncated": self.truncated,
+            "reasoning": self.reasoning,
+            "reasoning_chars": self.reasoning_chars,
+            "reasoning_tokens": self.reasoning_tokens,
+            "prompt_truncated": self.prompt_truncated,
+        }
+
+
+@dataclass
 class RequestTally:
     """What all requests made for one row cost."""
 
@@ -149,6 +193,7 @@ class RequestTally:
     latency: float = 0.0
     requests: int = 0
     cached: list[bool] = field(default_factory=list)
+    answer: AnswerMarks = field(default_factory=AnswerMarks)
 
     def add(self, completion: Completion) -> None:
         usage = completion.usage
@@ -164,6 +209,7 @@ class RequestTally:
         self.latency += completion.latency_s
         self.requests += 1
         self.cached.append(completion.cached)
+        self.answer.add(completion)
 
     def usage(self) -> Usage:
         """The row's tokens: unknown (``None``), not a partial sum, once any answer reported none."""
@@ -187,6 +233,7 @@ class RequestTally:
             requests=self.requests,
             cached=bool(self.cached) and all(self.cached),
             error=error,
+            **(self.answer.fields() if error is None else {}),
         )
 
 
@@ -199,6 +246,8 @@ class ModelAgent:
     blocking = True  # the runner asks from a pool of threads
     #: Positional arguments the solution function takes (the world, for control programs).
     solution_arguments = 0
+    #: Whether an endpoint without token counts is said once and the run goes on (an agent that needs them stops).
+    goes_on_without_usage = True
 
     def __init__(
         self,
@@ -208,12 +257,17 @@ class ModelAgent:
         examples: int,
         guidelines: bool = True,
         prompts: PromptStore | None = None,
+        allow_short_context: bool = False,
     ) -> None:
         self.client = client
         self.files = files or PromptFiles.load()
         self.examples = examples
         self.guidelines = guidelines
         self.prompts = prompts
+        #: Checks every answer: a prompt the endpoint cut stops the run unless ``allow_short_context``.
+        self.answer_watch = AnswerWatch(
+            allow_short_context, client.config.max_tokens, note_missing_usage=self.goes_on_without_usage
+        )
 
     @property
     def model(self) -> str:
@@ -233,17 +287,20 @@ class ModelAgent:
     def _ask(
         self, messages: list[Any], seed: int | None, tally: RequestTally, tools: list[Any] | None = None
     ) -> Completion:
-        """One request; setup errors and the spending limit stop the run (a refusal of tools is the caller's)."""
+        """One request; setup errors, the spending limit and a prompt the endpoint cut stop the run (a refusal of
+        tools is the caller's)."""
         started = time.perf_counter()
-        try:
-            completion = self.client.complete(messages, tools=tools, seed=seed)
-        except ToolsNotSupportedError:
-            raise
-        except (BudgetExceededError, LLMSetupError) as error:
-            raise StopRun(str(error)) from error
-        except LLMRequestError:
-            tally.latency += time.perf_counter() - started  # retries and their waits are the row's latency too
-            raise
+        with self.answer_watch.asking():
+            try:
+                completion = self.client.complete(messages, tools=tools, seed=seed)
+            except ToolsNotSupportedError:
+                raise
+            except (BudgetExceededError, LLMSetupError) as error:
+                raise StopRun(str(error)) from error
+            except LLMRequestError:
+                tally.latency += time.perf_counter() - started  # retries and their waits are the row's latency too
+                raise
+            self.answer_watch.check(completion)
         tally.add(completion)
         return completion
 
@@ -307,10 +364,18 @@ class CCKAgent(ModelAgent):
         prompts: PromptStore | None = None,
         setting: str = "cck",
         control_programs: Mapping[str, str] | None = None,
+        allow_short_context: bool = False,
     ) -> None:
         if setting not in ("cck", CONTROL_SETTING):
             raise ValueError(f"unknown setting {setting!r} for the cck agent: expected 'cck' or {CONTROL_SETTING!r}")
-        super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
+        super().__init__(
+            client,
+            files,
+            examples=examples,
+            guidelines=guidelines,
+            prompts=prompts,
+            allow_short_context=allow_short_context,
+        )
         self.setting = setting
         self.control = setting == CONTROL_SETTING
         self.solution_arguments = 1 if self.control else 0
@@ -359,8 +424,16 @@ class PSAgent(ModelAgent):
         examples: int = 1,
         guidelines: bool = True,
         prompts: PromptStore | None = None,
+        allow_short_context: bool = False,
     ) -> None:
-        super().__init__(client, files, examples=examples, guidelines=guidelines, prompts=prompts)
+        super().__init__(
+            client,
+            files,
+            examples=examples,
+            guidelines=guidelines,
+            prompts=prompts,
+            allow_short_context=allow_short_context,
+        )
         self.modules = tuple(modules)
         self._selections = EmptySelectionWatch()
 

@@ -19,6 +19,7 @@ from aspera_workbench.analysis.artefacts import Artefacts, markdown_table, reada
 from aspera_workbench.analysis.audit_rates import audit_rates
 from aspera_workbench.analysis.check_plots import (
     plot_audit_rates,
+    plot_checklist,
     plot_judge_agreement,
     plot_judge_confusion,
     plot_verdict_flips,
@@ -118,6 +119,7 @@ __all__ = [
     "plot_success_by_length",
     "plot_task_success",
     "plot_verdict_flips",
+    "plot_checklist",
     "plot_weakest_tasks",
     "plotting_style",
     "primitive_counts",

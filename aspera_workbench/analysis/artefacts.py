@@ -46,7 +46,8 @@ def markdown_table(frame: pd.DataFrame, index: bool = False) -> str:
     """A frame as a Markdown (GitHub) table, numbers formatted for reading.
 
     Columns whose name contains ``%`` get one decimal, a column named in ``frame.attrs["decimals"]``
-    that many, other floats three significant digits, integers thousands separators.
+    that many, other floats three significant digits, integers thousands separators. A
+    ``frame.attrs["note"]`` follows the table as a paragraph of its own.
     """
     fixed = frame.attrs.get("decimals", {})
     table = frame.reset_index() if index else frame
@@ -59,7 +60,13 @@ def markdown_table(frame: pd.DataFrame, index: bool = False) -> str:
     for row in table.itertuples(index=False):
         cells = [_format_cell(_plain(v), is_percent, places) for v, is_percent, places in zip(row, percent, decimals)]
         lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + _note(frame)
+
+
+def _note(frame: pd.DataFrame) -> str:
+    """A table's note (``attrs["note"]``) as a paragraph below it; empty without one."""
+    note = frame.attrs.get("note")
+    return f"\n{note}\n" if note else ""
 
 
 def readable(frame: pd.DataFrame) -> pd.DataFrame:
@@ -91,7 +98,9 @@ class SavedTable:
 
     def _repr_html_(self) -> str:
         # Rounded as in the Markdown file, not pandas' full precision (100.000000, 1.033976e-25).
-        return readable(self.frame if self.display is None else self.display)._repr_html_()
+        shown = self.frame if self.display is None else self.display
+        note = shown.attrs.get("note")
+        return readable(shown)._repr_html_() + (f"<p>{html.escape(note)}</p>" if note else "")
 
     def _repr_markdown_(self) -> str:
         return self.markdown.read_text(encoding="utf-8")
@@ -99,8 +108,9 @@ class SavedTable:
     def __repr__(self) -> str:
         # What a notebook shows as text: the rounded table and where it is kept, never a staging folder.
         final = final_path(self.csv)
-        shown = readable(self.frame if self.display is None else self.display).to_string()
-        return f"{shown}\n({final.parent.name}/{final.stem}.csv and .md)"
+        table = self.frame if self.display is None else self.display
+        note = f"\n{table.attrs['note']}" if table.attrs.get("note") else ""
+        return f"{readable(table).to_string()}{note}\n({final.parent.name}/{final.stem}.csv and .md)"
 
 
 def save_table(

@@ -23,6 +23,10 @@ CATEGORIES: dict[str, str] = {
     "refused by the sandbox": "it tried something the sandbox forbids (files, network, processes, tampering)",
     "task's own programs failed": "a setup or evaluation program, or the harness, raised: a problem of the task",
     "worker died": "the evaluation process ended without a report",
+    "cut off by the token limit": (
+        "the answer ended at the token limit (finish_reason length), mid-thought or mid-code: not the model's finished "
+        "program, whatever its verdict"
+    ),
     "syntax error": "the program does not compile",
     "no program found": "the answer contained no function definition",
     "timeout": "the time limit was exceeded",

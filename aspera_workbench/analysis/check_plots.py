@@ -227,3 +227,33 @@ def plot_verdict_flips(flips: pd.DataFrame, confidence: float = 0.95) -> Any:
         )
         x_grid_only(axes)
     return figure
+
+
+def plot_checklist(checklist: pd.DataFrame) -> Any:
+    """The share of tasks whose evaluation programs fail each checklist item, with Wilson 95 % intervals.
+
+    ``checklist`` is :func:`aspera_workbench.audit.checklist_table`'s table; one row per item, labelled with
+    what the item asks and the number of tasks failing it out of the tasks audited. Raises :class:`NoData`
+    when no task fails an item.
+    """
+    if checklist.empty:
+        raise NoData("no evaluation program fails a checklist item")
+    labels = [
+        wrap_label(f"{item} {asks} ({tasks} of {of} tasks)", 44)
+        for item, asks, tasks, of in zip(checklist["item"], checklist["asks"], checklist["tasks"], checklist["of"])
+    ]
+    with plotting_style():
+        figure, axes = new_figure(PAGE_WIDTH, 0.42 * len(checklist) + 1.1)
+        for error, colour in ERROR_COLOURS.items():  # the colours of the audit's rates: one per kind of error
+            mine = (checklist["error"] == error).to_numpy()
+            shares = [share if shown else math.nan for share, shown in zip(checklist["share (%)"], mine)]
+            _interval_dots(axes, shares, list(checklist["CI low (%)"]), list(checklist["CI high (%)"]), colour)
+            if mine.any():
+                axes.plot([], [], "o", color=colour, label=f"shown by a {error}")
+        axes.set_yticks(np.arange(len(checklist)), labels)
+        axes.set_ylim(len(checklist) - 0.5, -0.5)
+        axes.set_xlim(-2, 102)
+        axes.set_xlabel("tasks whose evaluation programs fail the item (% of tasks audited; Wilson 95%)", loc="right")
+        x_grid_only(axes)
+        figure.legend(loc="outside lower center", ncols=2, frameon=False)
+    return figure

@@ -17,7 +17,15 @@ from typing import Any
 import pandas as pd
 
 from aspera_core.outcomes import PairResult, combine_pairs
-from aspera_core.records import ResultRow, ResultsFile, ResultsFileWarning, counted_rows, judged, read_results
+from aspera_core.records import (
+    Generation,
+    ResultRow,
+    ResultsFile,
+    ResultsFileWarning,
+    counted_rows,
+    judged,
+    read_results,
+)
 from aspera_core.tasks import Task
 from aspera_workbench.analysis.program_size import (
     code_lines,
@@ -126,11 +134,34 @@ def _row_record(run: str, path: Path, row: ResultRow) -> dict[str, Any]:
         "cost_usd": None if generation is None else generation.cost_usd,
         "latency_s": None if generation is None else generation.latency_s,
     }
+    record.update(_answer_columns(generation))
+    record.update(_checked_record(row))
     for pair in row.pairs:
         record[f"pair_{pair.index}_outcome"] = pair.outcome.value
         record[f"pair_{pair.index}_origin"] = pair.origin
         record[f"pair_{pair.index}_error_type"] = pair.error_type
     return record
+
+
+def _answer_columns(generation: Generation | None) -> dict[str, Any]:
+    """How the row's answer ended and how long the model thought (missing for rows without an answer)."""
+    return {
+        "finish_reason": None if generation is None else generation.finish_reason,
+        "truncated": False if generation is None else generation.truncated,
+        "prompt_truncated": False if generation is None else generation.prompt_truncated,
+        "reasoning_chars": None if generation is None else generation.reasoning_chars,
+    }
+
+
+def _checked_record(row: ResultRow) -> dict[str, Any]:
+    """The row's checked verdict: ``None`` (unknown) in files written before it existed and where it was not taken,
+    and then ``checked_success`` is missing too, never guessed."""
+    known = row.checked_outcome is not None
+    return {
+        "checked_outcome": row.checked_outcome,
+        "checked_success": row.checked_outcome == "success" if known else None,
+        "checked_reasons": tuple(row.checked_reasons),
+    }
 
 
 def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.PathLike[str]]) -> pd.DataFrame:
@@ -150,7 +181,11 @@ def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.P
         ``program_primitives``, ``mutation``, ``selected``, ``selection_precision``,
         ``selection_recall``, ``selection_f1``, ``template_version``, ``prompt_tokens``,
         ``completion_tokens`` (missing, not 0, when an answer reported no counts),
-        ``requests_without_usage``, ``cost_usd``, ``latency_s``, and ``pair_<i>_outcome``,
+        ``requests_without_usage``, ``cost_usd``, ``latency_s``, ``finish_reason``, ``truncated`` (the token
+        limit cut the answer off), ``prompt_truncated`` (the endpoint did not see the whole prompt),
+        ``reasoning_chars`` (missing without an answer, or in files written before), ``checked_outcome`` (the
+        checked verdict; ``None``: unknown), ``checked_success`` (nullable: missing where unknown),
+        ``checked_reasons``, and ``pair_<i>_outcome``,
         ``pair_<i>_origin``, ``pair_<i>_error_type`` per pair index. ``run`` and ``system`` are
         categoricals in the order the files were given.
 
@@ -185,6 +220,7 @@ def runs_frame(paths: Mapping[str, str | os.PathLike[str]] | Iterable[str | os.P
     systems = list(dict.fromkeys(frame["system"]))
     frame["system"] = pd.Categorical(frame["system"], categories=systems)
     frame["seed"] = frame["seed"].astype("Int64")
+    frame["checked_success"] = frame["checked_success"].astype("boolean")  # missing where unknown
     frame["program_complexity"] = frame["program_complexity"].astype("Int64")
     return frame
 

@@ -313,7 +313,9 @@ def plot_program_lengths(programs: pd.DataFrame) -> Any:
 
 def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) -> Any:
     """Task success per system: mean, Wilson interval (tasks as sample), each seed as a dot (given
-    ``frame``), the paper's figure. Raises :class:`NoData` for an empty table.
+    ``frame``), the paper's figure: success on all tasks, the evaluation program's verdict. Below it, with the
+    same interval, the checked verdict's success and the success on the audited subset when one was given.
+    Raises :class:`NoData` for an empty table.
     """
     if table.empty:
         raise NoData("no judged programs")
@@ -323,10 +325,11 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
     colours = {system: style.colour for system, style in styles.items()}
     positions = np.arange(len(systems))
     seed_label = "one seed"  # given to the first system drawn with seed dots, whichever row that is
+    lines = _verdict_lines(table)
     with plotting_style():
         names = {system: wrap_label(system) for system in systems}
         extra_lines = sum(name.count("\n") for name in names.values())
-        height = 0.38 * len(systems) + 0.16 * extra_lines + 1.45
+        height = (0.38 + 0.17 * len(lines)) * len(systems) + 0.16 * extra_lines + 1.45 + 0.15 * len(lines)
         figure, axes = new_figure(COLUMN_WIDTH if len(systems) <= 6 else PAGE_WIDTH, height)
         for position, system in zip(positions, systems):
             row = table.loc[system]
@@ -346,7 +349,7 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
                 per_seed = 100 * rows.groupby("seed")["success"].mean()
                 axes.scatter(
                     per_seed,
-                    np.full(len(per_seed), position + 0.22),
+                    np.full(len(per_seed), position + (-0.22 if lines else 0.22)),  # above the verdict lines
                     s=8,
                     color=colours[system],
                     alpha=0.7,
@@ -358,6 +361,7 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
                 axes.scatter(
                     [paper], [position], marker="D", s=22, facecolor="none", edgecolor="0.1", zorder=5, label="paper"
                 )
+        _draw_verdict_lines(axes, table, lines, colours)
         axes.set_yticks(positions, [f"{names[s]}\n(n = {int(table.loc[s, 'tasks'])} tasks)" for s in systems])
         # Half a row above the first and below the last: the two-line labels stay inside the plot area.
         axes.set_ylim(len(systems) - 0.5, -0.5)
@@ -366,6 +370,56 @@ def plot_task_success(table: pd.DataFrame, frame: pd.DataFrame | None = None) ->
         x_grid_only(axes)
         _legend_below(figure, axes, columns=2, first="mean")
     return figure
+
+
+#: The lines below a system's success in :func:`plot_task_success`: Table 3's column prefix, label, marker, fill.
+_VERDICT_LINES = {
+    "checked": ("checked", "checked verdict", "o", "none"),
+    "subset": ("subset", "audited subset", "s", "bottom"),
+}
+
+
+def _verdict_lines(table: pd.DataFrame) -> list[str]:
+    """The verdict lines a Table 3 holds: the checked verdict's always (unknown is said), the subset's when given."""
+    lines = ["checked"] if "checked unknown" in table else []
+    if "audited subset" in table and (table["audited subset"] != "not given").any():
+        lines.append("subset")
+    return lines
+
+
+def _draw_verdict_lines(axes: Any, table: pd.DataFrame, lines: list[str], colours: dict[str, str]) -> None:
+    """Each system's checked and audited-subset success on lines of their own below its success on all tasks (the
+    evaluation program's verdict), in the system's colour with a marker of their own (a hollow circle, a half-filled
+    square: apart in grey too); an unknown checked verdict is said in words, not drawn."""
+    for offset, line in zip((0.2, 0.38), lines):
+        prefix, label, marker, fill = _VERDICT_LINES[line]
+        if line == "subset":
+            label = f"audited subset ({'; '.join(sorted(set(table['audited subset']) - {'not given'}))})"
+        elif (table["checked unknown"] > 0).any():
+            label += " (unknown: k of n programs have none)"
+        for position, system in enumerate(table.index):
+            row = table.loc[system]
+            mean, low, high = row[f"{prefix} success (%)"], row[f"{prefix} CI low (%)"], row[f"{prefix} CI high (%)"]
+            if line == "checked" and row["checked unknown"]:
+                unknown = f"unknown: {int(row['checked unknown'])} of {int(row['programs'])}"
+                axes.text(1, position + offset, unknown, va="center", fontsize=8, color="0.35")
+                continue
+            if pd.isna(mean):
+                continue
+            axes.errorbar(
+                mean,
+                position + offset,
+                xerr=[[max(0.0, mean - low)], [max(0.0, high - mean)]],
+                fmt=marker,
+                fillstyle=fill,
+                markerfacecoloralt="white",
+                color=colours[system],
+                capsize=2,
+                markersize=4.5,
+                elinewidth=0.8,
+            )
+        # A grey marker names the line in the legend (the colour belongs to the system).
+        axes.plot([], [], marker, fillstyle=fill, color="0.25", markerfacecoloralt="white", markersize=4.5, label=label)
 
 
 def plot_error_types(taxonomy: pd.DataFrame) -> Any:

@@ -15,6 +15,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from aspera_core.records import AuditedSubset
+from aspera_workbench.analysis.checked_rates import verdict_cells, verdict_columns, verdict_note
 from aspera_workbench.analysis.frames import judged_rows, with_systems
 from aspera_workbench.analysis.paper import paper_success
 from aspera_workbench.analysis.statistics import (
@@ -32,6 +34,9 @@ from aspera_workbench.analysis.task_selection import SELECTION_COLUMN, flag_task
 
 #: Outcomes that are verdicts on programs (model errors are shown apart, as a count).
 JUDGED_OUTCOMES = [outcome for outcome in OUTCOME_ORDER if outcome != "model_error"]
+#: Columns counting, apart, the judged programs whose answer the token limit cut off and those whose prompt
+#: the endpoint cut (runs frame column -> table column); a table has them only when some program was.
+ANSWER_MARKS = {"truncated": "cut off by the token limit", "prompt_truncated": "prompt cut by the endpoint"}
 
 
 def outcome_counts(frame: pd.DataFrame) -> pd.DataFrame:
@@ -63,22 +68,29 @@ def success_table(
     *,
     confidence: float = 0.95,
     paper: bool = True,
+    subset: AuditedSubset | None = None,
 ) -> pd.DataFrame:
     """Table 3: task success per system with its spread over seeds, an interval, the outcome breakdown and the paper's figure.
+
+    Beside success on all tasks (the evaluation program's verdict, the paper's) stand the checked verdict's success
+    and the success on an audited subset, each with its interval and denominator
+    (:func:`~aspera_workbench.analysis.checked_rates.verdict_columns`).
 
     Args:
         frame: A runs frame.
         confidence: Coverage of the interval.
         paper: Add ``paper (%)`` (the paper's success for the same model and setting; left out when
             it reports none for any row).
+        subset: The audited subset (``None``: its columns are empty, ``audited subset`` says ``not given``).
 
     Returns:
         A frame indexed by ``system`` with ``agent``, ``model``, ``setting``, ``tasks``, ``seeds``,
         ``programs`` (judged), ``model errors``, ``success (%)`` (mean of the per-task success
         shares), ``sd over seeds (%)`` (of the per-seed rates; NaN for one seed), ``CI low (%)`` and
-        ``CI high (%)`` (:func:`~aspera_workbench.analysis.statistics.success_interval`),
-        ``<outcome> (% of programs)`` per judged outcome, ``paper (%)``, and ``task selection`` when
-        the systems were judged on different tasks.
+        ``CI high (%)`` (:func:`~aspera_workbench.analysis.statistics.success_interval`), the columns of
+        :func:`~aspera_workbench.analysis.checked_rates.verdict_columns`, ``<outcome> (% of programs)`` per judged
+        outcome, ``paper (%)``, the counts of :func:`with_answer_marks` when some answer was cut off, and
+        ``task selection`` when the systems were judged on different tasks.
     """
     summary = success_summary(frame, confidence=confidence)
     if summary.empty:
@@ -92,6 +104,7 @@ def success_table(
     table["sd over seeds (%)"] = 100 * summary["seed_sd"]
     table["CI low (%)"] = 100 * summary["ci_low"]
     table["CI high (%)"] = 100 * summary["ci_high"]
+    table = table.join(verdict_columns(frame, subset, confidence=confidence))
     for outcome in JUDGED_OUTCOMES:
         table[share_column(outcome)] = counts[share_column(outcome)].reindex(table.index)
     if paper:
@@ -99,8 +112,23 @@ def success_table(
         table["paper (%)"] = table["paper (%)"].astype(float)
         if table["paper (%)"].isna().all():  # a paper column only where the paper reports a figure
             table = table.drop(columns="paper (%)")
+    table = with_answer_marks(table, frame)
     table.attrs["confidence"] = confidence
     return with_systems(flag_task_selections(table, frame), frame)
+
+
+def with_answer_marks(table: pd.DataFrame, frame: pd.DataFrame) -> pd.DataFrame:
+    """``table`` (indexed by system) with a count of judged programs per :data:`ANSWER_MARKS` column, when any has one.
+
+    The counts are of the ``programs`` column's programs, whatever their verdict: a cut-off answer's
+    syntax error or missing function is the cut's, not the model's (see the error taxonomy).
+    """
+    judged = judged_rows(frame)
+    for column, name in ANSWER_MARKS.items():
+        if column in judged and judged[column].astype(bool).any():
+            marked = judged[column].astype(bool).groupby(judged["system"], observed=True).sum()
+            table[name] = marked.reindex(table.index).fillna(0).astype(int)
+    return table
 
 
 def share_column(outcome: str) -> str:
@@ -134,11 +162,19 @@ def success_table_display(table: pd.DataFrame) -> pd.DataFrame:
         "" if pd.isna(low) else f"[{low:.1f}, {high:.1f}]"
         for low, high in zip(table["CI low (%)"], table["CI high (%)"])
     ]
+    if "checked unknown" in table:  # the checked verdict's and the audited subset's success, beside
+        shown = shown.join(verdict_cells(table))
+        shown.attrs["note"] = verdict_note(table)
     for outcome in JUDGED_OUTCOMES:
         shown[share_column(outcome)] = table[share_column(outcome)]
     if "paper (%)" in table and table["paper (%)"].notna().any():  # as the paper prints it (80.13, 28.4)
         shown["paper (%)"] = ["" if pd.isna(value) else f"{value:g}" for value in table["paper (%)"]]
     shown["model errors"] = table["model errors"]
+    for name in ANSWER_MARKS.values():
+        if name in table:  # "3 of 84": of the judged programs
+            shown[f"{name} (of programs)"] = [
+                f"{marked} of {programs}" for marked, programs in zip(table[name], table["programs"])
+            ]
     if SELECTION_COLUMN in table:
         shown[SELECTION_COLUMN] = table[SELECTION_COLUMN]
     shown.index.name = "system"

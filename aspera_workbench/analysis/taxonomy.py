@@ -1,6 +1,8 @@
 """An automatic error taxonomy: why each program failed, from its outcome, the origin and type of the exception.
 
-The category is decided, in order, by the outcome where it says enough alone; for execution
+A failed program read from an answer the token limit cut off is put apart first, whatever its
+outcome: its syntax error, missing function or wrong effect is the cut's, not the model's. Then the
+category is decided, in order, by the outcome where it says enough alone; for execution
 errors by a control world that cannot be saved (the program's doing), then by where the deciding
 exception came from (the task's own programs, the harness or a dead worker point at the task,
 not the program; but an evaluation program's ``TypeError``/``AttributeError`` about
@@ -39,6 +41,10 @@ _TASK_ORIGINS = {"setup", "evaluation", "harness"}
 _USED_NONE = {"TypeError", "AttributeError"}
 # Raised when the control world is saved, after the program returned: the program's doing.
 _CONTROL_WORLD = "ControlWorldError"
+#: The category of a failed program whose answer the token limit cut off.
+CUT_OFF = "cut off by the token limit"
+#: Outcomes that are not failures of a program the model finished (a success, no answer at all).
+_NOT_CUT_FAILURES = {"success", "model_error"}
 
 
 def _short(error_type: str | None) -> str:
@@ -51,14 +57,18 @@ def error_category(
     error_type: str | None = None,
     message: str | None = None,
     returned_none: bool = False,
+    truncated: bool = False,
 ) -> str:
     """The automatic category of one verdict (a key of :data:`CATEGORIES`; the rules are the module's).
 
-    ``returned_none`` is :func:`~aspera_workbench.analysis.frames.runs_frame`'s column of that name.
+    ``returned_none`` and ``truncated`` are :func:`~aspera_workbench.analysis.frames.runs_frame`'s
+    columns of those names.
 
     Raises:
         ValueError: ``outcome`` is not an outcome name.
     """
+    if truncated and outcome not in _NOT_CUT_FAILURES:
+        return CUT_OFF
     if outcome in _BY_OUTCOME:
         return _BY_OUTCOME[outcome]
     if outcome != "execution_error":
@@ -89,10 +99,11 @@ def error_taxonomy(frame: pd.DataFrame, labels: pd.DataFrame | str | os.PathLike
     """
     table = frame.copy()
     returned_none = table["returned_none"] if "returned_none" in table else [False] * len(table)
+    truncated = table["truncated"] if "truncated" in table else [False] * len(table)
     table["auto_category"] = [
-        error_category(str(outcome), origin, error_type, message if isinstance(message, str) else None, bool(none))
-        for outcome, origin, error_type, message, none in zip(
-            table["outcome"], table["origin"], table["error_type"], table["message"], returned_none
+        error_category(str(outcome), origin, error_type, message if isinstance(message, str) else None, bool(none), cut)
+        for outcome, origin, error_type, message, none, cut in zip(
+            table["outcome"], table["origin"], table["error_type"], table["message"], returned_none, truncated
         )
     ]
     table["category"] = table["auto_category"]

@@ -33,7 +33,13 @@ from aspera_workbench.audit.audit_programs import (
     candidates,
 )
 from aspera_workbench.audit.freedom import proved
-from aspera_workbench.audit.observe import PROBE_EVALUATION, Observation, idle_observation, read_observations
+from aspera_workbench.audit.observe import (
+    PROBE_EVALUATION,
+    PROBE_MODULES,
+    Observation,
+    idle_observation,
+    read_observations,
+)
 from aspera_workbench.audit.report import (
     STATUS_EQUIVALENT,
     STATUS_FLAGGED,
@@ -145,7 +151,10 @@ def _needs_observation(candidate: Candidate, verdict: Verdict) -> bool:
 def rejecting_check(verdict: Verdict, task: Task | None) -> str | None:
     """The evaluation program's line that rejected a program (``evaluation 1, line 23: assert ...``), from the
     verdict's traceback; ``None`` when no frame of an evaluation program is in it."""
-    found = _EVALUATION_FRAME.findall(verdict.traceback or "")
+    text = verdict.traceback or ""
+    # ``try: assert ... except AssertionError: raise SolutionError(...)``: the assert is the check, not the raise
+    cause, during, _ = text.partition("During handling of the above exception")
+    found = (_EVALUATION_FRAME.findall(cause) if during else []) or _EVALUATION_FRAME.findall(text)
     if not found:
         return None
     pair, line = int(found[-1][0]), int(found[-1][1])
@@ -260,7 +269,7 @@ def audit_tasks(
     wrong = wrong or {}
     alternatives = alternatives or {}
     probes = [_probe(task) for task in tasks]
-    sandbox.prepare(tasks)  # the probes have the same scenarios
+    sandbox.prepare(tasks, modules=PROBE_MODULES)  # (the probes have the same scenarios)
     # Every variant is generated before anything runs (a fraction of a second
     # for a whole set), so that the number of programs is known up front.
     plans = [_plan(task, probes[index], config, wrong, alternatives) for index, task in enumerate(tasks)]
@@ -330,6 +339,7 @@ def behaviours(task: Task, programs: Sequence[str], sandbox: Sandbox) -> list[tu
     where a run did not complete (a timeout, a setup error).
     """
     probe = _probe(task)
+    sandbox.prepare([probe], modules=PROBE_MODULES)
     found: list[tuple[Observation, ...] | None] = [None] * len(programs)
     jobs = [Job(probe, program, number) for number, program in enumerate(programs)]
     for job, verdict in sandbox.run_groups(job_groups(jobs)):

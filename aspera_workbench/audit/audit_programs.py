@@ -176,13 +176,10 @@ def candidates(
     options = {"apps": task.scenario.apps, "seed": seed, "salt": task.query_id, "query": task.query}
     if rewrites_per_kind is ...:
         rewrites_per_kind = per_kind
-    if max_variants is not None or rewrites_per_kind == per_kind:
-        chosen = variants(task.program, kinds=kinds, per_kind=per_kind, limit=max_variants, **options) if kinds else []
-    else:  # the rewrites that keep behaviour identical at their own, smaller, number per kind
-        identity = [kind for kind in kinds if kind in IDENTITY_KINDS]
-        others = [kind for kind in kinds if kind not in IDENTITY_KINDS]
-        chosen = variants(task.program, kinds=identity, per_kind=rewrites_per_kind, **options) if identity else []
-        chosen += variants(task.program, kinds=others, per_kind=per_kind, **options) if others else []
+    # the rewrites that keep behaviour identical at their own number per kind (a limit draws over all kinds alike)
+    limits = {kind: rewrites_per_kind if kind in IDENTITY_KINDS else per_kind for kind in kinds}
+    chosen = variants(task.program, kinds=kinds, per_kind=per_kind if max_variants is not None else limits,
+                      limit=max_variants, **options) if kinds else []  # fmt: skip
     found += [Candidate(v.kind, ORIGIN_GENERATED, v.description, v.source, v.expected) for v in chosen]
     for program in wrong:
         description = f"{program.source}:{program.line}: {program.reason}"

@@ -8,11 +8,15 @@ pandas is imported when a table is made, so the command line does not pay for it
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from aspera_core.wilson import wilson_interval
 from aspera_workbench.audit.report import (
+    FALSE_ACCEPTANCE,
+    FALSE_REJECTION,
     STATUS_EQUIVALENT,
     STATUS_NOT_EQUIVALENT,
     STATUS_UNDETERMINED,
@@ -20,6 +24,7 @@ from aspera_workbench.audit.report import (
     Rate,
     read_audit,
 )
+from aspera_workbench.variants import CHECKLIST_ITEMS
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -131,3 +136,65 @@ def weakest_table(audit: Audit, limit: int | None = None) -> pd.DataFrame:
         for v in task.flagged
     ]
     return _frame(rows, ("task_id", "error", "kind", "description", "outcome", "message", "query"))
+
+
+def task_share_table(audit: Audit) -> pd.DataFrame:
+    """The share of tasks with at least one false rejection, one false acceptance, and either, with Wilson 95 %
+    intervals: one row each (the denominator ``of`` is the tasks where such a program was judged)."""
+    report = _report(audit)
+    shares = [
+        ("false rejection", report.task_share(FALSE_REJECTION)),
+        ("false acceptance", report.task_share(FALSE_ACCEPTANCE)),
+    ]
+    either = sum(bool(task.flagged) for task in report.tasks)
+    counts = [(name, share.tasks, share.of) for name, share in shares] + [("either", either, len(report.tasks))]
+    rows = [(name, tasks, of, *_percent(tasks, of)) for name, tasks, of in counts]
+    return _frame(rows, ("tasks_with", "tasks", "of", *_PERCENT_COLUMNS))
+
+
+_PERCENT_COLUMNS = ("share (%)", "CI low (%)", "CI high (%)")
+
+
+def _percent(part: int, whole: int) -> tuple[float, float, float]:
+    """``part`` of ``whole`` and its Wilson 95 % interval, as percentages with one decimal (NaN over nothing)."""
+    if not whole:
+        return (math.nan, math.nan, math.nan)
+    low, high = wilson_interval(part, whole)
+    return (round(100 * part / whole, 1), round(100 * low, 1), round(100 * high, 1))
+
+
+def checklist_table(audit: Audit) -> pd.DataFrame:
+    """One row per checklist item some task's evaluation programs fail: the kind of error that showed it, the tasks
+    failing it out of the tasks audited (with a Wilson 95 % interval) and the kinds of program that showed it."""
+    report = _report(audit)
+    found: dict[str, tuple[set[str], set[str], set[str]]] = {}
+    for task in report.tasks:
+        errors = {v.kind: str(v.error).replace("_", " ") for v in task.flagged}
+        for item, kinds in task.checklist().items():
+            tasks, shown, error = found.setdefault(item, (set(), set(), set()))
+            tasks.add(task.task_id)
+            shown.update(kinds)
+            error.update(errors[kind] for kind in kinds)
+    total = len(report.tasks)
+    rows = []
+    for item, (tasks, kinds, errors) in sorted(found.items()):
+        asks, error, shown = CHECKLIST_ITEMS.get(item, ""), " and ".join(sorted(errors)), ", ".join(sorted(kinds))
+        rows.append((item, asks, error, len(tasks), total, *_percent(len(tasks), total), shown))
+    return _frame(rows, ("item", "asks", "error", "tasks", "of", *_PERCENT_COLUMNS, "shown_by"))
+
+
+def false_rejection_table(audit: Audit, limit: int | None = None) -> pd.DataFrame:
+    """One row per rejected correct program (at most ``limit``): task, kind, what it changes, the evaluation
+    program's line that rejected it, the verdict, and the program beside the reference (both sources)."""
+    rows = []
+    for task in _report(audit).tasks:
+        reference = task.variants[0].source if task.variants else ""
+        for result in task.flagged:
+            if result.error == FALSE_REJECTION:
+                rows.append(
+                    (task.task_id, result.kind, result.description, result.check, result.outcome, result.message,
+                     reference, result.source)
+                )  # fmt: skip
+    rows = rows if limit is None else rows[:limit]
+    columns = ("task_id", "kind", "description", "check", "outcome", "message", "reference", "program")
+    return _frame(rows, columns)

@@ -5,7 +5,7 @@ a freedom open (:mod:`aspera_workbench.variants.request_cues`). Once it has run 
 every setup of the task, :func:`holds` compares the two observations (:mod:`aspera_workbench.audit.observe`):
 they must agree on everything but the freedom the kind uses. Changes are compared in the checked verdict's view
 (ids and row order ignored, a series as its occurrences: :mod:`aspera_core.grading.changes`), answers by the
-facts they name (:mod:`aspera_core.grading.mentions`). Both raise the same exception class, or none, everywhere.
+facts they name (:mod:`aspera_core.grading.answer_facts`). Both raise the same exception class, or none, everywhere.
 
 * ``unstated_length``: the same change but for the new events' end times; each lengthened event is new (no event
   the reference removed has its subject or attendees: a moved meeting keeps its length), and the new events

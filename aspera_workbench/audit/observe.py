@@ -51,6 +51,8 @@ def evaluate_audit_observation(query, executable, setup_function):
 
     observe(executable, setup_function)
 """
+#: The modules :data:`PROBE_EVALUATION` imports, for the sandbox to load for its judges (``Sandbox.prepare``).
+PROBE_MODULES = (__name__,)
 
 _SHOWN_ANSWER = 200
 # What an evaluation program can see of a run.

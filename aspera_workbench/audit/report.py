@@ -35,6 +35,7 @@ from typing import Any
 
 from aspera_core.fileio import dangling_link, write_atomic
 from aspera_core.records import AuditedSubset
+from aspera_core.task_ids import task_id_order
 from aspera_core.wilson import wilson_interval
 from aspera_workbench.audit.observe import Observation
 from aspera_workbench.variants import CHECKLIST, CHECKLIST_ITEMS, KINDS
@@ -346,9 +347,7 @@ class AuditReport:
     def weakest(self, limit: int | None = None) -> list[TaskAudit]:
         """Tasks with flagged programs, most false acceptances first, then most false rejections."""
         flagged = [t for t in self.tasks if t.flagged]
-        flagged.sort(
-            key=lambda t: (-t.rate("fail").errors, -t.rate("pass").errors, int(t.task_id) if t.task_id.isdigit() else 0)
-        )
+        flagged.sort(key=lambda t: (-t.rate("fail").errors, -t.rate("pass").errors, task_id_order(t.task_id)))
         return flagged if limit is None else flagged[:limit]
 
     def to_json(self) -> dict[str, Any]:

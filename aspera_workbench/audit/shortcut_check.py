@@ -38,9 +38,14 @@ class ShortcutFinding:
     probe: str
     description: str
 
-    def __str__(self) -> str:
+    @property
+    def problem(self) -> str:
+        """What was found, in one sentence."""
         where = "every pair" if self.pair is None else f"pair {self.pair}"
-        return f"probes: {where} accepts the shortcut {self.probe!r} ({self.description})"
+        return f"{where} accepts the shortcut {self.probe!r} ({self.description})"
+
+    def __str__(self) -> str:
+        return f"probes: {self.problem}"
 
 
 def task_probes(task: Task, kinds: Iterable[str] = VALIDATION_PROBES) -> list[tuple[str, str, str]]:

@@ -160,9 +160,9 @@ def cache_link_problem(cache_dir: str | None, no_cache: bool) -> str | None:
     """
     if no_cache:
         return None
-    from aspera_workbench.llm import default_cache_dir  # deferred: openai, only for commands that talk to a model
+    from aspera_workbench.llm import cache_folder  # deferred: openai, only for commands that talk to a model
 
-    return dangling_link_in(Path(cache_dir) if cache_dir else default_cache_dir())
+    return dangling_link_in(cache_folder(cache_dir or None))
 
 
 def split_list(values: list[str] | None) -> list[str] | None:

@@ -52,6 +52,7 @@ from aspera_core.tasks import (
     load_tasks,
     load_wrong_programs,
     select_tasks,
+    task_id_order,
     task_set_digest,
 )
 from aspera_core.wording import count
@@ -189,7 +190,7 @@ def _inputs(args: argparse.Namespace) -> tuple[list, dict, dict, AuditConfig, Sa
             alternatives = load_alternatives(args.alternatives)
         except AlternativesError as error:
             raise _BadInput(str(error)) from None
-        strays = sorted(set(alternatives) - known, key=int)
+        strays = sorted(set(alternatives) - known, key=task_id_order)
         if strays:
             raise _BadInput(f"{args.alternatives / f'query_{strays[0]}.py'}: no task {strays[0]} in {args.tasks}")
     if args.out is not None:

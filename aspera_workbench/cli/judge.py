@@ -161,9 +161,12 @@ def _judge(args: argparse.Namespace, budget: Any) -> Any:
     # `aspera judge --help`, an argument error and --agreement need none of.
     from aspera_workbench.agents import PromptStore
     from aspera_workbench.judge import ProgramJudge
-    from aspera_workbench.llm import LLMClient, LLMConfig, ResponseCache
+    from aspera_workbench.llm import build_model_client
 
-    config = LLMConfig.given(
+    problem = cache_link_problem(args.cache_dir, args.no_cache)
+    if problem is not None:
+        raise ValueError(problem)
+    client = build_model_client(
         model=args.model,
         base_url=args.base_url,
         temperature=args.temperature,
@@ -171,12 +174,10 @@ def _judge(args: argparse.Namespace, budget: Any) -> Any:
         max_tokens=args.max_tokens,
         api_key_env=args.api_key_env,
         timeout_s=args.request_timeout,
+        use_cache=not args.no_cache,
+        cache_dir=args.cache_dir,
+        budget=budget,
     )
-    problem = cache_link_problem(args.cache_dir, args.no_cache)
-    if problem is not None:
-        raise ValueError(problem)
-    cache = None if args.no_cache else ResponseCache(args.cache_dir)
-    client = LLMClient(config, cache=cache, budget=budget)
     # Prompts are kept once each, by digest, beside the judgements file.
     return ProgramJudge(client, prompts=PromptStore(Path(args.out).parent / "prompts"))
 

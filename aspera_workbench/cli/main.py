@@ -6,12 +6,15 @@ Each subcommand is a module of this package with ``add_arguments(parser)`` and
 Every subcommand fails the same documented way, through :func:`main`:
 
 * a bad argument, or a path found unusable while the command runs (an ``OSError``
-  naming a file): one line and exit status 2;
+  naming a file): one line and exit status 2; so is another ``aspera_core`` shadowing the workbench's own
+  (:func:`shadowing_core`, checked by the executable first);
 * Ctrl-C and SIGTERM raise ``KeyboardInterrupt`` in the command (which may say how to
   resume), else one line and 130. A repeat within a second is the same interrupt
   (``timeout -s INT`` signals the command and then its process group; keys bounce),
   and later ones are ignored while the executable exits, so its status stays 130;
-* output into a closed pipe (``aspera tasks ... | head``) ends quietly with 141, as SIGPIPE would.
+* output into a closed pipe (``aspera tasks ... | head``) ends quietly with 141, as SIGPIPE would; a stdout that
+  cannot be written otherwise (closed, full) ends with one line and 2; a stderr that cannot be written loses the
+  messages only (the executable's streams: :mod:`~aspera_workbench.cli.streams`).
 """
 
 from __future__ import annotations
@@ -29,8 +32,10 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
+
+from aspera_workbench.cli import streams
 
 # Nothing of aspera_core at import: ``entry`` starts the fork server of ``aspera run`` before the core's imports
 # (about 0.5 s), so that it imports the library meanwhile.
@@ -192,10 +197,11 @@ def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
                 # (the subcommand's imports take a second or so: an interrupt meanwhile is one like any other)
                 args = build_parser(argv).parse_args(argv)
             except SystemExit as stop:  # --help, --version, or a bad argument (already printed)
-                return stop.code if isinstance(stop.code, int) else EXIT_BAD_ARGUMENT
-            name = f"aspera {args.command}"
-            status = int(args.handler(args) or 0)
-            sys.stdout.flush()  # a closed pipe shows here, not at exit
+                status = stop.code if isinstance(stop.code, int) else EXIT_BAD_ARGUMENT
+            else:
+                name = f"aspera {args.command}"
+                status = int(args.handler(args) or 0)
+            sys.stdout.flush()  # a closed pipe or an unwritable stdout shows here, not at exit
             return status
         except KeyboardInterrupt:
             print(f"{name}: interrupted", file=sys.stderr)
@@ -203,6 +209,10 @@ def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
         except BrokenPipeError:
             _quiet_stdout()
             return EXIT_CLOSED_PIPE
+        except streams.OutputError as error:  # (raised by the executable's own stdout, streams.install)
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                print(f"{name}: error: {error}", file=sys.stderr)
+            return EXIT_BAD_ARGUMENT
         except OSError as error:
             if error.filename is None:
                 raise  # not about a path the user gave: a real failure, keep its traceback
@@ -237,7 +247,7 @@ def _start_fork_server_early(argv: Sequence[str]) -> None:
         return
     boot = os.path.join(core.submodule_search_locations[0], "executor", "boot.py")
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
+    environment = fork_server_environment(os.environ, sys.path)
     try:
         process = subprocess.Popen(
             [sys.executable, "-P", boot, str(theirs.fileno())],
@@ -254,6 +264,32 @@ def _start_fork_server_early(argv: Sequence[str]) -> None:
     finally:
         theirs.close()
     early_server = process, ours
+
+
+def shadowing_core() -> str | None:
+    """The one-line problem, if the ``aspera_core`` Python finds first is not the one installed with this workbench
+    (beside its package): the commands would run another core, or fail to import it with a traceback."""
+    own = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "aspera_core")
+    found = importlib.util.find_spec("aspera_core")  # (found, not imported)
+    where = list(found.submodule_search_locations or []) if found is not None else []
+    if not os.path.isdir(own) or (where and os.path.realpath(where[0]) == os.path.realpath(own)):
+        return None
+    first = where[0] if where else (found.origin if found is not None else None)
+    if first is None:
+        return f"aspera: error: aspera_core is not on the module path; the workbench's own is {own}"
+    return (
+        f"aspera: error: the aspera_core found first on the module path, {first}, is not the workbench's own, "
+        f"{own}: a PYTHONPATH entry or the working folder shadows it"
+    )
+
+
+def fork_server_environment(environ: Mapping[str, str], path: list[str]) -> dict[str, str]:
+    """``aspera_core.executor.sandbox.fork_server_environment`` (which it cannot import before the server starts):
+    what starts Python and how it reads time and text, never an API key (``/proc/self/environ`` shows it to every
+    judge and candidate)."""
+    kept = ("TZ", "LANG", "LC_ALL", "LC_CTYPE", "PATH", "LD_LIBRARY_PATH")
+    environment = {name: value for name, value in environ.items() if name in kept or name.startswith("PYTHON")}
+    return environment | {"PYTHONPATH": os.pathsep.join(entry for entry in path if entry)}
 
 
 def take_early_server() -> StartedServer | None:
@@ -273,6 +309,11 @@ def entry() -> NoReturn:
     After an interrupt later interrupts are ignored: a late repeat would otherwise be raised as a second
     interrupt, or kill the interpreter with another status while it shuts down.
     """
+    streams.install()  # (first: a closed descriptor must be held before anything opens a file)
+    shadowed = shadowing_core()
+    if shadowed is not None:
+        print(shadowed, file=sys.stderr)
+        sys.exit(EXIT_BAD_ARGUMENT)
     _start_fork_server_early(sys.argv[1:])
     sys.exit(main(exiting=True))
 

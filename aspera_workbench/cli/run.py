@@ -26,12 +26,17 @@ from pydantic import TypeAdapter, ValidationError
 from aspera_core.agents import Agent, ReplayAgent
 from aspera_core.executor import Sandbox, SandboxConfig, default_workers
 from aspera_core.fileio import DanglingLinkError, dangling_link_in
+from aspera_core.grading import CHECKED_OUTCOMES
 from aspera_core.records import (
+    CHECKED_UNKNOWN,
     ExperimentMismatch,
     NotAResultsFile,
     ResultsFileBusy,
     ResultsFileWarning,
+    answer_counts,
     check_results_file,
+    counted_rows,
+    describe_answer_counts,
     read_rows,
     results_file_for,
 )
@@ -85,10 +90,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="what programs are written against: the assistant library (default) or the standard-library "
         "control surface (cck only; see docs/control.md)",
     )
+    models = parser.add_argument_group("model-backed agents (cck, ps, explore)")
     add_model_options(
-        parser.add_argument_group("model-backed agents (cck, ps, explore)"),
-        model_help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)",
-        kept="finished rows",
+        models, model_help="model name as the endpoint knows it (e.g. gpt-4o-2024-05-13)", kept="finished rows"
+    )
+    models.add_argument(
+        "--allow-short-context",
+        action="store_true",
+        default=None,  # given or not: not False, which would count as a flag given to every agent
+        help="for cck, ps and explore: go on when the endpoint reports fewer prompt tokens than were sent (its context "
+        "window cut the prompt), marking such rows prompt_truncated (default: the first such answer stops the run)",
     )
     explore = parser.add_argument_group("the exploring agent (explore; docs/explore.md)")
     explore.add_argument("--max-turns", type=positive_int, metavar="N", help="model replies per task (default 20)")
@@ -304,7 +315,8 @@ def _describe(report: RunReport) -> str:
     else:
         asked = "no program asked for"
     text = (
-        f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}; {asked}; "
+        f"{report.evaluated} evaluated ({counts}); {report.already_done} already in {report.out}"
+        f"{_describe_checked(report)}; {asked}; "
         f"{len(report.unavailable)} skipped; "
         f"of {report.expected} expected ({count(report.selected, 'task')}{seeds})"
     )
@@ -320,6 +332,17 @@ def _describe(report: RunReport) -> str:
     return text
 
 
+def _describe_checked(report: RunReport) -> str:
+    """``"; checked: success 80, side_effect 3, over_inclusive 1 of 84 evaluated"``: the checked verdict of the programs
+    evaluated in this run (the others failed the evaluation program; unknown named when there is one)."""
+    if not report.evaluated:
+        return ""
+    shown = [f"{name} {report.checked[name]}" for name in ("success", *CHECKED_OUTCOMES)]
+    if report.checked[CHECKED_UNKNOWN]:
+        shown.append(f"unknown {report.checked[CHECKED_UNKNOWN]} (not checked)")
+    return f"; checked: {', '.join(shown)} of {report.evaluated} evaluated"
+
+
 def _warn_empty_selections(agent: object, out: Path) -> None:
     """Warn when a PS run's programs were mostly written after selecting nothing (see selection_report)."""
     if getattr(agent, "setting", None) != "ps":
@@ -329,6 +352,15 @@ def _warn_empty_selections(agent: object, out: Path) -> None:
         report = agents.selection_report(read_rows(out))
     if report is not None and (warning := report.warning()):
         say("run", f"warning: {warning}")
+
+
+def _say_cut_answers(out: Path) -> None:
+    """Count apart the answers the token limit cut off, or whose prompt the endpoint cut (model-backed agents)."""
+    with warnings.catch_warnings():  # damaged lines were warned of when the run opened the file
+        warnings.simplefilter("ignore", ResultsFileWarning)
+        counts = answer_counts(counted_rows(read_rows(out)))
+    for line in describe_answer_counts(counts):
+        say("run", f"in {out}: {line}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -427,6 +459,8 @@ def _run(args: argparse.Namespace, config: SandboxConfig, sandbox: Sandbox) -> i
             say("run", f"model use: {budget.report().describe()}")
         return 130
     say("run", _describe(report))
+    if budget is not None:
+        _say_cut_answers(report.out)
     _warn_empty_selections(agent, report.out)
     if budget is not None:
         say("run", f"model use: {budget.report().describe()}")

@@ -4,8 +4,11 @@ One row counts per task and seed (the first judged one). model_error rows
 (no program was obtained) are shown apart and are not in the denominator.
 With --tasks, selected tasks without a row and rows of unknown tasks are
 counted too; --ids and --limit narrow the selection as they did for
-aspera run. Exit status: 0, or 2 when the file is missing or is not a
-results file of this workbench, or the selection is not in the task set.
+aspera run. With --subset, success on an audited subset's tasks (those an
+audit found the evaluation program sound on) is shown too. Exit status: 0,
+or 2 when the file is missing or is not a results file of this workbench,
+the selection is not in the task set, or the subset is unusable or of
+another task set.
 """
 
 from __future__ import annotations
@@ -13,7 +16,19 @@ from __future__ import annotations
 import argparse
 import json
 
-from aspera_core.records import NotAResultsFile, ResultsFileWarning, format_summary, read_results, summarize
+from aspera_core.records import (
+    AuditedSubset,
+    NotAResultsFile,
+    ResultsFile,
+    ResultsFileWarning,
+    SubsetFileError,
+    format_subset,
+    format_summary,
+    read_results,
+    read_subset,
+    summarize,
+    summarize_subset,
+)
 from aspera_core.tasks import TaskFormatError, load_tasks, select_tasks, tasks_digest
 from aspera_workbench.agents import selection_report
 from aspera_workbench.cli.args import positive_int, refuse, say, show_warnings, split_list, task_set_path
@@ -36,7 +51,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="with --tasks: only the first K tasks are expected (after --ids)",
     )
+    parser.add_argument(
+        "--subset",
+        metavar="FILE",
+        help="an audited subset, or an audit file holding one (aspera audit): success on its tasks too",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+
+def _subset(path: str, results: ResultsFile) -> AuditedSubset:
+    """The audited subset in ``path``, refused (``ValueError``, one line) when unusable or not of the results' task set."""
+    try:
+        subset = read_subset(path)
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such file") from None
+    except SubsetFileError as error:
+        raise ValueError(str(error)) from None
+    experiment = results.experiment
+    if experiment is None:
+        raise ValueError(
+            f"{results.path} records no task set (a file from an earlier version): {path} cannot be matched to it"
+        )
+    if subset.task_set_digest != experiment.task_set_digest:
+        raise ValueError(
+            f"{path} is an audited subset of another task set (digest {subset.task_set_digest[:12]}) than "
+            f"{results.path} was produced on (digest {experiment.task_set_digest[:12]})"
+        )
+    return subset
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,6 +86,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         results = read_results(args.results)
     except (FileNotFoundError, NotAResultsFile) as error:
+        return refuse("summary", str(error))
+    try:
+        subset = _subset(args.subset, results) if args.subset else None
+    except ValueError as error:
         return refuse("summary", str(error))
     selected = None
     if (args.ids is not None or args.limit is not None) and not args.tasks:
@@ -61,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
         if experiment is not None and experiment.task_set_digest != tasks_digest(tasks):
             say("summary", f"warning: {args.tasks} differs from the task set the results were produced on")
     summary = summarize(results.rows, selected, None if selected is None else [task.query_id for task in tasks])
+    if subset is not None:
+        summary["subset"] = {"file": str(args.subset), **summarize_subset(results.rows, subset, selected)}
     experiment = results.experiment
     selection = selection_report(results.rows)  # PS runs only
     if selection is not None and (warning := selection.warning()):
@@ -80,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
             f"({experiment.task_set_digest[:12]}), library fixes {'on' if experiment.library_fixes else 'off'}"
         )
     print(format_summary(summary))
+    if subset is not None:
+        print(format_subset(summary["subset"]))
     if selection is not None:
         print(selection.describe())
     return 0

@@ -52,7 +52,6 @@ from aspera_core.tasks import (
     open_task_set,
     validate_task_set,
 )
-from aspera_core.tasks.validation import FAIL, OK, Check
 from aspera_workbench.audit import AuditConfig, audit_tasks, shortcut_findings, task_probes
 from aspera_workbench.cli.args import add_task_set_option, existing_folder, finite_positive_float, positive_int, refuse
 from aspera_workbench.control import default_control_dir, validate_control_with_sandbox
@@ -141,7 +140,7 @@ def _probe_tasks(report: SetReport, tasks: list[Task], sandbox: Sandbox, probes:
         config = AuditConfig(kinds=tuple(PRESERVING_KINDS), baselines=False)
         for task_audit in audit_tasks(tasks, sandbox, config).tasks:
             rejected[task_audit.task_id] = [
-                f"probes: the evaluation program rejects a correct variant ({result.kind}: {result.description}; "
+                f"the evaluation program rejects a correct variant ({result.kind}: {result.description}; "
                 f"{result.outcome}: {(result.message or '').splitlines()[0][:120] if result.message else ''})"
                 for result in task_audit.flagged
             ]
@@ -151,13 +150,11 @@ def _probe_tasks(report: SetReport, tasks: list[Task], sandbox: Sandbox, probes:
         shown = [
             f for f in findings.get(task.query_id, []) if f.pair is not None or f.probe not in ("noop", "handback")
         ]
-        problems = [str(finding) for finding in shown] + rejected.get(task.query_id, [])
-        tried = len(task_probes(task)) if probes else 0
-        if problems:
-            row.checks["probes"] = Check(FAIL, f"{len(problems)} accepted" if probes else "rejects")
-            row.problems += problems
-        elif probes or audit:
-            row.checks["probes"] = Check(OK, f"0/{tried}")
+        problems = [finding.problem for finding in shown] + rejected.get(task.query_id, [])
+        for problem in problems:
+            row.fail("probes", problem, f"{len(problems)} found")
+        if not problems and (probes or audit):
+            row.passed("probes", f"0/{len(task_probes(task)) if probes else 0}")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -33,6 +33,7 @@ from aspera_core.tasks import (
     WrongProgram,
     function_name,
     read_task_set,
+    task_id_order,
 )
 from aspera_workbench.control.control_programs import (
     CONTROL_FOLDER,
@@ -150,7 +151,7 @@ def validate_control_set(
         else:
             by_task.setdefault(problem.query_id, []).append(problem)
     known = {task.query_id for task in tasks}
-    for query_id in sorted(set(programs) | set(wrong) | set(by_task), key=int):
+    for query_id in sorted(set(programs) | set(wrong) | set(by_task), key=task_id_order):
         if query_id not in known:
             set_problems.append(f"{CONTROL_FOLDER}/query_{query_id}.py: there is no task {query_id}")
     runs = {task.query_id: _Runs(task, programs.get(task.query_id), wrong.get(task.query_id, [])) for task in tasks}

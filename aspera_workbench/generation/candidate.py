@@ -136,11 +136,9 @@ _TAG_NAMES = {
 def derive_tags(program: str, facts: dict[str, Any], apps: list[str]) -> list[str]:
     """Category tags of a generated task (at least one), from its reference program and its checks' facts."""
     tags = []
-    if facts.get("expects_handback") and not facts.get("handback_message_checked"):
-        tags.append("handback")
-    elif facts.get("answers") or facts.get("handback_message_checked"):
-        # a hand-back whose message the evaluation checks answers the user; 'handback' would
-        # promise that a plain hand-back passes (what aspera validate checks of the tag)
+    if facts.get("expects_handback"):
+        tags.append("handback")  # (its evaluation checks the hand-back's message: a plain one must fail)
+    elif facts.get("answers"):
         tags.append("information")
     if facts.get("changes_world") or not tags:
         tags.append("action")

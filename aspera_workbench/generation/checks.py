@@ -15,10 +15,15 @@ the model's own code as the only location shown. A failed lookup in the setup's 
 (``SearchError``, or an empty result indexed on a ``find_*``/``search_*``/``get_*`` line) blames the
 setup, naming the program as the other step that may change (:attr:`Check.also`).
 
-A hand-back task must accept a plain hand-back (a generic ``RequiresUserInput``), except when its
-evaluation checks the hand-back's message and a hand-back with the reference program's own message
-passes: such a task is tagged ``information``, not ``handback`` (which promises, to
-``aspera validate``, that a plain hand-back passes).
+A task is accepted only if the checklist's shortcut probes fail (doing nothing, always handing back,
+handing back or answering with every fact of the world, deleting every event:
+:mod:`aspera_workbench.audit.shortcut_check`) and the preserving variants pass (rewrites, and correct
+programs that use a freedom the request leaves: :mod:`aspera_workbench.variants.freedoms`); a probe
+accepted or a variant rejected goes back to the evaluation step with what it was and what it got. The
+engine writes one world per task, so a world in which the reference program hands back is kept only
+if its evaluation checks what the hand-back says: where a plain hand-back passes, a program that
+always asks would pass the task, and the setup step is asked for a world in which the request can be
+carried out.
 """
 
 from __future__ import annotations
@@ -41,13 +46,21 @@ from aspera_core.tasks import (
     Task,
     convention_problems,
     first_difference,
-    function_name,
     normalise_ids,
     validate_task,
 )
-from aspera_workbench.audit import AuditConfig, Observation, audit_tasks, behaviours
+from aspera_workbench.audit import (
+    VALIDATION_PROBES,
+    AuditConfig,
+    Observation,
+    audit_tasks,
+    behaviours,
+    program_diff,
+    shortcut_findings,
+    task_probes,
+)
 from aspera_workbench.surface import names_used
-from aspera_workbench.variants import BREAKING_KINDS, PRESERVING_KINDS
+from aspera_workbench.variants import BREAKING_KINDS, FREEDOM_KINDS, IDENTITY_KINDS
 
 HANDBACK_EXCEPTION = "RequiresUserInput"
 _VALIDATOR_STAGE = {"parse": "evaluation", "setup": "setup", "reference": "evaluation", "noop": "evaluation"}
@@ -308,13 +321,7 @@ class TaskChecker:
             "behaviour": behaviour,
             "answers": observation.answer != "None" and not observation.raised,
             "changes_world": bool(observation.changes),
-            "handback_message": None,  # replaces the message of an earlier setup's world
         }
-        if facts["expects_handback"]:
-            # its message, for the hand-back that says what the reference says (see check_task)
-            verdict = self.sandbox.evaluate(task, task.program)
-            if verdict.outcome is Outcome.HANDBACK_CONTROL and verdict.message is not None:
-                facts["handback_message"] = verdict.message
         if not observation.raised and observation.answer == "None" and not observation.changes:
             return Check(
                 False,
@@ -356,12 +363,11 @@ class TaskChecker:
 
     # -- the whole task ---------------------------------------------------------------
 
-    def check_task(self, task: Task, handback_message: str | None = None) -> Check:
-        """Every check of ``aspera validate``, then mutants and rewrites of the reference program.
+    def check_task(self, task: Task) -> Check:
+        """Every check of ``aspera validate``, then the shortcut probes, mutants and preserving variants.
 
         The do-nothing and hand-back programs must be decided by the evaluation program's own checks
-        (one that raises on them is a finding of its own). ``handback_message`` is the reference
-        program's, from :meth:`check_setup`: a hand-back with it must pass an evaluation checking it.
+        (one that raises on them is a finding of its own).
         """
         baselines = {"noop": NoopAgent().program, "handback": HandbackAgent().program}
         programs = {"reference": task.program, **{name: build(task) for name, build in baselines.items()}}
@@ -429,45 +435,31 @@ class TaskChecker:
                     )
                 )
         if crashed["handback"] is None and any(p.startswith("handback:") for p in report.problems):
-            verdict = verdicts.get("handback")
-            got = _got(verdict)
-            if not expects:
-                problems.append(
-                    (
-                        "handback",
-                        "A program that only hands back control (raises RequiresUserInput and changes nothing) "
-                        f"passes the evaluation program ({got}), but it should fail: the reference program does not hand "
-                        "back in the world the setup program builds, so the engine takes this task as one to carry "
-                        "out (it did not tag it 'handback'). Require what a correct program does or answers.",
-                    )
+            got = _got(verdicts.get("handback"))
+            if expects:
+                # asking is right in this world, so no evaluation may reject a plain hand-back: the world must change
+                return Check(
+                    False,
+                    "setup",
+                    [
+                        "In the world the setup program builds, the reference program hands back, and a program "
+                        f"that always hands back passes the evaluation program too ({got}). A task whose only world "
+                        "calls for asking the user cannot tell an assistant that always asks from one that acts. "
+                        "Build a world in which the request can be carried out. (Only if the request makes one "
+                        "answer to the user necessary may the evaluation program check instead that the hand-back "
+                        "says it.)"
+                    ],
+                    facts=facts,
+                    also=["evaluation"],
                 )
-            else:
-                message_passes = None
-                if verdict is not None and verdict.outcome is Outcome.TASK_COMPLETION_ERROR and handback_message:
-                    message_passes = self._message_handback(task, handback_message)
-                if message_passes is not None and message_passes.outcome is Outcome.SUCCESS:
-                    facts["handback_message_checked"] = True
-                    notes.append(
-                        "the evaluation program checks the hand-back's message: a plain hand-back fails "
-                        f"({got}); one with the reference program's message passes; the task is not tagged 'handback'"
-                    )
-                else:
-                    tried = (
-                        f"; a hand-back with the reference program's own message fails too ({_got(message_passes)})"
-                        if message_passes is not None
-                        else ""
-                    )
-                    problems.append(
-                        (
-                            "handback",
-                            "A program that only hands back control (raises RequiresUserInput with a generic message "
-                            f"and changes nothing) should pass the evaluation program ({got}){tried}. The engine "
-                            "requires this of every hand-back task: the reference program hands back in the world the "
-                            "setup program builds, so the engine tagged the task 'handback'. Check the hand-back's "
-                            "message only when the request asks to be told something specific, and then in a way "
-                            "that the reference program's message passes.",
-                        )
-                    )
+            problems.append(
+                (
+                    "handback",
+                    "A program that only hands back control (raises RequiresUserInput and changes nothing) "
+                    f"passes the evaluation program ({got}), but it should fail: the reference program does not hand "
+                    "back in the world the setup program builds. Require what a correct program does or answers.",
+                )
+            )
         if problems:
             stage = min(
                 (_VALIDATOR_STAGE.get(column, "evaluation") for column, _ in problems),
@@ -475,23 +467,31 @@ class TaskChecker:
             )
             return Check(False, stage, [text for _, text in problems], notes=notes, facts=facts)
         check = Check(True, "evaluation", notes=notes, facts=facts)
+        self._probes(task, check)
         if self.mutants:
             self._mutants(task, check)
         if check.ok and self.rewrites:
             self._rewrites(task, check)
         return check
 
-    def _message_handback(self, task: Task, message: str) -> Verdict:
-        """The verdict on a program that only hands back, with the reference program's message."""
-        name = function_name(task.program) or "solution"
-        program = (
-            "from aspera.apps_implementation.exceptions import RequiresUserInput\n\n\n"
-            f"def {name}():\n    raise RequiresUserInput({message!r})\n"
-        )
-        return self.sandbox.evaluate(task, program)
+    def _probes(self, task: Task, check: Check) -> None:
+        """The shortcut probes beyond the trivial agents (the validator ran those): each must fail."""
+        kinds = [kind for kind in VALIDATION_PROBES if kind not in ("noop", "handback")]
+        tried = task_probes(task, kinds)
+        found = shortcut_findings([task], self.sandbox, kinds).get(task.query_id, [])
+        check.facts["probes"] = {"tried": len(tried), "accepted": len(found)}
+        check.facts["probes_accepted"] = sorted({finding.probe for finding in found})
+        if found:
+            check.ok = False
+            shown = "; ".join(f"a program that {finding.description} (it passed)" for finding in found)
+            check.problems.append(
+                f"The evaluation program accepts {len(found)} of {len(tried)} programs that skip the task: {shown}. "
+                "Require the answer or the change the request asks for, and nothing more: an answer that names "
+                "everything, a hand-back that lists everything or a calendar emptied of everything must fail."
+            )
 
-    def _audit(self, task: Task, kinds: tuple[str, ...], limit: int) -> list[Any]:
-        config = AuditConfig(kinds=kinds, per_kind=None, max_variants=limit, seed=self.seed, baselines=False)
+    def _audit(self, task: Task, kinds: tuple[str, ...], limit: int | None, per_kind: int | None = None) -> list[Any]:
+        config = AuditConfig(kinds=kinds, per_kind=per_kind, max_variants=limit, seed=self.seed, baselines=False)
         audit = audit_tasks([task], self.sandbox, config).tasks[0]
         return [result for result in audit.variants if result.origin == "generated"]
 
@@ -548,18 +548,27 @@ class TaskChecker:
 
     def _rewrites(self, task: Task, check: Check) -> None:
         try:
-            results = self._audit(task, tuple(PRESERVING_KINDS), self.rewrites)
+            # the rewrites that keep behaviour identical up to the number asked for; every variant that uses a
+            # freedom of the request (the audit's three of each kind), since those are what strict evaluations reject
+            results = self._audit(task, tuple(IDENTITY_KINDS), self.rewrites)
+            results += self._audit(task, tuple(FREEDOM_KINDS), None, per_kind=3)
         except ValueError as error:
             check.notes.append(f"no rewrites made: {error}")
             return
         refused = [r for r in results if r.status == "flagged"]
         check.facts["rewrites"] = {"tried": len(results), "refused": len(refused)}
+        check.facts["variants_refused"] = sorted({r.kind for r in refused})
         if refused:
             check.ok = False
-            shown = "; ".join(f"{r.description} (it said: {r.message})" for r in refused[:_SHOWN])
+            shown = "\n".join(
+                f"- {r.description} (it said: {r.message}); what it changes in the reference program:\n"
+                + "\n".join(program_diff(task.program, r.source))
+                for r in refused[:_SHOWN]
+            )
             check.problems.append(
-                f"The evaluation program rejects {len(refused)} of {len(results)} rewrites of the reference program "
-                f"that do exactly what it does: {shown}. Accept every correct way of reaching the goal."
+                f"The evaluation program rejects {len(refused)} of {len(results)} correct variants of the reference "
+                f"program (each does what it does, or uses a freedom the request leaves):\n{shown}\n"
+                "Accept every correct way of reaching the goal."
             )
 
 

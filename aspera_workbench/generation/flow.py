@@ -454,14 +454,12 @@ class GenerationFlow:
 
     def _provenance(self, candidate: Candidate, by: str, accepted_at: str) -> dict[str, Any]:
         mutants = candidate.facts.get("mutants") or {}
-        if candidate.facts.get("handback_message_checked"):
-            handback = (
-                "with a generic message fails, with the reference program's message passes "
-                "(the evaluation checks the hand-back's message)"
-            )
-        else:
-            handback = "passes (hand-back task)" if candidate.expects_handback else "fails"
-        checks = "reference passes; noop fails; handback " + handback
+        checks = "reference passes; noop fails; handback fails"
+        if candidate.expects_handback:
+            checks += " (the evaluation checks what the hand-back says)"
+        probes = candidate.facts.get("probes") or {}
+        if probes:
+            checks += f"; {probes.get('tried', 0)} of {probes.get('tried', 0)} shortcut probes fail"
         if mutants:
             checks += (
                 f"; {mutants.get('rejected', 0)} of {mutants.get('tried', 0)} mutants rejected, "

@@ -28,10 +28,8 @@ from aspera_workbench.generation.candidate import (
 )
 from aspera_workbench.generation.checks import Check, TaskChecker, draft_task
 from aspera_workbench.generation.prompts import PROGRAM_STEPS, WHAT, Message, PromptBuilder, fenced
-from aspera_workbench.llm import BudgetExceededError, LLMClient, LLMRequestError, LLMSetupError
+from aspera_workbench.llm import LENGTH, BudgetExceededError, LLMClient, LLMRequestError, LLMSetupError
 
-#: The finish reason of an answer cut off by the token limit.
-LENGTH = "length"
 #: How the problem of an answer cut off by the token limit starts.
 CUT_OFF = "The answer was cut off"
 
@@ -211,13 +209,16 @@ class TaskGenerator:
             if check.ok:
                 candidate.facts.update(check.facts)
             return check
-        candidate.facts.pop("handback_message_checked", None)  # found anew by each check of the evaluation
         try:
             task = self.task_of(candidate)
         except ValueError as error:
             return Check(False, "evaluation", [f"The task cannot be built: {error}"])
-        check = self.checker.check_task(task, handback_message=candidate.facts.get("handback_message"))
+        check = self.checker.check_task(task)
+        # every probe one of its evaluations accepted, and every kind of correct variant one rejected (for the trial)
+        caught = set(candidate.facts.get("probes_caught", [])) | set(check.facts.get("probes_accepted", []))
+        strict = set(candidate.facts.get("variants_caught", [])) | set(check.facts.get("variants_refused", []))
         candidate.facts.update(check.facts)
+        candidate.facts["probes_caught"], candidate.facts["variants_caught"] = sorted(caught), sorted(strict)
         return check
 
     def task_of(self, candidate: Candidate, query_id: str = "1") -> Task:

@@ -18,7 +18,7 @@ from aspera_workbench.generation.generation_params import GenerationParams
 from aspera_workbench.generation.prompts import PROGRAM_STEPS, GenerationPrompts, GuidelineSet, PromptBuilder
 from aspera_workbench.generation.session import SessionLog
 from aspera_workbench.generation.task_writer import TaskSetTarget
-from aspera_workbench.llm import Budget, LLMClient, LLMConfig, ResponseCache
+from aspera_workbench.llm import LLMClient, build_model_client
 from aspera_workbench.pipeline import ParamsError, project_root, resolve_path
 from aspera_workbench.variants import choose
 
@@ -37,19 +37,20 @@ def build_client(params: GenerationParams, root: Path) -> LLMClient:
         aspera_workbench.llm.LLMSetupError: no key, or a limit on a model without a price.
         ParamsError: ``cache_dir`` cannot hold the cache (a file stands there, or it is a link to nothing).
     """
-    config = LLMConfig.given(
-        model=params.model,
-        temperature=params.temperature,
-        base_url=params.base_url,
-        api_key_env=params.api_key_env,
-        max_tokens=params.max_tokens,
-        timeout_s=params.request_timeout_s,
-    )
     try:
-        cache = ResponseCache(resolve_path(params.cache_dir, root)) if params.cache else None
+        return build_model_client(
+            model=params.model,
+            temperature=params.temperature,
+            base_url=params.base_url,
+            api_key_env=params.api_key_env,
+            max_tokens=params.max_tokens,
+            timeout_s=params.request_timeout_s,
+            use_cache=params.cache,
+            cache_dir=resolve_path(params.cache_dir, root),
+            max_cost_usd=params.max_cost_usd,
+        )
     except (NotADirectoryError, FileNotFoundError) as error:  # a file in the way, a symbolic link to nothing
         raise ParamsError(f"cache_dir: {error.filename} {error.strerror}") from None
-    return LLMClient(config, cache=cache, budget=Budget(max_cost_usd=params.max_cost_usd))
 
 
 def open_generation(

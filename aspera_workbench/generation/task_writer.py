@@ -32,6 +32,7 @@ from aspera_core.tasks import (
     shard_files,
     shard_folder,
     shard_name,
+    task_id_order,
     write_tasks,
 )
 from aspera_workbench.authoring import APPS, APPS_WITHOUT_ROOMS, build_task_set, load_authored_tasks, read_code_tags
@@ -104,8 +105,8 @@ class TaskSetTarget:
             message = f"its authoring modules (code/) do not build ({found[0]}); {hint}"
             raise TaskFormatError([TaskProblem(message, source=str(self.root))]) from None
         if [task.query_id for task in authored] != [task.query_id for task in existing]:
-            in_code = sorted({t.query_id for t in authored} - {t.query_id for t in existing}, key=int)
-            in_plans = sorted({t.query_id for t in existing} - {t.query_id for t in authored}, key=int)
+            in_code = sorted({t.query_id for t in authored} - {t.query_id for t in existing}, key=task_id_order)
+            in_plans = sorted({t.query_id for t in existing} - {t.query_id for t in authored}, key=task_id_order)
             message = (
                 "its plans/ are not built from its authoring modules (code/) as they are now "
                 f"(tasks only in code/: {', '.join(in_code) or 'none'}; only in plans/: {', '.join(in_plans) or 'none'}); "

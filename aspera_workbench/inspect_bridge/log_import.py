@@ -1,9 +1,9 @@
 """An inspect log of ``aspera_workbench/asper_bench`` as a results file of the usual schema.
 
-Each sample (a task and an epoch) becomes one row: the evaluation from the score's
-metadata, the rest from what the solver stored; a sample that ended in an error is a
-``model_error`` row, and prompts are kept by digest in ``prompts/``, as ``aspera run``
-does. Importing is idempotent: a task-seed pair with a verdict in the file is not added
+Each sample (a task and an epoch) becomes one row: the evaluation (and its checked
+verdict, when the score carries one) from the score's metadata, the rest from what the
+solver stored; a sample that ended in an error is a ``model_error`` row, and prompts are
+kept by digest in ``prompts/``, as ``aspera run`` does. Importing is idempotent: a task-seed pair with a verdict in the file is not added
 again, nor a model error from the same log.
 """
 
@@ -170,7 +170,15 @@ def sample_row(sample: EvalSample, log: EvalLog, experiment: Experiment) -> Resu
         stdout=metadata.get("stdout") or "",
         stderr=metadata.get("stderr") or "",
         return_value=metadata.get("return_value"),
+        **checked_fields(metadata),
     )
+
+
+def checked_fields(metadata: dict[str, Any]) -> dict[str, Any]:
+    """The checked verdict a score carries, as a results row holds it; a log scored before it existed carries
+    none, and its rows' checked verdict is unknown (``None``), never guessed."""
+    reasons = metadata.get("checked_reasons") or ()
+    return {"checked_outcome": metadata.get("checked_outcome"), "checked_reasons": tuple(str(line) for line in reasons)}
 
 
 def _checked_row(path: str | Path, sample: EvalSample, log: EvalLog, experiment: Experiment) -> ResultRow:

@@ -53,3 +53,18 @@ def selection_f1() -> Metric:
         return sum(values) / len(values) if values else float("nan")  # undefined, not 0
 
     return compute
+
+
+@metric(scores="unreduced")
+def checked_accuracy() -> Metric:
+    """``checked_accuracy``: the share of scored task-epoch pairs whose checked verdict is success (side effects and
+    over-inclusive answers checked beside the evaluation program); NaN when one is unknown (not checked: the control
+    setting), which may be either. ``checked_unknown``: how many are unknown."""
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        checked = [(score.score.metadata or {}).get("checked_outcome") for score in scores]
+        unknown = sum(outcome is None for outcome in checked)
+        rate = checked.count(Outcome.SUCCESS.value) / len(checked) if checked and not unknown else float("nan")
+        return {"checked_accuracy": rate, "checked_unknown": float(unknown)}
+
+    return compute

@@ -1,8 +1,8 @@
 """The scorer: the workbench sandbox's verdict on the parsed program, as an inspect score.
 
 ``C`` for ``success``, ``I`` otherwise; the metadata holds what a results row holds about
-the evaluation and what the program changed in each pair's world, so that ``inspect
-view`` shows why a program failed. Inspect scores many samples at once and a sandbox
+the evaluation (its checked verdict too) and what the program changed in each pair's world,
+so that ``inspect view`` shows why a program failed. Inspect scores many samples at once and a sandbox
 runs one batch at a time, hence single-worker sandboxes lent to one score each.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Iterable, Mapping
+from functools import partial
 from typing import Any
 
 import anyio
@@ -21,7 +22,8 @@ from pydantic_core import to_jsonable_python
 from aspera_core.executor import Job, Sandbox, SandboxConfig, Verdict
 from aspera_core.outcomes import Outcome
 from aspera_workbench.inspect_bridge.benchmark import Benchmark
-from aspera_workbench.inspect_bridge.metrics import outcome_shares, scored_pairs, selection_f1
+from aspera_workbench.inspect_bridge.checking import CheckedVerdicts
+from aspera_workbench.inspect_bridge.metrics import checked_accuracy, outcome_shares, scored_pairs, selection_f1
 from aspera_workbench.inspect_bridge.solver import STORE
 
 
@@ -62,12 +64,13 @@ class SandboxPool:
                 self._idle.append(sandbox)
             self._changed.notify()
 
-    def evaluate(self, task: Any, program: str) -> Verdict:
-        """The verdict on ``program`` for ``task``, with the world captured (blocking)."""
+    def evaluate(self, task: Any, program: str, footprints: bool = False) -> Verdict:
+        """The verdict on ``program`` for ``task``, with the world captured (and its footprints, if asked; blocking)."""
         sandbox = self._borrow()
         try:
+            job = Job(task, program, capture_world=True, footprints=footprints)
             # Taking every result ends the run: only then may another evaluation use the sandbox.
-            verdicts = [verdict for _, verdict in sandbox.run([Job(task, program, capture_world=True)])]
+            verdicts = [verdict for _, verdict in sandbox.run([job])]
         except BaseException:
             sandbox.close()
             self._give_back(None)
@@ -132,20 +135,44 @@ def verdict_metadata(verdict: Verdict) -> dict[str, Any]:
     }
 
 
+def answer_marks(generation: Mapping[str, Any] | None) -> dict[str, Any]:
+    """How the program's answer ended, as the results row records it (``truncated``: the token limit cut it off)."""
+    generation = generation or {}
+    return {
+        "finish_reason": generation.get("finish_reason"),
+        "truncated": bool(generation.get("truncated")),
+        "prompt_truncated": bool(generation.get("prompt_truncated")),
+    }
+
+
 def explanation(metadata: Mapping[str, Any]) -> str:
     error = ": ".join(part for part in (metadata.get("error_type"), metadata.get("message")) if part)
     return f"{metadata['outcome']}: {error}" if error else str(metadata["outcome"])
 
 
 def setting_metrics(setting: str) -> list[Any]:
-    shown = [accuracy(), stderr(), scored_pairs(), outcome_shares()]
+    shown = [accuracy(), stderr(), checked_accuracy(), scored_pairs(), outcome_shares()]
     return [*shown, selection_f1()] if setting == "ps" else shown
 
 
-@scorer(metrics=[accuracy(), stderr()])
+def checked_metadata(checked: tuple[str | None, list[str]] | None) -> dict[str, Any]:
+    """The checked verdict as the score's metadata holds it (``None``: not checked, unknown)."""
+    outcome, reasons = checked if checked is not None else (None, [])
+    return {"checked_outcome": outcome, "checked_reasons": list(reasons)}
+
+
+@scorer(metrics=[accuracy(), stderr(), checked_accuracy()])
 def sandbox_verdict(benchmark: Benchmark) -> Scorer:
-    """The sandbox's verdict on the program the solver parsed (``C`` for success, else ``I``)."""
+    """The sandbox's verdict on the program the solver parsed (``C`` for success, else ``I``), with its checked
+    verdict in the metadata (:mod:`~aspera_workbench.inspect_bridge.checking`)."""
     pool = SandboxPool(benchmark.sandbox)
+    checking = (
+        None
+        if benchmark.control
+        else CheckedVerdicts(
+            list(benchmark.selected), benchmark.sandbox.library_fixes, partial(pool.evaluate, footprints=True)
+        )
+    )
 
     async def score(state: TaskState, target: Target) -> Score:
         task = benchmark.tasks[str(state.sample_id)]
@@ -156,15 +183,21 @@ def sandbox_verdict(benchmark: Benchmark) -> Scorer:
                 "message": state.store.get(STORE.problem),
                 "pairs_run": 0,
                 "pairs_total": min(len(task.state_generation_programs), len(task.evaluation_programs)),
+                **checked_metadata((Outcome.PARSE_ERROR.value, [])),  # as aspera run records a parse failure
             }
         else:
-            verdict = await anyio.to_thread.run_sync(pool.evaluate, benchmark.evaluation_task(task), program)
+            verdict = await anyio.to_thread.run_sync(
+                partial(pool.evaluate, footprints=checking is not None), benchmark.evaluation_task(task), program
+            )
             metadata = verdict_metadata(verdict)
+            checked = None if checking is None else await anyio.to_thread.run_sync(checking.check, task, verdict)
+            metadata.update(checked_metadata(checked))
         selection = state.store.get(STORE.selection)
         if selection is not None:  # ps: what was selected, its precision and recall, and the F1 the metric averages
             metadata["selection"] = selection
             metadata["selection_f1"] = selection["f1"]
         metadata["seed"] = state.store.get(STORE.seed)
+        metadata.update(answer_marks(state.store.get(STORE.generation)))
         success = metadata["outcome"] == Outcome.SUCCESS.value
         return Score(
             value=CORRECT if success else INCORRECT,

@@ -1,7 +1,9 @@
 """The solver: the requests ``aspera run`` sends for the same task and seed, through inspect's model.
 
 ``cck`` and ``control`` send one request; ``ps`` one selection request per library module,
-then the program request. Epoch 1 is seed 0. What the scorer and the import need is kept
+then the program request. Epoch 1 is seed 0. The program and the selected imports are read from
+inspect's final text, never from the model's reasoning (which inspect keeps apart, and which a
+server without a reasoning parser may leave inline as ``<think>`` blocks). What the scorer and the import need is kept
 in the sample's store under ``aspera:`` keys (:data:`STORE`).
 """
 
@@ -15,6 +17,7 @@ from inspect_ai.model import (
     ChatMessageAssistant,
     ChatMessageSystem,
     ChatMessageUser,
+    ContentReasoning,
     GenerateConfig,
     ModelOutput,
     get_model,
@@ -35,6 +38,7 @@ from aspera_workbench.agents import (
     selection_scores,
 )
 from aspera_workbench.inspect_bridge.benchmark import CCK_EXAMPLES, PS_EXAMPLES, Benchmark
+from aspera_workbench.llm import LENGTH, joined_reasoning, prompt_cut, prompt_size, split_reasoning
 from aspera_workbench.surface import ALL_MODULES, module_primitives
 
 #: Keys of the sample store the solver fills (read by the scorer and by ``aspera import-inspect``).
@@ -57,17 +61,47 @@ def chat(messages: list[Message]) -> list[ChatMessage]:
     return [kinds[message["role"]](content=message["content"]) for message in messages]
 
 
-def _answered(output: ModelOutput) -> SimpleNamespace:
-    """What :class:`RequestTally` reads of an answer, from inspect's output (no price: inspect's own accounts)."""
+#: inspect's stop reasons for an answer the token limit (or the context window) ended.
+_CUT_OFF = frozenset({"max_tokens", "model_length"})
+
+
+def _answered(output: ModelOutput, messages: list[Message]) -> SimpleNamespace:
+    """What :class:`RequestTally` reads of an answer, from inspect's output (no price: inspect's own accounts).
+
+    ``text`` is inspect's final text (never its reasoning content) without any thinking left inline
+    in it; ``reasoning`` both. ``messages`` were sent: the endpoint's count of their tokens is checked.
+    """
     usage = output.usage
     tokens = (
         None
         if usage is None
         else SimpleNamespace(
-            prompt_tokens=usage.input_tokens, completion_tokens=usage.output_tokens, total_tokens=usage.total_tokens
+            prompt_tokens=usage.input_tokens,
+            completion_tokens=usage.output_tokens,
+            total_tokens=usage.total_tokens,
+            reasoning_tokens=usage.reasoning_tokens,
         )
     )
-    return SimpleNamespace(usage=tokens, cost_usd=None, spent_usd=None, latency_s=output.time or 0.0, cached=False)
+    text, inline = split_reasoning(output.completion)
+    message = output.message if output.choices else None
+    apart = [part.reasoning for part in _parts(message) if isinstance(part, ContentReasoning)]
+    cut_off = output.stop_reason in _CUT_OFF
+    return SimpleNamespace(
+        usage=tokens,
+        cost_usd=None,
+        spent_usd=None,
+        latency_s=output.time or 0.0,
+        cached=False,
+        text=text,
+        reasoning=joined_reasoning(*apart, inline),
+        finish_reason=LENGTH if cut_off else output.stop_reason,
+        cut_off=cut_off,
+        prompt_cut=prompt_cut(prompt_size(messages)[1], None if usage is None else usage.input_tokens),
+    )
+
+
+def _parts(message: ChatMessageAssistant | None) -> list[Any]:
+    return [] if message is None or isinstance(message.content, str) else list(message.content)
 
 
 @solver
@@ -84,12 +118,12 @@ def aspera_solver(benchmark: Benchmark) -> Solver:
             chosen: dict[str, None] = {}
             answers: dict[str, str] = {}
             for module in ALL_MODULES:
-                output = await model.generate(
-                    chat(selection_messages(task, module, files, True)), config=GenerateConfig(seed=seed)
-                )
-                tally.add(_answered(output))
-                answers[module] = output.completion
-                for name in selected_names(output.completion, module_primitives(module, documented_only=True)):
+                asked = selection_messages(task, module, files, True)
+                output = await model.generate(chat(asked), config=GenerateConfig(seed=seed))
+                selected = _answered(output, asked)
+                tally.add(selected)
+                answers[module] = selected.text
+                for name in selected_names(selected.text, module_primitives(module, documented_only=True)):
                     chosen.setdefault(name)
             selection = selection_scores(chosen, reference_primitives(task))
             details["selection_answers"] = answers
@@ -101,8 +135,9 @@ def aspera_solver(benchmark: Benchmark) -> Solver:
             messages = cck_messages(task, files, CCK_EXAMPLES, True)
         state.messages = chat(messages)
         state = await generate(state, tool_calls="none", seed=seed)
-        tally.add(_answered(state.output))
-        answer = state.output.completion
+        answered = _answered(state.output, messages)
+        tally.add(answered)
+        answer = answered.text
         parsed = extract_program(answer, arguments=benchmark.solution_arguments)
         generation = tally.generation(files.version, prompt_digest(messages), answer, None)
         state.store.set(STORE.seed, seed)

@@ -216,7 +216,7 @@ def judge_results(
     apps = _apps_by_task(task_list)
     report = JudgeReport(out=Path(out), rows=len(counted), programs=len(with_program), selected=len(selected))
     if apps is not None:
-        unknown = sorted({row.task_id for row in selected if row.task_id not in apps})
+        unknown = sorted({row.task_id for row in selected if row.task_id not in apps}, key=task_id_order)
         if unknown and len(unknown) == len({row.task_id for row in selected}):
             raise ValueError(
                 f"none of the {len(unknown)} task(s) of {results} is in the task set: the results were produced "

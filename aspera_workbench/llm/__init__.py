@@ -14,9 +14,11 @@ stay deterministic and offline.
 """
 
 from .budget import Budget, SpendReport
-from .cache import CACHE_DIR_ENV, CacheWriteWarning, ResponseCache, default_cache_dir, request_key
+from .builder import build_model_client
+from .cache import CACHE_DIR_ENV, CacheWriteWarning, ResponseCache, cache_folder, default_cache_dir, request_key
 from .client import LLMClient, RequestOptions, function_tool
 from .config import DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, LLMConfig, RetryPolicy, key_from_environment
+from .context import prompt_cut, prompt_size
 from .errors import (
     AuthenticationFailedError,
     BudgetExceededError,
@@ -35,7 +37,8 @@ from .errors import (
 )
 from .model_tables import DEFAULT_PRICES_PATH, DEFAULT_QUIRKS_PATH, ModelQuirks, Price, PriceTable, QuirksTable
 from .pool import DaemonPool
-from .result import Answer, Completion, ToolCall, Usage, parse_completion, tool_result_message
+from .reasoning import joined_reasoning, split_reasoning
+from .result import LENGTH, Answer, Completion, ToolCall, Usage, parse_completion, tool_result_message
 from .retry import parse_retry_after, retry_delay
 
 __all__ = [
@@ -44,6 +47,7 @@ __all__ = [
     "DEFAULT_BASE_URL",
     "DEFAULT_PRICES_PATH",
     "DEFAULT_QUIRKS_PATH",
+    "LENGTH",
     "Answer",
     "AuthenticationFailedError",
     "Budget",
@@ -75,12 +79,18 @@ __all__ = [
     "ToolCall",
     "ToolsNotSupportedError",
     "Usage",
+    "build_model_client",
+    "cache_folder",
     "default_cache_dir",
     "function_tool",
+    "joined_reasoning",
     "key_from_environment",
     "parse_completion",
+    "prompt_cut",
+    "prompt_size",
     "parse_retry_after",
     "request_key",
     "retry_delay",
+    "split_reasoning",
     "tool_result_message",
 ]

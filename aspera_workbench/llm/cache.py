@@ -38,6 +38,11 @@ def default_cache_dir() -> Path:
     return Path(base).expanduser() / "aspera" / "llm"
 
 
+def cache_folder(directory: str | os.PathLike[str] | None = None) -> Path:
+    """The folder a cache named ``directory`` lives in: ``~`` is the home folder; ``None`` is :func:`default_cache_dir`."""
+    return Path(directory).expanduser() if directory is not None else default_cache_dir()
+
+
 def request_key(base_url: str, body: dict[str, Any]) -> str:
     """SHA-256 of the canonical JSON of the request body as sent (after the model's quirks) and the base URL.
 
@@ -68,7 +73,8 @@ def _make_folder(folder: Path) -> None:
 
 
 class ResponseCache:
-    """A folder of cached answers (default :func:`default_cache_dir`, made on the first write), shared by processes.
+    """A folder of cached answers (:func:`cache_folder`: by default :func:`default_cache_dir`), made on the first write,
+    shared by processes.
 
     Raises:
         FileNotFoundError: the folder or one above it is a symbolic link to nothing (its ``filename``).
@@ -76,8 +82,8 @@ class ResponseCache:
             found now rather than when the first answer, already paid for, is written.
     """
 
-    def __init__(self, directory: str | Path | None = None) -> None:
-        self.directory = Path(directory) if directory is not None else default_cache_dir()
+    def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
+        self.directory = cache_folder(directory)
         _refuse_dangling_link(self.directory)
         existing = next((path for path in (self.directory, *self.directory.parents) if path.exists()), None)
         if existing is not None and not existing.is_dir():

@@ -22,6 +22,7 @@ from . import errors
 from .budget import Budget, dollars
 from .cache import CacheWriteWarning, ResponseCache, request_key
 from .config import LLMConfig
+from .context import prompt_size
 from .model_tables import ModelQuirks, PriceTable, QuirksTable
 from .result import Answer, Completion, Usage, parse_completion
 from .retry import parse_retry_after, retry_delay
@@ -114,16 +115,19 @@ class LLMClient:
         started = time.perf_counter()
         body = self.build_request(messages, **options)
         key = request_key(self.config.endpoint, body)
+        size = prompt_size(body["messages"])
         if self.cache is not None and (entry := self.cache.get(key)) is not None:
             try:
                 answer = parse_completion(entry["response"])
             except (errors.MalformedResponseError, KeyError):
                 pass  # a damaged entry: ask again and overwrite it
             else:
-                return self._completion(answer, key, started, attempts=0, waited_s=0.0)
+                return self._completion(answer, key, started, size, attempts=0, waited_s=0.0)
         answer, data, attempts, waited = self._send_with_retries(body)
-        completion = self._completion(answer, key, started, attempts=attempts, waited_s=waited)
-        if self.cache is not None:
+        completion = self._completion(answer, key, started, size, attempts=attempts, waited_s=waited)
+        # An answer to a prompt the endpoint cut is not kept: asked again once its window is
+        # larger, the same request must reach the server rather than the cache.
+        if self.cache is not None and not completion.prompt_cut:
             self._store(
                 key,
                 {
@@ -338,8 +342,10 @@ class LLMClient:
             text = text.replace(self._api_key, "***")
         return text
 
-    def _completion(self, answer: Answer, key: str, started: float, *, attempts: int, waited_s: float) -> Completion:
-        """The call's result (cached when nothing was sent), counted in the budget."""
+    def _completion(
+        self, answer: Answer, key: str, started: float, size: tuple[int, int], *, attempts: int, waited_s: float
+    ) -> Completion:
+        """The call's result (cached when nothing was sent), counted in the budget; ``size``: the prompt's (:func:`prompt_size`)."""
         cost, note = self._cost(answer.usage)
         cached = attempts == 0
         completion = Completion(
@@ -354,6 +360,8 @@ class LLMClient:
             waited_s=waited_s,
             cached=cached,
             request_hash=key,
+            prompt_chars=size[0],
+            prompt_words=size[1],
         )
         if self.budget is not None:
             self.budget.record(completion)

@@ -13,7 +13,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from .context import prompt_cut
 from .errors import MalformedResponseError
+from .reasoning import joined_reasoning, split_reasoning
+
+#: The finish reason of an answer the token limit (``max_tokens``) cut off.
+LENGTH = "length"
+#: Fields beside ``content`` in which servers with a reasoning parser send the thinking (vLLM, Ollama, llama.cpp...).
+REASONING_FIELDS = ("reasoning_content", "reasoning")
 
 
 class Usage(BaseModel):
@@ -45,7 +52,12 @@ class ToolCall(BaseModel):
 
 
 class Answer(BaseModel):
-    """The useful part of a chat-completion body (first choice only); ``text`` is ``""`` when there is only tool calls."""
+    """The useful part of a chat-completion body (first choice only).
+
+    ``text`` is the answer without the model's thinking (``""`` when there is only tool calls);
+    ``reasoning`` the thinking, whether the endpoint sent it in a field of its own or inline in
+    the content (:mod:`~aspera_workbench.llm.reasoning`), ``None`` when there is none.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -55,6 +67,12 @@ class Answer(BaseModel):
     usage: Usage | None = None
     response_id: str | None = None
     response_model: str | None = None
+    reasoning: str | None = None
+
+    @property
+    def cut_off(self) -> bool:
+        """The token limit ended the answer (``finish_reason`` ``"length"``): it may stop mid-thought or mid-code."""
+        return self.finish_reason == LENGTH
 
 
 class Completion(Answer):
@@ -68,6 +86,8 @@ class Completion(Answer):
         latency_s: Seconds this call took, waits between retries included.
         attempts: Requests sent by this call (``0`` for a cached answer).
         request_hash: The cache key, usable to name stored prompts.
+        prompt_chars, prompt_words: The size of the prompt's text as sent (words bound its tokens
+            from below: :mod:`~aspera_workbench.llm.context`).
     """
 
     model: str
@@ -80,6 +100,13 @@ class Completion(Answer):
     waited_s: float = 0.0
     cached: bool
     request_hash: str
+    prompt_chars: int = 0
+    prompt_words: int = 0
+
+    @property
+    def prompt_cut(self) -> bool:
+        """The endpoint reports fewer prompt tokens than the prompt has words: it did not see the whole prompt."""
+        return prompt_cut(self.prompt_words, None if self.usage is None else self.usage.prompt_tokens)
 
     def assistant_message(self) -> dict[str, Any]:
         """The answer as an assistant message, to append to the conversation for the next turn."""
@@ -96,7 +123,8 @@ def tool_result_message(call: ToolCall | str, content: str) -> dict[str, Any]:
 
 
 def parse_completion(body: str | bytes | Any) -> Answer:
-    """Read a chat-completion body (text, bytes or decoded JSON): the first choice's content, tool calls and finish reason, and usage.
+    """Read a chat-completion body (text, bytes or decoded JSON): the first choice's answer, thinking, tool calls and
+    finish reason, and usage.
 
     Raises:
         MalformedResponseError: the body is not JSON, has no choices, or a field has the wrong type
@@ -117,8 +145,11 @@ def parse_completion(body: str | bytes | Any) -> Answer:
     if not isinstance(message, dict):
         raise _malformed(f"first choice has no message object: {_excerpt(choice)}")
     finish_reason = choice.get("finish_reason")
+    text, inline = split_reasoning(_content_text(message.get("content")))
+    beside = [message.get(name) for name in REASONING_FIELDS if isinstance(message.get(name), str)]
     return Answer(
-        text=_content_text(message.get("content")),
+        text=text,
+        reasoning=joined_reasoning(*beside, inline),
         tool_calls=tuple(_tool_call(raw, number) for number, raw in enumerate(message.get("tool_calls") or [])),
         finish_reason=finish_reason if isinstance(finish_reason, str) else None,
         usage=_usage(body.get("usage")),

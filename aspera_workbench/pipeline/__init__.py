@@ -19,6 +19,7 @@ from aspera_workbench.pipeline.pipeline_params import (
     parse_override,
     read_params_file,
 )
+from aspera_workbench.pipeline.subset import load_subset
 
 __all__ = [
     "NOTEBOOKS",
@@ -34,6 +35,7 @@ __all__ = [
     "evaluate_agents",
     "judgements_files",
     "load_params",
+    "load_subset",
     "notebook_path",
     "parse_override",
     "project_root",

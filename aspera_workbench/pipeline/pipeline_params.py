@@ -18,7 +18,7 @@ import yaml
 from pydantic import ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from aspera_core.fileio import DanglingLinkError, dangling_link, refuse_dangling_link_in
-from aspera_core.records import read_results
+from aspera_core.records import AuditedSubset, read_results, read_subset
 from aspera_core.tasks import load_tasks, task_id_order, tasks_digest
 from aspera_workbench.agents import AGENTS, PATH_OPTIONS, check_options, closest_agent, missing_key
 from aspera_workbench.audit import AuditReport, read_audit
@@ -102,6 +102,8 @@ class PipelineParams(Options):
             audits the task set (kept in ``results_dir`` and reused while nothing changes).
         audit_per_kind: Generated variants of each kind per task in that audit (``None``: all).
         audit_max_variants: Generated variants per task in all in that audit (``None``: no limit).
+        audited_subset: An audited subset (the tasks an audit found the evaluation program sound on), or an
+            audit file holding one, for Table 3's audited-subset columns; ``None``: they stay empty, with a note.
         judgements: Judgements files (``aspera judge --out``) to compare with the
             evaluation programs' verdicts, label -> path.
         figures_dir: Where tables and figures are written.
@@ -131,6 +133,7 @@ class PipelineParams(Options):
     audit: str | None = None
     audit_per_kind: int | None = Field(default=1, ge=1)
     audit_max_variants: int | None = Field(default=None, ge=0)
+    audited_subset: str | None = None
     judgements: dict[str, str] = Field(default_factory=dict)
     figures_dir: str = "figures"
     runs_dir: str = "runs"
@@ -171,6 +174,7 @@ class PipelineParams(Options):
         """
         inputs = [("tasks", self.tasks), ("labels", self.labels), ("benchmark_scores", self.benchmark_scores)]
         inputs += [("audit", self.audit), ("annotations", self.annotations)]
+        inputs += [("audited_subset", self.audited_subset)]
         inputs += [(f"results.{label}", path) for label, path in self.results.items()]
         inputs += [(f"judgements.{label}", path) for label, path in self.judgements.items()]
         loaded: dict[str, Any] = {}
@@ -189,6 +193,20 @@ class PipelineParams(Options):
                 raise ParamsError(f"{key}: {first if str(path) in first else f'{value}: {first}'}") from None
         if "audit" in loaded:
             self._check_audit_tasks(loaded["audit"], root)
+        if "audited_subset" in loaded:
+            self._check_subset_tasks(loaded["audited_subset"], root)
+
+    def _check_subset_tasks(self, subset: AuditedSubset, root: str | os.PathLike[str]) -> None:
+        """Raise :class:`ParamsError` when the audited subset was chosen from another task set (or version) than ``tasks``."""
+        tasks = resolve_path(self.tasks, root)
+        if tasks is None:
+            return
+        digest = tasks_digest(load_tasks(tasks))
+        if subset.task_set_digest != digest:
+            raise ParamsError(
+                f"audited_subset: {self.audited_subset} is an audited subset of another task set "
+                f"(digest {subset.task_set_digest[:12]}) than {self.tasks} (digest {digest[:12]})"
+            )
 
     def _check_audit_tasks(self, report: AuditReport, root: str | os.PathLike[str]) -> None:
         """Raise :class:`ParamsError` when the audit read is of another task set or another version of it.
@@ -404,6 +422,8 @@ def _read_as(key: str, path: Path) -> Any:
         return read_judgements(path)
     if key == "audit":
         return read_audit(path)
+    if key == "audited_subset":
+        return read_subset(path)
     from aspera_workbench.analysis import read_annotations, read_labels  # deferred: the analysis loads pandas
 
     if key == "labels":

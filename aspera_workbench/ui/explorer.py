@@ -34,10 +34,12 @@ from aspera_workbench.analysis import (
     sample_digest,
 )
 from aspera_workbench.pipeline import load_params, project_root, resolve_path, results_files
+from aspera_workbench.ui.answer_view import answer_notes_html, reasoning_html
 from aspera_workbench.ui.code_view import code_html, diff_html
-from aspera_workbench.ui.evaluation import ProgramRunner
+from aspera_workbench.ui.evaluation import ProgramRunner, checked_of
 from aspera_workbench.ui.explorer_rows import (
     NONE,
+    UNKNOWN_CHECKED,
     RowFilter,
     complexity_range,
     explorer_frame,
@@ -48,7 +50,7 @@ from aspera_workbench.ui.explorer_rows import (
     row_title,
 )
 from aspera_workbench.ui.explorer_source import checked_results
-from aspera_workbench.ui.verdict_view import verdict_html
+from aspera_workbench.ui.verdict_view import checked_html, verdict_html
 from aspera_workbench.ui.world_change import compare_html, pair_changes
 
 #: The value of a filter set to "any" (ipywidgets shows a None value as no choice at all).
@@ -59,6 +61,7 @@ _FILTER_TITLES = {
     "seed": "Seed",
     "outcome": "Outcome",
     "category": "Error",
+    "checked": "Checked",
     "tag": "Task tag",
 }
 _STYLE = """<style>
@@ -329,7 +332,7 @@ class FailureExplorer:
             f"{'' if row['seed_name'] == NONE else ' · seed ' + html.escape(row['seed_name'])}{fixes}{complexity}"
             f" · tags: {html.escape(', '.join(row['tags']) or 'none')}</div>"
             f"<div style='font-size:15px;margin:4px 0'>{html.escape(str(row['query']))}</div>"
-            f"<div>automatic error category: <i>{html.escape(str(row['category']))}</i></div>"
+            f"<div>automatic error category: <i>{html.escape(str(row['category']))}</i></div>" + self._checked_html(row)
         )
         if request_differs(row, task):
             self.query.value += (
@@ -347,11 +350,21 @@ class FailureExplorer:
             self.programs.value = diff_html(program, task.program)
         recorded = self.result_row(row)
         self.recorded.value = verdict_html(recorded, "Recorded verdict") if recorded is not None else ""
+        if recorded is not None:  # how its answer ended, and the model's thinking folded
+            self.query.value += answer_notes_html(recorded)
+            self.recorded.value += reasoning_html(recorded)
         self.edit.value = program
         self.world.value = ""
         self._show_label()
         if self.auto_world and task is not None:
             self._act(self.show_world)
+
+    @staticmethod
+    def _checked_html(row: pd.Series) -> str:
+        """The row's recorded checked verdict and the reasons it gives (unknown where it has none)."""
+        outcome = None if row["checked_name"] == UNKNOWN_CHECKED else str(row["checked_name"])
+        reasons = row.get("checked_reasons", ())
+        return checked_html(outcome, reasons if isinstance(reasons, (tuple, list)) else ())
 
     # -- running ---------------------------------------------------------------------------
 
@@ -397,11 +410,17 @@ class FailureExplorer:
         )
         return note + compare_html(pair_changes(verdict.world), theirs)
 
+    @staticmethod
+    def _fresh_checked(verdict: Verdict, reference: Verdict | None) -> str:
+        """A fresh evaluation's checked verdict, against the reference's evaluated beside it."""
+        return checked_html(*checked_of(verdict, reference))
+
     def run_again(self) -> str:
         """Evaluate the selected row's program again; show the fresh verdict and the world's change."""
         row, _ = self._require()
         verdict, reference = self.evaluate(str(row["program"]))
-        self.rerun.value = verdict_html(verdict, "Run again") + self._world_html(verdict, reference)
+        self.rerun.value = verdict_html(verdict, "Run again") + self._fresh_checked(verdict, reference)
+        self.rerun.value += self._world_html(verdict, reference)
         same = verdict.outcome.value == row["outcome_name"]
         return "ran again: " + (
             "same outcome as recorded" if same else f"recorded {row['outcome_name']}, now {verdict.outcome.value}"
@@ -411,7 +430,8 @@ class FailureExplorer:
         """Evaluate the program in the edit box on the selected row's task; show its verdict and world change."""
         self._require()
         verdict, reference = self.evaluate(self.edit.value)
-        self.rerun.value = verdict_html(verdict, "Your edit") + self._world_html(verdict, reference)
+        self.rerun.value = verdict_html(verdict, "Your edit") + self._fresh_checked(verdict, reference)
+        self.rerun.value += self._world_html(verdict, reference)
         return f"your edit: {html.escape(verdict.outcome.value)}"
 
     # -- labelling -------------------------------------------------------------------------

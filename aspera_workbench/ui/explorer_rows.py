@@ -29,6 +29,7 @@ FILTER_COLUMNS = {
     "seed": "seed_name",
     "outcome": "outcome_name",
     "category": "category_name",
+    "checked": "checked_name",
 }
 
 
@@ -43,7 +44,8 @@ def explorer_frame(runs: pd.DataFrame, tasks: Iterable[Task] = ()) -> pd.DataFra
 
     Adds the automatic error category, ``task_complexity`` (of the task's reference program in
     ``tasks``) and the text columns the filters compare (:data:`FILTER_COLUMNS`; ``"none"`` for a
-    missing setting or seed; ``model_name`` is the agent for built-in agents).
+    missing setting or seed; ``model_name`` is the agent for built-in agents; ``checked_name`` is
+    ``"unknown"`` for a row without a checked verdict).
     """
     table = error_taxonomy(runs)
     # Listed by system, then task, then seed (the results files hold rows in the order runs finished).
@@ -63,7 +65,24 @@ def explorer_frame(runs: pd.DataFrame, tasks: Iterable[Task] = ()) -> pd.DataFra
     table["seed_name"] = table["seed"].astype("object").map(_text)
     table["outcome_name"] = table["outcome"].astype(str)
     table["category_name"] = table["category"].astype(str)
+    table["checked_name"] = checked_names(table)
     return table
+
+
+#: The checked verdict of a row without one (a results file written before it existed, or not checked).
+UNKNOWN_CHECKED = "unknown"
+
+
+def checked_names(table: pd.DataFrame) -> list[str]:
+    """Each row's checked verdict as the filter shows it, ``unknown`` where it has none (never guessed)."""
+    column = table["checked_outcome"] if "checked_outcome" in table else pd.Series(None, index=table.index)
+    return [UNKNOWN_CHECKED if value is None or pd.isna(value) else str(value) for value in column]
+
+
+def checked_order(values: set[str]) -> list[str]:
+    """Checked verdicts in the tables' order: success, the two checked failures, the evaluation program's, unknown."""
+    order = ["success", "side_effect", "over_inclusive", *OUTCOME_ORDER[1:], UNKNOWN_CHECKED]
+    return [value for value in order if value in values] + sorted(values - set(order))
 
 
 @dataclass(frozen=True)
@@ -79,6 +98,7 @@ class RowFilter:
     seed: str | None = None
     outcome: str | None = None
     category: str | None = None
+    checked: str | None = None
     tag: str | None = None
     complexity: tuple[int, int] | None = None
     rows: frozenset[Any] | None = None
@@ -114,6 +134,8 @@ def filter_options(frame: pd.DataFrame) -> dict[str, list[str]]:
             ordered = [v for v in CATEGORIES if v in values] + sorted(values - set(CATEGORIES))
         elif name == "seed":
             ordered = sorted((v for v in values if v != NONE), key=int)
+        elif name == "checked":
+            ordered = checked_order(values)
         else:
             ordered = sorted(v for v in values if v != NONE)
         options[name] = ordered + ([NONE] if NONE in values and NONE not in ordered else [])
@@ -133,7 +155,13 @@ def row_title(row: pd.Series, labelled: bool = False) -> str:
     query = " ".join(str(row["query"]).split())
     query = query if len(query) <= 70 else query[:67] + "..."
     mark = "✓ " if labelled else ""
-    return f"{mark}{row['system']} · task {row['task_id']}{seed} · {row['outcome_name']} · {query}"
+    return f"{mark}{row['system']} · task {row['task_id']}{seed} · {row['outcome_name']}{_checked_mark(row)} · {query}"
+
+
+def _checked_mark(row: pd.Series) -> str:
+    """`` (checked: side_effect)`` where the checked verdict is known and not the evaluation program's outcome."""
+    checked = row.get("checked_name", UNKNOWN_CHECKED)
+    return "" if checked in (UNKNOWN_CHECKED, row["outcome_name"]) else f" (checked: {checked})"
 
 
 def other_task_set_files(paths: Iterable[str | os.PathLike[str]], tasks: Sequence[Task]) -> list[Path]:

@@ -1,4 +1,5 @@
-"""A verdict as HTML: outcome, exception, traceback, each pair's result, and what the program printed.
+"""A verdict as HTML: outcome, exception, traceback, each pair's result, and what the program printed; the checked
+verdict and its reasons (:func:`checked_html`).
 
 Works for a fresh :class:`~aspera_core.outcomes.Verdict` from the sandbox and
 for a recorded :class:`~aspera_core.records.ResultRow` alike (both have the
@@ -60,3 +61,15 @@ def verdict_html(verdict: Any, title: str = "") -> str:
         if text:
             blocks.append(f"<div><b>{stream}</b></div>" + _pre(text))
     return "".join(blocks)
+
+
+def checked_html(outcome: str | None, reasons: Any = (), title: str = "checked verdict") -> str:
+    """The checked verdict (side effects and over-inclusive answers checked beside the evaluation program) and the
+    reasons it gives, each naming its rule; ``None`` is shown as unknown, never guessed."""
+    if outcome is None:
+        shown = "<i>unknown</i> (no checked verdict: a results file written before it existed, or not checked)"
+    else:
+        shown = outcome_badge(outcome)
+    lines = "".join(f"<li><code>{html.escape(str(reason))}</code></li>" for reason in reasons or ())
+    listed = f"<ul style='margin:2px 0 2px 18px;padding:0'>{lines}</ul>" if lines else ""
+    return f"<div class='aspera-checked'>{html.escape(title)}: {shown}{listed}</div>"

@@ -19,7 +19,7 @@ programs (the audit does).
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from aspera_core.tasks import function_name
@@ -88,7 +88,7 @@ def _collect(
     program: Program,
     generators: dict[str, Callable[[Program], Iterator[tuple[str, str]]]],
     kinds: Iterable[str] | None,
-    per_kind: int | None,
+    per_kind: int | None | Mapping[str, int | None],
     limit: int | None,
     seed: int,
     salt: str,
@@ -110,7 +110,7 @@ def _collect(
         order = []
         for kind in wanted:
             positions = [i for i, (k, _) in enumerate(pool) if k == kind]
-            if per_kind is not None:
+            if _limit(per_kind, kind) is not None:
                 seeded_random(seed, f"{salt}:{kind}").shuffle(positions)
             order += positions
     seen = {text}
@@ -120,7 +120,8 @@ def _collect(
         if limit is not None and len(kept) >= limit:
             break
         kind, (_, source) = pool[index]
-        if per_kind is not None and taken.get(kind, 0) >= per_kind:
+        most = _limit(per_kind, kind)
+        if most is not None and taken.get(kind, 0) >= most:
             continue
         if source in seen or not _valid(source, name):
             continue
@@ -128,6 +129,11 @@ def _collect(
         taken[kind] = taken.get(kind, 0) + 1
         kept.append(index)
     return [Variant(pool[i][0], pool[i][1][0], pool[i][1][1], expected_verdict(pool[i][0])) for i in sorted(kept)]
+
+
+def _limit(per_kind: int | None | Mapping[str, int | None], kind: str) -> int | None:
+    """The most variants of ``kind``: one number for every kind, or a number per kind (a kind not named: all)."""
+    return per_kind.get(kind) if isinstance(per_kind, Mapping) else per_kind
 
 
 def check_kinds(kinds: Iterable[str] | None) -> None:
@@ -142,7 +148,7 @@ def variants(
     *,
     kinds: Iterable[str] | None = None,
     apps: Sequence[str] | None = None,
-    per_kind: int | None = None,
+    per_kind: int | None | Mapping[str, int | None] = None,
     limit: int | None = None,
     seed: int = 0,
     salt: str = "",
@@ -157,7 +163,7 @@ def variants(
         kinds: Only these kinds (default: every kind in :data:`KINDS`).
         apps: The task scenario's apps, if known (``change_room`` picks a real
             other room only with ``room_booking``).
-        per_kind: At most this many variants of each kind, chosen
+        per_kind: At most this many variants of each kind (or, as a mapping, of each kind it names), chosen
             reproducibly from ``seed`` and ``salt`` (default: all).
         limit: At most this many variants in all (default: no limit).
         seed: Seed of that choice.

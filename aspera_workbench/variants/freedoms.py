@@ -9,8 +9,8 @@ evaluation program can reject them; these change what the program does, in a res
 * ``unordered_assignment``: a loop that gives slots, rooms or times to people runs over them in the other order,
   where the request fixes no order;
 * ``answer_rendering``: a text answer given in other words (a sentence around the same text), or with its dates
-  and times in another common format (``Tuesday 25 June 2024``, ``2:30 PM``), where the request asks for no set
-  wording or form;
+  and times in another common format (``Tuesday 25 June 2024``, ``2:30 PM``; an answer without any is left as it
+  is), where the request asks for no set wording or form;
 * ``user_attendee``: the user listed among the attendees of the events the program creates (or left out where
   it lists them), where the request says nothing of who attends beyond naming the others;
 * ``change_form``: the same change stored another way: an update in place done as delete-and-add, a delete then
@@ -194,7 +194,7 @@ _WORDS_HELPER = """def {name}(value):
 """
 
 _FORMAT_HELPER = """def {name}(value):
-    # The same facts with dates and times written another common way.
+    # The same facts with dates and times written another common way (nothing else changed).
     import datetime as _datetime
     import re as _re
 
@@ -217,7 +217,7 @@ _FORMAT_HELPER = """def {name}(value):
     text = _re.sub(r"(\\d{{4}}-\\d{{2}}-\\d{{2}})T(?=\\d{{2}}:)", r"\\1 at ", value.strip())
     text = _re.sub(r"(?<!\\d)(\\d{{4}})-(\\d{{2}})-(\\d{{2}})(?!\\d)", _date, text)
     text = _re.sub(r"(?<![\\d:])(\\d{{1,2}}):(\\d{{2}})(?::\\d{{2}})?(?!\\s*[AaPp]\\.?[Mm])(?![\\d:])", _time, text)
-    return "Here is what I found: " + text
+    return text
 """
 
 

@@ -195,3 +195,30 @@ def test_programs_of_a_task_share_one_setup_when_there_are_tasks_enough_to_keep_
     # Few tasks: a task's programs are split, so that they spread over the workers.
     assert [len(group) for group in job_groups(jobs, group_size(tasks=3, workers=2))] == [8, 8, 7]
     assert max(len(group) for group in job_groups(list(range(100)), group_size(tasks=250, workers=2))) == 32
+
+
+def test_the_rejecting_check_is_the_assert_under_a_solution_error_raised_for_it() -> None:
+    from types import SimpleNamespace
+
+    from aspera_workbench.audit import rejecting_check
+
+    evaluation = (
+        "def evaluate_x(query, executable, setup_function):\n"
+        "    setup_function()\n"
+        "    event = executable()\n"
+        "    try:\n"
+        "        assert event.attendees == [ann]\n"
+        "    except AssertionError:\n"
+        '        raise SolutionError("Incorrect solution")\n'
+    )
+    chained = (
+        'Traceback (most recent call last):\n  File "<evaluation 1>", line 5, in evaluate_x\nAssertionError\n\n'
+        "During handling of the above exception, another exception occurred:\n\n"
+        'Traceback (most recent call last):\n  File "<evaluation 1>", line 7, in evaluate_x\nSolutionError: Incorrect\n'
+    )
+    task = SimpleNamespace(evaluation_programs=[evaluation])
+    verdict = Verdict(Outcome.TASK_COMPLETION_ERROR, traceback=chained)
+    assert rejecting_check(verdict, task) == "evaluation 1, line 5: assert event.attendees == [ann]"
+    plain = Verdict(Outcome.TASK_COMPLETION_ERROR, traceback=chained.split("During")[1].split("\n\n", 1)[1])
+    assert rejecting_check(plain, task) == 'evaluation 1, line 7: raise SolutionError("Incorrect solution")'
+    assert rejecting_check(Verdict(Outcome.TASK_COMPLETION_ERROR), task) is None

@@ -84,3 +84,22 @@ def test_no_variant_where_the_request_fixes_what_it_would_change(task_id: str, k
 def test_without_the_request_no_freedom_is_assumed() -> None:
     for task in freedom_tasks(sound=True):
         assert variants(task.program, kinds=list(FREEDOM_KINDS)) == []
+
+
+def test_a_date_format_demanded_by_the_evaluation_is_caught_by_the_format_variant_alone() -> None:
+    from .freedom_tasks import ROOM_SETUP, WHEN_PROGRAM, WHEN_STRICT
+    from .support import task
+
+    when = task(
+        "9205",
+        "Hey, [Assistant], when does my Planning meeting on Friday start?",
+        WHEN_PROGRAM,
+        [ROOM_SETUP],
+        [WHEN_STRICT],
+    )
+    with Sandbox(SandboxConfig(workers=1, timeout_s=10)) as sandbox:
+        report = audit_tasks([when], sandbox, AuditConfig(kinds=("answer_rendering",), per_kind=None, baselines=False))
+    rendered = {v.description: v.status for v in report.results if v.kind == "answer_rendering"}
+    assert sorted(rendered.values()) == ["flagged", "ok"]
+    [flagged] = [d for d, status in rendered.items() if status == "flagged"]
+    assert "another format" in flagged

@@ -36,24 +36,36 @@ def aspera(*args: object) -> int:
 
 
 def test_published_layout_without_wrong_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "audit.json"
-    status = aspera("audit", "--tasks", MINI_RELEASE, "--per-kind", "1", "--out", out, "--no-progress", "--workers", 2)
+    out, subset = tmp_path / "audit.json", tmp_path / "audited.json"
+    status = aspera(
+        "audit", "--tasks", MINI_RELEASE, "--per-kind", "1", "--out", out, "--subset-out", subset, "--no-progress",
+        "--workers", 2,
+    )  # fmt: skip
     captured = capsys.readouterr()
-    assert status == 0, captured.out + captured.err
-    assert "weakest evaluation programs: none; no program was flagged" in captured.out
-    assert "false-acceptance rate (programs that must fail, accepted): 0/" in captured.out
+    # the spec's release-style examples: 9001 and 9004 demand exactly the named attendees (the user listed among
+    # them is rejected), and 9003's only world calls for asking, so always asking passes it
+    assert status == 1, captured.out + captured.err
     data = json.loads(out.read_text())
     assert [task["task_id"] for task in data["tasks"]] == ["9001", "9002", "9003", "9004"]
+    flagged = {
+        task["task_id"]: {(v["kind"], v["error"]) for v in task["variants"] if v["flagged"]} for task in data["tasks"]
+    }
+    assert flagged == {
+        "9001": {("user_attendee", "false_rejection")},
+        "9002": set(),
+        "9003": {("handback", "false_acceptance"), ("handback_everything", "false_acceptance")},
+        "9004": {("user_attendee", "false_rejection")},
+    }
     for task in data["tasks"]:
         for variant in task["variants"]:
             assert {"kind", "expected", "actual", "flagged"} <= set(variant)
-            assert variant["flagged"] is False
-    # 9003 is a hand-back task: the hand-back baseline must pass there, and
-    # mutants of code its world never reaches change nothing
-    handback = {v["kind"]: v for v in data["tasks"][2]["variants"] if v["origin"] == "baseline"}["handback"]
-    assert (handback["expected"], handback["actual"]) == ("pass", "pass")
+    assert "rejected by evaluation 1, line 49: assert new_event.attendees == [ottoline]" in captured.out
+    assert "tasks with at least one false rejection: 2 of 4 tasks (50.0%, Wilson 95% 15.0-85.0%)" in captured.out
+    # mutants of code 9003's world never reaches change nothing
     assert any(v["status"] == "equivalent" for v in data["tasks"][2]["variants"])
-    assert [p.name for p in tmp_path.iterdir()] == ["audit.json"]
+    assert data["audited_subset"]["task_ids"] == ["9002"] == json.loads(subset.read_text())["task_ids"]
+    assert f"audited subset (1 of 4 audited tasks) written to {subset}" in captured.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["audit.json", "audited.json"]
 
 
 def test_weak_and_strict_evaluation_programs_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -120,10 +132,10 @@ def test_bad_input_exits_2_with_one_line(args: list, message: str, capsys: pytes
 def test_limit_keeps_the_first_tasks_after_ids_in_id_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "audit.json"
     common = ["audit", "--tasks", MINI_RELEASE, "--per-kind", "1", "--max-variants", "1", "--no-progress"]
-    assert aspera(*common, "--ids", "9004,9002", "9003", "--limit", "2", "--out", out) == 0
+    assert aspera(*common, "--ids", "9004,9002", "9003", "--limit", "2", "--out", out) == 1  # (9003: always asking)
     assert "aspera audit: 2 tasks from" in capsys.readouterr().err
     assert [task["task_id"] for task in json.loads(out.read_text())["tasks"]] == ["9002", "9003"]
-    assert aspera(*common, "--limit", "1", "--out", out) == 0
+    assert aspera(*common, "--limit", "1", "--out", out) in (0, 1)
     assert [task["task_id"] for task in json.loads(out.read_text())["tasks"]] == ["9001"]
 
 

@@ -239,7 +239,9 @@ def test_a_command_imports_only_its_own_module() -> None:
         "print(sorted(m for m in sys.modules if m.startswith('aspera_workbench.cli.') or m == 'pandas'))"
     )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert loaded.strip() == "['aspera_workbench.cli.args', 'aspera_workbench.cli.main', 'aspera_workbench.cli.tasks']"
+    # (streams: the executable's standard streams, beside main; no command's module)
+    expected = ["aspera_workbench.cli.args", "aspera_workbench.cli.main", "aspera_workbench.cli.streams"]
+    assert loaded.strip() == str([*expected, "aspera_workbench.cli.tasks"])
 
 
 # -- the fork server of ``aspera run``, started first ------------------------------------------------
@@ -281,3 +283,33 @@ def test_an_interrupt_while_the_subcommand_loads_is_one_line_and_130(monkeypatch
     monkeypatch.setattr(main_module, "build_parser", loading)
     assert main(["run", "--tasks", str(TASK_SET)]) == 130
     assert capsys.readouterr().err == "aspera: interrupted\n"
+
+
+# -- another aspera_core first on the module path ----------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["tasks", "--tasks", str(TASK_SET)], ["run", "--help"], ["--version"]])
+def test_a_shadowing_core_on_the_module_path_is_one_line(tmp_path: Path, argv: list[str]) -> None:
+    """An ``aspera_core`` found before the workbench's own (a PYTHONPATH entry, the working folder under ``-m``):
+    one line naming both and what to check, status 2, and no fork server started from the wrong one."""
+    (tmp_path / "aspera_core").mkdir()
+    (tmp_path / "aspera_core" / "__init__.py").write_text("")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    command = [sys.executable, "-c", "from aspera_workbench.cli.main import entry; entry()", *argv]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        f"aspera: error: the aspera_core found first on the module path, {tmp_path / 'aspera_core'}, is not the "
+        f"workbench's own, {REPO / 'aspera_core'}: a PYTHONPATH entry or the working folder shadows it\n"
+    )
+    assert done.stdout == ""
+
+
+def test_the_early_fork_server_starts_with_the_environment_the_sandbox_gives_its_own() -> None:
+    from aspera_core.executor import sandbox as sandbox_module
+
+    environ = {"TZ": "UTC", "PATH": "/bin", "PYTHONHASHSEED": "0", "LD_LIBRARY_PATH": "/opt/lib", "OPENAI_API_KEY": "k"}
+    path = ["", "/work/a", "/work/b"]
+    made = main_module.fork_server_environment(environ, path)
+    assert made == sandbox_module.fork_server_environment(environ, path)
+    assert "OPENAI_API_KEY" not in made and made["PYTHONPATH"] == os.pathsep.join(path[1:])

@@ -135,6 +135,53 @@ def writes_everywhere_then_stalls(data: str) -> str:
     )
 
 
+def patch_everything(name: str = "answer", stub: str = "return ''", spare: tuple[str, ...] = ("builtins",)) -> str:
+    """A program that breaks its own process, then returns: every function and class of every module it has loaded
+    (the library, json, the executor's own modules) but the modules named in ``spare``, every attribute of those
+    classes, every builtin (unless ``builtins`` is spared), and every entry of ``sys.modules`` become a stub
+    (``stub``: its body). Returning ``''`` with the builtins spared is the cruellest: the process lives on, its
+    encoder writing well-framed garbage."""
+    return source(
+        f"""
+        import builtins, sys
+
+        def {name}():
+            def stub(*args, **kwargs):
+                {stub}
+
+            modules, classes = [m for n, m in list(sys.modules.items()) if n not in {spare!r}], []
+            _vars, _setattr, _isinstance, _callable = vars, setattr, isinstance, callable
+            for module in modules:
+                try:
+                    names = list(_vars(module).items())
+                except Exception:
+                    continue
+                for attribute, value in names:
+                    if _isinstance(value, type):
+                        classes.append(value)
+                    if _callable(value):
+                        try:
+                            _setattr(module, attribute, stub)
+                        except Exception:
+                            pass
+            for cls in classes:
+                try:
+                    attributes = list(_vars(cls))
+                except Exception:
+                    continue
+                for attribute in attributes:
+                    try:
+                        _setattr(cls, attribute, stub)
+                    except Exception:
+                        pass
+            for key in list(sys.modules):
+                sys.modules[key] = stub
+            for attribute in [] if "builtins" in {spare!r} else list(_vars(builtins)):
+                _setattr(builtins, attribute, stub)
+        """
+    )
+
+
 def answer_task(evaluation: str = EVALUATE_ANSWER, pairs: int = 1, setup: str = SETUP) -> SmallTask:
     return SmallTask([setup] * pairs, [evaluation] * pairs)
 

@@ -11,7 +11,7 @@ import pytest
 from aspera_core.executor import Evaluator, NamespaceTemplates, Outcome, Sandbox
 from aspera_core.executor.server import KEPT_ENVIRONMENT
 
-from .support import Scenario, answer_task, hostile_config, source
+from .support import SETUP, Scenario, SmallTask, answer_task, hostile_config, source
 
 # Each pair's evaluation and program leave a global behind and fail if an earlier pair's is there.
 EVALUATE_FRESH = source(
@@ -143,3 +143,17 @@ def test_the_fork_server_loads_none_of_the_core_s_runner_records_or_agents() -> 
     unneeded = ("aspera_core.runner", "aspera_core.records", "aspera_core.agents", "tqdm")
     assert [name for name in loaded if name.startswith(unneeded)] == []
     assert "aspera_core.library" in loaded
+
+
+def test_no_process_of_a_sandbox_shows_the_environment_it_was_started_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``/proc/self/environ`` shows a process's environment as it was when its program started: the fork server's,
+    which every judge and candidate inherits. The server starts with what Python needs only, never an API key."""
+    monkeypatch.setenv("ASPERA_TEST_SECRET", "sk-not-for-task-code-or-programs")
+    shown = "    print(open('/proc/self/environ', 'rb').read())\n"
+    program = "def answer():\n" + shown + "    return 42\n"
+    task = SmallTask([SETUP + shown], answer_task().evaluation_programs)
+    with Sandbox(hostile_config(workers=1)) as box:
+        verdicts = [box.evaluate(answer_task(), program), box.evaluate(task, "def answer():\n    return 42\n")]
+    for verdict in verdicts:
+        assert verdict.outcome is Outcome.SUCCESS, verdict.message
+        assert "PYTHONPATH=" in verdict.stdout and "ASPERA_TEST_SECRET" not in verdict.stdout, verdict.stdout

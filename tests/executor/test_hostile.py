@@ -25,6 +25,7 @@ from .support import (
     describe,
     hostile_config,
     meeting_task,
+    patch_everything,
     server_children,
     slot_contents,
     source,
@@ -335,6 +336,40 @@ def test_tampering_is_never_a_success(sandbox: Sandbox, name: str) -> None:
     assert verdict.outcome is not Outcome.SUCCESS, describe(verdict)  # (a broken process may also time out)
 
 
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_a_program_that_breaks_its_own_answer_path_is_judged_at_once() -> None:
+    """Its answer cannot be sent, or is garbage: it has none, and ends as an execution error as soon as its process
+    ends, never at the timeout (20 tasks waited 11 s each; benchmarks/bench_broken_answer.py times them)."""
+    from aspera_core.executor import Job
+    from aspera_core.tasks import load_tasks
+
+    tasks = load_tasks(REPO / "data" / "aspera_workbench_v1")[:20]
+    with Sandbox(hostile_config(timeout_s=10.0)) as box:
+        jobs = [Job(task, patch_everything(task.solution_name)) for task in tasks]
+        verdicts = [verdict for _, verdict in box.run(jobs)]
+    assert [v.outcome for v in verdicts] == [Outcome.EXECUTION_ERROR] * 20, [describe(v) for v in verdicts]
+
+
+@pytest.mark.parametrize(
+    "spare",
+    [(), ("builtins",), ("os", "posix", "builtins")],
+    ids=["all", "all-but-builtins", "all-but-os-and-builtins"],
+)
+@pytest.mark.parametrize("stub", ["return ''", "return None", "return 0", "raise RuntimeError('stub')"])
+def test_whatever_its_stubs_do_a_broken_answer_path_is_judged_at_once(sandbox: Sandbox, stub: str, spare) -> None:
+    verdict = run(sandbox, patch_everything(stub=stub, spare=spare))
+    assert verdict.outcome is Outcome.EXECUTION_ERROR, describe(verdict)
+
+
+def test_a_broken_answer_path_in_a_group_is_judged_at_once(sandbox: Sandbox) -> None:
+    programs = [GOOD, patch_everything(), GOOD, patch_everything()]
+    verdicts = sandbox.evaluate_many(answer_task(), programs)
+    expected = [Outcome.SUCCESS, Outcome.EXECUTION_ERROR] * 2
+    assert [v.outcome for v in verdicts] == expected, [describe(v) for v in verdicts]
+
+
 def test_replacing_code_objects_is_refused(sandbox: Sandbox) -> None:
     program = tamper(
         """
@@ -372,6 +407,26 @@ def test_forged_verdict_lines_are_ignored(sandbox: Sandbox) -> None:
     verdict = run(sandbox, program)
     assert verdict.outcome is Outcome.EXECUTION_ERROR
     assert verdict.error_type == "WorkerExit"
+
+
+def test_garbage_in_its_own_pipe_then_an_answer_is_no_answer_and_judged_at_once(sandbox: Sandbox) -> None:
+    """What it wrote hides its answer: it has none. The judge asks nothing more, so its process ends once the program
+    has returned (it waited for the timeout)."""
+    program = source(
+        """
+        import os
+
+        def answer():
+            for fd in map(int, os.listdir("/proc/self/fd")):
+                try:
+                    os.write(fd, (4).to_bytes(4, "little") + b"junk")
+                except OSError:
+                    pass
+            return 42
+        """
+    )
+    verdict = run(sandbox, program)
+    assert (verdict.outcome, verdict.error_type) == (Outcome.EXECUTION_ERROR, "WorkerExit"), describe(verdict)
 
 
 def test_flooding_the_report_file_is_contained(sandbox: Sandbox) -> None:

@@ -413,8 +413,13 @@ def test_a_settings_value_classes_cross_only_when_its_sandbox_registers_them() -
     with Sandbox(hostile_config(workers=1, value_modules=["tests.executor.crossing_values"])) as box:
         assert box.config.value_modules == ("tests.executor.crossing_values",)
         assert box.evaluate(task, program).outcome is Outcome.SUCCESS
-    with Sandbox(hostile_config(workers=1)) as box:  # unregistered: an opaque value, without its fields
-        verdict = box.evaluate(task, program)
+    # Unregistered: an opaque value, without its fields. (Its class is the evaluation program's own here: a judge
+    # may not read the tests' code, only the base packages'.)
+    unregistered = EVALUATE_POINT.replace(
+        "from tests.executor.crossing_values import Point", "Point = dataclasses.make_dataclass('Point', ['x'])"
+    )
+    with Sandbox(hostile_config(workers=1)) as box:
+        verdict = box.evaluate(answer_task("import dataclasses\n\n" + unregistered), program)
     assert (verdict.outcome, verdict.error_type) == (Outcome.EXECUTION_ERROR, "AttributeError"), describe(verdict)
 
 

@@ -101,9 +101,27 @@ class ScriptedModel:
         return sum(1 for s, q in self.asked if s == step and (query is None or q == query))
 
 
+# The mini release's evaluation programs compare a new event's attendees exactly, so they reject a correct
+# program that lists the user among them, which the engine's checks now try (the user_attendee variant). The
+# engine's tests serve them as a model should write them: the user's own attendance left free.
+_USER_FREE = {
+    "new_event.attendees == [ottoline]": "[p for p in new_event.attendees or [] if p != get_current_user()] == [ottoline]",
+    "event.attendees == [thaddeus]": "[p for p in event.attendees or [] if p != get_current_user()] == [thaddeus]",
+}
+
+
+def _user_free(evaluation: str) -> str:
+    for strict, free in _USER_FREE.items():
+        evaluation = evaluation.replace(strict, free)
+    return evaluation
+
+
 def mini_tasks() -> dict[str, Task]:
-    """The mini release's tasks by request."""
-    return {task.query: task for task in load_tasks(MINI_RELEASE)}
+    """The mini release's tasks by request, their evaluation programs leaving the user's own attendance free."""
+    return {
+        task.query: task.model_copy(update={"evaluation_programs": [_user_free(e) for e in task.evaluation_programs]})
+        for task in load_tasks(MINI_RELEASE)
+    }
 
 
 def params(tmp_path: Path, server: ScriptedOpenAIServer, **values: Any) -> GenerationParams:

@@ -212,7 +212,7 @@ def _message_checking(evaluation: str) -> str:
     return checked
 
 
-def test_an_evaluation_checking_the_hand_backs_message_is_accepted_without_the_handback_tag(
+def test_an_evaluation_checking_the_hand_backs_message_is_accepted_with_the_handback_tag(
     scripted_openai: ScriptedOpenAIServer, tmp_path: Path
 ) -> None:
     task = _mini()["9003"]
@@ -224,14 +224,25 @@ def test_an_evaluation_checking_the_hand_backs_message_is_accepted_without_the_h
     report, flow, settings = _run(scripted_openai, tmp_path, model, max_repairs=0)
     assert report.accepted == ["500"], report.describe()
     (written,) = load_tasks(Path(settings.out))
-    assert "handback" not in written.tags and "information" in written.tags
-    assert "the evaluation checks the hand-back's message" in read_provenance(written)["checks"]  # type: ignore[index]
+    assert "handback" in written.tags  # (a world where asking is right, told apart from always asking)
+    assert "handback fails (the evaluation checks what the hand-back says)" in read_provenance(written)["checks"]  # type: ignore[index]
     validated = validate_with_executor(Path(settings.out), config=SANDBOX)
     assert validated.ok, [t.problems for t in validated.tasks]
     # the prompt states the rule
     prompt = _last_user(_requests_for(scripted_openai, "write evaluation programs", CATCH_UP)[0])
-    assert "a generic message, and it must pass it" in prompt
-    assert "the reference program's message must pass" in prompt
+    assert "since a program that always asks must not pass" in prompt
+    assert "one that only raises `RequiresUserInput` with a generic message" in prompt
+
+
+def test_a_world_where_asking_is_right_and_any_hand_back_passes_goes_back_to_the_setup(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path
+) -> None:
+    task = _mini()["9003"]  # its evaluation expects a hand-back and checks nothing of it
+    model = ScriptedModel({CATCH_UP: task}, batches=[[CATCH_UP]])  # type: ignore[dict-item]
+    report, flow, _ = _run(scripted_openai, tmp_path, model, max_repairs=0)
+    (reason,) = [reason for query, reason in report.rejected if query == CATCH_UP]
+    assert reason.startswith("setup: In the world the setup program builds, the reference program hands back")
+    assert "Build a world in which the request can be carried out" in reason
 
 
 def test_a_hand_back_accepted_in_a_task_to_carry_out_names_why_the_engine_expects_it_to_fail(
@@ -251,7 +262,6 @@ def test_a_hand_back_accepted_in_a_task_to_carry_out_names_why_the_engine_expect
     (reason,) = [reason for query, reason in report.rejected if query == REVIEW]
     assert "A program that only hands back control" in reason
     assert "the reference program does not hand back in the world the setup program builds" in reason
-    assert "the engine takes this task as one to carry out (it did not tag it 'handback')" in reason
     assert "tag it if asking the user is right" not in reason  # the model never sets tags
 
 
@@ -446,11 +456,19 @@ def test_a_hand_back_world_is_not_blamed_when_the_sampled_mutants_only_touch_cod
     from aspera_workbench.generation.checks import TaskChecker
 
     (task,) = [t for t in load_tasks(ROOT / "data" / "aspera_workbench_v1") if t.query_id == "1067"]
+    # (its evaluation made to check what the hand-back says, as a single world where asking is right must)
+    evaluation = task.evaluation_programs[0].replace(
+        "    except RequiresUserInput:\n",
+        "    except RequiresUserInput as question:\n"
+        '        if "seats" not in str(question):\n'
+        '            raise SolutionError("the question does not say Cedar is too small")\n',
+    )
+    assert evaluation != task.evaluation_programs[0]
     draft = task.model_copy(
         update={
             "query_id": "1",
             "state_generation_programs": task.state_generation_programs[:1],
-            "evaluation_programs": task.evaluation_programs[:1],
+            "evaluation_programs": [evaluation],
             "tags": derive_tags(task.program, {"expects_handback": True}, list(task.scenario.apps)),
         }
     )

@@ -276,3 +276,15 @@ def test_the_documented_apps_are_recorded_and_a_file_is_not_resumed_with_others(
     assert out.read_bytes() == before
     again = judge_results(results, out, make_judge(scripted_openai, tmp_path), tasks=tasks)
     assert again.already_done == 2 and again.written == 3
+
+
+def test_tasks_not_in_the_task_set_are_named_in_the_one_task_id_order(
+    scripted_openai: ScriptedOpenAIServer, tmp_path: Path, tasks: list[Task]
+) -> None:
+    scripted_openai.script([Reply.text("Verdict: correct")], repeat_last=True)
+    first = tasks[0]
+    rows = [{"task_id": task_id, "outcome": "success", "program": first.program, "query": first.query} for task_id in
+            ("10", "9", first.query_id)]  # fmt: skip
+    results = results_file(tmp_path / "results.jsonl", rows, EXPERIMENT)
+    report = judge_results(results, tmp_path / "judged.jsonl", make_judge(scripted_openai, tmp_path), tasks=tasks)
+    assert "2 task(s) are not in the task set (9, 10)" in report.notes[0], report.notes

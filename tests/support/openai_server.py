@@ -115,6 +115,8 @@ class Reply:
         finish_reason: str = "stop",
         usage: Mapping[str, int] | None = None,
         model: str | None = None,
+        reasoning: str | None = None,
+        reasoning_field: str = "reasoning_content",
     ) -> Reply:
         """An assistant answer with this content.
 
@@ -125,8 +127,12 @@ class Reply:
                 ``total_tokens``); by default they are counted from the words of the
                 request and the answer.
             model: Model name reported in the answer (default: the requested one).
+            reasoning: Thinking sent beside the content, in the field ``reasoning_field``
+                (``reasoning_content`` as vLLM's reasoning parsers send it, or ``reasoning``).
         """
         message = {"role": "assistant", "content": content}
+        if reasoning is not None:
+            message[reasoning_field] = reasoning
         return cls(payload=_AnswerTemplate(message, finish_reason, usage, model))
 
     @classmethod

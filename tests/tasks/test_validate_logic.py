@@ -381,9 +381,9 @@ def test_a_record_with_a_bad_id_is_one_task_and_the_index_entries_it_orphans_are
     shard.write_text(shard.read_text().replace("query_id: 9001", "query_id: abc", 1))
     report = validate_task_set(root, evaluate=scripted({}), run_setup=steady_world, baselines=BASELINES)
     # four records in the shard, four rows: the index files' entries for 9001
-    # name no record, so they are not a fifth task
-    assert [t.query_id for t in report.tasks] == ["abc", "9002", "9003", "9004"]
-    assert report.tasks[0].problems == [
+    # name no record, so they are not a fifth task; the bad id comes last, in the one task-id order
+    assert [t.query_id for t in report.tasks] == ["9002", "9003", "9004", "abc"]
+    assert report.tasks[-1].problems == [
         "parse: queries_001.nt:2: field 'query_id': expected a positive integer without leading zeros, got 'abc'"
     ]
     assert report.problems == [

@@ -234,3 +234,33 @@ def test_a_label_given_to_another_program_of_the_row_says_so(explorer: FailureEx
     choose(explorer, "model-a", "1029")
     choose(explorer, "model-a", "1018")
     assert "your label from" in explorer.label_status.value and "another program" not in explorer.label_status.value
+
+
+def test_a_row_cut_off_by_the_token_limit_says_so_and_folds_the_models_thinking(tmp_path: Path) -> None:
+    from aspera_core.records import Generation, Outcome
+    from tests.analysis.support import result_row, write_results
+
+    thinking = "First try:\ndef draft():\n    return '<none>'\nNo, that ignores the request."
+    cut = Generation(completion="```python\ndef solve(", finish_reason="length", truncated=True, reasoning=thinking,
+                     reasoning_chars=len(thinking))  # fmt: skip
+    whole = Generation(completion="```python\ndef solve():\n    pass\n```", finish_reason="stop")
+    rows = [
+        result_row(
+            "1018", Outcome.PARSE_ERROR, agent="cck", model="model-b", setting="cck", seed=0, program="", generation=cut
+        ),  # fmt: skip
+        result_row(
+            "1029", Outcome.TASK_COMPLETION_ERROR, agent="cck", model="model-b", setting="cck", seed=0, generation=whole
+        ),  # fmt: skip
+    ]
+    path = write_results(tmp_path / "cck.jsonl", rows)
+    widget = FailureExplorer(runs_frame([path]), explorer_tasks(), auto_world=False)
+    try:
+        choose(widget, "model-b", "1018")
+        assert "the answer was cut off by the token limit (finish_reason length)" in widget.query.value
+        assert "automatic error category: <i>cut off by the token limit</i>" in widget.query.value
+        folded = widget.recorded.value.split('<details class="aspera-reasoning">', 1)[1]
+        assert f"({len(thinking)} characters)" in folded and "return &#x27;&lt;none&gt;&#x27;" in folded
+        choose(widget, "model-b", "1029")
+        assert "cut off" not in widget.query.value and "aspera-reasoning" not in widget.recorded.value
+    finally:
+        widget.close()

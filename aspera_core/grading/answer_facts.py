@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import enum
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, fields, is_dataclass
@@ -68,10 +69,16 @@ class Vocabulary:
         return cls(frozenset(people), frozenset(rooms), today.year)
 
     def pattern(self) -> re.Pattern[str] | None:
-        names = sorted(self.people | self.rooms, key=len, reverse=True)
-        if not names:
-            return None
-        return re.compile(r"(?<![\w])(" + "|".join(map(re.escape, names)) + r")(?![\w])", re.IGNORECASE)
+        return _names_pattern(self.people | self.rooms)
+
+
+@functools.lru_cache(maxsize=64)
+def _names_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
+    """One pattern for a world's names, longest first (compiled once per world, not once per answer)."""
+    ordered = sorted(names, key=len, reverse=True)
+    if not ordered:
+        return None
+    return re.compile(r"(?<![\w])(" + "|".join(map(re.escape, ordered)) + r")(?![\w])", re.IGNORECASE)
 
 
 def date_key(day: datetime.date) -> str:
