@@ -23,13 +23,13 @@ def test_lists_every_task_with_a_count_line(capsys: pytest.CaptureFixture[str]) 
     first = lines[1].split(maxsplit=2)
     assert first[:2] == ["1001", "1"] and "action, relative_dates" in lines[1]
     assert lines[1].endswith("Hey, [Assistant], block 3 to 4 PM the day after tomorrow for focused writing.")
-    assert lines[-1] == f"84 of 84 tasks (93 setup/evaluation pairs) in {TASK_SET}"
+    assert lines[-1] == f"84 of 84 tasks (108 setup/evaluation pairs) in {TASK_SET}"
 
 
 def test_a_tag_filter_states_the_denominator(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tasks", "--tasks", str(TASK_SET), "--tag", "handback"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[-1] == f"15 of 84 tasks tagged 'handback' (15 setup/evaluation pairs) in {TASK_SET}"
+    assert lines[-1] == f"15 of 84 tasks tagged 'handback' (30 setup/evaluation pairs) in {TASK_SET}"
     assert len(lines) == 1 + 15 + 1
 
 

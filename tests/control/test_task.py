@@ -80,12 +80,27 @@ def test_a_malformed_world_is_the_programs_execution_error_not_a_crash(
     assert verdict.pairs[0].origin == "evaluation"
 
 
-@pytest.mark.parametrize(("query_id", "expected"), [("1005", Outcome.SUCCESS), ("1001", Outcome.HANDBACK_CONTROL)])
+@pytest.mark.parametrize(
+    ("query_id", "pairs", "expected"),
+    [
+        # 1005's first world has no budget review with Ingrid (asking is right), its second has one
+        ("1005", slice(0, 1), Outcome.SUCCESS),
+        ("1005", slice(None), Outcome.HANDBACK_CONTROL),
+        ("1001", slice(None), Outcome.HANDBACK_CONTROL),
+    ],
+)
 def test_a_hand_back_is_judged_as_in_the_library_setting(
-    tasks: dict[str, Task], evaluator: Evaluator, query_id: str, expected: Outcome
+    tasks: dict[str, Task], evaluator: Evaluator, query_id: str, pairs: slice, expected: Outcome
 ) -> None:
+    task = tasks[query_id]
+    task = task.model_copy(
+        update={
+            "state_generation_programs": task.state_generation_programs[pairs],
+            "evaluation_programs": task.evaluation_programs[pairs],
+        }
+    )
     program = "def ask(world):\n    raise world.RequiresUserInput('Which one?')\n"
-    assert evaluator.evaluate(control_task(tasks[query_id]), program).outcome is expected
+    assert evaluator.evaluate(control_task(task), program).outcome is expected
 
 
 def test_an_answer_reaches_the_evaluation_program_unchanged(tasks: dict[str, Task], evaluator: Evaluator) -> None:

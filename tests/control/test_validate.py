@@ -26,9 +26,10 @@ def test_every_task_of_the_project_passes_with_its_control_programs(evaluator: E
     assert len(report.tasks) == len(load_tasks(TASK_SET))
     assert all(task.checks["reference"].status == "ok" for task in report.tasks)
     assert sum(task.wrong_total for task in report.tasks) >= 203
-    assert {task.query_id for task in report.tasks if task.checks["handback"].detail == "success"} == {
-        task.query_id for task in report.tasks if task.expects_handback
-    }
+    # always asking fails every task, also those tagged "handback" (each has a world where the request can be
+    # carried out, or checks the reason a hand-back must give)
+    assert not [task.query_id for task in report.tasks if task.checks["handback"].detail == "success"]
+    assert len([task for task in report.tasks if task.expects_handback]) == 15
 
 
 def test_planted_problems_are_reported_per_task(tmp_path: Path, evaluator: Evaluator) -> None:

@@ -93,8 +93,16 @@ def evaluate_move_sync_with_dorothea_earlier(
     Hey, [Assistant], move today's 11 AM sync with Dorothea to 8:30 this morning.
 
     It is 09:06, so the requested time is already over: the program must
-    raise `RequiresUserInput` and leave the calendar unchanged.
+    raise `RequiresUserInput` and leave the calendar unchanged. The clock
+    of every world reads 09:06, so no world can make the move possible:
+    the request itself makes the hand-back and its reason necessary, and
+    the message must say that the time is past, in any of many wordings
+    ("past", "passed", "already", "over", "gone", "too late", "earlier
+    than", "before now", "current time", "09:06"). Asking for no reason, or
+    for another one (which sync is meant), is no answer.
     """
+
+    import re
 
     setup_function()
     upcoming_before = find_events()
@@ -102,13 +110,22 @@ def evaluate_move_sync_with_dorothea_earlier(
 
     try:
         _ = executable()
-    except RequiresUserInput:
+    except RequiresUserInput as handback:
         if (
             find_events() != upcoming_before
             or find_past_events() != past_before
         ):
             raise SolutionError(
                 "the calendar was changed before asking the user"
+            )
+        reason = (
+            r"\b(past|passed|already|over|gone|elapsed|too late|earlier than"
+            r"|before (now|the current)|current time|0?9:06)\b"
+        )
+        if not re.search(reason, str(handback), re.IGNORECASE):
+            raise SolutionError(
+                "the hand-back must say that 8:30 this morning is already "
+                f"past (it is 09:06), got {str(handback)!r}"
             )
     else:
         raise SolutionError(

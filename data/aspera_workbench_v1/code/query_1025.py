@@ -99,11 +99,84 @@ def evaluate_next_meeting_with_isadora(
     Hey, [Assistant], when is my next meeting with Isadora? Tell me its date and start time.
 
     The program must return 2024-06-27 10:00, the next occurrence of the
-    weekly analytics sync (as a datetime, or as text showing that date and
-    time), and must not change the calendar.
+    weekly analytics sync, and must not change the calendar. The answer is
+    a datetime, or a text that names that date (in any common format) and
+    that time, and no other date or time of day (the sync's end, 10:30, may
+    be named too): a text naming every date and time is no answer.
     """
 
     import datetime
+    import re
+
+    month_names = (
+        "january february march april may june july august september "
+        "october november december"
+    ).split()
+    weekdays = "monday tuesday wednesday thursday friday saturday sunday"
+    month = (
+        r"\b(jan|feb|mar|apr|may|jun|jul|aug|sept|sep|oct|nov|dec|"
+        + "|".join(month_names)
+        + r")\b\.?"
+    )
+    day = r"\b(\d{1,2})(?:st|nd|rd|th)?\b"
+
+    def month_number(name):
+        return [m[:3] for m in month_names].index(name[:3]) + 1
+
+    def date_options(year, month, day):
+        try:
+            return {datetime.date(year, month, day)}
+        except ValueError:
+            return set()
+
+    def dates_named(text):
+        """Each date the text names, as the set of dates it can mean, and
+        whether it is a calendar date (not only a weekday or "tomorrow")."""
+        found = []
+        for y, m, d in re.findall(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b", text):
+            found.append((date_options(int(y), int(m), int(d)), True))
+        for d, m, y in re.findall(
+            day + r"(?:\s+of)?\s+" + month + r"(?:,?\s+(\d{4})\b)?", text
+        ):
+            options = date_options(int(y or 2024), month_number(m), int(d))
+            found.append((options, True))
+        for m, d, y in re.findall(
+            month + r"\s+" + day + r"(?:,?\s+(\d{4})\b)?", text
+        ):
+            options = date_options(int(y or 2024), month_number(m), int(d))
+            found.append((options, True))
+        numeric = r"\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b"
+        numeric_dots = r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b"
+        for a, b, y in re.findall(numeric, text) + re.findall(numeric_dots, text):
+            year = 2024 if not y else 2000 + int(y) % 100
+            options = date_options(year, int(b), int(a))
+            options |= date_options(year, int(a), int(b))
+            found.append((options, True))
+        weekday = r"\b(" + weekdays.replace(" ", "|") + r")\b"
+        for name in re.findall(weekday, text):
+            options = {expected.date()} if name == "thursday" else set()
+            found.append((options, False))
+        today = datetime.date(2024, 6, 25)
+        for after, word in re.findall(r"\b(day after )?(today|tomorrow)\b", text):
+            shift = {"today": 0, "tomorrow": 1}[word] + (1 if after else 0)
+            found.append(({today + datetime.timedelta(days=shift)}, False))
+        return found
+
+    def times_named(text):
+        """Every time of day the text names, as (hour, minute) pairs."""
+        found = []
+        half_day = r"(?:\s*([ap])\.?m\b\.?)?"
+        clock = r"(?<![\d:.])(\d{1,2})[:.](\d{2})(?![.\d])(?::\d{2})?" + half_day
+        for h, m, half in re.findall(clock, text):
+            hour = int(h) % 12 + (12 if half == "p" else 0) if half else int(h)
+            found.append((hour, int(m)))
+        for h, half in re.findall(r"(?<![\d:])(\d{1,2})\s*([ap])\.?m\b", text):
+            found.append((int(h) % 12 + (12 if half == "p" else 0), 0))
+        found += [(12, 0)] * len(re.findall(r"\b(?:noon|midday)\b", text))
+        found += [(0, 0)] * len(re.findall(r"\bmidnight\b", text))
+        return found
+
+    expected = datetime.datetime(2024, 6, 27, 10, 0)
 
     setup_function()
     upcoming_before = find_events()
@@ -111,13 +184,23 @@ def evaluate_next_meeting_with_isadora(
 
     answer = executable()
 
-    expected = datetime.datetime(2024, 6, 27, 10, 0)
     if isinstance(answer, datetime.datetime):
         if answer != expected:
             raise SolutionError(f"expected {expected}, got {answer}")
     elif isinstance(answer, str):
-        if "2024-06-27" not in answer or "10:00" not in answer:
-            raise SolutionError(f"expected 2024-06-27 at 10:00, got {answer!r}")
+        text = re.sub(r"(\d)t(\d)", r"\1 \2", answer.lower())
+        dates = dates_named(text)
+        times = times_named(text)
+        if (
+            not any(explicit and expected.date() in o for o, explicit in dates)
+            or any(expected.date() not in options for options, _ in dates)
+            or (10, 0) not in times
+            or any(time not in ((10, 0), (10, 30)) for time in times)
+        ):
+            raise SolutionError(
+                "expected a text naming 2024-06-27 at 10:00 and no other date "
+                f"or time, got {answer!r}"
+            )
     else:
         raise SolutionError(f"expected a date and time, got {answer!r}")
     if find_events() != upcoming_before or find_past_events() != past_before:

@@ -98,7 +98,8 @@ def evaluate_one_to_ones_with_reports_next_monday(
     Hey, [Assistant], set up a 30-minute one-to-one with each of my direct reports next Monday, back to back starting at 10 AM.
 
     With n direct reports, exactly n events must be added, each with one
-    report as the only attendee, every report once; together they must fill
+    report as the only attendee (the user may be listed too), every report
+    once; together they must fill
     next Monday from 10:00 in consecutive 30-minute slots (the order of the
     reports is free). Nothing else may change.
 
@@ -150,12 +151,14 @@ def evaluate_one_to_ones_with_reports_next_monday(
             raise SolutionError(
                 f"the one-to-one at {event.starts_at} must last 30 minutes"
             )
-        if not event.attendees or len(event.attendees) != 1:
+        # the user may be listed among the attendees or not
+        others = [p for p in event.attendees or [] if p != get_current_user()]
+        if len(others) != 1:
             raise SolutionError(
                 f"the one-to-one at {event.starts_at} must have exactly "
-                "one attendee"
+                "one attendee besides the user"
             )
-        met.append(event.attendees[0])
+        met.append(others[0])
     if sorted(p.employee_id for p in met) != sorted(
         p.employee_id for p in reports
     ):

@@ -101,7 +101,7 @@ def evaluate_budget_review_with_cfo_and_assistant(
 
     Exactly one event must be added, from 14:00 to 14:45 on Thursday
     2024-06-27, whose attendees are the CFO and the CFO's assistant (in any
-    order, nobody else). Nothing else may change.
+    order, nobody else; the user may be listed). Nothing else may change.
 
     Parameters
     ----------
@@ -146,7 +146,11 @@ def evaluate_budget_review_with_cfo_and_assistant(
             "expected a 45-minute review, got "
             f"{review.ends_at - review.starts_at}"
         )
-    got_people = sorted(p.employee_id for p in review.attendees or [])
+    # the user may be listed among the attendees or not
+    me = get_current_user()
+    got_people = sorted(
+        p.employee_id for p in review.attendees or [] if p != me
+    )
     if got_people != expected_people:
         raise SolutionError(
             "expected the attendees to be the CFO and the CFO's assistant, got "

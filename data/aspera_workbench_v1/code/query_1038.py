@@ -90,8 +90,8 @@ def evaluate_skip_level_with_managers_manager(
     Hey, [Assistant], set up a 30-minute skip-level meeting with my manager's manager on Wednesday next week at 11 AM.
 
     Exactly one event must be added: 11:00 to 11:30 on Wednesday 2024-07-03,
-    with the manager of the user's manager (the COO) as the only attendee.
-    Nothing else may change.
+    with the manager of the user's manager (the COO) as the only attendee
+    (the user may be listed too). Nothing else may change.
 
     Parameters
     ----------
@@ -129,7 +129,9 @@ def evaluate_skip_level_with_managers_manager(
         )
     if meeting.ends_at - meeting.starts_at != datetime.timedelta(minutes=30):
         raise SolutionError("expected a 30-minute meeting")
-    if meeting.attendees != [skip_level]:
+    # the user may be listed among the attendees or not
+    me = get_current_user()
+    if [p for p in meeting.attendees or [] if p != me] != [skip_level]:
         raise SolutionError(
             f"expected {skip_level.name} (the manager's manager) as the only "
             "attendee, got "

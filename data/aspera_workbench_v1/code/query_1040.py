@@ -127,9 +127,9 @@ def evaluate_earliest_common_slot_with_corentin(
 
     Hey, [Assistant], book a 45-minute meeting with Corentin tomorrow at the earliest time during working hours when both of us are free.
 
-    Exactly one event must be added: with Corentin alone, tomorrow from 15:00
-    to 15:45, the first 45-minute gap free in both calendars. Nothing else
-    may change.
+    Exactly one event must be added: with Corentin alone (the user may be
+    listed too), tomorrow from 15:00 to 15:45, the first 45-minute gap free
+    in both calendars. Nothing else may change.
 
     Parameters
     ----------
@@ -169,7 +169,9 @@ def evaluate_earliest_common_slot_with_corentin(
         )
     if meeting.ends_at - meeting.starts_at != datetime.timedelta(minutes=45):
         raise SolutionError("expected a 45-minute meeting")
-    if meeting.attendees != [corentin]:
+    # the user may be listed among the attendees or not
+    me = get_current_user()
+    if [p for p in meeting.attendees or [] if p != me] != [corentin]:
         raise SolutionError("expected Corentin as the only attendee")
 
 

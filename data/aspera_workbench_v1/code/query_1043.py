@@ -139,7 +139,8 @@ def evaluate_one_to_ones_around_holidays(
 
     Hey, [Assistant], book a 30-minute one-to-one at 10 AM with each of my direct reports on the first weekday next week they aren't on holiday, and tell me who is off all week.
 
-    Exactly three events must be added, 10:00-10:30 with one attendee each:
+    Exactly three events must be added, 10:00-10:30 with one attendee each
+    (the user may be listed too):
     Desmond on Monday 2024-07-01, Mireille on Tuesday 2024-07-02 and
     Rumplestinskin on Thursday 2024-07-04. The program must return the
     names of the reports off all week, i.e. only Ignatius (a list, tuple or
@@ -178,14 +179,18 @@ def evaluate_one_to_ones_around_holidays(
             f"expected 3 new one-to-ones (Desmond, Mireille, Rumplestinskin), "
             f"found {len(new_events)} new events"
         )
+    me = get_current_user()
+    booked = []
     for event in new_events:
-        people = event.attendees or []
+        # the user may be listed among the attendees or not
+        people = [p for p in event.attendees or [] if p != me]
         if len(people) != 1 or people[0].name not in expected:
             raise SolutionError(
                 "unexpected one-to-one with "
                 + (", ".join(p.name for p in people) or "nobody")
             )
         name = people[0].name
+        booked.append(name)
         start = combine(expected[name], time_by_hm(10, 0, "am"))
         if event.starts_at != start:
             raise SolutionError(
@@ -196,7 +201,7 @@ def evaluate_one_to_ones_around_holidays(
             raise SolutionError(
                 f"the one-to-one with {name} must last 30 minutes"
             )
-    if len({e.attendees[0].name for e in new_events}) != len(expected):
+    if len(set(booked)) != len(expected):
         raise SolutionError("each report must get exactly one one-to-one")
 
     if not isinstance(answer, (list, tuple, set)):

@@ -125,7 +125,8 @@ def evaluate_planning_session_with_evander(
 
     Hey, [Assistant], book a 1-hour planning session with Evander from 3 to 4 PM on the first weekday next week when he isn't on holiday and his calendar is free at that time.
 
-    Exactly one event must be added: with Evander alone, next Thursday
+    Exactly one event must be added: with Evander alone (the user may be
+    listed too), next Thursday
     (2024-07-04) from 15:00 to 16:00. Nothing else may change.
 
     Parameters
@@ -162,7 +163,11 @@ def evaluate_planning_session_with_evander(
         )
     if session.ends_at != expected_start + datetime.timedelta(hours=1):
         raise SolutionError("expected the session to end at 4 PM")
-    if session.attendees != [find_employee("Evander")[0]]:
+    # the user may be listed among the attendees or not
+    me = get_current_user()
+    if [p for p in session.attendees or [] if p != me] != [
+        find_employee("Evander")[0]
+    ]:
         raise SolutionError("expected Evander as the only attendee")
 
 
@@ -223,7 +228,8 @@ def evaluate_planning_session_with_evander(
 
     Hey, [Assistant], book a 1-hour planning session with Evander from 3 to 4 PM on the first weekday next week when he isn't on holiday and his calendar is free at that time.
 
-    Exactly one event must be added: with Evander alone, next Monday
+    Exactly one event must be added: with Evander alone (the user may be
+    listed too), next Monday
     (2024-07-01) from 15:00 to 16:00 (a meeting that ends at 3 PM does not
     block the slot). Nothing else may change.
 
@@ -261,7 +267,11 @@ def evaluate_planning_session_with_evander(
         )
     if session.ends_at != expected_start + datetime.timedelta(hours=1):
         raise SolutionError("expected the session to end at 4 PM")
-    if session.attendees != [find_employee("Evander")[0]]:
+    # the user may be listed among the attendees or not
+    me = get_current_user()
+    if [p for p in session.attendees or [] if p != me] != [
+        find_employee("Evander")[0]
+    ]:
         raise SolutionError("expected Evander as the only attendee")
 
 

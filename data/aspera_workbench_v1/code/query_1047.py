@@ -90,8 +90,9 @@ def evaluate_weekly_staff_meeting_with_reports(
 
     The meetings must take place at 14:00-15:00 on the six Tuesdays from
     2024-07-02 to 2024-08-06, with exactly the COO's direct reports as
-    attendees. Either one recurring event whose schedule gives those six
-    dates, or six separate events, is accepted. Nothing else may change.
+    attendees (the user may be listed too). Either one recurring event
+    whose schedule gives those six dates, or six separate events, is
+    accepted. Nothing else may change.
 
     Parameters
     ----------
@@ -140,7 +141,9 @@ def evaluate_weekly_staff_meeting_with_reports(
     for event in new_events:
         if event.ends_at - event.starts_at != datetime.timedelta(hours=1):
             raise SolutionError("each staff meeting must last one hour")
-        if sorted(p.employee_id for p in event.attendees or []) != reports:
+        # the user may be listed among the attendees or not
+        others = [p for p in event.attendees or [] if p != get_current_user()]
+        if sorted(p.employee_id for p in others) != reports:
             raise SolutionError(
                 "the attendees must be exactly the user's direct reports, got "
                 + ", ".join(p.name for p in event.attendees or [])

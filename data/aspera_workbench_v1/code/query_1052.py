@@ -14,7 +14,7 @@ from aspera.execution_evaluation_tools_implementation.time_utils import *
 
 # OK:
 # Hey, [Assistant], find a 30-minute slot tomorrow afternoon when Lucan is free and book a catch-up with him.
-# Tags: handback, shared_calendar, availability, relative_dates
+# Tags: handback, action, conditional, shared_calendar, availability, relative_dates
 def catch_up_with_lucan_tomorrow_afternoon():
     """Book a 30-minute catch-up with Lucan in the first free half hour of
     his calendar tomorrow afternoon, after making sure the name identifies
@@ -95,6 +95,49 @@ def setup_env_catch_up_with_lucan_tomorrow_afternoon():
     )
 
 
+# OK:
+def setup_env_catch_up_with_lucan_tomorrow_afternoon():
+    """World in which the user asks:
+
+    Hey, [Assistant], find a 30-minute slot tomorrow afternoon when Lucan is free and book a catch-up with him.
+
+    The contrasting world: one colleague is called Lucan. Tomorrow
+    afternoon he is busy 12:00-13:00, 13:30-15:00 and 15:30-16:45, so his
+    free half hours of the afternoon within working hours are 13:00-13:30
+    and 15:00-15:30 (the second also for a program that takes the
+    afternoon to start at 14:19, as the library's TimeExpressions does);
+    his morning is free. The user is busy only tomorrow morning.
+    """
+
+    import datetime
+
+    simulate_org_structure(["Lucan Haldane", "Griselda", "Wystan"])
+    lucan = find_employee("Lucan")[0]
+    griselda = find_employee("Griselda")[0]
+    wystan = find_employee("Wystan")[0]
+
+    tomorrow = now_().date() + datetime.timedelta(days=1)
+
+    def meeting(people, hour, minute, minutes, subject):
+        start = combine(tomorrow, datetime.time(hour, minute))
+        return Event(
+            attendees=people,
+            subject=subject,
+            starts_at=start,
+            ends_at=start + datetime.timedelta(minutes=minutes),
+        )
+
+    simulate_employee_calendar(
+        lucan,
+        [
+            meeting([griselda], 12, 0, 60, "Release train"),
+            meeting([griselda], 13, 30, 90, "Capacity review"),
+            meeting([wystan], 15, 30, 75, "Onboarding workshop"),
+        ],
+    )
+    simulate_user_calendar([meeting([wystan], 10, 0, 60, "Roadmap sync")])
+
+
 def evaluate_catch_up_with_lucan_tomorrow_afternoon(
     query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
 ):
@@ -133,6 +176,64 @@ def evaluate_catch_up_with_lucan_tomorrow_afternoon(
         raise SolutionError(
             "two colleagues are called Lucan: expected RequiresUserInput, but "
             "the program finished without asking"
+        )
+
+
+def evaluate_catch_up_with_lucan_tomorrow_afternoon(
+    query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
+):
+    """Check the program written for the request
+
+    Hey, [Assistant], find a 30-minute slot tomorrow afternoon when Lucan is free and book a catch-up with him.
+
+    Contrasting world: exactly one event must be added, 30 minutes long,
+    tomorrow (2024-06-26) in the afternoon (from 12:00) and within working
+    hours (until 17:10), at a time when neither Lucan nor the user has a
+    meeting (13:00-13:30 and 15:00-15:30 qualify), with Lucan as the only
+    attendee (the user may be listed too). Nothing else may change.
+    """
+
+    import datetime
+
+    setup_function()
+    upcoming_before = find_events()
+    past_before = find_past_events()
+
+    _ = executable()
+
+    upcoming_after = find_events()
+    if find_past_events() != past_before or any(
+        e not in upcoming_after for e in upcoming_before
+    ):
+        raise SolutionError("existing events must not change")
+    added = [e for e in upcoming_after if e not in upcoming_before]
+    if len(added) != 1:
+        raise SolutionError(f"expected one new event, found {len(added)}")
+    catch_up = added[0]
+    lucan = find_employee("Lucan")[0]
+    if catch_up.ends_at - catch_up.starts_at != datetime.timedelta(minutes=30):
+        raise SolutionError("the catch-up must last 30 minutes")
+    if catch_up.starts_at < datetime.datetime(
+        2024, 6, 26, 12, 0
+    ) or catch_up.ends_at > datetime.datetime(2024, 6, 26, 17, 10):
+        raise SolutionError(
+            "expected the catch-up tomorrow afternoon within working hours, "
+            f"found {catch_up.starts_at} to {catch_up.ends_at}"
+        )
+    for event in get_calendar(lucan) + upcoming_before:
+        if (
+            event.starts_at < catch_up.ends_at
+            and catch_up.starts_at < event.ends_at
+        ):
+            raise SolutionError(
+                f"the catch-up at {catch_up.starts_at} clashes with "
+                f"{event.subject!r}"
+            )
+    me = get_current_user()
+    if [p for p in catch_up.attendees or [] if p != me] != [lucan]:
+        raise SolutionError(
+            "expected Lucan as the only attendee, found "
+            + ", ".join(p.name for p in catch_up.attendees or [])
         )
 
 

@@ -176,7 +176,7 @@ def evaluate_team_prep_meeting_next_week(
     Exactly one event must be added, next Thursday (2024-07-04) from 13:00
     to 14:00, whose attendees are all the members of the user's team (the
     Finance employees other than the user, the manager included) and nobody
-    else. Nothing else may change.
+    else (the user may be listed too). Nothing else may change.
 
     Parameters
     ----------
@@ -218,7 +218,9 @@ def evaluate_team_prep_meeting_next_week(
         for person in get_all_employees()
         if person != me and get_employee_profile(person).team == Team.Finance
     ]
-    if sorted(p.employee_id for p in prep.attendees or []) != sorted(
+    # the user may be listed among the attendees or not
+    others = [p for p in prep.attendees or [] if p != me]
+    if sorted(p.employee_id for p in others) != sorted(
         p.employee_id for p in team
     ):
         raise SolutionError(

@@ -13,7 +13,7 @@ from aspera.execution_evaluation_tools_implementation.time_utils import *
 
 #OK:
 # Hey, [Assistant], find an hour tomorrow when Linnea and I are both free and put a catch-up with her there.
-# Tags: handback, availability, shared_calendar
+# Tags: handback, action, conditional, availability, shared_calendar
 # Apps: no room_booking
 def catch_up_with_linnea_tomorrow():
     """Schedule a one-hour catch-up with Linnea tomorrow in the first hour
@@ -92,6 +92,53 @@ def setup_env_catch_up_with_linnea_tomorrow():
     )
 
 
+#OK:
+def setup_env_catch_up_with_linnea_tomorrow():
+    """World in which the user asks:
+
+    Hey, [Assistant], find an hour tomorrow when Linnea and I are both free and put a catch-up with her there.
+
+    The contrasting world: one colleague is called Linnea. Tomorrow the
+    user is busy 9:30-10:00, 12:00-12:45 and 15:30-16:00 and Linnea
+    10:00-12:00 and 13:45-15:30, so a free common hour fits in 12:45-13:45
+    or 16:00-17:10; Linnea alone is free from 12:00, the user alone from
+    10:00.
+    """
+
+    import datetime
+
+    simulate_org_structure(["Linnea Holm", "Mervyn", "Osric"])
+    linnea = find_employee("Linnea")[0]
+    mervyn = find_employee("Mervyn")[0]
+    osric = find_employee("Osric")[0]
+
+    tomorrow = now_().date() + datetime.timedelta(days=1)
+
+    def meeting(people, subject, hour, minute, minutes):
+        start = combine(tomorrow, datetime.time(hour, minute))
+        return Event(
+            attendees=people,
+            subject=subject,
+            starts_at=start,
+            ends_at=start + datetime.timedelta(minutes=minutes),
+        )
+
+    simulate_user_calendar(
+        [
+            meeting([mervyn], "Standup", 9, 30, 30),
+            meeting([osric], "Lunch with Osric", 12, 0, 45),
+            meeting([mervyn], "Spec review", 15, 30, 30),
+        ]
+    )
+    simulate_employee_calendar(
+        linnea,
+        [
+            meeting([mervyn], "Audit prep", 10, 0, 120),
+            meeting([osric], "Vendor onboarding", 13, 45, 105),
+        ],
+    )
+
+
 def evaluate_catch_up_with_linnea_tomorrow(
     query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
 ):
@@ -120,6 +167,64 @@ def evaluate_catch_up_with_linnea_tomorrow(
     else:
         raise SolutionError(
             "two colleagues are called Linnea; expected RequiresUserInput"
+        )
+
+
+def evaluate_catch_up_with_linnea_tomorrow(
+    query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
+):
+    """Check the program written for the request
+
+    Hey, [Assistant], find an hour tomorrow when Linnea and I are both free and put a catch-up with her there.
+
+    Contrasting world: exactly one event must be added, one hour long,
+    tomorrow (2024-06-26) within working hours (09:06-17:10), clashing
+    with no meeting of the user or of Linnea, with Linnea as the only
+    attendee (the user may be listed too). Any such hour is right. Nothing
+    else may change.
+    """
+
+    import datetime
+
+    setup_function()
+    upcoming_before = find_events()
+    past_before = find_past_events()
+
+    _ = executable()
+
+    upcoming_after = find_events()
+    if find_past_events() != past_before or any(
+        e not in upcoming_after for e in upcoming_before
+    ):
+        raise SolutionError("existing events must not change")
+    added = [e for e in upcoming_after if e not in upcoming_before]
+    if len(added) != 1:
+        raise SolutionError(f"expected one new event, found {len(added)}")
+    catch_up = added[0]
+    linnea = find_employee("Linnea")[0]
+    if catch_up.ends_at - catch_up.starts_at != datetime.timedelta(hours=1):
+        raise SolutionError("the catch-up must last one hour")
+    if catch_up.starts_at < datetime.datetime(
+        2024, 6, 26, 9, 6
+    ) or catch_up.ends_at > datetime.datetime(2024, 6, 26, 17, 10):
+        raise SolutionError(
+            "expected the catch-up tomorrow within working hours, found "
+            f"{catch_up.starts_at} to {catch_up.ends_at}"
+        )
+    for event in get_calendar(linnea) + upcoming_before:
+        if (
+            event.starts_at < catch_up.ends_at
+            and catch_up.starts_at < event.ends_at
+        ):
+            raise SolutionError(
+                f"the catch-up at {catch_up.starts_at} clashes with "
+                f"{event.subject!r}"
+            )
+    me = get_current_user()
+    if [p for p in catch_up.attendees or [] if p != me] != [linnea]:
+        raise SolutionError(
+            "expected Linnea as the only attendee, found "
+            + ", ".join(p.name for p in catch_up.attendees or [])
         )
 
 

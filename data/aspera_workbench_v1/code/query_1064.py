@@ -13,7 +13,7 @@ from aspera.execution_evaluation_tools_implementation.time_utils import *
 
 #OK:
 # Hey, [Assistant], move my roadmap review with Mervyn to Friday at 3 PM.
-# Tags: handback, reschedule
+# Tags: handback, action, conditional, reschedule
 # Apps: no room_booking
 def move_roadmap_review_with_mervyn():
     """Move the upcoming roadmap review with Mervyn to Friday at 3 PM,
@@ -79,6 +79,50 @@ def setup_env_move_roadmap_review_with_mervyn():
     )
 
 
+#OK:
+def setup_env_move_roadmap_review_with_mervyn():
+    """World in which the user asks:
+
+    Hey, [Assistant], move my roadmap review with Mervyn to Friday at 3 PM.
+
+    The contrasting world: the distractors of the first world (last week's
+    roadmap review with Mervyn, an upcoming budget check with him, an
+    upcoming roadmap review with Nerys) and one upcoming roadmap review
+    with Mervyn tomorrow from 10:00 to 10:45, which must go to Friday
+    2024-06-28 from 15:00 to 15:45.
+    """
+
+    import datetime
+
+    simulate_org_structure(["Mervyn", "Nerys", "Osric"])
+    mervyn = find_employee("Mervyn")[0]
+    nerys = find_employee("Nerys")[0]
+    osric = find_employee("Osric")[0]
+
+    today = now_().date()
+
+    def meeting(people, subject, offset, hour, minute, minutes):
+        start = combine(
+            today + datetime.timedelta(days=offset), datetime.time(hour, minute)
+        )
+        return Event(
+            attendees=people,
+            subject=subject,
+            starts_at=start,
+            ends_at=start + datetime.timedelta(minutes=minutes),
+        )
+
+    simulate_user_calendar(
+        [
+            meeting([mervyn], "Roadmap review", -5, 10, 0, 60),
+            meeting([mervyn, osric], "Roadmap review", 1, 10, 0, 45),
+            meeting([mervyn], "Budget check", 1, 14, 0, 30),
+            meeting([nerys], "Roadmap review", 2, 10, 0, 60),
+            meeting([nerys, osric], "Launch readiness", 3, 11, 0, 45),
+        ]
+    )
+
+
 def evaluate_move_roadmap_review_with_mervyn(
     query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
 ):
@@ -108,6 +152,62 @@ def evaluate_move_roadmap_review_with_mervyn(
         raise SolutionError(
             "there is no upcoming roadmap review with Mervyn; expected "
             "RequiresUserInput"
+        )
+
+
+def evaluate_move_roadmap_review_with_mervyn(
+    query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
+):
+    """Check the program written for the request
+
+    Hey, [Assistant], move my roadmap review with Mervyn to Friday at 3 PM.
+
+    Contrasting world: the one upcoming roadmap review with Mervyn
+    (tomorrow 10:00-10:45) must now run on Friday 2024-06-28 from 15:00 to
+    15:45, with the same subject and attendees (the user may be listed or
+    not); it may be updated in place or replaced. Nothing else may change.
+    """
+
+    import datetime
+
+    setup_function()
+    upcoming_before = find_events()
+    past_before = find_past_events()
+
+    _ = executable()
+
+    upcoming_after = find_events()
+    if find_past_events() != past_before:
+        raise SolutionError("past events were changed")
+    removed = [e for e in upcoming_before if e not in upcoming_after]
+    added = [e for e in upcoming_after if e not in upcoming_before]
+    review = [
+        e
+        for e in upcoming_before
+        if e.starts_at == datetime.datetime(2024, 6, 26, 10, 0)
+    ][0]
+    if removed != [review] or len(added) != 1:
+        raise SolutionError(
+            "expected the roadmap review with Mervyn moved and nothing else "
+            f"changed; {len(removed)} events changed or went, {len(added)} "
+            "appeared"
+        )
+    moved = added[0]
+    start = datetime.datetime(2024, 6, 28, 15, 0)
+    end = start + datetime.timedelta(minutes=45)
+    if moved.starts_at != start or moved.ends_at != end:
+        raise SolutionError(
+            "expected the review on 2024-06-28 from 15:00 to 15:45, found "
+            f"{moved.starts_at} to {moved.ends_at}"
+        )
+    me = get_current_user()
+    if moved.subject != review.subject or sorted(
+        p.employee_id for p in moved.attendees or [] if p != me
+    ) != sorted(p.employee_id for p in review.attendees or [] if p != me):
+        raise SolutionError(
+            "the review must keep its subject and attendees, found "
+            f"{moved.subject!r} with "
+            + ", ".join(p.name for p in moved.attendees or [])
         )
 
 

@@ -14,7 +14,7 @@ from aspera.execution_evaluation_tools_implementation.time_utils import *
 
 #OK:
 # Hey, [Assistant], book the Cedar room on Friday at 2 PM for an hour-long kickoff with Pernille and everyone in her team.
-# Tags: handback, rooms, org_structure
+# Tags: handback, action, conditional, rooms, org_structure
 def kickoff_with_pernilles_team_in_cedar():
     """Create a one-hour kickoff on Friday at 2 PM with Pernille and her
     team in the Cedar room, if Cedar can hold everyone and is free."""
@@ -99,6 +99,52 @@ def setup_env_kickoff_with_pernilles_team_in_cedar():
     simulate_conference_room("Sycamore", 12)
 
 
+#OK:
+def setup_env_kickoff_with_pernilles_team_in_cedar():
+    """World in which the user asks:
+
+    Hey, [Assistant], book the Cedar room on Friday at 2 PM for an hour-long kickoff with Pernille and everyone in her team.
+
+    The contrasting world: as in the first world, but Cedar seats 10, so
+    the seven people fit and the kickoff must be booked there on Friday
+    2024-06-28 from 2 to 3 PM. The larger Sycamore room is free too.
+    """
+
+    import datetime
+
+    simulate_org_structure(
+        [],
+        teams_to_extend={
+            Team.Finance: ["Pernille", "Radhika", "Sigrun", "Thibault"]
+        },
+    )
+    pernille = find_employee("Pernille")[0]
+    friday = now_().date() + datetime.timedelta(days=3)
+    simulate_user_calendar(
+        [
+            Event(
+                attendees=[pernille],
+                subject="Kickoff agenda",
+                starts_at=combine(friday, datetime.time(10, 0)),
+                ends_at=combine(friday, datetime.time(10, 30)),
+            )
+        ]
+    )
+    simulate_conference_room(
+        "Cedar",
+        10,
+        {
+            friday: [
+                TimeInterval(
+                    start=combine(friday, datetime.time(9, 0)),
+                    end=combine(friday, datetime.time(10, 0)),
+                )
+            ]
+        },
+    )
+    simulate_conference_room("Sycamore", 12)
+
+
 def evaluate_kickoff_with_pernilles_team_in_cedar(
     query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
 ):
@@ -129,6 +175,69 @@ def evaluate_kickoff_with_pernilles_team_in_cedar(
         raise SolutionError(
             "Cedar seats 5 but the kickoff has at least 6 people; expected "
             "RequiresUserInput"
+        )
+
+
+def evaluate_kickoff_with_pernilles_team_in_cedar(
+    query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
+):
+    """Check the program written for the request
+
+    Hey, [Assistant], book the Cedar room on Friday at 2 PM for an hour-long kickoff with Pernille and everyone in her team.
+
+    Contrasting world: Cedar seats everyone and is free, so exactly one
+    event must be added, on Friday 2024-06-28 from 14:00 to 15:00, in Cedar
+    (the location names Cedar and no other room, case ignored), with
+    Pernille and every member of her team as attendees and nobody else
+    (the user may be listed or not). Nothing else may change.
+    """
+
+    import datetime
+    import re
+
+    setup_function()
+    upcoming_before = find_events()
+    past_before = find_past_events()
+
+    _ = executable()
+
+    upcoming_after = find_events()
+    if find_past_events() != past_before or any(
+        e not in upcoming_after for e in upcoming_before
+    ):
+        raise SolutionError("existing events must not change")
+    added = [e for e in upcoming_after if e not in upcoming_before]
+    if len(added) != 1:
+        raise SolutionError(f"expected one new event, found {len(added)}")
+    kickoff = added[0]
+    start = datetime.datetime(2024, 6, 28, 14, 0)
+    end = start + datetime.timedelta(hours=1)
+    if kickoff.starts_at != start or kickoff.ends_at != end:
+        raise SolutionError(
+            "expected the kickoff on 2024-06-28 from 14:00 to 15:00, found "
+            f"{kickoff.starts_at} to {kickoff.ends_at}"
+        )
+    rooms = {
+        room
+        for room in ("Cedar", "Sycamore")
+        if re.search(r"\b" + room + r"\b", kickoff.location or "", re.IGNORECASE)
+    }
+    if rooms != {"Cedar"}:
+        raise SolutionError(
+            f"expected the kickoff in Cedar, found {kickoff.location!r}"
+        )
+    me = get_current_user()
+    pernille = find_employee("Pernille")[0]
+    expected = sorted(
+        p.employee_id for p in [pernille] + find_team_of(pernille) if p != me
+    )
+    found = sorted(p.employee_id for p in kickoff.attendees or [] if p != me)
+    if found != expected:
+        raise SolutionError(
+            "expected Pernille and her team ("
+            + ", ".join(p.name for p in [pernille] + find_team_of(pernille))
+            + "), found "
+            + ", ".join(p.name for p in kickoff.attendees or [])
         )
 
 

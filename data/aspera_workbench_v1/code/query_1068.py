@@ -13,7 +13,7 @@ from aspera.execution_evaluation_tools_implementation.time_utils import *
 
 #OK:
 # Hey, [Assistant], I have a clash on Wednesday. Move the less important of the two meetings to the next free slot that day.
-# Tags: handback, conditional, reschedule
+# Tags: handback, action, conditional, reschedule
 # Apps: no room_booking
 def resolve_wednesday_clash():
     """Move the less important of Wednesday's two overlapping meetings to
@@ -101,6 +101,53 @@ def setup_env_resolve_wednesday_clash():
     )
 
 
+#OK:
+def setup_env_resolve_wednesday_clash():
+    """World in which the user asks:
+
+    Hey, [Assistant], I have a clash on Wednesday. Move the less important of the two meetings to the next free slot that day.
+
+    The contrasting world: as in the first world, but the Security audit
+    with Ghislaine (10:30-11:30) is of normal importance while Sprint
+    planning (10:00-11:00) is high, so the audit must move to the next
+    free hour that day, 11:00-12:00. Thursday's overlapping pair stays.
+    """
+
+    import datetime
+
+    simulate_org_structure(["Ferdia", "Ghislaine", "Hamish"])
+    ferdia = find_employee("Ferdia")[0]
+    ghislaine = find_employee("Ghislaine")[0]
+    hamish = find_employee("Hamish")[0]
+
+    today = now_().date()
+    wednesday = today + datetime.timedelta(days=1)
+    thursday = today + datetime.timedelta(days=2)
+
+    def meeting(people, subject, day, hour, minute, minutes, importance):
+        start = combine(day, datetime.time(hour, minute))
+        return Event(
+            attendees=people,
+            subject=subject,
+            starts_at=start,
+            ends_at=start + datetime.timedelta(minutes=minutes),
+            event_importance=importance,
+        )
+
+    simulate_user_calendar(
+        [
+            meeting([hamish], "Inbox zero", wednesday, 9, 15, 30, "normal"),
+            meeting([ferdia], "Sprint planning", wednesday, 10, 0, 60, "high"),
+            meeting(
+                [ghislaine], "Security audit", wednesday, 10, 30, 60, "normal"
+            ),
+            meeting([hamish], "Design sync", wednesday, 14, 0, 30, "normal"),
+            meeting([ferdia], "Demo dry run", thursday, 11, 0, 60, "high"),
+            meeting([hamish], "Coffee", thursday, 11, 30, 30, "normal"),
+        ]
+    )
+
+
 def evaluate_resolve_wednesday_clash(
     query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
 ):
@@ -130,6 +177,60 @@ def evaluate_resolve_wednesday_clash(
         raise SolutionError(
             "both clashing meetings have high importance; expected "
             "RequiresUserInput"
+        )
+
+
+def evaluate_resolve_wednesday_clash(
+    query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
+):
+    """Check the program written for the request
+
+    Hey, [Assistant], I have a clash on Wednesday. Move the less important of the two meetings to the next free slot that day.
+
+    Contrasting world: the Security audit (normal importance) must now run
+    on Wednesday 2024-06-26 from 11:00 to 12:00, keeping its subject,
+    attendees and importance; it may be updated in place or replaced.
+    Nothing else may change.
+    """
+
+    import datetime
+
+    setup_function()
+    upcoming_before = find_events()
+    past_before = find_past_events()
+
+    _ = executable()
+
+    upcoming_after = find_events()
+    if find_past_events() != past_before:
+        raise SolutionError("past events were changed")
+    audit = [e for e in upcoming_before if e.subject == "Security audit"][0]
+    removed = [e for e in upcoming_before if e not in upcoming_after]
+    added = [e for e in upcoming_after if e not in upcoming_before]
+    if removed != [audit] or len(added) != 1:
+        raise SolutionError(
+            "expected only the Security audit (the less important meeting) "
+            f"moved; {len(removed)} events changed or went, {len(added)} "
+            "appeared"
+        )
+    moved = added[0]
+    start = datetime.datetime(2024, 6, 26, 11, 0)
+    end = start + datetime.timedelta(hours=1)
+    if moved.starts_at != start or moved.ends_at != end:
+        raise SolutionError(
+            "expected the Security audit from 11:00 to 12:00 on Wednesday, "
+            f"found {moved.starts_at} to {moved.ends_at}"
+        )
+    me = get_current_user()
+    if (
+        moved.subject != audit.subject
+        or moved.event_importance != audit.event_importance
+        or [p for p in moved.attendees or [] if p != me]
+        != [p for p in audit.attendees or [] if p != me]
+    ):
+        raise SolutionError(
+            "the Security audit must keep its subject, attendees and "
+            "importance"
         )
 
 

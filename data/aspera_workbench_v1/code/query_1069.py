@@ -14,7 +14,7 @@ from aspera.execution_evaluation_tools_implementation.time_utils import *
 
 #OK:
 # Hey, [Assistant], book the Sequoia room for my sprint demo with Hamish on Friday at 11 AM.
-# Tags: handback, rooms
+# Tags: handback, action, conditional, rooms
 def book_sequoia_for_sprint_demo():
     """Put the Sequoia room on Friday's 11 AM sprint demo with Hamish, after
     checking that the room exists and is free; otherwise ask the user."""
@@ -85,6 +85,47 @@ def setup_env_book_sequoia_for_sprint_demo():
     simulate_conference_room("Spruce", 4)
 
 
+#OK:
+def setup_env_book_sequoia_for_sprint_demo():
+    """World in which the user asks:
+
+    Hey, [Assistant], book the Sequoia room for my sprint demo with Hamish on Friday at 11 AM.
+
+    The contrasting world: as in the first world, but the building also has
+    a Sequoia room, free on Friday at 11, so the sprint demo with Hamish
+    (Friday 11:00-12:00) must be given Sequoia as its location.
+    """
+
+    import datetime
+
+    simulate_org_structure(["Hamish", "Ilario", "Jolyon"])
+    hamish = find_employee("Hamish")[0]
+    jolyon = find_employee("Jolyon")[0]
+
+    friday = now_().date() + datetime.timedelta(days=3)
+    simulate_user_calendar(
+        [
+            Event(
+                attendees=[hamish],
+                subject="Sprint demo",
+                starts_at=combine(friday, datetime.time(11, 0)),
+                ends_at=combine(friday, datetime.time(12, 0)),
+            ),
+            Event(
+                attendees=[jolyon],
+                subject="Sprint retro",
+                location="Redwood",
+                starts_at=combine(friday, datetime.time(14, 0)),
+                ends_at=combine(friday, datetime.time(15, 0)),
+            ),
+        ]
+    )
+    simulate_conference_room("Redwood", 10)
+    simulate_conference_room("Cypress", 6)
+    simulate_conference_room("Sequoia", 8)
+    simulate_conference_room("Spruce", 4)
+
+
 def evaluate_book_sequoia_for_sprint_demo(
     query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
 ):
@@ -113,6 +154,66 @@ def evaluate_book_sequoia_for_sprint_demo(
     else:
         raise SolutionError(
             "there is no room called Sequoia; expected RequiresUserInput"
+        )
+
+
+def evaluate_book_sequoia_for_sprint_demo(
+    query: str, executable: Callable[[], Any], setup_function: Callable[[], Any]
+):
+    """Check the program written for the request
+
+    Hey, [Assistant], book the Sequoia room for my sprint demo with Hamish on Friday at 11 AM.
+
+    Contrasting world: Sequoia exists and is free, so the sprint demo's
+    location must name Sequoia and no other room (case ignored); the demo
+    keeps its time, subject and attendees and may be updated in place or
+    replaced. Nothing else may change.
+    """
+
+    import datetime
+    import re
+
+    setup_function()
+    upcoming_before = find_events()
+    past_before = find_past_events()
+
+    _ = executable()
+
+    upcoming_after = find_events()
+    if find_past_events() != past_before:
+        raise SolutionError("past events were changed")
+    demo = [
+        e
+        for e in upcoming_before
+        if e.starts_at == datetime.datetime(2024, 6, 28, 11, 0)
+    ][0]
+    removed = [e for e in upcoming_before if e not in upcoming_after]
+    added = [e for e in upcoming_after if e not in upcoming_before]
+    if removed != [demo] or len(added) != 1:
+        raise SolutionError(
+            "expected only the sprint demo changed; "
+            f"{len(removed)} events changed or went, {len(added)} appeared"
+        )
+    booked = added[0]
+    me = get_current_user()
+    if (
+        booked.starts_at != demo.starts_at
+        or booked.ends_at != demo.ends_at
+        or booked.subject != demo.subject
+        or sorted(p.employee_id for p in booked.attendees or [] if p != me)
+        != sorted(p.employee_id for p in demo.attendees or [] if p != me)
+    ):
+        raise SolutionError(
+            "the sprint demo must keep its time, subject and attendees"
+        )
+    rooms = {
+        room
+        for room in ("Redwood", "Cypress", "Sequoia", "Spruce")
+        if re.search(r"\b" + room + r"\b", booked.location or "", re.IGNORECASE)
+    }
+    if rooms != {"Sequoia"}:
+        raise SolutionError(
+            f"expected the sprint demo in Sequoia, found {booked.location!r}"
         )
 
 

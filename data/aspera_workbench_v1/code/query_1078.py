@@ -82,9 +82,12 @@ def evaluate_largest_room_free_friday_morning(
 
     Hey, [Assistant], what's the largest conference room that's free on Friday from 10 to 11 AM?
 
-    The program must return the name Canyon (case and surrounding spaces
-    ignored) and must not change the calendar.
+    The program must answer Canyon and must not change the calendar. The
+    answer is the room, or a text that names Canyon and no other room (in
+    any words, case ignored): a text naming every room is no answer.
     """
+
+    import re
 
     setup_function()
     upcoming_before = find_events()
@@ -94,8 +97,17 @@ def evaluate_largest_room_free_friday_morning(
 
     if isinstance(answer, ConferenceRoom):
         answer = answer.room_name
-    if not isinstance(answer, str) or answer.strip().lower() != "canyon":
+    if not isinstance(answer, str):
         raise SolutionError(f"expected Canyon, got {answer!r}")
+    named = {
+        room
+        for room in ("Summit", "Ridge", "Canyon", "Valley")
+        if re.search(r"\b" + room + r"\b", answer, re.IGNORECASE)
+    }
+    if named != {"Canyon"}:
+        raise SolutionError(
+            f"expected an answer naming Canyon and no other room, got {answer!r}"
+        )
     if find_events() != upcoming_before or find_past_events() != past_before:
         raise SolutionError("the calendar changed while answering a question")
 
