@@ -29,8 +29,8 @@ With "--surface control" it validates the set's control programs instead
 (the "control" folder beside "plans", or --control FOLDER; see
 docs/control.md): each task's control reference passes through the task's
 own setup and evaluation programs, a control program doing nothing fails,
-one handing back passes exactly on tasks tagged "handback", and every wrong
-control program (in "control/wrong") fails. Same table, same exit status.
+one handing back fails too, and every wrong control program (in
+"control/wrong") fails. Same table, same exit status.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from aspera_core.tasks import Task, load_tasks, write_tasks
 from aspera_core.tasks.validation import SetReport, format_table
 from aspera_core.world.state import DatabaseNamespace
 from aspera_workbench.cli.validate import SandboxSetupRunner, add_arguments, run, validate_with_executor
+from tests.support.contrast import with_contrast
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CONFIG = SandboxConfig(workers=2, timeout_s=30)
@@ -27,8 +28,9 @@ CONFIG = SandboxConfig(workers=2, timeout_s=30)
 @pytest.fixture(scope="module")
 def mini() -> dict[str, Task]:
     tasks = {task.query_id: task for task in load_tasks(FIXTURES / "mini_release")}
-    # Handing back is the right answer to 9003; the release format has no tags.
-    tasks["9003"] = tasks["9003"].model_copy(update={"tags": ["handback"]})
+    # Handing back is the right answer to 9003's world; the release format has no tags. Its contrasting world,
+    # where the request is carried out, makes a program that always asks fail it.
+    tasks["9003"] = with_contrast(tasks["9003"]).model_copy(update={"tags": ["handback"]})
     return tasks
 
 
@@ -47,27 +49,33 @@ def test_sound_set_passes(tmp_path: Path, mini: dict[str, Task]) -> None:
     report = validate(tmp_path, mini)
     assert report.ok, format_table(report)
     rows = format_table(report).splitlines()
-    assert rows[2].split() == ["9001", "ok", "ok", "ok", "ok", "ok", "4/4", "ok"]
-    assert rows[4].split() == ["9003", "(handback)", "ok", "ok", "ok", "ok", "ok", "2/2", "ok"]
-    # the hand-back program passes 9003 and fails the others
+    assert rows[2].split() == ["9001", "ok", "ok", "ok", "ok", "ok", "4/4", "ok", "ok"]
+    assert rows[4].split() == ["9003", "(handback)", "ok", "ok", "ok", "ok", "ok", "2/2", "ok", "ok"]
+    # the hand-back program fails every task, 9003 too: its second world must be carried out
     outcomes = {t.query_id: t.checks["handback"].detail for t in report.tasks}
-    assert outcomes == {
-        "9001": "handback_control",
-        "9002": "handback_control",
-        "9003": "success",
-        "9004": "handback_control",
-    }
+    assert set(outcomes.values()) == {"handback_control"}
+    # the shortcut probes ran on every task and failed there
+    assert {t.checks["probes"].status for t in report.tasks} == {"ok"}
 
 
-def test_untagged_handback_task_is_reported(tmp_path: Path, mini: dict[str, Task]) -> None:
-    untagged = {**mini, "9003": mini["9003"].model_copy(update={"tags": []})}
-    report = validate(tmp_path, untagged)
-    assert problems_by_task(report) == {
-        "9003": [
-            "handback: expected to fail (the task is not tagged 'handback'; tag it if asking "
-            "the user is right), got success"
-        ]
-    }
+def test_a_task_whose_only_world_calls_for_asking_is_reported(tmp_path: Path, mini: dict[str, Task]) -> None:
+    # 9003 as the release has it: one world, where handing back is right. Always asking passes it, tagged or not.
+    for tags in (["handback"], []):
+        alone = mini["9003"].model_copy(
+            update={
+                "state_generation_programs": mini["9003"].state_generation_programs[:1],
+                "evaluation_programs": mini["9003"].evaluation_programs[:1],
+                "tags": tags,
+            }
+        )
+        report = validate(tmp_path / f"tags-{len(tags)}", {**mini, "9003": alone})
+        problems = problems_by_task(report)
+        assert list(problems) == ["9003"]
+        assert problems["9003"][0] == (
+            "handback: expected to fail (always handing back is the trivial agent; a task tagged 'handback' needs "
+            "a world where the request can be carried out too), got success"
+        )
+        assert "probes: every pair accepts the shortcut 'handback_everything'" in problems["9003"][1]
 
 
 def test_ep_that_accepts_doing_nothing(tmp_path: Path, mini: dict[str, Task]) -> None:
@@ -82,8 +90,11 @@ def test_ep_that_accepts_doing_nothing(tmp_path: Path, mini: dict[str, Task]) ->
     problems = problems_by_task(report)
     assert list(problems) == ["9001"]
     assert problems["9001"][0] == ("noop: expected to fail (doing nothing never solves a task), got success")
-    assert len(problems["9001"]) == 1 + 4  # noop and every wrong program pass
-    assert all(p.startswith("wrong: wrong/query_9001.py:") for p in problems["9001"][1:])
+    assert len(problems["9001"]) == 1 + 4 + 1  # noop, every wrong program, and deleting every event pass
+    assert all(p.startswith("wrong: wrong/query_9001.py:") for p in problems["9001"][1:5])
+    assert problems["9001"][5] == (
+        "probes: every pair accepts the shortcut 'delete_everything' (deletes every event of the user's calendar)"
+    )
     assert next(t for t in report.tasks if t.query_id == "9001").checks["wrong"].detail == "0/4"
 
 
@@ -162,6 +173,7 @@ def test_command_prints_table_and_exits_zero(
         "noop",
         "handback",
         "wrong",
+        "probes",
         "verdict",
     ]
     assert out.endswith("4 tasks, 0 with problems: OK\n")

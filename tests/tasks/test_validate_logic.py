@@ -84,6 +84,7 @@ def test_sound_task_passes_every_check(tasks: list[Task]) -> None:
         "noop": OK,
         "handback": OK,
         "wrong": OK,
+        "probes": "-",  # (the shortcut probes are the workbench's: aspera validate runs them)
     }
     assert report.checks["wrong"].detail == "1/1"
 
@@ -101,22 +102,22 @@ def test_noop_that_passes_means_a_lenient_ep(tasks: list[Task]) -> None:
     assert report.problems == ["noop: expected to fail (doing nothing never solves a task), got success"]
 
 
-def test_untagged_task_accepting_a_handback_is_reported(tasks: list[Task]) -> None:
+def test_a_task_accepting_a_handback_is_reported(tasks: list[Task]) -> None:
     report = run(tasks[2], evaluate=scripted({HANDBACK: "success"}))
     assert report.checks["handback"].status == FAIL
-    assert "tag it if asking the user is right" in report.problems[0]
+    assert "always handing back is the trivial agent" in report.problems[0]
 
 
-def test_handback_tag_flips_the_expectation(tasks: list[Task]) -> None:
+def test_the_handback_tag_does_not_excuse_always_asking(tasks: list[Task]) -> None:
     tagged = tasks[2].model_copy(update={"tags": ["handback"]})
     passes = run(tagged, evaluate=scripted({HANDBACK: "success"}))
-    assert passes.ok and passes.expects_handback
-    # tagged, but the EP does not accept a hand-back: tag and task disagree
+    assert not passes.ok and passes.expects_handback
+    assert "a task tagged 'handback' needs a world where the request can be carried out too" in passes.problems[0]
+    # a tagged task that always asking fails (it has a world where the request must be carried out) is sound
     refuses = run(tagged, evaluate=scripted({HANDBACK: "handback_control"}))
-    assert refuses.checks["handback"].status == FAIL
-    assert "the task is tagged 'handback'" in refuses.problems[0]
+    assert refuses.ok and refuses.checks["handback"].status == OK
     # noop must still fail on a hand-back task
-    lenient = run(tagged, evaluate=scripted({HANDBACK: "success", NOOP: "success"}))
+    lenient = run(tagged, evaluate=scripted({HANDBACK: "handback_control", NOOP: "success"}))
     assert [p.split(":")[0] for p in lenient.problems] == ["noop"]
 
 
@@ -266,8 +267,8 @@ def test_set_report_table_and_json(tmp_path: Path) -> None:
     assert all(t.checks["noop"].status == FAIL for t in report.tasks)
     table = format_table(report)
     lines = table.splitlines()
-    assert lines[0].split() == ["task", "parse", "setup", "reference", "noop", "handback", "wrong", "verdict"]
-    assert lines[2].split() == ["9001", "ok", "ok", "ok", "FAIL", "ok", "4/4", "PROBLEM"]
+    assert lines[0].split() == ["task", "parse", "setup", "reference", "noop", "handback", "wrong", "probes", "verdict"]
+    assert lines[2].split() == ["9001", "ok", "ok", "ok", "FAIL", "ok", "4/4", "-", "PROBLEM"]
     assert "  task 9001: noop: expected to fail" in table
     assert lines[-1] == "4 tasks, 4 with problems"
     data = report.to_json()
