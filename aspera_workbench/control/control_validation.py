@@ -3,8 +3,8 @@
 For every task, through :func:`~aspera_workbench.control.control_tasks.control_task`:
 **parse** (``control/query_<id>.py`` exists and holds one function taking the
 world), **reference** (it passes), **noop** (doing nothing fails), **handback**
-(only raising ``world.RequiresUserInput`` passes if and only if the task is
-tagged ``handback``) and **wrong** (every ``control/wrong/query_<id>.py``
+(only raising ``world.RequiresUserInput`` fails, on every task: the trivial agent)
+and **wrong** (every ``control/wrong/query_<id>.py``
 program fails). The ``setup`` column stays empty: the setup programs are the
 task's own, checked by the task set's validation. :func:`validate_control_with_sandbox`
 runs every program in the sandbox, because task sets (and so their control
