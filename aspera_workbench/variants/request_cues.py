@@ -15,7 +15,7 @@ _NUMBER_WORDS = r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|n
 _LENGTH = re.compile(
     rf"\b{_NUMBER_WORDS}[\s-]*(?:hours?|hrs?|minutes?|mins?)\b"
     r"|\b(?:half\s+an\s+hour|all[\s-]day|whole\s+day|full\s+day|hour-long|day-long|minute-long)\b"
-    r"|\b(?:hours?|minutes?|long|longer|shorter|length|duration|last(?:s|ing)?)\b"
+    r"|\b(?:hours?|minutes?|long|longer|shorter|length|duration|lasts|lasting)\b"
     r"|\b(?:from|between)\s+\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:to|and|-|until|till)\s*\d"
     r"|\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:-|to|until|till)\s*\d{1,2}(?::\d{2})?\s*[ap]\.?m\.?"
     r"|\b(?:until|till|through|thru|slot|slots)\b",

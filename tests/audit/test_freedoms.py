@@ -103,3 +103,21 @@ def test_a_date_format_demanded_by_the_evaluation_is_caught_by_the_format_varian
     assert sorted(rendered.values()) == ["flagged", "ok"]
     [flagged] = [d for d, status in rendered.items() if status == "flagged"]
     assert "another format" in flagged
+
+
+@pytest.mark.parametrize(
+    ("query", "states"),
+    [
+        ("Hey, [Assistant], book a sync with Ann on the last Friday of the month at 10 AM.", False),
+        ("Hey, [Assistant], schedule a call with Bob tomorrow afternoon at 3 PM.", False),
+        ("Hey, [Assistant], block my afternoon on Friday for writing.", True),
+        ("Hey, [Assistant], book a half-hour review with Ann on Friday.", True),
+        ("Hey, [Assistant], book a review with Ann on Friday from 2 to 3 PM.", True),
+        ("Hey, [Assistant], set up a meeting with Bob that lasts 45 minutes.", True),
+        ("Hey, [Assistant], move my review with Ann to Friday.", True),
+    ],
+)
+def test_what_a_request_says_of_a_length(query: str, states: bool) -> None:
+    from aspera_workbench.variants.request_cues import states_length
+
+    assert states_length(query) is states
