@@ -100,9 +100,15 @@ def test_audit_notebook_shows_the_audit_the_judge_and_the_seeds(tmp_path: Path):
     images = [
         output for cell in executed.cells for output in cell.get("outputs", []) if "image/png" in output.get("data", {})
     ]
-    assert len(images) == 4  # audit rates, judge confusion and agreement, verdict flips (nothing flagged)
     (audit,) = (tmp_path / "results").glob("audit-*.json")
     report = read_audit(audit)
+    # audit rates, judge confusion and agreement, verdict flips; the weakest tasks and the checklist when
+    # something was flagged (the mini release's hand-back task 9003 has no world where always asking fails)
+    assert report.flagged and len(images) == 6
+    shares = pd.read_csv(figures / "audit_task_shares.csv").set_index("tasks_with")
+    assert shares.loc["false acceptance", "tasks"] == sum(task.has("false_acceptance") for task in report.tasks)
+    checklist = pd.read_csv(figures / "audit_checklist.csv").set_index("item")
+    assert checklist.loc["III.13", "shown_by"] == "handback"
     rates = pd.read_csv(figures / "audit_rates.csv").set_index(["kind", "must"])
     assert rates.loc[("all kinds", "pass"), "judged"] == report.rate("pass").judged
     assert rates.loc[("all kinds", "fail"), "flagged"] == report.rate("fail").errors
@@ -118,7 +124,7 @@ def test_audit_notebook_shows_the_audit_the_judge_and_the_seeds(tmp_path: Path):
         if "data" in output
     )
     assert "gpt-x (CCK)" in shown and "75.0 ± 35.4" in shown  # success over the two seeds: 100 % and 50 %
-    assert not (figures / "audit_weakest.csv").exists()  # nothing flagged on the mini set: skipped with a note
+    assert (figures / "audit_weakest.csv").exists()  # the flagged programs of the mini set, listed
     for name in ("audit_rates", "judge_confusion", "judge_agreement", "verdict_flips_share"):
         assert (figures / f"{name}.png").stat().st_size > 5000 and (figures / f"{name}.pdf").exists()
 

@@ -14,6 +14,8 @@ A command the README gains without a check here fails the first test.
 
 from __future__ import annotations
 
+import json
+
 import os
 import re
 import shutil
@@ -51,7 +53,9 @@ CHECKED = {
         "aspera import-inspect logs/*.eval --out runs/inspect-gpt-4o-mini-cck.jsonl",
     ): "inspect",
     ("make lab", "make explore", "make explore RESULTS=runs/gpt-4o-mini-cck.jsonl"): "dry run",
-    ("aspera audit --tasks data/aspera_workbench_v1 --limit 10 --out runs/audit-10.json",): "audit",
+    (
+        "aspera audit --tasks data/aspera_workbench_v1 --limit 10 --out runs/audit-10.json --subset-out runs/audited-10.json",
+    ): "audit",
     ("aspera generate --params params/generate.yaml -p model=gpt-4o-mini -p max_cost_usd=2",): "generate",
 }
 
@@ -194,6 +198,7 @@ def test_the_audit_runs_as_written(project: Path) -> None:
     done = bash(block("audit"), project)
     assert done.returncode == 0, done.stderr[-3000:]
     assert (project / "runs" / "audit-10.json").is_file()
+    assert json.loads((project / "runs" / "audited-10.json").read_text())["audited"][:1] == ["1001"]
 
 
 def test_generation_runs_as_written(project: Path, server: ScriptedOpenAIServer, tmp_path: Path) -> None:
