@@ -15,7 +15,6 @@ A command the README gains without a check here fails the first test.
 from __future__ import annotations
 
 import json
-
 import os
 import re
 import shutil
