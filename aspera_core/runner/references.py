@@ -38,6 +38,7 @@ class ReferenceFootprints:
         self.library_fixes = library_fixes
         self.path = None if folder is None or not tasks else folder / f"{tasks_digest(tasks)[:32]}.json"
         self._found: dict[str, tuple[Footprint, ...]] = {}
+        self._keys: dict[str, str] = {}  # task id -> task_key: asked for several times per program run
         self._stored: dict[str, Any] = {}
         self._changed = False
         if self.path is not None:
@@ -51,7 +52,7 @@ class ReferenceFootprints:
 
     def get(self, task: Task) -> tuple[Footprint, ...] | None:
         """The reference's footprints on ``task``, one per pair it was called in; ``None`` if not taken yet."""
-        key = task_key(task, self.library_fixes)
+        key = self._key(task)
         if key not in self._found and key in self._stored:
             try:
                 self._found[key] = tuple(Footprint.from_json(item) for item in self._stored[key])
@@ -63,12 +64,19 @@ class ReferenceFootprints:
         """Keep the footprints a reference run reported (as JSON data) for ``task``; returns them read back."""
         data = list(footprints)
         taken = tuple(Footprint.from_json(item) for item in data)
-        key = task_key(task, self.library_fixes)
+        key = self._key(task)
         self._found[key] = taken
         if not any(footprint.problem for footprint in taken):
             self._stored[key] = data
             self._changed = True
         return taken
+
+    def _key(self, task: Task) -> str:
+        """:func:`task_key` of a task of this set (worked out once: it digests the whole task)."""
+        key = self._keys.get(task.query_id)
+        if key is None:
+            key = self._keys[task.query_id] = task_key(task, self.library_fixes)
+        return key
 
     def save(self) -> None:
         """Write the footprints taken since loading (a cache: a file that cannot be written is left as it was)."""

@@ -15,7 +15,7 @@ A refusal names the task, the pair and the probe.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from aspera_core.agents import HandbackAgent, NoopAgent
@@ -76,11 +76,17 @@ def _pair(task: Task, index: int) -> Task:
 
 
 def shortcut_findings(
-    tasks: Sequence[Task], sandbox: Sandbox, kinds: Iterable[str] = VALIDATION_PROBES
+    tasks: Sequence[Task],
+    sandbox: Sandbox,
+    kinds: Iterable[str] = VALIDATION_PROBES,
+    plans: Mapping[str, list[tuple[str, str, str]]] | None = None,
 ) -> dict[str, list[ShortcutFinding]]:
-    """Every probe each task accepts (see the module's text), by task id (tasks with none are absent)."""
+    """Every probe each task accepts (see the module's text), by task id (tasks with none are absent).
+
+    ``plans``: the probes of each task by id, as :func:`task_probes` gives them for ``kinds`` (made here if not
+    given: a caller that counts them passes its own)."""
     kinds = list(kinds)
-    plans = {task.query_id: task_probes(task, kinds) for task in tasks}
+    plans = plans if plans is not None else {task.query_id: task_probes(task, kinds) for task in tasks}
     singles = {task.query_id: [_pair(task, i) for i in range(len(task.state_generation_programs))] for task in tasks}
     jobs = []
     for task in tasks:

@@ -134,7 +134,8 @@ def _probe_tasks(report: SetReport, tasks: list[Task], sandbox: Sandbox, probes:
     """Run the shortcut probes (and, with ``audit``, the preserving variants) and file what they find under the
     column ``probes`` of each task's row."""
     rows = {row.query_id: row for row in report.tasks}
-    findings = shortcut_findings(tasks, sandbox) if probes else {}
+    plans = {task.query_id: task_probes(task) for task in tasks} if probes else {}
+    findings = shortcut_findings(tasks, sandbox, plans=plans) if probes else {}
     rejected: dict[str, list[str]] = {}
     if audit:
         config = AuditConfig(kinds=tuple(PRESERVING_KINDS), baselines=False)
@@ -154,7 +155,7 @@ def _probe_tasks(report: SetReport, tasks: list[Task], sandbox: Sandbox, probes:
         for problem in problems:
             row.fail("probes", problem, f"{len(problems)} found")
         if not problems and (probes or audit):
-            row.passed("probes", f"0/{len(task_probes(task)) if probes else 0}")
+            row.passed("probes", f"0/{len(plans.get(task.query_id, []))}")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -478,7 +478,7 @@ class TaskChecker:
         """The shortcut probes beyond the trivial agents (the validator ran those): each must fail."""
         kinds = [kind for kind in VALIDATION_PROBES if kind not in ("noop", "handback")]
         tried = task_probes(task, kinds)
-        found = shortcut_findings([task], self.sandbox, kinds).get(task.query_id, [])
+        found = shortcut_findings([task], self.sandbox, kinds, {task.query_id: tried}).get(task.query_id, [])
         check.facts["probes"] = {"tried": len(tried), "accepted": len(found)}
         check.facts["probes_accepted"] = sorted({finding.probe for finding in found})
         if found:
